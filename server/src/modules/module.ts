@@ -1,0 +1,62 @@
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { IResolvers } from 'mercurius';
+import type { IncomingMessage, OutgoingMessage, OutgoingType } from '@velvet/contracts';
+import type { Database } from '../db/database';
+import type { Config } from '../config';
+import type { ImageStore } from '../media/images';
+
+/** Who is calling: read from the bearer token (or the accessToken query parameter) on every request. */
+export interface Auth {
+  guestId: string;
+  /** false for an anonymous visitor's token. */
+  loggedIn: boolean;
+  operator: boolean;
+}
+
+/** A socket connection as a module sees it. */
+export interface SocketClient {
+  readonly auth: Auth | null;
+  send(message: IncomingMessage): void;
+}
+
+/** The one WebSocket hub: modules push to everyone, to one guest, or handle messages of a type. */
+export interface SocketHub {
+  broadcast(message: IncomingMessage): void;
+  sendToGuest(guestId: string, message: IncomingMessage): void;
+  on<T extends OutgoingType>(type: T, handler: (message: OutgoingMessage<T>, client: SocketClient) => void | Promise<void>): void;
+  /** Runs after ackSession on every new session (e.g. to push the balance). */
+  onSession(handler: (client: SocketClient) => void | Promise<void>): void;
+  readonly connectionCount: number;
+}
+
+export interface ModuleContext {
+  db: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+  hub: SocketHub;
+  images: ImageStore;
+}
+
+export interface GraphqlContribution {
+  /** SDL; use `extend type Query` / `extend type Mutation`. */
+  schema: string;
+  resolvers: IResolvers;
+}
+
+/**
+ * One domain of the server, mirroring the remote of the same name: its own tables and migrations, REST routes
+ * (an encapsulated Fastify plugin under /rest/v1), structured-query schema, socket handlers, seed and jobs.
+ */
+export interface ServerModule {
+  name: string;
+  /** drizzle-kit output folder of this module; applied in module order with its own migrations table. */
+  migrationsFolder?: string;
+  routes?: (ctx: ModuleContext) => FastifyPluginAsync;
+  graphql?: GraphqlContribution;
+  feedGraphql?: GraphqlContribution;
+  socket?: (ctx: ModuleContext) => void;
+  /** Fills the demo catalogue on first start; `scale` multiplies the counts for benchmarks. */
+  seed?: (ctx: ModuleContext, options: { scale: number }) => Promise<void>;
+  /** Background work (demo performers going on and off line, ...); answers a function that stops it. */
+  start?: (ctx: ModuleContext) => () => void;
+}

@@ -1,0 +1,9 @@
+// Each domain's shapes (REST endpoints, structured-query operations and SDL) live in their own file,
+// mirroring the remote and the server module of the same name.
+export * from './domains/chat';
+export * from './domains/media';
+export * from './domains/tv';
+export * from './domains/feed';
+export * from './domains/specials';
+export * from './domains/messenger';
+export * from './domains/account';

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * One REST call of the platform: method, path under /rest/v1 (params written `:name`) and the zod schemas of
+ * what goes in and comes out. The server registers its routes from these, the SDK builds its client from them.
+ */
+export interface Endpoint<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  /** Calls that need a logged-in guest (not just an anonymous token). */
+  needsGuest?: boolean;
+}
+
+export const defineEndpoint = <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  endpoint: Endpoint<P, Q, B, R>,
+) => endpoint;
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : never;
+type Field<K extends string, T> = [T] extends [never] ? { [k in K]?: undefined } : { [k in K]: T };
+
+/** What a caller passes to an endpoint: only the parts the endpoint declares. */
+export type EndpointInput<E extends Endpoint> = Field<'params', Infer<E['params']>> &
+  Field<'query', Infer<E['query']>> &
+  Field<'body', Infer<E['body']>>;
+export type EndpointResponse<E extends Endpoint> = z.infer<E['response']>;
+
+/** Every 4xx answer: a stable machine code and a human message. */
+export const errorBody = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** Stable error codes of the platform; the server answers them, clients switch on them. */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'NOT_FOUND',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'LOGIN_REQUIRED',
+  'INVALID_EMAIL',
+  'PASSWORD_TOO_SHORT',
+  'EMAIL_TAKEN',
+  'NAME_TAKEN',
+  'INVALID_CREDENTIALS',
+  'TOKEN_INVALID',
+  'RATE_LIMITED',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Paging used by every list: page is 1-based. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(30),
+});
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { LANGUAGES } from './routes';
+
+/**
+ * The spec's email rule: a local part, @, and a domain with a dot and an ending of two or more letters,
+ * or a bracketed IP address.
+ */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}|\[(?:\d{1,3}\.){3}\d{1,3}\])$/;
+export const isValidEmail = (value: string) => EMAIL_PATTERN.test(value);
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const avsStatus = z.enum(['pending', 'rejected', 'accepted', 'unknown']);
+
+export const guestFlags = z.object({
+  loggedIn: z.boolean(),
+  anonymous: z.boolean(),
+  locked: z.boolean(),
+  vip: z.boolean(),
+  vxselect: z.boolean(),
+  tvSubscriber: z.boolean(),
+  formerTvSubscriber: z.boolean(),
+  payingCustomer: z.boolean(),
+  avs: z.boolean(),
+  operator: z.boolean(),
+});
+export type GuestFlags = z.infer<typeof guestFlags>;
+
+export const balance = z.object({
+  /** Hundredths of a coin (VXC). */
+  amount: z.number().int(),
+  formatted: z.string(),
+});
+export type Balance = z.infer<typeof balance>;
+
+export const guest = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  language: z.enum(LANGUAGES),
+  flags: guestFlags,
+  avsStatus: avsStatus,
+  balance: balance,
+});
+export type Guest = z.infer<typeof guest>;
+
+export const authResponse = z.object({ accessToken: z.string(), guest });
+export type AuthResponse = z.infer<typeof authResponse>;
+
+export const signupBody = z.object({
+  email: z.string().max(254),
+  password: z.string().max(1024),
+  name: z.string().min(2).max(40),
+});
+export const loginBody = z.object({ email: z.string().max(254), password: z.string().max(1024) });
+
+export const guestPreferences = z.object({
+  language: z.enum(LANGUAGES).optional(),
+  newsletter: z.boolean().optional(),
+  showDataProtection: z.boolean().optional(),
+});
+
+export const guestProfile = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  registeredSince: z.string(),
+  preferences: guestPreferences,
+});
+export const guestProfileConfig = z.object({
+  languages: z.array(z.enum(LANGUAGES)),
+  nameMinLength: z.number().int(),
+  nameMaxLength: z.number().int(),
+});
+
+export const authEndpoints = {
+  anonymous: defineEndpoint({ method: 'POST', path: '/auth/anonymous', response: authResponse }),
+  signup: defineEndpoint({ method: 'POST', path: '/auth/signup', body: signupBody, response: authResponse }),
+  login: defineEndpoint({ method: 'POST', path: '/auth/login', body: loginBody, response: authResponse }),
+  me: defineEndpoint({ method: 'GET', path: '/auth/me', response: authResponse }),
+};
+
+export const guestEndpoints = {
+  profileGet: defineEndpoint({
+    method: 'GET',
+    path: '/guest/profile/get',
+    response: z.object({ config: guestProfileConfig, profile: guestProfile }),
+    needsGuest: true,
+  }),
+  profileUpdate: defineEndpoint({
+    method: 'POST',
+    path: '/guest/profile/update',
+    body: z.object({
+      properties: z.object({ name: z.string().min(2).max(40).optional(), preferences: guestPreferences.optional() }),
+    }),
+    response: z.object({ config: guestProfileConfig, profile: guestProfile }),
+    needsGuest: true,
+  }),
+  balance: defineEndpoint({
+    method: 'GET',
+    path: '/getGuestBalance',
+    response: z.object({ balance: z.number(), balanceFormatted: z.string(), isPayingCustomer: z.boolean() }),
+    needsGuest: true,
+  }),
+};

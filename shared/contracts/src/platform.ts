@@ -1,0 +1,85 @@
+import type { Observable } from 'rxjs';
+import type { i18n as I18n } from 'i18next';
+import type { Endpoint, EndpointInput, EndpointResponse } from './endpoint';
+import type { Guest } from './guest';
+import type { Tenant, SlotName } from './federation';
+import type { IncomingMessage, IncomingType, OutgoingPayload } from './socket';
+import type { CurrentRoute, Language, RouteArgs, RouteName } from './routes';
+import type { GraphqlOperation } from './graphql';
+
+/**
+ * The platform API: the one object the shell hands every remote in its mount props. A remote talks to the
+ * world only through it. Bump PLATFORM_API_VERSION's major on any breaking change; remotes declare the
+ * range they need in remote.json and the shell refuses those it cannot satisfy.
+ */
+export const PLATFORM_API_VERSION = '1.0.0';
+
+export interface PlatformBus {
+  /** Typed stream of one incoming socket message type. */
+  on<T extends IncomingType>(type: T): Observable<IncomingMessage<T>>;
+  /** Sends a message; queued until the session is acknowledged. */
+  send(message: OutgoingPayload): void;
+  /** true once `ackSession` arrived on the current connection. */
+  readonly ready$: Observable<boolean>;
+}
+
+export interface GuestSession {
+  accessToken: string;
+  guest: Guest;
+}
+export interface PlatformSession {
+  readonly session$: Observable<GuestSession>;
+  current(): GuestSession;
+}
+
+export interface PlatformApiClients {
+  /** REST under /rest/v1, with token, language and version added to every call. */
+  rest<E extends Endpoint>(endpoint: E, input?: EndpointInput<E>): Promise<EndpointResponse<E>>;
+  /** The structured query service (POST /graphql). Refuses to run without a token: "Missing Vxql-Token". */
+  query<R, V extends Record<string, unknown>>(operation: GraphqlOperation<R, V>, variables?: V): Promise<R>;
+  /** The feed service (POST /feed/graphql); gets the token only for a logged-in guest. */
+  feed<R, V extends Record<string, unknown>>(operation: GraphqlOperation<R, V>, variables?: V): Promise<R>;
+}
+
+export interface PlatformRouter {
+  readonly route$: Observable<CurrentRoute>;
+  current(): CurrentRoute;
+  navigate(name: RouteName, args?: RouteArgs, options?: { scrollTo?: string }): void;
+  href(name: RouteName, args?: RouteArgs, language?: Language): string;
+}
+
+export type ShellFlow = 'login' | 'signup' | 'ageCheck' | 'moneyCharge';
+export interface PlatformUi {
+  open(flow: ShellFlow): void;
+  toast(message: string, kind?: 'info' | 'error' | 'success'): void;
+}
+
+export interface PlatformSlots {
+  /** Mounts the widget that fills a slot into an element; answers a function that unmounts it. */
+  render(slot: SlotName, element: HTMLElement, props?: Record<string, unknown>): () => void;
+  /** Whether any enabled remote fills the slot. */
+  has(slot: SlotName): boolean;
+}
+
+export interface PlatformTelemetry {
+  track(event: { context: string; action: string; data?: Record<string, unknown> }): void;
+}
+
+export interface PlatformApi {
+  version: string;
+  bus: PlatformBus;
+  session: PlatformSession;
+  api: PlatformApiClients;
+  i18n: I18n;
+  router: PlatformRouter;
+  ui: PlatformUi;
+  slots: PlatformSlots;
+  tenant: Tenant;
+  telemetry: PlatformTelemetry;
+}
+
+/** Props a mounted widget receives: the platform plus whatever its host passed. */
+export interface WidgetProps {
+  platform: PlatformApi;
+  [key: string]: unknown;
+}

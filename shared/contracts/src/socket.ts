@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { LANGUAGES } from './routes';
+
+/** Socket constants of the spec. */
+export const SOCKET_PATH = '/ws';
+export const PING_INTERVAL_MS = 50_000;
+export const RECONNECT_DELAY_MS = 1_000;
+export const CLOSE_PROTOCOL_ERROR = 1002;
+export const CLOSE_PONG_MISSING = 4000;
+
+/** Every message carries its type, and the client's carry the access token and guest id. */
+const fromClient = { accessToken: z.string().optional(), guestId: z.string().optional() };
+
+/** Client to server. */
+export const outgoingMessages = {
+  requestSession: z.object({ type: z.literal('requestSession'), ...fromClient, language: z.enum(LANGUAGES) }),
+  ping: z.object({ type: z.literal('ping'), ...fromClient }),
+  requestNavbarNotifications: z.object({ type: z.literal('requestNavbarNotifications'), ...fromClient, newest: z.number().int() }),
+  favoritePinActor: z.object({ type: z.literal('favoritePinActor'), ...fromClient, actorId: z.number().int() }),
+  favoriteUnpinActor: z.object({ type: z.literal('favoriteUnpinActor'), ...fromClient, actorId: z.number().int() }),
+  favoriteRequestActors: z.object({ type: z.literal('favoriteRequestActors'), ...fromClient }),
+} as const;
+
+/** Server to client. */
+export const incomingMessages = {
+  ackSession: z.object({ type: z.literal('ackSession'), guestId: z.string(), loggedIn: z.boolean() }),
+  pong: z.object({ type: z.literal('pong'), ttl: z.number().int() }),
+  sessionExpired: z.object({ type: z.literal('sessionExpired') }),
+  guestBalance: z.object({ type: z.literal('guestBalance'), balance: z.number().int(), balanceFormatted: z.string() }),
+  actorOnline: z.object({ type: z.literal('actorOnline'), actorId: z.number().int(), actorName: z.string() }),
+  actorOffline: z.object({ type: z.literal('actorOffline'), actorId: z.number().int(), actorName: z.string() }),
+  notifications: z.object({
+    type: z.literal('notifications'),
+    notifications: z.array(z.object({ id: z.string(), text: z.string(), unread: z.boolean(), unseen: z.boolean(), created: z.string() })),
+    removedIds: z.array(z.string()),
+    markedAsReadIds: z.array(z.string()),
+  }),
+  favoriteActors: z.object({ type: z.literal('favoriteActors'), actorIds: z.array(z.number().int()) }),
+  pageReload: z.object({ type: z.literal('pageReload') }),
+} as const;
+
+export type OutgoingType = keyof typeof outgoingMessages;
+export type IncomingType = keyof typeof incomingMessages;
+export type OutgoingMessage<T extends OutgoingType = OutgoingType> = { [K in T]: z.infer<(typeof outgoingMessages)[K]> }[T];
+export type IncomingMessage<T extends IncomingType = IncomingType> = { [K in T]: z.infer<(typeof incomingMessages)[K]> }[T];
+/** What a caller hands to `bus.send`: the transport adds access token and guest id. */
+export type OutgoingPayload<T extends OutgoingType = OutgoingType> = { [K in T]: Omit<OutgoingMessage<K>, 'accessToken' | 'guestId'> }[T];
+
+export const incomingMessage = z.discriminatedUnion(
+  'type',
+  Object.values(incomingMessages) as unknown as [z.ZodObject<{ type: z.ZodLiteral<string> }>, ...z.ZodObject<{ type: z.ZodLiteral<string> }>[]],
+);
+export const outgoingMessage = z.discriminatedUnion(
+  'type',
+  Object.values(outgoingMessages) as unknown as [z.ZodObject<{ type: z.ZodLiteral<string> }>, ...z.ZodObject<{ type: z.ZodLiteral<string> }>[]],
+);
+
+/** Parses a raw frame; answers null for anything unknown or malformed, so nothing invalid reaches a listener. */
+export function parseIncoming(raw: string): IncomingMessage | null {
+  try {
+    const result = incomingMessage.safeParse(JSON.parse(raw));
+    return result.success ? (result.data as IncomingMessage) : null;
+  } catch {
+    return null;
+  }
+}
+export function parseOutgoing(raw: string): OutgoingMessage | null {
+  try {
+    const result = outgoingMessage.safeParse(JSON.parse(raw));
+    return result.success ? (result.data as OutgoingMessage) : null;
+  } catch {
+    return null;
+  }
+}

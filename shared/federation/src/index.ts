@@ -1,0 +1,3 @@
+export { defineRemoteApp, defineWidgets, type Lifecycles, type MountProps, type RemoteLocales } from './defineRemoteApp';
+export { PlatformContext, usePlatform } from './context';
+export { scopePlatform } from './scope';
