@@ -1,0 +1,3 @@
+import type { ServerModule } from '../module';
+
+export const specialsModule: ServerModule = { name: 'specials' };
