@@ -1,0 +1,77 @@
+// Set-up steps shared by `npm start` and `npm test`: each one checks first and only does what is missing,
+// so a fresh machine with just Node and npm gets everything, and a warm one starts at once.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const PNPM_VERSION = '10.34.8';
+export const APPS = ['shell', 'mf-chat', 'mf-messenger', 'mf-media', 'mf-tv', 'mf-feed', 'mf-specials', 'mf-account'];
+
+export function log(message) {
+  console.log(`\n▶ ${message}`);
+}
+
+/** Runs a command in the foreground; throws with its exit code on failure. */
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+  if (result.status !== 0) {
+    const error = new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
+    error.exitCode = result.status ?? 1;
+    throw error;
+  }
+}
+
+export function pnpm(args, options) {
+  run('npx', ['-y', `pnpm@${PNPM_VERSION}`, ...args], options);
+}
+
+/** Installs the workspace's packages when node_modules is missing or the lockfile changed since. */
+export function ensureDependencies() {
+  const lock = readFileSync(join(ROOT, 'pnpm-lock.yaml'));
+  const stamp = join(ROOT, 'node_modules', '.velvet-lock-hash');
+  const hash = createHash('sha256').update(lock).digest('hex');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
+  log('Installing packages (pnpm, frozen lockfile)');
+  pnpm(['install', '--frozen-lockfile', '--reporter=append-only']);
+  writeFileSync(stamp, hash);
+}
+
+function newestChange(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestChange(join(path, entry)));
+  }
+  return newest;
+}
+
+/** Builds the shell and each remote whose sources (or the shared packages) changed since its last build. */
+export function ensureBuilt({ force = false } = {}) {
+  const sharedChange = Math.max(newestChange(join(ROOT, 'shared')), statSync(join(ROOT, 'pnpm-lock.yaml')).mtimeMs);
+  const stale = APPS.filter((app) => {
+    const marker = join(ROOT, app, 'dist', 'index.html');
+    const manifest = join(ROOT, app, 'dist', 'mf-manifest.json');
+    const built = existsSync(marker) ? marker : existsSync(manifest) ? manifest : null;
+    if (force || !built) return true;
+    return Math.max(newestChange(join(ROOT, app)), sharedChange) > statSync(built).mtimeMs;
+  });
+  if (stale.length === 0) return;
+  log(`Building ${stale.join(', ')}`);
+  pnpm(['--workspace-concurrency=2', ...stale.flatMap((app) => ['--filter', `./${app}`]), 'run', 'build']);
+}
+
+/** Chromium from Debian's packages, for the end-to-end tests (Playwright cannot download browsers here). */
+export const CHROMIUM = '/usr/bin/chromium';
+export function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  log('Installing Chromium from Debian packages');
+  const sudo = process.getuid && process.getuid() !== 0 ? ['sudo'] : [];
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'update', '-qq'], { env });
+  run(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), 'install', '-y', '-qq', 'chromium'], { env });
+}

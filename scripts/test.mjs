@@ -1,0 +1,35 @@
+// `npm test`: every test of the workspace. Installs what the tests need (packages, Chromium), then runs the
+// type check, lint, unit and component tests (Jest), server integration tests (node:test on PGlite), builds
+// the apps and runs the end-to-end tests in Chromium against the built site.
+import { join } from 'node:path';
+import { ROOT, ensureBuilt, ensureChromium, ensureDependencies, log, pnpm, run } from './lib.mjs';
+
+const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+const stages = [
+  ['install', () => ensureDependencies()],
+  ['chromium', () => ensureChromium()],
+  ['typecheck', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])],
+  ['lint', () => run(bin('eslint'), ['.', '--max-warnings=0'])],
+  ['unit and integration', () => pnpm(['--recursive', '--workspace-concurrency=1', '--filter', '!@velvet/e2e', 'run', 'test'], { env: { CI: 'true' } })],
+  ['build', () => ensureBuilt()],
+  ['end-to-end', () => pnpm(['--filter', '@velvet/e2e', 'run', 'test'])],
+];
+
+const results = [];
+for (const [name, stage] of stages) {
+  log(`Test stage: ${name}`);
+  const started = Date.now();
+  try {
+    stage();
+    results.push({ name, ok: true, seconds: (Date.now() - started) / 1000 });
+  } catch (error) {
+    results.push({ name, ok: false, seconds: (Date.now() - started) / 1000 });
+    console.error(error.message);
+    break;
+  }
+}
+console.log('\nTest stages:');
+for (const { name, ok, seconds } of results) console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds.toFixed(1)} s)`);
+const failed = results.filter((r) => !r.ok).length;
+console.log(`stages: ${results.length - failed} passed, ${failed} failed`);
+process.exit(failed === 0 && results.length === stages.length ? 0 : 1);
