@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './routes';
+import { channel, channelFilter, message, messageType, senderType, MESSAGE_MAX_LENGTH } from './domains/messenger';
 
 /** Socket constants of the spec. */
 export const SOCKET_PATH = '/ws';
@@ -19,7 +20,38 @@ export const outgoingMessages = {
   favoritePinActor: z.object({ type: z.literal('favoritePinActor'), ...fromClient, actorId: z.number().int() }),
   favoriteUnpinActor: z.object({ type: z.literal('favoriteUnpinActor'), ...fromClient, actorId: z.number().int() }),
   favoriteRequestActors: z.object({ type: z.literal('favoriteRequestActors'), ...fromClient }),
+  // Messenger (sent only when logged in). offset equals the number of channels already loaded.
+  loadChannels: z.object({
+    type: z.literal('loadChannels'),
+    ...fromClient,
+    offset: z.number().int().min(0),
+    limit: z.number().int().min(1).max(50),
+    /** The list being paged; newest when absent. */
+    filterType: channelFilter.optional(),
+  }),
+  filterChannels: z.object({ type: z.literal('filterChannels'), ...fromClient, filterType: channelFilter }),
+  archiveChannel: z.object({ type: z.literal('archiveChannel'), ...fromClient, channelId: z.number().int(), status: z.boolean() }),
+  sendMessage: z.object({
+    type: z.literal('sendMessage'),
+    ...fromClient,
+    channelId: z.number().int(),
+    messageType,
+    senderType,
+    isVideochat: z.boolean().default(false),
+    isFreechat: z.boolean().default(false),
+    data: z.object({ text: z.string().trim().min(1).max(MESSAGE_MAX_LENGTH) }),
+    includedGifts: z.array(z.number().int()).default([]),
+    chatId: z.string().nullable().default(null),
+  }),
 } as const;
+
+/** Outgoing messages sent only for a logged-in guest (spec part 2, section 5); dropped for anonymous sessions. */
+export const GUEST_ONLY_MESSAGES: ReadonlySet<OutgoingType> = new Set<OutgoingType>([
+  'requestNavbarNotifications',
+  'favoritePinActor',
+  'favoriteUnpinActor',
+  'favoriteRequestActors',
+]);
 
 /** Server to client. */
 export const incomingMessages = {
@@ -37,6 +69,25 @@ export const incomingMessages = {
   }),
   favoriteActors: z.object({ type: z.literal('favoriteActors'), actorIds: z.array(z.number().int()) }),
   pageReload: z.object({ type: z.literal('pageReload') }),
+  /** A page of the guest's channels, answering loadChannels and filterChannels. */
+  channels: z.object({
+    type: z.literal('channels'),
+    filterType: channelFilter,
+    offset: z.number().int(),
+    channels: z.array(channel),
+    total: z.number().int(),
+    /** Unread messages over all channels. */
+    unreadTotal: z.number().int(),
+  }),
+  /** One channel changed (archived, new message); carries the message when one arrived. */
+  channel: z.object({ type: z.literal('channel'), channel, message: message.optional() }),
+  /** A message was not sent because it costs coins: the price and the free messages left. */
+  messagePrice: z.object({
+    type: z.literal('messagePrice'),
+    channelId: z.number().int(),
+    messagePrice: z.number().int(),
+    freeMessagesAmount: z.number().int(),
+  }),
 } as const;
 
 export type OutgoingType = keyof typeof outgoingMessages;

@@ -1,1 +1,102 @@
-export {};
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+
+/** Voucher types of the spec, by number. */
+export const VOUCHER_TYPES = {
+  1: 'video',
+  2: 'videochat',
+  3: 'credits',
+  4: 'photoAlbum',
+  5: 'messages',
+  6: 'messengerGift',
+  7: 'liveShow',
+  8: 'privateShow',
+  9: 'bonusCode',
+  10: 'spins',
+} as const;
+export type VoucherTypeId = keyof typeof VOUCHER_TYPES;
+export type VoucherTypeName = (typeof VOUCHER_TYPES)[VoucherTypeId];
+export const voucherTypeId = z.union(
+  Object.keys(VOUCHER_TYPES).map((key) => z.literal(Number(key) as VoucherTypeId)) as unknown as [
+    z.ZodLiteral<VoucherTypeId>,
+    z.ZodLiteral<VoucherTypeId>,
+    ...z.ZodLiteral<VoucherTypeId>[],
+  ],
+);
+
+export const voucherActor = z.object({
+  id: z.number().int(),
+  online: z.boolean(),
+  name: z.string(),
+  /** Route args of the performer's profile: link with router.href('actorProfile', { actorName: link }). */
+  link: z.string(),
+  avatar: z.string(),
+});
+
+export const voucher = z.object({
+  id: z.number().int(),
+  guestId: z.string(),
+  type: voucherTypeId,
+  /** Count of the benefit (spins, messages, minutes, tickets, ...). */
+  amount: z.number().int(),
+  validFrom: z.string(),
+  validTo: z.string().nullable(),
+  /** Performers the voucher is limited to; empty for any performer. */
+  actors: z.array(voucherActor),
+});
+export type Voucher = z.infer<typeof voucher>;
+
+/** The benefits page: counts summed over the guest's valid vouchers, and the vouchers themselves. */
+export const guestBenefits = z.object({
+  spinwheelSpins: z.number().int(),
+  messengerGiftCount: z.number().int(),
+  freeMessagesCount: z.number().int(),
+  privateShowTickets: z.number().int(),
+  chatShowTickets: z.number().int(),
+  vouchers: z.array(voucher),
+});
+export type GuestBenefits = z.infer<typeof guestBenefits>;
+
+/** Subscriptions are priced in EUR; value in hundredths (cents). */
+export const eurPrice = z.object({ value: z.number().int(), currency: z.literal('EUR') });
+
+export const VIP_BENEFITS = ['freeVideos', 'discount', 'livePreview', 'freeMessages', 'monthlyBonus'] as const;
+export const vipOffer = z.object({
+  id: z.string(),
+  days: z.number().int(),
+  price: eurPrice,
+  /** Price of the first period, when an introductory offer applies. */
+  introductoryPrice: eurPrice.nullable(),
+  benefits: z.array(z.enum(VIP_BENEFITS)),
+  /** Videos free for VIP members in the current period (the VIP30 selection). */
+  vip30VideoCount: z.number().int(),
+});
+export type VipOffer = z.infer<typeof vipOffer>;
+
+export const vipClub = z.object({
+  offers: z.array(vipOffer),
+  /** Whether the caller is already a VIP member (false for anonymous visitors). */
+  isVip: z.boolean(),
+});
+export type VipClub = z.infer<typeof vipClub>;
+
+/** The personal sidebar of the guest. */
+export const sidebarData = z.object({
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  vip: z.boolean(),
+  boughtVideos: z.number().int(),
+  boughtPhotos: z.number().int(),
+  privateCollection: z.number().int(),
+  pinnedFavorites: z.number().int(),
+  pinnedFavoritesOnline: z.number().int(),
+  videoChats: z.number().int(),
+  balanceFormatted: z.string(),
+});
+export type SidebarData = z.infer<typeof sidebarData>;
+
+export const accountEndpoints = {
+  benefits: defineEndpoint({ method: 'GET', path: '/guest/benefits', response: guestBenefits, needsGuest: true }),
+  vipClub: defineEndpoint({ method: 'GET', path: '/vipclub/offers', response: vipClub }),
+  sidebar: defineEndpoint({ method: 'GET', path: '/guest/sidebar', response: sidebarData, needsGuest: true }),
+};
