@@ -1,1 +1,275 @@
-export {};
+import { defineOperation } from '../graphql';
+
+/**
+ * The feed service (POST /feed/graphql): posts of the models, paged with first/after. Prices are in coins
+ * (spec: feed currency is coins). The service gets a token only for a logged-in guest.
+ */
+export const FEED_POST_TYPES = [
+  'CLIP',
+  'HOT_CLIP',
+  'FP_HOT_CLIP',
+  'PHOTO_GALLERY',
+  'PHOTOS',
+  'FP_PHOTO_GALLERY',
+  'PROFILE_IMAGE',
+  'TEXT',
+  'CP_PHOTO_CONTEST',
+] as const;
+export type FeedPostType = (typeof FEED_POST_TYPES)[number];
+
+export const FEED_TYPE_GROUPS = ['CLIP_POSTS', 'PHOTO_POSTS', 'TEXT_POSTS'] as const;
+export type FeedTypeGroup = (typeof FEED_TYPE_GROUPS)[number];
+/** Which post types each type group stands for. */
+export const FEED_TYPE_GROUP_TYPES: Record<FeedTypeGroup, readonly FeedPostType[]> = {
+  CLIP_POSTS: ['CLIP', 'HOT_CLIP', 'FP_HOT_CLIP'],
+  PHOTO_POSTS: ['PHOTO_GALLERY', 'PHOTOS', 'FP_PHOTO_GALLERY', 'PROFILE_IMAGE', 'CP_PHOTO_CONTEST'],
+  TEXT_POSTS: ['TEXT'],
+};
+
+/** MIXED: every post; LIKED / COMMENTED: the guest's own likes or comments (need a logged-in guest). */
+export const FEED_MODES = ['MIXED', 'LIKED', 'COMMENTED'] as const;
+export type FeedMode = (typeof FEED_MODES)[number];
+
+/** The feed's tabs on the feed page; favorite shows posts of the models the guest follows. */
+export const FEED_TABS = ['mixed', 'favorite'] as const;
+export type FeedTab = (typeof FEED_TABS)[number];
+
+export const FEED_PAGE_SIZE = 12;
+export const FEED_MAX_PAGE_SIZE = 50;
+
+/** Codes in a feed error's `extensions.code`. */
+export const FEED_ERROR_CODES = ['LOGIN_REQUIRED', 'NOT_FOUND', 'VALIDATION_FAILED'] as const;
+export type FeedErrorCode = (typeof FEED_ERROR_CODES)[number];
+
+export interface FeedModel {
+  id: string;
+  name: string;
+  online: boolean;
+  /** Avatar picture (W320). */
+  avatar: string;
+}
+export interface FeedTippingGoal {
+  goalCoins: number;
+  tipsSumCoins: number;
+  progressPercent: number;
+  achieved: boolean;
+}
+export interface FeedGuestState {
+  liked: boolean;
+  viewed: boolean;
+  following: boolean;
+  bought: boolean;
+}
+export interface FeedCommentUser {
+  id: string;
+  name: string;
+}
+export interface FeedReply {
+  id: string;
+  conversationId: string;
+  parentId: string | null;
+  created: string;
+  isCreator: boolean;
+  tipped: boolean;
+  text: string;
+  isReplyToReply: boolean;
+  user: FeedCommentUser;
+}
+export interface FeedComment extends FeedReply {
+  replies: FeedReply[];
+}
+export interface FeedClipSource {
+  label: string;
+  src: string;
+  type: string;
+  poster: string;
+}
+export interface FeedClip {
+  id: string;
+  length: number;
+  width: number;
+  height: number;
+  ratio: number;
+  avsRequired: boolean;
+  sources: FeedClipSource[];
+}
+export interface FeedPhoto {
+  id: string;
+  /** For paid content the guest has not bought: a blurred teaser, never the picture itself. */
+  url: string;
+  srcSet: string;
+  width: number;
+  height: number;
+  avsRequired: boolean;
+}
+export interface FeedPost {
+  id: string;
+  created: string;
+  published: string;
+  type: FeedPostType;
+  status: string;
+  pinned: boolean;
+  title: string;
+  text: string;
+  views: number;
+  likes: number;
+  paidContent: boolean;
+  fsk: number;
+  /** Price in coins; 0 for free posts. */
+  priceCoins: number;
+  model: FeedModel;
+  tippingGoal: FeedTippingGoal | null;
+  guestState: FeedGuestState;
+  comments: { totalCount: number; nodes: FeedComment[] };
+  clip: FeedClip | null;
+  /** Number of pictures, also when they are locked. */
+  photoCount: number;
+  photos: FeedPhoto[];
+}
+export interface FeedPageInfo {
+  endCursor: string | null;
+  hasNextPage: boolean;
+}
+export interface FeedConnection {
+  totalCount: number;
+  nodes: FeedPost[];
+  pageInfo: FeedPageInfo;
+}
+export interface FeedTotals {
+  totalCount: number;
+  clips: number;
+  photos: number;
+  texts: number;
+  liked: number;
+  commented: number;
+  /** What the guest bought; 0 for anonymous visitors. */
+  boughtPhotos: number;
+  boughtClips: number;
+}
+
+export const FEED_GRAPHQL_SCHEMA = /* GraphQL */ `
+  enum FeedPostType { ${FEED_POST_TYPES.join(' ')} }
+  enum FeedTypeGroup { ${FEED_TYPE_GROUPS.join(' ')} }
+  enum FeedMode { ${FEED_MODES.join(' ')} }
+  type FeedModel { id: ID! name: String! online: Boolean! avatar: String! }
+  type FeedTippingGoal { goalCoins: Int! tipsSumCoins: Int! progressPercent: Int! achieved: Boolean! }
+  type FeedGuestState { liked: Boolean! viewed: Boolean! following: Boolean! bought: Boolean! }
+  type FeedCommentUser { id: ID! name: String! }
+  type FeedReply {
+    id: ID!
+    conversationId: ID!
+    parentId: ID
+    created: String!
+    isCreator: Boolean!
+    tipped: Boolean!
+    text: String!
+    isReplyToReply: Boolean!
+    user: FeedCommentUser!
+  }
+  type FeedComment {
+    id: ID!
+    conversationId: ID!
+    parentId: ID
+    created: String!
+    isCreator: Boolean!
+    tipped: Boolean!
+    text: String!
+    isReplyToReply: Boolean!
+    user: FeedCommentUser!
+    replies: [FeedReply!]!
+  }
+  type FeedComments { totalCount: Int! nodes: [FeedComment!]! }
+  type FeedClipSource { label: String! src: String! type: String! poster: String! }
+  type FeedClip { id: ID! length: Int! width: Int! height: Int! ratio: Float! avsRequired: Boolean! sources: [FeedClipSource!]! }
+  type FeedPhoto { id: ID! url: String! srcSet: String! width: Int! height: Int! avsRequired: Boolean! }
+  type FeedPost {
+    id: ID!
+    created: String!
+    published: String!
+    type: FeedPostType!
+    status: String!
+    pinned: Boolean!
+    title: String!
+    text: String!
+    views: Int!
+    likes: Int!
+    paidContent: Boolean!
+    fsk: Int!
+    priceCoins: Int!
+    model: FeedModel!
+    tippingGoal: FeedTippingGoal
+    guestState: FeedGuestState!
+    comments: FeedComments!
+    clip: FeedClip
+    photoCount: Int!
+    photos: [FeedPhoto!]!
+  }
+  type FeedPageInfo { endCursor: String hasNextPage: Boolean! }
+  type FeedConnection { totalCount: Int! nodes: [FeedPost!]! pageInfo: FeedPageInfo! }
+  type FeedTotals {
+    totalCount: Int! clips: Int! photos: Int! texts: Int! liked: Int! commented: Int! boughtPhotos: Int! boughtClips: Int!
+  }
+  extend type Query {
+    "Newest first. follows: only models the guest follows (needs login)."
+    feed(first: Int = ${FEED_PAGE_SIZE}, after: String, modelId: ID, follows: Boolean, typeGroups: [FeedTypeGroup!], mode: FeedMode = MIXED): FeedConnection!
+    post(id: ID!): FeedPost
+    totals(modelId: ID): FeedTotals!
+  }
+  extend type Mutation {
+    likePost(postId: ID!): FeedPost!
+    unlikePost(postId: ID!): FeedPost!
+    followModel(modelId: ID!): FeedModel!
+    unfollowModel(modelId: ID!): FeedModel!
+  }
+`;
+
+const FEED_COMMENT_FIELDS = 'id conversationId parentId created isCreator tipped text isReplyToReply user { id name }';
+const FEED_POST_FIELDS = `
+  id created published type status pinned title text views likes paidContent fsk priceCoins photoCount
+  model { id name online avatar }
+  tippingGoal { goalCoins tipsSumCoins progressPercent achieved }
+  guestState { liked viewed following bought }
+  comments {
+    totalCount
+    nodes { ${FEED_COMMENT_FIELDS} replies { ${FEED_COMMENT_FIELDS} } }
+  }
+  clip { id length width height ratio avsRequired sources { label src type poster } }
+  photos { id url srcSet width height avsRequired }
+`;
+
+export interface FeedVariables extends Record<string, unknown> {
+  first?: number;
+  after?: string | null;
+  modelId?: string;
+  follows?: boolean;
+  typeGroups?: FeedTypeGroup[];
+  mode?: FeedMode;
+}
+
+export const feedOperations = {
+  feed: defineOperation<{ feed: FeedConnection }, FeedVariables>(
+    `query Feed($first: Int, $after: String, $modelId: ID, $follows: Boolean, $typeGroups: [FeedTypeGroup!], $mode: FeedMode) {
+      feed(first: $first, after: $after, modelId: $modelId, follows: $follows, typeGroups: $typeGroups, mode: $mode) {
+        totalCount pageInfo { endCursor hasNextPage } nodes { ${FEED_POST_FIELDS} }
+      }
+    }`,
+  ),
+  post: defineOperation<{ post: FeedPost | null }, { id: string }>(
+    `query Post($id: ID!) { post(id: $id) { ${FEED_POST_FIELDS} } }`,
+  ),
+  totals: defineOperation<{ totals: FeedTotals }, { modelId?: string }>(
+    `query Totals($modelId: ID) { totals(modelId: $modelId) { totalCount clips photos texts liked commented boughtPhotos boughtClips } }`,
+  ),
+  likePost: defineOperation<{ likePost: FeedPost }, { postId: string }>(
+    `mutation LikePost($postId: ID!) { likePost(postId: $postId) { ${FEED_POST_FIELDS} } }`,
+  ),
+  unlikePost: defineOperation<{ unlikePost: FeedPost }, { postId: string }>(
+    `mutation UnlikePost($postId: ID!) { unlikePost(postId: $postId) { ${FEED_POST_FIELDS} } }`,
+  ),
+  followModel: defineOperation<{ followModel: FeedModel }, { modelId: string }>(
+    `mutation FollowModel($modelId: ID!) { followModel(modelId: $modelId) { id name online avatar } }`,
+  ),
+  unfollowModel: defineOperation<{ unfollowModel: FeedModel }, { modelId: string }>(
+    `mutation UnfollowModel($modelId: ID!) { unfollowModel(modelId: $modelId) { id name online avatar } }`,
+  ),
+};

@@ -1,1 +1,173 @@
-export {};
+import { z } from 'zod';
+import { defineEndpoint, pageOf, pageQuery } from '../endpoint';
+import { defineOperation } from '../graphql';
+
+/** The two channels of the TV area: free live TV and premium TV (needs a TV subscription). */
+export const TV_PROGRAM_TYPES = ['live', 'premium'] as const;
+export const tvProgramType = z.enum(TV_PROGRAM_TYPES);
+export type TvProgramType = z.infer<typeof tvProgramType>;
+
+/** The programme and the late-night show are written in German and English (spec: late-night show). */
+export const tvText = z.object({ de: z.string(), en: z.string() });
+export type TvText = z.infer<typeof tvText>;
+
+export const tvActor = z.object({ id: z.number().int(), name: z.string(), avatarUrl: z.string() });
+export type TvActor = z.infer<typeof tvActor>;
+
+export const tvProgramEntry = z.object({
+  id: z.number().int(),
+  type: tvProgramType,
+  title: tvText,
+  text: tvText,
+  /** ISO 8601 instants. */
+  begin: z.string(),
+  end: z.string(),
+  imageUrl: z.string(),
+  actors: z.array(tvActor),
+});
+export type TvProgramEntry = z.infer<typeof tvProgramEntry>;
+
+export const tvSeries = z.object({
+  id: z.number().int(),
+  /** URL key of the series (the `:series` / `:key` route argument). */
+  key: z.string(),
+  title: z.string(),
+  description: z.string(),
+  episodeCount: z.number().int(),
+  previewImgUrl: z.string(),
+});
+export type TvSeries = z.infer<typeof tvSeries>;
+
+/** One episode of a series in the TV mediathek. */
+export const tvMediathekVideo = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** Age rating (FSK) in years. */
+  fsk: z.number().int(),
+  /** Seconds. */
+  duration: z.number().int(),
+  previewPicture: z.string(),
+  episode: z.number().int(),
+  seriesKey: z.string(),
+});
+export type TvMediathekVideo = z.infer<typeof tvMediathekVideo>;
+
+export const tvStream = z.object({
+  type: tvProgramType,
+  hosts: z.array(z.object({ uid: z.number().int(), name: z.string() })),
+  /** HLS playlist of the channel; null while no stream is published. */
+  streamUrl: z.string().nullable(),
+  /** Premium TV plays only for TV subscribers. */
+  subscriptionRequired: z.boolean(),
+  current: tvProgramEntry.nullable(),
+  next: tvProgramEntry.nullable(),
+});
+export type TvStream = z.infer<typeof tvStream>;
+
+export const tvLateNightShow = z.object({
+  headerImages: z.array(z.string()),
+  events: z.array(tvProgramEntry),
+});
+export type TvLateNightShow = z.infer<typeof tvLateNightShow>;
+
+export const tvFormat = z.object({
+  series: tvSeries,
+  /** The newest episodes; the full list pages through the mediathek query. */
+  latest: z.array(tvMediathekVideo),
+});
+export type TvFormat = z.infer<typeof tvFormat>;
+
+export const tvVideoDetails = z.object({ video: tvMediathekVideo, series: tvSeries });
+
+export const TV_PROGRAM_MAX_LIMIT = 200;
+
+export const tvEndpoints = {
+  program: defineEndpoint({
+    method: 'GET',
+    path: '/tv/program/:type',
+    params: z.object({ type: tvProgramType }),
+    query: z.object({ limit: z.coerce.number().int().min(1).max(TV_PROGRAM_MAX_LIMIT).default(20) }),
+    response: z.object({ type: tvProgramType, entries: z.array(tvProgramEntry) }),
+  }),
+  stream: defineEndpoint({
+    method: 'GET',
+    path: '/tv/stream/:type',
+    params: z.object({ type: tvProgramType }),
+    response: tvStream,
+  }),
+  format: defineEndpoint({
+    method: 'GET',
+    path: '/tv/format/:key',
+    params: z.object({ key: z.string().min(1).max(100) }),
+    response: tvFormat,
+  }),
+  video: defineEndpoint({
+    method: 'GET',
+    path: '/tv/video/:videoId',
+    params: z.object({ videoId: z.coerce.number().int().positive() }),
+    response: tvVideoDetails,
+  }),
+  series: defineEndpoint({
+    method: 'GET',
+    path: '/tv/series',
+    query: pageQuery,
+    response: pageOf(tvSeries),
+  }),
+};
+
+/** SDL the server adds to the structured query service. */
+export const TV_GRAPHQL_SCHEMA = /* GraphQL */ `
+  type TvText { de: String! en: String! }
+  type TvActor { id: Int! name: String! avatarUrl: String! }
+  type TvProgramEntry {
+    id: Int!
+    type: String!
+    title: TvText!
+    text: TvText!
+    begin: String!
+    end: String!
+    imageUrl: String!
+    actors: [TvActor!]!
+  }
+  type TvSeries { id: Int! key: String! title: String! description: String! episodeCount: Int! previewImgUrl: String! }
+  type TvSeriesList { total: Int! nodes: [TvSeries!]! }
+  type TvMediathekVideo { id: Int! title: String! fsk: Int! duration: Int! previewPicture: String! episode: Int! seriesKey: String! }
+  type TvMediathek { total: Int! series: TvSeries! nodes: [TvMediathekVideo!]! }
+  type TvLateNightShow { headerImages: [String!]! events: [TvProgramEntry!]! }
+  extend type Query {
+    tvSeries(first: Int = 30, offset: Int = 0): TvSeriesList!
+    "Episodes of one series, newest first."
+    tvMediathek(seriesKey: String!, first: Int = 30, offset: Int = 0): TvMediathek!
+    tvLateNightShow: TvLateNightShow!
+  }
+`;
+
+const TV_PROGRAM_ENTRY_FIELDS = 'id type title { de en } text { de en } begin end imageUrl actors { id name avatarUrl }';
+const TV_SERIES_FIELDS = 'id key title description episodeCount previewImgUrl';
+
+export interface TvPageVariables extends Record<string, unknown> {
+  first?: number;
+  offset?: number;
+}
+
+export const tvOperations = {
+  series: defineOperation<{ tvSeries: { total: number; nodes: TvSeries[] } }, TvPageVariables>(
+    `query TvSeries($first: Int, $offset: Int) { tvSeries(first: $first, offset: $offset) { total nodes { ${TV_SERIES_FIELDS} } } }`,
+  ),
+  mediathek: defineOperation<
+    { tvMediathek: { total: number; series: TvSeries; nodes: TvMediathekVideo[] } },
+    TvPageVariables & { seriesKey: string }
+  >(
+    `query TvMediathek($seriesKey: String!, $first: Int, $offset: Int) {
+      tvMediathek(seriesKey: $seriesKey, first: $first, offset: $offset) {
+        total series { ${TV_SERIES_FIELDS} } nodes { id title fsk duration previewPicture episode seriesKey }
+      }
+    }`,
+  ),
+  lateNightShow: defineOperation<{ tvLateNightShow: TvLateNightShow }>(
+    `query TvLateNightShow { tvLateNightShow { headerImages events { ${TV_PROGRAM_ENTRY_FIELDS} } } }`,
+  ),
+};
+
+/** Page size of the TV mediathek and series grids (spec: search results tv 30, mediathek 30). */
+export const TV_PAGE_SIZE = 30;
