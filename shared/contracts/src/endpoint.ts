@@ -55,6 +55,7 @@ export const ERROR_CODES = [
   'INVALID_CREDENTIALS',
   'TOKEN_INVALID',
   'RATE_LIMITED',
+  'UNMAPPED_CATEGORY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

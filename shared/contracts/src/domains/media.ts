@@ -1,1 +1,310 @@
-export {};
+import { z } from 'zod';
+import { defineEndpoint, pageOf, pageQuery } from '../endpoint';
+import { defineOperation } from '../graphql';
+
+/** Video and photo shop: videos, their grid filter and sorts, photo albums and the guest's media library. */
+
+/** Spec section 9: items per video grid page. */
+export const VIDEO_GRID_PAGE_SIZE = 16;
+
+export const MEDIA_CURRENCIES = ['VXC', 'EUR', 'CHF', 'Credits', 'Voucher'] as const;
+export const mediaMoney = z.object({
+  /** Hundredths of the currency's unit. */
+  value: z.number().int(),
+  currency: z.enum(MEDIA_CURRENCIES),
+});
+export type MediaMoney = z.infer<typeof mediaMoney>;
+
+export const mediaImage = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
+export type MediaImage = z.infer<typeof mediaImage>;
+
+/** What the calling guest has of a video; all false for anonymous visitors. */
+export const videoGuestInfo = z.object({
+  bought: z.boolean(),
+  gifted: z.boolean(),
+  flatrate: z.boolean(),
+  liked: z.boolean(),
+});
+
+export const video = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  /** Seconds. */
+  duration: z.number().int(),
+  ageRating: z.number().int(),
+  vip: z.boolean(),
+  isVip30Offer: z.boolean(),
+  free: z.boolean(),
+  new: z.boolean(),
+  classic: z.boolean(),
+  camRecording: z.boolean(),
+  guestInfo: videoGuestInfo,
+  /** What the guest pays; below basePrice when the video is on sale. */
+  price: mediaMoney,
+  basePrice: mediaMoney,
+  preview: mediaImage,
+  previewThumbnails: z.array(z.string()),
+  rating: z.object({ likes: z.number().int() }),
+  model: z.object({ id: z.number().int(), name: z.string() }),
+  contestInfo: z.object({ place: z.number().int() }).nullable(),
+  tags: z.array(z.string()),
+  releasedAt: z.string(),
+  /** The video page, language-neutral (`amateur/{actorName}/videos/{id}`); remotes link with router.href. */
+  url: z.string(),
+});
+export type Video = z.infer<typeof video>;
+
+/** The seven sort orders a guest can pick. */
+export const VIDEO_SORT_ORDERS = ['newest', 'mostExpensive', 'cheapest', 'longest', 'shortest', 'bestSelling', 'topRated'] as const;
+/** Plus the trending category's own default: sales and likes per day since release. */
+export const videoSort = z.enum([...VIDEO_SORT_ORDERS, 'topTrending']);
+export type VideoSort = z.infer<typeof videoSort>;
+
+/** Spec gender types; NONE means "no gender filter" (what an emptied selection falls back to). */
+export const VIDEO_ACTOR_GENDERS = ['NONE', 'F', 'M', 'FM', 'FF', 'MM', 'S', 'T'] as const;
+export type VideoActorGender = (typeof VIDEO_ACTOR_GENDERS)[number];
+
+/** Video categories (the filter's `type`) with their default sort and release window, spec section 9. */
+export const VIDEO_CATEGORIES = {
+  all: { sort: 'topRated' },
+  new: { sort: 'newest' },
+  discounted: { sort: 'newest' },
+  trending: { sort: 'topTrending', releasedWithinDays: 8 },
+  free: { sort: 'newest', actorGenders: ['F'] },
+  top: { sort: 'bestSelling', releasedWithinDays: 274 /* 9 months */ },
+  vip30: { sort: 'topRated' },
+  bought: { sort: 'newest' },
+} as const satisfies Record<string, { sort: VideoSort; releasedWithinDays?: number; actorGenders?: VideoActorGender[] }>;
+export type VideoCategory = keyof typeof VIDEO_CATEGORIES;
+export type VideoCategoryDefaults = (typeof VIDEO_CATEGORIES)[VideoCategory];
+
+export const UNMAPPED_CATEGORY_MESSAGE = 'Unmapped category';
+export class UnmappedCategoryError extends Error {
+  constructor(readonly category: string) {
+    super(`${UNMAPPED_CATEGORY_MESSAGE}: ${category}`);
+  }
+}
+export const isVideoCategory = (value: string): value is VideoCategory => Object.hasOwn(VIDEO_CATEGORIES, value);
+/** The defaults of a category; an unknown one is the spec's error "Unmapped category". */
+export function videoCategoryDefaults(category: string): VideoCategoryDefaults {
+  if (!isVideoCategory(category)) throw new UnmappedCategoryError(category);
+  return VIDEO_CATEGORIES[category];
+}
+
+/** -1 means unset at either end. Seconds. */
+export const durationRange = z.object({ from: z.number().int().min(-1).default(-1), to: z.number().int().min(-1).default(-1) });
+
+/**
+ * The video filter of one grid (spec "Video filter per grid"). `type` is the category; it stays a free string so
+ * that an unknown one reaches the category mapping and answers "Unmapped category" rather than a schema error.
+ */
+export const videoFilter = z.object({
+  type: z.string().max(40).default('all'),
+  /** Unset: the category's default sort. */
+  sort: videoSort.optional(),
+  tags: z.array(z.string().max(40)).max(20).default([]),
+  actorGenders: z.array(z.enum(VIDEO_ACTOR_GENDERS)).default(['NONE']),
+  duration: durationRange.default({ from: -1, to: -1 }),
+  isRecommended: z.boolean().default(false),
+  includeBoughtVideos: z.boolean().default(true),
+  includeContestVideos: z.boolean().default(true),
+  freeVideosOnly: z.boolean().default(false),
+  includeFreeVideos: z.boolean().default(true),
+  includeOnSaleVideos: z.boolean().default(true),
+  includeVIPVideos: z.boolean().default(true),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(100).default(VIDEO_GRID_PAGE_SIZE),
+  /** Whether the grid shows its filter bar; the server ignores it. */
+  showFilter: z.boolean().default(true),
+});
+export type VideoFilter = z.infer<typeof videoFilter>;
+export type VideoFilterInput = z.input<typeof videoFilter>;
+
+/** Spec state "Video filters": any change resets page to 1 except page and page size; no gender means NONE. */
+export function updateVideoFilter(filter: VideoFilter, change: Partial<VideoFilter>): VideoFilter {
+  const next = { ...filter, ...change };
+  if (next.actorGenders.length === 0) next.actorGenders = ['NONE'];
+  const pagingOnly = Object.keys(change).every((key) => key === 'page' || key === 'pageSize');
+  return pagingOnly ? next : { ...next, page: 1 };
+}
+
+/** The tile-grid payload for videos: the filter plus an optional search pattern. */
+export const videoGridRequest = videoFilter.extend({ searchPattern: z.string().trim().max(100).optional() });
+export type VideoGridRequest = z.input<typeof videoGridRequest>;
+export const encodeTileGridPayload = (request: VideoGridRequest) => JSON.stringify(request);
+
+export const videoPage = pageOf(video).extend({ category: z.string(), sort: videoSort });
+export type VideoPage = z.infer<typeof videoPage>;
+
+// --- Photo albums (spec "Photo gallery and album") ---
+
+export const ALBUM_RATING = { dislike: 1, like: 5 } as const;
+export const albumPreview = mediaImage.extend({ orientation: z.enum(['landscape', 'portrait', 'square']) });
+const ratingFields = {
+  guestRatingLikes: z.number().int(),
+  guestRatingDislikes: z.number().int(),
+  isLiked: z.boolean(),
+  isDisliked: z.boolean(),
+};
+export const albumSummary = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  ageRating: z.number().int(),
+  free: z.boolean(),
+  isVipContent: z.boolean(),
+  type: z.enum(['image', 'video']),
+  actor: z.object({ id: z.number().int(), name: z.string() }),
+  guestInfo: z.object({ bought: z.boolean() }),
+  prices: z.object({ price: mediaMoney, basePrice: mediaMoney }),
+  previews: z.array(albumPreview),
+  pictureCount: z.number().int(),
+  albumTotalViews: z.number().int(),
+  releasedAt: z.string(),
+  ...ratingFields,
+});
+export type AlbumSummary = z.infer<typeof albumSummary>;
+export const albumPicture = mediaImage.extend({ id: z.number().int(), ...ratingFields });
+export type AlbumPicture = z.infer<typeof albumPicture>;
+export const album = albumSummary.extend({
+  pictures: z.array(albumPicture),
+  commentsTotal: z.number().int(),
+  isGuestAllowedToCommentAlbum: z.boolean(),
+});
+export type Album = z.infer<typeof album>;
+
+// --- Media library (mediathek) ---
+
+export const MEDIATHEK_MEDIA_TYPES = ['VIDEO', 'PHOTO'] as const;
+export const MEDIATHEK_SOURCES = ['PURCHASED', 'PINNED', 'ARCHIVED'] as const;
+export const MEDIATHEK_ORIGINS = ['SHOP', 'CHATCLIP'] as const;
+export const mediathekItem = z.object({
+  mediaType: z.enum(MEDIATHEK_MEDIA_TYPES),
+  source: z.enum(MEDIATHEK_SOURCES),
+  origin: z.enum(MEDIATHEK_ORIGINS),
+  addedAt: z.string(),
+  video: video.nullable(),
+  album: albumSummary.nullable(),
+});
+export type MediathekItem = z.infer<typeof mediathekItem>;
+
+const idParam = z.coerce.number().int().positive();
+const gridPageQuery = pageQuery.extend({ pageSize: z.coerce.number().int().min(1).max(100).default(VIDEO_GRID_PAGE_SIZE) });
+
+export const mediaEndpoints = {
+  /** One page of a video grid; `payload` is the JSON of a VideoGridRequest (encodeTileGridPayload). */
+  videoGrid: defineEndpoint({
+    method: 'GET',
+    path: '/tileGrid/get/:type/:payload',
+    params: z.object({ type: z.literal('videos'), payload: z.string().max(4000) }),
+    response: videoPage,
+  }),
+  video: defineEndpoint({
+    method: 'GET',
+    path: '/video/:videoId',
+    params: z.object({ videoId: idParam }),
+    response: video,
+  }),
+  /** Spec `gallery/open` by albumId: the album with its pictures. */
+  album: defineEndpoint({
+    method: 'GET',
+    path: '/gallery/open',
+    query: z.object({ albumId: idParam }),
+    response: album,
+  }),
+  actorVideos: defineEndpoint({
+    method: 'GET',
+    path: '/media/actor/:actorId/videos',
+    params: z.object({ actorId: idParam }),
+    query: gridPageQuery,
+    response: pageOf(video),
+  }),
+  actorAlbums: defineEndpoint({
+    method: 'GET',
+    path: '/media/actor/:actorId/albums',
+    params: z.object({ actorId: idParam }),
+    query: gridPageQuery,
+    response: pageOf(albumSummary),
+  }),
+  /** The guest's media library; filled by purchases (wallet), pins and archiving. */
+  mediathek: defineEndpoint({
+    method: 'GET',
+    path: '/mediathek/items',
+    query: pageQuery.extend({
+      mediaType: z.enum(MEDIATHEK_MEDIA_TYPES).optional(),
+      sourceType: z.enum(MEDIATHEK_SOURCES).optional(),
+      originType: z.enum(MEDIATHEK_ORIGINS).optional(),
+    }),
+    response: pageOf(mediathekItem),
+    needsGuest: true,
+  }),
+};
+
+// --- Structured query ---
+
+export const mediaGraphqlSchema = /* GraphQL */ `
+  type MediaMoney { value: Int!, currency: String! }
+  type MediaImage { url: String!, width: Int!, height: Int! }
+  type VideoGuestInfo { bought: Boolean!, gifted: Boolean!, flatrate: Boolean!, liked: Boolean! }
+  type VideoModel { id: Int!, name: String! }
+  type VideoRating { likes: Int! }
+  type VideoContestInfo { place: Int! }
+  type Video {
+    id: Int!
+    title: String!
+    description: String!
+    duration: Int!
+    ageRating: Int!
+    vip: Boolean!
+    isVip30Offer: Boolean!
+    free: Boolean!
+    new: Boolean!
+    classic: Boolean!
+    camRecording: Boolean!
+    guestInfo: VideoGuestInfo!
+    price: MediaMoney!
+    basePrice: MediaMoney!
+    preview: MediaImage!
+    previewThumbnails: [String!]!
+    rating: VideoRating!
+    model: VideoModel!
+    contestInfo: VideoContestInfo
+    tags: [String!]!
+    releasedAt: String!
+    url: String!
+  }
+  type VideoPage { items: [Video!]!, total: Int!, page: Int!, pageSize: Int!, category: String!, sort: String! }
+  input VideoDurationInput { from: Int, to: Int }
+  input VideoFilterInput {
+    type: String
+    sort: String
+    tags: [String!]
+    actorGenders: [String!]
+    duration: VideoDurationInput
+    isRecommended: Boolean
+    includeBoughtVideos: Boolean
+    includeContestVideos: Boolean
+    freeVideosOnly: Boolean
+    includeFreeVideos: Boolean
+    includeOnSaleVideos: Boolean
+    includeVIPVideos: Boolean
+    page: Int
+    pageSize: Int
+    showFilter: Boolean
+  }
+  extend type Query {
+    videos(filter: VideoFilterInput, searchPattern: String): VideoPage!
+  }
+`;
+
+const videoFields = `id title description duration ageRating vip isVip30Offer free new classic camRecording
+  guestInfo { bought gifted flatrate liked } price { value currency } basePrice { value currency }
+  preview { url width height } previewThumbnails rating { likes } model { id name } contestInfo { place }
+  tags releasedAt url`;
+
+export const videosQuery = defineOperation<{ videos: VideoPage }, { filter?: VideoFilterInput; searchPattern?: string }>(
+  `query Videos($filter: VideoFilterInput, $searchPattern: String) {
+    videos(filter: $filter, searchPattern: $searchPattern) { items { ${videoFields} } total page pageSize category sort }
+  }`,
+);
