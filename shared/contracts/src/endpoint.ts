@@ -24,7 +24,8 @@ export const defineEndpoint = <P extends z.ZodType, Q extends z.ZodType, B exten
   endpoint: Endpoint<P, Q, B, R>,
 ) => endpoint;
 
-type Infer<T> = T extends z.ZodType ? z.infer<T> : never;
+/** An omitted part infers as the bare ZodType (unknown): treat it as absent. */
+type Infer<T> = T extends z.ZodType ? (unknown extends z.infer<T> ? never : z.infer<T>) : never;
 type Field<K extends string, T> = [T] extends [never] ? { [k in K]?: undefined } : { [k in K]: T };
 
 /** What a caller passes to an endpoint: only the parts the endpoint declares. */

@@ -6,3 +6,4 @@ export * from './socket';
 export * from './platform';
 export * from './graphql';
 export * from './domains';
+export * from './logger';

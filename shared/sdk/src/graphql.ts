@@ -1,0 +1,50 @@
+import { ClientError, GraphQLClient } from 'graphql-request';
+import { MISSING_TOKEN_MESSAGE, type GraphqlOperation, type Language } from '@velvet/contracts';
+import { ApiError } from './rest';
+
+export type GraphqlCall = <R, V extends Record<string, unknown>>(operation: GraphqlOperation<R, V>, variables?: V) => Promise<R>;
+
+export interface GraphqlClientOptions {
+  /** '/graphql' or '/feed/graphql' in the browser; absolute elsewhere. */
+  url: string;
+  getToken: () => string | null;
+  getLanguage: () => Language;
+  fetch?: typeof fetch;
+}
+
+function toApiError(error: unknown): unknown {
+  if (!(error instanceof ClientError)) return error;
+  const first = error.response.errors?.[0];
+  const code = (first?.extensions?.['code'] as string | undefined) ?? `HTTP_${error.response.status}`;
+  return new ApiError(error.response.status, code, first?.message ?? `GraphQL request answered ${error.response.status}`);
+}
+
+function createGraphqlCall(options: GraphqlClientOptions, tokenFor: () => string | null): GraphqlCall {
+  return async (operation, variables) => {
+    const token = tokenFor();
+    const separator = options.url.includes('?') ? '&' : '?';
+    const client = new GraphQLClient(`${options.url}${separator}language=${options.getLanguage()}`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+    try {
+      return await client.request(operation.document, variables as Record<string, unknown>);
+    } catch (error) {
+      throw toApiError(error);
+    }
+  };
+}
+
+/** The structured query service: refuses before sending when no token is configured (spec part 2, 5). */
+export function createQueryClient(options: GraphqlClientOptions): GraphqlCall {
+  const call = createGraphqlCall(options, options.getToken);
+  return (operation, variables) => {
+    if (!options.getToken()) return Promise.reject(new Error(MISSING_TOKEN_MESSAGE));
+    return call(operation, variables);
+  };
+}
+
+/** The feed service: the token travels only for a logged-in guest (spec part 2, 5). */
+export function createFeedClient(options: GraphqlClientOptions & { isLoggedIn: () => boolean }): GraphqlCall {
+  return createGraphqlCall(options, () => (options.isLoggedIn() ? options.getToken() : null));
+}

@@ -1,0 +1,86 @@
+import ky, { HTTPError } from 'ky';
+import { errorBody, type Endpoint, type EndpointInput, type EndpointResponse, type Language } from '@velvet/contracts';
+
+/** A failed call: the HTTP status and the server's stable error code (ERROR_CODES), never a bare "failed". */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RestClientOptions {
+  /** '/rest/v1' in the browser; an absolute URL elsewhere. */
+  baseUrl: string;
+  getToken: () => string | null;
+  getLanguage: () => Language;
+  /** The client's version, sent with every call (spec part 2, 7.1). */
+  version: string;
+  /** Whether the session is a logged-in guest: calls marked `needsGuest` are refused without sending otherwise. */
+  isLoggedIn?: () => boolean;
+  fetch?: typeof fetch;
+}
+
+export type RestCall = <E extends Endpoint>(endpoint: E, input?: EndpointInput<E>) => Promise<EndpointResponse<E>>;
+
+/** Fills `:name` segments of an endpoint path from its params, encoded. */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function appendQuery(search: URLSearchParams, query: Record<string, unknown> | undefined) {
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) value.forEach((item) => search.append(key, String(item)));
+    else search.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+}
+
+async function toApiError(error: unknown): Promise<unknown> {
+  if (!(error instanceof HTTPError)) return error;
+  const status = error.response.status;
+  const body = errorBody.safeParse(await error.response.json().catch(() => null));
+  return body.success
+    ? new ApiError(status, body.data.code, body.data.message)
+    : new ApiError(status, `HTTP_${status}`, `${error.request.method} ${new URL(error.request.url).pathname} answered ${status}`);
+}
+
+/**
+ * The REST helper of spec part 2, 7.1: path params filled, GET sends its input in the query string and other
+ * methods a JSON body; every call carries the bearer token and the language, version and accessToken query
+ * parameters. Answers are parsed with the endpoint's response schema.
+ */
+export function createRestClient(options: RestClientOptions): RestCall {
+  const http = ky.create({ retry: 0, timeout: 30_000, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  return async (endpoint, input) => {
+    const token = options.getToken();
+    if (endpoint.needsGuest && options.isLoggedIn && !options.isLoggedIn()) {
+      throw new ApiError(401, 'LOGIN_REQUIRED', `${endpoint.path} needs a logged-in guest`);
+    }
+    const search = new URLSearchParams();
+    appendQuery(search, input?.query as Record<string, unknown> | undefined);
+    search.set('language', options.getLanguage());
+    search.set('version', options.version);
+    if (token) search.set('accessToken', token);
+    const url = `${options.baseUrl.replace(/\/$/, '')}${fillPath(endpoint.path, input?.params as Record<string, unknown>)}?${search}`;
+    try {
+      const response = await http(url, {
+        method: endpoint.method,
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        ...(endpoint.method === 'GET' ? {} : { json: input?.body ?? {} }),
+      });
+      const data: unknown = response.status === 204 ? {} : await response.json();
+      return endpoint.response.parse(data) as EndpointResponse<typeof endpoint>;
+    } catch (error) {
+      throw await toApiError(error);
+    }
+  };
+}
