@@ -1,0 +1,12 @@
+export {
+  createMockPlatform,
+  routeHref,
+  type MockPlatform,
+  type MockPlatformOptions,
+  type GuestOverrides,
+  type RestHandler,
+  type GraphqlHandler,
+  type RecordedRestCall,
+  type RenderedSlot,
+} from './mockPlatform';
+export { renderWithPlatform, type RenderWithPlatformOptions } from './render';

@@ -1,0 +1,41 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { navigateOnPlainClick, type LinkTarget } from './link';
+
+export interface TileImage {
+  src: string;
+  /** Intrinsic size: reserves the space before the lazy image arrives (no layout shift). */
+  width: number;
+  height: number;
+  alt: string;
+}
+
+export interface TileProps {
+  link: LinkTarget;
+  image: TileImage;
+  title: ReactNode;
+  subtitle?: ReactNode;
+  /** Overlaid on the image's top left, e.g. an OnlineBadge. */
+  badges?: ReactNode;
+  /** Below the text, outside the link, e.g. a chat button. */
+  footer?: ReactNode;
+  /** Extra attributes for tests and styling hooks. */
+  dataAttributes?: Record<`data-${string}`, string>;
+}
+
+/** A card of a grid: a lazy image with its size, a title and optional badges and actions. */
+export function Tile({ link, image, title, subtitle, badges, footer, dataAttributes }: TileProps) {
+  const style = { '--vv-tile-ratio': `${image.width} / ${image.height}` } as CSSProperties;
+  return (
+    <article className="vv-tile" style={style} {...dataAttributes}>
+      <a className="vv-tile__link" href={link.href} onClick={navigateOnPlainClick(link.onNavigate)}>
+        <img className="vv-tile__image" src={image.src} width={image.width} height={image.height} alt={image.alt} loading="lazy" decoding="async" />
+        <div className="vv-tile__body">
+          <h3 className="vv-tile__title">{title}</h3>
+          {subtitle ? <p className="vv-tile__subtitle">{subtitle}</p> : null}
+        </div>
+      </a>
+      {badges ? <div className="vv-tile__badges">{badges}</div> : null}
+      {footer ? <div className="vv-tile__footer">{footer}</div> : null}
+    </article>
+  );
+}

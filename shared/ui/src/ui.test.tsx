@@ -1,0 +1,206 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fireEvent, render, screen } from '@testing-library/react';
+import {
+  Button,
+  ButtonLink,
+  EmptyState,
+  ErrorState,
+  LoginPrompt,
+  Modal,
+  OnlineBadge,
+  Pager,
+  Price,
+  ProgressBar,
+  Section,
+  Spinner,
+  TabNav,
+  Tile,
+  TileGrid,
+  TILE_GRID_COLUMNS,
+  applyTheme,
+  tileGridColumns,
+  visiblePages,
+} from './index';
+
+const labels = { navigation: 'Pages', previous: 'Previous', next: 'Next', page: (p: number) => `Page ${p}` };
+
+describe('Tile and TileGrid', () => {
+  it('renders a lazy image with its intrinsic size inside a link', () => {
+    render(
+      <TileGrid label="Performers">
+        <Tile key="a" link={{ href: '/en/amateur/anna/' }} image={{ src: '/media/a.webp', width: 320, height: 320, alt: 'Anna' }} title="Anna" />
+        <Tile key="b" link={{ href: '/en/amateur/bea/' }} image={{ src: '/media/b.webp', width: 320, height: 320, alt: 'Bea' }} title="Bea" />
+      </TileGrid>,
+    );
+    const list = screen.getByRole('list', { name: 'Performers' });
+    expect(list.querySelectorAll('li')).toHaveLength(2);
+    const image = screen.getByAltText('Anna');
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('width', '320');
+    expect(image).toHaveAttribute('height', '320');
+    expect(screen.getByRole('link', { name: /Anna/ })).toHaveAttribute('href', '/en/amateur/anna/');
+  });
+
+  it('routes in-page on a plain click and leaves modified clicks to the browser', () => {
+    const onNavigate = jest.fn();
+    render(<Tile link={{ href: '/x', onNavigate }} image={{ src: '/i.webp', width: 10, height: 10, alt: 'X' }} title="X" />);
+    const link = screen.getByRole('link');
+    fireEvent.click(link, { ctrlKey: true });
+    expect(onNavigate).not.toHaveBeenCalled();
+    fireEvent.click(link);
+    expect(onNavigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('has the spec columns: 5 up to 1199 px, 4 at 991 px, 3 at 767 px', () => {
+    expect(tileGridColumns(1400)).toBe(5);
+    expect(tileGridColumns(1199)).toBe(5);
+    expect(tileGridColumns(991)).toBe(4);
+    expect(tileGridColumns(800)).toBe(4);
+    expect(tileGridColumns(767)).toBe(3);
+    expect(tileGridColumns(360)).toBe(3);
+  });
+
+  it('keeps the stylesheet media queries in step with the column constants', () => {
+    const css = readFileSync(join(__dirname, 'components.css'), 'utf8');
+    expect(css).toContain(`--vv-grid-columns: ${TILE_GRID_COLUMNS[0].columns};`);
+    for (const { maxWidth, columns } of TILE_GRID_COLUMNS.slice(1)) {
+      expect(css).toMatch(new RegExp(`@media \\(max-width: ${maxWidth}px\\) \\{ \\.vv-tile-grid \\{ --vv-grid-columns: ${columns}; \\} \\}`));
+    }
+  });
+});
+
+describe('Pager', () => {
+  it('shows first, last and the pages around the current one', () => {
+    expect(visiblePages(1, 3)).toEqual([1, 2, 3]);
+    expect(visiblePages(6, 12)).toEqual([1, null, 4, 5, 6, 7, 8, null, 12]);
+  });
+
+  it('marks the current page and reports changes', () => {
+    const onChange = jest.fn();
+    render(<Pager page={2} pageCount={5} onChange={onChange} labels={labels} />);
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Page 5' }));
+    expect(onChange.mock.calls).toEqual([[3], [5]]);
+  });
+
+  it('disables previous on the first page and renders nothing for one page', () => {
+    const { rerender } = render(<Pager page={1} pageCount={2} onChange={() => {}} labels={labels} />);
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    rerender(<Pager page={1} pageCount={1} onChange={() => {}} labels={labels} />);
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+});
+
+describe('Modal', () => {
+  it('is a labelled dialog that closes on Escape, the close button and the backdrop', () => {
+    const onClose = jest.fn();
+    const { rerender } = render(
+      <Modal open onClose={onClose} title="Chat" closeLabel="Close">
+        <button type="button">Inside</button>
+      </Modal>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Chat' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveFocus();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.mouseDown(dialog.parentElement!);
+    fireEvent.mouseDown(dialog);
+    expect(onClose).toHaveBeenCalledTimes(3);
+    rerender(
+      <Modal open={false} onClose={onClose} title="Chat" closeLabel="Close">
+        x
+      </Modal>,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('Price', () => {
+  const format = (amount: number) => `${(amount / 100).toFixed(2)} VXC`;
+  it('shows the amount per minute, and the free label for zero', () => {
+    const { rerender } = render(<Price amount={299} format={format} freeLabel="free" unit="/min" />);
+    expect(screen.getByText('2.99 VXC')).toBeInTheDocument();
+    expect(screen.getByText('/min')).toBeInTheDocument();
+    rerender(<Price amount={0} format={format} freeLabel="free" unit="/min" />);
+    expect(screen.getByText('free')).toBeInTheDocument();
+    expect(screen.queryByText('/min')).toBeNull();
+  });
+});
+
+describe('states and prompts', () => {
+  it('LoginPrompt opens the login flow of the shell', () => {
+    const ui = { open: jest.fn() };
+    render(<LoginPrompt text="Log in to pin" buttonLabel="Log in" ui={ui} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(ui.open).toHaveBeenCalledWith('login');
+  });
+
+  it('ErrorState is an alert with a retry', () => {
+    const onRetry = jest.fn();
+    render(<ErrorState title="Failed" retryLabel="Retry" onRetry={onRetry} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalled();
+  });
+
+  it('EmptyState, Spinner, ProgressBar and OnlineBadge expose their meaning', () => {
+    render(
+      <>
+        <EmptyState title="Nobody here" text="Come back later" />
+        <Spinner label="Loading" />
+        <ProgressBar value={150} max={100} label="Goal" />
+        <OnlineBadge online onlineLabel="Online" offlineLabel="Offline" />
+      </>,
+    );
+    expect(screen.getByRole('heading', { name: 'Nobody here' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(screen.getByRole('progressbar', { name: 'Goal' })).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByText('Online')).toHaveAttribute('data-online', 'true');
+  });
+
+  it('Button shows busy state and ButtonLink keeps its href', () => {
+    const onNavigate = jest.fn();
+    render(
+      <>
+        <Button busy>Save</Button>
+        <ButtonLink href="/en/cams/" onNavigate={onNavigate}>
+          Cams
+        </ButtonLink>
+      </>,
+    );
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveAttribute('aria-busy', 'true');
+    fireEvent.click(screen.getByRole('link', { name: 'Cams' }));
+    expect(onNavigate).toHaveBeenCalled();
+  });
+
+  it('Section and TabNav render headings and marked links', () => {
+    render(
+      <Section title="New girls" more={{ href: '/en/new-girls/', label: 'Show all' }}>
+        <TabNav
+          label="Profile"
+          items={[
+            { key: 'a', href: '/a', label: 'Overview', current: true },
+            { key: 'b', href: '/b', label: 'About me', current: false },
+          ]}
+        />
+      </Section>,
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'New girls' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Show all' })).toHaveAttribute('href', '/en/new-girls/');
+    expect(screen.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'About me' })).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('applyTheme', () => {
+  it('sets tenant tokens as custom properties', () => {
+    const element = document.createElement('div');
+    applyTheme({ 'color-accent': '#0af', '--vv-radius-m': '2px' }, element);
+    expect(element.style.getPropertyValue('--vv-color-accent')).toBe('#0af');
+    expect(element.style.getPropertyValue('--vv-radius-m')).toBe('2px');
+  });
+});
