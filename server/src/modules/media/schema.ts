@@ -1,0 +1,113 @@
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { actors } from '../chat/schema';
+
+/** Videos of the shop. Prices are hundredths of a coin; price below basePrice means on sale. */
+export const videos = pgTable(
+  'videos',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    durationSeconds: integer('duration_seconds').notNull(),
+    ageRating: integer('age_rating').notNull().default(18),
+    vip: boolean('vip').notNull().default(false),
+    isVip30Offer: boolean('is_vip30_offer').notNull().default(false),
+    free: boolean('free').notNull().default(false),
+    isNew: boolean('is_new').notNull().default(false),
+    classic: boolean('classic').notNull().default(false),
+    camRecording: boolean('cam_recording').notNull().default(false),
+    /** Editors' picks: the filter's isRecommended. */
+    recommended: boolean('recommended').notNull().default(false),
+    price: integer('price').notNull(),
+    basePrice: integer('base_price').notNull(),
+    currency: text('currency').notNull().default('VXC'),
+    previewUrl: text('preview_url').notNull(),
+    previewWidth: integer('preview_width').notNull(),
+    previewHeight: integer('preview_height').notNull(),
+    likes: integer('likes').notNull().default(0),
+    salesCount: integer('sales_count').notNull().default(0),
+    /** Place in a video contest, if the video took part in one. */
+    contestPlace: integer('contest_place'),
+    releasedAt: timestamp('released_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('videos_actor_idx').on(t.actorId), index('videos_released_idx').on(t.releasedAt)],
+);
+
+export const videoTags = pgTable(
+  'video_tags',
+  {
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.tag] }), index('video_tags_tag_idx').on(t.tag)],
+);
+
+/** Photo albums (spec "Photo gallery and album"). */
+export const albums = pgTable(
+  'albums',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    ageRating: integer('age_rating').notNull().default(16),
+    free: boolean('free').notNull().default(false),
+    isVipContent: boolean('is_vip_content').notNull().default(false),
+    price: integer('price').notNull(),
+    basePrice: integer('base_price').notNull(),
+    currency: text('currency').notNull().default('VXC'),
+    previewUrl: text('preview_url').notNull(),
+    previewWidth: integer('preview_width').notNull(),
+    previewHeight: integer('preview_height').notNull(),
+    totalViews: integer('total_views').notNull().default(0),
+    likes: integer('likes').notNull().default(0),
+    dislikes: integer('dislikes').notNull().default(0),
+    releasedAt: timestamp('released_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('albums_actor_idx').on(t.actorId)],
+);
+
+export const albumPictures = pgTable(
+  'album_pictures',
+  {
+    id: serial('id').primaryKey(),
+    albumId: integer('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    url: text('url').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    likes: integer('likes').notNull().default(0),
+    dislikes: integer('dislikes').notNull().default(0),
+  },
+  (t) => [index('album_pictures_album_idx').on(t.albumId, t.position)],
+);
+
+/**
+ * A guest's media library (mediathek): one row per video or album the guest owns, pinned or archived.
+ * Purchases (the wallet) insert PURCHASED rows; guest ids belong to the guest module, so they are plain text.
+ */
+export const mediaLibrary = pgTable(
+  'media_library',
+  {
+    id: serial('id').primaryKey(),
+    guestId: text('guest_id').notNull(),
+    mediaType: text('media_type').$type<'VIDEO' | 'PHOTO'>().notNull(),
+    videoId: integer('video_id').references(() => videos.id, { onDelete: 'cascade' }),
+    albumId: integer('album_id').references(() => albums.id, { onDelete: 'cascade' }),
+    source: text('source').$type<'PURCHASED' | 'PINNED' | 'ARCHIVED'>().notNull(),
+    origin: text('origin').$type<'SHOP' | 'CHATCLIP'>().notNull().default('SHOP'),
+    /** Received as a gift rather than bought (guestInfo.gifted). */
+    gifted: boolean('gifted').notNull().default(false),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('media_library_guest_idx').on(t.guestId, t.addedAt)],
+);

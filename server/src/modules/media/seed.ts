@@ -1,0 +1,178 @@
+import { asc } from 'drizzle-orm';
+import { Faker, en } from '@faker-js/faker';
+import type { ModuleContext } from '../module';
+import { actors } from '../chat/schema';
+import { albumPictures, albums, videoTags, videos } from './schema';
+
+const VIDEO_COUNT = 1000;
+const ALBUM_COUNT = 200;
+/** Images are written a few at a time: sharp is fast, but thousands of parallel writes are not. */
+const IMAGE_CONCURRENCY = 8;
+const INSERT_BATCH = 250;
+const DAY_MS = 86_400_000;
+
+export const VIDEO_TAGS = [
+  'blonde', 'brunette', 'redhead', 'lingerie', 'stockings', 'outdoor', 'beach', 'shower', 'solo', 'couple',
+  'pov', 'massage', 'cosplay', 'striptease', 'dance', 'roleplay', 'office', 'latex', 'feet', 'toys',
+] as const;
+
+const TITLE_OPENERS = [
+  'Lazy Sunday', 'After Work', 'Midnight', 'Poolside', 'Behind the Scenes', 'First Time', 'Road Trip', 'Rainy Day',
+  'Hotel Room', 'Summer Heat', 'Morning Coffee', 'Secret', 'Birthday', 'Holiday', 'Late Night', 'Private',
+];
+const TITLE_SUBJECTS = [
+  'in Red Lingerie', 'Striptease', 'Shower Session', 'Massage', 'Dance for You', 'Tease', 'Confessions', 'Workout',
+  'Roleplay', 'on the Balcony', 'in Stockings', 'Cosplay Show', 'Bubble Bath', 'by the Fireplace', 'Surprise', 'Strip Poker',
+];
+const ALBUM_TOPICS = [
+  'Golden Hour', 'Black Lace', 'Beach Day', 'Studio Shoot', 'Red Dress', 'Garden Party', 'Bedroom Selfies',
+  'City Lights', 'White Sheets', 'Leather and Lace', 'Sauna Visit', 'Autumn Walk', 'Mirror Mirror', 'Office Hours',
+];
+
+/** Runs `work` over `items` with at most `limit` in flight; answers the results in order. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+async function insertBatched<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) await insert(rows.slice(i, i + INSERT_BATCH));
+}
+
+/** Rounds a price in hundredths of a coin to a whole coin minus one hundredth (9.99 style) or whole coins. */
+const coinPrice = (faker: Faker) => faker.helpers.arrayElement([499, 799, 999, 1499, 1999, 2499, 2999, 3999, 4999]);
+
+/**
+ * Demo catalogue: 1,000 videos and 200 photo albums per unit of scale, spread over the seeded performers, each
+ * with generated preview images. Release dates cover the last two years, a few within the trending window.
+ */
+export async function seedMedia(ctx: ModuleContext, { scale }: { scale: number }): Promise<void> {
+  const started = performance.now();
+  const faker = new Faker({ locale: [en] });
+  faker.seed(20_26);
+  const performers = await ctx.db.select({ id: actors.id, name: actors.displayName }).from(actors).orderBy(asc(actors.id));
+  if (performers.length === 0) throw new Error('media seed: no performers; the chat module seeds them first');
+  const now = Date.now();
+
+  const videoCount = Math.max(1, Math.round(VIDEO_COUNT * scale));
+  const videoRows = Array.from({ length: videoCount }, (_, i) => {
+    const actor = performers[i % performers.length]!;
+    // A steady trickle of fresh videos keeps the trending (8 days) and new areas filled.
+    const ageDays = i % 12 === 0 ? faker.number.float({ min: 0, max: 7.5 }) : faker.number.float({ min: 0, max: 730 });
+    const free = i % 9 === 0;
+    const basePrice = free ? 0 : coinPrice(faker);
+    const onSale = !free && i % 5 === 0;
+    const vip = !free && i % 7 === 0;
+    return {
+      actorId: actor.id,
+      actorName: actor.name,
+      title: `${faker.helpers.arrayElement(TITLE_OPENERS)} ${faker.helpers.arrayElement(TITLE_SUBJECTS)}`,
+      description: `${actor.name}: ${faker.lorem.sentence({ min: 8, max: 16 })}`,
+      durationSeconds: faker.number.int({ min: 45, max: 40 * 60 }),
+      ageRating: 18,
+      vip,
+      isVip30Offer: vip && i % 3 === 0,
+      free,
+      isNew: ageDays < 30,
+      classic: ageDays > 540 && i % 4 === 0,
+      camRecording: i % 11 === 0,
+      recommended: i % 8 === 0,
+      price: onSale ? Math.round((basePrice * faker.helpers.arrayElement([50, 60, 70, 80])) / 100) : basePrice,
+      basePrice,
+      likes: faker.number.int({ min: 0, max: 2500 }),
+      salesCount: free ? 0 : faker.number.int({ min: 0, max: 900 }),
+      contestPlace: i % 25 === 0 ? faker.number.int({ min: 1, max: 10 }) : null,
+      releasedAt: new Date(now - ageDays * DAY_MS),
+      tags: faker.helpers.arrayElements(VIDEO_TAGS, { min: 2, max: 5 }),
+    };
+  });
+
+  const previews = await mapLimit(videoRows, IMAGE_CONCURRENCY, (v, i) =>
+    ctx.images.generate({ key: `videos/${i + 1}/preview`, width: 320, height: 180, title: v.title, subtitle: v.actorName, seed: i + 1 }),
+  );
+  const insertedVideos: { id: number }[] = [];
+  await insertBatched(
+    videoRows.map(({ actorName: _actorName, tags: _tags, ...row }, i) => ({ ...row, previewUrl: previews[i]!, previewWidth: 320, previewHeight: 180 })),
+    async (batch) => insertedVideos.push(...(await ctx.db.insert(videos).values(batch).returning({ id: videos.id }))),
+  );
+  await insertBatched(
+    insertedVideos.flatMap(({ id }, i) => videoRows[i]!.tags.map((tag) => ({ videoId: id, tag }))),
+    (batch) => ctx.db.insert(videoTags).values(batch),
+  );
+
+  const albumCount = Math.max(1, Math.round(ALBUM_COUNT * scale));
+  const albumRows = Array.from({ length: albumCount }, (_, i) => {
+    const actor = performers[(i * 7) % performers.length]!;
+    const free = i % 10 === 0;
+    const basePrice = free ? 0 : faker.helpers.arrayElement([299, 499, 799, 999]);
+    return {
+      actorId: actor.id,
+      actorName: actor.name,
+      title: `${faker.helpers.arrayElement(ALBUM_TOPICS)} ${faker.helpers.arrayElement(['', 'II', 'Part 2', 'Extended'])}`.trim(),
+      description: faker.lorem.sentence({ min: 6, max: 12 }),
+      ageRating: 16,
+      free,
+      isVipContent: !free && i % 6 === 0,
+      basePrice,
+      price: !free && i % 4 === 0 ? Math.round(basePrice * 0.7) : basePrice,
+      totalViews: faker.number.int({ min: 10, max: 20_000 }),
+      likes: faker.number.int({ min: 0, max: 800 }),
+      dislikes: faker.number.int({ min: 0, max: 60 }),
+      releasedAt: new Date(now - faker.number.float({ min: 0, max: 730 }) * DAY_MS),
+      pictureCount: faker.number.int({ min: 4, max: 8 }),
+    };
+  });
+  const pictureJobs = albumRows.flatMap((a, albumIndex) =>
+    Array.from({ length: a.pictureCount }, (_, position) => ({ albumIndex, position, title: a.title, subtitle: a.actorName })),
+  );
+  const [albumPreviews, pictureUrls] = await Promise.all([
+    mapLimit(albumRows, IMAGE_CONCURRENCY / 2, (a, i) =>
+      ctx.images.generate({ key: `albums/${i + 1}/preview`, width: 320, height: 240, title: a.title, subtitle: a.actorName, seed: 10_000 + i }),
+    ),
+    mapLimit(pictureJobs, IMAGE_CONCURRENCY, (p, i) =>
+      ctx.images.generate({
+        key: `albums/${p.albumIndex + 1}/${p.position + 1}`,
+        width: 640,
+        height: 480,
+        title: p.title,
+        subtitle: `${p.subtitle} · ${p.position + 1}`,
+        seed: 20_000 + i,
+      }),
+    ),
+  ]);
+  const insertedAlbums: { id: number }[] = [];
+  await insertBatched(
+    albumRows.map(({ actorName: _actorName, pictureCount: _count, ...row }, i) => ({
+      ...row,
+      previewUrl: albumPreviews[i]!,
+      previewWidth: 320,
+      previewHeight: 240,
+    })),
+    async (batch) => insertedAlbums.push(...(await ctx.db.insert(albums).values(batch).returning({ id: albums.id }))),
+  );
+  await insertBatched(
+    pictureJobs.map((p, i) => ({
+      albumId: insertedAlbums[p.albumIndex]!.id,
+      position: p.position,
+      url: pictureUrls[i]!,
+      width: 640,
+      height: 480,
+      likes: faker.number.int({ min: 0, max: 300 }),
+      dislikes: faker.number.int({ min: 0, max: 20 }),
+    })),
+    (batch) => ctx.db.insert(albumPictures).values(batch),
+  );
+
+  ctx.log.info(
+    { videos: videoCount, albums: albumCount, pictures: pictureJobs.length, ms: Math.round(performance.now() - started) },
+    'media: seeded videos and albums',
+  );
+}

@@ -1,0 +1,346 @@
+import { and, asc, desc, eq, exists, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  UnmappedCategoryError,
+  videoCategoryDefaults,
+  type AlbumSummary,
+  type Album,
+  type MediathekItem,
+  type MediaMoney,
+  type Page,
+  type Video,
+  type VideoPage,
+  type VideoSort,
+  videoGridRequest,
+} from '@velvet/contracts';
+import type { z } from 'zod';
+import type { Database } from '../../db/database';
+import { HttpError, requireGuest } from '../../http/endpoint';
+import type { Auth } from '../module';
+import { actors } from '../chat/schema';
+import { albumPictures, albums, mediaLibrary, videoTags, videos } from './schema';
+
+type VideoRow = typeof videos.$inferSelect;
+type AlbumRow = typeof albums.$inferSelect;
+type ActorRef = { id: number; name: string; displayName: string };
+
+const money = (value: number, currency: string) => ({ value, currency }) as MediaMoney;
+const DAY_MS = 86_400_000;
+
+/** Trending: sales and likes per day since release, so a fresh hit beats an old classic. */
+const trendingScore = sql`(${videos.salesCount} + ${videos.likes})::float / (extract(epoch from (now() - ${videos.releasedAt})) / 86400 + 1)`;
+const SORT_ORDER: Record<VideoSort, SQL> = {
+  newest: sql`${videos.releasedAt} desc`,
+  mostExpensive: sql`${videos.price} desc`,
+  cheapest: sql`${videos.price} asc`,
+  longest: sql`${videos.durationSeconds} desc`,
+  shortest: sql`${videos.durationSeconds} asc`,
+  bestSelling: sql`${videos.salesCount} desc`,
+  topRated: sql`${videos.likes} desc`,
+  topTrending: sql`${trendingScore} desc`,
+};
+
+/** Videos and albums a logged-in guest owns, keyed by id; anonymous visitors own nothing. */
+async function ownedMedia(db: Database, auth: Auth | null, column: 'videoId' | 'albumId', ids: number[]) {
+  const owned = new Map<number, { gifted: boolean }>();
+  if (!auth?.loggedIn || ids.length === 0) return owned;
+  const rows = await db
+    .select({ id: mediaLibrary[column], gifted: mediaLibrary.gifted })
+    .from(mediaLibrary)
+    .where(and(eq(mediaLibrary.guestId, auth.guestId), eq(mediaLibrary.source, 'PURCHASED'), inArray(mediaLibrary[column], ids)));
+  for (const row of rows) if (row.id !== null) owned.set(row.id, { gifted: row.gifted });
+  return owned;
+}
+
+async function tagsOf(db: Database, ids: number[]) {
+  const tags = new Map<number, string[]>();
+  if (ids.length === 0) return tags;
+  const rows = await db.select().from(videoTags).where(inArray(videoTags.videoId, ids)).orderBy(asc(videoTags.tag));
+  for (const row of rows) tags.set(row.videoId, [...(tags.get(row.videoId) ?? []), row.tag]);
+  return tags;
+}
+
+/** Rows to the contract's Video, with tags and the guest's ownership. */
+async function toVideos(db: Database, auth: Auth | null, rows: { video: VideoRow; actor: ActorRef }[]): Promise<Video[]> {
+  const ids = rows.map((r) => r.video.id);
+  const [tags, owned] = await Promise.all([tagsOf(db, ids), ownedMedia(db, auth, 'videoId', ids)]);
+  return rows.map(({ video: v, actor }) => ({
+    id: v.id,
+    title: v.title,
+    description: v.description,
+    duration: v.durationSeconds,
+    ageRating: v.ageRating,
+    vip: v.vip,
+    isVip30Offer: v.isVip30Offer,
+    free: v.free,
+    new: v.isNew,
+    classic: v.classic,
+    camRecording: v.camRecording,
+    guestInfo: { bought: owned.has(v.id), gifted: owned.get(v.id)?.gifted ?? false, flatrate: false, liked: false },
+    price: money(v.price, v.currency),
+    basePrice: money(v.basePrice, v.currency),
+    preview: { url: v.previewUrl, width: v.previewWidth, height: v.previewHeight },
+    previewThumbnails: [v.previewUrl],
+    rating: { likes: v.likes },
+    model: { id: actor.id, name: actor.displayName },
+    contestInfo: v.contestPlace === null ? null : { place: v.contestPlace },
+    tags: tags.get(v.id) ?? [],
+    releasedAt: v.releasedAt.toISOString(),
+    url: `amateur/${actor.name}/videos/${v.id}`,
+  }));
+}
+
+const actorRef = { id: actors.id, name: actors.name, displayName: actors.displayName };
+const purchasedBy = (guestId: string) =>
+  sql`exists (select 1 from ${mediaLibrary} where ${and(eq(mediaLibrary.guestId, guestId), eq(mediaLibrary.videoId, videos.id), eq(mediaLibrary.source, 'PURCHASED'))})`;
+
+export type VideoGridInput = z.output<typeof videoGridRequest>;
+
+/**
+ * One page of a video grid: the category's constraints and default sort, then the guest's filter on top.
+ * Throws UnmappedCategoryError for an unknown category.
+ */
+export async function videoGrid(db: Database, auth: Auth | null, request: VideoGridInput): Promise<VideoPage> {
+  const category = videoCategoryDefaults(request.type);
+  const conditions: (SQL | undefined)[] = [];
+  const now = Date.now();
+
+  switch (request.type) {
+    case 'new':
+      conditions.push(eq(videos.isNew, true));
+      break;
+    case 'discounted':
+      conditions.push(lt(videos.price, videos.basePrice));
+      break;
+    case 'free':
+      conditions.push(eq(videos.free, true));
+      break;
+    case 'vip30':
+      conditions.push(eq(videos.vip, true));
+      break;
+    case 'bought':
+      requireGuest(auth);
+      conditions.push(purchasedBy(auth.guestId));
+      break;
+  }
+  if ('releasedWithinDays' in category) {
+    conditions.push(gte(videos.releasedAt, new Date(now - category.releasedWithinDays * DAY_MS)));
+  }
+
+  const genders = request.actorGenders.filter((g) => g !== 'NONE');
+  const actingGroup = genders.length > 0 ? genders : 'actorGenders' in category ? [...category.actorGenders] : [];
+  if (actingGroup.length > 0) conditions.push(inArray(actors.gender, actingGroup));
+
+  for (const tag of request.tags) {
+    conditions.push(exists(db.select({ one: sql`1` }).from(videoTags).where(and(eq(videoTags.videoId, videos.id), eq(videoTags.tag, tag)))));
+  }
+  if (request.duration.from !== -1) conditions.push(gte(videos.durationSeconds, request.duration.from));
+  if (request.duration.to !== -1) conditions.push(lte(videos.durationSeconds, request.duration.to));
+  if (request.isRecommended) conditions.push(eq(videos.recommended, true));
+  if (!request.includeBoughtVideos && auth?.loggedIn) conditions.push(sql`not ${purchasedBy(auth.guestId)}`);
+  if (!request.includeContestVideos) conditions.push(isNull(videos.contestPlace));
+  if (request.freeVideosOnly) conditions.push(eq(videos.free, true));
+  else if (!request.includeFreeVideos) conditions.push(eq(videos.free, false));
+  if (!request.includeOnSaleVideos) conditions.push(gte(videos.price, videos.basePrice));
+  if (!request.includeVIPVideos) conditions.push(eq(videos.vip, false));
+  if (request.searchPattern) {
+    const pattern = `%${request.searchPattern.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        ilike(videos.title, pattern),
+        ilike(actors.displayName, pattern),
+        exists(db.select({ one: sql`1` }).from(videoTags).where(and(eq(videoTags.videoId, videos.id), ilike(videoTags.tag, pattern)))),
+      ),
+    );
+  }
+
+  const where = and(...conditions);
+  const sort = request.sort ?? category.sort;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ video: videos, actor: actorRef })
+      .from(videos)
+      .innerJoin(actors, eq(actors.id, videos.actorId))
+      .where(where)
+      .orderBy(SORT_ORDER[sort], desc(videos.id))
+      .limit(request.pageSize)
+      .offset((request.page - 1) * request.pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(videos).innerJoin(actors, eq(actors.id, videos.actorId)).where(where),
+  ]);
+  return {
+    items: await toVideos(db, auth, rows),
+    total: count?.total ?? 0,
+    page: request.page,
+    pageSize: request.pageSize,
+    category: request.type,
+    sort,
+  };
+}
+
+/** Parses a tile-grid payload: JSON of an object (spec: the payload must be an object). */
+export function parseGridPayload(payload: string): VideoGridInput {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(payload);
+  } catch {
+    throw new HttpError(400, 'VALIDATION_FAILED', 'The tile grid payload is not JSON');
+  }
+  return parseGridRequest(decoded);
+}
+
+export function parseGridRequest(value: unknown): VideoGridInput {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new HttpError(400, 'VALIDATION_FAILED', 'The tile grid payload must be an object');
+  }
+  const parsed = videoGridRequest.safeParse(value);
+  if (!parsed.success) {
+    throw new HttpError(400, 'VALIDATION_FAILED', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  }
+  return parsed.data;
+}
+
+/** The spec's "Unmapped category" as a stable 4xx. */
+export function asHttpError(error: unknown): never {
+  if (error instanceof UnmappedCategoryError) throw new HttpError(400, 'UNMAPPED_CATEGORY', error.message);
+  throw error;
+}
+
+export async function videoById(db: Database, auth: Auth | null, id: number): Promise<Video> {
+  const rows = await db.select({ video: videos, actor: actorRef }).from(videos).innerJoin(actors, eq(actors.id, videos.actorId)).where(eq(videos.id, id));
+  const [found] = await toVideos(db, auth, rows);
+  if (!found) throw new HttpError(404, 'NOT_FOUND', `No video ${id}`);
+  return found;
+}
+
+export async function actorVideos(db: Database, auth: Auth | null, actorId: number, page: number, pageSize: number): Promise<Page<Video>> {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ video: videos, actor: actorRef })
+      .from(videos)
+      .innerJoin(actors, eq(actors.id, videos.actorId))
+      .where(eq(videos.actorId, actorId))
+      .orderBy(desc(videos.releasedAt), desc(videos.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(videos).where(eq(videos.actorId, actorId)),
+  ]);
+  return { items: await toVideos(db, auth, rows), total: count?.total ?? 0, page, pageSize };
+}
+
+const orientation = (width: number, height: number) => (width > height ? 'landscape' : width < height ? 'portrait' : 'square');
+
+async function toAlbumSummaries(db: Database, auth: Auth | null, rows: { album: AlbumRow; actor: ActorRef }[]): Promise<AlbumSummary[]> {
+  const ids = rows.map((r) => r.album.id);
+  const [owned, counts] = await Promise.all([
+    ownedMedia(db, auth, 'albumId', ids),
+    ids.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ albumId: albumPictures.albumId, count: sql<number>`count(*)::int` })
+          .from(albumPictures)
+          .where(inArray(albumPictures.albumId, ids))
+          .groupBy(albumPictures.albumId),
+  ]);
+  const pictureCount = new Map(counts.map((c) => [c.albumId, c.count]));
+  return rows.map(({ album: a, actor }) => ({
+    id: a.id,
+    title: a.title,
+    description: a.description,
+    ageRating: a.ageRating,
+    free: a.free,
+    isVipContent: a.isVipContent,
+    type: 'image',
+    actor: { id: actor.id, name: actor.displayName },
+    guestInfo: { bought: owned.has(a.id) },
+    prices: { price: money(a.price, a.currency), basePrice: money(a.basePrice, a.currency) },
+    previews: [{ url: a.previewUrl, width: a.previewWidth, height: a.previewHeight, orientation: orientation(a.previewWidth, a.previewHeight) }],
+    pictureCount: pictureCount.get(a.id) ?? 0,
+    albumTotalViews: a.totalViews,
+    releasedAt: a.releasedAt.toISOString(),
+    guestRatingLikes: a.likes,
+    guestRatingDislikes: a.dislikes,
+    isLiked: false,
+    isDisliked: false,
+  }));
+}
+
+export async function actorAlbums(db: Database, auth: Auth | null, actorId: number, page: number, pageSize: number): Promise<Page<AlbumSummary>> {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ album: albums, actor: actorRef })
+      .from(albums)
+      .innerJoin(actors, eq(actors.id, albums.actorId))
+      .where(eq(albums.actorId, actorId))
+      .orderBy(desc(albums.releasedAt), desc(albums.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(albums).where(eq(albums.actorId, actorId)),
+  ]);
+  return { items: await toAlbumSummaries(db, auth, rows), total: count?.total ?? 0, page, pageSize };
+}
+
+export async function albumById(db: Database, auth: Auth | null, id: number): Promise<Album> {
+  const rows = await db.select({ album: albums, actor: actorRef }).from(albums).innerJoin(actors, eq(actors.id, albums.actorId)).where(eq(albums.id, id));
+  const [summary] = await toAlbumSummaries(db, auth, rows);
+  if (!summary) throw new HttpError(404, 'NOT_FOUND', `No album ${id}`);
+  const pictures = await db.select().from(albumPictures).where(eq(albumPictures.albumId, id)).orderBy(asc(albumPictures.position));
+  return {
+    ...summary,
+    pictures: pictures.map((p) => ({
+      id: p.id,
+      url: p.url,
+      width: p.width,
+      height: p.height,
+      guestRatingLikes: p.likes,
+      guestRatingDislikes: p.dislikes,
+      isLiked: false,
+      isDisliked: false,
+    })),
+    commentsTotal: 0,
+    isGuestAllowedToCommentAlbum: auth?.loggedIn ?? false,
+  };
+}
+
+/** The guest's media library, newest first, with each item's video or album. */
+export async function mediathekPage(
+  db: Database,
+  auth: Auth,
+  query: { page: number; pageSize: number; mediaType?: 'VIDEO' | 'PHOTO'; sourceType?: 'PURCHASED' | 'PINNED' | 'ARCHIVED'; originType?: 'SHOP' | 'CHATCLIP' },
+): Promise<Page<MediathekItem>> {
+  const where = and(
+    eq(mediaLibrary.guestId, auth.guestId),
+    query.mediaType ? eq(mediaLibrary.mediaType, query.mediaType) : undefined,
+    query.sourceType ? eq(mediaLibrary.source, query.sourceType) : undefined,
+    query.originType ? eq(mediaLibrary.origin, query.originType) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(mediaLibrary)
+      .where(where)
+      .orderBy(desc(mediaLibrary.addedAt), desc(mediaLibrary.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(mediaLibrary).where(where),
+  ]);
+  const videoIds = rows.flatMap((r) => (r.videoId === null ? [] : [r.videoId]));
+  const albumIds = rows.flatMap((r) => (r.albumId === null ? [] : [r.albumId]));
+  const [videoRows, albumRows] = await Promise.all([
+    videoIds.length === 0
+      ? []
+      : db.select({ video: videos, actor: actorRef }).from(videos).innerJoin(actors, eq(actors.id, videos.actorId)).where(inArray(videos.id, videoIds)),
+    albumIds.length === 0
+      ? []
+      : db.select({ album: albums, actor: actorRef }).from(albums).innerJoin(actors, eq(actors.id, albums.actorId)).where(inArray(albums.id, albumIds)),
+  ]);
+  const videoById = new Map((await toVideos(db, auth, videoRows)).map((v) => [v.id, v]));
+  const albumById = new Map((await toAlbumSummaries(db, auth, albumRows)).map((a) => [a.id, a]));
+  const items = rows.map((row) => ({
+    mediaType: row.mediaType,
+    source: row.source,
+    origin: row.origin,
+    addedAt: row.addedAt.toISOString(),
+    video: row.videoId === null ? null : (videoById.get(row.videoId) ?? null),
+    album: row.albumId === null ? null : (albumById.get(row.albumId) ?? null),
+  }));
+  return { items, total: count?.total ?? 0, page: query.page, pageSize: query.pageSize };
+}
