@@ -1,0 +1,122 @@
+import { asc, eq, max } from 'drizzle-orm';
+import { TV_PROGRAM_TYPES, type TvProgramType } from '@velvet/contracts';
+import type { ModuleContext } from '../module';
+import { actors } from '../chat/schema';
+import { EPISODE_WORDS, PROGRAM_DAYS_AHEAD, SERIES_TITLES, SHOW_FORMATS, SLOT_HOURS, isLateNightHour } from './catalogue';
+import { tvEpisodes, tvProgram, tvProgramActors, tvSeries } from './schema';
+import { LATE_NIGHT_HEADER_KEYS } from './service';
+
+const HOUR = 3600_000;
+
+/** Start of the slot that contains `time`: slots are aligned to whole UTC hours (premium to even hours). */
+const slotStart = (time: Date, hours: number) => new Date(Math.floor(time.getTime() / (hours * HOUR)) * hours * HOUR);
+
+/**
+ * Keeps each channel's schedule filled from the running slot to PROGRAM_DAYS_AHEAD days ahead. Runs at seed
+ * time and then hourly, so a long-running demo never runs out of programme.
+ */
+export async function ensureProgram(ctx: ModuleContext, now = new Date()): Promise<number> {
+  const hosts = await ctx.db.select({ id: actors.id }).from(actors).orderBy(asc(actors.id));
+  let created = 0;
+  for (const type of TV_PROGRAM_TYPES) {
+    const hours = SLOT_HOURS[type];
+    const [latest] = await ctx.db.select({ lastEnd: max(tvProgram.end) }).from(tvProgram).where(eq(tvProgram.type, type));
+    const first = slotStart(now, hours);
+    const lastEnd = latest?.lastEnd;
+    let begin = lastEnd && lastEnd > first ? lastEnd : first;
+    const until = new Date(now.getTime() + PROGRAM_DAYS_AHEAD * 24 * HOUR);
+    const rows: (typeof tvProgram.$inferInsert)[] = [];
+    const hostsOf: number[][] = [];
+    while (begin < until) {
+      const slot = Math.floor(begin.getTime() / (hours * HOUR));
+      const lateNight = isLateNightHour(begin.getUTCHours());
+      const formats = SHOW_FORMATS[type].filter((show) => show.lateNight === lateNight);
+      const show = formats[slot % formats.length]!;
+      rows.push({
+        type,
+        titleDe: show.title.de,
+        titleEn: show.title.en,
+        textDe: show.text.de,
+        textEn: show.text.en,
+        begin,
+        end: new Date(begin.getTime() + hours * HOUR),
+        imageUrl: await showImage(ctx, type, show.key, show.title.en),
+        lateNight,
+      });
+      hostsOf.push(pickHosts(hosts, slot));
+      begin = new Date(begin.getTime() + hours * HOUR);
+    }
+    if (!rows.length) continue;
+    const inserted = await ctx.db.insert(tvProgram).values(rows).returning({ id: tvProgram.id });
+    const links = inserted.flatMap((row, index) => hostsOf[index]!.map((actorId) => ({ programId: row.id, actorId })));
+    if (links.length) await ctx.db.insert(tvProgramActors).values(links);
+    created += rows.length;
+  }
+  return created;
+}
+
+/** One or two hosts per slot, spread over all performers. */
+function pickHosts(hosts: { id: number }[], slot: number): number[] {
+  if (!hosts.length) return [];
+  const first = hosts[(slot * 7) % hosts.length]!.id;
+  const second = hosts[(slot * 13 + 5) % hosts.length]!.id;
+  return slot % 3 === 0 && second !== first ? [first, second] : [first];
+}
+
+const showImage = (ctx: ModuleContext, type: TvProgramType, key: string, title: string) =>
+  ctx.images.generate({ key: `tv/shows/${type}-${key}`, width: 640, height: 360, title, subtitle: type === 'premium' ? 'Premium TV' : 'Live TV', seed: hash(key) });
+
+const hash = (text: string) => [...text].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) >>> 0, 7);
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** 12 series per unit of scale, each with 6 to 16 episodes with preview pictures. */
+async function seedSeries(ctx: ModuleContext, scale: number) {
+  const seriesCount = Math.max(1, Math.round(SERIES_TITLES.length * scale));
+  const now = Date.now();
+  for (let index = 0; index < seriesCount; index++) {
+    const season = Math.floor(index / SERIES_TITLES.length) + 1;
+    const baseTitle = SERIES_TITLES[index % SERIES_TITLES.length]!;
+    const title = season > 1 ? `${baseTitle}: Season ${season}` : baseTitle;
+    const key = slug(title);
+    const previewImgUrl = await ctx.images.generate({ key: `tv/series/${key}`, width: 640, height: 360, title, subtitle: 'Velvet TV', seed: hash(key) });
+    const [series] = await ctx.db
+      .insert(tvSeries)
+      .values({ key, title, description: `${title}: the Velvet TV series with our models, new episodes every week.`, previewImgUrl })
+      .returning({ id: tvSeries.id });
+    if (!series) throw new Error(`tv seed: series ${key} was not inserted`);
+    const episodeCount = 6 + ((index * 5) % 11);
+    const episodes: (typeof tvEpisodes.$inferInsert)[] = [];
+    for (let episode = 1; episode <= episodeCount; episode++) {
+      const episodeTitle = `${title} ${episode}: ${EPISODE_WORDS[(index + episode) % EPISODE_WORDS.length]}`;
+      episodes.push({
+        seriesId: series.id,
+        episode,
+        title: episodeTitle,
+        fsk: episode % 4 === 0 ? 16 : 18,
+        duration: 1200 + ((index * 97 + episode * 131) % 1800),
+        previewPicture: await ctx.images.generate({
+          key: `tv/series/${key}/episode-${episode}`,
+          width: 320,
+          height: 180,
+          title: episodeTitle,
+          seed: hash(key) + episode,
+        }),
+        publishedAt: new Date(now - (episodeCount - episode) * 7 * 24 * HOUR),
+      });
+    }
+    await ctx.db.insert(tvEpisodes).values(episodes);
+  }
+}
+
+export async function seedTv(ctx: ModuleContext, { scale }: { scale: number }) {
+  for (const [index, key] of LATE_NIGHT_HEADER_KEYS.entries()) {
+    await ctx.images.generate({ key, width: 1280, height: 360, title: 'Late Night', subtitle: 'Velvet TV', seed: 900 + index });
+  }
+  await seedSeries(ctx, scale);
+  await ensureProgram(ctx);
+}
