@@ -27,11 +27,6 @@ export const ROUTES = [
 
   // mf-media owns video and album pages, also below a performer's profile.
   {
-    name: 'videoDetails',
-    owner: 'mf-media',
-    path: same('amateur/:actorName/videos/:videoId'),
-  },
-  {
     name: 'albumDetails',
     owner: 'mf-media',
     path: { de: 'amateur/:actorName/fotos/:albumId', en: 'amateur/:actorName/pictures/:albumId', es: 'amateur/:actorName/fotos/:albumId' },
@@ -40,6 +35,12 @@ export const ROUTES = [
   { name: 'newGirls', owner: 'mf-chat', path: { de: 'neue-girls', en: 'new-girls', es: 'chicas-nuevas' } },
   { name: 'actorAbout', owner: 'mf-chat', path: { de: 'amateur/:actorName/ueber-mich', en: 'amateur/:actorName/about-me', es: 'amateur/:actorName/sobre-mi' } },
   { name: 'actorClassicVideos', owner: 'mf-chat', path: { de: 'amateur/:actorName/videos/klassisch', en: 'amateur/:actorName/videos/classic', es: 'amateur/:actorName/videos/clasicos' } },
+  // After actorClassicVideos: 'videos/classic' is that page, not a video with id "classic".
+  {
+    name: 'videoDetails',
+    owner: 'mf-media',
+    path: same('amateur/:actorName/videos/:videoId'),
+  },
   { name: 'actorVideosByTag', owner: 'mf-chat', path: { de: 'amateur/:actorName/videos/tag/:tagGroup', en: 'amateur/:actorName/videos/tag/:tagGroup', es: 'amateur/:actorName/videos/etiqueta/:tagGroup' } },
   { name: 'actorVideos', owner: 'mf-chat', path: same('amateur/:actorName/videos') },
   { name: 'actorPictures', owner: 'mf-chat', path: { de: 'amateur/:actorName/fotos', en: 'amateur/:actorName/pictures', es: 'amateur/:actorName/fotos' } },

@@ -1,0 +1,30 @@
+import type { Language } from '@velvet/contracts';
+
+const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', nl: 'nl-NL', es: 'es-ES' };
+
+export const localeOf = (language: Language) => LOCALES[language];
+
+export function formatDate(value: Date | string | number, language: Language, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+  return new Intl.DateTimeFormat(LOCALES[language], options).format(new Date(value));
+}
+
+export function formatNumber(value: number, language: Language, options: Intl.NumberFormatOptions = {}): string {
+  return new Intl.NumberFormat(LOCALES[language], options).format(value);
+}
+
+/** "3 minutes ago", "in 2 days": picks the largest unit that fits. */
+export function formatRelativeTime(value: Date | string | number, language: Language, now: number = Date.now()): string {
+  const seconds = Math.round((new Date(value).getTime() - now) / 1000);
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['year', 31_536_000],
+    ['month', 2_592_000],
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
+  ];
+  const format = new Intl.RelativeTimeFormat(LOCALES[language], { numeric: 'auto' });
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  return format.format(seconds, 'second');
+}

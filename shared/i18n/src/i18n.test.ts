@@ -1,0 +1,25 @@
+import { createI18n } from './i18n';
+import { formatDate, formatNumber, formatRelativeTime } from './format';
+
+describe('createI18n', () => {
+  it('translates per namespace and falls back to English', () => {
+    const i18n = createI18n('de', {
+      en: { shell: { hello: 'Hello', only: 'English only' }, 'mf-tv': { title: 'TV' } },
+      de: { shell: { hello: 'Hallo' } },
+    });
+    expect(i18n.t('hello')).toBe('Hallo');
+    expect(i18n.t('only')).toBe('English only');
+    expect(i18n.t('title', { ns: 'mf-tv' })).toBe('TV');
+    i18n.addResourceBundle('de', 'mf-chat', { live: 'Live jetzt' });
+    expect(i18n.t('mf-chat:live')).toBe('Live jetzt');
+  });
+});
+
+describe('Intl helpers', () => {
+  it('format numbers and dates per language', () => {
+    expect(formatNumber(1234.5, 'de')).toBe('1.234,5');
+    expect(formatNumber(1234.5, 'en')).toBe('1,234.5');
+    expect(formatDate('2026-03-01T12:00:00Z', 'de', { dateStyle: 'short', timeZone: 'UTC' })).toBe('01.03.26');
+    expect(formatRelativeTime(Date.UTC(2026, 0, 1, 11, 57), 'en', Date.UTC(2026, 0, 1, 12, 0))).toBe('3 minutes ago');
+  });
+});
