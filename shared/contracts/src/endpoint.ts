@@ -20,8 +20,15 @@ export interface Endpoint<
   needsGuest?: boolean;
 }
 
-export const defineEndpoint = <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
-  endpoint: Endpoint<P, Q, B, R>,
+/** Keeps `needsGuest: true` as a literal type, so the server's handlers of such endpoints see a guest for sure. */
+export const defineEndpoint = <
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends z.ZodType,
+  G extends boolean = false,
+>(
+  endpoint: Endpoint<P, Q, B, R> & { needsGuest?: G },
 ) => endpoint;
 
 /** An omitted part infers as the bare ZodType (unknown): treat it as absent. */

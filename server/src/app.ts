@@ -1,0 +1,127 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { SOCKET_PATH } from '@velvet/contracts';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { migrateAll } from './db/migrate';
+import { installGraphql } from './graphql';
+import { installAuth, verifyToken } from './http/auth';
+import { seedOnce } from './db/seed';
+import { installErrorHandler } from './http/errors';
+import { SharpImageStore } from './media/store';
+import { MODULES } from './modules';
+import type { ModuleContext, ServerModule } from './modules/module';
+import { installShell } from './shell-html';
+import { Hub } from './socket/hub';
+
+export const REST_PREFIX = '/rest/v1';
+
+export interface VelvetApp {
+  app: FastifyInstance;
+  ctx: ModuleContext;
+  modules: readonly ServerModule[];
+  database: DatabaseHandle;
+  /** Runs every module's seed in order unless a seed already ran on this database; answers whether it ran. */
+  seedOnce(scale: number): Promise<boolean>;
+  /** Starts the modules' background jobs; close() stops them. */
+  startJobs(): void;
+  /** Stops module jobs, closes sockets, the HTTP server and the database. */
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  modules?: readonly ServerModule[];
+}
+
+/** Tokens must never reach the logs: the accessToken query parameter is blanked in logged URLs. */
+const redactUrl = (url: string) => url.replace(/([?&]accessToken=)[^&]*/gi, '$1[redacted]');
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    serializers: {
+      req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+    },
+  };
+}
+
+/**
+ * The whole server as one Fastify instance: opens and migrates the database, then registers auth, the socket,
+ * static files, each module's routes (an encapsulated plugin under /rest/v1), the structured-query endpoints,
+ * OpenAPI docs and the shell's HTML. Seeding and jobs are left to the caller (main.ts, tests).
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<VelvetApp> {
+  const modules = options.modules ?? MODULES;
+  const database = await openDatabase(config);
+  await migrateAll(database, modules);
+
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  await installAuth(app, config.jwtSecret);
+
+  const hub = new Hub(app.log, (token) => verifyToken(app, token));
+  const mediaDir = path.join(config.dataDir, 'media');
+  await mkdir(mediaDir, { recursive: true });
+  const ctx: ModuleContext = {
+    db: database.db,
+    config,
+    log: app.log,
+    hub,
+    images: new SharpImageStore(mediaDir),
+  };
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Velvet platform API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  app.get(SOCKET_PATH, { websocket: true, schema: { hide: true } }, (socket) => hub.attach(socket));
+
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    // Media keys never change content, so browsers may keep them for a year.
+    maxAge: '365d',
+    immutable: true,
+  });
+
+  for (const module of modules) {
+    if (module.routes) await app.register(module.routes(ctx), { prefix: REST_PREFIX });
+    module.socket?.(ctx);
+  }
+  await installGraphql(app, ctx, modules);
+  await installShell(app, config);
+
+  const stops: Array<() => void> = [];
+  return {
+    app,
+    ctx,
+    modules,
+    database,
+    seedOnce: (scale) => seedOnce(ctx, modules, scale),
+    startJobs: () => {
+      for (const module of modules) if (module.start) stops.push(module.start(ctx));
+    },
+    close: async () => {
+      for (const stop of stops.splice(0)) stop();
+      hub.close();
+      await app.close();
+      await database.close();
+    },
+  };
+}

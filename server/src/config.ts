@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The repository root: server/src/config.ts lives two folders below it. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+const environment = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
+  /** A real PostgreSQL instead of the embedded PGlite (same migrations). */
+  DATABASE_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_SCALE: z.coerce.number().positive().default(1),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute; holds the PGlite database, media files, the remote store and the token secret. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof environment>['LOG_LEVEL'];
+  seedScale: number;
+  jwtSecret: string;
+  /** Where the built shell and remotes are read from (shell/dist, mf-* /dist). */
+  repoRoot: string;
+}
+
+/** The token signing secret is made once per data directory, so tokens survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads and validates the environment; a bad value stops the start with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    logLevel: values.LOG_LEVEL,
+    seedScale: values.SEED_SCALE,
+    jwtSecret: persistedSecret(dataDir),
+    repoRoot: REPO_ROOT,
+  };
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Endpoint, ErrorCode } from '@velvet/contracts';
+import type { Auth } from '../modules/module';
+
+/**
+ * A 4xx answer with a stable code from ERROR_CODES. Throw it from any handler or resolver; the error handler
+ * turns it into `{ statusCode, code, message }`.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** Narrows `auth` to a logged-in guest: anonymous tokens get 401 LOGIN_REQUIRED, no token 401 UNAUTHORIZED. */
+export function requireGuest(auth: Auth | null): asserts auth is Auth & { loggedIn: true } {
+  if (!auth) throw new HttpError(401, 'UNAUTHORIZED', 'An access token is required');
+  if (!auth.loggedIn) throw new HttpError(401, 'LOGIN_REQUIRED', 'Please log in first');
+}
+
+/** An omitted part of an endpoint infers as the bare ZodType (output unknown): it is then absent. */
+type Parsed<T> = [NonNullable<T>] extends [z.ZodType]
+  ? unknown extends z.output<NonNullable<T>>
+    ? undefined
+    : z.output<NonNullable<T>>
+  : undefined;
+
+export interface RouteInput<E extends Endpoint> {
+  params: Parsed<E['params']>;
+  query: Parsed<E['query']>;
+  body: Parsed<E['body']>;
+  /** Who calls; for `needsGuest` endpoints it is always a logged-in guest. */
+  auth: [NonNullable<E['needsGuest']>] extends [true] ? Auth & { loggedIn: true } : Auth | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * Registers one REST endpoint of the contracts on a module's (encapsulated, /rest/v1-prefixed) plugin.
+ * Params, query and body are validated with the contract's zod schemas (a failure is 400 VALIDATION_FAILED),
+ * the answer is checked against its response schema, and `needsGuest` is enforced before the handler runs.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (input: RouteInput<E>) => Promise<z.input<E['response']>>,
+): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: { 200: endpoint.response },
+    },
+    handler: async (request, reply) => {
+      if (endpoint.needsGuest) {
+        if (request.authError) throw request.authError;
+        requireGuest(request.auth);
+      }
+      return handler({
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        auth: request.auth,
+        request,
+        reply,
+      } as RouteInput<E>);
+    },
+  });
+}

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Everyone who holds a token: anonymous visitors (no email, no password) and signed-up guests.
+ * Flags that other domains decide (VIP, TV subscription, age verification, ...) live here so one row answers
+ * the guest shape of the contracts; those modules update them.
+ */
+export const guests = pgTable(
+  'guests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-cased; null for anonymous visitors. */
+    email: text('email').unique(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash'),
+    anonymous: boolean('anonymous').notNull().default(false),
+    operator: boolean('operator').notNull().default(false),
+    language: text('language').notNull().default('en'),
+    avatarUrl: text('avatar_url'),
+    /** Hundredths of a coin; the wallet's ledger replaces this column. */
+    balance: integer('balance').notNull().default(0),
+    locked: boolean('locked').notNull().default(false),
+    vip: boolean('vip').notNull().default(false),
+    vxselect: boolean('vxselect').notNull().default(false),
+    tvSubscriber: boolean('tv_subscriber').notNull().default(false),
+    formerTvSubscriber: boolean('former_tv_subscriber').notNull().default(false),
+    payingCustomer: boolean('paying_customer').notNull().default(false),
+    avsStatus: text('avs_status').notNull().default('unknown'),
+    newsletter: boolean('newsletter').notNull().default(false),
+    showDataProtection: boolean('show_data_protection').notNull().default(true),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Names are unique regardless of case, so "Anna" and "anna" cannot both exist.
+  (table) => [uniqueIndex('guests_name_lower_unique').on(sql`lower(${table.name})`)],
+);
+
+export type GuestRow = typeof guests.$inferSelect;

@@ -1,0 +1,28 @@
+import type { ServerModule } from './module';
+import { authModule } from './auth';
+import { guestModule } from './guest';
+import { federationModule } from './federation';
+import { chatModule } from './chat';
+import { mediaModule } from './media';
+import { tvModule } from './tv';
+import { feedModule } from './feed';
+import { messengerModule } from './messenger';
+import { specialsModule } from './specials';
+import { accountModule } from './account';
+
+/**
+ * Every domain of the server in dependency order: migrations, routes, seeds and jobs run in this order, so a
+ * module may reference the tables of the modules before it (e.g. everything references guests and actors).
+ */
+export const MODULES: readonly ServerModule[] = [
+  authModule,
+  guestModule,
+  federationModule,
+  chatModule,
+  mediaModule,
+  tvModule,
+  feedModule,
+  messengerModule,
+  specialsModule,
+  accountModule,
+];

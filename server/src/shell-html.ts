@@ -1,0 +1,93 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { LANGUAGES, ROUTES, slugsFor, type Language, type RouteDefinition } from '@velvet/contracts';
+import type { Config } from './config';
+import { notFoundBody } from './http/errors';
+
+export type ShellMatch =
+  | { kind: 'page'; route: RouteDefinition; language: Language | null }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'unknown' };
+
+const splitPath = (pathname: string) => pathname.split('/').filter(Boolean);
+
+/**
+ * Which page of the route table a URL path is: `/` and `/<lang>/` are the start page, `/<lang>/<slugs>` a route
+ * in that language (nl reads English slugs). Actor names are lower-case; another spelling is redirected.
+ */
+export function matchShellPath(pathname: string): ShellMatch {
+  let segments: string[];
+  try {
+    segments = splitPath(pathname).map(decodeURIComponent);
+  } catch {
+    return { kind: 'unknown' };
+  }
+  const home = ROUTES[0];
+  if (segments.length === 0) return { kind: 'page', route: home, language: null };
+  const [language, ...rest] = segments as [string, ...string[]];
+  if (!(LANGUAGES as readonly string[]).includes(language)) return { kind: 'unknown' };
+  for (const route of ROUTES as readonly RouteDefinition[]) {
+    const pattern = splitPath(slugsFor(route, language as Language));
+    if (pattern.length !== rest.length) continue;
+    const args: Record<string, string> = {};
+    const matches = pattern.every((part, index) => {
+      const value = rest[index]!;
+      if (part.startsWith(':')) {
+        args[part.slice(1)] = value;
+        return value.length > 0;
+      }
+      return part === value;
+    });
+    if (!matches) continue;
+    const actorName = args.actorName;
+    if (actorName && actorName !== actorName.toLowerCase()) {
+      const lowered = [language, ...rest.map((value, index) => (pattern[index] === ':actorName' ? value.toLowerCase() : value))];
+      return { kind: 'redirect', location: `/${lowered.map(encodeURIComponent).join('/')}` };
+    }
+    return { kind: 'page', route, language: language as Language };
+  }
+  return { kind: 'unknown' };
+}
+
+const BUILD_COMMAND = 'npx -y pnpm@10.34.8 --filter @velvet/shell build';
+const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Velvet: shell not built</title></head>
+<body><h1>The shell is not built yet</h1><p>Build it with <code>${BUILD_COMMAND}</code> (or run <code>npm start</code>), then reload.</p></body></html>`;
+
+/**
+ * The shell's HTML for every localized route (404 with the same HTML for unknown paths, so the shell renders
+ * its own not-found page) and its static files under /shell/. REST, GraphQL and non-GET misses answer JSON 404.
+ */
+export async function installShell(app: FastifyInstance, config: Config): Promise<void> {
+  const distDir = path.join(config.repoRoot, 'shell', 'dist');
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/shell/',
+    decorateReply: false,
+    index: false,
+    // Bundles carry a content hash in their names; index.html is served through the routes below, never cached.
+    setHeaders: (response, file) => {
+      const hashed = /\.[0-9a-f]{8}\.[a-z0-9]+$/i.test(file);
+      response.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  const sendShell = async (reply: FastifyReply, status: number) => {
+    const html = await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null);
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    return html === null ? reply.status(503).send(notBuiltPage) : reply.status(status).send(html);
+  };
+
+  const isApiPath = (url: string) => /^\/(rest|graphql|feed\/graphql|remotes|media|shell|ws|docs)(\/|\?|$)/.test(url);
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isApiPath(request.url)) {
+      return reply.status(404).send(notFoundBody(request.url.split('?')[0]!));
+    }
+    const [pathname, search] = request.url.split('?', 2) as [string, string | undefined];
+    const match = matchShellPath(pathname);
+    if (match.kind === 'redirect') return reply.redirect(match.location + (search ? `?${search}` : ''), 301);
+    return sendShell(reply, match.kind === 'page' ? 200 : 404);
+  });
+}

@@ -1,0 +1,153 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import {
+  CLOSE_PONG_MISSING,
+  PING_INTERVAL_MS,
+  parseOutgoing,
+  type IncomingMessage,
+  type OutgoingMessage,
+  type OutgoingType,
+} from '@velvet/contracts';
+import type { Auth, SocketClient, SocketHub } from '../modules/module';
+
+type Handler = (message: OutgoingMessage, client: SocketClient) => void | Promise<void>;
+type SessionHandler = (client: SocketClient) => void | Promise<void>;
+
+/** Messages an anonymous visitor may send; everything else needs a logged-in guest (spec part 2, 5). */
+const OPEN_TO_ANONYMOUS: ReadonlySet<OutgoingType> = new Set(['requestSession', 'ping']);
+/** A client that sent nothing (not even a ping) for this long is gone. */
+const IDLE_LIMIT_MS = PING_INTERVAL_MS * 2.5;
+
+/** One open socket. Kept deliberately small: the hub is meant to hold tens of thousands of them. */
+class Connection implements SocketClient {
+  auth: Auth | null = null;
+  lastSeen = Date.now();
+  constructor(readonly socket: WebSocket) {}
+
+  send(message: IncomingMessage): void {
+    this.sendFrame(JSON.stringify(message));
+  }
+  sendFrame(frame: string): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(frame);
+  }
+}
+
+/**
+ * The server side of spec 7.4: requestSession → ackSession, ping → pong, every frame validated against the
+ * contracts (anything unknown or malformed is logged and dropped), and fan-out to everyone or to one guest.
+ */
+export class Hub implements SocketHub {
+  private readonly connections = new Set<Connection>();
+  private readonly byGuest = new Map<string, Set<Connection>>();
+  private readonly handlers = new Map<OutgoingType, Handler[]>();
+  private readonly sessionHandlers: SessionHandler[] = [];
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly verifyToken: (token: string) => Auth | null,
+  ) {
+    this.sweeper = setInterval(() => this.closeIdle(), PING_INTERVAL_MS).unref();
+  }
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  broadcast(message: IncomingMessage): void {
+    const frame = JSON.stringify(message);
+    for (const connection of this.connections) if (connection.auth) connection.sendFrame(frame);
+  }
+
+  sendToGuest(guestId: string, message: IncomingMessage): void {
+    const connections = this.byGuest.get(guestId);
+    if (!connections) return;
+    const frame = JSON.stringify(message);
+    for (const connection of connections) connection.sendFrame(frame);
+  }
+
+  on<T extends OutgoingType>(type: T, handler: (message: OutgoingMessage<T>, client: SocketClient) => void | Promise<void>): void {
+    const list = this.handlers.get(type) ?? [];
+    list.push(handler as Handler);
+    this.handlers.set(type, list);
+  }
+
+  onSession(handler: SessionHandler): void {
+    this.sessionHandlers.push(handler);
+  }
+
+  /** Takes over a freshly upgraded socket. */
+  attach(socket: WebSocket): void {
+    const connection = new Connection(socket);
+    this.connections.add(connection);
+    socket.on('message', (data, isBinary) => {
+      connection.lastSeen = Date.now();
+      if (isBinary) return this.drop(connection, 'binary frame');
+      void this.receive(connection, rawText(data));
+    });
+    socket.on('close', () => this.detach(connection));
+    socket.on('error', (error) => this.log.debug({ err: error }, 'socket error'));
+  }
+
+  /** Closes every socket (server shutdown). */
+  close(): void {
+    clearInterval(this.sweeper);
+    for (const connection of this.connections) connection.socket.close(1001, 'server shutting down');
+  }
+
+  private async receive(connection: Connection, raw: string): Promise<void> {
+    const message = parseOutgoing(raw);
+    if (!message) return this.drop(connection, 'unknown or malformed message');
+    try {
+      if (message.type === 'requestSession') return await this.startSession(connection, message.accessToken);
+      if (message.type === 'ping') return connection.send({ type: 'pong', ttl: PING_INTERVAL_MS });
+      if (!connection.auth) return this.drop(connection, `${message.type} before requestSession`);
+      if (!connection.auth.loggedIn && !OPEN_TO_ANONYMOUS.has(message.type)) {
+        return this.drop(connection, `${message.type} needs a logged-in guest`);
+      }
+      for (const handler of this.handlers.get(message.type) ?? []) await handler(message, connection);
+    } catch (error) {
+      this.log.error({ err: error, type: message.type }, 'socket handler failed');
+    }
+  }
+
+  private async startSession(connection: Connection, token: string | undefined): Promise<void> {
+    const auth = token ? this.verifyToken(token) : null;
+    if (!auth) return connection.send({ type: 'sessionExpired' });
+    if (connection.auth) this.unindex(connection);
+    connection.auth = auth;
+    const guestConnections = this.byGuest.get(auth.guestId) ?? new Set();
+    guestConnections.add(connection);
+    this.byGuest.set(auth.guestId, guestConnections);
+    connection.send({ type: 'ackSession', guestId: auth.guestId, loggedIn: auth.loggedIn });
+    for (const handler of this.sessionHandlers) await handler(connection);
+  }
+
+  private drop(connection: Connection, reason: string): void {
+    this.log.debug({ guestId: connection.auth?.guestId, reason }, 'socket message dropped');
+  }
+
+  private detach(connection: Connection): void {
+    this.connections.delete(connection);
+    this.unindex(connection);
+  }
+
+  private unindex(connection: Connection): void {
+    if (!connection.auth) return;
+    const guestConnections = this.byGuest.get(connection.auth.guestId);
+    guestConnections?.delete(connection);
+    if (guestConnections?.size === 0) this.byGuest.delete(connection.auth.guestId);
+  }
+
+  private closeIdle(): void {
+    const limit = Date.now() - IDLE_LIMIT_MS;
+    for (const connection of this.connections) {
+      if (connection.lastSeen < limit) connection.socket.close(CLOSE_PONG_MISSING, 'no ping');
+    }
+  }
+}
+
+function rawText(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  return Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8');
+}
