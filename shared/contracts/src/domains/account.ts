@@ -65,11 +65,7 @@ export const vipOffer = z.object({
   id: z.string(),
   days: z.number().int(),
   price: eurPrice,
-  /** Price of the first period, when an introductory offer applies. */
-  introductoryPrice: eurPrice.nullable(),
   benefits: z.array(z.enum(VIP_BENEFITS)),
-  /** Videos free for VIP members in the current period (the VIP30 selection). */
-  vip30VideoCount: z.number().int(),
 });
 export type VipOffer = z.infer<typeof vipOffer>;
 
@@ -80,23 +76,7 @@ export const vipClub = z.object({
 });
 export type VipClub = z.infer<typeof vipClub>;
 
-/** The personal sidebar of the guest. */
-export const sidebarData = z.object({
-  name: z.string(),
-  avatarUrl: z.string().nullable(),
-  vip: z.boolean(),
-  boughtVideos: z.number().int(),
-  boughtPhotos: z.number().int(),
-  privateCollection: z.number().int(),
-  pinnedFavorites: z.number().int(),
-  pinnedFavoritesOnline: z.number().int(),
-  videoChats: z.number().int(),
-  balanceFormatted: z.string(),
-});
-export type SidebarData = z.infer<typeof sidebarData>;
-
 export const accountEndpoints = {
   benefits: defineEndpoint({ method: 'GET', path: '/guest/benefits', response: guestBenefits, needsGuest: true }),
   vipClub: defineEndpoint({ method: 'GET', path: '/vipclub/offers', response: vipClub }),
-  sidebar: defineEndpoint({ method: 'GET', path: '/guest/sidebar', response: sidebarData, needsGuest: true }),
 };

@@ -97,7 +97,7 @@ export const messengerEndpoints = {
     query: z.object({
       currentActorId: z.coerce.number().int().positive().optional(),
       /** true: a grid of 8; otherwise a slider of 5. */
-      useGrid: z.stringbool().optional(),
+      useGrid: z.union([z.boolean(), z.stringbool()]).optional(),
       fsk: z.coerce.number().int().optional(),
     }),
     response: z.object({ actors: z.array(recommendedActor) }),

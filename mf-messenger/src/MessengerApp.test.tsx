@@ -1,0 +1,158 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { CHANNEL_STORAGE_KEY, type Channel, type Message } from '@velvet/contracts';
+import { createMockPlatform, renderWithPlatform, type MockPlatform } from '@velvet/testing';
+import { MessengerApp } from './MessengerApp';
+import { actorFixture, channelFixture } from './fixtures';
+import { locales } from './locales';
+
+const messageFixture = (id: number, channelId: number, text: string): Message => ({
+  id,
+  channelId,
+  senderType: 'actor',
+  messageType: 'text',
+  text,
+  created: '2026-01-01T12:00:00.000Z',
+});
+
+function platformFor(loggedIn: boolean, channel: Channel = channelFixture({ id: 1 })): MockPlatform {
+  return createMockPlatform({
+    loggedIn,
+    rest: {
+      '/messenger/recommendations': () => ({ actors: [actorFixture(7), actorFixture(8, { isOnline: false })] }),
+      '/messenger/channel/:channelId': () => ({ channel, messages: [messageFixture(1, channel.id, 'Hi there')], hasMore: false }),
+    },
+  });
+}
+
+const render = (platform: MockPlatform) => renderWithPlatform(<MessengerApp />, { platform, remote: 'mf-messenger', locales });
+
+const pushChannels = (platform: MockPlatform, channels: Channel[], total = channels.length, unreadTotal = 0) =>
+  act(() => platform.emit({ type: 'channels', filterType: 'newest', offset: 0, channels, total, unreadTotal }));
+
+beforeEach(() => window.localStorage.clear());
+
+describe('messenger for visitors', () => {
+  it('asks to log in, shows recommended performers and sends no channel request', async () => {
+    const platform = platformFor(false);
+    render(platform);
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(platform.openedFlows).toEqual(['login']);
+    expect(await screen.findByText('Performer 7')).toBeInTheDocument();
+    expect(screen.getByText('Performer 7').closest('a')).toHaveAttribute('href', '/en/amateur/performer7/');
+    expect(platform.sent).toEqual([]);
+  });
+
+  it('drops a performer from the recommendations when she goes offline', async () => {
+    const platform = platformFor(false);
+    render(platform);
+    await screen.findByText('Performer 7');
+    act(() => platform.emit({ type: 'actorOffline', actorId: 7, actorName: 'performer7' }));
+    expect(screen.queryByText('Performer 7')).not.toBeInTheDocument();
+  });
+});
+
+describe('messenger for guests', () => {
+  it('loads the first page of 10 channels once and shows the unread total', async () => {
+    const platform = platformFor(true);
+    render(platform);
+    expect(platform.sent).toEqual([{ type: 'loadChannels', offset: 0, limit: 10, filterType: 'newest' }]);
+    // With no conversation open, performers to write to fill the main area.
+    expect(await screen.findByText('Performer 7')).toBeInTheDocument();
+    pushChannels(platform, [channelFixture({ id: 1, unreadCount: 2 }), channelFixture({ id: 2 })], 2, 2);
+    expect(screen.getByText('2 unread messages')).toBeInTheDocument();
+    expect(screen.getByText('Performer 1')).toBeInTheDocument();
+  });
+
+  it('loads more at most once per 500 ms', async () => {
+    jest.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
+    try {
+      const platform = platformFor(true);
+      render(platform);
+      await act(async () => jest.advanceTimersByTime(600));
+      pushChannels(platform, [channelFixture({ id: 1 }), channelFixture({ id: 2 })], 12);
+      fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+      // The spinner replaces the button until the page arrives; a second page answer re-enables it at once.
+      act(() => platform.emit({ type: 'channels', filterType: 'newest', offset: 2, channels: [channelFixture({ id: 3 })], total: 12, unreadTotal: 0 }));
+      fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+      expect(platform.sent.filter((m) => m.type === 'loadChannels')).toHaveLength(2);
+      jest.advanceTimersByTime(500);
+      fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+      expect(platform.sent.filter((m) => m.type === 'loadChannels')).toHaveLength(3);
+      expect(platform.sent.at(-1)).toEqual({ type: 'loadChannels', offset: 3, limit: 10, filterType: 'newest' });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('switches filters through filterChannels', async () => {
+    const platform = platformFor(true);
+    render(platform);
+    await screen.findByText('Performer 7');
+    fireEvent.click(screen.getByRole('button', { name: 'Unread' }));
+    expect(platform.sent.at(-1)).toEqual({ type: 'filterChannels', filterType: 'unread' });
+    expect(screen.getByRole('button', { name: 'Unread' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('opens a conversation, marks it read, remembers it and sends a text message', async () => {
+    const channel = channelFixture({ id: 5, unreadCount: 1 });
+    const platform = platformFor(true, channel);
+    render(platform);
+    pushChannels(platform, [channel], 1, 1);
+    fireEvent.click(screen.getByRole('button', { name: /Performer 5/ }));
+    expect(screen.getByText('0 unread messages')).toBeInTheDocument();
+    expect(window.localStorage.getItem(CHANNEL_STORAGE_KEY)).toBe('5');
+    expect(await screen.findByText('Hi there')).toBeInTheDocument();
+    expect(screen.getByText('3 free messages left')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Your message'), { target: { value: '  Hello you  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(platform.sent.at(-1)).toEqual({
+      type: 'sendMessage',
+      channelId: 5,
+      messageType: 'text',
+      senderType: 'guest',
+      isVideochat: false,
+      isFreechat: false,
+      data: { text: 'Hello you' },
+      includedGifts: [],
+      chatId: null,
+    });
+    act(() =>
+      platform.emit({
+        type: 'channel',
+        channel: { ...channel, unreadCount: 0, freeMessagesAmount: 2, lastMessage: 'Hello you' },
+        message: { ...messageFixture(2, 5, 'Hello you'), senderType: 'guest' },
+      }),
+    );
+    expect(screen.getAllByText('Hello you').length).toBeGreaterThan(0);
+    expect(screen.getByText('2 free messages left')).toBeInTheDocument();
+  });
+
+  it('tells the guest when a message would cost coins', async () => {
+    const channel = channelFixture({ id: 5, freeMessagesAmount: 0 });
+    const platform = platformFor(true, channel);
+    render(platform);
+    pushChannels(platform, [channel]);
+    fireEvent.click(screen.getByRole('button', { name: /Performer 5/ }));
+    await screen.findByText('Hi there');
+    act(() => platform.emit({ type: 'messagePrice', channelId: 5, messagePrice: 100, freeMessagesAmount: 0 }));
+    expect(screen.getByRole('alert')).toHaveTextContent(/a message costs 1\sVXC/);
+  });
+
+  it('restores the last selected channel from local storage', async () => {
+    window.localStorage.setItem(CHANNEL_STORAGE_KEY, '1');
+    const platform = platformFor(true);
+    render(platform);
+    expect(await screen.findByText('Hi there')).toBeInTheDocument();
+    await waitFor(() => expect(platform.restCalls.some((call) => call.path === '/messenger/channel/:channelId')).toBe(true));
+  });
+
+  it('archives the open conversation', async () => {
+    const platform = platformFor(true);
+    render(platform);
+    pushChannels(platform, [channelFixture({ id: 1 })]);
+    fireEvent.click(screen.getByRole('button', { name: /Performer 1/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Archive' }));
+    expect(platform.sent.at(-1)).toEqual({ type: 'archiveChannel', channelId: 1, status: true });
+  });
+});

@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { usePlatform } from '@velvet/federation';
+import { LoginPrompt } from '@velvet/ui';
+import { Messenger } from './Messenger';
+import { Recommendations } from './Recommendations';
+import { useSession } from './useSession';
+
+/** The messenger route: conversations for guests, a login prompt and performers to meet for visitors. */
+export function MessengerApp() {
+  const platform = usePlatform();
+  const { t } = useTranslation();
+  const { guest } = useSession();
+  if (guest.flags.loggedIn) return <Messenger key={guest.id} />;
+  return (
+    <div className="vv-messenger">
+      <h1>{t('title')}</h1>
+      <LoginPrompt text={t('login.text')} buttonLabel={t('login.button')} ui={platform.ui} />
+      <Recommendations />
+    </div>
+  );
+}

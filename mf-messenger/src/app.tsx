@@ -1,0 +1,5 @@
+import { defineRemoteApp } from '@velvet/federation';
+import { MessengerApp } from './MessengerApp';
+import { locales } from './locales';
+
+export const { bootstrap, mount, unmount } = defineRemoteApp({ name: 'mf-messenger', App: MessengerApp, locales });
