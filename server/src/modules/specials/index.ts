@@ -1,3 +1,114 @@
-import type { ServerModule } from '../module';
+import path from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  LANGUAGES,
+  SPINWHEEL_TYPES,
+  decodeBlogPostsPayload,
+  resolveBlogCategory,
+  specialsEndpoints,
+  specialsSdl,
+  type Language,
+} from '@velvet/contracts';
+import { HttpError, route } from '../../http/endpoint';
+import type { Auth, GraphqlContribution, ModuleContext, ServerModule } from '../module';
+import { seedSpecials } from './seed';
+import * as specials from './service';
 
-export const specialsModule: ServerModule = { name: 'specials' };
+function blogCategoryOrThrow(segment: string): number | null {
+  const categoryId = resolveBlogCategory(segment);
+  if (categoryId === undefined) throw new HttpError(404, 'NOT_FOUND', `Unknown blog category ${segment}`);
+  return categoryId;
+}
+
+const specialsRoutes =
+  ({ db }: ModuleContext): FastifyPluginAsync =>
+  async (app) => {
+    route(app, specialsEndpoints.contestHeader, ({ params, query }) => specials.contestHeader(db, params.contestId, new Date(), query.language));
+    route(app, specialsEndpoints.contestGridItems, ({ params, query }) =>
+      specials.contestGridItems(db, {
+        contestId: params.contestId,
+        sub: params.contestSub,
+        limit: params.limit,
+        offset: params.offset,
+        actorName: query.actorName,
+        now: new Date(),
+      }),
+    );
+    route(app, specialsEndpoints.contestGuestData, ({ params, auth }) => specials.contestGuestData(db, params.contestId, auth.guestId));
+
+    route(app, specialsEndpoints.blogCategories, async () => ({ categories: await specials.blogCategories(db, new Date()) }));
+    route(app, specialsEndpoints.blogPosts, ({ params, query }) => {
+      const categoryId = blogCategoryOrThrow(params.categoryId);
+      const payload = decodeBlogPostsPayload(params.payload);
+      if (!payload) throw new HttpError(400, 'VALIDATION_FAILED', 'The payload must be {page, pageSize, exclude} as JSON');
+      return specials.blogPostsPage(db, { categoryId, ...payload, now: new Date(), language: query.language });
+    });
+    route(app, specialsEndpoints.blogArchives, ({ params, query }) =>
+      specials.blogArchives(db, {
+        categoryId: blogCategoryOrThrow(params.category),
+        year: query.year,
+        page: query.page,
+        pageSize: query.pageSize,
+        now: new Date(),
+        language: query.language,
+      }),
+    );
+    route(app, specialsEndpoints.blogArticle, ({ params, query }) => specials.blogArticle(db, params.slug, new Date(), query.language));
+
+    route(app, specialsEndpoints.specialEvents, async ({ query }) => ({
+      events: await specials.listSpecialEvents(db, new Date(), query.language),
+    }));
+    route(app, specialsEndpoints.magazinePages, async ({ query }) => ({
+      pages: await specials.listMagazinePages(db, new Date(), query.language),
+    }));
+    route(app, specialsEndpoints.randomMagazinePage, ({ params, query }) =>
+      specials.randomMagazinePage(db, params.excludeId, new Date(), query.language),
+    );
+    route(app, specialsEndpoints.magazinePage, ({ params, query }) => specials.magazinePage(db, params.page, new Date(), query.language));
+  };
+
+interface Context {
+  auth: Auth | null;
+  ctx: ModuleContext;
+}
+
+function languageArg(language: string | null | undefined): Language | undefined {
+  if (language === null || language === undefined) return undefined;
+  if (!(LANGUAGES as readonly string[]).includes(language)) {
+    throw new HttpError(400, 'VALIDATION_FAILED', `language must be one of ${LANGUAGES.join(', ')}`);
+  }
+  return language as Language;
+}
+
+/** Guest-specific parts (votes, spins) only for a logged-in guest. */
+const guestIdOf = (auth: Auth | null) => (auth?.loggedIn ? auth.guestId : null);
+
+const specialsGraphql: GraphqlContribution = {
+  schema: specialsSdl,
+  resolvers: {
+    Query: {
+      dailyBonus: (_root: unknown, args: { language?: string }, { ctx }: Context) =>
+        specials.dailyBonus(ctx.db, new Date(), languageArg(args.language)),
+      contests: (_root: unknown, args: { language?: string }, { ctx }: Context) =>
+        specials.listContests(ctx.db, new Date(), languageArg(args.language)),
+      clash: (_root: unknown, args: { id?: number | null; language?: string }, { ctx, auth }: Context) =>
+        specials.findClash(ctx.db, args.id ?? null, guestIdOf(auth), new Date(), languageArg(args.language)),
+      spinwheel: (_root: unknown, args: { type?: string | null; language?: string }, { ctx, auth }: Context) => {
+        const type = args.type ?? 'default';
+        if (!(SPINWHEEL_TYPES as readonly string[]).includes(type)) {
+          throw new HttpError(400, 'VALIDATION_FAILED', `type must be one of ${SPINWHEEL_TYPES.join(', ')}`);
+        }
+        return specials.spinwheel(ctx.db, type as (typeof SPINWHEEL_TYPES)[number], guestIdOf(auth), languageArg(args.language));
+      },
+    },
+  },
+};
+
+/** Daily bonus, contests, blog and magazine pages, special events, clash of cams and the spinwheel. */
+export const specialsModule: ServerModule = {
+  name: 'specials',
+  migrationsFolder: path.join(import.meta.dirname, 'migrations'),
+  routes: specialsRoutes,
+  graphql: specialsGraphql,
+  seed: (ctx, { scale }) => seedSpecials(ctx, scale),
+};

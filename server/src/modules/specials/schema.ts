@@ -1,0 +1,214 @@
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { actors } from '../chat/schema';
+
+/** A text in the languages the editors write in; nl readers get the English text. */
+export type LocalizedText = { de: string; en: string; es: string };
+export type LocalizedParagraphs = { de: string[]; en: string[]; es: string[] };
+
+export const dailyBonusOffers = pgTable(
+  'specials_daily_bonus_offers',
+  {
+    id: serial('id').primaryKey(),
+    /** The Berlin calendar day the offer is valid on. */
+    date: date('date', { mode: 'string' }).notNull(),
+    offer: text('offer').notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>().notNull(),
+    imageUrl: text('image_url').notNull(),
+    conditions: jsonb('conditions').$type<{ name: string; value: string }[]>().notNull(),
+    effect: jsonb('effect').$type<{ name: string; value: number; unit: string; code: string | null }>().notNull(),
+    quantity: integer('quantity').notNull(),
+    purchased: integer('purchased').notNull().default(0),
+    free: boolean('free').notNull().default(false),
+    /** The video, wallpaper or gift the offer is about; the id refers to the other domain loosely. */
+    content: jsonb('content').$type<{ type: 'video' | 'wallpaper' | 'gift'; id: number | null; title: LocalizedText; imageUrl: string } | null>(),
+    /** Hundredths of the currency. */
+    priceValue: integer('price_value'),
+    priceCurrency: text('price_currency'),
+  },
+  (t) => [index('specials_daily_bonus_offers_date').on(t.date)],
+);
+
+export const contests = pgTable('specials_contests', {
+  id: serial('id').primaryKey(),
+  type: text('type').$type<'photo' | 'video'>().notNull(),
+  title: jsonb('title').$type<LocalizedText>().notNull(),
+  description: jsonb('description').$type<LocalizedText>().notNull(),
+  previewUrl: text('preview_url').notNull(),
+  start: timestamp('start', { withTimezone: true }).notNull(),
+  end: timestamp('end', { withTimezone: true }).notNull(),
+});
+
+/** A performer's entry in a contest; `votes` is the running total of all guests' votes. */
+export const contestMedia = pgTable(
+  'specials_contest_media',
+  {
+    id: serial('id').primaryKey(),
+    contestId: integer('contest_id').notNull().references(() => contests.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').notNull().references(() => actors.id, { onDelete: 'cascade' }),
+    albumId: integer('album_id'),
+    title: text('title').notNull(),
+    previewUrl: text('preview_url').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    votes: integer('votes').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('specials_contest_media_contest').on(t.contestId)],
+);
+
+/** One guest's vote on one entry; a guest has at most CONTEST_MAX_VOTES per contest. */
+export const contestVotes = pgTable(
+  'specials_contest_votes',
+  {
+    id: serial('id').primaryKey(),
+    contestId: integer('contest_id').notNull().references(() => contests.id, { onDelete: 'cascade' }),
+    mediaId: integer('media_id').notNull().references(() => contestMedia.id, { onDelete: 'cascade' }),
+    guestId: text('guest_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('specials_contest_votes_guest').on(t.contestId, t.guestId)],
+);
+
+export const blogPosts = pgTable(
+  'specials_blog_posts',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    categoryId: integer('category_id').notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    teaser: jsonb('teaser').$type<LocalizedText>().notNull(),
+    body: jsonb('body').$type<LocalizedParagraphs>().notNull(),
+    imageUrl: text('image_url').notNull(),
+    imageWidth: integer('image_width').notNull(),
+    imageHeight: integer('image_height').notNull(),
+    published: timestamp('published', { withTimezone: true }).notNull(),
+    featured: boolean('featured').notNull().default(false),
+  },
+  (t) => [index('specials_blog_posts_category').on(t.categoryId, t.published)],
+);
+
+export const blogPostActors = pgTable(
+  'specials_blog_post_actors',
+  {
+    postId: integer('post_id').notNull().references(() => blogPosts.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').notNull().references(() => actors.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.actorId] })],
+);
+
+/** Special events (games) with the spec's fixed ids where it gives them. */
+export const specialEvents = pgTable('specials_events', {
+  id: integer('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  gameType: text('game_type').notNull(),
+  name: jsonb('name').$type<LocalizedText>().notNull(),
+  description: jsonb('description').$type<LocalizedText>().notNull(),
+  imageUrl: text('image_url').notNull(),
+  startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+  endDate: timestamp('end_date', { withTimezone: true }).notNull(),
+  dailyAttempts: integer('daily_attempts').notNull(),
+});
+
+export const magazinePages = pgTable('specials_magazine_pages', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: jsonb('title').$type<LocalizedText>().notNull(),
+  teaser: jsonb('teaser').$type<LocalizedText>().notNull(),
+  body: jsonb('body').$type<LocalizedParagraphs>().notNull(),
+  imageUrl: text('image_url').notNull(),
+  imageWidth: integer('image_width').notNull(),
+  imageHeight: integer('image_height').notNull(),
+  eventId: integer('event_id').references(() => specialEvents.id, { onDelete: 'set null' }),
+});
+
+export const clashes = pgTable('specials_clashes', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  start: timestamp('start', { withTimezone: true }).notNull(),
+  end: timestamp('end', { withTimezone: true }).notNull(),
+  themeId: integer('theme_id').notNull(),
+});
+
+export const clashTeams = pgTable('specials_clash_teams', {
+  id: serial('id').primaryKey(),
+  clashId: integer('clash_id').notNull().references(() => clashes.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  points: integer('points').notNull().default(0),
+  captainId: integer('captain_id').notNull().references(() => actors.id),
+});
+
+export const clashTeamMembers = pgTable(
+  'specials_clash_team_members',
+  {
+    teamId: integer('team_id').notNull().references(() => clashTeams.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').notNull().references(() => actors.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.actorId] })],
+);
+
+export type ClashMediaRow = { type: 'image' | 'video'; src: string; previewPicture: string; mediaId: number; actorIds: number[] };
+
+export const clashChallenges = pgTable('specials_clash_challenges', {
+  id: serial('id').primaryKey(),
+  clashId: integer('clash_id').notNull().references(() => clashes.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  type: text('type').$type<'photo' | 'video' | 'live'>().notNull(),
+  start: timestamp('start', { withTimezone: true }).notNull(),
+  end: timestamp('end', { withTimezone: true }).notNull(),
+  title: jsonb('title').$type<LocalizedText>().notNull(),
+  subTitle: jsonb('sub_title').$type<LocalizedText>().notNull(),
+  description: jsonb('description').$type<LocalizedText>().notNull(),
+  previewPicture: text('preview_picture').notNull(),
+  /** Team ids: the jury's pick and the voting's; the winner is the jury's pick if any. */
+  winnerAdmin: integer('winner_admin'),
+  winnerVoting: integer('winner_voting'),
+  moderatorName: text('moderator_name').notNull(),
+  moderatorPicture: text('moderator_picture').notNull(),
+});
+
+export const clashChallengeTeams = pgTable(
+  'specials_clash_challenge_teams',
+  {
+    challengeId: integer('challenge_id').notNull().references(() => clashChallenges.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id').notNull().references(() => clashTeams.id, { onDelete: 'cascade' }),
+    votes: integer('votes').notNull().default(0),
+    media: jsonb('media').$type<ClashMediaRow[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.challengeId, t.teamId] })],
+);
+
+/** A guest's one vote per challenge. */
+export const clashVotes = pgTable(
+  'specials_clash_votes',
+  {
+    challengeId: integer('challenge_id').notNull().references(() => clashChallenges.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id').notNull().references(() => clashTeams.id, { onDelete: 'cascade' }),
+    guestId: text('guest_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('specials_clash_votes_guest').on(t.challengeId, t.guestId)],
+);
+
+export const spinwheelSegments = pgTable('specials_spinwheel_segments', {
+  id: serial('id').primaryKey(),
+  wheelType: text('wheel_type').notNull(),
+  position: integer('position').notNull(),
+  rewardType: text('reward_type').notNull(),
+  value: integer('value').notNull(),
+});
+
+export const loyaltyMonthlyRewards = pgTable('specials_loyalty_monthly_rewards', {
+  id: serial('id').primaryKey(),
+  wheelType: text('wheel_type').notNull(),
+  rewardType: text('reward_type').notNull(),
+  requiredPoints: integer('required_points').notNull(),
+  value: integer('value').notNull(),
+});
+
+/** A guest's loyalty points and spins; a guest without a row has none yet. */
+export const loyaltyAccounts = pgTable('specials_loyalty_accounts', {
+  guestId: text('guest_id').primaryKey(),
+  points: integer('points').notNull().default(0),
+  spins: integer('spins').notNull().default(0),
+});

@@ -1,0 +1,524 @@
+import { and, asc, count, desc, eq, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  BLOG_CATEGORY_IDS,
+  CONTEST_MAX_VOTES,
+  DAILY_BONUS_DAYS,
+  DAILY_BONUS_TIME_ZONE,
+  addDaysToDate,
+  dailyBonusDayEnd,
+  dateInZone,
+  type BlogArchive,
+  type BlogArticle,
+  type BlogCategory,
+  type BlogCategoryKey,
+  type BlogPostTeaser,
+  type Clash,
+  type Contest,
+  type ContestGrid,
+  type ContestHeader,
+  type DailyBonus,
+  type Language,
+  type MagazinePage,
+  type Page,
+  type SpecialEvent,
+  type Spinwheel,
+} from '@velvet/contracts';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../http/endpoint';
+import { actors } from '../chat/schema';
+import {
+  blogPostActors,
+  blogPosts,
+  clashChallenges,
+  clashChallengeTeams,
+  clashes,
+  clashTeamMembers,
+  clashTeams,
+  clashVotes,
+  contestMedia,
+  contests,
+  contestVotes,
+  dailyBonusOffers,
+  loyaltyAccounts,
+  loyaltyMonthlyRewards,
+  magazinePages,
+  specialEvents,
+  spinwheelSegments,
+  type LocalizedText,
+} from './schema';
+
+/** Reads a stored text in the reader's language; nl (and anything unknown) reads English. */
+export function localize<T>(value: { de: T; en: T; es: T }, language: Language | undefined): T {
+  return language === 'de' || language === 'es' ? value[language] : value.en;
+}
+const notFound = (what: string) => new HttpError(404, 'NOT_FOUND', `${what} not found`);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Daily bonus
+
+/** Today's offers (the Berlin calendar day of `now`) and those of the next two days. */
+export async function dailyBonus(db: Database, now: Date, language?: Language): Promise<DailyBonus> {
+  const today = dateInZone(now);
+  const dates = Array.from({ length: DAILY_BONUS_DAYS }, (_, i) => addDaysToDate(today, i));
+  const rows = await db.select().from(dailyBonusOffers).where(inArray(dailyBonusOffers.date, dates)).orderBy(asc(dailyBonusOffers.id));
+  return {
+    timeZone: DAILY_BONUS_TIME_ZONE,
+    today,
+    endsAt: dailyBonusDayEnd(today).toISOString(),
+    days: dates.map((date) => ({
+      date,
+      offers: rows
+        .filter((row) => row.date === date)
+        .map((row) => ({
+          id: row.id,
+          date: row.date,
+          offer: row.offer as DailyBonus['days'][number]['offers'][number]['offer'],
+          title: localize(row.title, language),
+          description: localize(row.description, language),
+          imageUrl: row.imageUrl,
+          conditions: row.conditions,
+          effect: row.effect,
+          quantity: row.quantity,
+          purchased: row.purchased,
+          free: row.free,
+          content: row.content ? { ...row.content, title: localize(row.content.title, language) } : null,
+          dailyBonusPrice:
+            row.priceValue === null || row.priceCurrency === null
+              ? null
+              : { value: row.priceValue, currency: row.priceCurrency as 'EUR' | 'VXC' },
+        })),
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Contests
+
+const contestColumns = {
+  id: contests.id,
+  type: contests.type,
+  title: contests.title,
+  description: contests.description,
+  previewUrl: contests.previewUrl,
+  start: contests.start,
+  end: contests.end,
+  entryCount: sql<number>`(select count(*)::int from ${contestMedia} where ${contestMedia.contestId} = ${contests.id})`,
+  totalVotes: sql<number>`(select coalesce(sum(${contestMedia.votes}), 0)::int from ${contestMedia} where ${contestMedia.contestId} = ${contests.id})`,
+};
+type ContestRow = { id: number; type: 'photo' | 'video'; title: LocalizedText; description: LocalizedText; previewUrl: string; start: Date; end: Date; entryCount: number };
+
+function toContest(row: ContestRow, now: Date, language?: Language): Contest {
+  return {
+    id: row.id,
+    type: row.type,
+    title: localize(row.title, language),
+    description: localize(row.description, language),
+    previewUrl: row.previewUrl,
+    start: row.start.toISOString(),
+    end: row.end.toISOString(),
+    isActive: row.start <= now && now < row.end,
+    entryCount: row.entryCount,
+  };
+}
+
+/** Running contests first (ending soonest), then ended ones, newest first. */
+export async function listContests(db: Database, now: Date, language?: Language): Promise<Contest[]> {
+  const rows = await db.select(contestColumns).from(contests).orderBy(desc(contests.end));
+  return rows.map((row) => toContest(row, now, language)).sort((a, b) => Number(b.isActive) - Number(a.isActive));
+}
+
+export async function contestHeader(db: Database, id: number, now: Date, language?: Language): Promise<ContestHeader> {
+  const [row] = await db.select(contestColumns).from(contests).where(eq(contests.id, id));
+  if (!row) throw notFound('Contest');
+  return { ...toContest(row, now, language), maxVotes: CONTEST_MAX_VOTES, totalVotes: row.totalVotes };
+}
+
+export async function contestGridItems(
+  db: Database,
+  options: { contestId: number; sub: 'all' | 'top'; limit: number; offset: number; actorName?: string; now: Date },
+): Promise<ContestGrid> {
+  const [contest] = await db.select({ end: contests.end }).from(contests).where(eq(contests.id, options.contestId));
+  if (!contest) throw notFound('Contest');
+  const filter: SQL[] = [eq(contestMedia.contestId, options.contestId)];
+  if (options.actorName) filter.push(eq(actors.name, options.actorName.toLowerCase()));
+  const where = and(...filter);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(contestMedia)
+    .innerJoin(actors, eq(actors.id, contestMedia.actorId))
+    .where(where);
+  const rows = await db
+    .select({ media: contestMedia, actorName: actors.name, actorDisplayName: actors.displayName })
+    .from(contestMedia)
+    .innerJoin(actors, eq(actors.id, contestMedia.actorId))
+    .where(where)
+    .orderBy(...(options.sub === 'top' ? [desc(contestMedia.votes)] : [desc(contestMedia.createdAt)]), asc(contestMedia.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  const ended = contest.end <= options.now;
+  // Places are by votes over the whole contest, so they hold whatever view or filter is shown.
+  const places = ended
+    ? new Map(
+        (
+          await db
+            .select({ id: contestMedia.id })
+            .from(contestMedia)
+            .where(eq(contestMedia.contestId, options.contestId))
+            .orderBy(desc(contestMedia.votes), asc(contestMedia.id))
+        ).map((r, i) => [r.id, i + 1]),
+      )
+    : null;
+  return {
+    elementsCount: total,
+    contestGridItems: rows.map(({ media, actorName, actorDisplayName }) => ({
+      itemHash: `${options.contestId}-${media.id}`,
+      mediaId: media.id,
+      albumId: media.albumId,
+      actorId: media.actorId,
+      actorName,
+      actorDisplayName,
+      title: media.title,
+      previewUrl: media.previewUrl,
+      width: media.width,
+      height: media.height,
+      mediaVotes: media.votes,
+      place: places?.get(media.id) ?? null,
+    })),
+  };
+}
+
+export async function contestGuestData(db: Database, contestId: number, guestId: string) {
+  const [contest] = await db.select({ id: contests.id }).from(contests).where(eq(contests.id, contestId));
+  if (!contest) throw notFound('Contest');
+  const [{ votes } = { votes: 0 }] = await db
+    .select({ votes: count() })
+    .from(contestVotes)
+    .where(and(eq(contestVotes.contestId, contestId), eq(contestVotes.guestId, guestId)));
+  return { voteCount: votes, hideVoteLimitModal: votes >= CONTEST_MAX_VOTES };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Blog
+
+const CATEGORY_KEY_BY_ID = new Map(Object.entries(BLOG_CATEGORY_IDS).map(([key, id]) => [id as number, key as BlogCategoryKey]));
+
+type BlogPostRow = typeof blogPosts.$inferSelect;
+function toTeaser(row: BlogPostRow, language?: Language): BlogPostTeaser {
+  return {
+    id: row.id,
+    slug: row.slug,
+    categoryId: row.categoryId,
+    title: localize(row.title, language),
+    teaser: localize(row.teaser, language),
+    imageUrl: row.imageUrl,
+    imageWidth: row.imageWidth,
+    imageHeight: row.imageHeight,
+    published: row.published.toISOString(),
+    featured: row.featured,
+  };
+}
+
+/** Featured (506) is a flag on posts of the other categories, not a category of its own. */
+function categoryFilter(categoryId: number | null): SQL | undefined {
+  if (categoryId === null) return undefined;
+  if (categoryId === BLOG_CATEGORY_IDS.featured) return eq(blogPosts.featured, true);
+  return eq(blogPosts.categoryId, categoryId);
+}
+
+export async function blogCategories(db: Database, now: Date): Promise<BlogCategory[]> {
+  const published = lt(blogPosts.published, now);
+  const rows = await db.select({ id: blogPosts.categoryId, total: count() }).from(blogPosts).where(published).groupBy(blogPosts.categoryId);
+  const [{ featured } = { featured: 0 }] = await db
+    .select({ featured: count() })
+    .from(blogPosts)
+    .where(and(published, eq(blogPosts.featured, true)));
+  const totals = new Map(rows.map((r) => [r.id, r.total]));
+  totals.set(BLOG_CATEGORY_IDS.featured, featured);
+  return [...CATEGORY_KEY_BY_ID].map(([id, key]) => ({ id, key, total: totals.get(id) ?? 0 }));
+}
+
+export async function blogPostsPage(
+  db: Database,
+  options: { categoryId: number | null; page: number; pageSize: number; exclude: number[]; now: Date; language?: Language },
+): Promise<Page<BlogPostTeaser>> {
+  const where = and(
+    lt(blogPosts.published, options.now),
+    categoryFilter(options.categoryId),
+    options.exclude.length ? notInArray(blogPosts.id, options.exclude) : undefined,
+  );
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(blogPosts).where(where);
+  const rows = await db
+    .select()
+    .from(blogPosts)
+    .where(where)
+    .orderBy(desc(blogPosts.published), desc(blogPosts.id))
+    .limit(options.pageSize)
+    .offset((options.page - 1) * options.pageSize);
+  return { items: rows.map((r) => toTeaser(r, options.language)), total, page: options.page, pageSize: options.pageSize };
+}
+
+export async function blogArchives(
+  db: Database,
+  options: { categoryId: number | null; year?: number; page: number; pageSize: number; now: Date; language?: Language },
+): Promise<BlogArchive> {
+  const base = and(lt(blogPosts.published, options.now), categoryFilter(options.categoryId));
+  const yearOf = sql<number>`extract(year from ${blogPosts.published} at time zone 'Europe/Berlin')::int`;
+  const years = await db.select({ year: yearOf, count: count() }).from(blogPosts).where(base).groupBy(yearOf).orderBy(desc(yearOf));
+  const where = options.year === undefined ? base : and(base, eq(yearOf, options.year));
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(blogPosts).where(where);
+  const rows = await db
+    .select()
+    .from(blogPosts)
+    .where(where)
+    .orderBy(desc(blogPosts.published), desc(blogPosts.id))
+    .limit(options.pageSize)
+    .offset((options.page - 1) * options.pageSize);
+  return {
+    years,
+    year: options.year ?? null,
+    posts: { items: rows.map((r) => toTeaser(r, options.language)), total, page: options.page, pageSize: options.pageSize },
+  };
+}
+
+const SIMILAR_POSTS = 3;
+
+export async function blogArticle(db: Database, slug: string, now: Date, language?: Language): Promise<BlogArticle> {
+  const [row] = await db
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.slug, slug), lt(blogPosts.published, now)));
+  if (!row) throw notFound('Blog post');
+  const postActors = await db
+    .select({ id: actors.id, name: actors.name, displayName: actors.displayName, avatarUrl: actors.avatarUrl })
+    .from(blogPostActors)
+    .innerJoin(actors, eq(actors.id, blogPostActors.actorId))
+    .where(eq(blogPostActors.postId, row.id));
+  const [previous] = await db
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.categoryId, row.categoryId), lt(blogPosts.published, row.published)))
+    .orderBy(desc(blogPosts.published))
+    .limit(1);
+  const similar = await db
+    .select()
+    .from(blogPosts)
+    .where(
+      and(
+        eq(blogPosts.categoryId, row.categoryId),
+        lt(blogPosts.published, now),
+        notInArray(blogPosts.id, [row.id, ...(previous ? [previous.id] : [])]),
+      ),
+    )
+    .orderBy(desc(blogPosts.published))
+    .limit(SIMILAR_POSTS);
+  return {
+    post: { ...toTeaser(row, language), body: localize(row.body, language), actors: postActors },
+    previous: previous ? toTeaser(previous, language) : null,
+    similar: similar.map((r) => toTeaser(r, language)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Special events and magazine pages
+
+type EventRow = typeof specialEvents.$inferSelect;
+function toEvent(row: EventRow, now: Date, language?: Language): SpecialEvent {
+  return {
+    id: row.id,
+    slug: row.slug,
+    gameType: row.gameType as SpecialEvent['gameType'],
+    name: localize(row.name, language),
+    description: localize(row.description, language),
+    imageUrl: row.imageUrl,
+    startDate: row.startDate.toISOString(),
+    endDate: row.endDate.toISOString(),
+    hasStarted: row.startDate <= now,
+    hasEnded: row.endDate <= now,
+    dailyAttempts: row.dailyAttempts,
+  };
+}
+
+/** Running events first, then upcoming, then ended ones. */
+export async function listSpecialEvents(db: Database, now: Date, language?: Language): Promise<SpecialEvent[]> {
+  const rows = await db.select().from(specialEvents).orderBy(asc(specialEvents.startDate));
+  const rank = (e: SpecialEvent) => (e.hasStarted && !e.hasEnded ? 0 : e.hasStarted ? 2 : 1);
+  return rows.map((row) => toEvent(row, now, language)).sort((a, b) => rank(a) - rank(b));
+}
+
+async function magazinePagesWhere(db: Database, where: SQL | undefined, now: Date, language?: Language): Promise<MagazinePage[]> {
+  const rows = await db
+    .select({ page: magazinePages, event: specialEvents })
+    .from(magazinePages)
+    .leftJoin(specialEvents, eq(specialEvents.id, magazinePages.eventId))
+    .where(where)
+    .orderBy(asc(magazinePages.id));
+  return rows.map(({ page, event }) => ({
+    id: page.id,
+    slug: page.slug,
+    title: localize(page.title, language),
+    teaser: localize(page.teaser, language),
+    body: localize(page.body, language),
+    imageUrl: page.imageUrl,
+    imageWidth: page.imageWidth,
+    imageHeight: page.imageHeight,
+    event: event ? toEvent(event, now, language) : null,
+  }));
+}
+
+export const listMagazinePages = (db: Database, now: Date, language?: Language) => magazinePagesWhere(db, undefined, now, language);
+
+export async function magazinePage(db: Database, slug: string, now: Date, language?: Language): Promise<MagazinePage> {
+  const [page] = await magazinePagesWhere(db, eq(magazinePages.slug, slug), now, language);
+  if (!page) throw notFound('Magazine page');
+  return page;
+}
+
+/** Another promo page than the one being read (to link on). */
+export async function randomMagazinePage(db: Database, excludeId: number, now: Date, language?: Language): Promise<MagazinePage> {
+  const pages = await magazinePagesWhere(db, sql`${magazinePages.id} <> ${excludeId}`, now, language);
+  const page = pages[Math.floor(Math.random() * pages.length)];
+  if (!page) throw notFound('Magazine page');
+  return page;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Clash of cams
+
+/** A clash by id, or without one the clash running now (else the one that started last). */
+export async function findClash(db: Database, id: number | null, guestId: string | null, now: Date, language?: Language): Promise<Clash | null> {
+  const [row] =
+    id !== null
+      ? await db.select().from(clashes).where(eq(clashes.id, id))
+      : await db
+          .select()
+          .from(clashes)
+          .where(lt(clashes.start, now))
+          .orderBy(sql`(${clashes.end} > ${now}) desc`, desc(clashes.start))
+          .limit(1);
+  if (!row) return null;
+  const teams = await db.select().from(clashTeams).where(eq(clashTeams.clashId, row.id)).orderBy(asc(clashTeams.id));
+  const teamIds = teams.map((t) => t.id);
+  const members = teamIds.length
+    ? await db
+        .select({ teamId: clashTeamMembers.teamId, actor: actors })
+        .from(clashTeamMembers)
+        .innerJoin(actors, eq(actors.id, clashTeamMembers.actorId))
+        .where(inArray(clashTeamMembers.teamId, teamIds))
+        .orderBy(asc(actors.id))
+    : [];
+  const captains = teams.length
+    ? await db.select().from(actors).where(inArray(actors.id, teams.map((t) => t.captainId)))
+    : [];
+  const person = (actor: typeof actors.$inferSelect, captain: boolean) => ({
+    id: actor.id,
+    name: actor.name,
+    displayName: actor.displayName,
+    online: captain ? actor.isOnline : null,
+    avatarUrl: actor.avatarUrl,
+    age: actor.age,
+  });
+  const challenges = await db.select().from(clashChallenges).where(eq(clashChallenges.clashId, row.id)).orderBy(asc(clashChallenges.start));
+  const challengeIds = challenges.map((c) => c.id);
+  const challengeTeams = challengeIds.length
+    ? await db.select().from(clashChallengeTeams).where(inArray(clashChallengeTeams.challengeId, challengeIds))
+    : [];
+  const guestVotes =
+    guestId && challengeIds.length
+      ? await db
+          .select()
+          .from(clashVotes)
+          .where(and(eq(clashVotes.guestId, guestId), inArray(clashVotes.challengeId, challengeIds)))
+      : [];
+  return {
+    id: row.id,
+    name: row.name,
+    start: row.start.toISOString(),
+    end: row.end.toISOString(),
+    themeId: row.themeId,
+    teams: teams.map((team) => {
+      const captain = captains.find((a) => a.id === team.captainId);
+      if (!captain) throw new Error(`Clash team ${team.id} has no captain`);
+      return {
+        id: team.id,
+        name: team.name,
+        points: team.points,
+        teamCaptain: person(captain, true),
+        member: members.filter((m) => m.teamId === team.id && m.actor.id !== team.captainId).map((m) => person(m.actor, false)),
+      };
+    }),
+    challenges: challenges.map((challenge) => ({
+      id: challenge.id,
+      name: challenge.name,
+      type: challenge.type,
+      start: challenge.start.toISOString(),
+      end: challenge.end.toISOString(),
+      clashId: row.id,
+      title: localize(challenge.title, language),
+      subTitle: localize(challenge.subTitle, language),
+      description: localize(challenge.description, language),
+      previewPicture: challenge.previewPicture,
+      winnerAdmin: challenge.winnerAdmin,
+      winnerVoting: challenge.winnerVoting,
+      winner: challenge.winnerAdmin ?? challenge.winnerVoting,
+      votable: challenge.start <= now && now < challenge.end,
+      moderator: { name: challenge.moderatorName, previewPicture: challenge.moderatorPicture },
+      teams: challengeTeams
+        .filter((ct) => ct.challengeId === challenge.id)
+        .sort((a, b) => a.teamId - b.teamId)
+        .map((ct) => ({
+          id: ct.teamId,
+          votes: {
+            teamId: ct.teamId,
+            votes: ct.votes,
+            hasVoted: guestVotes.some((v) => v.challengeId === challenge.id && v.teamId === ct.teamId),
+          },
+          media: ct.media.map((m) => ({ ...m, srcH5Live: null })),
+        })),
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Spinwheel
+
+const REWARD_LABELS: Record<string, LocalizedText> = {
+  freeSpins: { de: 'Freidrehs', en: 'free spins', es: 'giros gratis' },
+  bonus: { de: 'Bonus-Coins', en: 'bonus coins', es: 'monedas de bono' },
+  freeMessages: { de: 'Gratis-Nachrichten', en: 'free messages', es: 'mensajes gratis' },
+  videoVoucher: { de: 'Video-Gutschein', en: 'video voucher', es: 'vale de vídeo' },
+  messengerGift: { de: 'Messenger-Geschenk', en: 'messenger gift', es: 'regalo de mensajero' },
+  blank: { de: 'Niete', en: 'no win', es: 'sin premio' },
+};
+
+export async function spinwheel(db: Database, type: 'default' | 'goldrausch', guestId: string | null, language?: Language): Promise<Spinwheel> {
+  const segments = await db.select().from(spinwheelSegments).where(eq(spinwheelSegments.wheelType, type)).orderBy(asc(spinwheelSegments.position));
+  const rewards = await db
+    .select()
+    .from(loyaltyMonthlyRewards)
+    .where(eq(loyaltyMonthlyRewards.wheelType, type))
+    .orderBy(asc(loyaltyMonthlyRewards.requiredPoints));
+  const [account] = guestId ? await db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.guestId, guestId)) : [];
+  const guest = guestId ? { points: account?.points ?? 0, spins: account?.spins ?? 0 } : null;
+  return {
+    type,
+    segments: segments.map((s) => {
+      const name = REWARD_LABELS[s.rewardType];
+      return {
+        id: s.id,
+        rewardType: s.rewardType as Spinwheel['segments'][number]['rewardType'],
+        value: s.value,
+        label: name ? `${s.value > 0 ? `${s.value} ` : ''}${localize(name, language)}` : s.rewardType,
+      };
+    }),
+    monthlyRewards: rewards.map((r) => ({
+      id: r.id,
+      type: r.rewardType as Spinwheel['monthlyRewards'][number]['type'],
+      requiredPoints: r.requiredPoints,
+      value: r.value,
+      // Redeeming comes with the loyalty flow; until then nothing has been redeemed.
+      isRedeemed: false,
+      isRedeemable: guest !== null && guest.points >= r.requiredPoints,
+    })),
+    guest,
+  };
+}
