@@ -1,0 +1,137 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { FEED_TYPE_GROUP_TYPES, feedOperations, type FeedConnection, type FeedPost, type FeedTotals, type GraphqlOperation } from '@velvet/contracts';
+import { createTestApp, type TestApp } from '../../testing/app';
+
+interface GraphqlAnswer<R> {
+  data?: R | null;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+describe('feed module', () => {
+  let test: TestApp;
+  before(async () => {
+    test = await createTestApp({ seedScale: 0.05 });
+  });
+  after(() => test.close());
+
+  /** Calls the feed service like the platform does: a token only for logged-in guests. */
+  const call = async <R, V extends Record<string, unknown>>(operation: GraphqlOperation<R, V>, variables: V, token?: string) => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/feed/graphql',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      payload: { query: operation.document, variables },
+    });
+    assert.equal(response.statusCode, 200, response.body);
+    return response.json<GraphqlAnswer<R>>();
+  };
+  const data = <R>(answer: GraphqlAnswer<R>): R => {
+    assert.equal(answer.errors, undefined, JSON.stringify(answer.errors));
+    return answer.data!;
+  };
+  const page = async (variables: Parameters<typeof call>[1], token?: string): Promise<FeedConnection> =>
+    data(await call(feedOperations.feed, variables, token)).feed;
+
+  it('seeds 320 × scale posts with photos, paid posts and tipping goals', async () => {
+    const feed = await page({ first: 50 });
+    assert.equal(feed.totalCount, 16);
+    assert.ok(feed.nodes.some((post) => post.type === 'TEXT' && post.photos.length === 0));
+    assert.ok(feed.nodes.some((post) => post.photos.length > 0 && post.photos[0]!.url.startsWith('/media/feed/')));
+  });
+
+  it('pages newest first with first/after until hasNextPage is false', async () => {
+    const seen: FeedPost[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const feed: FeedConnection = await page({ first: 5, after });
+      seen.push(...feed.nodes);
+      if (!feed.pageInfo.hasNextPage) break;
+      after = feed.pageInfo.endCursor;
+    }
+    assert.equal(seen.length, 16);
+    assert.equal(new Set(seen.map((post) => post.id)).size, 16, 'no post twice');
+    seen.slice(1).forEach((post, index) => assert.ok(post.published <= seen[index]!.published, 'newest first'));
+  });
+
+  it('locks paid pictures behind a teaser with their price', async () => {
+    const feed = await page({ first: 50 });
+    const paid = feed.nodes.filter((post) => post.paidContent);
+    assert.ok(paid.length > 0);
+    for (const post of paid) {
+      assert.ok(post.priceCoins > 0);
+      assert.equal(post.guestState.bought, false);
+      assert.ok(post.photoCount >= 1);
+      assert.deepEqual(
+        post.photos.map((photo) => photo.url),
+        [post.photos[0]!.url],
+      );
+      assert.match(post.photos[0]!.url, /teaser/);
+    }
+  });
+
+  it('filters by model and type group; totals add up', async () => {
+    const all = await page({ first: 50 });
+    const modelId = all.nodes[0]!.model.id;
+    const byModel = await page({ first: 50, modelId });
+    assert.ok(byModel.nodes.length > 0 && byModel.nodes.every((post) => post.model.id === modelId));
+    const photos = await page({ first: 50, typeGroups: ['PHOTO_POSTS'] });
+    assert.ok(photos.nodes.every((post) => FEED_TYPE_GROUP_TYPES.PHOTO_POSTS.includes(post.type)));
+    const totals: FeedTotals = data(await call(feedOperations.totals, {})).totals;
+    assert.equal(totals.totalCount, 16);
+    assert.equal(totals.clips + totals.photos + totals.texts, totals.totalCount);
+    assert.equal(totals.photos, photos.totalCount);
+  });
+
+  it('likes and unlikes for logged-in guests, once per guest', async () => {
+    const { accessToken } = await test.signup();
+    const [post] = (await page({ first: 1 })).nodes;
+    const liked = data(await call(feedOperations.likePost, { postId: post!.id }, accessToken)).likePost;
+    assert.equal(liked.likes, post!.likes + 1);
+    assert.equal(liked.guestState.liked, true);
+    const again = data(await call(feedOperations.likePost, { postId: post!.id }, accessToken)).likePost;
+    assert.equal(again.likes, post!.likes + 1, 'a second like does not count');
+    const likedTab = await page({ first: 10, mode: 'LIKED' }, accessToken);
+    assert.deepEqual(
+      likedTab.nodes.map((node) => node.id),
+      [post!.id],
+    );
+    const unliked = data(await call(feedOperations.unlikePost, { postId: post!.id }, accessToken)).unlikePost;
+    assert.equal(unliked.likes, post!.likes);
+    assert.equal(unliked.guestState.liked, false);
+  });
+
+  it('refuses likes, follows and the favorite tab to anonymous visitors with LOGIN_REQUIRED', async () => {
+    const anonymous = await test.anonymousToken();
+    const [post] = (await page({ first: 1 })).nodes;
+    for (const token of [undefined, anonymous]) {
+      const like = await call(feedOperations.likePost, { postId: post!.id }, token);
+      assert.equal(like.errors?.[0]?.extensions?.code, 'LOGIN_REQUIRED');
+      const favorites = await call(feedOperations.feed, { follows: true }, token);
+      assert.equal(favorites.errors?.[0]?.extensions?.code, 'LOGIN_REQUIRED');
+    }
+    assert.equal((await page({ first: 1 })).nodes[0]!.likes, post!.likes, 'nothing was counted');
+  });
+
+  it('shows followed models in the favorite tab', async () => {
+    const { accessToken } = await test.signup();
+    const empty = await page({ follows: true }, accessToken);
+    assert.equal(empty.totalCount, 0);
+    const modelId = (await page({ first: 1 })).nodes[0]!.model.id;
+    data(await call(feedOperations.followModel, { modelId }, accessToken));
+    const favorites = await page({ follows: true, first: 50 }, accessToken);
+    assert.ok(favorites.totalCount > 0);
+    assert.ok(favorites.nodes.every((post) => post.model.id === modelId && post.guestState.following));
+    data(await call(feedOperations.unfollowModel, { modelId }, accessToken));
+    assert.equal((await page({ follows: true }, accessToken)).totalCount, 0);
+  });
+
+  it('answers stable codes for bad input and unknown posts', async () => {
+    const { accessToken } = await test.signup();
+    assert.equal((await call(feedOperations.feed, { after: 'garbage' })).errors?.[0]?.extensions?.code, 'VALIDATION_FAILED');
+    assert.equal((await call(feedOperations.feed, { first: 500 })).errors?.[0]?.extensions?.code, 'VALIDATION_FAILED');
+    assert.equal((await call(feedOperations.likePost, { postId: '999999' }, accessToken)).errors?.[0]?.extensions?.code, 'NOT_FOUND');
+    assert.equal((await call(feedOperations.likePost, { postId: 'x' }, accessToken)).errors?.[0]?.extensions?.code, 'VALIDATION_FAILED');
+    assert.equal(data(await call(feedOperations.post, { id: '999999' })).post, null);
+  });
+});

@@ -1,0 +1,22 @@
+import { FEED_GRAPHQL_SCHEMA } from '@velvet/contracts';
+import type { GraphqlContext as Context } from '../../graphql';
+import type { GraphqlContribution } from '../module';
+import * as feed from './service';
+
+/** The feed service at POST /feed/graphql; anonymous visitors call it without a token. */
+export const feedGraphql: GraphqlContribution = {
+  schema: FEED_GRAPHQL_SCHEMA,
+  resolvers: {
+    Query: {
+      feed: (_root: unknown, args: feed.FeedArgs, { auth, ctx }: Context) => feed.feed(ctx.db, auth, args),
+      post: (_root: unknown, args: { id: string }, { auth, ctx }: Context) => feed.post(ctx.db, auth, args.id),
+      totals: (_root: unknown, args: { modelId?: string | null }, { auth, ctx }: Context) => feed.totals(ctx.db, auth, args.modelId),
+    },
+    Mutation: {
+      likePost: (_root: unknown, args: { postId: string }, { auth, ctx }: Context) => feed.likePost(ctx.db, auth, args.postId),
+      unlikePost: (_root: unknown, args: { postId: string }, { auth, ctx }: Context) => feed.unlikePost(ctx.db, auth, args.postId),
+      followModel: (_root: unknown, args: { modelId: string }, { auth, ctx }: Context) => feed.followModel(ctx.db, auth, args.modelId),
+      unfollowModel: (_root: unknown, args: { modelId: string }, { auth, ctx }: Context) => feed.unfollowModel(ctx.db, auth, args.modelId),
+    },
+  },
+};

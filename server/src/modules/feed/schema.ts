@@ -1,0 +1,96 @@
+import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { actors } from '../chat/schema';
+import { guests } from '../auth/schema';
+
+/** A model's post in the feed. Prices in coins (spec: feed currency is coins). */
+export const feedPosts = pgTable(
+  'feed_posts',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    /** One of FEED_POST_TYPES. */
+    type: text('type').notNull(),
+    status: text('status').notNull().default('ONLINE'),
+    pinned: boolean('pinned').notNull().default(false),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    views: integer('views').notNull().default(0),
+    /** Like counter, changed with every row of feed_likes; seeded posts start with likes of demo visitors. */
+    likes: integer('likes').notNull().default(0),
+    paidContent: boolean('paid_content').notNull().default(false),
+    fsk: integer('fsk').notNull().default(18),
+    priceCoins: integer('price_coins').notNull().default(0),
+    tippingGoalCoins: integer('tipping_goal_coins'),
+    tipsSumCoins: integer('tips_sum_coins').notNull().default(0),
+    /** Blurred picture shown instead of paid photos the guest has not bought. */
+    teaserUrl: text('teaser_url'),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    published: timestamp('published', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('feed_posts_published_idx').on(table.published, table.id), index('feed_posts_actor_idx').on(table.actorId, table.published)],
+);
+
+export const feedPostPhotos = pgTable(
+  'feed_post_photos',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => feedPosts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    url: text('url').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+  },
+  (table) => [index('feed_post_photos_post_idx').on(table.postId, table.position)],
+);
+
+export const feedLikes = pgTable(
+  'feed_likes',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => feedPosts.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id')
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.postId, table.guestId] }), index('feed_likes_guest_idx').on(table.guestId)],
+);
+
+export const feedComments = pgTable(
+  'feed_comments',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => feedPosts.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => feedComments.id, { onDelete: 'cascade' }),
+    /** null for the model's own replies and for demo commenters without an account. */
+    guestId: uuid('guest_id').references(() => guests.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    isCreator: boolean('is_creator').notNull().default(false),
+    tipped: boolean('tipped').notNull().default(false),
+    text: text('text').notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('feed_comments_post_idx').on(table.postId, table.created), index('feed_comments_guest_idx').on(table.guestId)],
+);
+
+/** Models a guest follows: their posts make the favorite tab. */
+export const feedFollows = pgTable(
+  'feed_follows',
+  {
+    guestId: uuid('guest_id')
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.guestId, table.actorId] })],
+);
