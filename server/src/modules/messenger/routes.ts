@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { messengerEndpoints, RECOMMENDATIONS_PER_GRID, RECOMMENDATIONS_PER_SLIDER } from '@velvet/contracts';
+import { route } from '../../http/endpoint';
+import type { ModuleContext } from '../module';
+import { favorites, openConversation, recommendations, touchChannel } from './service';
+
+export const messengerRoutes =
+  ({ db }: ModuleContext): FastifyPluginAsync =>
+  async (app) => {
+    route(app, messengerEndpoints.recommendations, async ({ query }) => ({
+      actors: await recommendations(db, query.useGrid ? RECOMMENDATIONS_PER_GRID : RECOMMENDATIONS_PER_SLIDER, query.currentActorId),
+    }));
+    route(app, messengerEndpoints.channel, ({ auth, params, query }) =>
+      openConversation(db, auth.guestId, { channelId: params.channelId }, query),
+    );
+    route(app, messengerEndpoints.channelByActor, ({ auth, params, query }) =>
+      openConversation(db, auth.guestId, { actorId: params.actorId }, query),
+    );
+    route(app, messengerEndpoints.touchChannel, async ({ auth, body }) => ({
+      channel: await touchChannel(db, auth.guestId, body.actorId),
+    }));
+    route(app, messengerEndpoints.favorites, ({ auth, query }) => favorites(db, auth.guestId, query.limit));
+  };

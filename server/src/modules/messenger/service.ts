@@ -1,0 +1,243 @@
+import { and, asc, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { Channel, ChannelFilter, Conversation, Message, RecommendedActor } from '@velvet/contracts';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../http/endpoint';
+import { actors } from '../chat/schema';
+import { channels, favoriteActors, messages } from './schema';
+
+type ChannelRow = typeof channels.$inferSelect;
+type ActorRow = Pick<typeof actors.$inferSelect, 'displayName' | 'age' | 'isOnline' | 'avatarUrl'>;
+type MessageRow = typeof messages.$inferSelect;
+
+const channelColumns = {
+  channel: channels,
+  actor: { displayName: actors.displayName, age: actors.age, isOnline: actors.isOnline, avatarUrl: actors.avatarUrl },
+  lastMessage: messages.text,
+};
+
+function toChannel({ channel, actor, lastMessage }: { channel: ChannelRow; actor: ActorRow; lastMessage: string | null }): Channel {
+  return {
+    id: channel.id,
+    actorId: channel.actorId,
+    actorName: actor.displayName,
+    actorAge: actor.age,
+    unreadCount: channel.unreadCount,
+    archived: channel.archived,
+    blocked: channel.blocked,
+    isActorOnline: actor.isOnline,
+    messageTimestamp: channel.messageTimestamp.toISOString(),
+    lastMessage,
+    freeMessagesAmount: channel.freeMessagesAmount,
+    messagePrice: channel.messagePrice,
+    isMessagingFree: channel.isMessagingFree,
+    previewPictureUrl: actor.avatarUrl,
+  };
+}
+
+export function toMessage(row: MessageRow): Message {
+  return {
+    id: row.id,
+    channelId: row.channelId,
+    senderType: row.senderType,
+    messageType: row.messageType as Message['messageType'],
+    text: row.text,
+    created: row.created.toISOString(),
+  };
+}
+
+function selectChannels(db: Database) {
+  return db
+    .select(channelColumns)
+    .from(channels)
+    .innerJoin(actors, eq(actors.id, channels.actorId))
+    .leftJoin(messages, eq(messages.id, channels.lastMessageId));
+}
+
+/** Which channels a filter shows: archived and blocked ones only in their own lists. */
+function filterCondition(guestId: string, filter: ChannelFilter): SQL {
+  const ofGuest = eq(channels.guestId, guestId);
+  switch (filter) {
+    case 'archived':
+      return and(ofGuest, eq(channels.archived, true), eq(channels.blocked, false))!;
+    case 'blocked':
+      return and(ofGuest, eq(channels.blocked, true))!;
+    case 'newest':
+    case 'unread':
+      return and(ofGuest, eq(channels.archived, false), eq(channels.blocked, false))!;
+  }
+}
+
+/** The unread filter puts unread channels first; every list is newest first within that. */
+function filterOrder(filter: ChannelFilter): SQL[] {
+  const newest = [desc(channels.messageTimestamp), desc(channels.id)];
+  return filter === 'unread' ? [desc(gt(channels.unreadCount, 0)), ...newest] : newest;
+}
+
+export async function listChannels(
+  db: Database,
+  guestId: string,
+  filter: ChannelFilter,
+  offset: number,
+  limit: number,
+): Promise<{ channels: Channel[]; total: number; unreadTotal: number }> {
+  const where = filterCondition(guestId, filter);
+  const [rows, [counts]] = await Promise.all([
+    selectChannels(db).where(where).orderBy(...filterOrder(filter)).offset(offset).limit(limit),
+    db
+      .select({
+        total: sql<number>`count(*) filter (where ${where})`.mapWith(Number),
+        unreadTotal: sql<number>`coalesce(sum(${channels.unreadCount}) filter (where not ${channels.blocked}), 0)`.mapWith(Number),
+      })
+      .from(channels)
+      .where(eq(channels.guestId, guestId)),
+  ]);
+  return { channels: rows.map(toChannel), total: counts?.total ?? 0, unreadTotal: counts?.unreadTotal ?? 0 };
+}
+
+export async function getChannel(db: Database, guestId: string, channelId: number): Promise<Channel> {
+  const [row] = await selectChannels(db).where(and(eq(channels.id, channelId), eq(channels.guestId, guestId)));
+  if (!row) throw new HttpError(404, 'NOT_FOUND', `No channel ${channelId}`);
+  return toChannel(row);
+}
+
+async function channelIdOfActor(db: Database, guestId: string, actorId: number): Promise<number> {
+  const [row] = await db
+    .select({ id: channels.id })
+    .from(channels)
+    .where(and(eq(channels.guestId, guestId), eq(channels.actorId, actorId)));
+  if (!row) throw new HttpError(404, 'NOT_FOUND', `No channel with performer ${actorId}`);
+  return row.id;
+}
+
+/** A page of a conversation, oldest first; reading it marks the channel read. */
+export async function openConversation(
+  db: Database,
+  guestId: string,
+  target: { channelId: number } | { actorId: number },
+  page: { before?: number | undefined; limit: number },
+): Promise<Conversation> {
+  const channelId = 'channelId' in target ? target.channelId : await channelIdOfActor(db, guestId, target.actorId);
+  const owned = and(eq(channels.id, channelId), eq(channels.guestId, guestId));
+  const [read] = await db
+    .update(channels)
+    .set({ unreadCount: 0, lastViewedTimestamp: new Date() })
+    .where(owned)
+    .returning({ id: channels.id });
+  if (!read) throw new HttpError(404, 'NOT_FOUND', `No channel ${channelId}`);
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.channelId, channelId), page.before ? lt(messages.id, page.before) : undefined))
+    .orderBy(desc(messages.id))
+    .limit(page.limit + 1);
+  const hasMore = rows.length > page.limit;
+  return {
+    channel: await getChannel(db, guestId, channelId),
+    messages: rows.slice(0, page.limit).reverse().map(toMessage),
+    hasMore,
+  };
+}
+
+/** Default terms of a new conversation: a few free messages, then the performer's message price. */
+export const NEW_CHANNEL_FREE_MESSAGES = 3;
+export const DEFAULT_MESSAGE_PRICE = 100;
+
+/** Opens (creating on first contact) the channel of a guest with a performer. */
+export async function touchChannel(db: Database, guestId: string, actorId: number): Promise<Channel> {
+  const [actor] = await db.select({ id: actors.id }).from(actors).where(eq(actors.id, actorId));
+  if (!actor) throw new HttpError(404, 'NOT_FOUND', `No performer ${actorId}`);
+  await db
+    .insert(channels)
+    .values({ guestId, actorId, freeMessagesAmount: NEW_CHANNEL_FREE_MESSAGES, messagePrice: DEFAULT_MESSAGE_PRICE })
+    .onConflictDoNothing();
+  return getChannel(db, guestId, await channelIdOfActor(db, guestId, actorId));
+}
+
+export async function archiveChannel(db: Database, guestId: string, channelId: number, archived: boolean): Promise<Channel> {
+  const [row] = await db
+    .update(channels)
+    .set({ archived })
+    .where(and(eq(channels.id, channelId), eq(channels.guestId, guestId)))
+    .returning({ id: channels.id });
+  if (!row) throw new HttpError(404, 'NOT_FOUND', `No channel ${channelId}`);
+  return getChannel(db, guestId, channelId);
+}
+
+export type SendResult =
+  | { sent: true; channel: Channel; message: Message }
+  | { sent: false; reason: 'paid'; channel: Channel }
+  | { sent: false; reason: 'blocked' | 'notFound' };
+
+/**
+ * Stores a guest's text message. Free while messaging is free or free messages are left (one is used up);
+ * a message that would cost coins is refused until paid messaging exists.
+ */
+export async function sendTextMessage(db: Database, guestId: string, channelId: number, text: string): Promise<SendResult> {
+  return db.transaction(async (tx) => {
+    const [channel] = await tx
+      .select()
+      .from(channels)
+      .where(and(eq(channels.id, channelId), eq(channels.guestId, guestId)))
+      .for('update');
+    if (!channel) return { sent: false, reason: 'notFound' };
+    if (channel.blocked) return { sent: false, reason: 'blocked' };
+    if (!channel.isMessagingFree && channel.freeMessagesAmount === 0) {
+      return { sent: false, reason: 'paid', channel: await getChannel(tx as Database, guestId, channelId) };
+    }
+    const [stored] = await tx.insert(messages).values({ channelId, senderType: 'guest', messageType: 'text', text }).returning();
+    await tx
+      .update(channels)
+      .set({
+        lastMessageId: stored!.id,
+        messageTimestamp: stored!.created,
+        archived: false,
+        freeMessagesAmount: channel.isMessagingFree ? channel.freeMessagesAmount : channel.freeMessagesAmount - 1,
+      })
+      .where(eq(channels.id, channelId));
+    return { sent: true, channel: await getChannel(tx as Database, guestId, channelId), message: toMessage(stored!) };
+  });
+}
+
+/** Performers to start a conversation with: online ones first, the most popular within that. */
+export async function recommendations(db: Database, count: number, excludeActorId?: number): Promise<RecommendedActor[]> {
+  return db
+    .select({
+      id: actors.id,
+      name: actors.name,
+      displayName: actors.displayName,
+      age: actors.age,
+      avatarUrl: actors.avatarUrl,
+      isOnline: actors.isOnline,
+    })
+    .from(actors)
+    .where(excludeActorId ? ne(actors.id, excludeActorId) : undefined)
+    .orderBy(desc(actors.isOnline), desc(actors.favoriteCount), asc(actors.id))
+    .limit(count);
+}
+
+/** The guest's pinned performers, online ones first, and how many are online. */
+export async function favorites(db: Database, guestId: string, limit: number): Promise<{ actors: RecommendedActor[]; onlineCount: number }> {
+  const mine = eq(favoriteActors.guestId, guestId);
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select({
+        id: actors.id,
+        name: actors.name,
+        displayName: actors.displayName,
+        age: actors.age,
+        avatarUrl: actors.avatarUrl,
+        isOnline: actors.isOnline,
+      })
+      .from(favoriteActors)
+      .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
+      .where(mine)
+      .orderBy(desc(actors.isOnline), desc(favoriteActors.created))
+      .limit(limit),
+    db
+      .select({ onlineCount: sql<number>`count(*) filter (where ${actors.isOnline})`.mapWith(Number) })
+      .from(favoriteActors)
+      .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
+      .where(mine),
+  ]);
+  return { actors: rows, onlineCount: counts?.onlineCount ?? 0 };
+}
