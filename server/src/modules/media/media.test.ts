@@ -139,7 +139,7 @@ describe('video grid', () => {
 
     const word = everything[0]!.title.split(' ')[0]!;
     const found = await all({ type: 'all', searchPattern: word });
-    assert.ok(found.length > 0 && found.every((v) => `${v.title} ${v.model.name} ${v.tags.join(' ')}`.toLowerCase().includes(word.toLowerCase())));
+    assert.ok(found.length > 0 && found.every((v) => `${v.title} ${v.model.displayName} ${v.tags.join(' ')}`.toLowerCase().includes(word.toLowerCase())));
     assert.deepEqual(await all({ type: 'all', searchPattern: '%_no such video_%' }), []);
   });
 

@@ -1,5 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { Faker, en } from '@faker-js/faker';
+import { VIDEO_TAGS } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
 import { actors } from '../chat/schema';
 import { albumPictures, albums, videoTags, videos } from './schema';
@@ -10,11 +11,6 @@ const ALBUM_COUNT = 200;
 const IMAGE_CONCURRENCY = 8;
 const INSERT_BATCH = 250;
 const DAY_MS = 86_400_000;
-
-export const VIDEO_TAGS = [
-  'blonde', 'brunette', 'redhead', 'lingerie', 'stockings', 'outdoor', 'beach', 'shower', 'solo', 'couple',
-  'pov', 'massage', 'cosplay', 'striptease', 'dance', 'roleplay', 'office', 'latex', 'feet', 'toys',
-] as const;
 
 const TITLE_OPENERS = [
   'Lazy Sunday', 'After Work', 'Midnight', 'Poolside', 'Behind the Scenes', 'First Time', 'Road Trip', 'Rainy Day',

@@ -7,7 +7,8 @@ import { defineOperation } from '../graphql';
 /** Spec section 9: items per video grid page. */
 export const VIDEO_GRID_PAGE_SIZE = 16;
 
-export const MEDIA_CURRENCIES = ['VXC', 'EUR', 'CHF', 'Credits', 'Voucher'] as const;
+/** Spelled as the SDK's formatCurrency knows them. */
+export const MEDIA_CURRENCIES = ['VXC', 'EUR', 'CHF', 'credits', 'voucher'] as const;
 export const mediaMoney = z.object({
   /** Hundredths of the currency's unit. */
   value: z.number().int(),
@@ -17,6 +18,9 @@ export type MediaMoney = z.infer<typeof mediaMoney>;
 
 export const mediaImage = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
 export type MediaImage = z.infer<typeof mediaImage>;
+
+/** The performer of a video or album: `name` is the lower-cased one of URLs, `displayName` the one to show. */
+export const mediaActor = z.object({ id: z.number().int(), name: z.string(), displayName: z.string() });
 
 /** What the calling guest has of a video; all false for anonymous visitors. */
 export const videoGuestInfo = z.object({
@@ -46,7 +50,7 @@ export const video = z.object({
   preview: mediaImage,
   previewThumbnails: z.array(z.string()),
   rating: z.object({ likes: z.number().int() }),
-  model: z.object({ id: z.number().int(), name: z.string() }),
+  model: mediaActor,
   contestInfo: z.object({ place: z.number().int() }).nullable(),
   tags: z.array(z.string()),
   releasedAt: z.string(),
@@ -60,6 +64,12 @@ export const VIDEO_SORT_ORDERS = ['newest', 'mostExpensive', 'cheapest', 'longes
 /** Plus the trending category's own default: sales and likes per day since release. */
 export const videoSort = z.enum([...VIDEO_SORT_ORDERS, 'topTrending']);
 export type VideoSort = z.infer<typeof videoSort>;
+
+/** The tag vocabulary of the video catalogue (tags filter). */
+export const VIDEO_TAGS = [
+  'blonde', 'brunette', 'redhead', 'lingerie', 'stockings', 'outdoor', 'beach', 'shower', 'solo', 'couple',
+  'pov', 'massage', 'cosplay', 'striptease', 'dance', 'roleplay', 'office', 'latex', 'feet', 'toys',
+] as const;
 
 /** Spec gender types; NONE means "no gender filter" (what an emptied selection falls back to). */
 export const VIDEO_ACTOR_GENDERS = ['NONE', 'F', 'M', 'FM', 'FF', 'MM', 'S', 'T'] as const;
@@ -155,7 +165,7 @@ export const albumSummary = z.object({
   free: z.boolean(),
   isVipContent: z.boolean(),
   type: z.enum(['image', 'video']),
-  actor: z.object({ id: z.number().int(), name: z.string() }),
+  actor: mediaActor,
   guestInfo: z.object({ bought: z.boolean() }),
   prices: z.object({ price: mediaMoney, basePrice: mediaMoney }),
   previews: z.array(albumPreview),
@@ -247,7 +257,7 @@ export const mediaGraphqlSchema = /* GraphQL */ `
   type MediaMoney { value: Int!, currency: String! }
   type MediaImage { url: String!, width: Int!, height: Int! }
   type VideoGuestInfo { bought: Boolean!, gifted: Boolean!, flatrate: Boolean!, liked: Boolean! }
-  type VideoModel { id: Int!, name: String! }
+  type VideoModel { id: Int!, name: String!, displayName: String! }
   type VideoRating { likes: Int! }
   type VideoContestInfo { place: Int! }
   type Video {
@@ -300,7 +310,7 @@ export const mediaGraphqlSchema = /* GraphQL */ `
 
 const videoFields = `id title description duration ageRating vip isVip30Offer free new classic camRecording
   guestInfo { bought gifted flatrate liked } price { value currency } basePrice { value currency }
-  preview { url width height } previewThumbnails rating { likes } model { id name } contestInfo { place }
+  preview { url width height } previewThumbnails rating { likes } model { id name displayName } contestInfo { place }
   tags releasedAt url`;
 
 export const videosQuery = defineOperation<{ videos: VideoPage }, { filter?: VideoFilterInput; searchPattern?: string }>(

@@ -1,0 +1,87 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { mediaEndpoints, type Page } from '@velvet/contracts';
+import { usePlatform } from '@velvet/federation';
+import { EmptyState, Pager, TileGrid } from '@velvet/ui';
+import { AlbumTile } from './AlbumTile';
+import { useLoaded } from './hooks';
+import { LoadState } from './LoadState';
+import { usePagerLabels } from './usePagerLabels';
+import { VideoTile } from './VideoTile';
+
+const PAGE_SIZE = 16;
+
+/** What the profile page hands the videos and pictures tabs; anything else is a bug of the host. */
+export function actorMediaProps(props: Record<string, unknown>): { actorId: number; actorName: string } {
+  const actorId = Number(props.actorId);
+  if (!Number.isInteger(actorId) || actorId <= 0 || typeof props.actorName !== 'string') {
+    throw new Error('actorProfile widgets need { actorId, actorName }');
+  }
+  return { actorId, actorName: props.actorName };
+}
+
+/** One paged tile list of a performer's media. */
+function PagedTiles<T>({
+  loadKey,
+  load,
+  label,
+  emptyLabel,
+  tile,
+}: {
+  loadKey: string;
+  load: (query: { page: number; pageSize: number }) => Promise<Page<T>>;
+  label: string;
+  emptyLabel: string;
+  tile: (item: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const pagerLabels = usePagerLabels();
+  const [page, setPage] = useState(1);
+  const loaded = useLoaded(`${loadKey}|${page}`, () => load({ page, pageSize: PAGE_SIZE }));
+  return (
+    <LoadState loaded={loaded} notFound={t('grid.empty')}>
+      {(result) =>
+        result.items.length === 0 ? (
+          <EmptyState title={emptyLabel} />
+        ) : (
+          <>
+            <TileGrid label={label}>{result.items.map(tile)}</TileGrid>
+            <Pager page={page} pageCount={Math.ceil(result.total / PAGE_SIZE)} onChange={setPage} labels={pagerLabels} />
+          </>
+        )
+      }
+    </LoadState>
+  );
+}
+
+/** The profile's videos tab. */
+export function ActorVideos(props: Record<string, unknown>) {
+  const { actorId, actorName } = actorMediaProps(props);
+  const { t } = useTranslation();
+  const { api } = usePlatform();
+  return (
+    <PagedTiles
+      loadKey={`videos|${actorId}`}
+      load={(query) => api.rest(mediaEndpoints.actorVideos, { params: { actorId }, query })}
+      label={t('actor.videos', { actorName })}
+      emptyLabel={t('actor.noVideos')}
+      tile={(video) => <VideoTile key={video.id} video={video} />}
+    />
+  );
+}
+
+/** The profile's pictures tab. */
+export function ActorAlbums(props: Record<string, unknown>) {
+  const { actorId, actorName } = actorMediaProps(props);
+  const { t } = useTranslation();
+  const { api } = usePlatform();
+  return (
+    <PagedTiles
+      loadKey={`albums|${actorId}`}
+      load={(query) => api.rest(mediaEndpoints.actorAlbums, { params: { actorId }, query })}
+      label={t('actor.albums', { actorName })}
+      emptyLabel={t('actor.noAlbums')}
+      tile={(album) => <AlbumTile key={album.id} album={album} />}
+    />
+  );
+}

@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import { mediaEndpoints } from '@velvet/contracts';
+import { usePlatform } from '@velvet/federation';
+import { ButtonLink } from '@velvet/ui';
+import { BuyButton } from './BuyButton';
+import { useLoaded } from './hooks';
+import { LoadState } from './LoadState';
+import { MediaPrice } from './MediaPrice';
+
+/** A photo album: its facts, ratings, price and pictures. */
+export function AlbumPage({ albumId, actorName }: { albumId: string; actorName: string }) {
+  const { t } = useTranslation();
+  const { api, router } = usePlatform();
+  const loaded = useLoaded(albumId, () => api.rest(mediaEndpoints.album, { query: { albumId: Number(albumId) } }));
+  return (
+    <LoadState loaded={loaded} notFound={t('album.notFound')}>
+      {(album) => (
+        <article className="mf-media-album" data-album-id={album.id}>
+          <h1>{album.title}</h1>
+          <p>
+            <ButtonLink
+              variant="ghost"
+              size="small"
+              href={router.href('actorPictures', { actorName })}
+              onNavigate={() => router.navigate('actorPictures', { actorName })}
+            >
+              {album.actor.displayName}
+            </ButtonLink>
+          </p>
+          <p>{album.description}</p>
+          <dl className="mf-media-facts">
+            <dt>{t('album.pictures')}</dt>
+            <dd>{album.pictureCount}</dd>
+            <dt>{t('album.views')}</dt>
+            <dd>{album.albumTotalViews}</dd>
+            <dt>{t('album.likes')}</dt>
+            <dd>{album.guestRatingLikes}</dd>
+            <dt>{t('album.dislikes')}</dt>
+            <dd>{album.guestRatingDislikes}</dd>
+            <dt>{t('video.price')}</dt>
+            <dd>
+              <MediaPrice price={album.prices.price} basePrice={album.prices.basePrice} />
+            </dd>
+          </dl>
+          {album.guestInfo.bought ? <p>{t('album.inLibrary')}</p> : <BuyButton free={album.free} />}
+          <ul className="mf-media-pictures" aria-label={t('album.pictures')}>
+            {album.pictures.map((picture, index) => (
+              <li key={picture.id}>
+                <img
+                  src={picture.url}
+                  width={picture.width}
+                  height={picture.height}
+                  alt={t('album.pictureAlt', { title: album.title, number: index + 1 })}
+                  loading="lazy"
+                />
+              </li>
+            ))}
+          </ul>
+        </article>
+      )}
+    </LoadState>
+  );
+}

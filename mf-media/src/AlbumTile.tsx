@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import type { AlbumSummary } from '@velvet/contracts';
+import { usePlatform } from '@velvet/federation';
+import { Tile } from '@velvet/ui';
+import { MediaPrice } from './MediaPrice';
+
+export function AlbumTile({ album }: { album: AlbumSummary }) {
+  const { t } = useTranslation();
+  const { router } = usePlatform();
+  const args = { actorName: album.actor.name, albumId: String(album.id) };
+  const [preview] = album.previews;
+  return (
+    <Tile
+      link={{ href: router.href('albumDetails', args), onNavigate: () => router.navigate('albumDetails', args) }}
+      image={{ src: preview?.url ?? '', width: preview?.width ?? 320, height: preview?.height ?? 240, alt: album.title }}
+      title={album.title}
+      subtitle={
+        <>
+          {t('album.pictureCount', { count: album.pictureCount })} · <MediaPrice price={album.prices.price} basePrice={album.prices.basePrice} />
+        </>
+      }
+      dataAttributes={{ 'data-album-id': String(album.id) }}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { mediaEndpoints } from '@velvet/contracts';
+import { usePlatform } from '@velvet/federation';
+import { ButtonLink } from '@velvet/ui';
+import { BuyButton } from './BuyButton';
+import { formatDuration } from './format';
+import { useLoaded } from './hooks';
+import { LoadState } from './LoadState';
+import { MediaPrice } from './MediaPrice';
+
+/** A video's page: preview, facts, price with discount, likes and the buy action. */
+export function VideoPage({ videoId, actorName }: { videoId: string; actorName: string }) {
+  const { t } = useTranslation();
+  const { api, router } = usePlatform();
+  const loaded = useLoaded(videoId, () => api.rest(mediaEndpoints.video, { params: { videoId: Number(videoId) } }));
+  return (
+    <LoadState loaded={loaded} notFound={t('video.notFound')}>
+      {(video) => (
+        <article className="mf-media-video" data-video-id={video.id}>
+          <img
+            className="mf-media-video__preview"
+            src={video.preview.url}
+            width={video.preview.width}
+            height={video.preview.height}
+            alt={video.title}
+            loading="lazy"
+          />
+          <div className="mf-media-video__info">
+            <h1>{video.title}</h1>
+            <p>
+              <ButtonLink
+                variant="ghost"
+                size="small"
+                href={router.href('actorProfile', { actorName })}
+                onNavigate={() => router.navigate('actorProfile', { actorName })}
+              >
+                {video.model.displayName}
+              </ButtonLink>
+            </p>
+            <dl className="mf-media-facts">
+              <dt>{t('video.duration')}</dt>
+              <dd>{formatDuration(video.duration)}</dd>
+              <dt>{t('video.ageRating')}</dt>
+              <dd>{t('video.ageRatingValue', { age: video.ageRating })}</dd>
+              <dt>{t('video.likes')}</dt>
+              <dd>{video.rating.likes}</dd>
+              <dt>{t('video.price')}</dt>
+              <dd>
+                <MediaPrice price={video.price} basePrice={video.basePrice} />
+              </dd>
+            </dl>
+            {video.guestInfo.bought ? <p>{t('video.inLibrary')}</p> : <BuyButton free={video.free} />}
+            <p>{video.description}</p>
+            {video.tags.length > 0 ? (
+              <ul className="mf-media-tags" aria-label={t('video.tags')}>
+                {video.tags.map((tag) => (
+                  <li key={tag}>{t(`tag.${tag}`, { defaultValue: tag })}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        </article>
+      )}
+    </LoadState>
+  );
+}

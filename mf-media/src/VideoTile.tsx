@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import type { Video } from '@velvet/contracts';
+import { usePlatform } from '@velvet/federation';
+import { Tile } from '@velvet/ui';
+import { formatDuration } from './format';
+import { MediaPrice } from './MediaPrice';
+
+export const videoRouteArgs = (video: Video) => ({ actorName: video.model.name, videoId: String(video.id) });
+
+export function VideoTile({ video }: { video: Video }) {
+  const { t } = useTranslation();
+  const { router } = usePlatform();
+  const args = videoRouteArgs(video);
+  return (
+    <Tile
+      link={{ href: router.href('videoDetails', args), onNavigate: () => router.navigate('videoDetails', args) }}
+      image={{ src: video.preview.url, width: video.preview.width, height: video.preview.height, alt: video.title }}
+      title={video.title}
+      subtitle={
+        <>
+          {video.model.displayName} · {formatDuration(video.duration)} · <MediaPrice price={video.price} basePrice={video.basePrice} />
+        </>
+      }
+      badges={
+        <>
+          {video.new ? <span className="mf-media-badge">{t('badge.new')}</span> : null}
+          {video.vip ? <span className="mf-media-badge mf-media-badge--vip">{t('badge.vip')}</span> : null}
+          {video.guestInfo.bought ? <span className="mf-media-badge">{t('badge.bought')}</span> : null}
+        </>
+      }
+      dataAttributes={{ 'data-video-id': String(video.id) }}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import type { RouteName, VideoCategory } from '@velvet/contracts';
+import { defineWidgets, usePlatform } from '@velvet/federation';
+import { Section } from '@velvet/ui';
+import { ActorAlbums, ActorVideos } from './ActorMedia';
+import { locales } from './locales';
+import { VideoGrid } from './VideoGrid';
+import './media.css';
+
+/** A home-timeline block: a few tiles of one category and a link to its full area. */
+function HomeBlock({ title, category, area, count }: { title: string; category: VideoCategory; area: RouteName; count: number }) {
+  const { t } = useTranslation();
+  const { router } = usePlatform();
+  return (
+    <Section title={title} more={{ label: t('home.more'), href: router.href(area), onNavigate: () => router.navigate(area) }}>
+      <VideoGrid category={category} label={title} pageSize={count} showFilter={false} />
+    </Section>
+  );
+}
+
+function Trends() {
+  const { t } = useTranslation();
+  return <HomeBlock title={t('home.trends')} category="trending" area="videoTrends" count={5} />;
+}
+function Videostation() {
+  const { t } = useTranslation();
+  return <HomeBlock title={t('home.videostation')} category="all" area="videos" count={10} />;
+}
+function WelcomeClips() {
+  const { t } = useTranslation();
+  return <HomeBlock title={t('home.welcomeClips')} category="free" area="freeClips" count={5} />;
+}
+export const MEDIA_WIDGETS = {
+  'home.Trends': Trends,
+  'home.Videostation': Videostation,
+  'home.WelcomeClips': WelcomeClips,
+  'actorProfile.videos': ActorVideos,
+  'actorProfile.pictures': ActorAlbums,
+};
+
+export default defineWidgets({ name: 'mf-media', widgets: MEDIA_WIDGETS, locales });
