@@ -1,3 +1,12 @@
+import path from 'node:path';
 import type { ServerModule } from '../module';
+import { accountRoutes } from './routes';
+import { seedAccount } from './seed';
 
-export const accountModule: ServerModule = { name: 'account' };
+/** The guest's personal area: benefits and vouchers, VIP club offers, and the demo guest account. */
+export const accountModule: ServerModule = {
+  name: 'account',
+  migrationsFolder: path.join(import.meta.dirname, 'migrations'),
+  routes: accountRoutes,
+  seed: ({ db }, { scale }) => seedAccount(db, scale),
+};

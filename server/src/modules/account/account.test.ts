@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { guestBenefits as guestBenefitsSchema, vipClub as vipClubSchema, type AuthResponse, type ErrorBody } from '@velvet/contracts';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { guests } from '../auth/schema';
+import { DEMO_GUEST, ensureDemoGuest } from './demo-guest';
+import { vouchers } from './schema';
+
+const DAY = 86_400_000;
+let t: TestApp;
+let demo: AuthResponse;
+
+before(async () => {
+  t = await createTestApp({ seedScale: 0.05 });
+  const login = await t.app.inject({ method: 'POST', url: '/rest/v1/auth/login', payload: { email: DEMO_GUEST.email, password: DEMO_GUEST.password } });
+  assert.equal(login.statusCode, 200, login.body);
+  demo = login.json<AuthResponse>();
+});
+after(() => t.close());
+
+const get = (url: string, token?: string) =>
+  t.app.inject({ method: 'GET', url: `/rest/v1${url}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+describe('demo guest', () => {
+  test('is signed up once with its name, whichever seed asks first', async () => {
+    assert.equal(demo.guest.name, DEMO_GUEST.name);
+    assert.equal(await ensureDemoGuest(t.ctx.db), demo.guest.id);
+    const rows = await t.ctx.db.select().from(guests).where(eq(guests.email, DEMO_GUEST.email));
+    assert.equal(rows.length, 1);
+    assert.match(rows[0]!.passwordHash!, /^\$argon2id\$/);
+  });
+});
+
+describe('benefits', () => {
+  test('need a logged-in guest', async () => {
+    const anonymous = await get('/guest/benefits', await t.anonymousToken());
+    assert.equal(anonymous.statusCode, 401);
+    assert.equal(anonymous.json<ErrorBody>().code, 'LOGIN_REQUIRED');
+    assert.equal((await get('/guest/benefits')).statusCode, 401);
+  });
+
+  test('sum the demo guest valid vouchers per benefit', async () => {
+    const response = await get('/guest/benefits', demo.accessToken);
+    assert.equal(response.statusCode, 200, response.body);
+    const benefits = guestBenefitsSchema.parse(response.json());
+    assert.equal(benefits.spinwheelSpins, 3);
+    assert.equal(benefits.messengerGiftCount, 2);
+    assert.equal(benefits.freeMessagesCount, 10);
+    assert.equal(benefits.privateShowTickets, 1);
+    assert.equal(benefits.chatShowTickets, 2);
+    const limited = benefits.vouchers.find((v) => v.type === 8)!;
+    assert.equal(limited.actors.length, 1);
+    assert.ok(limited.actors[0]!.link);
+  });
+
+  test('leave out expired and future vouchers', async () => {
+    const guest = await t.signup();
+    const now = Date.now();
+    await t.ctx.db.insert(vouchers).values([
+      { guestId: guest.guest.id, type: 10, amount: 4, validFrom: new Date(now - DAY), validTo: new Date(now + DAY) },
+      { guestId: guest.guest.id, type: 10, amount: 50, validFrom: new Date(now - 3 * DAY), validTo: new Date(now - DAY) },
+      { guestId: guest.guest.id, type: 10, amount: 70, validFrom: new Date(now + DAY), validTo: null },
+    ]);
+    const benefits = guestBenefitsSchema.parse((await get('/guest/benefits', guest.accessToken)).json());
+    assert.equal(benefits.spinwheelSpins, 4);
+    assert.equal(benefits.vouchers.length, 1);
+    assert.equal(benefits.freeMessagesCount, 0);
+  });
+});
+
+describe('VIP club', () => {
+  test('offers VIP 30 in EUR to everyone and says whether the caller is a member', async () => {
+    const anonymous = vipClubSchema.parse((await get('/vipclub/offers', await t.anonymousToken())).json());
+    const vip30 = anonymous.offers.find((offer) => offer.id === 'vip30');
+    assert.deepEqual(vip30?.price, { value: 999, currency: 'EUR' });
+    assert.equal(vip30?.days, 30);
+    assert.equal(anonymous.isVip, false);
+
+    const member = await t.signup();
+    await t.ctx.db.update(guests).set({ vip: true }).where(eq(guests.id, member.guest.id));
+    assert.equal(vipClubSchema.parse((await get('/vipclub/offers', member.accessToken)).json()).isVip, true);
+  });
+});

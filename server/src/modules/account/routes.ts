@@ -1,0 +1,12 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { accountEndpoints } from '@velvet/contracts';
+import { route } from '../../http/endpoint';
+import type { ModuleContext } from '../module';
+import { guestBenefits, vipClub } from './service';
+
+export const accountRoutes =
+  ({ db }: ModuleContext): FastifyPluginAsync =>
+  async (app) => {
+    route(app, accountEndpoints.benefits, ({ auth }) => guestBenefits(db, auth.guestId));
+    route(app, accountEndpoints.vipClub, ({ auth }) => vipClub(db, auth?.loggedIn ? auth.guestId : null));
+  };

@@ -1,0 +1,42 @@
+import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp, index, uuid } from 'drizzle-orm/pg-core';
+import { guests } from '../auth/schema';
+import { actors } from '../chat/schema';
+
+/** Benefits granted to a guest (spec voucher types 1 to 10); counts sum over the valid ones. */
+export const vouchers = pgTable(
+  'account_vouchers',
+  {
+    id: serial('id').primaryKey(),
+    guestId: uuid('guest_id')
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    type: integer('type').notNull(),
+    amount: integer('amount').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull().defaultNow(),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+  },
+  (table) => [index('account_vouchers_guest').on(table.guestId)],
+);
+
+/** Performers a voucher is limited to (none: any performer). */
+export const voucherActors = pgTable(
+  'account_voucher_actors',
+  {
+    voucherId: integer('voucher_id')
+      .notNull()
+      .references(() => vouchers.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.voucherId, table.actorId] })],
+);
+
+/** VIP club subscriptions on offer; prices in euro cents. */
+export const vipOffers = pgTable('account_vip_offers', {
+  id: text('id').primaryKey(),
+  days: integer('days').notNull(),
+  priceCents: integer('price_cents').notNull(),
+  benefits: jsonb('benefits').$type<string[]>().notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});

@@ -1,0 +1,84 @@
+import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { VIP_BENEFITS, type GuestBenefits, type VipClub, type Voucher, type VoucherTypeId } from '@velvet/contracts';
+import type { Database } from '../../db/database';
+import { guests } from '../auth/schema';
+import { actors } from '../chat/schema';
+import { vipOffers, voucherActors, vouchers } from './schema';
+
+/** Which voucher type each count of the benefits page sums. */
+const BENEFIT_COUNTS = {
+  spinwheelSpins: 10,
+  messengerGiftCount: 6,
+  freeMessagesCount: 5,
+  privateShowTickets: 8,
+  chatShowTickets: 7,
+} as const satisfies Record<string, VoucherTypeId>;
+
+/** The guest's vouchers valid now, with the performers they are limited to. */
+export async function validVouchers(db: Database, guestId: string, now = new Date()): Promise<Voucher[]> {
+  const rows = await db
+    .select()
+    .from(vouchers)
+    .where(
+      and(
+        eq(vouchers.guestId, guestId),
+        lte(vouchers.validFrom, now),
+        or(isNull(vouchers.validTo), gt(vouchers.validTo, now)),
+      ),
+    )
+    .orderBy(asc(vouchers.validTo), asc(vouchers.id));
+  const limits = rows.length
+    ? await db
+        .select({
+          voucherId: voucherActors.voucherId,
+          id: actors.id,
+          online: actors.isOnline,
+          name: actors.displayName,
+          link: actors.name,
+          avatar: actors.avatarUrl,
+        })
+        .from(voucherActors)
+        .innerJoin(actors, eq(actors.id, voucherActors.actorId))
+        .where(inArray(voucherActors.voucherId, rows.map((row) => row.id)))
+    : [];
+  return rows.map((row) => ({
+    id: row.id,
+    guestId: row.guestId,
+    type: row.type as VoucherTypeId,
+    amount: row.amount,
+    validFrom: row.validFrom.toISOString(),
+    validTo: row.validTo?.toISOString() ?? null,
+    actors: limits.filter((limit) => limit.voucherId === row.id).map(({ voucherId: _voucherId, ...actor }) => actor),
+  }));
+}
+
+export async function guestBenefits(db: Database, guestId: string): Promise<GuestBenefits> {
+  const valid = await validVouchers(db, guestId);
+  const sum = (type: VoucherTypeId) => valid.filter((v) => v.type === type).reduce((total, v) => total + v.amount, 0);
+  return {
+    spinwheelSpins: sum(BENEFIT_COUNTS.spinwheelSpins),
+    messengerGiftCount: sum(BENEFIT_COUNTS.messengerGiftCount),
+    freeMessagesCount: sum(BENEFIT_COUNTS.freeMessagesCount),
+    privateShowTickets: sum(BENEFIT_COUNTS.privateShowTickets),
+    chatShowTickets: sum(BENEFIT_COUNTS.chatShowTickets),
+    vouchers: valid,
+  };
+}
+
+const isVipBenefit = (value: string): value is (typeof VIP_BENEFITS)[number] => (VIP_BENEFITS as readonly string[]).includes(value);
+
+export async function vipClub(db: Database, guestId: string | null): Promise<VipClub> {
+  const [offers, [guest]] = await Promise.all([
+    db.select().from(vipOffers).orderBy(asc(vipOffers.sortOrder)),
+    guestId ? db.select({ vip: guests.vip }).from(guests).where(eq(guests.id, guestId)) : Promise.resolve([]),
+  ]);
+  return {
+    offers: offers.map((offer) => ({
+      id: offer.id,
+      days: offer.days,
+      price: { value: offer.priceCents, currency: 'EUR' as const },
+      benefits: offer.benefits.filter(isVipBenefit),
+    })),
+    isVip: guest?.vip ?? false,
+  };
+}
