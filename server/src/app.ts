@@ -16,6 +16,7 @@ import { seedOnce } from './db/seed';
 import { installErrorHandler } from './http/errors';
 import { SharpImageStore } from './media/store';
 import { MODULES } from './modules';
+import { UNCACHED_REMOTE_FILES, remoteStoreDir } from './modules/federation/store';
 import type { ModuleContext, ServerModule } from './modules/module';
 import { installShell } from './shell-html';
 import { Hub } from './socket/hub';
@@ -66,8 +67,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   await installAuth(app, config.jwtSecret);
 
@@ -84,7 +83,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Velvet platform API', version: '1' } },
-    transform: jsonSchemaTransform,
+    // Only the REST routes (zod schemas) are documented; GraphQL, the socket and static files are not.
+    transform: (input) => (input.url.startsWith(REST_PREFIX) ? jsonSchemaTransform(input) : { schema: { hide: true }, url: input.url }),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
@@ -100,10 +100,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     immutable: true,
   });
 
-  for (const module of modules) {
-    if (module.routes) await app.register(module.routes(ctx), { prefix: REST_PREFIX });
-    module.socket?.(ctx);
-  }
+  const remotesDir = remoteStoreDir(config);
+  await mkdir(remotesDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: remotesDir,
+    prefix: '/remotes/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (response, file) => {
+      const entry = UNCACHED_REMOTE_FILES.has(path.basename(file));
+      response.setHeader('cache-control', entry ? 'no-cache' : 'public, max-age=31536000, immutable');
+    },
+  });
+
+  for (const module of modules) await module.prepare?.(ctx);
+  // REST speaks zod (the contracts' schemas); the compilers are set once for this scope, so mercurius and the
+  // static routes outside it keep Fastify's JSON-schema defaults.
+  await app.register(
+    async (rest) => {
+      rest.setValidatorCompiler(validatorCompiler);
+      rest.setSerializerCompiler(serializerCompiler);
+      for (const module of modules) if (module.routes) await rest.register(module.routes(ctx));
+    },
+    { prefix: REST_PREFIX },
+  );
+  for (const module of modules) module.socket?.(ctx);
   await installGraphql(app, ctx, modules);
   await installShell(app, config);
 

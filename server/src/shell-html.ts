@@ -66,6 +66,7 @@ export async function installShell(app: FastifyInstance, config: Config): Promis
     prefix: '/shell/',
     decorateReply: false,
     index: false,
+    cacheControl: false,
     // Bundles carry a content hash in their names; index.html is served through the routes below, never cached.
     setHeaders: (response, file) => {
       const hashed = /\.[0-9a-f]{8}\.[a-z0-9]+$/i.test(file);

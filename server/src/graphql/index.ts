@@ -57,9 +57,11 @@ async function mount(app: FastifyInstance, ctx: ModuleContext, endpoint: Endpoin
   // Each endpoint lives in its own encapsulated scope: mercurius decorates the instance once per scope.
   await app.register(async (scope) => {
     const { schema, resolvers } = mergeContributions(endpoint.contributions);
-    scope.addHook('preHandler', async (request) => {
-      if (request.authError) throw request.authError;
-      if (endpoint.tokenRequired && !request.auth) throw new HttpError(401, 'UNAUTHORIZED', MISSING_TOKEN_MESSAGE);
+    // Answered before mercurius sees the request, as a plain 401 like every other refused call.
+    scope.addHook('preHandler', async (request, reply) => {
+      const refusal =
+        request.authError ?? (endpoint.tokenRequired && !request.auth ? new HttpError(401, 'UNAUTHORIZED', MISSING_TOKEN_MESSAGE) : null);
+      if (refusal) return reply.status(refusal.statusCode).send({ statusCode: refusal.statusCode, code: refusal.code, message: refusal.message });
     });
     await scope.register(mercurius, {
       schema,

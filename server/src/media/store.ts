@@ -33,7 +33,7 @@ export function imageSvg({ width, height, title, subtitle, seed }: ImageRequest)
       ? `<circle cx="${x}" cy="${y}" r="${r}" fill="#fff" fill-opacity="${(0.06 + next() * 0.12).toFixed(2)}"/>`
       : `<rect x="${x - r}" y="${y - r / 2}" width="${r * 2}" height="${r}" rx="${Math.round(r / 4)}" transform="rotate(${Math.round(next() * 90 - 45)} ${x} ${y})" fill="#000" fill-opacity="${(0.05 + next() * 0.1).toFixed(2)}"/>`;
   }).join('');
-  const titleSize = Math.max(10, Math.round(Math.min(width / Math.max(title.length * 0.62, 6), height / 5)));
+  const titleSize = Math.max(10, Math.round(Math.min((width * 0.9) / Math.max(title.length * 0.68, 6), height / 5)));
   const subtitleSize = Math.max(8, Math.round(titleSize * 0.55));
   const baseline = subtitle ? height / 2 : height / 2 + titleSize / 3;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
@@ -66,7 +66,7 @@ export class SharpImageStore implements ImageStore {
     );
     if (!exists) {
       await mkdir(path.dirname(file), { recursive: true });
-      const webp = await sharp(Buffer.from(imageSvg(request))).webp({ quality: 72, effort: 1 }).toBuffer();
+      const webp = await sharp(Buffer.from(imageSvg(request))).webp({ quality: 72, effort: 0 }).toBuffer();
       await writeFile(file, webp);
     }
     return this.url(request.key);

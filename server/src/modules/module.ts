@@ -55,6 +55,8 @@ export interface ServerModule {
   graphql?: GraphqlContribution;
   feedGraphql?: GraphqlContribution;
   socket?: (ctx: ModuleContext) => void;
+  /** Runs on every start (and in tests) after migrations, before routes: configuration rows, files to put in place. */
+  prepare?: (ctx: ModuleContext) => Promise<void>;
   /** Fills the demo catalogue on first start; `scale` multiplies the counts for benchmarks. */
   seed?: (ctx: ModuleContext, options: { scale: number }) => Promise<void>;
   /** Background work (demo performers going on and off line, ...); answers a function that stops it. */

@@ -1,0 +1,31 @@
+import { LANGUAGES } from '@velvet/contracts';
+import type { tenants } from './schema';
+
+export const DEFAULT_TENANT = 'velvet';
+
+/** The main tenant: every feature on, the design system's own palette. */
+export const velvetTenant = (logoUrl: string): typeof tenants.$inferInsert => ({
+  id: DEFAULT_TENANT,
+  brand: 'Velvet',
+  logoUrl,
+  hosts: ['localhost', '127.0.0.1'],
+  languages: [...LANGUAGES],
+  theme: {
+    'color-bg': '#141016',
+    'color-surface': '#211b24',
+    'color-text': '#f5eef7',
+    'color-accent': '#d6336c',
+    'color-accent-hover': '#e8487f',
+  },
+  features: { chat: true, messenger: true, media: true, tv: true, feed: true, specials: true, account: true },
+  // Spec part 1, footer: social profiles, help centre (de, es or en; `{language}` is filled in by the shell),
+  // report-content article, model recruitment (de or en) and the partner programme.
+  footerLinks: [
+    { key: 'socialInstagram', href: 'https://www.instagram.com/velvet.example' },
+    { key: 'socialX', href: 'https://x.com/velvet_example' },
+    { key: 'helpCenter', href: 'https://help.velvet.example/{language}/' },
+    { key: 'reportContent', href: 'https://help.velvet.example/{language}/articles/report-content' },
+    { key: 'modelRecruitment', href: 'https://models.velvet.example/{language}/' },
+    { key: 'partnerProgram', href: 'https://partners.velvet.example/' },
+  ],
+});
