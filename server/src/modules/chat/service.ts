@@ -1,0 +1,366 @@
+import { and, asc, count, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ACTOR_AVATAR_SIZE,
+  DEFAULT_LANGUAGE,
+  MIN_RATINGS_TO_SHOW,
+  NEW_ACTOR_CATEGORY_ID,
+  NEW_ACTOR_DAYS,
+  type ActorCategory,
+  type ActorListItem,
+  type ActorListKind,
+  type ActorListPage,
+  type ActorProfile,
+  type ActorRating,
+  type ActorState,
+  type ChatButtonConfig,
+  type Language,
+  type OnlineModel,
+} from '@velvet/contracts';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../http/endpoint';
+import { favoriteActors } from '../messenger/schema';
+import { actorCategories, actorCategoryMembers, actors, actorSedcards } from './schema';
+import { BIRTHDAY_TEXTS } from './seed-texts';
+
+type ActorRow = typeof actors.$inferSelect;
+type CategoryRow = typeof actorCategories.$inferSelect;
+
+/** Who is asking: decides the language of texts, the banned-country flag and the favourite relation. */
+export interface Viewer {
+  language: Language;
+  /** ISO 3166 alpha-2 of the visitor, when the edge (CDN, proxy) tells it. */
+  country: string | null;
+  /** Only for a logged-in guest. */
+  guestId: string | null;
+}
+
+const DAY_MS = 86_400_000;
+const newSince = () => new Date(Date.now() - NEW_ACTOR_DAYS * DAY_MS);
+const isNewActor = (row: ActorRow) => row.registeredSince.getTime() >= newSince().getTime();
+
+/** Performers of a category: the new-registrations category is by registration date, the others by membership. */
+function inCategory(categoryId: number): SQL {
+  if (categoryId === NEW_ACTOR_CATEGORY_ID) return gte(actors.registeredSince, newSince());
+  return or(
+    eq(actors.categoryId, categoryId),
+    sql`exists (select 1 from ${actorCategoryMembers} where ${actorCategoryMembers.actorId} = ${actors.id} and ${actorCategoryMembers.categoryId} = ${categoryId})`,
+  )!;
+}
+
+/** Top cams ranking: best average rating first, then the most ratings; only performers with enough ratings. */
+const rated = gte(actors.ratingCount, MIN_RATINGS_TO_SHOW);
+const averageRating = sql`${actors.ratingSum}::float8 / nullif(${actors.ratingCount}, 0)`;
+
+function chatButton(row: ActorRow, viewer: Viewer): ChatButtonConfig {
+  return {
+    actorId: row.id,
+    isActorOnline: row.isOnline,
+    freeChat: row.freeChat,
+    // Chat vouchers and tickets arrive with the wallet and the ticket shows; nobody holds one yet.
+    voucherChatMinutes: 0,
+    guestHasTicket: false,
+    isVoyeurMode: false,
+    isCurrentlyTicketShow: row.isCurrentlyTicketShow,
+    isLivePreviewEnabled: row.isLivePreviewEnabled,
+    isBannedCountryCode: viewer.country !== null && row.bannedCountryCodes.includes(viewer.country),
+    prices: {
+      freeMessages: row.freeMessages,
+      message: row.priceMessage,
+      single: row.priceSingleChat,
+      singlec2c: row.priceSingleC2C,
+      video: row.priceVideoChat,
+      voucherChatMinutes: 0,
+      voyeur: row.priceVoyeurChat,
+    },
+  };
+}
+
+function listItem(row: ActorRow, viewer: Viewer): ActorListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    displayName: row.displayName,
+    avatarUrl: row.avatarUrl,
+    isOnline: row.isOnline,
+    freeChat: row.freeChat,
+    age: row.age,
+    gender: row.gender as ActorListItem['gender'],
+    country: row.country,
+    languages: row.languages,
+    threeWords: row.threeWords,
+    isTopAmateur: row.isTopAmateur,
+    isNew: isNewActor(row),
+    isCurrentlyTicketShow: row.isCurrentlyTicketShow,
+    prices: { video: row.priceVideoChat, singlec2c: row.priceSingleC2C, voucherChatMinutes: 0 },
+    chatButton: chatButton(row, viewer),
+  };
+}
+
+export function rating(row: Pick<ActorRow, 'ratingCount' | 'ratingSum' | 'ratingGoodCount'>): ActorRating | null {
+  if (row.ratingCount < MIN_RATINGS_TO_SHOW) return null;
+  return {
+    average: Math.round((row.ratingSum / row.ratingCount) * 10) / 10,
+    count: row.ratingCount,
+    satisfactionRate: Math.round((row.ratingGoodCount * 100) / row.ratingCount),
+  };
+}
+
+const categoryName = (row: CategoryRow, language: Language) => row.names[language] ?? row.names[DEFAULT_LANGUAGE] ?? row.slug;
+
+/** Every category with how many performers it holds and how many of them are online. */
+export async function listCategories(db: Database, language: Language): Promise<ActorCategory[]> {
+  const rows = await db.select().from(actorCategories).orderBy(asc(actorCategories.position));
+  return Promise.all(
+    rows.map(async (row) => {
+      const [counts] = await db
+        .select({ actorCount: count(), onlineCount: sql<number>`count(*) filter (where ${actors.isOnline})`.mapWith(Number) })
+        .from(actors)
+        .where(inCategory(row.id));
+      return {
+        id: row.id,
+        slug: row.slug,
+        name: categoryName(row, language),
+        actorCount: counts?.actorCount ?? 0,
+        onlineCount: counts?.onlineCount ?? 0,
+        preview: { id: row.id, url: row.previewUrl, ...ACTOR_AVATAR_SIZE },
+      };
+    }),
+  );
+}
+
+interface ListQuery {
+  page: number;
+  pageSize: number;
+  category?: string;
+}
+
+/** Filter and order of each performer list. Online performers come first wherever offline ones are listed. */
+async function listSpec(db: Database, kind: ActorListKind, categorySlug: string | undefined) {
+  switch (kind) {
+    case 'free-chat':
+      return { where: eq(actors.freeChat, true), orderBy: [desc(actors.isOnline), desc(actors.isTopAmateur), desc(actors.favoriteCount)] };
+    case 'cams':
+      return { where: eq(actors.isOnline, true), orderBy: [desc(actors.isTopAmateur), desc(actors.favoriteCount)] };
+    case 'new-girls':
+      return { where: inCategory(NEW_ACTOR_CATEGORY_ID), orderBy: [desc(actors.isOnline), desc(actors.registeredSince)] };
+    case 'top-cams':
+      return { where: rated, orderBy: [desc(averageRating), desc(actors.ratingCount)] };
+    case 'cam-shows':
+      return { where: eq(actors.isCurrentlyTicketShow, true), orderBy: [desc(actors.onlineChangedAt)] };
+    case 'category': {
+      if (!categorySlug) throw new HttpError(400, 'VALIDATION_FAILED', 'The category list needs a category slug');
+      const [category] = await db.select().from(actorCategories).where(eq(actorCategories.slug, categorySlug.toLowerCase()));
+      if (!category) throw new HttpError(404, 'NOT_FOUND', `No category ${categorySlug}`);
+      return { where: inCategory(category.id), orderBy: [desc(actors.isOnline), desc(actors.favoriteCount)], category };
+    }
+  }
+}
+
+export async function listActors(db: Database, kind: ActorListKind, query: ListQuery, viewer: Viewer): Promise<ActorListPage> {
+  const spec = await listSpec(db, kind, query.category);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(actors)
+      .where(spec.where)
+      .orderBy(...spec.orderBy, asc(actors.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(actors).where(spec.where),
+  ]);
+  let category: ActorCategory | null = null;
+  if ('category' in spec && spec.category) {
+    category = (await listCategories(db, viewer.language)).find((c) => c.id === spec.category.id) ?? null;
+  }
+  return {
+    kind,
+    category,
+    items: rows.map((row) => listItem(row, viewer)),
+    total: total?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+async function findActor(db: Database, idOrName: string): Promise<ActorRow> {
+  const byId = /^\d+$/.test(idOrName) ? Number(idOrName) : null;
+  const [row] = await db
+    .select()
+    .from(actors)
+    .where(byId !== null && byId <= 2_147_483_647 ? eq(actors.id, byId) : eq(actors.name, idOrName.toLowerCase()));
+  if (!row) throw new HttpError(404, 'NOT_FOUND', `No performer ${idOrName}`);
+  return row;
+}
+
+/** Place in the top cams ranking, or null for a performer with too few ratings. */
+async function topCamRank(db: Database, row: ActorRow): Promise<number | null> {
+  if (row.ratingCount < MIN_RATINGS_TO_SHOW) return null;
+  const mine = sql`${row.ratingSum}::float8 / ${row.ratingCount}`;
+  const [ahead] = await db
+    .select({ n: count() })
+    .from(actors)
+    .where(
+      and(
+        rated,
+        sql`(${averageRating} > ${mine} or (${averageRating} = ${mine} and (${actors.ratingCount} > ${row.ratingCount} or (${actors.ratingCount} = ${row.ratingCount} and ${actors.id} < ${row.id}))))`,
+      ),
+    );
+  return (ahead?.n ?? 0) + 1;
+}
+
+const isBirthday = (birthday: string | null, today = new Date()) => birthday !== null && birthday.slice(5) === today.toISOString().slice(5, 10);
+
+/** The profile page's data: spec Actor data and profile fields, texts in the viewer's language. */
+export async function actorProfile(db: Database, idOrName: string, viewer: Viewer): Promise<ActorProfile> {
+  const row = await findActor(db, idOrName);
+  const [sedcards, categoryRows, favorite, rank] = await Promise.all([
+    db.select().from(actorSedcards).where(eq(actorSedcards.actorId, row.id)).orderBy(asc(actorSedcards.position)),
+    db
+      .select()
+      .from(actorCategories)
+      .where(
+        or(
+          eq(actorCategories.id, row.categoryId),
+          inArray(
+            actorCategories.id,
+            db.select({ id: actorCategoryMembers.categoryId }).from(actorCategoryMembers).where(eq(actorCategoryMembers.actorId, row.id)),
+          ),
+          isNewActor(row) ? eq(actorCategories.id, NEW_ACTOR_CATEGORY_ID) : sql`false`,
+        ),
+      )
+      .orderBy(asc(actorCategories.position)),
+    viewer.guestId
+      ? db
+          .select({ actorId: favoriteActors.actorId })
+          .from(favoriteActors)
+          .where(and(eq(favoriteActors.guestId, viewer.guestId), eq(favoriteActors.actorId, row.id)))
+      : Promise.resolve([]),
+    topCamRank(db, row),
+  ]);
+  const item = listItem(row, viewer);
+  return {
+    id: row.id,
+    name: row.name,
+    displayName: row.displayName,
+    isOnline: row.isOnline,
+    freeChat: row.freeChat,
+    bannedCountryCodes: row.bannedCountryCodes,
+    isActorAvailableForConversionChat: row.isOnline && row.freeMessages > 0,
+    isOnlineMobileVideocall: row.isOnlineMobileVideocall,
+    isCurrentlyTicketShow: row.isCurrentlyTicketShow,
+    prices: item.prices,
+    isLivePreviewEnabled: row.isLivePreviewEnabled,
+    isVoyeurChatAvailable: row.isVoyeurChatAvailable,
+    guestHasTicket: false,
+    isFavoriteAlbum: false,
+    star: row.star,
+    registeredSince: row.registeredSince.toISOString(),
+    isTopAmateur: row.isTopAmateur,
+    isNew: item.isNew,
+    sedcards: sedcards.map(({ id, url, width, height }) => ({ id, url, width, height })),
+    avatar: { id: row.id, url: row.avatarUrl, ...ACTOR_AVATAR_SIZE },
+    profile: {
+      age: row.age,
+      threeWords: row.threeWords,
+      languages: row.languages,
+      country: row.country,
+      gender: item.gender,
+      aboutMe: row.aboutMeTranslations[viewer.language] ?? row.aboutMe,
+    },
+    modelGuestRelation: { isFavorite: favorite.length > 0 },
+    favoriteCount: row.favoriteCount,
+    birthdayText: isBirthday(row.birthday) ? BIRTHDAY_TEXTS[viewer.language](row.displayName) : null,
+    rating: rating(row),
+    categories: categoryRows.map((c) => ({ id: c.id, slug: c.slug, name: categoryName(c, viewer.language) })),
+    chatPrices: {
+      videoChat: row.priceVideoChat,
+      voyeurChat: row.priceVoyeurChat,
+      ticketShow: row.priceTicketShow,
+      singleChat: row.priceSingleChat,
+      singleC2CChat: row.priceSingleC2C,
+    },
+    chatFeatures: { livePreview: row.isLivePreviewEnabled, hd: row.hasHd, audio: row.hasAudio, dildocontrol: row.isToyControlAvailable },
+    isToyControlAvailable: row.isToyControlAvailable,
+    isVoyeurInSingleChatAllowed: row.isVoyeurInSingleChatAllowed,
+    chatButton: item.chatButton,
+    topCamRank: rank,
+  };
+}
+
+export async function actorState(db: Database, actorId: number, viewer: Viewer): Promise<ActorState> {
+  const row = await findActor(db, String(actorId));
+  return {
+    actorId: row.id,
+    isOnline: row.isOnline,
+    isCurrentlyTicketShow: row.isCurrentlyTicketShow,
+    isOnlineMobileVideocall: row.isOnlineMobileVideocall,
+    chatButton: chatButton(row, viewer),
+  };
+}
+
+export async function onlineModels(
+  db: Database,
+  filter: { first: number; offset: number; freeChat?: boolean | null; categoryId?: number | null },
+): Promise<{ total: number; items: OnlineModel[] }> {
+  const where = and(
+    eq(actors.isOnline, true),
+    filter.freeChat == null ? undefined : eq(actors.freeChat, filter.freeChat),
+    filter.categoryId == null ? undefined : inCategory(filter.categoryId),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(actors)
+      .where(where)
+      .orderBy(desc(actors.isTopAmateur), desc(actors.favoriteCount), asc(actors.id))
+      .limit(filter.first)
+      .offset(filter.offset),
+    db.select({ total: count() }).from(actors).where(where),
+  ]);
+  return {
+    total: total?.total ?? 0,
+    items: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      displayName: row.displayName,
+      avatarUrl: row.avatarUrl,
+      isOnline: row.isOnline,
+      freeChat: row.freeChat,
+      age: row.age,
+      country: row.country,
+      languages: row.languages,
+      isTopAmateur: row.isTopAmateur,
+      isNew: isNewActor(row),
+      videoChatPrice: row.priceVideoChat,
+    })),
+  };
+}
+
+/** Share of performers the demo keeps online, roughly: the switcher drifts back into this band. */
+const ONLINE_SHARE = { min: 0.25, max: 0.42 };
+
+/**
+ * Switches one random demo performer on or off line (a living site), keeping about a third online.
+ * Answers the switched performer, or null when there is none.
+ */
+export async function switchRandomActor(db: Database, random: () => number = Math.random) {
+  const [counts] = await db.select({ all: count(), online: sql<number>`count(*) filter (where ${actors.isOnline})`.mapWith(Number) }).from(actors);
+  if (!counts || counts.all === 0) return null;
+  const share = counts.online / counts.all;
+  const goOnline = share < ONLINE_SHARE.min ? true : share > ONLINE_SHARE.max ? false : random() < 0.5;
+  const pool = await db.select({ id: actors.id }).from(actors).where(eq(actors.isOnline, !goOnline));
+  const picked = pool[Math.floor(random() * pool.length)];
+  if (!picked) return null;
+  const [row] = await db
+    .update(actors)
+    .set({
+      isOnline: goOnline,
+      onlineChangedAt: new Date(),
+      // Shows and mobile calls end with going off line; coming on line, some start a show or take video calls.
+      isCurrentlyTicketShow: goOnline && random() < 0.12,
+      isOnlineMobileVideocall: goOnline && random() < 0.3,
+    })
+    .where(eq(actors.id, picked.id))
+    .returning({ id: actors.id, name: actors.name, isOnline: actors.isOnline });
+  return row ?? null;
+}
