@@ -1,0 +1,36 @@
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RouteName } from '@velvet/contracts';
+import { EmptyState } from '@velvet/ui';
+import { useCurrentRoute } from './hooks';
+import { DailyDealsPage } from './daily/DailyDealsPage';
+import { ContestsPage } from './contests/ContestsPage';
+import { ContestPage } from './contests/ContestPage';
+import { BlogPage } from './blog/BlogPage';
+import { BlogArticlePage } from './blog/BlogArticlePage';
+import { HighOnRosePage, MagazinePromoPage } from './events/MagazinePromoPage';
+import { SpecialEventPage } from './events/SpecialEventPage';
+import { ClashPage } from './clash/ClashPage';
+import './specials.css';
+
+/** The page of each route this remote owns (remote.json). */
+const PAGES: Partial<Record<RouteName, ComponentType>> = {
+  dailyDeals: DailyDealsPage,
+  contests: ContestsPage,
+  contest: ContestPage,
+  blog: BlogPage,
+  blogArticle: BlogArticlePage,
+  magazinePromo: MagazinePromoPage,
+  specialEvent: SpecialEventPage,
+  highOnRose: HighOnRosePage,
+  clashOfCams: ClashPage,
+};
+
+export function SpecialsApp() {
+  const { t } = useTranslation();
+  const route = useCurrentRoute();
+  const Page = PAGES[route.name];
+  if (!Page) return <EmptyState title={t('common.notFoundTitle')} />;
+  // A new key per route and arguments starts every page fresh (paging, toggles).
+  return <Page key={`${route.name}:${JSON.stringify(route.args)}`} />;
+}

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, Pager, Section } from '@velvet/ui';
+import { LoadState } from '../LoadState';
+import { usePagerLabels } from '../usePagerLabels';
+import { BlogPostTiles } from './BlogPostTiles';
+import { useBlogPosts } from './useBlogPosts';
+
+/** One category of the blog landing, paged on its own. */
+export function BlogCategorySection({ alias }: { alias: string }) {
+  const { t } = useTranslation();
+  const pagerLabels = usePagerLabels();
+  const [page, setPage] = useState(1);
+  const loaded = useBlogPosts(alias, page);
+  const title = t(`blog.category.${alias}`);
+  return (
+    <div id={`blog-${alias}`} data-blog-category={alias}>
+      <Section title={title}>
+        <LoadState loaded={loaded}>
+          {(posts) =>
+            posts.total === 0 ? (
+              <EmptyState title={t('blog.empty')} />
+            ) : (
+              <>
+                <BlogPostTiles posts={posts.items} label={title} busy={loaded.status === 'loading'} />
+                <Pager page={page} pageCount={Math.ceil(posts.total / posts.pageSize)} onChange={setPage} labels={pagerLabels} />
+              </>
+            )
+          }
+        </LoadState>
+      </Section>
+    </div>
+  );
+}

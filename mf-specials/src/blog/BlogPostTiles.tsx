@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import type { BlogPostTeaser } from '@velvet/contracts';
+import { Tile, TileGrid } from '@velvet/ui';
+import { useLanguage } from '../hooks';
+import { useLink } from '../links';
+import { formatDate } from '../format';
+
+export function BlogPostTiles({ posts, label, busy = false }: { posts: BlogPostTeaser[]; label: string; busy?: boolean }) {
+  const link = useLink();
+  const language = useLanguage();
+  return (
+    <TileGrid label={label} busy={busy}>
+      {posts.map((post) => (
+        <Tile
+          key={post.id}
+          link={link('blogArticle', { slug: post.slug })}
+          image={{ src: post.imageUrl, width: post.imageWidth, height: post.imageHeight, alt: post.title }}
+          title={post.title}
+          subtitle={<time dateTime={post.published}>{formatDate(post.published, language)}</time>}
+          dataAttributes={{ 'data-post': String(post.id) }}
+        />
+      ))}
+    </TileGrid>
+  );
+}
+
+/** Name of a category section, by alias. */
+export function useCategoryLabel() {
+  const { t } = useTranslation();
+  return (alias: string) => t(`blog.category.${alias}`);
+}

@@ -1,0 +1,12 @@
+import { HIGH_ON_ROSE_PAGE } from '@velvet/contracts';
+import { useCurrentRoute } from '../hooks';
+import { MagazinePageView } from './MagazinePageView';
+
+export function MagazinePromoPage() {
+  const route = useCurrentRoute();
+  return <MagazinePageView slug={route.args.promo ?? ''} />;
+}
+
+export function HighOnRosePage() {
+  return <MagazinePageView slug={HIGH_ON_ROSE_PAGE} />;
+}

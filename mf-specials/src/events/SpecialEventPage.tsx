@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@velvet/ui';
+import { useCurrentRoute, useLanguage } from '../hooks';
+import { LoadState } from '../LoadState';
+import { RouteLink } from '../RouteLink';
+import { formatDate } from '../format';
+import { eventStatus } from './eventStatus';
+import { SpecialEventsList } from './SpecialEventsList';
+import { useSpecialEvents } from './useSpecialEvents';
+
+/** A special event: what it is, when it runs, and the other events. */
+export function SpecialEventPage() {
+  const { t } = useTranslation();
+  const route = useCurrentRoute();
+  const language = useLanguage();
+  const loaded = useSpecialEvents();
+  return (
+    <div className="specials-page">
+      <nav aria-label={t('common.breadcrumb')}>
+        <RouteLink to="blog">{t('blog.title')}</RouteLink>
+      </nav>
+      <LoadState loaded={loaded}>
+        {(events) => {
+          const event = events.find((e) => e.slug === route.args.eventSlug);
+          if (!event) return <EmptyState title={t('common.notFoundTitle')} text={t('common.notFoundText')} />;
+          const status = eventStatus(event);
+          return (
+            <>
+              <article className="specials-article" data-event={event.slug}>
+                <h1>{event.name}</h1>
+                <img className="specials-hero" src={event.imageUrl} width={640} height={360} alt="" loading="lazy" />
+                <p>{event.description}</p>
+                <p>
+                  {t(`events.status.${status}`, { start: formatDate(event.startDate, language), end: formatDate(event.endDate, language) })}
+                </p>
+                <p>{t('events.attempts', { count: event.dailyAttempts })}</p>
+                {status === 'running' ? <p className="specials-note">{t('events.playingSoon')}</p> : null}
+              </article>
+              <SpecialEventsList excludeId={event.id} />
+            </>
+          );
+        }}
+      </LoadState>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { Section, Tile, TileGrid } from '@velvet/ui';
+import { useLanguage } from '../hooks';
+import { useLink } from '../links';
+import { LoadState } from '../LoadState';
+import { formatDate } from '../format';
+import { eventStatus } from './eventStatus';
+import { useSpecialEvents } from './useSpecialEvents';
+
+/** The special events (games): running first, then upcoming, then ended. */
+export function SpecialEventsList({ excludeId }: { excludeId?: number }) {
+  const { t } = useTranslation();
+  const link = useLink();
+  const language = useLanguage();
+  const loaded = useSpecialEvents();
+  return (
+    <div id="special-events">
+      <Section title={t('events.title')}>
+        <LoadState loaded={loaded}>
+          {(events) => (
+            <TileGrid label={t('events.title')}>
+              {events
+                .filter((event) => event.id !== excludeId)
+                .map((event) => (
+                  <Tile
+                    key={event.id}
+                    link={link('specialEvent', { eventSlug: event.slug })}
+                    image={{ src: event.imageUrl, width: 640, height: 360, alt: event.name }}
+                    title={event.name}
+                    subtitle={t(`events.status.${eventStatus(event)}`, {
+                      start: formatDate(event.startDate, language),
+                      end: formatDate(event.endDate, language),
+                    })}
+                    dataAttributes={{ 'data-event': event.slug }}
+                  />
+                ))}
+            </TileGrid>
+          )}
+        </LoadState>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { defineWidgets } from '@velvet/federation';
+import { DailyBonusWidget } from './daily/DailyBonusWidget';
+import { ContestsWidget } from './contests/ContestsWidget';
+import { BlogWidget } from './blog/BlogWidget';
+import { SpinwheelWidget } from './spinwheel/SpinwheelWidget';
+import { locales } from './locales';
+import './specials.css';
+
+export default defineWidgets({
+  name: 'mf-specials',
+  widgets: {
+    'home.Dailybonus': DailyBonusWidget,
+    'home.Contests': ContestsWidget,
+    'home.Blog': BlogWidget,
+    'myAccount.spinwheel': SpinwheelWidget,
+  },
+  locales,
+});
