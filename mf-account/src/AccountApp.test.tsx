@@ -1,0 +1,184 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { GuestBenefits, RouteName, VipClub as VipClubAnswer } from '@velvet/contracts';
+import { ApiError } from '@velvet/sdk';
+import { createMockPlatform, renderWithPlatform, type MockPlatformOptions } from '@velvet/testing';
+import { AccountApp } from './AccountApp';
+import { Vip30Widget } from './VipClub';
+import { locales } from './locales';
+
+const profile = (name = 'Tester') => ({
+  config: { languages: ['de', 'en', 'nl', 'es'] as const, nameMinLength: 2, nameMaxLength: 40 },
+  profile: {
+    id: 'guest-1',
+    name,
+    email: 'tester@example.com',
+    avatarUrl: null,
+    registeredSince: '2026-01-01T00:00:00.000Z',
+    preferences: { language: 'en' as const, newsletter: false, showDataProtection: false },
+  },
+});
+
+const benefits: GuestBenefits = {
+  spinwheelSpins: 3,
+  messengerGiftCount: 2,
+  freeMessagesCount: 10,
+  privateShowTickets: 1,
+  chatShowTickets: 0,
+  vouchers: [
+    { id: 1, guestId: 'guest-1', type: 10, amount: 3, validFrom: '2026-01-01T00:00:00.000Z', validTo: '2026-02-01T00:00:00.000Z', actors: [] },
+    {
+      id: 2,
+      guestId: 'guest-1',
+      type: 8,
+      amount: 1,
+      validFrom: '2026-01-01T00:00:00.000Z',
+      validTo: null,
+      actors: [{ id: 7, online: true, name: 'Anna', link: 'anna', avatar: '/media/actors/7/avatar.webp' }],
+    },
+  ],
+};
+
+const vipClub: VipClubAnswer = {
+  offers: [{ id: 'vip30', days: 30, price: { value: 999, currency: 'EUR' }, benefits: ['freeVideos', 'discount'] }],
+  isVip: false,
+};
+
+function render(route: RouteName, options: MockPlatformOptions = {}) {
+  const platform = createMockPlatform({
+    loggedIn: true,
+    route: { name: route },
+    rest: {
+      '/guest/profile/get': () => profile(),
+      '/guest/profile/update': (input) => profile((input.body as { properties: { name: string } }).properties.name),
+      '/guest/benefits': () => benefits,
+      '/vipclub/offers': () => vipClub,
+    },
+    ...options,
+  });
+  return renderWithPlatform(<AccountApp />, { platform, remote: 'mf-account', locales });
+}
+
+describe('personal area', () => {
+  it('links every page of the area through the route table', () => {
+    const { platform } = render('myAccount');
+    expect(screen.getByRole('heading', { name: 'Hello Tester' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Benefits Your vouchers/ })).toHaveAttribute('href', '/en/myvisitx/benefits/');
+    fireEvent.click(screen.getByRole('link', { name: /Messenger/ }));
+    expect(platform.navigations).toEqual([{ name: 'messenger', args: {} }]);
+  });
+
+  it('asks visitors to log in', () => {
+    const { platform } = render('myAccountProfile', { loggedIn: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(platform.openedFlows).toEqual(['login']);
+    expect(platform.restCalls).toEqual([]);
+  });
+
+  it('is translated, with localized links', () => {
+    render('myAccount', { language: 'de' });
+    expect(screen.getByRole('heading', { name: 'Hallo Tester' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Vorteile' })).toHaveAttribute('href', '/de/myvisitx/vorteile/');
+  });
+});
+
+describe('profile', () => {
+  it('validates the name before saving', async () => {
+    const { platform } = render('myAccountProfile');
+    const name = await screen.findByLabelText('Name');
+    fireEvent.change(name, { target: { value: ' x ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The name needs at least 2 characters.');
+    expect(platform.restCalls.filter((c) => c.path === '/guest/profile/update')).toEqual([]);
+  });
+
+  it('saves name, language and newsletter through guest/profile/update', async () => {
+    const { platform } = render('myAccountProfile');
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'New Name ' } });
+    fireEvent.change(screen.getByLabelText('Preferred language'), { target: { value: 'nl' } });
+    fireEvent.click(screen.getByLabelText('Send me the newsletter'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your profile has been saved.');
+    expect(platform.restCalls.at(-1)?.input?.body).toEqual({
+      properties: { name: 'New Name', preferences: { language: 'nl', newsletter: true } },
+    });
+    expect(platform.toasts).toEqual([{ message: 'Your profile has been saved.', kind: 'success' }]);
+  });
+
+  it('says when the name is taken', async () => {
+    render('myAccountProfile', {
+      rest: {
+        '/guest/profile/get': () => profile(),
+        '/guest/profile/update': () => {
+          throw new ApiError(409, 'NAME_TAKEN', 'taken');
+        },
+      },
+    });
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Anna' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This name is already taken.');
+  });
+});
+
+describe('benefits', () => {
+  it('shows the counts and the vouchers with their performers', async () => {
+    render('myAccountBenefits');
+    const spins = await screen.findByText('Spinwheel spins');
+    expect(spins.parentElement).toHaveTextContent('3');
+    expect(screen.getByText('Free messages').parentElement).toHaveTextContent('10');
+    expect(screen.getByText('3 spins')).toBeInTheDocument();
+    const privateShow = screen.getByText('1 private show ticket').closest('li')!;
+    expect(within(privateShow).getByRole('link', { name: 'Anna' })).toHaveAttribute('href', '/en/amateur/anna/');
+    expect(privateShow).toHaveTextContent('no expiry date');
+  });
+
+  it('offers a retry when loading fails', async () => {
+    let calls = 0;
+    render('myAccountBenefits', {
+      rest: {
+        '/guest/benefits': () => {
+          calls += 1;
+          if (calls === 1) throw new ApiError(500, 'INTERNAL', 'down');
+          return benefits;
+        },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Spinwheel spins')).toBeInTheDocument();
+  });
+});
+
+describe('spinwheel', () => {
+  it('hosts the specials widget in its slot', () => {
+    const { platform } = render('myAccountSpinwheel');
+    expect(platform.renderedSlots).toEqual([{ slot: 'myAccount.spinwheel', props: undefined, mounted: true }]);
+  });
+
+  it('says the spinwheel is not available when no remote fills the slot', () => {
+    const { platform } = render('myAccountSpinwheel', { filledSlots: [] });
+    expect(screen.getByText('The spinwheel is not available at the moment.')).toBeInTheDocument();
+    expect(platform.renderedSlots).toEqual([]);
+  });
+});
+
+describe('VIP club', () => {
+  it('shows the VIP 30 price in EUR with a comma and asks visitors to log in', async () => {
+    render('vipClub', { loggedIn: false });
+    expect(await screen.findByText(/9,99\s€ for 30 days/)).toBeInTheDocument();
+    expect(screen.getByText('Log in to become a VIP member.')).toBeInTheDocument();
+  });
+
+  it('tells members they are in the club', async () => {
+    render('vipClub', { rest: { '/vipclub/offers': () => ({ ...vipClub, isVip: true }) } });
+    expect(await screen.findByText('You are a VIP club member.')).toBeInTheDocument();
+  });
+
+  it('home VIP30 block links to the VIP club', async () => {
+    const platform = createMockPlatform({ language: 'es', rest: { '/vipclub/offers': () => vipClub } });
+    renderWithPlatform(<Vip30Widget />, { platform, remote: 'mf-account', locales });
+    expect(await screen.findByText(/9,99\s€ por 30 días/)).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Al club VIP' });
+    expect(link).toHaveAttribute('href', '/es/vipclub/');
+    fireEvent.click(link);
+    await waitFor(() => expect(platform.navigations).toEqual([{ name: 'vipClub', args: {} }]));
+  });
+});

@@ -1,0 +1,56 @@
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RouteName } from '@velvet/contracts';
+import { usePlatform } from '@velvet/federation';
+import { LoginPrompt, TabNav } from '@velvet/ui';
+import { Benefits } from './Benefits';
+import { Overview } from './Overview';
+import { ProfileForm } from './ProfileForm';
+import { Spinwheel } from './Spinwheel';
+import { VipClub } from './VipClub';
+import { useRoute } from './useRoute';
+import { useSession } from './useSession';
+
+/** Pages of the personal area, in the order of its navigation. */
+export const AREA_PAGES = ['myAccount', 'myAccountProfile', 'myAccountBenefits', 'myAccountSpinwheel'] as const satisfies readonly RouteName[];
+type AreaPage = (typeof AREA_PAGES)[number];
+
+const PAGES: Record<AreaPage, ComponentType> = {
+  myAccount: Overview,
+  myAccountProfile: ProfileForm,
+  myAccountBenefits: Benefits,
+  myAccountSpinwheel: Spinwheel,
+};
+
+/** The personal area (myvisitx and its sub-pages) and the VIP club page. */
+export function AccountApp() {
+  const platform = usePlatform();
+  const { t } = useTranslation();
+  const route = useRoute();
+  const { guest } = useSession();
+  if (route.name === 'vipClub') return <VipClub />;
+  const current = (AREA_PAGES as readonly string[]).includes(route.name) ? (route.name as AreaPage) : 'myAccount';
+  const Page = PAGES[current];
+  return (
+    <div className="vv-account">
+      <TabNav
+        label={t('area.label')}
+        items={AREA_PAGES.map((name) => ({
+          key: name,
+          label: t(`area.${name}`),
+          current: name === current,
+          href: platform.router.href(name),
+          onNavigate: () => platform.router.navigate(name),
+        }))}
+      />
+      {guest.flags.loggedIn ? (
+        <Page key={guest.id} />
+      ) : (
+        <>
+          <h1>{t(`area.${current}`)}</h1>
+          <LoginPrompt text={t('login.text')} buttonLabel={t('login.button')} ui={platform.ui} />
+        </>
+      )}
+    </div>
+  );
+}

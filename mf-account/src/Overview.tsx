@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import type { RouteName } from '@velvet/contracts';
+import { usePlatform } from '@velvet/federation';
+import { navigateOnPlainClick } from '@velvet/ui';
+import { useSession } from './useSession';
+
+const LINKS = ['myAccountProfile', 'myAccountBenefits', 'myAccountSpinwheel', 'mediathek', 'messenger', 'vipClub'] as const satisfies readonly RouteName[];
+
+/** The personal area's start: who is logged in and where to go from here. */
+export function Overview() {
+  const platform = usePlatform();
+  const { t } = useTranslation();
+  const { guest } = useSession();
+  return (
+    <section>
+      <h1>{t('overview.title', { name: guest.name })}</h1>
+      <p>{t('overview.balance', { balance: guest.balance.formatted })}</p>
+      {guest.flags.vip ? <p>{t('overview.vip')}</p> : null}
+      <ul className="vv-account__links">
+        {LINKS.map((name) => (
+          <li key={name}>
+            <a
+              href={platform.router.href(name)}
+              onClick={navigateOnPlainClick(() => platform.router.navigate(name))}
+            >
+              <strong>{t(`overview.links.${name}.title`)}</strong>
+              <span>{t(`overview.links.${name}.text`)}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

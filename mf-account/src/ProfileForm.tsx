@@ -1,0 +1,106 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { guestEndpoints, type EndpointResponse, type Language } from '@velvet/contracts';
+import { usePlatform } from '@velvet/federation';
+import { Button, ErrorState, Spinner } from '@velvet/ui';
+import { useLoad } from './useLoad';
+
+type ProfileAnswer = EndpointResponse<typeof guestEndpoints.profileGet>;
+
+/** The error code of a failed REST call (the SDK's errors carry one). */
+const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
+
+function Form({ initial }: { initial: ProfileAnswer }) {
+  const platform = usePlatform();
+  const { t } = useTranslation();
+  const { config } = initial;
+  const [name, setName] = useState(initial.profile.name);
+  const [language, setLanguage] = useState<Language>(initial.profile.preferences.language ?? platform.router.current().language);
+  const [newsletter, setNewsletter] = useState(initial.profile.preferences.newsletter ?? false);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const validateName = (value: string) => {
+    const length = value.trim().length;
+    if (length < config.nameMinLength) return t('profile.errors.nameTooShort', { count: config.nameMinLength });
+    if (length > config.nameMaxLength) return t('profile.errors.nameTooLong', { count: config.nameMaxLength });
+    return null;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    setFormError(null);
+    const invalid = validateName(name);
+    setNameError(invalid);
+    if (invalid) return;
+    setBusy(true);
+    try {
+      const answer = await platform.api.rest(guestEndpoints.profileUpdate, {
+        body: { properties: { name: name.trim(), preferences: { language, newsletter } } },
+      });
+      setName(answer.profile.name);
+      setSaved(true);
+      platform.ui.toast(t('profile.saved'), 'success');
+    } catch (error) {
+      if (codeOf(error) === 'NAME_TAKEN') setNameError(t('profile.errors.nameTaken'));
+      else setFormError(t(codeOf(error) === 'VALIDATION_FAILED' ? 'profile.errors.invalid' : 'profile.errors.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="vv-account__form">
+      <p>{t('profile.email', { email: initial.profile.email ?? '' })}</p>
+      <label htmlFor="profile-name">{t('profile.name')}</label>
+      <input
+        id="profile-name"
+        value={name}
+        maxLength={config.nameMaxLength + 10}
+        aria-invalid={nameError ? true : undefined}
+        aria-describedby={nameError ? 'profile-name-error' : undefined}
+        onChange={(event) => setName(event.target.value)}
+        onBlur={() => setNameError(validateName(name))}
+      />
+      {nameError ? (
+        <p id="profile-name-error" role="alert">
+          {nameError}
+        </p>
+      ) : null}
+      <label htmlFor="profile-language">{t('profile.language')}</label>
+      <select id="profile-language" value={language} onChange={(event) => setLanguage(event.target.value as Language)}>
+        {config.languages.map((option) => (
+          <option key={option} value={option}>
+            {t(`languages.${option}`)}
+          </option>
+        ))}
+      </select>
+      <label>
+        <input type="checkbox" checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} /> {t('profile.newsletter')}
+      </label>
+      {formError ? <p role="alert">{formError}</p> : null}
+      {saved ? <p role="status">{t('profile.saved')}</p> : null}
+      <Button type="submit" busy={busy}>
+        {t('profile.save')}
+      </Button>
+    </form>
+  );
+}
+
+/** guest/profile/get and guest/profile/update: name, preferred language and newsletter. */
+export function ProfileForm() {
+  const platform = usePlatform();
+  const { t } = useTranslation();
+  const load = useLoad(() => platform.api.rest(guestEndpoints.profileGet));
+  return (
+    <section>
+      <h1>{t('profile.title')}</h1>
+      {load.state === 'loading' ? <Spinner label={t('loading')} /> : null}
+      {load.state === 'failed' ? <ErrorState title={t('error.title')} retryLabel={t('error.retry')} onRetry={load.retry} /> : null}
+      {load.state === 'ready' ? <Form initial={load.data} /> : null}
+    </section>
+  );
+}

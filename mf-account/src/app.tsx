@@ -1,0 +1,5 @@
+import { defineRemoteApp } from '@velvet/federation';
+import { AccountApp } from './AccountApp';
+import { locales } from './locales';
+
+export const { bootstrap, mount, unmount } = defineRemoteApp({ name: 'mf-account', App: AccountApp, locales });

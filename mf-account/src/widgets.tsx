@@ -1,0 +1,5 @@
+import { defineWidgets } from '@velvet/federation';
+import { Vip30Widget } from './VipClub';
+import { locales } from './locales';
+
+export default defineWidgets({ name: 'mf-account', widgets: { 'home.VIP30': Vip30Widget }, locales });
