@@ -11,7 +11,7 @@ import {
 } from '@velvet/contracts';
 import { usePlatform } from '@velvet/federation';
 import { Button, EmptyState, OnlineBadge, Spinner } from '@velvet/ui';
-import { channelsReducer, initialChannelsState } from './channelsState';
+import { channelsReducer, initialChannelsState, visibleChannels } from './channelsState';
 import { Conversation } from './Conversation';
 import { Recommendations } from './Recommendations';
 
@@ -53,7 +53,7 @@ export function Messenger() {
 
   const forgetSelection = useCallback(() => {
     window.localStorage.removeItem(CHANNEL_STORAGE_KEY);
-    dispatch({ type: 'select', channelId: 0 });
+    dispatch({ type: 'select', channelId: null });
   }, []);
 
   // One request per 500 ms at most, however often the button is pressed.
@@ -77,7 +77,7 @@ export function Messenger() {
     select(channel.id);
   };
 
-  const selectedId = state.selectedId || null;
+  const { selectedId } = state;
   return (
     <div className="vv-messenger">
       <h1>{t('title')}</h1>
@@ -97,9 +97,17 @@ export function Messenger() {
               </Button>
             ))}
           </div>
+          <label className="vv-messenger__online-only">
+            <input
+              type="checkbox"
+              checked={state.onlineOnly}
+              onChange={(event) => dispatch({ type: 'onlineOnly', onlineOnly: event.target.checked })}
+            />{' '}
+            {t('filters.onlineOnly')}
+          </label>
           {state.channels.length === 0 && !state.loading ? <EmptyState title={t(`channels.empty.${state.filter}`)} /> : null}
           <ul>
-            {state.channels.map((channel) => (
+            {visibleChannels(state).map((channel) => (
               <li key={channel.id} data-unread={channel.unreadCount > 0 ? 'true' : 'false'}>
                 <button
                   type="button"

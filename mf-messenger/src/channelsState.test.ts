@@ -1,4 +1,4 @@
-import { channelsReducer, initialChannelsState, type ChannelsState } from './channelsState';
+import { channelsReducer, initialChannelsState, visibleChannels, type ChannelsState } from './channelsState';
 import { channelFixture } from './fixtures';
 
 const page = (state: ChannelsState, channels = [channelFixture({ id: 1, unreadCount: 2 }), channelFixture({ id: 2 })], unreadTotal = 2) =>
@@ -48,5 +48,22 @@ describe('channelsReducer', () => {
     const loaded = page(initialChannelsState);
     const online = channelsReducer(loaded, { type: 'actorOnline', actorId: 101, online: true });
     expect(online.channels.find((c) => c.id === 1)!.isActorOnline).toBe(true);
+  });
+
+  it('keeps the open conversation read when a page counted it as unread', () => {
+    const selected = channelsReducer(initialChannelsState, { type: 'select', channelId: 1 });
+    const loaded = page(selected, [channelFixture({ id: 1, unreadCount: 2 }), channelFixture({ id: 2, unreadCount: 1 })], 3);
+    expect(loaded.unreadTotal).toBe(1);
+    expect(loaded.channels.find((c) => c.id === 1)!.unreadCount).toBe(0);
+  });
+
+  it('hides offline performers when online only is on, except in the archived and unread lists', () => {
+    const loaded = channelsReducer(page(initialChannelsState, [channelFixture({ id: 1, isActorOnline: true }), channelFixture({ id: 2 })]), {
+      type: 'onlineOnly',
+      onlineOnly: true,
+    });
+    expect(visibleChannels(loaded).map((c) => c.id)).toEqual([1]);
+    const unread = page(channelsReducer(loaded, { type: 'filter', filter: 'unread' }), [channelFixture({ id: 1, isActorOnline: true }), channelFixture({ id: 2 })]);
+    expect(visibleChannels(unread).map((c) => c.id)).toEqual([2, 1]);
   });
 });

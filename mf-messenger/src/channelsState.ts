@@ -8,12 +8,15 @@ export interface ChannelsState {
   unreadTotal: number;
   selectedId: number | null;
   loading: boolean;
+  /** Hide channels of offline performers (not in the archived and unread lists). */
+  onlineOnly: boolean;
 }
 
 export type ChannelsAction =
   | { type: 'page'; message: IncomingMessage<'channels'> }
   | { type: 'changed'; channel: Channel }
-  | { type: 'select'; channelId: number }
+  | { type: 'select'; channelId: number | null }
+  | { type: 'onlineOnly'; onlineOnly: boolean }
   | { type: 'filter'; filter: ChannelFilter }
   | { type: 'loading' }
   | { type: 'actorOnline'; actorId: number; online: boolean };
@@ -25,7 +28,14 @@ export const initialChannelsState: ChannelsState = {
   unreadTotal: 0,
   selectedId: null,
   loading: true,
+  onlineOnly: false,
 };
+
+/** The channels shown: the online-only switch hides offline performers except in the archived and unread lists. */
+export function visibleChannels(state: ChannelsState): Channel[] {
+  const hides = state.onlineOnly && state.filter !== 'archived' && state.filter !== 'unread';
+  return hides ? state.channels.filter((channel) => channel.isActorOnline) : state.channels;
+}
 
 /** Whether a channel belongs in a filter's list (the server's rule, applied to pushed changes). */
 function belongsTo(channel: Channel, filter: ChannelFilter): boolean {
@@ -52,11 +62,14 @@ export function channelsReducer(state: ChannelsState, action: ChannelsAction): C
       // A late answer for a filter the guest already left is dropped.
       if (message.filterType !== state.filter) return state;
       const kept = message.offset === 0 ? [] : state.channels.filter((c) => !message.channels.some((n) => n.id === c.id));
+      // The open conversation is read even if the page was counted before it was opened.
+      const open = message.channels.find((c) => c.id === state.selectedId);
+      const arrived = message.channels.map((c) => (c === open ? { ...c, unreadCount: 0 } : c));
       return {
         ...state,
-        channels: sortChannels([...kept, ...message.channels], state.filter),
+        channels: sortChannels([...kept, ...arrived], state.filter),
         total: message.total,
-        unreadTotal: message.unreadTotal,
+        unreadTotal: Math.max(0, message.unreadTotal - (open?.unreadCount ?? 0)),
         loading: false,
       };
     }
@@ -86,6 +99,8 @@ export function channelsReducer(state: ChannelsState, action: ChannelsAction): C
     }
     case 'filter':
       return action.filter === state.filter ? state : { ...state, filter: action.filter, channels: [], total: 0, loading: true };
+    case 'onlineOnly':
+      return { ...state, onlineOnly: action.onlineOnly };
     case 'loading':
       return { ...state, loading: true };
     case 'actorOnline':
