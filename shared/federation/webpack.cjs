@@ -109,7 +109,9 @@ function hostWebpackConfig({ dir, mode, extraPlugins = [] }) {
     output: {
       path: path.join(dir, 'dist'),
       publicPath: '/shell/',
-      filename: '[name].[contenthash:8].js',
+      // The entry keeps a fixed name (the HTML adds a content hash query): with webpack 5.111 the federation
+      // runtime module cannot resolve [contenthash] in its own chunk's filename (module-federation/core#5077).
+      filename: '[name].js',
       chunkFilename: '[name].[contenthash:8].js',
       clean: true,
     },
@@ -121,7 +123,7 @@ function hostWebpackConfig({ dir, mode, extraPlugins = [] }) {
         dts: false,
         shareStrategy: 'loaded-first',
       }),
-      new HtmlWebpackPlugin({ template: './src/index.html', filename: 'index.html', inject: 'body' }),
+      new HtmlWebpackPlugin({ template: './src/index.html', filename: 'index.html', inject: 'body', hash: true }),
       ...extraPlugins,
     ],
   };

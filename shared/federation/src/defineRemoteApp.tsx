@@ -1,6 +1,7 @@
 import React, { type ComponentType, type ReactElement } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
+import type { AppProps } from 'single-spa';
 import { I18nextProvider } from 'react-i18next';
 import type { PlatformApi, RemoteName } from '@velvet/contracts';
 import { PlatformContext } from './context';
@@ -65,7 +66,7 @@ function defineLifecycles<P extends object>(
   const react = singleSpaReact<MountProps>({
     React,
     ReactDOMClient,
-    rootComponent: Root as unknown as ComponentType<MountProps>,
+    rootComponent: Root as unknown as ComponentType<MountProps & AppProps>,
     domElementGetter: (props) => props.domElement,
     errorBoundary: (error) => <Fallback remote={remote} error={error} />,
   });

@@ -1,0 +1,51 @@
+import { registerApplication } from 'single-spa';
+import { matchPath } from '@velvet/i18n';
+import type { ManifestRemote, PlatformApi } from '@velvet/contracts';
+import type { Lifecycles } from '@velvet/federation';
+import { remoteForRoute } from './remotes';
+import { resilientLifecycles } from './resilient';
+
+export interface RegisterAppsOptions {
+  remotes: readonly ManifestRemote[];
+  platform: PlatformApi;
+  /** The layout's outlet: each remote mounts into its own child of it. */
+  outlet: HTMLElement;
+  loadApp: (remote: ManifestRemote) => Promise<Lifecycles>;
+  renderFallback: (remote: string, element: HTMLElement) => () => void;
+  register?: typeof registerApplication;
+  onError?: (remote: ManifestRemote, error: unknown) => void;
+}
+
+function outletFor(outlet: HTMLElement, name: string): HTMLElement {
+  let element = outlet.querySelector<HTMLElement>(`:scope > [data-outlet="${name}"]`);
+  if (!element) {
+    element = outlet.ownerDocument.createElement('div');
+    element.setAttribute('data-outlet', name);
+    outlet.appendChild(element);
+  }
+  return element;
+}
+
+/**
+ * One single-spa application per running remote, active while the URL's route is owned by it. The app never
+ * fails to load: its lifecycles show a fallback and retry while the remote itself cannot be loaded.
+ */
+export function registerRemoteApps(options: RegisterAppsOptions): void {
+  const register = options.register ?? registerApplication;
+  for (const remote of options.remotes) {
+    const lifecycles = resilientLifecycles({
+      load: () => options.loadApp(remote),
+      renderFallback: (element) => options.renderFallback(remote.name, element),
+      onError: (error) => options.onError?.(remote, error),
+    });
+    register({
+      name: remote.name,
+      app: async () => lifecycles,
+      activeWhen: (location) => {
+        const route = matchPath(location.pathname);
+        return route !== null && remoteForRoute(route.name, options.remotes)?.name === remote.name;
+      },
+      customProps: () => ({ platform: options.platform, domElement: outletFor(options.outlet, remote.name) }),
+    });
+  }
+}

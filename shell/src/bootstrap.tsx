@@ -1,0 +1,131 @@
+import { createRoot } from 'react-dom/client';
+import { distinctUntilChanged, map, skip } from 'rxjs';
+import type { i18n as I18n } from 'i18next';
+import { start } from 'single-spa';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { PLATFORM_API_VERSION, SOCKET_PATH, federationEndpoints, loggerEndpoints, type ManifestRemote } from '@velvet/contracts';
+import { createFeedClient, createQueryClient, createRestClient, createSocketClient, type RestCall } from '@velvet/sdk';
+import { createI18n } from '@velvet/i18n';
+import { applyTheme } from '@velvet/ui';
+import type { Lifecycles } from '@velvet/federation';
+import { shellResources } from './locales';
+import { createRouter, scrollToWhenRendered, type ShellRouter } from './router';
+import { createSessionStore } from './session';
+import { createUiStore } from './uiStore';
+import { createSlots } from './slots';
+import { buildPlatform } from './platform';
+import { registerRemoteApps } from './apps';
+import { resolveTenant, selectRemotes } from './remotes';
+import { fallbackRenderer } from './resilient';
+import { Layout } from './layout/Layout';
+import { ShellContext, type Shell } from './layout/ShellContext';
+import './styles.css';
+
+const SHELL_VERSION = '0.1.0';
+
+async function loadExposed<T>(remote: ManifestRemote, module: 'app' | 'widgets'): Promise<T> {
+  const loaded = await loadRemote<{ default?: T } & T>(`${remote.descriptor.federationName}/${module}`);
+  if (!loaded) throw new Error(`${remote.name}/${module} did not load`);
+  return (loaded.default ?? loaded) as T;
+}
+
+/** DESIGN section 4: tenant, manifest, federation runtime, one application per remote, socket, layout, start. */
+async function boot(router: ShellRouter, i18n: I18n) {
+  const getLanguage = () => router.current().language;
+  // The session calls REST, and REST sends the session's token: the wrapper defers the lookup to call time.
+  const session = createSessionStore({ rest: (endpoint, input) => rest(endpoint, input), storage: window.localStorage });
+  const rest: RestCall = createRestClient({
+    baseUrl: '/rest/v1',
+    getToken: () => session.token(),
+    getLanguage,
+    version: SHELL_VERSION,
+    isLoggedIn: () => session.isLoggedIn(),
+  });
+
+  const manifest = await rest(federationEndpoints.manifest, { query: { tenant: resolveTenant(window.location) } });
+  applyTheme(manifest.tenant.theme);
+  const { accepted, refused } = selectRemotes(manifest, PLATFORM_API_VERSION);
+  for (const { remote, reason } of refused) console.info(`[shell] ${remote.name} not loaded: ${reason}`);
+  registerRemotes(accepted.map((remote) => ({ name: remote.descriptor.federationName, entry: remote.entry })));
+
+  await session.start();
+  const socketUrl = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${SOCKET_PATH}`;
+  const socket = createSocketClient({
+    url: socketUrl,
+    getSession: () => {
+      const current = session.session$.value;
+      return current ? { accessToken: current.accessToken, guestId: current.guest.id, loggedIn: current.guest.flags.loggedIn } : null;
+    },
+    language: getLanguage,
+    log: (error) => void rest(loggerEndpoints.websocketConnectionError, { body: error }).catch(() => undefined),
+  });
+
+  const ui = createUiStore(i18n);
+  const fallback = (remote: string, element: HTMLElement) => fallbackRenderer(remote, () => i18n.t('shell:remote.failed'))(element);
+  const slots = createSlots({
+    remotes: accepted,
+    loadWidgets: (remote) => loadExposed<Record<string, Lifecycles>>(remote, 'widgets'),
+    platform: () => platform,
+    renderFallback: fallback,
+  });
+  const platform = buildPlatform({
+    rest,
+    query: createQueryClient({ url: '/graphql', getToken: session.token, getLanguage }),
+    feed: createFeedClient({ url: '/feed/graphql', getToken: session.token, getLanguage, isLoggedIn: session.isLoggedIn }),
+    socket,
+    session,
+    router,
+    ui,
+    slots: () => slots,
+    i18n,
+    tenant: manifest.tenant,
+  });
+
+  const outlet = document.createElement('div');
+  outlet.className = 'vv-outlet';
+  registerRemoteApps({
+    remotes: accepted,
+    platform,
+    outlet,
+    loadApp: (remote) => loadExposed<Lifecycles>(remote, 'app'),
+    renderFallback: fallback,
+    onError: (remote, error) => console.error(`[shell] ${remote.name} failed`, error),
+  });
+
+  socket.connect();
+  router.route$.subscribe((route) => {
+    document.documentElement.lang = route.language;
+    if (i18n.language !== route.language) void i18n.changeLanguage(route.language);
+    if (route.scrollTo) scrollToWhenRendered(route.scrollTo);
+  });
+  // A new token (login, signup, logout) opens a new socket session; the balance push updates the session.
+  session.session$
+    .pipe(
+      map((current) => current?.accessToken),
+      distinctUntilChanged(),
+      skip(1),
+    )
+    .subscribe(() => socket.restart());
+  socket.on('guestBalance').subscribe((message) => session.setBalance(message.balance));
+
+  const shell: Shell = { platform, session, router, ui, slots, socket, remotes: accepted, outlet, i18n };
+  createRoot(document.getElementById('root')!).render(
+    <ShellContext.Provider value={shell}>
+      <Layout />
+    </ShellContext.Provider>,
+  );
+  start({ urlRerouteOnly: true });
+}
+
+const router = createRouter({ window, storage: window.sessionStorage });
+const i18n = createI18n(router.current().language, shellResources);
+boot(router, i18n).catch((error: unknown) => {
+  console.error('[shell] boot failed', error);
+  const root = document.getElementById('root');
+  if (!root) return;
+  const message = document.createElement('p');
+  message.setAttribute('role', 'alert');
+  message.className = 'vv-boot-error';
+  message.textContent = i18n.t('shell:boot.failed');
+  root.replaceChildren(message);
+});

@@ -1,0 +1,2 @@
+// The async boundary lets Module Federation set up the shared scope before any shared module is evaluated.
+void import('./bootstrap');

@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isValidEmail, PASSWORD_MIN_LENGTH } from '@velvet/contracts';
+import { ApiError } from '@velvet/sdk';
+import { Button, Modal } from '@velvet/ui';
+import type { ShellModal } from '../uiStore';
+import { useShell, useSubject } from './ShellContext';
+
+type Field = 'email' | 'password' | 'name';
+type Errors = Partial<Record<Field | 'form', string>>;
+
+/** Which field a server error code belongs to; codes not listed are shown above the form. */
+const FIELD_OF_CODE: Record<string, Field> = {
+  INVALID_EMAIL: 'email',
+  EMAIL_TAKEN: 'email',
+  PASSWORD_TOO_SHORT: 'password',
+  NAME_TAKEN: 'name',
+};
+
+/** The login and signup modals: the spec's email rule checked before sending, server codes as clear messages. */
+export function AuthModal() {
+  const { ui } = useShell();
+  const mode = useSubject(ui.modal$);
+  // keyed by mode: switching between login and signup starts with a clean form
+  return mode ? <AuthForm key={mode} mode={mode} /> : null;
+}
+
+function AuthForm({ mode }: { mode: ShellModal }) {
+  const { t } = useTranslation('shell');
+  const { ui, session } = useShell();
+  const [values, setValues] = useState({ email: '', password: '', name: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const signup = mode === 'signup';
+
+  const validate = (): Errors => {
+    const found: Errors = {};
+    if (!isValidEmail(values.email.trim())) found.email = t('auth.errors.INVALID_EMAIL');
+    if (!values.password) found.password = t('auth.errors.passwordRequired');
+    else if (signup && values.password.length < PASSWORD_MIN_LENGTH) found.password = t('auth.errors.PASSWORD_TOO_SHORT', { min: PASSWORD_MIN_LENGTH });
+    if (signup && values.name.trim().length < 2) found.name = t('auth.errors.nameTooShort');
+    return found;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const email = values.email.trim();
+      const result = signup ? await session.signup({ email, password: values.password, name: values.name.trim() }) : await session.login(email, values.password);
+      ui.close();
+      ui.ui.toast(t(signup ? 'auth.welcomeNew' : 'auth.welcomeBack', { name: result.guest.name }), 'success');
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : 'UNKNOWN';
+      const message = t(`auth.errors.${code}`, { defaultValue: t('auth.errors.generic'), min: PASSWORD_MIN_LENGTH });
+      setErrors({ [FIELD_OF_CODE[code] ?? 'form']: message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: Field, type: string, autoComplete: string) => (
+    <div className="vv-field">
+      <label htmlFor={`vv-auth-${name}`}>{t(`auth.fields.${name}`)}</label>
+      <input
+        id={`vv-auth-${name}`}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        value={values[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `vv-auth-${name}-error` : undefined}
+        onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
+      />
+      {errors[name] && (
+        <p id={`vv-auth-${name}-error`} className="vv-field__error" role="alert">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <Modal open onClose={ui.close} title={t(signup ? 'auth.signupTitle' : 'auth.loginTitle')} closeLabel={t('common.close')}>
+      <form className="vv-auth" noValidate onSubmit={(event) => void submit(event)} data-testid={`${mode}-form`}>
+        {errors.form && (
+          <p className="vv-field__error" role="alert">
+            {errors.form}
+          </p>
+        )}
+        {signup && field('name', 'text', 'username')}
+        {field('email', 'email', 'email')}
+        {field('password', 'password', signup ? 'new-password' : 'current-password')}
+        <Button type="submit" block busy={busy}>
+          {t(signup ? 'auth.signup' : 'auth.login')}
+        </Button>
+        <p className="vv-auth__switch">
+          {t(signup ? 'auth.haveAccount' : 'auth.noAccount')}{' '}
+          <button type="button" className="vv-link-button" onClick={() => ui.modal$.next(signup ? 'login' : 'signup')}>
+            {t(signup ? 'auth.login' : 'auth.signup')}
+          </button>
+        </p>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import type { Language, Tenant } from '@velvet/contracts';
+import { useShell, useSubject } from './ShellContext';
+
+type FooterLink = Tenant['footerLinks'][number];
+
+/** Footer link keys the tenant configures (spec part 1, "Footer"); social profiles use keys `social.<network>`. */
+const HELP_CENTRE = 'helpCentre';
+const MODEL_RECRUITMENT = 'modelRecruitment';
+
+/**
+ * A tenant footer link for this visitor: `{lang}` becomes the page language where the target exists in it (the
+ * help centre in de, es or en; model recruitment in de or en), and the help centre gets the guest's name.
+ */
+export function footerHref(link: FooterLink, language: Language, guestName: string | null): string {
+  const available = link.key === HELP_CENTRE ? ['de', 'es', 'en'] : link.key === MODEL_RECRUITMENT ? ['de', 'en'] : ['de', 'en', 'nl', 'es'];
+  const url = link.href.replaceAll('{lang}', available.includes(language) ? language : 'en');
+  if (link.key !== HELP_CENTRE || !guestName) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}name=${encodeURIComponent(guestName)}`;
+}
+
+export function Footer() {
+  const { t } = useTranslation('shell');
+  const { platform, router, session } = useShell();
+  const route = useSubject(router.route$);
+  const current = useSubject(session.session$);
+  const guestName = current?.guest.flags.loggedIn ? current.guest.name : null;
+  const links = platform.tenant.footerLinks;
+  const social = links.filter((link) => link.key.startsWith('social.'));
+  const service = links.filter((link) => !link.key.startsWith('social.'));
+  return (
+    <footer className="vv-footer">
+      {social.length > 0 && (
+        <nav aria-label={t('footer.social')}>
+          <ul className="vv-footer__social">
+            {social.map((link) => (
+              <li key={link.key}>
+                <a href={footerHref(link, route.language, null)} rel="noopener noreferrer" target="_blank">
+                  {t(`footer.links.${link.key}`, { defaultValue: link.key.slice('social.'.length) })}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <nav aria-label={t('footer.service')}>
+        <ul className="vv-footer__links">
+          {service.map((link) => (
+            <li key={link.key}>
+              <a href={footerHref(link, route.language, guestName)} rel="noopener" target="_blank">
+                {t(`footer.links.${link.key}`, { defaultValue: link.key })}
+              </a>
+            </li>
+          ))}
+          <li>
+            <a href={router.href('termsOfService')}>{t('routes.termsOfService')}</a>
+          </li>
+          <li>
+            <a href={router.href('dataProtection')}>{t('routes.dataProtection')}</a>
+          </li>
+        </ul>
+      </nav>
+      <p className="vv-footer__copy">{t('footer.copyright', { brand: platform.tenant.brand, year: new Date().getFullYear() })}</p>
+    </footer>
+  );
+}

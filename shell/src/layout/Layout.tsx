@@ -1,0 +1,85 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { routeByName } from '@velvet/contracts';
+import { remoteForRoute } from '../remotes';
+import { useShell, useSubject } from './ShellContext';
+import { Navbar } from './Navbar';
+import { Sidebar } from './Sidebar';
+import { Footer } from './Footer';
+import { StatusBar, Toasts } from './StatusBar';
+import { AuthModal } from './AuthModal';
+import { Home } from './Home';
+import { LegalPage } from './LegalPage';
+
+/** The element single-spa mounts remotes into, attached where the page content goes. */
+function Outlet() {
+  const { outlet } = useShell();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.appendChild(outlet);
+  }, [outlet]);
+  return <div ref={ref} />;
+}
+
+function ShellPage() {
+  const { t } = useTranslation('shell');
+  const { router, remotes } = useShell();
+  const { route, notFound } = useSubject(router.state$);
+  if (notFound) {
+    return (
+      <section className="vv-message" data-testid="not-found">
+        <h1>{t('notFound.title')}</h1>
+        <a href={router.href('home')}>{t('notFound.home')}</a>
+      </section>
+    );
+  }
+  if (route.name === 'home') return <Home />;
+  if (route.name === 'termsOfService' || route.name === 'dataProtection') return <LegalPage page={route.name} />;
+  if (routeByName(route.name).owner !== 'shell' && !remoteForRoute(route.name, remotes)) {
+    return (
+      <section className="vv-message" data-testid="area-unavailable">
+        <h1>{t('unavailable.title')}</h1>
+        <a href={router.href('home')}>{t('notFound.home')}</a>
+      </section>
+    );
+  }
+  return null;
+}
+
+/**
+ * The page frame: navbar, status bar, sidebar, the shell's own pages or the active remote, footer, modals and
+ * toasts. Plain clicks on in-site links are routed without reloading the document.
+ */
+export function Layout() {
+  const { router } = useShell();
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = (event.target as Element | null)?.closest?.('a[href]');
+      if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return;
+      if (router.follow(anchor.href)) {
+        event.preventDefault();
+        window.scrollTo?.(0, 0);
+      }
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [router]);
+
+  return (
+    <div className="vv-shell">
+      <Navbar />
+      <StatusBar />
+      <div className="vv-body">
+        <Sidebar />
+        <main id="main" className="vv-main">
+          <ShellPage />
+          <Outlet />
+        </main>
+      </div>
+      <Footer />
+      <AuthModal />
+      <Toasts />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { BehaviorSubject } from 'rxjs';
+import type { i18n as I18n } from 'i18next';
+import type { ManifestRemote, PlatformApi } from '@velvet/contracts';
+import type { SocketClient } from '@velvet/sdk';
+import type { SessionStore } from '../session';
+import type { ShellRouter } from '../router';
+import type { UiStore } from '../uiStore';
+import type { ShellSlots } from '../slots';
+
+/** Everything the layout needs: the platform it hands to remotes plus the shell's own stores. */
+export interface Shell {
+  platform: PlatformApi;
+  session: SessionStore;
+  router: ShellRouter;
+  ui: UiStore;
+  slots: ShellSlots;
+  socket: SocketClient;
+  /** The remotes that run (enabled and compatible). */
+  remotes: readonly ManifestRemote[];
+  /** Where single-spa mounts the active remote; the layout attaches it. */
+  outlet: HTMLElement;
+  i18n: I18n;
+}
+
+export const ShellContext = createContext<Shell | null>(null);
+
+export function useShell(): Shell {
+  const shell = useContext(ShellContext);
+  if (!shell) throw new Error('useShell() outside the shell');
+  return shell;
+}
+
+/** The current value of a BehaviorSubject, re-rendering on change. */
+export function useSubject<T>(subject: BehaviorSubject<T>): T {
+  return useSyncExternalStore(
+    (onChange) => {
+      const subscription = subject.subscribe(onChange);
+      return () => subscription.unsubscribe();
+    },
+    () => subject.value,
+  );
+}

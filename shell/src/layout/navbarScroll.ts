@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+
+/** Spec part 1, 4: hide on a downward scroll of more than 10 px once below 50 px from the top; show on scroll up. */
+export const HIDE_DELTA_PX = 10;
+export const HIDE_FROM_PX = 50;
+
+export function nextNavbarHidden(hidden: boolean, previousY: number, y: number): boolean {
+  const delta = y - previousY;
+  if (delta > HIDE_DELTA_PX && y > HIDE_FROM_PX) return true;
+  if (delta < 0) return false;
+  return hidden;
+}
+
+/** Whether the navbar is hidden, following the window's scroll position. */
+export function useNavbarHidden(win: Window = window): boolean {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    let previousY = win.scrollY;
+    const onScroll = () => {
+      const y = win.scrollY;
+      setHidden((current) => nextNavbarHidden(current, previousY, y));
+      // small downward moves accumulate until they pass the threshold
+      if (y < previousY || y - previousY > HIDE_DELTA_PX) previousY = y;
+    };
+    win.addEventListener('scroll', onScroll, { passive: true });
+    return () => win.removeEventListener('scroll', onScroll);
+  }, [win]);
+  return hidden;
+}
+
+/** Spec part 1, 9: the mobile menu shows when the viewport is under 1023 px wide. */
+export const MOBILE_MENU_MAX_WIDTH = 1022;
+
+export function useIsMobile(win: Window = window): boolean {
+  const query = `(max-width: ${MOBILE_MENU_MAX_WIDTH}px)`;
+  const [mobile, setMobile] = useState(() => win.matchMedia?.(query).matches ?? false);
+  useEffect(() => {
+    const list = win.matchMedia?.(query);
+    if (!list) return;
+    const onChange = () => setMobile(list.matches);
+    list.addEventListener('change', onChange);
+    return () => list.removeEventListener('change', onChange);
+  }, [win, query]);
+  return mobile;
+}

@@ -1,0 +1,44 @@
+import { filter, type Observable } from 'rxjs';
+import type { i18n as I18n } from 'i18next';
+import { PLATFORM_API_VERSION, loggerEndpoints, type GuestSession, type PlatformApi, type Tenant } from '@velvet/contracts';
+import type { GraphqlCall, RestCall, SocketClient } from '@velvet/sdk';
+import type { SessionStore } from './session';
+import type { ShellRouter } from './router';
+import type { UiStore } from './uiStore';
+import type { ShellSlots } from './slots';
+
+/** The platform API handed to every remote, assembled from the shell's clients and stores. */
+export function buildPlatform(parts: {
+  rest: RestCall;
+  query: GraphqlCall;
+  feed: GraphqlCall;
+  socket: SocketClient;
+  session: SessionStore;
+  router: ShellRouter;
+  ui: UiStore;
+  slots: () => ShellSlots;
+  i18n: I18n;
+  tenant: Tenant;
+}): PlatformApi {
+  const session$: Observable<GuestSession> = parts.session.session$.pipe(filter((s): s is GuestSession => s !== null));
+  return {
+    version: PLATFORM_API_VERSION,
+    bus: { on: (type) => parts.socket.on(type), send: (message) => parts.socket.send(message), ready$: parts.socket.ready$ },
+    session: { session$, current: () => parts.session.current() },
+    api: { rest: parts.rest, query: parts.query, feed: parts.feed },
+    i18n: parts.i18n,
+    router: parts.router,
+    ui: parts.ui.ui,
+    slots: {
+      render: (slot, element, props) => parts.slots().slots.render(slot, element, props),
+      has: (slot) => parts.slots().slots.has(slot),
+    },
+    tenant: parts.tenant,
+    telemetry: {
+      track: (event) => {
+        void parts.rest(loggerEndpoints.track, { body: { ...event, timestamp: Date.now() } }).catch(() => undefined);
+      },
+    },
+  };
+}
+

@@ -1,0 +1,111 @@
+import { BehaviorSubject } from 'rxjs';
+import { DEFAULT_LANGUAGE, type CurrentRoute, type Language, type PlatformRouter, type RouteArgs, type RouteName } from '@velvet/contracts';
+import { isLanguage, matchPath, pathFor } from '@velvet/i18n';
+
+const STORAGE_KEY = 'velvet.route';
+
+/** Where the shell is: a route of the table, or a path no route matches (the not-found page). */
+export interface RouterState {
+  route: CurrentRoute;
+  notFound: boolean;
+}
+
+export interface ShellRouter extends PlatformRouter {
+  readonly state$: BehaviorSubject<RouterState>;
+  readonly route$: BehaviorSubject<CurrentRoute>;
+  /** Reads the URL again (after popstate, or a link the shell intercepted). */
+  sync(): void;
+  /** Follows an in-site URL without reloading; false when the URL is not a page of the route table. */
+  follow(url: string): boolean;
+  dispose(): void;
+}
+
+function storedLanguage(storage: Storage, browserLanguage: string | undefined): Language {
+  try {
+    const stored = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') as Partial<CurrentRoute> | null;
+    if (isLanguage(stored?.language)) return stored.language;
+  } catch {
+    // an unreadable entry is ignored
+  }
+  const browser = browserLanguage?.slice(0, 2);
+  return isLanguage(browser) ? browser : DEFAULT_LANGUAGE;
+}
+
+/**
+ * The shell's router on the History API. The current route (name, args, language) is published on route$ and
+ * stored in sessionStorage for everyone; `/` is the start page in the stored or browser language.
+ */
+export function createRouter(options: { window: Window; storage: Storage }): ShellRouter {
+  const { window: win, storage } = options;
+
+  const read = (): RouterState => {
+    const { pathname, search } = win.location;
+    const scrollTo = new URLSearchParams(search).get('scrollTo') ?? undefined;
+    const matched = matchPath(pathname);
+    const language = pathname === '/' || !matched ? storedLanguage(storage, win.navigator?.language) : matched.language;
+    if (!matched) return { route: { name: 'home', args: {}, language }, notFound: true };
+    return { route: { ...matched, language, ...(scrollTo ? { scrollTo } : {}) }, notFound: false };
+  };
+
+  const state$ = new BehaviorSubject<RouterState>(read());
+  const route$ = new BehaviorSubject<CurrentRoute>(state$.value.route);
+
+  const publish = (state: RouterState) => {
+    const { route } = state;
+    storage.setItem(STORAGE_KEY, JSON.stringify({ name: route.name, args: route.args, language: route.language }));
+    state$.next(state);
+    route$.next(route);
+  };
+  publish(state$.value);
+
+  const sync = () => publish(read());
+  const onPopState = () => sync();
+  win.addEventListener('popstate', onPopState);
+
+  const href = (name: RouteName, args: RouteArgs = {}, language?: Language) => pathFor(name, args, language ?? route$.value.language);
+
+  return {
+    state$,
+    route$,
+    current: () => route$.value,
+    href,
+    navigate(name, args = {}, navigateOptions) {
+      const query = navigateOptions?.scrollTo ? `?scrollTo=${encodeURIComponent(navigateOptions.scrollTo)}` : '';
+      win.history.pushState(null, '', `${href(name, args)}${query}`);
+      sync();
+    },
+    sync,
+    follow(url) {
+      const target = new URL(url, win.location.href);
+      if (target.origin !== win.location.origin || !matchPath(target.pathname)) return false;
+      win.history.pushState(null, '', `${target.pathname}${target.search}${target.hash}`);
+      sync();
+      return true;
+    },
+    dispose: () => win.removeEventListener('popstate', onPopState),
+  };
+}
+
+/**
+ * Scrolls to the element with the given id once it exists: remotes render after the route changes, so the
+ * target may appear only later. Gives up after `timeoutMs`.
+ */
+export function scrollToWhenRendered(id: string, root: HTMLElement = document.body, timeoutMs = 10_000): () => void {
+  const tryScroll = () => {
+    const element = root.ownerDocument.getElementById(id);
+    if (!element) return false;
+    element.scrollIntoView({ block: 'start' });
+    return true;
+  };
+  if (tryScroll()) return () => undefined;
+  const observer = new MutationObserver(() => {
+    if (tryScroll()) stop();
+  });
+  const timer = setTimeout(() => stop(), timeoutMs);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  observer.observe(root, { childList: true, subtree: true });
+  return stop;
+}

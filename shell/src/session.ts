@@ -1,0 +1,57 @@
+import { BehaviorSubject } from 'rxjs';
+import { authEndpoints, type GuestSession } from '@velvet/contracts';
+import { ApiError, formatCurrency, type RestCall } from '@velvet/sdk';
+
+const STORAGE_KEY = 'velvet.session';
+
+/**
+ * The guest session: an anonymous token on the first visit, replaced by login and signup. The token is kept in
+ * localStorage so a reload resumes the same session; a stored token the server no longer accepts is replaced by
+ * a fresh anonymous one.
+ */
+export function createSessionStore(options: { rest: RestCall; storage: Storage }) {
+  const session$ = new BehaviorSubject<GuestSession | null>(null);
+
+  const set = (session: GuestSession) => {
+    options.storage.setItem(STORAGE_KEY, session.accessToken);
+    session$.next(session);
+    return session;
+  };
+  const anonymous = async () => set(await options.rest(authEndpoints.anonymous));
+
+  return {
+    session$,
+    token: () => session$.value?.accessToken ?? options.storage.getItem(STORAGE_KEY),
+    isLoggedIn: () => session$.value?.guest.flags.loggedIn ?? false,
+    current(): GuestSession {
+      if (!session$.value) throw new Error('The session is not started yet');
+      return session$.value;
+    },
+    async start(): Promise<GuestSession> {
+      if (!options.storage.getItem(STORAGE_KEY)) return anonymous();
+      try {
+        return set(await options.rest(authEndpoints.me));
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) {
+          options.storage.removeItem(STORAGE_KEY);
+          return anonymous();
+        }
+        throw error;
+      }
+    },
+    login: async (email: string, password: string) => set(await options.rest(authEndpoints.login, { body: { email, password } })),
+    signup: async (body: { email: string; password: string; name: string }) => set(await options.rest(authEndpoints.signup, { body })),
+    logout: async () => {
+      options.storage.removeItem(STORAGE_KEY);
+      session$.next(null);
+      return anonymous();
+    },
+    /** The live balance from the guestBalance push; amounts are hundredths of a coin. */
+    setBalance(amount: number) {
+      const current = session$.value;
+      if (!current) return;
+      session$.next({ ...current, guest: { ...current.guest, balance: { amount, formatted: formatCurrency(amount, 'VXC') } } });
+    },
+  };
+}
+export type SessionStore = ReturnType<typeof createSessionStore>;

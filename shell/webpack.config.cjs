@@ -1,0 +1,3 @@
+const { hostWebpackConfig } = require('@velvet/federation/webpack');
+
+module.exports = (_env, argv) => hostWebpackConfig({ dir: __dirname, mode: argv.mode });
