@@ -49,7 +49,7 @@ function render(route: RouteName, options: MockPlatformOptions = {}) {
     route: { name: route },
     rest: {
       '/guest/profile/get': () => profile(),
-      '/guest/profile/update': (input) => profile((input.body as { properties: { name: string } }).properties.name),
+      '/guest/profile/update': ({ body }) => profile((body as { properties: { name: string } } | undefined)?.properties.name),
       '/guest/benefits': () => benefits,
       '/vipclub/offers': () => vipClub,
     },
