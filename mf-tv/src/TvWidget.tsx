@@ -1,6 +1,19 @@
 import { useTranslation } from 'react-i18next';
+import { tvEndpoints } from '@velvet/contracts';
+import { usePlatform } from '@velvet/federation';
+import { Section } from '@velvet/ui';
+import { useLoaded } from './hooks';
+import { LoadState } from './LoadState';
+import { OnAir } from './LivestreamPage';
 
+/** Home timeline block "TV": what runs on live TV now and next. */
 export function TvWidget() {
   const { t } = useTranslation();
-  return <h2>{t('title')}</h2>;
+  const { api, router } = usePlatform();
+  const loaded = useLoaded('home', () => api.rest(tvEndpoints.stream, { params: { type: 'live' } }));
+  return (
+    <Section title={t('home.title')} more={{ label: t('home.more'), href: router.href('tvLivestream'), onNavigate: () => router.navigate('tvLivestream') }}>
+      <LoadState loaded={loaded}>{(stream) => <OnAir stream={stream} />}</LoadState>
+    </Section>
+  );
 }

@@ -1,5 +1,6 @@
 import { defineRemoteApp } from '@velvet/federation';
-import { TvApp } from './TvApp';
 import { locales } from './locales';
+import { TvApp } from './TvApp';
+import './tv.css';
 
 export const { bootstrap, mount, unmount } = defineRemoteApp({ name: 'mf-tv', App: TvApp, locales });

@@ -1,5 +1,6 @@
 import { defineWidgets } from '@velvet/federation';
-import { TvWidget } from './TvWidget';
 import { locales } from './locales';
+import { TvWidget } from './TvWidget';
+import './tv.css';
 
 export default defineWidgets({ name: 'mf-tv', widgets: { 'home.TV': TvWidget }, locales });

@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next';
+import { tvEndpoints, type TvProgramType, type TvStream } from '@velvet/contracts';
+import { usePlatform } from '@velvet/federation';
+import { ButtonLink, LoginPrompt } from '@velvet/ui';
+import { formatTime, pickText } from './format';
+import { useGuest, useLoaded } from './hooks';
+import { LoadState } from './LoadState';
+import { ProgramList } from './ProgramList';
+
+const UPCOMING = 6;
+
+/** The show on air as a poster with its hosts; the live picture itself arrives with the HLS playout. */
+export function OnAir({ stream }: { stream: TvStream }) {
+  const { t, i18n } = useTranslation();
+  const show = stream.current ?? stream.next;
+  if (!show) return <p>{t('stream.nothingScheduled')}</p>;
+  const title = pickText(show.title, i18n.language);
+  return (
+    <figure className="mf-tv-onair">
+      <img src={show.imageUrl} width={640} height={360} alt={title} loading="lazy" />
+      <figcaption>
+        <strong>{stream.current ? t('stream.now', { title }) : t('stream.startsAt', { title, time: formatTime(show.begin, i18n.language) })}</strong>
+        {stream.hosts.length ? <span>{t('program.hosts', { names: stream.hosts.map((host) => host.name).join(', ') })}</span> : null}
+        {stream.current && stream.next ? (
+          <span>{t('stream.next', { title: pickText(stream.next.title, i18n.language), time: formatTime(stream.next.begin, i18n.language) })}</span>
+        ) : null}
+      </figcaption>
+    </figure>
+  );
+}
+
+/** Shown on premium TV to everyone without a TV subscription. */
+function SubscriptionNeeded() {
+  const { t } = useTranslation();
+  const { ui } = usePlatform();
+  const guest = useGuest();
+  return (
+    <div className="mf-tv-notice" role="note">
+      <h2>{t('premium.subscriptionNeeded')}</h2>
+      <p>{t(guest.flags.formerTvSubscriber ? 'premium.resubscribeText' : 'premium.subscriptionText')}</p>
+      {guest.flags.loggedIn ? null : <LoginPrompt text={t('premium.loginText')} buttonLabel={t('login')} ui={ui} />}
+    </div>
+  );
+}
+
+export function LivestreamPage({ type }: { type: TvProgramType }) {
+  const { t } = useTranslation();
+  const { api, router } = usePlatform();
+  const guest = useGuest();
+  const loaded = useLoaded(type, async () => {
+    const [stream, program] = await Promise.all([
+      api.rest(tvEndpoints.stream, { params: { type } }),
+      api.rest(tvEndpoints.program, { params: { type }, query: { limit: UPCOMING } }),
+    ]);
+    return { stream, entries: program.entries };
+  });
+  const locked = type === 'premium' && !guest.flags.tvSubscriber;
+  return (
+    <section className="mf-tv-page">
+      <h1>{t(`stream.${type}.title`)}</h1>
+      {locked ? <SubscriptionNeeded /> : null}
+      <LoadState loaded={loaded}>
+        {({ stream, entries }) => (
+          <>
+            <OnAir stream={stream} />
+            <h2>{t('program.upcoming')}</h2>
+            <ProgramList entries={entries} label={t('program.upcoming')} />
+            <ButtonLink variant="secondary" href={router.href('tvProgram')} onNavigate={() => router.navigate('tvProgram')}>
+              {t('program.all')}
+            </ButtonLink>
+          </>
+        )}
+      </LoadState>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TV_PROGRAM_MAX_LIMIT, TV_PROGRAM_TYPES, tvEndpoints, type TvProgramEntry, type TvProgramType } from '@velvet/contracts';
+import { usePlatform } from '@velvet/federation';
+import { Button } from '@velvet/ui';
+import { formatDay } from './format';
+import { useLoaded } from './hooks';
+import { LoadState } from './LoadState';
+import { ProgramList } from './ProgramList';
+
+/** Entries grouped by the local calendar day they begin on. */
+function byDay(entries: TvProgramEntry[]): TvProgramEntry[][] {
+  const days = new Map<string, TvProgramEntry[]>();
+  for (const entry of entries) {
+    const day = new Date(entry.begin).toDateString();
+    days.set(day, [...(days.get(day) ?? []), entry]);
+  }
+  return [...days.values()];
+}
+
+/** The week's programme of the live and the premium channel. */
+export function ProgramPage() {
+  const { t, i18n } = useTranslation();
+  const { api } = usePlatform();
+  const [type, setType] = useState<TvProgramType>('live');
+  const loaded = useLoaded(type, async () => (await api.rest(tvEndpoints.program, { params: { type }, query: { limit: TV_PROGRAM_MAX_LIMIT } })).entries);
+  return (
+    <section className="mf-tv-page">
+      <h1>{t('program.title')}</h1>
+      <div className="mf-tv-switch" role="group" aria-label={t('program.channel')}>
+        {TV_PROGRAM_TYPES.map((channel) => (
+          <Button key={channel} variant={channel === type ? 'primary' : 'secondary'} aria-pressed={channel === type} onClick={() => setType(channel)}>
+            {t(`program.channels.${channel}`)}
+          </Button>
+        ))}
+      </div>
+      <LoadState loaded={loaded}>
+        {(entries) =>
+          byDay(entries).map((day) => {
+            const label = formatDay(day[0]!.begin, i18n.language);
+            return (
+              <section key={day[0]!.id}>
+                <h2>{label}</h2>
+                <ProgramList entries={day} label={label} />
+              </section>
+            );
+          })
+        }
+      </LoadState>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TV_PAGE_SIZE, tvOperations } from '@velvet/contracts';
+import { usePlatform } from '@velvet/federation';
+import { EmptyState, Pager, Tile, TileGrid } from '@velvet/ui';
+import { useLoaded } from './hooks';
+import { LoadState } from './LoadState';
+import { usePagerLabels } from './usePagerLabels';
+
+/** The TV mediathek: every series as a tile. */
+export function SeriesOverviewPage() {
+  const { t } = useTranslation();
+  const { api, router } = usePlatform();
+  const pagerLabels = usePagerLabels();
+  const [page, setPage] = useState(1);
+  const loaded = useLoaded(`series-${page}`, async () => (await api.query(tvOperations.series, { first: TV_PAGE_SIZE, offset: (page - 1) * TV_PAGE_SIZE })).tvSeries);
+  return (
+    <section className="mf-tv-page">
+      <h1>{t('mediathek.title')}</h1>
+      <LoadState loaded={loaded}>
+        {({ total, nodes }) =>
+          nodes.length ? (
+            <>
+              <TileGrid label={t('mediathek.title')}>
+                {nodes.map((series) => (
+                  <Tile
+                    key={series.id}
+                    link={{ href: router.href('tvSeries', { series: series.key }), onNavigate: () => router.navigate('tvSeries', { series: series.key }) }}
+                    image={{ src: series.previewImgUrl, width: 640, height: 360, alt: series.title }}
+                    title={series.title}
+                    subtitle={t('series.episodes', { count: series.episodeCount })}
+                  />
+                ))}
+              </TileGrid>
+              <Pager page={page} pageCount={Math.ceil(total / TV_PAGE_SIZE)} onChange={setPage} labels={pagerLabels} />
+            </>
+          ) : (
+            <EmptyState title={t('mediathek.empty')} />
+          )
+        }
+      </LoadState>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { tvEndpoints } from '@velvet/contracts';
+import { usePlatform } from '@velvet/federation';
+import { ButtonLink } from '@velvet/ui';
+import { EpisodeList } from './EpisodeList';
+import { useLoaded } from './hooks';
+import { LoadState } from './LoadState';
+
+/** One series: what it is about and its newest episodes. */
+export function SeriesPage({ seriesKey }: { seriesKey: string }) {
+  const { t } = useTranslation();
+  const { api, router } = usePlatform();
+  const loaded = useLoaded(seriesKey, () => api.rest(tvEndpoints.format, { params: { key: seriesKey } }));
+  return (
+    <section className="mf-tv-page">
+      <LoadState loaded={loaded} notFound={t('series.notFound')}>
+        {({ series, latest }) => (
+          <>
+            <h1>{series.title}</h1>
+            <div className="mf-tv-series-header">
+              <img src={series.previewImgUrl} width={640} height={360} alt={series.title} loading="lazy" />
+              <div>
+                <p>{series.description}</p>
+                <p>{t('series.episodes', { count: series.episodeCount })}</p>
+              </div>
+            </div>
+            <h2>{t('series.latest')}</h2>
+            <EpisodeList episodes={latest} label={t('series.latest')} />
+            <ButtonLink href={router.href('tvSeriesVideos', { key: series.key })} onNavigate={() => router.navigate('tvSeriesVideos', { key: series.key })}>
+              {t('series.allVideos')}
+            </ButtonLink>
+          </>
+        )}
+      </LoadState>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { tvOperations, type RouteArgs, type RouteName } from '@velvet/contracts';
+import { ApiError } from '@velvet/sdk';
+import { createMockPlatform, renderWithPlatform, routeHref, type MockPlatformOptions } from '@velvet/testing';
+import { episodeFixture, programEntry, seriesFixture, streamOf } from './fixtures';
+import { locales } from './locales';
+import { TvApp } from './TvApp';
+import { TvWidget } from './TvWidget';
+
+/** The params of a recorded or handled REST call (the mock types inputs generically). */
+const paramsOf = <T,>(input: unknown) => (input as { params: T }).params;
+
+const rest: MockPlatformOptions['rest'] = {
+  '/tv/stream/:type': (input) => streamOf(paramsOf<{ type: 'live' | 'premium' }>(input).type),
+  '/tv/program/:type': (input) => {
+    const type = paramsOf<{ type: 'live' | 'premium' }>(input).type;
+    return { type, entries: [programEntry(1, 0, type), programEntry(2, 1, type), programEntry(3, 26, type)] };
+  },
+  '/tv/format/:key': (input) => {
+    const { key } = paramsOf<{ key: string }>(input);
+    if (key !== 'series-1') throw new ApiError(404, 'NOT_FOUND', 'No such series');
+    return { series: seriesFixture(1), latest: [episodeFixture(8), episodeFixture(7)] };
+  },
+};
+
+function renderAt(name: RouteName, args: RouteArgs = {}, options: MockPlatformOptions = {}) {
+  const platform = createMockPlatform({
+    route: { name, args },
+    rest,
+    query: (operation, variables) => {
+      if (operation === tvOperations.series) {
+        const offset = variables['offset'] as number;
+        return { tvSeries: { total: 31, nodes: [seriesFixture(offset + 1), seriesFixture(offset + 2)] } };
+      }
+      if (operation === tvOperations.mediathek) return { tvMediathek: { total: 2, series: seriesFixture(1), nodes: [episodeFixture(2), episodeFixture(1)] } };
+      if (operation === tvOperations.lateNightShow) return { tvLateNightShow: { headerImages: ['/media/tv/late-night/header-1.webp'], events: [programEntry(9, 2)] } };
+      throw new Error('unexpected operation');
+    },
+    ...options,
+  });
+  return renderWithPlatform(<TvApp />, { platform, remote: 'mf-tv', locales });
+}
+
+describe('livestream', () => {
+  it('shows the show on air as a poster with hosts, what comes next and the upcoming programme', async () => {
+    const { platform } = renderAt('tvLivestream');
+    expect(await screen.findByText('Now on air: Show 1')).toBeInTheDocument();
+    const poster = screen.getByRole('img', { name: 'Show 1' });
+    expect(poster).toHaveAttribute('loading', 'lazy');
+    expect(poster).toHaveAttribute('width', '640');
+    expect(screen.getAllByText('With Host 1').length).toBeGreaterThan(0);
+    expect(screen.getByText(/Up next at .*: Show 2/)).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Coming up' })).getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.queryByText('TV subscription needed')).not.toBeInTheDocument();
+    expect(platform.restCalls.map((call) => call.path).sort()).toEqual(['/tv/program/:type', '/tv/stream/:type']);
+    expect(document.querySelector('video')).toBeNull();
+  });
+
+  it('reads the programme in German for German visitors', async () => {
+    renderAt('tvLivestream', {}, { language: 'de' });
+    expect(await screen.findByText('Jetzt auf Sendung: Sendung 1')).toBeInTheDocument();
+  });
+});
+
+describe('premium livestream', () => {
+  it('tells anonymous visitors that a TV subscription is needed and offers the login', async () => {
+    const { platform } = renderAt('tvPremiumLivestream');
+    expect(screen.getByRole('heading', { name: 'TV subscription needed' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(platform.openedFlows).toEqual(['login']);
+    expect(await screen.findByText('Now on air: Show 1')).toBeInTheDocument();
+  });
+
+  it('tells logged-in guests without subscription, in Spanish', async () => {
+    renderAt('tvPremiumLivestream', {}, { loggedIn: true, language: 'es' });
+    expect(screen.getByRole('heading', { name: 'Se necesita una suscripción de TV' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Iniciar sesión' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Ahora en antena: Show 1')).toBeInTheDocument();
+  });
+
+  it('shows no notice to TV subscribers', async () => {
+    renderAt('tvPremiumLivestream', {}, { loggedIn: true, guest: { flags: { tvSubscriber: true } } });
+    expect(await screen.findByText('Now on air: Show 1')).toBeInTheDocument();
+    expect(screen.queryByText('TV subscription needed')).not.toBeInTheDocument();
+  });
+});
+
+describe('series', () => {
+  it('lists series as tiles linking to their pages and pages on', async () => {
+    const { platform } = renderAt('tvSeriesOverview');
+    const tile = await screen.findByRole('link', { name: /Series 1/ });
+    expect(tile).toHaveAttribute('href', routeHref('tvSeries', { series: 'series-1' }));
+    fireEvent.click(tile);
+    expect(platform.navigations).toContainEqual({ name: 'tvSeries', args: { series: 'series-1' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Series 1' })).toBeInTheDocument();
+  });
+
+  it('asks for the next page with an offset', async () => {
+    renderAt('tvSeriesOverview');
+    await screen.findByText('Series 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Series 31')).toBeInTheDocument();
+  });
+
+  it('shows a series with its latest episodes and a link to all of them', async () => {
+    renderAt('tvSeries', { series: 'series-1' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Series 1' })).toBeInTheDocument();
+    expect(screen.getByText('Episode 8 · 25 min · FSK 18')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All episodes' })).toHaveAttribute('href', routeHref('tvSeriesVideos', { key: 'series-1' }));
+  });
+
+  it('says so when a series does not exist', async () => {
+    renderAt('tvSeries', { series: 'nope' });
+    expect(await screen.findByText('This series does not exist.')).toBeInTheDocument();
+  });
+
+  it('lists all episodes of a series', async () => {
+    renderAt('tvSeriesVideos', { key: 'series-1' });
+    expect(await screen.findByRole('heading', { name: 'All episodes of Series 1' })).toBeInTheDocument();
+    expect(screen.getAllByRole('img', { name: /Episode title/ })).toHaveLength(2);
+  });
+});
+
+describe('programme and late night', () => {
+  it('groups the programme by day and switches to premium', async () => {
+    const { platform } = renderAt('tvProgram');
+    await screen.findAllByText('Show 1');
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Premium TV' }));
+    await screen.findAllByText('Show 1');
+    const programCalls = platform.restCalls.filter((call) => call.path === '/tv/program/:type');
+    expect(programCalls.map((call) => paramsOf<{ type: string }>(call.input).type)).toEqual(['live', 'premium']);
+  });
+
+  it('shows the late-night events', async () => {
+    renderAt('tvLateNight');
+    expect(await screen.findByText('Show 9')).toBeInTheDocument();
+  });
+});
+
+describe('home.TV widget', () => {
+  it('shows what runs now and links to the livestream', async () => {
+    const platform = createMockPlatform({ rest });
+    renderWithPlatform(<TvWidget />, { platform, remote: 'mf-tv', locales });
+    expect(await screen.findByText('Now on air: Show 1')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'To the livestream' })).toHaveAttribute('href', routeHref('tvLivestream'));
+  });
+});

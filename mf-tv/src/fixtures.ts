@@ -1,0 +1,49 @@
+import type { TvMediathekVideo, TvProgramEntry, TvProgramType, TvSeries, TvStream } from '@velvet/contracts';
+
+const HOUR = 3600_000;
+
+/** A programme entry `offsetHours` from the current hour (0 = on air now). */
+export function programEntry(id: number, offsetHours: number, type: TvProgramType = 'live'): TvProgramEntry {
+  const begin = new Date(Math.floor(Date.now() / HOUR) * HOUR + offsetHours * HOUR);
+  return {
+    id,
+    type,
+    title: { de: `Sendung ${id}`, en: `Show ${id}` },
+    text: { de: `Beschreibung ${id}`, en: `Description ${id}` },
+    begin: begin.toISOString(),
+    end: new Date(begin.getTime() + HOUR).toISOString(),
+    imageUrl: `/media/tv/shows/${id}.webp`,
+    actors: [{ id: 100 + id, name: `Host ${id}`, avatarUrl: `/media/actors/${id}.webp` }],
+  };
+}
+
+export function streamOf(type: TvProgramType): TvStream {
+  const current = programEntry(1, 0, type);
+  return {
+    type,
+    hosts: current.actors.map((actor) => ({ uid: actor.id, name: actor.name })),
+    streamUrl: null,
+    subscriptionRequired: type === 'premium',
+    current,
+    next: programEntry(2, 1, type),
+  };
+}
+
+export const seriesFixture = (id: number): TvSeries => ({
+  id,
+  key: `series-${id}`,
+  title: `Series ${id}`,
+  description: `About series ${id}`,
+  episodeCount: 8,
+  previewImgUrl: `/media/tv/series/${id}.webp`,
+});
+
+export const episodeFixture = (id: number, seriesKey = 'series-1'): TvMediathekVideo => ({
+  id,
+  title: `Episode title ${id}`,
+  fsk: 18,
+  duration: 1500,
+  previewPicture: `/media/tv/episodes/${id}.webp`,
+  episode: id,
+  seriesKey,
+});
