@@ -43,8 +43,11 @@ async function insertBatched<T>(rows: T[], insert: (batch: T[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += INSERT_BATCH) await insert(rows.slice(i, i + INSERT_BATCH));
 }
 
-/** Rounds a price in hundredths of a coin to a whole coin minus one hundredth (9.99 style) or whole coins. */
-const coinPrice = (faker: Faker) => faker.helpers.arrayElement([499, 799, 999, 1499, 1999, 2499, 2999, 3999, 4999]);
+/** Prices are whole coins (hundredths in the database): VXC shows no decimals. */
+const COIN = 100;
+const videoPrice = (faker: Faker) => COIN * faker.helpers.arrayElement([5, 8, 10, 15, 20, 25, 30, 40, 50]);
+/** A sale price: a share of the base price, in whole coins and at least one coin below it. */
+const salePrice = (basePrice: number, percent: number) => Math.min(basePrice - COIN, Math.max(COIN, Math.round((basePrice * percent) / 100 / COIN) * COIN));
 
 /**
  * Demo catalogue: 1,000 videos and 200 photo albums per unit of scale, spread over the seeded performers, each
@@ -64,7 +67,7 @@ export async function seedMedia(ctx: ModuleContext, { scale }: { scale: number }
     // A steady trickle of fresh videos keeps the trending (8 days) and new areas filled.
     const ageDays = i % 12 === 0 ? faker.number.float({ min: 0, max: 7.5 }) : faker.number.float({ min: 0, max: 730 });
     const free = i % 9 === 0;
-    const basePrice = free ? 0 : coinPrice(faker);
+    const basePrice = free ? 0 : videoPrice(faker);
     const onSale = !free && i % 5 === 0;
     const vip = !free && i % 7 === 0;
     return {
@@ -81,7 +84,7 @@ export async function seedMedia(ctx: ModuleContext, { scale }: { scale: number }
       classic: ageDays > 540 && i % 4 === 0,
       camRecording: i % 11 === 0,
       recommended: i % 8 === 0,
-      price: onSale ? Math.round((basePrice * faker.helpers.arrayElement([50, 60, 70, 80])) / 100) : basePrice,
+      price: onSale ? salePrice(basePrice, faker.helpers.arrayElement([50, 60, 70, 80])) : basePrice,
       basePrice,
       likes: faker.number.int({ min: 0, max: 2500 }),
       salesCount: free ? 0 : faker.number.int({ min: 0, max: 900 }),
@@ -108,7 +111,7 @@ export async function seedMedia(ctx: ModuleContext, { scale }: { scale: number }
   const albumRows = Array.from({ length: albumCount }, (_, i) => {
     const actor = performers[(i * 7) % performers.length]!;
     const free = i % 10 === 0;
-    const basePrice = free ? 0 : faker.helpers.arrayElement([299, 499, 799, 999]);
+    const basePrice = free ? 0 : COIN * faker.helpers.arrayElement([3, 5, 8, 10]);
     return {
       actorId: actor.id,
       actorName: actor.name,
@@ -118,7 +121,7 @@ export async function seedMedia(ctx: ModuleContext, { scale }: { scale: number }
       free,
       isVipContent: !free && i % 6 === 0,
       basePrice,
-      price: !free && i % 4 === 0 ? Math.round(basePrice * 0.7) : basePrice,
+      price: !free && i % 4 === 0 ? salePrice(basePrice, 70) : basePrice,
       totalViews: faker.number.int({ min: 10, max: 20_000 }),
       likes: faker.number.int({ min: 0, max: 800 }),
       dislikes: faker.number.int({ min: 0, max: 60 }),

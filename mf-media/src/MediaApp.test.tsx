@@ -1,0 +1,166 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMockPlatform, renderWithPlatform, routeHref } from '@velvet/testing';
+import { ApiError } from '@velvet/sdk';
+import { updateVideoFilter, videoFilter, type RouteName } from '@velvet/contracts';
+import { locales } from './locales';
+import { MediaApp } from './MediaApp';
+import { gridHandler, makeAlbum, makeVideo } from './testing/fixtures';
+
+const GRID = '/tileGrid/get/:type/:payload';
+
+function renderApp(route: { name: RouteName; args?: Record<string, string> }, options: Parameters<typeof createMockPlatform>[0] = {}) {
+  const platform = createMockPlatform({ route, ...options });
+  return renderWithPlatform(<MediaApp />, { platform, remote: 'mf-media', locales });
+}
+
+describe('video areas', () => {
+  test('a video area shows 16 tiles of its category linking to the video pages', async () => {
+    const grid = gridHandler(40);
+    renderApp({ name: 'onSale' }, { rest: { [GRID]: grid.handler } });
+    const list = await screen.findByRole('list', { name: 'Videos on sale' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(16);
+    expect(grid.requests[0]).toMatchObject({ type: 'discounted', page: 1, pageSize: 16 });
+    expect(screen.getByRole('link', { name: /Video 1\b/ })).toHaveAttribute('href', routeHref('videoDetails', { actorName: 'lena', videoId: '1' }));
+    expect(screen.getByText('40 videos')).toBeInTheDocument();
+    for (const image of within(list).getAllByRole('img')) {
+      expect(image).toHaveAttribute('loading', 'lazy');
+      expect(image).toHaveAttribute('width', '320');
+    }
+  });
+
+  test('paging keeps the filter; any other change goes back to page 1', async () => {
+    const grid = gridHandler(100);
+    renderApp({ name: 'allVideos' }, { rest: { [GRID]: grid.handler } });
+    await screen.findByRole('list', { name: 'All videos' });
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(grid.requests.at(-1)).toMatchObject({ page: 3 }));
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'cheapest' } });
+    await waitFor(() => expect(grid.requests.at(-1)).toMatchObject({ page: 1, sort: 'cheapest' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(grid.requests.at(-1)).toMatchObject({ page: 2, sort: 'cheapest' }));
+    fireEvent.change(screen.getByLabelText('Duration'), { target: { value: 'short' } });
+    await waitFor(() => expect(grid.requests.at(-1)).toMatchObject({ page: 1, duration: { from: -1, to: 300 } }));
+  });
+
+  test('the gender filter falls back to NONE when emptied', async () => {
+    const grid = gridHandler(20);
+    renderApp({ name: 'newVideos' }, { rest: { [GRID]: grid.handler } });
+    await screen.findByRole('list', { name: 'New videos' });
+    expect(grid.requests[0]).toMatchObject({ type: 'new', actorGenders: ['NONE'] });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Women' }));
+    await waitFor(() => expect(grid.requests.at(-1)).toMatchObject({ actorGenders: ['F'] }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Women' }));
+    await waitFor(() => expect(grid.requests.at(-1)).toMatchObject({ actorGenders: ['NONE'] }));
+  });
+
+  test('the video search sends its pattern; the trending area offers its own sort', async () => {
+    const grid = gridHandler(3);
+    const { unmount } = renderApp({ name: 'videoSearch', args: { searchPattern: 'beach' } }, { rest: { [GRID]: grid.handler } });
+    expect(await screen.findByRole('heading', { name: 'Videos for “beach”' })).toBeInTheDocument();
+    expect(grid.requests[0]).toMatchObject({ type: 'all', searchPattern: 'beach' });
+    unmount();
+    renderApp({ name: 'videoTrends' }, { rest: { [GRID]: grid.handler } });
+    await screen.findByRole('list', { name: 'Video trends' });
+    expect(screen.getByLabelText('Sort by')).toHaveValue('topTrending');
+    expect(grid.requests.at(-1)).toMatchObject({ type: 'trending' });
+  });
+
+  test('a failed load shows an error with a retry that loads again', async () => {
+    let fail = true;
+    const grid = gridHandler(5);
+    renderApp(
+      { name: 'freeClips' },
+      {
+        rest: {
+          [GRID]: (input) => {
+            if (fail) throw new ApiError(500, 'INTERNAL', 'down');
+            return grid.handler(input);
+          },
+        },
+      },
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Free clips' })).toBeInTheDocument();
+    expect(grid.requests[0]).toMatchObject({ type: 'free' });
+  });
+
+  test('updateVideoFilter resets the page except for page and page size', () => {
+    const filter = { ...videoFilter.parse({ type: 'all' }), page: 4 };
+    expect(updateVideoFilter(filter, { page: 5 }).page).toBe(5);
+    expect(updateVideoFilter(filter, { pageSize: 32 }).page).toBe(4);
+    expect(updateVideoFilter(filter, { tags: ['beach'] }).page).toBe(1);
+    expect(updateVideoFilter(filter, { actorGenders: [] }).actorGenders).toEqual(['NONE']);
+  });
+});
+
+describe('video page', () => {
+  const onSale = makeVideo(5, { title: 'Beach Day', price: { value: 500, currency: 'VXC' }, basePrice: { value: 1000, currency: 'VXC' } });
+  const route = { name: 'videoDetails' as const, args: { actorName: 'lena', videoId: '5' } };
+
+  test('shows the facts, the discount, and asks anonymous visitors to log in to buy', async () => {
+    const { platform } = renderApp(route, { rest: { '/video/:videoId': () => onSale } });
+    expect(await screen.findByRole('heading', { name: 'Beach Day' })).toBeInTheDocument();
+    expect(screen.getByText('12:34')).toBeInTheDocument();
+    expect(screen.getByText('18+')).toBeInTheDocument();
+    expect(screen.getByText('−50 %')).toBeInTheDocument();
+    expect(screen.getByLabelText('Instead of 10 VXC')).toBeInTheDocument();
+    expect(screen.getByText('5 VXC')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Lena' })).toHaveAttribute('href', routeHref('actorProfile', { actorName: 'lena' }));
+    expect(platform.restCalls[0]?.input).toEqual({ params: { videoId: 5 } });
+    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    expect(platform.openedFlows).toEqual(['login']);
+  });
+
+  test('tells a guest that buying comes with the wallet, without charging', async () => {
+    const { platform } = renderApp(route, { loggedIn: true, language: 'de', rest: { '/video/:videoId': () => onSale } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Kaufen' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Kaufen kommt zusammen mit der Geldbörse');
+    expect(platform.openedFlows).toEqual([]);
+    expect(platform.restCalls).toHaveLength(1);
+  });
+
+  test('an unknown video says so', async () => {
+    renderApp(route, {
+      rest: {
+        '/video/:videoId': () => {
+          throw new ApiError(404, 'NOT_FOUND', 'No video');
+        },
+      },
+    });
+    expect(await screen.findByText('This video does not exist (any more).')).toBeInTheDocument();
+  });
+});
+
+describe('album page and media library', () => {
+  test('an album shows its pictures as lazy images with their size', async () => {
+    renderApp({ name: 'albumDetails', args: { actorName: 'lena', albumId: '3' } }, { language: 'es', rest: { '/gallery/open': () => makeAlbum(3) } });
+    const pictures = await screen.findByRole('list', { name: 'Fotos' });
+    const images = within(pictures).getAllByRole('img');
+    expect(images).toHaveLength(2);
+    expect(images[0]).toHaveAttribute('loading', 'lazy');
+    expect(images[0]).toHaveAttribute('width', '640');
+    expect(images[0]).toHaveAttribute('height', '480');
+    expect(screen.getByRole('link', { name: 'Lena' })).toHaveAttribute('href', routeHref('actorPictures', { actorName: 'lena' }, 'es'));
+  });
+
+  test('anonymous visitors get a login prompt in the mediathek', async () => {
+    const { platform } = renderApp({ name: 'mediathek' });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(platform.openedFlows).toEqual(['login']);
+    expect(platform.restCalls).toEqual([]);
+  });
+
+  test("a guest sees the library, still empty, and after logging in it loads", async () => {
+    const { platform } = renderApp(
+      { name: 'mediathekPhotos' },
+      { language: 'nl', rest: { '/mediathek/items': () => ({ items: [], total: 0, page: 1, pageSize: 30 }) } },
+    );
+    expect(screen.getByText('Log in om je video\'s en foto\'s te zien.')).toBeInTheDocument();
+    act(() => platform.setGuest({ flags: { loggedIn: true } }));
+    expect(await screen.findByText('Je mediatheek is nog leeg')).toBeInTheDocument();
+    expect(platform.restCalls[0]?.input).toEqual({ query: { mediaType: 'PHOTO', page: 1, pageSize: 30 } });
+    expect(screen.getByRole('link', { name: "Video's bekijken" })).toHaveAttribute('href', routeHref('videos', {}, 'nl'));
+  });
+});

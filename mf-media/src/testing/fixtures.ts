@@ -1,0 +1,89 @@
+import type { Album, AlbumSummary, Video, VideoGridRequest, VideoPage } from '@velvet/contracts';
+
+export function makeVideo(id: number, overrides: Partial<Video> = {}): Video {
+  return {
+    id,
+    title: `Video ${id}`,
+    description: `About video ${id}`,
+    duration: 754,
+    ageRating: 18,
+    vip: false,
+    isVip30Offer: false,
+    free: false,
+    new: false,
+    classic: false,
+    camRecording: false,
+    guestInfo: { bought: false, gifted: false, flatrate: false, liked: false },
+    price: { value: 999, currency: 'VXC' },
+    basePrice: { value: 999, currency: 'VXC' },
+    preview: { url: `/media/videos/${id}/preview.webp`, width: 320, height: 180 },
+    previewThumbnails: [],
+    rating: { likes: 42 },
+    model: { id: 7, name: 'lena', displayName: 'Lena' },
+    contestInfo: null,
+    tags: ['beach'],
+    releasedAt: '2026-11-01T10:00:00.000Z',
+    url: `amateur/lena/videos/${id}`,
+    ...overrides,
+  };
+}
+
+export function makeAlbumSummary(id: number, overrides: Partial<AlbumSummary> = {}): AlbumSummary {
+  return {
+    id,
+    title: `Album ${id}`,
+    description: 'Golden hour',
+    ageRating: 16,
+    free: false,
+    isVipContent: false,
+    type: 'image',
+    actor: { id: 7, name: 'lena', displayName: 'Lena' },
+    guestInfo: { bought: false },
+    prices: { price: { value: 499, currency: 'VXC' }, basePrice: { value: 499, currency: 'VXC' } },
+    previews: [{ url: `/media/albums/${id}/preview.webp`, width: 320, height: 240, orientation: 'landscape' }],
+    pictureCount: 2,
+    albumTotalViews: 120,
+    releasedAt: '2026-10-01T10:00:00.000Z',
+    guestRatingLikes: 5,
+    guestRatingDislikes: 1,
+    isLiked: false,
+    isDisliked: false,
+    ...overrides,
+  };
+}
+
+export function makeAlbum(id: number): Album {
+  const picture = (n: number) => ({
+    id: id * 10 + n,
+    url: `/media/albums/${id}/${n}.webp`,
+    width: 640,
+    height: 480,
+    guestRatingLikes: 0,
+    guestRatingDislikes: 0,
+    isLiked: false,
+    isDisliked: false,
+  });
+  return { ...makeAlbumSummary(id), pictures: [picture(1), picture(2)], commentsTotal: 0, isGuestAllowedToCommentAlbum: true };
+}
+
+/** A grid of `total` videos answering whatever page the request asks for. */
+export function gridHandler(total: number) {
+  const requests: VideoGridRequest[] = [];
+  const handler = (input: unknown) => {
+    const { params } = input as { params: { payload: string } };
+    const request = JSON.parse(params.payload) as Required<Pick<VideoGridRequest, 'page' | 'pageSize' | 'type'>> & VideoGridRequest;
+    requests.push(request);
+    const first = (request.page - 1) * request.pageSize;
+    const count = Math.max(0, Math.min(request.pageSize, total - first));
+    const page: VideoPage = {
+      items: Array.from({ length: count }, (_, i) => makeVideo(first + i + 1)),
+      total,
+      page: request.page,
+      pageSize: request.pageSize,
+      category: request.type,
+      sort: request.sort ?? 'newest',
+    };
+    return page;
+  };
+  return { handler, requests };
+}

@@ -1,0 +1,48 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { createMockPlatform, renderWithPlatform, routeHref, type RestHandler } from '@velvet/testing';
+import remoteDescriptor from '../remote.json';
+import { locales } from './locales';
+import { gridHandler, makeAlbumSummary, makeVideo } from './testing/fixtures';
+import { MEDIA_WIDGETS } from './widgets';
+
+const render = (element: React.ReactElement, rest: Record<string, RestHandler>) =>
+  renderWithPlatform(element, { platform: createMockPlatform({ rest }), remote: 'mf-media', locales });
+
+test('every slot of remote.json has a widget', () => {
+  expect(Object.keys(MEDIA_WIDGETS).sort()).toEqual([...remoteDescriptor.slots].sort());
+});
+
+test('the Trends block shows a few trending videos without filter and links to the trends area', async () => {
+  const grid = gridHandler(30);
+  const Trends = MEDIA_WIDGETS['home.Trends'];
+  render(<Trends />, { '/tileGrid/get/:type/:payload': grid.handler });
+  const list = await screen.findByRole('list', { name: 'Trends' });
+  expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+  expect(grid.requests[0]).toMatchObject({ type: 'trending', pageSize: 5, showFilter: false });
+  expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Show all' })).toHaveAttribute('href', routeHref('videoTrends'));
+});
+
+test("the profile's videos tab pages the performer's videos", async () => {
+  const ActorVideos = MEDIA_WIDGETS['actorProfile.videos'];
+  const { platform } = render(<ActorVideos actorId={7} actorName="lena" />, {
+    '/media/actor/:actorId/videos': (input) => {
+      const { query } = input as unknown as { query: { page: number; pageSize: number } };
+      return { items: [makeVideo(query.page * 100)], total: 20, page: query.page, pageSize: query.pageSize };
+    },
+  });
+  expect(await screen.findByRole('list', { name: 'Videos of lena' })).toBeInTheDocument();
+  expect(platform.restCalls[0]?.input).toEqual({ params: { actorId: 7 }, query: { page: 1, pageSize: 16 } });
+  fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+  expect(await screen.findByText('Video 200')).toBeInTheDocument();
+});
+
+test("the profile's pictures tab links each album to its page", async () => {
+  const ActorAlbums = MEDIA_WIDGETS['actorProfile.pictures'];
+  render(<ActorAlbums actorId="7" actorName="lena" />, {
+    '/media/actor/:actorId/albums': () => ({ items: [makeAlbumSummary(3)], total: 1, page: 1, pageSize: 16 }),
+  });
+  expect(await screen.findByRole('link', { name: /Album 3/ })).toHaveAttribute('href', routeHref('albumDetails', { actorName: 'lena', albumId: '3' }));
+  expect(screen.getByText(/2 pictures/)).toBeInTheDocument();
+});
