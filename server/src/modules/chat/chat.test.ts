@@ -15,6 +15,7 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { favoriteActors } from '../messenger/schema';
 import { actors } from './schema';
 import { switchRandomActor } from './service';
+import { favoriteActorIds, setFavorite } from './favorites';
 import { chatModule, ONLINE_SWITCH_INTERVAL_MS } from './index';
 
 let t: TestApp;
@@ -273,5 +274,23 @@ describe('a living site', () => {
     const [row] = await t.ctx.db.select().from(actors).where(eq(actors.id, (message as IncomingMessage<'actorOnline'>).actorId));
     assert.equal(row!.isOnline, message.type === 'actorOnline');
     assert.equal(row!.name, (message as IncomingMessage<'actorOnline'>).actorName);
+  });
+});
+
+describe('favourites', () => {
+  it('pins and unpins once each, keeping the favourite count in step', async () => {
+    const [row] = await t.ctx.db.select().from(actors).limit(1);
+    assert.ok(row);
+    const { guest } = await t.signup();
+    const count = async () => (await t.ctx.db.select().from(actors).where(eq(actors.id, row.id)))[0]!.favoriteCount;
+    const start = await count();
+    assert.equal(await setFavorite(t.ctx.db, guest.id, row.id, true), true);
+    assert.equal(await setFavorite(t.ctx.db, guest.id, row.id, true), false, 'a second pin changes nothing');
+    assert.deepEqual(await favoriteActorIds(t.ctx.db, guest.id), [row.id]);
+    assert.equal(await count(), start + 1);
+    assert.equal(await setFavorite(t.ctx.db, guest.id, row.id, false), true);
+    assert.equal(await setFavorite(t.ctx.db, guest.id, row.id, false), false);
+    assert.deepEqual(await favoriteActorIds(t.ctx.db, guest.id), []);
+    assert.equal(await count(), start);
   });
 });

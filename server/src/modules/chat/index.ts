@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ServerModule } from '../module';
+import { favoritesSocket } from './favorites';
 import { chatGraphql } from './graphql';
 import { chatRoutes } from './routes';
 import { seedChat } from './seed';
@@ -13,6 +14,7 @@ export const chatModule: ServerModule = {
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
   routes: chatRoutes,
   graphql: chatGraphql,
+  socket: favoritesSocket,
   seed: seedChat,
   // A living site: every few seconds a demo performer comes on line or leaves, and every open page hears it.
   start: (ctx) => {

@@ -18,7 +18,9 @@ const IMAGE_CONCURRENCY = 8;
 const DAY_MS = 86_400_000;
 /** Categories performers are sorted into besides their main one (ids of CATEGORY_SEEDS). */
 const THEMED_CATEGORY_IDS = CATEGORY_SEEDS.map((c) => c.id).filter((id) => id !== DEFAULT_ACTOR_CATEGORY_ID && id !== NEW_ACTOR_CATEGORY_ID);
-const VIDEO_CHAT_PRICES = [199, 249, 299, 349, 399, 449, 499];
+/** Whole coins per minute (VXC shows no decimals); 1 EUR is 4 coins. */
+const VIDEO_CHAT_PRICES = [400, 500, 600, 800, 1000, 1200];
+const wholeCoins = (hundredths: number) => Math.max(100, Math.round(hundredths / 100) * 100);
 
 /** Runs `work` over `items` with at most `limit` in flight; answers the results in order. */
 async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
@@ -118,11 +120,11 @@ export async function seedChat(ctx: ModuleContext, { scale }: { scale: number })
         star: !isNew && faker.datatype.boolean({ probability: 0.06 }),
         categoryId: DEFAULT_ACTOR_CATEGORY_ID,
         priceVideoChat: video,
-        priceVoyeurChat: Math.round((video * 0.6) / 10) * 10 - 1,
-        priceSingleChat: video + 100,
-        priceSingleC2C: video + 150,
-        priceTicketShow: faker.helpers.arrayElement([499, 999, 1499]),
-        priceMessage: faker.helpers.arrayElement([49, 79, 99]),
+        priceVoyeurChat: wholeCoins(video * 0.6),
+        priceSingleChat: video + 200,
+        priceSingleC2C: video + 400,
+        priceTicketShow: faker.helpers.arrayElement([2000, 4000, 6000]),
+        priceMessage: faker.helpers.arrayElement([100, 200, 300]),
         freeMessages: faker.helpers.arrayElement([0, 0, 1, 3]),
         bannedCountryCodes: faker.datatype.boolean({ probability: 0.1 }) ? [faker.helpers.arrayElement(['DE', 'AT', 'CH', 'NL'])] : [],
         isVoyeurChatAvailable: faker.datatype.boolean({ probability: 0.5 }),
