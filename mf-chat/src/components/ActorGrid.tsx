@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import type { ActorListItem } from '@velvet/contracts';
+import { Pager, TileGrid } from '@velvet/ui';
+import { ActorTile } from './ActorTile';
+
+export interface ActorGridProps {
+  label: string;
+  actors: ActorListItem[];
+  busy?: boolean;
+  paging?: { page: number; pageCount: number; onChange: (page: number) => void };
+}
+
+/** Performer cards in the spec's tile grid, with page navigation when the list has more pages. */
+export function ActorGrid({ label, actors, busy, paging }: ActorGridProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TileGrid label={label} busy={busy}>
+        {actors.map((actor) => (
+          <ActorTile key={actor.id} actor={actor} />
+        ))}
+      </TileGrid>
+      {paging ? (
+        <Pager
+          {...paging}
+          labels={{ navigation: t('paging.navigation'), previous: t('paging.previous'), next: t('paging.next'), page: (page) => t('paging.page', { page }) }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ACTOR_LIST_PAGE_SIZE, chatEndpoints, type ActorListKind } from '@velvet/contracts';
+import { usePlatform } from '@velvet/federation';
+import { EmptyState } from '@velvet/ui';
+import { ActorGrid } from '../components/ActorGrid';
+import { LoadState } from '../components/LoadState';
+import { useActorOnlineChanges, useLoad, useRoute } from '../hooks';
+import { withOnlineState } from '../online';
+
+/** A full performer list page: heading, paged grid, live online state. */
+export function ActorListPage({ kind, category }: { kind: ActorListKind; category?: string }) {
+  const { t } = useTranslation();
+  const { api } = usePlatform();
+  const { language } = useRoute();
+  const [page, setPage] = useState(1);
+  const list = useLoad(`${kind}/${category ?? ''}/${page}/${language}`, () =>
+    api.rest(chatEndpoints.actorList, {
+      params: { kind },
+      query: { page, pageSize: ACTOR_LIST_PAGE_SIZE, ...(category ? { category } : {}) },
+    }),
+  );
+  useActorOnlineChanges((actorId, isOnline) => list.update((data) => ({ ...data, items: withOnlineState(data.items, actorId, isOnline) })));
+
+  const title = kind === 'category' ? (list.data?.category?.name ?? t('lists.category.title')) : t(`lists.${kind}.title`);
+  const changePage = (next: number) => {
+    setPage(next);
+    window.scrollTo?.({ top: 0 });
+  };
+  return (
+    <section aria-labelledby="mf-chat-list-title">
+      <h1 id="mf-chat-list-title">{title}</h1>
+      <p>{t(`lists.${kind}.intro`)}</p>
+      <LoadState state={list} retry={list.retry}>
+        {(data) =>
+          data.items.length === 0 ? (
+            <EmptyState title={t(`lists.${kind}.empty`)} />
+          ) : (
+            <ActorGrid
+              label={title}
+              actors={data.items}
+              busy={list.status === 'loading'}
+              paging={{ page: data.page, pageCount: Math.ceil(data.total / data.pageSize), onChange: changePage }}
+            />
+          )
+        }
+      </LoadState>
+    </section>
+  );
+}

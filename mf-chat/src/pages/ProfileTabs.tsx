@@ -1,0 +1,156 @@
+import { useTranslation } from 'react-i18next';
+import type { ActorProfile, CurrentRoute } from '@velvet/contracts';
+import { ButtonLink, EmptyState, Price, Section, navigateOnPlainClick } from '@velvet/ui';
+import { SlotHost } from '../components/SlotHost';
+import { displayName, formatChatPrice } from '../format';
+import { useRouteLink } from '../hooks';
+
+export type ProfileTabName = 'overview' | 'about' | 'videos' | 'pictures' | 'liveShow' | 'topCams';
+
+function Sedcards({ actor }: { actor: ActorProfile }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="mf-chat-sedcards" aria-label={t('profile.sedcards', { name: actor.displayName })}>
+      {actor.sedcards.map((picture, index) => (
+        <li key={picture.id}>
+          <img
+            src={picture.url}
+            width={picture.width}
+            height={picture.height}
+            alt={t('profile.sedcardAlt', { name: actor.displayName, number: index + 1 })}
+            loading="lazy"
+            decoding="async"
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Categories({ actor }: { actor: ActorProfile }) {
+  const { t } = useTranslation();
+  const linkTo = useRouteLink();
+  return (
+    <p>
+      {t('profile.categories')}{' '}
+      {actor.categories.map((category, index) => {
+        const link = linkTo('category', { categorySlug: category.slug });
+        return (
+          <span key={category.id}>
+            {index > 0 ? ', ' : null}
+            <a href={link.href} onClick={navigateOnPlainClick(link.onNavigate)}>
+              {category.name}
+            </a>
+          </span>
+        );
+      })}
+    </p>
+  );
+}
+
+function About({ actor }: { actor: ActorProfile }) {
+  const { t, i18n } = useTranslation();
+  const prices = [
+    ['videoChat', actor.chatPrices.videoChat],
+    ['voyeurChat', actor.chatPrices.voyeurChat],
+    ['singleChat', actor.chatPrices.singleChat],
+    ['singleC2CChat', actor.chatPrices.singleC2CChat],
+    ['ticketShow', actor.chatPrices.ticketShow],
+  ] as const;
+  const features = (Object.keys(actor.chatFeatures) as (keyof ActorProfile['chatFeatures'])[]).filter((key) => actor.chatFeatures[key]);
+  return (
+    <>
+      <Section title={t('profile.about.title', { name: actor.displayName })}>
+        <p>{actor.profile.aboutMe}</p>
+        <dl className="mf-chat-facts">
+          <dt>{t('profile.about.age')}</dt>
+          <dd>{actor.profile.age}</dd>
+          <dt>{t('profile.about.country')}</dt>
+          <dd>{displayName(i18n.language, 'region', actor.profile.country)}</dd>
+          <dt>{t('profile.about.languages')}</dt>
+          <dd>{actor.profile.languages.map((code) => displayName(i18n.language, 'language', code)).join(', ')}</dd>
+          <dt>{t('profile.about.registeredSince')}</dt>
+          <dd>{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(actor.registeredSince))}</dd>
+        </dl>
+        <Categories actor={actor} />
+      </Section>
+      <Section title={t('profile.about.prices')}>
+        <dl className="mf-chat-facts">
+          {prices.map(([key, amount]) => (
+            <div key={key}>
+              <dt>{t(`profile.prices.${key}`)}</dt>
+              <dd>
+                <Price
+                  amount={key === 'videoChat' && actor.freeChat ? 0 : amount}
+                  format={formatChatPrice}
+                  freeLabel={t('chat.free')}
+                  unit={key === 'ticketShow' ? undefined : t('chat.perMinute')}
+                />
+              </dd>
+            </div>
+          ))}
+        </dl>
+        {features.length > 0 ? <p>{t('profile.features.title')} {features.map((key) => t(`profile.features.${key}`)).join(', ')}</p> : null}
+      </Section>
+    </>
+  );
+}
+
+function LiveShow({ actor }: { actor: ActorProfile }) {
+  const { t } = useTranslation();
+  const price = <Price amount={actor.chatPrices.ticketShow} format={formatChatPrice} freeLabel={t('chat.free')} />;
+  return actor.isCurrentlyTicketShow ? (
+    <Section title={t('profile.liveShow.running', { name: actor.displayName })}>
+      <p>{t('profile.liveShow.ticketPrice')} {price}</p>
+    </Section>
+  ) : (
+    <EmptyState title={t('profile.liveShow.none', { name: actor.displayName })} text={<>{t('profile.liveShow.ticketPrice')} {price}</>} />
+  );
+}
+
+function TopCams({ actor }: { actor: ActorProfile }) {
+  const { t } = useTranslation();
+  const linkTo = useRouteLink();
+  const all = <ButtonLink {...linkTo('topCams')} variant="secondary">{t('profile.topCams.all')}</ButtonLink>;
+  if (actor.topCamRank === null || actor.rating === null) {
+    return <EmptyState title={t('profile.topCams.unranked', { name: actor.displayName })} action={all} />;
+  }
+  return (
+    <Section title={t('profile.topCams.rank', { name: actor.displayName, rank: actor.topCamRank })}>
+      <p>{t('profile.rating', { average: actor.rating.average, count: actor.rating.count })}</p>
+      <p>{t('profile.topCams.satisfaction', { rate: actor.rating.satisfactionRate })}</p>
+      {all}
+    </Section>
+  );
+}
+
+/** The content below the tabs; videos and pictures come from the media remote through its slots. */
+export function ProfileTab({ tab, actor, route }: { tab: ProfileTabName; actor: ActorProfile; route: CurrentRoute }) {
+  const { t } = useTranslation();
+  const widgetProps = { actorId: actor.id, actorName: actor.name };
+  switch (tab) {
+    case 'overview':
+      return (
+        <>
+          <Sedcards actor={actor} />
+          <p>{actor.profile.aboutMe}</p>
+          <Categories actor={actor} />
+        </>
+      );
+    case 'about':
+      return <About actor={actor} />;
+    case 'videos': {
+      // The media widget narrows the videos to the sub-page: classic ones, or one tag group.
+      const variant: Record<string, string> = {};
+      if (route.name === 'actorClassicVideos') variant['classic'] = 'true';
+      if (route.args['tagGroup']) variant['tagGroup'] = route.args['tagGroup'];
+      return <SlotHost slot="actorProfile.videos" props={{ ...widgetProps, ...variant }} fallback={<EmptyState title={t('profile.unavailable.videos')} />} />;
+    }
+    case 'pictures':
+      return <SlotHost slot="actorProfile.pictures" props={widgetProps} fallback={<EmptyState title={t('profile.unavailable.pictures')} />} />;
+    case 'liveShow':
+      return <LiveShow actor={actor} />;
+    case 'topCams':
+      return <TopCams actor={actor} />;
+  }
+}

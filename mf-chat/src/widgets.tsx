@@ -1,0 +1,15 @@
+import { defineWidgets } from '@velvet/federation';
+import { locales } from './locales';
+import { CamShowsWidget, CategoriesWidget, NewGirlsWidget, TopCamsWidget } from './widgets/HomeWidgets';
+import './styles.css';
+
+export default defineWidgets({
+  name: 'mf-chat',
+  widgets: {
+    'home.TOP': TopCamsWidget,
+    'home.New': NewGirlsWidget,
+    'home.CAMSHOWS': CamShowsWidget,
+    'home.Categories': CategoriesWidget,
+  },
+  locales,
+});

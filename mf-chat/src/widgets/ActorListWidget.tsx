@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { chatEndpoints, type ActorListKind, type RouteName } from '@velvet/contracts';
+import { usePlatform } from '@velvet/federation';
+import { EmptyState, Section } from '@velvet/ui';
+import { ActorGrid } from '../components/ActorGrid';
+import { LoadState } from '../components/LoadState';
+import { useActorOnlineChanges, useLoad, useRoute, useRouteLink } from '../hooks';
+import { withOnlineState } from '../online';
+
+/** One row of the tile grid: a home block shows a glimpse and links to the full list. */
+export const WIDGET_ACTOR_COUNT = 5;
+
+/** A compact home block of a performer list, with a link to its full page. */
+export function ActorListWidget({ kind, route, title }: { kind: ActorListKind; route: RouteName; title: string }) {
+  const { t } = useTranslation();
+  const { api } = usePlatform();
+  const { language } = useRoute();
+  const linkTo = useRouteLink();
+  const list = useLoad(`${kind}/${language}`, () =>
+    api.rest(chatEndpoints.actorList, { params: { kind }, query: { page: 1, pageSize: WIDGET_ACTOR_COUNT } }),
+  );
+  useActorOnlineChanges((actorId, isOnline) => list.update((data) => ({ ...data, items: withOnlineState(data.items, actorId, isOnline) })));
+  return (
+    <Section title={title} more={{ ...linkTo(route), label: t('widgets.showAll') }}>
+      <LoadState state={list} retry={list.retry}>
+        {(data) =>
+          data.items.length === 0 ? <EmptyState title={t(`lists.${kind}.empty`)} /> : <ActorGrid label={title} actors={data.items} />
+        }
+      </LoadState>
+    </Section>
+  );
+}
