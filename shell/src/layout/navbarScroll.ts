@@ -18,7 +18,8 @@ export function useNavbarHidden(win: Window = window): boolean {
     let previousY = win.scrollY;
     const onScroll = () => {
       const y = win.scrollY;
-      setHidden((current) => nextNavbarHidden(current, previousY, y));
+      const from = previousY; // the updater runs later, after previousY moved on
+      setHidden((current) => nextNavbarHidden(current, from, y));
       // small downward moves accumulate until they pass the threshold
       if (y < previousY || y - previousY > HIDE_DELTA_PX) previousY = y;
     };

@@ -1,0 +1,95 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { authEndpoints, type Endpoint } from '@velvet/contracts';
+import { ApiError, type RestCall } from '@velvet/sdk';
+import { renderInShell } from '../testShell';
+import { AuthModal } from './AuthModal';
+
+const guest = {
+  id: 'g-1',
+  name: 'Anna',
+  email: 'anna@example.com',
+  avatarUrl: null,
+  language: 'en' as const,
+  flags: { loggedIn: true, anonymous: false, locked: false, vip: false, vxselect: false, tvSubscriber: false, formerTvSubscriber: false, payingCustomer: false, avs: false, operator: false },
+  avsStatus: 'unknown' as const,
+  balance: { amount: 0, formatted: '0 VXC' },
+};
+
+function setup(answer: (endpoint: Endpoint, body: unknown) => unknown) {
+  const calls: { path: string; body: unknown }[] = [];
+  const rest = (async (endpoint: Endpoint, input?: { body?: unknown }) => {
+    calls.push({ path: endpoint.path, body: input?.body });
+    return answer(endpoint, input?.body);
+  }) as RestCall;
+  const view = renderInShell(<AuthModal />, { rest });
+  return { ...view, calls };
+}
+
+const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('login modal', () => {
+  it('checks the email rule before sending anything', async () => {
+    const { shell, calls } = setup(() => ({}));
+    act(() => shell.ui.ui.open('login'));
+    type(/email/i, 'anna@example');
+    type(/password/i, 'secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText(/valid email address/i)).toBeInTheDocument();
+    expect(screen.getByLabelText(/email/i)).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('asks for the password', async () => {
+    const { shell, calls } = setup(() => ({}));
+    act(() => shell.ui.ui.open('login'));
+    type(/email/i, 'anna@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Please enter your password.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the server code as a clear message', async () => {
+    const { shell } = setup(() => {
+      throw new ApiError(401, 'INVALID_CREDENTIALS', 'Wrong email or password');
+    });
+    act(() => shell.ui.ui.open('login'));
+    type(/email/i, 'anna@example.com');
+    type(/password/i, 'wrong-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Email or password is wrong.')).toBeInTheDocument();
+  });
+
+  it('logs in, closes and greets the guest', async () => {
+    const { shell, calls } = setup(() => ({ accessToken: 'guest-token', guest }));
+    act(() => shell.ui.ui.open('login'));
+    type(/email/i, ' anna@example.com ');
+    type(/password/i, 'correct horse');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(shell.ui.modal$.value).toBeNull());
+    expect(calls).toEqual([{ path: authEndpoints.login.path, body: { email: 'anna@example.com', password: 'correct horse' } }]);
+    expect(shell.session.current().guest.name).toBe('Anna');
+    expect(shell.ui.toasts$.value.map((t) => t.message)).toEqual(['Welcome back, Anna!']);
+  });
+});
+
+describe('signup modal', () => {
+  it('needs a name, a valid email and a long enough password, and puts EMAIL_TAKEN on the email field', async () => {
+    const { shell, calls } = setup(() => {
+      throw new ApiError(409, 'EMAIL_TAKEN', 'taken');
+    });
+    act(() => shell.ui.ui.open('signup'));
+    type(/user name/i, 'A');
+    type(/email/i, 'new@example.com');
+    type(/password/i, 'short');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('The password needs at least 8 characters.')).toBeInTheDocument();
+    expect(screen.getByText('The user name needs at least 2 characters.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+
+    type(/user name/i, 'Newbie');
+    type(/password/i, 'long enough');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText(/already exists/)).toHaveAttribute('id', 'vv-auth-email-error');
+    expect(calls).toHaveLength(1);
+  });
+});

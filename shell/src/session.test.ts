@@ -1,0 +1,112 @@
+/** @jest-environment node */
+import { createRestClient, type RestCall } from '@velvet/sdk';
+import { startHttpServer } from '@velvet/sdk/testing';
+import { createSessionStore } from './session';
+
+/** localStorage as the browser keeps it across reloads. */
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+const guest = (id: string, loggedIn: boolean, name = 'Guest') => ({
+  id,
+  name,
+  email: loggedIn ? 'anna@example.com' : null,
+  avatarUrl: null,
+  language: 'en',
+  flags: { loggedIn, anonymous: !loggedIn, locked: false, vip: false, vxselect: false, tvSubscriber: false, formerTvSubscriber: false, payingCustomer: false, avs: false, operator: false },
+  avsStatus: 'unknown',
+  balance: { amount: 0, formatted: '0 VXC' },
+});
+
+describe('session store', () => {
+  let server: Awaited<ReturnType<typeof startHttpServer>>;
+  let anonymousCount = 0;
+  const validTokens = new Map<string, ReturnType<typeof guest>>();
+  beforeAll(async () => {
+    server = await startHttpServer((request) => {
+      const token = request.headers.authorization?.replace('Bearer ', '');
+      if (request.url.pathname === '/rest/v1/auth/anonymous') {
+        anonymousCount += 1;
+        const accessToken = `anon-${anonymousCount}`;
+        validTokens.set(accessToken, guest(`g-${anonymousCount}`, false));
+        return { status: 200, body: { accessToken, guest: validTokens.get(accessToken) } };
+      }
+      if (request.url.pathname === '/rest/v1/auth/me') {
+        const known = token ? validTokens.get(token) : undefined;
+        return known ? { status: 200, body: { accessToken: token, guest: known } } : { status: 401, body: { statusCode: 401, code: 'TOKEN_INVALID', message: 'Token invalid' } };
+      }
+      if (request.url.pathname === '/rest/v1/auth/login') {
+        const { password } = request.body as { password: string };
+        if (password !== 'correct horse') return { status: 401, body: { statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Wrong email or password' } };
+        validTokens.set('guest-token', guest('g-anna', true, 'Anna'));
+        return { status: 200, body: { accessToken: 'guest-token', guest: validTokens.get('guest-token') } };
+      }
+      return { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'no' } };
+    });
+  });
+  afterAll(() => server.close());
+
+  /** One page load: a fresh store and REST client over the same localStorage. */
+  const load = (storage: Storage) => {
+    const store = createSessionStore({ rest: (endpoint, input) => rest(endpoint, input), storage });
+    const rest: RestCall = createRestClient({ baseUrl: `${server.origin}/rest/v1`, getToken: store.token, getLanguage: () => 'en', version: 't' });
+    return store;
+  };
+
+  it('gets an anonymous token on the first visit and keeps it across a reload', async () => {
+    const storage = new MemoryStorage();
+    const first = await load(storage).start();
+    expect(first.guest.flags.loggedIn).toBe(false);
+    const afterReload = await load(storage).start();
+    expect(afterReload.accessToken).toBe(first.accessToken);
+    expect(afterReload.guest.id).toBe(first.guest.id);
+  });
+
+  it('replaces the session on login, and the logged-in session survives a reload', async () => {
+    const storage = new MemoryStorage();
+    const store = load(storage);
+    await store.start();
+    await expect(store.login('anna@example.com', 'wrong')).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect(store.isLoggedIn()).toBe(false);
+    await store.login('anna@example.com', 'correct horse');
+    expect(store.current().guest.name).toBe('Anna');
+    const reloaded = load(storage);
+    await reloaded.start();
+    expect(reloaded.isLoggedIn()).toBe(true);
+    expect(reloaded.current().accessToken).toBe('guest-token');
+  });
+
+  it('starts a new anonymous session when the stored token is no longer valid', async () => {
+    const storage = new MemoryStorage();
+    storage.setItem('velvet.session', 'revoked');
+    const session = await load(storage).start();
+    expect(session.accessToken).toMatch(/^anon-/);
+    expect(storage.getItem('velvet.session')).toBe(session.accessToken);
+  });
+
+  it('updates the balance from the push, formatted per spec', async () => {
+    const store = load(new MemoryStorage());
+    await store.start();
+    store.setBalance(12_350);
+    expect(store.current().guest.balance).toEqual({ amount: 12_350, formatted: '123,50\u00a0VXC' });
+  });
+});

@@ -1,0 +1,58 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import type { ManifestRemote } from '@velvet/contracts';
+import { createI18n } from '@velvet/i18n';
+import type { RestCall, SocketClient } from '@velvet/sdk';
+import { createMockPlatform } from '@velvet/testing';
+import { shellResources } from './locales';
+import { createRouter } from './router';
+import { createSessionStore } from './session';
+import { createUiStore } from './uiStore';
+import { createSlots, type LoadWidgets } from './slots';
+import { fallbackRenderer } from './resilient';
+import { ShellContext, type Shell } from './layout/ShellContext';
+
+/** A remote entry as the manifest lists it. */
+export function manifestRemote(name: ManifestRemote['name'], slots: ManifestRemote['descriptor']['slots'], platform = '^1'): ManifestRemote {
+  const federationName = name.replace('-', '_');
+  return {
+    name,
+    version: '1.0.0',
+    entry: `/remotes/${name}/1.0.0/mf-manifest.json`,
+    descriptor: { name, federationName, platform, feature: name.slice(3), routes: [], slots },
+  };
+}
+
+/** The shell's real stores around a test's REST answers and widgets, rendered with its translations. */
+export function renderInShell(
+  element: ReactElement,
+  options: { rest?: RestCall; remotes?: ManifestRemote[]; loadWidgets?: LoadWidgets; language?: 'de' | 'en' | 'nl' | 'es' } = {},
+) {
+  const i18n = createI18n(options.language ?? 'en', shellResources);
+  const platform = createMockPlatform({ language: options.language ?? 'en' });
+  const rest: RestCall = options.rest ?? (() => Promise.reject(new Error('no REST in this test')));
+  const remotes = options.remotes ?? [];
+  const shell: Shell = {
+    platform,
+    session: createSessionStore({ rest, storage: window.localStorage }),
+    router: createRouter({ window, storage: window.sessionStorage }),
+    ui: createUiStore(i18n),
+    slots: createSlots({
+      remotes,
+      loadWidgets: options.loadWidgets ?? (() => Promise.reject(new Error('no widgets in this test'))),
+      platform: () => platform,
+      renderFallback: (remote, target) => fallbackRenderer(remote, () => i18n.t('shell:remote.failed'))(target),
+    }),
+    socket: platform.bus as unknown as SocketClient,
+    remotes,
+    outlet: document.createElement('div'),
+    i18n,
+  };
+  const view = render(
+    <I18nextProvider i18n={i18n} defaultNS="shell">
+      <ShellContext.Provider value={shell}>{element}</ShellContext.Provider>
+    </I18nextProvider>,
+  );
+  return { ...view, shell, platform };
+}
