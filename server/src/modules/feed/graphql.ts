@@ -15,8 +15,8 @@ export const feedGraphql: GraphqlContribution = {
     Mutation: {
       likePost: (_root: unknown, args: { postId: string }, { auth, ctx }: Context) => feed.likePost(ctx.db, auth, args.postId),
       unlikePost: (_root: unknown, args: { postId: string }, { auth, ctx }: Context) => feed.unlikePost(ctx.db, auth, args.postId),
-      followModel: (_root: unknown, args: { modelId: string }, { auth, ctx }: Context) => feed.followModel(ctx.db, auth, args.modelId),
-      unfollowModel: (_root: unknown, args: { modelId: string }, { auth, ctx }: Context) => feed.unfollowModel(ctx.db, auth, args.modelId),
+      followModel: (_root: unknown, args: { modelId: string }, { auth, ctx }: Context) => feed.setFollowing(ctx, auth, args.modelId, true),
+      unfollowModel: (_root: unknown, args: { modelId: string }, { auth, ctx }: Context) => feed.setFollowing(ctx, auth, args.modelId, false),
     },
   },
 };

@@ -79,18 +79,3 @@ export const feedComments = pgTable(
   },
   (table) => [index('feed_comments_post_idx').on(table.postId, table.created), index('feed_comments_guest_idx').on(table.guestId)],
 );
-
-/** Models a guest follows: their posts make the favorite tab. */
-export const feedFollows = pgTable(
-  'feed_follows',
-  {
-    guestId: uuid('guest_id')
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
-    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.guestId, table.actorId] })],
-);

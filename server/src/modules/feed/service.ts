@@ -17,7 +17,10 @@ import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { Auth } from '../module';
 import { actors } from '../chat/schema';
-import { feedComments, feedFollows, feedLikes, feedPostPhotos, feedPosts } from './schema';
+import { favoriteActorIds, setFavorite } from '../chat/favorites';
+import { favoriteActors } from '../messenger/schema';
+import type { ModuleContext } from '../module';
+import { feedComments, feedLikes, feedPostPhotos, feedPosts } from './schema';
 
 type PostRow = typeof feedPosts.$inferSelect;
 type CommentRow = typeof feedComments.$inferSelect;
@@ -66,7 +69,7 @@ function feedFilter(db: Database, auth: Auth | null, args: FeedArgs, now: Date):
   }
   if (args.follows) {
     const guestId = requireLogin(auth);
-    filters.push(inArray(feedPosts.actorId, db.select({ id: feedFollows.actorId }).from(feedFollows).where(eq(feedFollows.guestId, guestId))));
+    filters.push(inArray(feedPosts.actorId, db.select({ id: favoriteActors.actorId }).from(favoriteActors).where(eq(favoriteActors.guestId, guestId))));
   }
   const mode = args.mode ?? 'MIXED';
   if (mode === 'LIKED') {
@@ -152,17 +155,16 @@ async function model(db: Database, modelIdText: string): Promise<FeedModel> {
   return toModel(row);
 }
 
-export async function followModel(db: Database, auth: Auth | null, modelId: string): Promise<FeedModel> {
+/**
+ * Following a model in the feed is pinning her as a favourite: the same list the chat and messenger use, so the
+ * guest's open tabs hear of it like of any other favourite change.
+ */
+export async function setFollowing(ctx: ModuleContext, auth: Auth | null, modelId: string, following: boolean): Promise<FeedModel> {
   const guestId = requireLogin(auth);
-  const found = await model(db, modelId);
-  await db.insert(feedFollows).values({ guestId, actorId: Number(found.id) }).onConflictDoNothing();
-  return found;
-}
-
-export async function unfollowModel(db: Database, auth: Auth | null, modelId: string): Promise<FeedModel> {
-  const guestId = requireLogin(auth);
-  const found = await model(db, modelId);
-  await db.delete(feedFollows).where(and(eq(feedFollows.guestId, guestId), eq(feedFollows.actorId, Number(found.id))));
+  const found = await model(ctx.db, modelId);
+  if (await setFavorite(ctx.db, guestId, Number(found.id), following)) {
+    ctx.hub.sendToGuest(guestId, { type: 'favoriteActors', actorIds: await favoriteActorIds(ctx.db, guestId) });
+  }
   return found;
 }
 
@@ -254,7 +256,7 @@ async function toPosts(db: Database, auth: Auth | null, rows: PostRow[]): Promis
     guestId
       ? db.select({ postId: feedLikes.postId }).from(feedLikes).where(and(eq(feedLikes.guestId, guestId), inArray(feedLikes.postId, postIds)))
       : Promise.resolve([]),
-    guestId ? db.select({ actorId: feedFollows.actorId }).from(feedFollows).where(eq(feedFollows.guestId, guestId)) : Promise.resolve([]),
+    guestId ? favoriteActorIds(db, guestId) : Promise.resolve([]),
   ]);
   const shown = rows.flatMap((row) => topComments.filter((comment) => comment.postId === row.id).slice(0, COMMENTS_PER_POST));
   const replies = shown.length
@@ -270,7 +272,7 @@ async function toPosts(db: Database, auth: Auth | null, rows: PostRow[]): Promis
         .orderBy(asc(feedComments.created), asc(feedComments.id))
     : [];
   const likedIds = new Set(liked.map((like) => like.postId));
-  const followedIds = new Set(followed.map((follow) => follow.actorId));
+  const followedIds = new Set(followed);
   return rows.map((row): FeedPost => {
     const actor = models.find((candidate) => candidate.id === row.actorId);
     if (!actor) throw new Error(`feed post ${row.id} has no model`);

@@ -30,7 +30,7 @@ export const FEED_TYPE_GROUP_TYPES: Record<FeedTypeGroup, readonly FeedPostType[
 export const FEED_MODES = ['MIXED', 'LIKED', 'COMMENTED'] as const;
 export type FeedMode = (typeof FEED_MODES)[number];
 
-/** The feed's tabs on the feed page; favorite shows posts of the models the guest follows. */
+/** The feed page's tabs; favorite shows posts of the guest's favourite models (followModel pins a favourite). */
 export const FEED_TABS = ['mixed', 'favorite'] as const;
 export type FeedTab = (typeof FEED_TABS)[number];
 
@@ -210,7 +210,7 @@ export const FEED_GRAPHQL_SCHEMA = /* GraphQL */ `
     totalCount: Int! clips: Int! photos: Int! texts: Int! liked: Int! commented: Int! boughtPhotos: Int! boughtClips: Int!
   }
   extend type Query {
-    "Newest first. follows: only models the guest follows (needs login)."
+    "Newest first. follows: only the guest's favourite models (needs login)."
     feed(first: Int = ${FEED_PAGE_SIZE}, after: String, modelId: ID, follows: Boolean, typeGroups: [FeedTypeGroup!], mode: FeedMode = MIXED): FeedConnection!
     post(id: ID!): FeedPost
     totals(modelId: ID): FeedTotals!

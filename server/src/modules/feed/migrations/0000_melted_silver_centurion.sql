@@ -10,13 +10,6 @@ CREATE TABLE "feed_comments" (
 	"created" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "feed_follows" (
-	"guest_id" uuid NOT NULL,
-	"actor_id" integer NOT NULL,
-	"created" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "feed_follows_guest_id_actor_id_pk" PRIMARY KEY("guest_id","actor_id")
-);
---> statement-breakpoint
 CREATE TABLE "feed_likes" (
 	"post_id" integer NOT NULL,
 	"guest_id" uuid NOT NULL,
@@ -56,8 +49,6 @@ CREATE TABLE "feed_posts" (
 ALTER TABLE "feed_comments" ADD CONSTRAINT "feed_comments_post_id_feed_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."feed_posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feed_comments" ADD CONSTRAINT "feed_comments_parent_id_feed_comments_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."feed_comments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feed_comments" ADD CONSTRAINT "feed_comments_guest_id_guests_id_fk" FOREIGN KEY ("guest_id") REFERENCES "public"."guests"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "feed_follows" ADD CONSTRAINT "feed_follows_guest_id_guests_id_fk" FOREIGN KEY ("guest_id") REFERENCES "public"."guests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "feed_follows" ADD CONSTRAINT "feed_follows_actor_id_actors_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."actors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feed_likes" ADD CONSTRAINT "feed_likes_post_id_feed_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."feed_posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feed_likes" ADD CONSTRAINT "feed_likes_guest_id_guests_id_fk" FOREIGN KEY ("guest_id") REFERENCES "public"."guests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feed_post_photos" ADD CONSTRAINT "feed_post_photos_post_id_feed_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."feed_posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
