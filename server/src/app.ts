@@ -38,6 +38,8 @@ export interface VelvetApp {
 
 export interface BuildOptions {
   modules?: readonly ServerModule[];
+  /** An already opened database (tests); otherwise opened from the config. Migrations run either way. */
+  database?: DatabaseHandle;
 }
 
 /** Tokens must never reach the logs: the accessToken query parameter is blanked in logged URLs. */
@@ -59,7 +61,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<VelvetApp> {
   const modules = options.modules ?? MODULES;
-  const database = await openDatabase(config);
+  const database = options.database ?? (await openDatabase(config));
   await migrateAll(database, modules);
 
   const app = Fastify({

@@ -11,7 +11,10 @@ export interface GraphqlContext {
 }
 
 declare module 'mercurius' {
-  interface MercuriusContext extends GraphqlContext {}
+  interface MercuriusContext {
+    auth: Auth | null;
+    ctx: ModuleContext;
+  }
 }
 
 const SERVER_VERSION = '1';

@@ -5,6 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthResponse } from '@velvet/contracts';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
+import { openDatabase } from '../db/database';
+import { MODULES } from '../modules';
+import { migratedTemplate } from './template';
 import type { ModuleContext } from '../modules/module';
 
 export interface TestApp {
@@ -28,13 +31,15 @@ export interface TestAppOptions {
 let counter = 0;
 
 /**
- * The real server against a real PGlite in a temporary data directory, all migrations applied.
+ * The real server against a real PGlite (in memory, started from a migrated template) with a temporary data
+ * directory for media and remotes, all migrations applied.
  * Use `app.inject(...)` for HTTP; `close()` removes the directory.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'velvet-test-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), ...options.config };
-  const velvet = await buildApp(config);
+  const database = await openDatabase(config, { template: await migratedTemplate(MODULES) });
+  const velvet = await buildApp(config, { database });
   if (options.seedScale !== undefined) await velvet.seedOnce(options.seedScale);
   await velvet.app.ready();
 

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { eq } from 'drizzle-orm';
+import type { ErrorBody } from '@velvet/contracts';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { guests } from '../auth/schema';
+import { formatVxc } from './service';
+
+let t: TestApp;
+before(async () => {
+  t = await createTestApp();
+});
+after(() => t.close());
+
+const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
+  t.app.inject({ method, url: `/rest/v1${url}`, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload ? { payload } : {}) });
+
+describe('profile', () => {
+  test('get answers the profile and its config', async () => {
+    const { accessToken, guest } = await t.signup({ name: 'Profile Reader' });
+    const response = await call('GET', '/guest/profile/get', accessToken);
+    assert.equal(response.statusCode, 200, response.body);
+    const { profile, config } = response.json();
+    assert.equal(profile.id, guest.id);
+    assert.equal(profile.name, 'Profile Reader');
+    assert.deepEqual(profile.preferences, { language: 'en', newsletter: false, showDataProtection: true });
+    assert.ok(!Number.isNaN(Date.parse(profile.registeredSince)));
+    assert.deepEqual(config.languages, ['de', 'en', 'nl', 'es']);
+  });
+
+  test('update changes name and preferences', async () => {
+    const { accessToken } = await t.signup();
+    const response = await call('POST', '/guest/profile/update', accessToken, {
+      properties: { name: '  Renamed Guest ', preferences: { language: 'es', newsletter: true } },
+    });
+    assert.equal(response.statusCode, 200, response.body);
+    const { profile } = response.json();
+    assert.equal(profile.name, 'Renamed Guest');
+    assert.deepEqual(profile.preferences, { language: 'es', newsletter: true, showDataProtection: true });
+    const again = (await call('GET', '/guest/profile/get', accessToken)).json();
+    assert.equal(again.profile.preferences.language, 'es');
+  });
+
+  test('update refuses a taken name and invalid input', async () => {
+    await t.signup({ name: 'Already There' });
+    const { accessToken } = await t.signup();
+    const taken = await call('POST', '/guest/profile/update', accessToken, { properties: { name: 'already there' } });
+    assert.equal(taken.statusCode, 409);
+    assert.equal(taken.json<ErrorBody>().code, 'NAME_TAKEN');
+    const badLanguage = await call('POST', '/guest/profile/update', accessToken, { properties: { preferences: { language: 'fr' } } });
+    assert.equal(badLanguage.statusCode, 400);
+    assert.equal(badLanguage.json<ErrorBody>().code, 'VALIDATION_FAILED');
+  });
+
+  test('needs a logged-in guest', async () => {
+    const anonymous = await call('GET', '/guest/profile/get', await t.anonymousToken());
+    assert.equal(anonymous.statusCode, 401);
+    assert.equal(anonymous.json<ErrorBody>().code, 'LOGIN_REQUIRED');
+    const none = await call('POST', '/guest/profile/update', undefined, { properties: {} });
+    assert.equal(none.statusCode, 401);
+    assert.equal(none.json<ErrorBody>().code, 'UNAUTHORIZED');
+  });
+});
+
+describe('balance', () => {
+  test('is 0 for a new guest and follows the stored amount, without decimals', async () => {
+    const { accessToken, guest } = await t.signup();
+    assert.deepEqual((await call('GET', '/getGuestBalance', accessToken)).json(), { balance: 0, balanceFormatted: '0 VXC', isPayingCustomer: false });
+    await t.ctx.db.update(guests).set({ balance: 123_456, language: 'de' }).where(eq(guests.id, guest.id));
+    assert.deepEqual((await call('GET', '/getGuestBalance', accessToken)).json(), {
+      balance: 123_456,
+      balanceFormatted: '1.234 VXC',
+      isPayingCustomer: false,
+    });
+  });
+
+  test('needs a logged-in guest', async () => {
+    const anonymous = await call('GET', '/getGuestBalance', await t.anonymousToken());
+    assert.equal(anonymous.json<ErrorBody>().code, 'LOGIN_REQUIRED');
+    assert.equal((await call('GET', '/getGuestBalance')).json<ErrorBody>().code, 'UNAUTHORIZED');
+  });
+
+  test('formats per language', () => {
+    assert.equal(formatVxc(150_099, 'en'), '1,500 VXC');
+    assert.equal(formatVxc(150_099, 'de'), '1.500 VXC');
+    assert.equal(formatVxc(99, 'es'), '0 VXC');
+  });
+});

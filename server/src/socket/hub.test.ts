@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import WebSocket from 'ws';
+import { PING_INTERVAL_MS, type IncomingMessage } from '@velvet/contracts';
+import { createTestApp, type TestApp } from '../testing/app';
+
+let t: TestApp;
+let base: string;
+before(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  assert.ok(address && typeof address === 'object');
+  base = `ws://127.0.0.1:${address.port}/ws`;
+});
+after(() => t.close());
+
+/** A real client that records what it receives and can wait for a message of a type. */
+async function connect() {
+  const socket = new WebSocket(base);
+  const received: IncomingMessage[] = [];
+  const waiters: Array<() => void> = [];
+  socket.on('message', (data) => {
+    received.push(JSON.parse(String(data)) as IncomingMessage);
+    for (const wake of waiters.splice(0)) wake();
+  });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const next = async <T extends IncomingMessage['type']>(type: T, timeoutMs = 3000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const index = received.findIndex((m) => m.type === type);
+      if (index >= 0) return received.splice(index, 1)[0] as IncomingMessage<T>;
+      if (Date.now() > deadline) throw new Error(`no ${type} within ${timeoutMs} ms; got ${JSON.stringify(received)}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  };
+  const send = (message: unknown) => socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  return { socket, received, next, send, close: () => socket.close() };
+}
+
+describe('socket', () => {
+  test('requestSession → ackSession for an anonymous visitor, ping → pong', async () => {
+    const token = await t.anonymousToken();
+    const client = await connect();
+    client.send({ type: 'requestSession', language: 'en', accessToken: token });
+    const ack = await client.next('ackSession');
+    assert.equal(ack.loggedIn, false);
+    client.send({ type: 'ping', accessToken: token });
+    assert.deepEqual(await client.next('pong'), { type: 'pong', ttl: PING_INTERVAL_MS });
+    client.close();
+  });
+
+  test('a logged-in guest gets ackSession and then its balance', async () => {
+    const { accessToken, guest } = await t.signup();
+    const client = await connect();
+    client.send({ type: 'requestSession', language: 'de', accessToken, guestId: guest.id });
+    assert.deepEqual(await client.next('ackSession'), { type: 'ackSession', guestId: guest.id, loggedIn: true });
+    assert.deepEqual(await client.next('guestBalance'), { type: 'guestBalance', balance: 0, balanceFormatted: '0 VXC' });
+    client.close();
+  });
+
+  test('an invalid token gets sessionExpired', async () => {
+    const client = await connect();
+    client.send({ type: 'requestSession', language: 'en', accessToken: 'forged' });
+    await client.next('sessionExpired');
+    client.close();
+  });
+
+  test('malformed and unknown frames are dropped and the connection keeps working', async () => {
+    const client = await connect();
+    client.send('{not json');
+    client.send({ type: 'noSuchMessage' });
+    client.send({ type: 'requestSession', language: 'xx' });
+    client.socket.send(Buffer.from([1, 2, 3]), { binary: true });
+    client.send({ type: 'ping' });
+    await client.next('pong');
+    assert.deepEqual(client.received, []);
+    assert.equal(client.socket.readyState, WebSocket.OPEN);
+    client.close();
+  });
+
+  test('handlers get only valid messages, and messages needing a guest only from logged-in guests', async () => {
+    const seen: Array<{ actorId: number; guestId: string | undefined }> = [];
+    t.ctx.hub.on('favoritePinActor', (message, client) => {
+      seen.push({ actorId: message.actorId, guestId: client.auth?.guestId });
+    });
+    const anonymous = await connect();
+    anonymous.send({ type: 'requestSession', language: 'en', accessToken: await t.anonymousToken() });
+    await anonymous.next('ackSession');
+    anonymous.send({ type: 'favoritePinActor', actorId: 1 });
+
+    const { accessToken, guest } = await t.signup();
+    const loggedIn = await connect();
+    loggedIn.send({ type: 'favoritePinActor', actorId: 2 }); // before the session: dropped
+    loggedIn.send({ type: 'requestSession', language: 'en', accessToken });
+    await loggedIn.next('ackSession');
+    loggedIn.send({ type: 'favoritePinActor', actorId: 'three' }); // invalid: dropped
+    loggedIn.send({ type: 'favoritePinActor', actorId: 4 });
+    for (let i = 0; i < 40 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    assert.deepEqual(seen, [{ actorId: 4, guestId: guest.id }]);
+    anonymous.close();
+    loggedIn.close();
+  });
+
+  test('broadcast reaches every client with a session; sendToGuest only that guest', async () => {
+    const one = await t.signup();
+    const two = await t.signup();
+    const clientOne = await connect();
+    const clientTwo = await connect();
+    clientOne.send({ type: 'requestSession', language: 'en', accessToken: one.accessToken });
+    clientTwo.send({ type: 'requestSession', language: 'en', accessToken: two.accessToken });
+    await clientOne.next('ackSession');
+    await clientTwo.next('ackSession');
+    assert.ok(t.ctx.hub.connectionCount >= 2);
+
+    t.ctx.hub.broadcast({ type: 'actorOnline', actorId: 7, actorName: 'anna' });
+    assert.deepEqual(await clientOne.next('actorOnline'), { type: 'actorOnline', actorId: 7, actorName: 'anna' });
+    assert.deepEqual(await clientTwo.next('actorOnline'), { type: 'actorOnline', actorId: 7, actorName: 'anna' });
+
+    t.ctx.hub.sendToGuest(two.guest.id, { type: 'pageReload' });
+    await clientTwo.next('pageReload');
+    clientOne.send({ type: 'ping' });
+    await clientOne.next('pong');
+    assert.equal(clientOne.received.some((m) => m.type === 'pageReload'), false);
+    clientOne.close();
+    clientTwo.close();
+  });
+});
