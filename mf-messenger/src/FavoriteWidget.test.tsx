@@ -20,10 +20,30 @@ describe('home Favorite block', () => {
       rest: { '/messenger/favorites': () => ({ actors: [actorFixture(1), actorFixture(2, { isOnline: false })], onlineCount: 1 }) },
     });
     renderWithPlatform(<FavoriteWidget />, { platform, remote: 'mf-messenger', locales });
+    expect(platform.sent).toEqual([{ type: 'favoriteRequestActors' }]);
     expect(await screen.findByText('Performer 2')).toBeInTheDocument();
     expect(screen.getByText('1 Favorit online')).toBeInTheDocument();
     act(() => platform.emit({ type: 'actorOnline', actorId: 2, actorName: 'performer2' }));
     expect(screen.getByText('2 Favoriten online')).toBeInTheDocument();
     expect(screen.getByText('Performer 2').closest('a')).toHaveAttribute('href', '/de/amateur/performer2/');
+    // A favourite beyond the first page counts too; a performer who is no favourite does not.
+    act(() => platform.emit({ type: 'favoriteActors', actorIds: [1, 2, 30] }));
+    act(() => platform.emit({ type: 'actorOnline', actorId: 30, actorName: 'performer30' }));
+    act(() => platform.emit({ type: 'actorOnline', actorId: 40, actorName: 'performer40' }));
+    expect(screen.getByText('3 Favoriten online')).toBeInTheDocument();
+  });
+
+  it('reloads the list when a pin changes the favourites', async () => {
+    const answers = [[actorFixture(1)], [actorFixture(1), actorFixture(5)]];
+    const platform = createMockPlatform({
+      loggedIn: true,
+      rest: { '/messenger/favorites': () => ({ actors: answers.shift() ?? [], onlineCount: 1 }) },
+    });
+    renderWithPlatform(<FavoriteWidget />, { platform, remote: 'mf-messenger', locales });
+    await screen.findByText('Performer 1');
+    act(() => platform.emit({ type: 'favoriteActors', actorIds: [1] }));
+    act(() => platform.emit({ type: 'favoriteActors', actorIds: [1, 5] }));
+    expect(await screen.findByText('Performer 5')).toBeInTheDocument();
+    expect(answers).toEqual([]);
   });
 });

@@ -1,24 +1,44 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messengerEndpoints, type FavoriteActor } from '@velvet/contracts';
 import { usePlatform } from '@velvet/federation';
 import { EmptyState, ErrorState, LoginPrompt, OnlineBadge, Section, Spinner, Tile, TileGrid } from '@velvet/ui';
 import { useSession } from './useSession';
 
+/** Favourite actors per page (spec). */
 const FAVORITES_PER_PAGE = 10;
 
-function Favorites() {
+interface Favorites {
+  actors: FavoriteActor[];
+  /** Online favourites, also those beyond the first page. */
+  onlineCount: number;
+}
+
+/** Applies an online or offline push: the shown performer changes, the count follows any favourite. */
+export function applyOnline(favorites: Favorites, favoriteIds: ReadonlySet<number>, actorId: number, isOnline: boolean): Favorites {
+  const shown = favorites.actors.find((actor) => actor.id === actorId);
+  const isFavorite = shown !== undefined || favoriteIds.has(actorId);
+  if (!isFavorite || shown?.isOnline === isOnline) return favorites;
+  return {
+    actors: favorites.actors.map((actor) => (actor.id === actorId ? { ...actor, isOnline } : actor)),
+    onlineCount: Math.max(0, favorites.onlineCount + (isOnline ? 1 : -1)),
+  };
+}
+
+function FavoriteList() {
   const platform = usePlatform();
   const { t } = useTranslation();
-  const [actors, setActors] = useState<FavoriteActor[] | null>(null);
+  const [favorites, setFavorites] = useState<Favorites | null>(null);
   const [failed, setFailed] = useState(false);
+  /** Ids of every favourite, from the favoriteActors push; null until the first one arrives. */
+  const favoriteIds = useRef<ReadonlySet<number> | null>(null);
   const [reloads, setReloads] = useState(0);
 
   useEffect(() => {
     let active = true;
     platform.api
       .rest(messengerEndpoints.favorites, { query: { limit: FAVORITES_PER_PAGE } })
-      .then((answer) => active && setActors(answer.actors))
+      .then((answer) => active && setFavorites(answer))
       .catch(() => active && setFailed(true));
     return () => {
       active = false;
@@ -26,26 +46,34 @@ function Favorites() {
   }, [platform, reloads]);
 
   useEffect(() => {
-    const setOnline = (actorId: number, isOnline: boolean) =>
-      setActors((current) => current?.map((actor) => (actor.id === actorId ? { ...actor, isOnline } : actor)) ?? null);
     const subscriptions = [
-      platform.bus.on('actorOnline').subscribe(({ actorId }) => setOnline(actorId, true)),
-      platform.bus.on('actorOffline').subscribe(({ actorId }) => setOnline(actorId, false)),
-      // A pin or unpin elsewhere changes the list.
-      platform.bus.on('favoriteActors').subscribe(() => setReloads((n) => n + 1)),
+      platform.bus.on('favoriteActors').subscribe(({ actorIds }) => {
+        const previous = favoriteIds.current;
+        favoriteIds.current = new Set(actorIds);
+        // A pin or unpin (here or in another tab) changes the list; the first answer only tells the ids.
+        if (previous && (previous.size !== actorIds.length || actorIds.some((id) => !previous.has(id)))) setReloads((n) => n + 1);
+      }),
+      platform.bus.on('actorOnline').subscribe(({ actorId }) =>
+        setFavorites((f) => f && applyOnline(f, favoriteIds.current ?? new Set(), actorId, true)),
+      ),
+      platform.bus.on('actorOffline').subscribe(({ actorId }) =>
+        setFavorites((f) => f && applyOnline(f, favoriteIds.current ?? new Set(), actorId, false)),
+      ),
     ];
     return () => subscriptions.forEach((s) => s.unsubscribe());
   }, [platform]);
 
+  // The ids of every favourite, so the online count follows those beyond the first page too.
+  useEffect(() => platform.bus.send({ type: 'favoriteRequestActors' }), [platform]);
+
   if (failed) return <ErrorState title={t('error.title')} />;
-  if (!actors) return <Spinner label={t('loading')} />;
-  if (actors.length === 0) return <EmptyState title={t('favorites.empty')} />;
-  const onlineCount = actors.filter((actor) => actor.isOnline).length;
+  if (!favorites) return <Spinner label={t('loading')} />;
+  if (favorites.actors.length === 0) return <EmptyState title={t('favorites.empty')} />;
   return (
     <>
-      <p>{t('favorites.online', { count: onlineCount })}</p>
+      <p>{t('favorites.online', { count: favorites.onlineCount })}</p>
       <TileGrid label={t('favorites.title')}>
-        {actors.map((actor) => (
+        {favorites.actors.map((actor) => (
           <Tile
             key={actor.id}
             link={{
@@ -70,7 +98,7 @@ export function FavoriteWidget() {
   return (
     <Section title={t('favorites.title')}>
       {guest.flags.loggedIn ? (
-        <Favorites key={guest.id} />
+        <FavoriteList key={guest.id} />
       ) : (
         <LoginPrompt text={t('favorites.login')} buttonLabel={t('login.button')} ui={platform.ui} />
       )}

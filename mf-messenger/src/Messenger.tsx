@@ -71,11 +71,14 @@ export function Messenger() {
     platform.bus.send({ type: 'filterChannels', filterType: filter });
   };
 
-  const write = async (actor: RecommendedActor) => {
-    const { channel } = await platform.api.rest(messengerEndpoints.touchChannel, { body: { actorId: actor.id } });
-    dispatch({ type: 'changed', channel });
-    select(channel.id);
-  };
+  const write = (actor: RecommendedActor) =>
+    platform.api
+      .rest(messengerEndpoints.touchChannel, { body: { actorId: actor.id } })
+      .then(({ channel }) => {
+        dispatch({ type: 'changed', channel });
+        select(channel.id);
+      })
+      .catch(() => platform.ui.toast(t('error.title'), 'error'));
 
   const { selectedId } = state;
   return (

@@ -147,6 +147,23 @@ describe('messenger for guests', () => {
     await waitFor(() => expect(platform.restCalls.some((call) => call.path === '/messenger/channel/:channelId')).toBe(true));
   });
 
+  it('starts a conversation with a recommended performer', async () => {
+    const channel = channelFixture({ id: 9, actorId: 7, actorName: 'Performer 7' });
+    const platform = createMockPlatform({
+      loggedIn: true,
+      rest: {
+        '/messenger/recommendations': () => ({ actors: [actorFixture(7)] }),
+        '/messenger/channel/touch': () => ({ channel }),
+        '/messenger/channel/:channelId': () => ({ channel, messages: [], hasMore: false }),
+      },
+    });
+    render(platform);
+    fireEvent.click(await screen.findByRole('button', { name: 'Write a message' }));
+    expect(await screen.findByLabelText('Your message')).toBeInTheDocument();
+    expect(platform.restCalls.find((call) => call.path === '/messenger/channel/touch')?.input?.body).toEqual({ actorId: 7 });
+    expect(window.localStorage.getItem(CHANNEL_STORAGE_KEY)).toBe('9');
+  });
+
   it('archives the open conversation', async () => {
     const platform = platformFor(true);
     render(platform);
