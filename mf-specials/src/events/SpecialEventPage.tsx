@@ -5,7 +5,7 @@ import { LoadState } from '../LoadState';
 import { RouteLink } from '../RouteLink';
 import { formatDate } from '../format';
 import { eventStatus } from './eventStatus';
-import { SpecialEventsList } from './SpecialEventsList';
+import { SpecialEventsSection } from './SpecialEventsList';
 import { useSpecialEvents } from './useSpecialEvents';
 
 /** A special event: what it is, when it runs, and the other events. */
@@ -36,7 +36,7 @@ export function SpecialEventPage() {
                 <p>{t('events.attempts', { count: event.dailyAttempts })}</p>
                 {status === 'running' ? <p className="specials-note">{t('events.playingSoon')}</p> : null}
               </article>
-              <SpecialEventsList excludeId={event.id} />
+              <SpecialEventsSection events={events} excludeId={event.id} />
             </>
           );
         }}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { SpecialEvent } from '@velvet/contracts';
 import { Section, Tile, TileGrid } from '@velvet/ui';
 import { useLanguage } from '../hooks';
 import { useLink } from '../links';
@@ -7,37 +8,38 @@ import { formatDate } from '../format';
 import { eventStatus } from './eventStatus';
 import { useSpecialEvents } from './useSpecialEvents';
 
-/** The special events (games): running first, then upcoming, then ended. */
-export function SpecialEventsList({ excludeId }: { excludeId?: number }) {
+/** The special events (games) as tiles: running first, then upcoming, then ended (the server's order). */
+export function SpecialEventsSection({ events, excludeId }: { events: SpecialEvent[]; excludeId?: number }) {
   const { t } = useTranslation();
   const link = useLink();
   const language = useLanguage();
-  const loaded = useSpecialEvents();
   return (
     <div id="special-events">
       <Section title={t('events.title')}>
-        <LoadState loaded={loaded}>
-          {(events) => (
-            <TileGrid label={t('events.title')}>
-              {events
-                .filter((event) => event.id !== excludeId)
-                .map((event) => (
-                  <Tile
-                    key={event.id}
-                    link={link('specialEvent', { eventSlug: event.slug })}
-                    image={{ src: event.imageUrl, width: 640, height: 360, alt: event.name }}
-                    title={event.name}
-                    subtitle={t(`events.status.${eventStatus(event)}`, {
-                      start: formatDate(event.startDate, language),
-                      end: formatDate(event.endDate, language),
-                    })}
-                    dataAttributes={{ 'data-event': event.slug }}
-                  />
-                ))}
-            </TileGrid>
-          )}
-        </LoadState>
+        <TileGrid label={t('events.title')}>
+          {events
+            .filter((event) => event.id !== excludeId)
+            .map((event) => (
+              <Tile
+                key={event.id}
+                link={link('specialEvent', { eventSlug: event.slug })}
+                image={{ src: event.imageUrl, width: 640, height: 360, alt: event.name }}
+                title={event.name}
+                subtitle={t(`events.status.${eventStatus(event)}`, {
+                  start: formatDate(event.startDate, language),
+                  end: formatDate(event.endDate, language),
+                })}
+                dataAttributes={{ 'data-event': event.slug }}
+              />
+            ))}
+        </TileGrid>
       </Section>
     </div>
   );
+}
+
+/** Loads the special events and shows them. */
+export function SpecialEventsList() {
+  const loaded = useSpecialEvents();
+  return <LoadState loaded={loaded}>{(events) => <SpecialEventsSection events={events} />}</LoadState>;
 }

@@ -12,7 +12,8 @@ import { LANGUAGES } from '../routes';
 const languageQuery = z.object({ language: z.enum(LANGUAGES).optional() });
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const price = z.object({ value: z.number().int().min(0), currency: z.enum(['EUR', 'CHF', 'Credits', 'Voucher', 'VXC']) });
+/** Daily-bonus prices are in coins (VXC) or, for merchandise, in EUR. */
+const price = z.object({ value: z.number().int().min(0), currency: z.enum(['VXC', 'EUR']) });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Daily bonus

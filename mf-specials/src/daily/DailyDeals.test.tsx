@@ -1,0 +1,71 @@
+import { act, screen, within } from '@testing-library/react';
+import { dailyBonusQuery } from '@velvet/contracts';
+import { createMockPlatform, renderWithPlatform } from '@velvet/testing';
+import { dailyBonusFixture } from '../fixtures';
+import { locales } from '../locales';
+import { DailyDealsPage } from './DailyDealsPage';
+import { DailyBonusWidget } from './DailyBonusWidget';
+
+afterEach(() => jest.useRealTimers());
+
+function setup(now: Date, language: 'en' | 'de' = 'en') {
+  jest.useFakeTimers({ now });
+  const calls: Date[] = [];
+  const platform = createMockPlatform({
+    language,
+    query: (operation, variables) => {
+      expect(operation).toBe(dailyBonusQuery);
+      expect(variables).toEqual({ language });
+      calls.push(new Date());
+      return { dailyBonus: dailyBonusFixture(new Date()) };
+    },
+  });
+  return { platform, calls };
+}
+
+describe('daily deals', () => {
+  it("shows today's offers and the next two days, counting down to 23:59:59 Berlin every second", async () => {
+    // 23:59:50 in Berlin (winter time, UTC+1).
+    const { platform } = setup(new Date('2026-11-22T22:59:50Z'));
+    renderWithPlatform(<DailyDealsPage />, { platform, remote: 'mf-specials', locales });
+    expect(screen.getByRole('heading', { level: 1, name: 'Daily deals' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Offer 1' })).toBeInTheDocument();
+    expect(screen.getByText('60 of 100 left')).toBeInTheDocument();
+    expect(screen.getAllByText(/^With a top-up of at least 20,00\s€$/)).toHaveLength(2);
+    expect(screen.getAllByText('Available on this day')).toHaveLength(2);
+    expect(screen.getByRole('heading', { name: 'Monday 23 November' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Tuesday 24 November' })).toBeInTheDocument();
+    expect(screen.getByText(/^19,96\sVXC$/)).toBeInTheDocument();
+
+    // Waiting for the data moved the fake clock on a little; the countdown reads what is left of the 10 s.
+    const timer = screen.getByRole('timer');
+    const shown = () => Number(/^00:00:(\d\d)$/.exec(within(timer).getByRole('time', { hidden: true }).textContent ?? '')?.[1]);
+    const before = shown();
+    expect(before).toBeGreaterThanOrEqual(7);
+    expect(before).toBeLessThanOrEqual(9);
+    act(() => jest.advanceTimersByTime(1000));
+    expect(shown()).toBe(before - 1);
+    act(() => jest.advanceTimersByTime(1000));
+    expect(shown()).toBe(before - 2);
+  });
+
+  it('loads the new day once the Berlin day has ended', async () => {
+    const { platform, calls } = setup(new Date('2026-07-01T21:59:57Z'));
+    renderWithPlatform(<DailyBonusWidget />, { platform, remote: 'mf-specials', locales });
+    expect(await screen.findByRole('heading', { name: 'Offer 1' })).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    await act(async () => {
+      jest.advanceTimersByTime(4000);
+    });
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.toISOString() >= '2026-07-01T22:00:00.000Z').toBe(true);
+    expect(screen.getByRole('link', { name: 'All daily deals' })).toHaveAttribute('href', '/en/daily-deals/');
+  });
+
+  it('speaks German', async () => {
+    const { platform } = setup(new Date('2026-11-22T10:00:00Z'), 'de');
+    renderWithPlatform(<DailyDealsPage />, { platform, remote: 'mf-specials', locales });
+    expect(screen.getByRole('heading', { level: 1, name: 'Tagesangebote' })).toBeInTheDocument();
+    expect(await screen.findByText('Noch 60 von 100')).toBeInTheDocument();
+  });
+});
