@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   BLOG_CATEGORY_IDS,
   CONTEST_MAX_VOTES,
@@ -102,8 +102,9 @@ const contestColumns = {
   previewUrl: contests.previewUrl,
   start: contests.start,
   end: contests.end,
-  entryCount: sql<number>`(select count(*)::int from ${contestMedia} where ${contestMedia.contestId} = ${contests.id})`,
-  totalVotes: sql<number>`(select coalesce(sum(${contestMedia.votes}), 0)::int from ${contestMedia} where ${contestMedia.contestId} = ${contests.id})`,
+  // Column references render unqualified in a sql template, so the outer contest id is written out in full.
+  entryCount: sql<number>`(select count(*)::int from ${contestMedia} where ${contestMedia.contestId} = ${contests}."id")`,
+  totalVotes: sql<number>`(select coalesce(sum(${contestMedia.votes}), 0)::int from ${contestMedia} where ${contestMedia.contestId} = ${contests}."id")`,
 };
 type ContestRow = { id: number; type: 'photo' | 'video'; title: LocalizedText; description: LocalizedText; previewUrl: string; start: Date; end: Date; entryCount: number };
 
@@ -375,7 +376,7 @@ export async function magazinePage(db: Database, slug: string, now: Date, langua
 
 /** Another promo page than the one being read (to link on). */
 export async function randomMagazinePage(db: Database, excludeId: number, now: Date, language?: Language): Promise<MagazinePage> {
-  const pages = await magazinePagesWhere(db, sql`${magazinePages.id} <> ${excludeId}`, now, language);
+  const pages = await magazinePagesWhere(db, ne(magazinePages.id, excludeId), now, language);
   const page = pages[Math.floor(Math.random() * pages.length)];
   if (!page) throw notFound('Magazine page');
   return page;
