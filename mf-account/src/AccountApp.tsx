@@ -32,7 +32,7 @@ export function AccountApp() {
   const current = (AREA_PAGES as readonly string[]).includes(route.name) ? (route.name as AreaPage) : 'myAccount';
   const Page = PAGES[current];
   return (
-    <div className="vv-account">
+    <div className="mf-account">
       <TabNav
         label={t('area.label')}
         items={AREA_PAGES.map((name) => ({

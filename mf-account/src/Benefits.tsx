@@ -19,7 +19,7 @@ export function Benefits() {
       {load.state === 'failed' ? <ErrorState title={t('error.title')} retryLabel={t('error.retry')} onRetry={load.retry} /> : null}
       {load.state === 'ready' ? (
         <>
-          <dl className="vv-account__benefits">
+          <dl className="mf-account__benefits">
             {COUNTS.map((key) => (
               <div key={key} data-benefit={key}>
                 <dt>{t(`benefits.counts.${key}`)}</dt>
@@ -31,7 +31,7 @@ export function Benefits() {
           {load.data.vouchers.length === 0 ? (
             <EmptyState title={t('benefits.none')} />
           ) : (
-            <ul className="vv-account__vouchers">
+            <ul className="mf-account__vouchers">
               {load.data.vouchers.map((voucher) => (
                 <li key={voucher.id}>
                   <strong>{t(`benefits.types.${VOUCHER_TYPES[voucher.type]}`, { count: voucher.amount })}</strong>{' '}

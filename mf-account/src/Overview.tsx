@@ -16,7 +16,7 @@ export function Overview() {
       <h1>{t('overview.title', { name: guest.name })}</h1>
       <p>{t('overview.balance', { balance: guest.balance.formatted })}</p>
       {guest.flags.vip ? <p>{t('overview.vip')}</p> : null}
-      <ul className="vv-account__links">
+      <ul className="mf-account__links">
         {LINKS.map((name) => (
           <li key={name}>
             <a

@@ -53,7 +53,7 @@ function Form({ initial }: { initial: ProfileAnswer }) {
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="vv-account__form">
+    <form onSubmit={(event) => void submit(event)} noValidate className="mf-account__form">
       <p>{t('profile.email', { email: initial.profile.email ?? '' })}</p>
       <label htmlFor="profile-name">{t('profile.name')}</label>
       <input

@@ -9,9 +9,9 @@ import { useSession } from './useSession';
 function Offer({ offer }: { offer: VipOffer }) {
   const { t } = useTranslation();
   return (
-    <article className="vv-account__offer" data-offer={offer.id}>
+    <article className="mf-account__offer" data-offer={offer.id}>
       <h2>{t('vip.offer', { days: offer.days })}</h2>
-      <p className="vv-account__price">{t('vip.price', { price: formatCurrency(offer.price.value, offer.price.currency), days: offer.days })}</p>
+      <p className="mf-account__price">{t('vip.price', { price: formatCurrency(offer.price.value, offer.price.currency), days: offer.days })}</p>
       <ul>
         {offer.benefits.map((benefit) => (
           <li key={benefit}>{t(`vip.benefits.${benefit}`)}</li>
@@ -28,7 +28,7 @@ export function VipClub() {
   const { guest } = useSession();
   const load = useLoad(() => platform.api.rest(accountEndpoints.vipClub));
   return (
-    <div className="vv-account">
+    <div className="mf-account">
       <h1>{t('vip.title')}</h1>
       <p>{t('vip.intro')}</p>
       {load.state === 'loading' ? <Spinner label={t('loading')} /> : null}

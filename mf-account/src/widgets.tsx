@@ -1,5 +1,6 @@
 import { defineWidgets } from '@velvet/federation';
 import { Vip30Widget } from './VipClub';
 import { locales } from './locales';
+import './account.css';
 
 export default defineWidgets({ name: 'mf-account', widgets: { 'home.VIP30': Vip30Widget }, locales });

@@ -85,8 +85,8 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
   if (!channel) return <Spinner label={t('loading')} />;
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   return (
-    <section className="vv-messenger__conversation" aria-label={t('conversation.label', { name: channel.actorName })}>
-      <header className="vv-messenger__conversation-header">
+    <section className="mf-messenger__conversation" aria-label={t('conversation.label', { name: channel.actorName })}>
+      <header className="mf-messenger__conversation-header">
         <h2>{channel.actorName}</h2>
         <OnlineBadge online={channel.isActorOnline} onlineLabel={t('online')} offlineLabel={t('offline')} />
         <Button
@@ -102,7 +102,7 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
           {t('conversation.older')}
         </Button>
       ) : null}
-      <ol className="vv-messenger__messages">
+      <ol className="mf-messenger__messages">
         {messages.map((message) => (
           <li key={message.id} data-sender={message.senderType}>
             <p>{message.text}</p>
@@ -113,7 +113,7 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
       {channel.blocked ? (
         <p>{t('conversation.blocked')}</p>
       ) : (
-        <form onSubmit={send} className="vv-messenger__composer">
+        <form onSubmit={send} className="mf-messenger__composer">
           <label htmlFor={`composer-${channelId}`}>{t('composer.label')}</label>
           <textarea
             id={`composer-${channelId}`}
@@ -121,7 +121,7 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
             maxLength={MESSAGE_MAX_LENGTH}
             onChange={(event) => setText(event.target.value)}
           />
-          <p className="vv-messenger__terms">
+          <p className="mf-messenger__terms">
             {channel.isMessagingFree
               ? t('composer.free')
               : channel.freeMessagesAmount > 0

@@ -82,12 +82,12 @@ export function Messenger() {
 
   const { selectedId } = state;
   return (
-    <div className="vv-messenger">
+    <div className="mf-messenger">
       <h1>{t('title')}</h1>
       <p aria-live="polite">{t('unreadTotal', { count: state.unreadTotal })}</p>
-      <div className="vv-messenger__layout">
-        <nav className="vv-messenger__channels" aria-label={t('channels.label')}>
-          <div role="group" aria-label={t('filters.label')} className="vv-messenger__filters">
+      <div className="mf-messenger__layout">
+        <nav className="mf-messenger__channels" aria-label={t('channels.label')}>
+          <div role="group" aria-label={t('filters.label')} className="mf-messenger__filters">
             {CHANNEL_FILTERS.map((filter) => (
               <Button
                 key={filter}
@@ -100,7 +100,7 @@ export function Messenger() {
               </Button>
             ))}
           </div>
-          <label className="vv-messenger__online-only">
+          <label className="mf-messenger__online-only">
             <input
               type="checkbox"
               checked={state.onlineOnly}
@@ -114,17 +114,17 @@ export function Messenger() {
               <li key={channel.id} data-unread={channel.unreadCount > 0 ? 'true' : 'false'}>
                 <button
                   type="button"
-                  className="vv-messenger__channel"
+                  className="mf-messenger__channel"
                   aria-current={channel.id === selectedId ? 'true' : undefined}
                   onClick={() => select(channel.id)}
                 >
                   <img src={channel.previewPictureUrl} width={48} height={48} alt="" loading="lazy" />
-                  <span className="vv-messenger__channel-name">{channel.actorName}</span>
+                  <span className="mf-messenger__channel-name">{channel.actorName}</span>
                   <OnlineBadge online={channel.isActorOnline} onlineLabel={t('online')} offlineLabel={t('offline')} />
                   {channel.unreadCount > 0 ? (
-                    <span className="vv-messenger__unread">{t('channels.unread', { count: channel.unreadCount })}</span>
+                    <span className="mf-messenger__unread">{t('channels.unread', { count: channel.unreadCount })}</span>
                   ) : null}
-                  <span className="vv-messenger__last">{channel.lastMessage ?? t('channels.noMessages')}</span>
+                  <span className="mf-messenger__last">{channel.lastMessage ?? t('channels.noMessages')}</span>
                 </button>
               </li>
             ))}
@@ -136,7 +136,7 @@ export function Messenger() {
             </Button>
           ) : null}
         </nav>
-        <div className="vv-messenger__main">
+        <div className="mf-messenger__main">
           {selectedId ? (
             <Conversation key={selectedId} channelId={selectedId} onMissing={forgetSelection} />
           ) : (

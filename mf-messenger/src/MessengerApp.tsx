@@ -12,7 +12,7 @@ export function MessengerApp() {
   const { guest } = useSession();
   if (guest.flags.loggedIn) return <Messenger key={guest.id} />;
   return (
-    <div className="vv-messenger">
+    <div className="mf-messenger">
       <h1>{t('title')}</h1>
       <LoginPrompt text={t('login.text')} buttonLabel={t('login.button')} ui={platform.ui} />
       <Recommendations />
