@@ -20,6 +20,20 @@ const TITLE_SUBJECTS = [
   'in Red Lingerie', 'Striptease', 'Shower Session', 'Massage', 'Dance for You', 'Tease', 'Confessions', 'Workout',
   'Roleplay', 'on the Balcony', 'in Stockings', 'Cosplay Show', 'Bubble Bath', 'by the Fireplace', 'Surprise', 'Strip Poker',
 ];
+const SETTINGS = [
+  'a lazy afternoon at home', 'a hotel room in Barcelona', 'a sunny day by the pool', 'a late night in the studio',
+  'a weekend at the lake', 'a cosy evening by the fireplace', 'a rooftop at sunset', 'a rainy Sunday in bed',
+  'a road trip through the mountains', 'the first warm day of spring',
+];
+const MOODS = [
+  'Relaxed, playful and filmed in HD.', 'Just the two of you and the camera.', 'One of her favourite clips of the year.',
+  'Shot in one take, no cuts.', 'Requested by the fans in chat.', 'With a little surprise at the end.',
+  'Filmed for everyone who asked for more.', 'Soft light, slow pace, lots of smiles.',
+];
+const ALBUM_MOODS = [
+  'Soft light and lots of smiles.', 'Her favourite shoot of the year.', 'For everyone who asked for more.',
+  'With a little surprise on the last picture.', 'Natural light, no filters.',
+];
 const ALBUM_TOPICS = [
   'Golden Hour', 'Black Lace', 'Beach Day', 'Studio Shoot', 'Red Dress', 'Garden Party', 'Bedroom Selfies',
   'City Lights', 'White Sheets', 'Leather and Lace', 'Sauna Visit', 'Autumn Walk', 'Mirror Mirror', 'Office Hours',
@@ -74,7 +88,7 @@ export async function seedMedia(ctx: ModuleContext, { scale }: { scale: number }
       actorId: actor.id,
       actorName: actor.name,
       title: `${faker.helpers.arrayElement(TITLE_OPENERS)} ${faker.helpers.arrayElement(TITLE_SUBJECTS)}`,
-      description: `${actor.name}: ${faker.lorem.sentence({ min: 8, max: 16 })}`,
+      description: `${actor.name} takes you along to ${faker.helpers.arrayElement(SETTINGS)}. ${faker.helpers.arrayElement(MOODS)}`,
       durationSeconds: faker.number.int({ min: 45, max: 40 * 60 }),
       ageRating: 18,
       vip,
@@ -116,7 +130,7 @@ export async function seedMedia(ctx: ModuleContext, { scale }: { scale: number }
       actorId: actor.id,
       actorName: actor.name,
       title: `${faker.helpers.arrayElement(ALBUM_TOPICS)} ${faker.helpers.arrayElement(['', 'II', 'Part 2', 'Extended'])}`.trim(),
-      description: faker.lorem.sentence({ min: 6, max: 12 }),
+      description: `Photos from ${faker.helpers.arrayElement(SETTINGS)}. ${faker.helpers.arrayElement(ALBUM_MOODS)}`,
       ageRating: 16,
       free,
       isVipContent: !free && i % 6 === 0,
