@@ -1,8 +1,10 @@
 import path from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
+  BLOG_CACHE_MAX_AGE_SECONDS,
   LANGUAGES,
   SPINWHEEL_TYPES,
+  decodeBlogActorsPayload,
   decodeBlogPostsPayload,
   resolveBlogCategory,
   specialsEndpoints,
@@ -13,6 +15,13 @@ import { HttpError, route } from '../../http/endpoint';
 import type { Auth, GraphqlContribution, ModuleContext, ServerModule } from '../module';
 import { seedSpecials } from './seed';
 import * as specials from './service';
+
+/** Blog answers are the same for everyone, so browsers and CDNs may keep a successful one for a minute. */
+async function cachedForAMinute<T>(reply: FastifyReply, answer: Promise<T>): Promise<T> {
+  const result = await answer;
+  reply.header('cache-control', `public, max-age=${BLOG_CACHE_MAX_AGE_SECONDS}`);
+  return result;
+}
 
 function blogCategoryOrThrow(segment: string): number | null {
   const categoryId = resolveBlogCategory(segment);
@@ -36,24 +45,36 @@ const specialsRoutes =
     );
     route(app, specialsEndpoints.contestGuestData, ({ params, auth }) => specials.contestGuestData(db, params.contestId, auth.guestId));
 
-    route(app, specialsEndpoints.blogCategories, async () => ({ categories: await specials.blogCategories(db, new Date()) }));
-    route(app, specialsEndpoints.blogPosts, ({ params, query }) => {
+    route(app, specialsEndpoints.blogCategories, async ({ reply }) =>
+      cachedForAMinute(reply, specials.blogCategories(db, new Date()).then((categories) => ({ categories }))),
+    );
+    route(app, specialsEndpoints.blogPosts, async ({ params, query, reply }) => {
       const categoryId = blogCategoryOrThrow(params.categoryId);
       const payload = decodeBlogPostsPayload(params.payload);
       if (!payload) throw new HttpError(400, 'VALIDATION_FAILED', 'The payload must be {page, pageSize, exclude} as JSON');
-      return specials.blogPostsPage(db, { categoryId, ...payload, now: new Date(), language: query.language });
+      return cachedForAMinute(reply, specials.blogPostsPage(db, { categoryId, ...payload, now: new Date(), language: query.language }));
     });
-    route(app, specialsEndpoints.blogArchives, ({ params, query }) =>
-      specials.blogArchives(db, {
-        categoryId: blogCategoryOrThrow(params.category),
-        year: query.year,
-        page: query.page,
-        pageSize: query.pageSize,
-        now: new Date(),
-        language: query.language,
-      }),
+    route(app, specialsEndpoints.blogArchives, async ({ params, query, reply }) =>
+      cachedForAMinute(
+        reply,
+        specials.blogArchives(db, {
+          categoryId: blogCategoryOrThrow(params.category),
+          year: query.year,
+          page: query.page,
+          pageSize: query.pageSize,
+          now: new Date(),
+          language: query.language,
+        }),
+      ),
     );
-    route(app, specialsEndpoints.blogArticle, ({ params, query }) => specials.blogArticle(db, params.slug, new Date(), query.language));
+    route(app, specialsEndpoints.blogActors, async ({ params, reply }) => {
+      const ids = decodeBlogActorsPayload(params.payload);
+      if (!ids) throw new HttpError(400, 'VALIDATION_FAILED', 'The payload must be {ids: [...]} as JSON');
+      return cachedForAMinute(reply, specials.blogActors(db, ids).then((actors) => ({ actors })));
+    });
+    route(app, specialsEndpoints.blogArticle, async ({ params, query, reply }) =>
+      cachedForAMinute(reply, specials.blogArticle(db, params.slug, new Date(), query.language)),
+    );
 
     route(app, specialsEndpoints.specialEvents, async ({ query }) => ({
       events: await specials.listSpecialEvents(db, new Date(), query.language),

@@ -281,6 +281,14 @@ export async function blogArchives(
   };
 }
 
+const actorColumns = { id: actors.id, name: actors.name, displayName: actors.displayName, avatarUrl: actors.avatarUrl };
+
+/** Performers by id, in the order asked for (unknown ids are left out). */
+export async function blogActors(db: Database, ids: number[]) {
+  const rows = await db.select(actorColumns).from(actors).where(inArray(actors.id, ids));
+  return ids.flatMap((id) => rows.filter((row) => row.id === id));
+}
+
 const SIMILAR_POSTS = 3;
 
 export async function blogArticle(db: Database, slug: string, now: Date, language?: Language): Promise<BlogArticle> {
@@ -290,7 +298,7 @@ export async function blogArticle(db: Database, slug: string, now: Date, languag
     .where(and(eq(blogPosts.slug, slug), lt(blogPosts.published, now)));
   if (!row) throw notFound('Blog post');
   const postActors = await db
-    .select({ id: actors.id, name: actors.name, displayName: actors.displayName, avatarUrl: actors.avatarUrl })
+    .select(actorColumns)
     .from(blogPostActors)
     .innerJoin(actors, eq(actors.id, blogPostActors.actorId))
     .where(eq(blogPostActors.postId, row.id));

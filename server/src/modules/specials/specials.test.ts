@@ -15,6 +15,7 @@ import {
   dailyBonus as dailyBonusSchema,
   dailyBonusQuery,
   dateInZone,
+  encodeBlogActorsPayload,
   encodeBlogPostsPayload,
   magazinePage,
   pageOf,
@@ -125,6 +126,24 @@ describe('blog', () => {
     assert.equal(inYear.posts.items.length, 1);
     assert.equal((await get('/blog/archives/nonsense')).status, 404);
     assert.equal((await get('/blog/archives/latest?year=1800')).status, 400);
+  });
+
+  it('lets blog answers be cached for 60 s, but not errors', async () => {
+    const ok = await test.app.inject({ method: 'GET', url: `/rest/v1/blog/posts/latest/${encodeURIComponent(encodeBlogPostsPayload({}))}` });
+    assert.equal(ok.headers['cache-control'], 'public, max-age=60');
+    const missing = await test.app.inject({ method: 'GET', url: '/rest/v1/blog/article/nothing' });
+    assert.equal(missing.headers['cache-control'], undefined);
+  });
+
+  it('answers the performers of blog posts by id', async () => {
+    const latest = pageOf(blogPostTeaser).parse((await posts('latest', { pageSize: 1 })).body).items[0]!;
+    const article = blogArticle.parse((await get(`/blog/article/${latest.slug}`)).body);
+    const ids = article.post.actors.map((a) => a.id);
+    assert.ok(ids.length > 0, 'seeded posts name a performer');
+    const { status, body } = await get(`/blog/actors/${encodeURIComponent(encodeBlogActorsPayload([...ids, 999999]))}`);
+    assert.equal(status, 200);
+    assert.deepEqual(body.actors, article.post.actors);
+    assert.equal((await get('/blog/actors/%7B%7D')).status, 400);
   });
 
   it('answers an article with its body, and 404 for an unknown slug', async () => {

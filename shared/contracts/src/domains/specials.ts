@@ -224,15 +224,24 @@ export const blogPostsPayload = z.object({
 });
 export type BlogPostsPayload = z.input<typeof blogPostsPayload>;
 export const encodeBlogPostsPayload = (payload: BlogPostsPayload) => JSON.stringify(payload);
-/** Answers the parsed payload, or null when the segment is not a valid payload. */
-export function decodeBlogPostsPayload(segment: string): z.infer<typeof blogPostsPayload> | null {
+/** Parses a JSON path segment with a schema; null when it is not valid JSON or not valid for the schema. */
+function decodeJsonSegment<T extends z.ZodType>(schema: T, segment: string): z.infer<T> | null {
   try {
-    const parsed = blogPostsPayload.safeParse(JSON.parse(segment));
+    const parsed = schema.safeParse(JSON.parse(segment));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 }
+export const decodeBlogPostsPayload = (segment: string) => decodeJsonSegment(blogPostsPayload, segment);
+
+/** The `{payload}` segment of blog/actors: the performer ids. */
+export const blogActorsPayload = z.object({ ids: z.array(z.number().int().min(1)).min(1).max(50) });
+export const encodeBlogActorsPayload = (ids: number[]) => JSON.stringify({ ids });
+export const decodeBlogActorsPayload = (segment: string) => decodeJsonSegment(blogActorsPayload, segment)?.ids ?? null;
+
+/** Blog answers may be cached for 60 s (spec part 2, 7.1). */
+export const BLOG_CACHE_MAX_AGE_SECONDS = 60;
 
 export const blogArchive = z.object({
   /** Years that have posts in the category, newest first, with their counts. */
@@ -440,6 +449,13 @@ export const specialsEndpoints = {
       year: z.coerce.number().int().min(2000).max(2100).optional(),
     }),
     response: blogArchive,
+  }),
+  /** Performers by id, for the actor boxes of blog posts; payload: encodeBlogActorsPayload([...ids]). */
+  blogActors: defineEndpoint({
+    method: 'GET',
+    path: '/blog/actors/:payload',
+    params: z.object({ payload: z.string().max(2000) }),
+    response: z.object({ actors: z.array(blogActor) }),
   }),
   blogArticle: defineEndpoint({
     method: 'GET',
