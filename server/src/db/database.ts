@@ -1,3 +1,4 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -23,6 +24,29 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * PGlite has no guard against two processes opening the same files, which corrupts them; a pid file in the
+ * data directory refuses a second server (a stale one, left by a crash, is taken over).
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, 'pglite.pid');
+  const holder = Number(readFileSync(file, { encoding: 'utf8', flag: 'a+' }).trim());
+  if (holder && holder !== process.pid && isRunning(holder)) {
+    throw new Error(`${dataDir} is used by another server (process ${holder}); stop it or choose another DATA_DIR`);
+  }
+  writeFileSync(file, String(process.pid));
+  return () => rmSync(file, { force: true });
+}
+
 export interface OpenOptions {
   /** An in-memory PGlite started from this data-directory dump (fast isolated databases for tests). */
   template?: Blob;
@@ -41,6 +65,7 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
       close: () => pool.end(),
     };
   }
+  const releaseLock = options.template || options.memory ? () => {} : lockDataDir(config.dataDir);
   const client = options.template
     ? await PGlite.create({ loadDataDir: options.template })
     : await PGlite.create(options.memory ? 'memory://' : path.join(config.dataDir, 'pglite'));
@@ -48,7 +73,10 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
   return {
     db: db as unknown as Database,
     migrate: (migrationsFolder, migrationsTable) => migratePglite(db, { migrationsFolder, migrationsTable }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
     dump: () => client.dumpDataDir('none'),
   };
 }

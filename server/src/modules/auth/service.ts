@@ -35,7 +35,7 @@ export async function createAnonymous(db: Database): Promise<GuestRow> {
 type PgErrorChain = { code?: string; constraint?: string; cause?: unknown } | undefined;
 
 /** drizzle wraps driver errors; the PostgreSQL error (code 23505) sits somewhere in the cause chain. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
   for (let e = error as PgErrorChain; e; e = e.cause as PgErrorChain) {
     if (e.code === '23505' && e.constraint === constraint) return true;
   }

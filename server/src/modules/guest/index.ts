@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { HttpError, route } from '../../http/endpoint';
 import type { ServerModule } from '../module';
 import { guests, type GuestRow } from '../auth/schema';
+import { isUniqueViolation } from '../auth/service';
 import { asLanguage, findGuest, formatVxc, readBalance } from './service';
 
 const NAME_MIN_LENGTH = 2;
@@ -51,7 +52,13 @@ export const guestModule: ServerModule = {
         ...(preferences?.newsletter !== undefined ? { newsletter: preferences.newsletter } : {}),
         ...(preferences?.showDataProtection !== undefined ? { showDataProtection: preferences.showDataProtection } : {}),
       };
-      if (Object.keys(changes).length > 0) await ctx.db.update(guests).set(changes).where(eq(guests.id, auth.guestId));
+      try {
+        if (Object.keys(changes).length > 0) await ctx.db.update(guests).set(changes).where(eq(guests.id, auth.guestId));
+      } catch (error) {
+        // Another guest took the name between the check above and this update.
+        if (isUniqueViolation(error, 'guests_name_lower_unique')) throw new HttpError(409, 'NAME_TAKEN', 'This name is already taken');
+        throw error;
+      }
       return profileOf(await findGuest(ctx.db, auth.guestId));
     });
 
