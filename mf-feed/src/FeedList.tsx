@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import type { FeedVariables } from '@velvet/contracts';
+import { Button, EmptyState, ErrorState, Spinner } from '@velvet/ui';
+import { useGuest } from './hooks';
+import { PostCard } from './PostCard';
+import { useFeedPages } from './useFeedPages';
+import { usePostActions } from './usePostActions';
+
+/** Posts of the feed for some variables, with "load more" paging; reloads when the guest logs in or out. */
+export function FeedList({ variables, label, emptyTitle, pageable = true }: { variables: FeedVariables; label: string; emptyTitle: string; pageable?: boolean }) {
+  const { t } = useTranslation();
+  const loggedIn = useGuest().flags.loggedIn;
+  const pages = useFeedPages(variables, String(loggedIn));
+  const actions = usePostActions(pages);
+  if (pages.status === 'error' && !pages.posts.length) {
+    return <ErrorState title={t('error.title')} text={t('error.text')} retryLabel={t('error.retry')} onRetry={pages.reload} />;
+  }
+  if (pages.status === 'idle' && !pages.posts.length) return <EmptyState title={emptyTitle} />;
+  return (
+    <div className="mf-feed-list">
+      <ul aria-label={label} aria-busy={pages.status === 'loading' || undefined}>
+        {pages.posts.map((post) => (
+          <li key={post.id}>
+            <PostCard post={post} actions={actions} />
+          </li>
+        ))}
+      </ul>
+      {pages.status === 'loading' ? <Spinner label={t('loading')} /> : null}
+      {pages.status === 'error' ? <ErrorState title={t('error.title')} retryLabel={t('error.retry')} onRetry={pages.loadMore} /> : null}
+      {pageable && pages.status === 'idle' && pages.hasNextPage ? (
+        <Button variant="secondary" onClick={pages.loadMore}>
+          {t('feed.loadMore', { shown: pages.posts.length, total: pages.totalCount })}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

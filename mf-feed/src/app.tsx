@@ -1,0 +1,6 @@
+import { defineRemoteApp } from '@velvet/federation';
+import { FeedPage } from './FeedPage';
+import { locales } from './locales';
+import './feed.css';
+
+export const { bootstrap, mount, unmount } = defineRemoteApp({ name: 'mf-feed', App: FeedPage, locales });
