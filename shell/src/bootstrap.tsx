@@ -42,7 +42,7 @@ async function boot(router: ShellRouter, i18n: I18n) {
     isLoggedIn: () => session.isLoggedIn(),
   });
 
-  const manifest = await rest(federationEndpoints.manifest, { query: { tenant: resolveTenant(window.location) } });
+  const manifest = await rest(federationEndpoints.manifest, { query: { tenant: resolveTenant(window.location, window.sessionStorage) } });
   applyTheme(manifest.tenant.theme);
   const { accepted, refused } = selectRemotes(manifest, PLATFORM_API_VERSION);
   for (const { remote, reason } of refused) console.info(`[shell] ${remote.name} not loaded: ${reason}`);

@@ -59,8 +59,10 @@ describe('boot: choosing remotes', () => {
     expect(remoteForRoute('home', accepted)).toBeNull();
   });
 
-  it('resolves the tenant from ?tenant= or the host name', () => {
-    expect(resolveTenant({ search: '?tenant=white-label', hostname: 'localhost' })).toBe('white-label');
-    expect(resolveTenant({ search: '', hostname: 'velvet.example' })).toBe('velvet.example');
+  it('asks for the ?tenant= tenant, remembered for the tab, and else leaves it to the host name', () => {
+    sessionStorage.clear();
+    expect(resolveTenant({ search: '' }, sessionStorage)).toBeUndefined();
+    expect(resolveTenant({ search: '?tenant=nightowl' }, sessionStorage)).toBe('nightowl');
+    expect(resolveTenant({ search: '' }, sessionStorage)).toBe('nightowl');
   });
 });

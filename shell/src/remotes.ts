@@ -27,7 +27,14 @@ export function remoteForRoute(name: RouteName, remotes: readonly ManifestRemote
   return owner === 'shell' ? null : (remotes.find((remote) => remote.name === owner) ?? null);
 }
 
-/** The tenant of this page: `?tenant=` while developing, else the host name. */
-export function resolveTenant(location: Pick<Location, 'search' | 'hostname'>): string {
-  return new URLSearchParams(location.search).get('tenant') ?? location.hostname;
+const TENANT_KEY = 'velvet.tenant';
+
+/**
+ * The tenant asked for explicitly with `?tenant=` (development; remembered for the tab). Otherwise undefined: the
+ * host name travels in the Host header and the server maps it to its tenant, or to the main one.
+ */
+export function resolveTenant(location: Pick<Location, 'search'>, storage: Pick<Storage, 'getItem' | 'setItem'>): string | undefined {
+  const requested = new URLSearchParams(location.search).get('tenant');
+  if (requested) storage.setItem(TENANT_KEY, requested);
+  return requested ?? storage.getItem(TENANT_KEY) ?? undefined;
 }

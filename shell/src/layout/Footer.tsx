@@ -4,17 +4,18 @@ import { useShell, useSubject } from './ShellContext';
 
 type FooterLink = Tenant['footerLinks'][number];
 
-/** Footer link keys the tenant configures (spec part 1, "Footer"); social profiles use keys `social.<network>`. */
-const HELP_CENTRE = 'helpCentre';
+/** Footer link keys the tenant configures (spec part 1, "Footer"); social profiles use keys `social<Network>`. */
+const HELP_CENTRE = 'helpCenter';
 const MODEL_RECRUITMENT = 'modelRecruitment';
+const isSocial = (link: FooterLink) => link.key.startsWith('social');
 
 /**
- * A tenant footer link for this visitor: `{lang}` becomes the page language where the target exists in it (the
+ * A tenant footer link for this visitor: `{language}` becomes the page language where the target exists in it (the
  * help centre in de, es or en; model recruitment in de or en), and the help centre gets the guest's name.
  */
 export function footerHref(link: FooterLink, language: Language, guestName: string | null): string {
   const available = link.key === HELP_CENTRE ? ['de', 'es', 'en'] : link.key === MODEL_RECRUITMENT ? ['de', 'en'] : ['de', 'en', 'nl', 'es'];
-  const url = link.href.replaceAll('{lang}', available.includes(language) ? language : 'en');
+  const url = link.href.replaceAll('{language}', available.includes(language) ? language : 'en');
   if (link.key !== HELP_CENTRE || !guestName) return url;
   return `${url}${url.includes('?') ? '&' : '?'}name=${encodeURIComponent(guestName)}`;
 }
@@ -26,8 +27,8 @@ export function Footer() {
   const current = useSubject(session.session$);
   const guestName = current?.guest.flags.loggedIn ? current.guest.name : null;
   const links = platform.tenant.footerLinks;
-  const social = links.filter((link) => link.key.startsWith('social.'));
-  const service = links.filter((link) => !link.key.startsWith('social.'));
+  const social = links.filter(isSocial);
+  const service = links.filter((link) => !isSocial(link));
   return (
     <footer className="vv-footer">
       {social.length > 0 && (
@@ -36,7 +37,7 @@ export function Footer() {
             {social.map((link) => (
               <li key={link.key}>
                 <a href={footerHref(link, route.language, null)} rel="noopener noreferrer" target="_blank">
-                  {t(`footer.links.${link.key}`, { defaultValue: link.key.slice('social.'.length) })}
+                  {t(`footer.links.${link.key}`, { defaultValue: link.key.slice('social'.length) })}
                 </a>
               </li>
             ))}

@@ -49,7 +49,9 @@ export function Notifications({ state }: { state: Notification[] }) {
   return (
     <div className="vv-bell">
       <button type="button" className="vv-bell__button" aria-expanded={open} onClick={() => setOpen((o) => !o)} aria-label={t('notifications.label', { count: unread })}>
-        <span aria-hidden="true">🔔</span>
+        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="currentColor">
+          <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z" />
+        </svg>
         {unread > 0 && (
           <span className="vv-bell__count" data-testid="unread-count">
             {unread}
