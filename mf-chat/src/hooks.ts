@@ -29,7 +29,10 @@ export function useSession(): GuestSession {
 /** A link into the route table: a real href, routed in-page on a plain click. */
 export function useRouteLink(): (name: RouteName, args?: RouteArgs) => LinkTarget {
   const { router } = usePlatform();
-  return useCallback((name, args) => ({ href: router.href(name, args), onNavigate: () => router.navigate(name, args) }), [router]);
+  return useCallback(
+    (name, args) => ({ href: router.href(name, args), onNavigate: () => router.navigate(name, args) }),
+    [router],
+  );
 }
 
 export type Loaded<T> =
@@ -59,7 +62,8 @@ export function useLoad<T>(key: string, load: () => Promise<T>) {
     let current = true;
     loadRef.current().then(
       (data) => current && setAnswer({ requestKey, data, error: null, failed: false }),
-      (error: unknown) => current && setAnswer((previous) => ({ requestKey, data: previous.data, error, failed: true })),
+      (error: unknown) =>
+        current && setAnswer((previous) => ({ requestKey, data: previous.data, error, failed: true })),
     );
     return () => {
       current = false;

@@ -23,7 +23,12 @@ export function ActorGrid({ label, actors, busy, paging }: ActorGridProps) {
       {paging ? (
         <Pager
           {...paging}
-          labels={{ navigation: t('paging.navigation'), previous: t('paging.previous'), next: t('paging.next'), page: (page) => t('paging.page', { page }) }}
+          labels={{
+            navigation: t('paging.navigation'),
+            previous: t('paging.previous'),
+            next: t('paging.next'),
+            page: (page) => t('paging.page', { page }),
+          }}
         />
       ) : null}
     </>

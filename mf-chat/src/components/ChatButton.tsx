@@ -16,9 +16,16 @@ export function ChatButton({ config, link, onStart }: ChatButtonProps) {
   const { t } = useTranslation();
   const content = (
     <>
-      <span>{t(config.isBannedCountryCode ? 'chat.unavailable' : config.isActorOnline ? 'chat.start' : 'chat.offline')}</span>
+      <span>
+        {t(config.isBannedCountryCode ? 'chat.unavailable' : config.isActorOnline ? 'chat.start' : 'chat.offline')}
+      </span>
       {config.isBannedCountryCode ? null : (
-        <Price amount={chatButtonPrice(config)} format={formatChatPrice} freeLabel={t('chat.free')} unit={t('chat.perMinute')} />
+        <Price
+          amount={chatButtonPrice(config)}
+          format={formatChatPrice}
+          freeLabel={t('chat.free')}
+          unit={t('chat.perMinute')}
+        />
       )}
     </>
   );

@@ -3,7 +3,15 @@ import type { SlotName } from '@velvet/contracts';
 import { usePlatform } from '@velvet/federation';
 
 /** Mounts another remote's widget (through the shell) into this place; `fallback` when no remote fills it. */
-export function SlotHost({ slot, props, fallback }: { slot: SlotName; props: Record<string, string | number>; fallback: React.ReactNode }) {
+export function SlotHost({
+  slot,
+  props,
+  fallback,
+}: {
+  slot: SlotName;
+  props: Record<string, string | number>;
+  fallback: React.ReactNode;
+}) {
   const { slots } = usePlatform();
   const element = useRef<HTMLDivElement>(null);
   const filled = slots.has(slot);

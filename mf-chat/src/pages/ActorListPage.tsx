@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTOR_LIST_PAGE_SIZE, chatEndpoints, type ActorListKind } from '@velvet/contracts';
 import { usePlatform } from '@velvet/federation';
@@ -14,22 +14,30 @@ export function ActorListPage({ kind, category }: { kind: ActorListKind; categor
   const { api } = usePlatform();
   const { language } = useRoute();
   const [page, setPage] = useState(1);
+  const heading = useRef<HTMLHeadingElement>(null);
   const list = useLoad(`${kind}/${category ?? ''}/${page}/${language}`, () =>
     api.rest(chatEndpoints.actorList, {
       params: { kind },
       query: { page, pageSize: ACTOR_LIST_PAGE_SIZE, ...(category ? { category } : {}) },
     }),
   );
-  useActorOnlineChanges((actorId, isOnline) => list.update((data) => ({ ...data, items: withOnlineState(data.items, actorId, isOnline) })));
+  useActorOnlineChanges((actorId, isOnline) =>
+    list.update((data) => ({ ...data, items: withOnlineState(data.items, actorId, isOnline) })),
+  );
 
-  const title = kind === 'category' ? (list.data?.category?.name ?? t('lists.category.title')) : t(`lists.${kind}.title`);
+  const title =
+    kind === 'category' ? (list.data?.category?.name ?? t('lists.category.title')) : t(`lists.${kind}.title`);
   const changePage = (next: number) => {
     setPage(next);
-    window.scrollTo?.({ top: 0 });
+    // Back to the top of the list, with focus on its heading for keyboard and screen-reader users.
+    heading.current?.scrollIntoView?.({ block: 'start' });
+    heading.current?.focus();
   };
   return (
     <section aria-labelledby="mf-chat-list-title">
-      <h1 id="mf-chat-list-title">{title}</h1>
+      <h1 id="mf-chat-list-title" ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
       <p>{t(`lists.${kind}.intro`)}</p>
       <LoadState state={list} retry={list.retry}>
         {(data) =>

@@ -13,7 +13,12 @@ import { ProfileTab, type ProfileTabName } from './ProfileTabs';
 const TABS: { key: string; route: RouteName; label: string; routes: RouteName[] }[] = [
   { key: 'overview', route: 'actorProfile', label: 'profile.tabs.overview', routes: ['actorProfile'] },
   { key: 'about', route: 'actorAbout', label: 'profile.tabs.about', routes: ['actorAbout'] },
-  { key: 'videos', route: 'actorVideos', label: 'profile.tabs.videos', routes: ['actorVideos', 'actorClassicVideos', 'actorVideosByTag'] },
+  {
+    key: 'videos',
+    route: 'actorVideos',
+    label: 'profile.tabs.videos',
+    routes: ['actorVideos', 'actorClassicVideos', 'actorVideosByTag'],
+  },
   { key: 'pictures', route: 'actorPictures', label: 'profile.tabs.pictures', routes: ['actorPictures'] },
   { key: 'liveShow', route: 'actorLiveShow', label: 'profile.tabs.liveShow', routes: ['actorLiveShow'] },
   { key: 'topCams', route: 'actorTopCams', label: 'profile.tabs.topCams', routes: ['actorTopCams'] },
@@ -30,7 +35,13 @@ function FavoritePin({ actor, onChange }: { actor: ActorProfile; onChange: (isFa
   }, [bus, guest.flags.loggedIn, actor.id, onChange]);
 
   if (!guest.flags.loggedIn) {
-    return <LoginPrompt ui={ui} text={t('profile.favorite.loginText', { name: actor.displayName })} buttonLabel={t('login')} />;
+    return (
+      <LoginPrompt
+        ui={ui}
+        text={t('profile.favorite.loginText', { name: actor.displayName })}
+        buttonLabel={t('login')}
+      />
+    );
   }
   const pinned = actor.modelGuestRelation.isFavorite;
   return (
@@ -53,15 +64,28 @@ function ProfileHeader({ actor, onFavorite }: { actor: ActorProfile; onFavorite:
   const { guest } = useSession();
   return (
     <header className="mf-chat-profile__header">
-      <img src={actor.avatar.url} width={actor.avatar.width} height={actor.avatar.height} alt={actor.displayName} loading="lazy" decoding="async" />
+      <img
+        src={actor.avatar.url}
+        width={actor.avatar.width}
+        height={actor.avatar.height}
+        alt={actor.displayName}
+        loading="lazy"
+        decoding="async"
+      />
       <div>
         <h1>{actor.displayName}</h1>
         <p>
           <OnlineBadge online={actor.isOnline} onlineLabel={t('actor.online')} offlineLabel={t('actor.offline')} />{' '}
-          {actor.isTopAmateur ? <strong>{t('profile.topAmateur')}</strong> : null} {actor.star ? <strong>{t('profile.star')}</strong> : null}{' '}
+          {actor.isTopAmateur ? <strong>{t('profile.topAmateur')}</strong> : null}{' '}
+          {actor.star ? <strong>{t('profile.star')}</strong> : null}{' '}
           {actor.isNew ? <strong>{t('actor.new')}</strong> : null}
         </p>
-        <p>{t('actor.ageCountry', { age: actor.profile.age, country: displayName(i18n.language, 'region', actor.profile.country) })}</p>
+        <p>
+          {t('actor.ageCountry', {
+            age: actor.profile.age,
+            country: displayName(i18n.language, 'region', actor.profile.country),
+          })}
+        </p>
         <p>{actor.profile.threeWords}</p>
         {actor.birthdayText ? <p role="note">{actor.birthdayText}</p> : null}
         <p>
@@ -90,14 +114,20 @@ export function ActorProfilePage({ actorName }: { actorName: string }) {
   );
   useActorOnlineChanges((actorId, isOnline) =>
     profile.update((actor) =>
-      actor.id === actorId ? { ...actor, isOnline, chatButton: { ...actor.chatButton, isActorOnline: isOnline } } : actor,
+      actor.id === actorId
+        ? { ...actor, isOnline, chatButton: { ...actor.chatButton, isActorOnline: isOnline } }
+        : actor,
     ),
   );
   const setFavorite = (isFavorite: boolean) =>
     profile.update((actor) =>
       actor.modelGuestRelation.isFavorite === isFavorite
         ? actor
-        : { ...actor, modelGuestRelation: { isFavorite }, favoriteCount: Math.max(0, actor.favoriteCount + (isFavorite ? 1 : -1)) },
+        : {
+            ...actor,
+            modelGuestRelation: { isFavorite },
+            favoriteCount: Math.max(0, actor.favoriteCount + (isFavorite ? 1 : -1)),
+          },
     );
   const current = TABS.find((tab) => tab.routes.includes(route.name)) ?? TABS[0]!;
 

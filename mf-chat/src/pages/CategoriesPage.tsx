@@ -14,7 +14,12 @@ export function CategoryTiles({ categories, label }: { categories: ActorCategory
         <Tile
           key={category.id}
           link={linkTo('category', { categorySlug: category.slug })}
-          image={{ src: category.preview.url, width: category.preview.width, height: category.preview.height, alt: category.name }}
+          image={{
+            src: category.preview.url,
+            width: category.preview.width,
+            height: category.preview.height,
+            alt: category.name,
+          }}
           title={category.name}
           subtitle={t('categories.counts', { online: category.onlineCount, count: category.actorCount })}
         />

@@ -57,7 +57,9 @@ function About({ actor }: { actor: ActorProfile }) {
     ['singleC2CChat', actor.chatPrices.singleC2CChat],
     ['ticketShow', actor.chatPrices.ticketShow],
   ] as const;
-  const features = (Object.keys(actor.chatFeatures) as (keyof ActorProfile['chatFeatures'])[]).filter((key) => actor.chatFeatures[key]);
+  const features = (Object.keys(actor.chatFeatures) as (keyof ActorProfile['chatFeatures'])[]).filter(
+    (key) => actor.chatFeatures[key],
+  );
   return (
     <>
       <Section title={t('profile.about.title', { name: actor.displayName })}>
@@ -70,7 +72,9 @@ function About({ actor }: { actor: ActorProfile }) {
           <dt>{t('profile.about.languages')}</dt>
           <dd>{actor.profile.languages.map((code) => displayName(i18n.language, 'language', code)).join(', ')}</dd>
           <dt>{t('profile.about.registeredSince')}</dt>
-          <dd>{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(actor.registeredSince))}</dd>
+          <dd>
+            {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(actor.registeredSince))}
+          </dd>
         </dl>
         <Categories actor={actor} />
       </Section>
@@ -90,7 +94,11 @@ function About({ actor }: { actor: ActorProfile }) {
             </div>
           ))}
         </dl>
-        {features.length > 0 ? <p>{t('profile.features.title')} {features.map((key) => t(`profile.features.${key}`)).join(', ')}</p> : null}
+        {features.length > 0 ? (
+          <p>
+            {t('profile.features.title')} {features.map((key) => t(`profile.features.${key}`)).join(', ')}
+          </p>
+        ) : null}
       </Section>
     </>
   );
@@ -101,17 +109,30 @@ function LiveShow({ actor }: { actor: ActorProfile }) {
   const price = <Price amount={actor.chatPrices.ticketShow} format={formatChatPrice} freeLabel={t('chat.free')} />;
   return actor.isCurrentlyTicketShow ? (
     <Section title={t('profile.liveShow.running', { name: actor.displayName })}>
-      <p>{t('profile.liveShow.ticketPrice')} {price}</p>
+      <p>
+        {t('profile.liveShow.ticketPrice')} {price}
+      </p>
     </Section>
   ) : (
-    <EmptyState title={t('profile.liveShow.none', { name: actor.displayName })} text={<>{t('profile.liveShow.ticketPrice')} {price}</>} />
+    <EmptyState
+      title={t('profile.liveShow.none', { name: actor.displayName })}
+      text={
+        <>
+          {t('profile.liveShow.ticketPrice')} {price}
+        </>
+      }
+    />
   );
 }
 
 function TopCams({ actor }: { actor: ActorProfile }) {
   const { t } = useTranslation();
   const linkTo = useRouteLink();
-  const all = <ButtonLink {...linkTo('topCams')} variant="secondary">{t('profile.topCams.all')}</ButtonLink>;
+  const all = (
+    <ButtonLink {...linkTo('topCams')} variant="secondary">
+      {t('profile.topCams.all')}
+    </ButtonLink>
+  );
   if (actor.topCamRank === null || actor.rating === null) {
     return <EmptyState title={t('profile.topCams.unranked', { name: actor.displayName })} action={all} />;
   }
@@ -144,10 +165,22 @@ export function ProfileTab({ tab, actor, route }: { tab: ProfileTabName; actor: 
       const variant: Record<string, string> = {};
       if (route.name === 'actorClassicVideos') variant['classic'] = 'true';
       if (route.args['tagGroup']) variant['tagGroup'] = route.args['tagGroup'];
-      return <SlotHost slot="actorProfile.videos" props={{ ...widgetProps, ...variant }} fallback={<EmptyState title={t('profile.unavailable.videos')} />} />;
+      return (
+        <SlotHost
+          slot="actorProfile.videos"
+          props={{ ...widgetProps, ...variant }}
+          fallback={<EmptyState title={t('profile.unavailable.videos')} />}
+        />
+      );
     }
     case 'pictures':
-      return <SlotHost slot="actorProfile.pictures" props={widgetProps} fallback={<EmptyState title={t('profile.unavailable.pictures')} />} />;
+      return (
+        <SlotHost
+          slot="actorProfile.pictures"
+          props={widgetProps}
+          fallback={<EmptyState title={t('profile.unavailable.pictures')} />}
+        />
+      );
     case 'liveShow':
       return <LiveShow actor={actor} />;
     case 'topCams':

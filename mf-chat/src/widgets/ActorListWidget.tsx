@@ -19,12 +19,18 @@ export function ActorListWidget({ kind, route, title }: { kind: ActorListKind; r
   const list = useLoad(`${kind}/${language}`, () =>
     api.rest(chatEndpoints.actorList, { params: { kind }, query: { page: 1, pageSize: WIDGET_ACTOR_COUNT } }),
   );
-  useActorOnlineChanges((actorId, isOnline) => list.update((data) => ({ ...data, items: withOnlineState(data.items, actorId, isOnline) })));
+  useActorOnlineChanges((actorId, isOnline) =>
+    list.update((data) => ({ ...data, items: withOnlineState(data.items, actorId, isOnline) })),
+  );
   return (
     <Section title={title} more={{ ...linkTo(route), label: t('widgets.showAll') }}>
       <LoadState state={list} retry={list.retry}>
         {(data) =>
-          data.items.length === 0 ? <EmptyState title={t(`lists.${kind}.empty`)} /> : <ActorGrid label={title} actors={data.items} />
+          data.items.length === 0 ? (
+            <EmptyState title={t(`lists.${kind}.empty`)} />
+          ) : (
+            <ActorGrid label={title} actors={data.items} />
+          )
         }
       </LoadState>
     </Section>

@@ -27,7 +27,9 @@ export function CategoriesWidget() {
   return (
     <Section title={t('widgets.categories')} more={{ ...linkTo('categories'), label: t('widgets.showAll') }}>
       <LoadState state={categories} retry={categories.retry}>
-        {(data) => <CategoryTiles categories={data.categories.slice(0, WIDGET_ACTOR_COUNT)} label={t('widgets.categories')} />}
+        {(data) => (
+          <CategoryTiles categories={data.categories.slice(0, WIDGET_ACTOR_COUNT)} label={t('widgets.categories')} />
+        )}
       </LoadState>
     </Section>
   );

@@ -1,6 +1,8 @@
 export {
   createMockPlatform,
   routeHref,
+  restFixture,
+  restCallsTo,
   type MockPlatform,
   type MockPlatformOptions,
   type GuestOverrides,

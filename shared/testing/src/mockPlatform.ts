@@ -11,6 +11,7 @@ import {
   type CurrentRoute,
   type Endpoint,
   type EndpointInput,
+  type EndpointResponse,
   type GraphqlOperation,
   type Guest,
   type GuestFlags,
@@ -31,7 +32,10 @@ import { ApiError } from '@velvet/sdk';
 /** Answers one REST endpoint in a test: gets the call's input, answers the response (sync or async). */
 export type RestHandler = (input: EndpointInput<Endpoint>) => unknown;
 /** Answers structured-query or feed operations: by operation, with its variables. */
-export type GraphqlHandler = (operation: GraphqlOperation<unknown, Record<string, unknown>>, variables: Record<string, unknown>) => unknown;
+export type GraphqlHandler = (
+  operation: GraphqlOperation<unknown, Record<string, unknown>>,
+  variables: Record<string, unknown>,
+) => unknown;
 
 /** Any guest fields to change; flags merge into the current ones. */
 export type GuestOverrides = Partial<Omit<Guest, 'flags'>> & { flags?: Partial<GuestFlags> };
@@ -142,7 +146,11 @@ function validatePart(endpoint: Endpoint, part: 'params' | 'query' | 'body', val
   if (!schema) return;
   const result = schema.safeParse(value ?? {});
   if (!result.success) {
-    throw new ApiError(400, 'VALIDATION_FAILED', `${endpoint.method} ${endpoint.path} ${part}: ${result.error.message}`);
+    throw new ApiError(
+      400,
+      'VALIDATION_FAILED',
+      `${endpoint.method} ${endpoint.path} ${part}: ${result.error.message}`,
+    );
   }
 }
 
@@ -176,7 +184,8 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
 
   const graphql = (handler: GraphqlHandler | undefined, service: string) =>
     (async (operation: GraphqlOperation<unknown, Record<string, unknown>>, variables?: Record<string, unknown>) => {
-      if (!handler) throw new Error(`No ${service} handler in createMockPlatform for: ${operation.document.slice(0, 80)}`);
+      if (!handler)
+        throw new Error(`No ${service} handler in createMockPlatform for: ${operation.document.slice(0, 80)}`);
       return handler(operation, variables ?? {});
     }) as PlatformApi['api']['query'];
 
@@ -198,7 +207,11 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     session: { session$, current: () => session$.getValue() },
     api: {
       rest: (async (endpoint: Endpoint, input?: EndpointInput<Endpoint>) => {
-        restCalls.push({ method: endpoint.method, path: endpoint.path, input: input as EndpointInput<Endpoint> | undefined });
+        restCalls.push({
+          method: endpoint.method,
+          path: endpoint.path,
+          input: input as EndpointInput<Endpoint> | undefined,
+        });
         if (endpoint.needsGuest && !session$.getValue().guest.flags.loggedIn) {
           throw new ApiError(401, 'LOGIN_REQUIRED', `${endpoint.path} needs a logged-in guest`);
         }
@@ -218,7 +231,12 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       current: () => route$.getValue(),
       navigate: (name, args = {}, navigateOptions) => {
         navigations.push({ name, args });
-        route$.next({ name, args, language, ...(navigateOptions?.scrollTo ? { scrollTo: navigateOptions.scrollTo } : {}) });
+        route$.next({
+          name,
+          args,
+          language,
+          ...(navigateOptions?.scrollTo ? { scrollTo: navigateOptions.scrollTo } : {}),
+        });
       },
       href: (name, args, hrefLanguage) => routeHref(name, args, hrefLanguage ?? language),
     },
@@ -257,9 +275,31 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       const loggedIn = guest.flags?.loggedIn ?? current.guest.flags.loggedIn;
       session$.next({
         accessToken: loggedIn ? 'guest-token' : 'anonymous-token',
-        guest: makeGuest(loggedIn, language, { ...current.guest, ...guest, flags: { ...current.guest.flags, ...guest.flags } }),
+        guest: makeGuest(loggedIn, language, {
+          ...current.guest,
+          ...guest,
+          flags: { ...current.guest.flags, ...guest.flags },
+        }),
       });
     },
   };
   return platform;
+}
+
+/**
+ * A typed `rest` entry: `rest: { ...restFixture(chatEndpoints.actorList, ({ query }) => ...) }`. The handler sees
+ * the endpoint's input type and must answer its response type.
+ */
+export function restFixture<E extends Endpoint>(
+  endpoint: E,
+  handler: (input: EndpointInput<E>) => EndpointResponse<E> | Promise<EndpointResponse<E>>,
+): Record<string, RestHandler> {
+  return { [endpoint.path]: handler as RestHandler };
+}
+
+/** The inputs of every call a test made to one endpoint, typed, in order. */
+export function restCallsTo<E extends Endpoint>(platform: MockPlatform, endpoint: E): (EndpointInput<E> | undefined)[] {
+  return platform.restCalls
+    .filter((call) => call.method === endpoint.method && call.path === endpoint.path)
+    .map((call) => call.input as EndpointInput<E> | undefined);
 }

@@ -4,16 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { defineOperation, federationEndpoints, guestEndpoints } from '@velvet/contracts';
 import { usePlatform } from '@velvet/federation';
 import { ApiError } from '@velvet/sdk';
-import { createMockPlatform, renderWithPlatform, routeHref } from './index';
+import { createMockPlatform, renderWithPlatform, restCallsTo, restFixture, routeHref } from './index';
 
-const locales = { en: { hello: 'Hello {{name}}' }, de: { hello: 'Hallo {{name}}' }, nl: { hello: 'Hallo {{name}}' }, es: { hello: 'Hola {{name}}' } };
+const locales = {
+  en: { hello: 'Hello {{name}}' },
+  de: { hello: 'Hallo {{name}}' },
+  nl: { hello: 'Hallo {{name}}' },
+  es: { hello: 'Hola {{name}}' },
+};
 
 function Greeting() {
   const { t } = useTranslation();
   const platform = usePlatform();
   const [online, setOnline] = useState<string[]>([]);
   useEffect(() => {
-    const subscription = platform.bus.on('actorOnline').subscribe((message) => setOnline((names) => [...names, message.actorName]));
+    const subscription = platform.bus
+      .on('actorOnline')
+      .subscribe((message) => setOnline((names) => [...names, message.actorName]));
     return () => subscription.unsubscribe();
   }, [platform]);
   return (
@@ -122,5 +129,22 @@ describe('routeHref', () => {
     expect(routeHref('freeChat', {}, 'de')).toBe('/de/gratis-chat/');
     expect(routeHref('freeChat', {}, 'nl')).toBe('/nl/free-chat/');
     expect(routeHref('category', { categorySlug: 'milf' }, 'es')).toBe('/es/categorias/milf/');
+  });
+});
+
+describe('typed fixtures', () => {
+  it('restFixture answers one endpoint and restCallsTo reads its calls back', async () => {
+    const platform = createMockPlatform({
+      rest: {
+        ...restFixture(federationEndpoints.manifest, () => {
+          throw new Error('down');
+        }),
+        ...restFixture(federationEndpoints.alive, () => ({ alive: true as const })),
+      },
+    });
+    await platform.api.rest(federationEndpoints.alive);
+    await expect(platform.api.rest(federationEndpoints.manifest, { query: { tenant: 'x' } })).rejects.toThrow('down');
+    expect(restCallsTo(platform, federationEndpoints.manifest)).toEqual([{ query: { tenant: 'x' } }]);
+    expect(restCallsTo(platform, federationEndpoints.alive)).toEqual([undefined]);
   });
 });

@@ -18,7 +18,17 @@ export interface ButtonProps extends ButtonLook, ButtonHTMLAttributes<HTMLButton
   busy?: boolean;
 }
 
-export function Button({ variant, size, block, busy = false, type = 'button', className, disabled, children, ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  block,
+  busy = false,
+  type = 'button',
+  className,
+  disabled,
+  children,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       {...rest}
@@ -41,7 +51,12 @@ export interface ButtonLinkProps extends ButtonLook, LinkTarget {
 /** Looks like a button, is a link: for actions that go to another page. */
 export function ButtonLink({ variant, size, block, href, onNavigate, className, children, ...rest }: ButtonLinkProps) {
   return (
-    <a {...rest} href={href} onClick={navigateOnPlainClick(onNavigate)} className={classes({ variant, size, block }, className)}>
+    <a
+      {...rest}
+      href={href}
+      onClick={navigateOnPlainClick(onNavigate)}
+      className={classes({ variant, size, block }, className)}
+    >
       {children}
     </a>
   );

@@ -13,7 +13,11 @@ export function TabNav({ label, items }: { label: string; items: TabNavItem[] })
       <ul>
         {items.map((item) => (
           <li key={item.key}>
-            <a href={item.href} aria-current={item.current ? 'page' : undefined} onClick={navigateOnPlainClick(item.onNavigate)}>
+            <a
+              href={item.href}
+              aria-current={item.current ? 'page' : undefined}
+              onClick={navigateOnPlainClick(item.onNavigate)}
+            >
               {item.label}
             </a>
           </li>

@@ -28,7 +28,15 @@ export function Tile({ link, image, title, subtitle, badges, footer, dataAttribu
   return (
     <article className="vv-tile" style={style} {...dataAttributes}>
       <a className="vv-tile__link" href={link.href} onClick={navigateOnPlainClick(link.onNavigate)}>
-        <img className="vv-tile__image" src={image.src} width={image.width} height={image.height} alt={image.alt} loading="lazy" decoding="async" />
+        <img
+          className="vv-tile__image"
+          src={image.src}
+          width={image.width}
+          height={image.height}
+          alt={image.alt}
+          loading="lazy"
+          decoding="async"
+        />
         <div className="vv-tile__body">
           <h3 className="vv-tile__title">{title}</h3>
           {subtitle ? <p className="vv-tile__subtitle">{subtitle}</p> : null}

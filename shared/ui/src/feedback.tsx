@@ -20,7 +20,14 @@ export interface ProgressBarProps {
 export function ProgressBar({ value, max = 100, label }: ProgressBarProps) {
   const clamped = Math.min(Math.max(value, 0), max);
   return (
-    <div className="vv-progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={max} aria-valuenow={clamped}>
+    <div
+      className="vv-progress"
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={max}
+      aria-valuenow={clamped}
+    >
       <div className="vv-progress__bar" style={{ width: `${(clamped / max) * 100}%` }} />
     </div>
   );

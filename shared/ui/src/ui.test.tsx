@@ -29,8 +29,18 @@ describe('Tile and TileGrid', () => {
   it('renders a lazy image with its intrinsic size inside a link', () => {
     render(
       <TileGrid label="Performers">
-        <Tile key="a" link={{ href: '/en/amateur/anna/' }} image={{ src: '/media/a.webp', width: 320, height: 320, alt: 'Anna' }} title="Anna" />
-        <Tile key="b" link={{ href: '/en/amateur/bea/' }} image={{ src: '/media/b.webp', width: 320, height: 320, alt: 'Bea' }} title="Bea" />
+        <Tile
+          key="a"
+          link={{ href: '/en/amateur/anna/' }}
+          image={{ src: '/media/a.webp', width: 320, height: 320, alt: 'Anna' }}
+          title="Anna"
+        />
+        <Tile
+          key="b"
+          link={{ href: '/en/amateur/bea/' }}
+          image={{ src: '/media/b.webp', width: 320, height: 320, alt: 'Bea' }}
+          title="Bea"
+        />
       </TileGrid>,
     );
     const list = screen.getByRole('list', { name: 'Performers' });
@@ -44,7 +54,9 @@ describe('Tile and TileGrid', () => {
 
   it('routes in-page on a plain click and leaves modified clicks to the browser', () => {
     const onNavigate = jest.fn();
-    render(<Tile link={{ href: '/x', onNavigate }} image={{ src: '/i.webp', width: 10, height: 10, alt: 'X' }} title="X" />);
+    render(
+      <Tile link={{ href: '/x', onNavigate }} image={{ src: '/i.webp', width: 10, height: 10, alt: 'X' }} title="X" />,
+    );
     const link = screen.getByRole('link');
     fireEvent.click(link, { ctrlKey: true });
     expect(onNavigate).not.toHaveBeenCalled();
@@ -65,7 +77,11 @@ describe('Tile and TileGrid', () => {
     const css = readFileSync(join(__dirname, 'components.css'), 'utf8');
     expect(css).toContain(`--vv-grid-columns: ${TILE_GRID_COLUMNS[0].columns};`);
     for (const { maxWidth, columns } of TILE_GRID_COLUMNS.slice(1)) {
-      expect(css).toMatch(new RegExp(`@media \\(max-width: ${maxWidth}px\\) \\{ \\.vv-tile-grid \\{ --vv-grid-columns: ${columns}; \\} \\}`));
+      expect(css).toMatch(
+        new RegExp(
+          `@media \\(max-width: ${maxWidth}px\\) \\{ \\.vv-tile-grid \\{ --vv-grid-columns: ${columns}; \\} \\}`,
+        ),
+      );
     }
   });
 });

@@ -71,7 +71,11 @@ describe('performer lists', () => {
     assert.ok(shows.items.every((a) => a.isCurrentlyTicketShow));
 
     const top = await list('/actors/list/top-cams');
-    const profiles = await Promise.all(top.items.map(async (a) => chatEndpoints.actorData.response.parse((await get(`/actor/getActorDataByIdOrName/${a.id}`)).body)));
+    const profiles = await Promise.all(
+      top.items.map(async (a) =>
+        chatEndpoints.actorData.response.parse((await get(`/actor/getActorDataByIdOrName/${a.id}`)).body),
+      ),
+    );
     assert.ok(profiles.every((p) => p.rating !== null));
     assert.deepEqual(
       profiles.map((p) => p.topCamRank),
@@ -125,7 +129,9 @@ describe('actor profile', () => {
     const byName = await get(`/actor/getActorDataByIdOrName/${row.displayName.toUpperCase()}`);
     assert.equal(byName.status, 200);
     const profile = chatEndpoints.actorData.response.parse(byName.body);
-    const byId = chatEndpoints.actorData.response.parse((await get(`/actor/getActorDataByIdOrName/${row.id}?qmday=2026-01-01`)).body);
+    const byId = chatEndpoints.actorData.response.parse(
+      (await get(`/actor/getActorDataByIdOrName/${row.id}?qmday=2026-01-01`)).body,
+    );
     assert.equal(profile.id, row.id);
     assert.equal(byId.name, row.name);
     assert.equal(profile.sedcards.length, 4);
@@ -139,7 +145,9 @@ describe('actor profile', () => {
 
   it('serves the generated images it links to', async () => {
     const [row] = await t.ctx.db.select().from(actors).limit(1);
-    const profile = chatEndpoints.actorData.response.parse((await get(`/actor/getActorDataByIdOrName/${row!.id}`)).body);
+    const profile = chatEndpoints.actorData.response.parse(
+      (await get(`/actor/getActorDataByIdOrName/${row!.id}`)).body,
+    );
     for (const url of [profile.avatar.url, profile.sedcards[0]!.url]) {
       const response = await t.app.inject({ method: 'GET', url });
       assert.equal(response.statusCode, 200, url);
@@ -150,21 +158,31 @@ describe('actor profile', () => {
     const [row] = await t.ctx.db.select().from(actors).limit(1);
     assert.ok(row);
     const [language, text] = Object.entries(row.aboutMeTranslations)[0]!;
-    const translated = chatEndpoints.actorData.response.parse((await get(`/actor/getActorDataByIdOrName/${row.id}?language=${language}`)).body);
+    const translated = chatEndpoints.actorData.response.parse(
+      (await get(`/actor/getActorDataByIdOrName/${row.id}?language=${language}`)).body,
+    );
     assert.equal(translated.profile.aboutMe, text);
     const missing = ['de', 'en', 'nl', 'es'].find((l) => !(l in row.aboutMeTranslations));
-    const fallback = chatEndpoints.actorData.response.parse((await get(`/actor/getActorDataByIdOrName/${row.id}?language=${missing}`)).body);
+    const fallback = chatEndpoints.actorData.response.parse(
+      (await get(`/actor/getActorDataByIdOrName/${row.id}?language=${missing}`)).body,
+    );
     assert.equal(fallback.profile.aboutMe, row.aboutMe);
   });
 
   it('shows a rating only with at least 10 ratings', async () => {
     const [row] = await t.ctx.db.select().from(actors).limit(1);
     assert.ok(row);
-    await t.ctx.db.update(actors).set({ ratingCount: MIN_RATINGS_TO_SHOW - 1, ratingSum: 40, ratingGoodCount: 8 }).where(eq(actors.id, row.id));
+    await t.ctx.db
+      .update(actors)
+      .set({ ratingCount: MIN_RATINGS_TO_SHOW - 1, ratingSum: 40, ratingGoodCount: 8 })
+      .where(eq(actors.id, row.id));
     const few = chatEndpoints.actorData.response.parse((await get(`/actor/getActorDataByIdOrName/${row.id}`)).body);
     assert.equal(few.rating, null);
     assert.equal(few.topCamRank, null);
-    await t.ctx.db.update(actors).set({ ratingCount: MIN_RATINGS_TO_SHOW, ratingSum: 45, ratingGoodCount: 9 }).where(eq(actors.id, row.id));
+    await t.ctx.db
+      .update(actors)
+      .set({ ratingCount: MIN_RATINGS_TO_SHOW, ratingSum: 45, ratingGoodCount: 9 })
+      .where(eq(actors.id, row.id));
     const enough = chatEndpoints.actorData.response.parse((await get(`/actor/getActorDataByIdOrName/${row.id}`)).body);
     assert.deepEqual(enough.rating, { average: 4.5, count: 10, satisfactionRate: 90 });
     assert.ok(enough.topCamRank !== null && enough.topCamRank >= 1);
@@ -173,9 +191,16 @@ describe('actor profile', () => {
   it('flags a performer banned in the visitor country', async () => {
     const [row] = await t.ctx.db.select().from(actors).limit(1);
     assert.ok(row);
-    await t.ctx.db.update(actors).set({ bannedCountryCodes: ['DE'] }).where(eq(actors.id, row.id));
-    const fromGermany = chatEndpoints.actorData.response.parse((await get(`/actor/getActorDataByIdOrName/${row.id}`, { 'cf-ipcountry': 'de' })).body);
-    const fromSpain = chatEndpoints.actorData.response.parse((await get(`/actor/getActorDataByIdOrName/${row.id}`, { 'cf-ipcountry': 'ES' })).body);
+    await t.ctx.db
+      .update(actors)
+      .set({ bannedCountryCodes: ['DE'] })
+      .where(eq(actors.id, row.id));
+    const fromGermany = chatEndpoints.actorData.response.parse(
+      (await get(`/actor/getActorDataByIdOrName/${row.id}`, { 'cf-ipcountry': 'de' })).body,
+    );
+    const fromSpain = chatEndpoints.actorData.response.parse(
+      (await get(`/actor/getActorDataByIdOrName/${row.id}`, { 'cf-ipcountry': 'ES' })).body,
+    );
     assert.equal(fromGermany.chatButton.isBannedCountryCode, true);
     assert.equal(fromSpain.chatButton.isBannedCountryCode, false);
   });
@@ -186,7 +211,9 @@ describe('actor profile', () => {
     const { accessToken, guest } = await t.signup();
     await t.ctx.db.insert(favoriteActors).values({ guestId: guest.id, actorId: row.id });
     const headers = { authorization: `Bearer ${accessToken}` };
-    const mine = chatEndpoints.actorData.response.parse((await get(`/actor/getActorDataByIdOrName/${row.id}`, headers)).body);
+    const mine = chatEndpoints.actorData.response.parse(
+      (await get(`/actor/getActorDataByIdOrName/${row.id}`, headers)).body,
+    );
     assert.equal(mine.modelGuestRelation.isFavorite, true);
     const anonymous = await t.anonymousToken();
     const theirs = chatEndpoints.actorData.response.parse(
@@ -231,12 +258,16 @@ describe('online models query', () => {
     const token = await t.anonymousToken();
     const response = await query(token, { first: 5 });
     assert.equal(response.statusCode, 200, response.body);
-    const { data } = response.json<{ data: { onlineModels: { total: number; items: { isOnline: boolean; freeChat: boolean }[] } } }>();
+    const { data } = response.json<{
+      data: { onlineModels: { total: number; items: { isOnline: boolean; freeChat: boolean }[] } };
+    }>();
     const cams = await list('/actors/list/cams');
     assert.equal(data.onlineModels.total, cams.total);
     assert.ok(data.onlineModels.items.length <= 5);
     assert.ok(data.onlineModels.items.every((m) => m.isOnline));
-    const free = (await query(token, { freeChat: true })).json<{ data: { onlineModels: { items: { freeChat: boolean }[] } } }>();
+    const free = (await query(token, { freeChat: true })).json<{
+      data: { onlineModels: { items: { freeChat: boolean }[] } };
+    }>();
     assert.ok(free.data.onlineModels.items.every((m) => m.freeChat));
     assert.equal((await query(null, {})).statusCode, 401);
     const tooMany = (await query(token, { first: 1000 })).json<{ errors: { extensions: { code: string } }[] }>();
@@ -246,7 +277,9 @@ describe('online models query', () => {
 
 describe('a living site', () => {
   const onlineCount = async () => {
-    const [row] = await t.ctx.db.select({ n: sql<number>`count(*) filter (where ${actors.isOnline})`.mapWith(Number) }).from(actors);
+    const [row] = await t.ctx.db
+      .select({ n: sql<number>`count(*) filter (where ${actors.isOnline})`.mapWith(Number) })
+      .from(actors);
     return row!.n;
   };
 
@@ -271,7 +304,10 @@ describe('a living site', () => {
     assert.equal(pushed.length, 1);
     const message = pushed[0]!;
     assert.ok(message.type === 'actorOnline' || message.type === 'actorOffline');
-    const [row] = await t.ctx.db.select().from(actors).where(eq(actors.id, (message as IncomingMessage<'actorOnline'>).actorId));
+    const [row] = await t.ctx.db
+      .select()
+      .from(actors)
+      .where(eq(actors.id, (message as IncomingMessage<'actorOnline'>).actorId));
     assert.equal(row!.isOnline, message.type === 'actorOnline');
     assert.equal(row!.name, (message as IncomingMessage<'actorOnline'>).actorName);
   });

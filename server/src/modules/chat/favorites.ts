@@ -11,7 +11,11 @@ import { actors } from './schema';
 export async function setFavorite(db: Database, guestId: string, actorId: number, pinned: boolean): Promise<boolean> {
   return db.transaction(async (tx) => {
     const changed = pinned
-      ? await tx.insert(favoriteActors).values({ guestId, actorId }).onConflictDoNothing().returning({ actorId: favoriteActors.actorId })
+      ? await tx
+          .insert(favoriteActors)
+          .values({ guestId, actorId })
+          .onConflictDoNothing()
+          .returning({ actorId: favoriteActors.actorId })
       : await tx
           .delete(favoriteActors)
           .where(and(eq(favoriteActors.guestId, guestId), eq(favoriteActors.actorId, actorId)))
@@ -37,7 +41,8 @@ export async function favoriteActorIds(db: Database, guestId: string): Promise<n
 /** Favourite requests count only for logged-in guests (spec 6); anonymous ones are ignored. */
 export function favoritesSocket({ db, hub, log }: ModuleContext): void {
   const guestOf = (client: SocketClient) => (client.auth?.loggedIn ? client.auth.guestId : null);
-  const answer = async (guestId: string) => hub.sendToGuest(guestId, { type: 'favoriteActors', actorIds: await favoriteActorIds(db, guestId) });
+  const answer = async (guestId: string) =>
+    hub.sendToGuest(guestId, { type: 'favoriteActors', actorIds: await favoriteActorIds(db, guestId) });
   const pin = (pinned: boolean) => async (message: { actorId: number }, client: SocketClient) => {
     const guestId = guestOf(client);
     if (!guestId) return;

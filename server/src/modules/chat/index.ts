@@ -22,7 +22,11 @@ export const chatModule: ServerModule = {
       switchRandomActor(ctx.db)
         .then((actor) => {
           if (!actor) return;
-          ctx.hub.broadcast({ type: actor.isOnline ? 'actorOnline' : 'actorOffline', actorId: actor.id, actorName: actor.name });
+          ctx.hub.broadcast({
+            type: actor.isOnline ? 'actorOnline' : 'actorOffline',
+            actorId: actor.id,
+            actorName: actor.name,
+          });
         })
         .catch((error: unknown) => ctx.log.error({ err: error }, 'chat: switching a performer on or off line failed'));
     }, ONLINE_SWITCH_INTERVAL_MS);

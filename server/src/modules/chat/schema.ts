@@ -1,4 +1,15 @@
-import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, jsonb } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  jsonb,
+} from 'drizzle-orm/pg-core';
 
 /** Performers (actors, models). Other modules reference them by id. */
 export const actors = pgTable(
@@ -74,7 +85,10 @@ export const actorCategoryMembers = pgTable(
       .notNull()
       .references(() => actorCategories.id, { onDelete: 'cascade' }),
   },
-  (table) => [primaryKey({ columns: [table.actorId, table.categoryId] }), index('actor_category_members_category').on(table.categoryId)],
+  (table) => [
+    primaryKey({ columns: [table.actorId, table.categoryId] }),
+    index('actor_category_members_category').on(table.categoryId),
+  ],
 );
 
 /** Sedcard pictures of a performer's profile, in display order. */

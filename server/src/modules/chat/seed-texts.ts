@@ -9,8 +9,16 @@ export interface CategorySeed {
 }
 
 export const CATEGORY_SEEDS: CategorySeed[] = [
-  { id: DEFAULT_ACTOR_CATEGORY_ID, slug: 'amateurs', names: { de: 'Amateure', en: 'Amateurs', nl: 'Amateurs', es: 'Amateurs' } },
-  { id: NEW_ACTOR_CATEGORY_ID, slug: 'new-registrations', names: { de: 'Neu angemeldet', en: 'Newly registered', nl: 'Nieuw aangemeld', es: 'Recién registradas' } },
+  {
+    id: DEFAULT_ACTOR_CATEGORY_ID,
+    slug: 'amateurs',
+    names: { de: 'Amateure', en: 'Amateurs', nl: 'Amateurs', es: 'Amateurs' },
+  },
+  {
+    id: NEW_ACTOR_CATEGORY_ID,
+    slug: 'new-registrations',
+    names: { de: 'Neu angemeldet', en: 'Newly registered', nl: 'Nieuw aangemeld', es: 'Recién registradas' },
+  },
   { id: 10, slug: 'milf', names: { de: 'MILF', en: 'MILF', nl: 'MILF', es: 'MILF' } },
   { id: 11, slug: 'young', names: { de: 'Jung (18+)', en: 'Young (18+)', nl: 'Jong (18+)', es: 'Jóvenes (18+)' } },
   { id: 12, slug: 'curvy', names: { de: 'Kurvig', en: 'Curvy', nl: 'Rondingen', es: 'Curvilíneas' } },
@@ -24,12 +32,22 @@ export const CATEGORY_SEEDS: CategorySeed[] = [
 
 /** Countries with the languages their performers speak first, and cities for the about-me texts. */
 export const COUNTRIES: { code: string; languages: string[]; cities: string[]; textLanguage: Language }[] = [
-  { code: 'DE', languages: ['de'], cities: ['Berlin', 'Hamburg', 'Köln', 'München', 'Leipzig', 'Dresden'], textLanguage: 'de' },
+  {
+    code: 'DE',
+    languages: ['de'],
+    cities: ['Berlin', 'Hamburg', 'Köln', 'München', 'Leipzig', 'Dresden'],
+    textLanguage: 'de',
+  },
   { code: 'AT', languages: ['de'], cities: ['Wien', 'Graz', 'Salzburg', 'Linz'], textLanguage: 'de' },
   { code: 'CH', languages: ['de', 'fr'], cities: ['Zürich', 'Bern', 'Basel'], textLanguage: 'de' },
   { code: 'NL', languages: ['nl'], cities: ['Amsterdam', 'Rotterdam', 'Utrecht', 'Groningen'], textLanguage: 'nl' },
   { code: 'BE', languages: ['nl', 'fr'], cities: ['Antwerpen', 'Gent', 'Brugge'], textLanguage: 'nl' },
-  { code: 'ES', languages: ['es'], cities: ['Madrid', 'Barcelona', 'Valencia', 'Sevilla', 'Málaga'], textLanguage: 'es' },
+  {
+    code: 'ES',
+    languages: ['es'],
+    cities: ['Madrid', 'Barcelona', 'Valencia', 'Sevilla', 'Málaga'],
+    textLanguage: 'es',
+  },
   { code: 'CO', languages: ['es'], cities: ['Medellín', 'Bogotá', 'Cali'], textLanguage: 'es' },
   { code: 'GB', languages: ['en'], cities: ['London', 'Manchester', 'Brighton', 'Leeds'], textLanguage: 'en' },
   { code: 'PL', languages: ['pl'], cities: ['Kraków', 'Warszawa', 'Gdańsk'], textLanguage: 'en' },
@@ -38,25 +56,139 @@ export const COUNTRIES: { code: string; languages: string[]; cities: string[]; t
 ];
 
 export const NICK_SUFFIXES = [
-  'Sweet', 'Love', 'Kiss', 'Angel', 'Honey', 'Star', 'Sunshine', 'Dream', 'Lady', 'Baby', 'Hot', 'Rose', 'Moon', 'Sugar', 'Cat', 'Doll',
+  'Sweet',
+  'Love',
+  'Kiss',
+  'Angel',
+  'Honey',
+  'Star',
+  'Sunshine',
+  'Dream',
+  'Lady',
+  'Baby',
+  'Hot',
+  'Rose',
+  'Moon',
+  'Sugar',
+  'Cat',
+  'Doll',
 ];
 
 /** "Three words" a performer describes herself with, by the language she writes in. */
 export const THREE_WORDS: Record<Language, string[]> = {
-  de: ['verspielt', 'neugierig', 'zärtlich', 'frech', 'sinnlich', 'lustig', 'ehrlich', 'romantisch', 'wild', 'charmant', 'spontan', 'warmherzig'],
-  en: ['playful', 'curious', 'tender', 'cheeky', 'sensual', 'funny', 'honest', 'romantic', 'wild', 'charming', 'spontaneous', 'warm'],
-  nl: ['speels', 'nieuwsgierig', 'teder', 'brutaal', 'sensueel', 'grappig', 'eerlijk', 'romantisch', 'wild', 'charmant', 'spontaan', 'warm'],
-  es: ['juguetona', 'curiosa', 'tierna', 'atrevida', 'sensual', 'divertida', 'sincera', 'romántica', 'salvaje', 'encantadora', 'espontánea', 'cariñosa'],
+  de: [
+    'verspielt',
+    'neugierig',
+    'zärtlich',
+    'frech',
+    'sinnlich',
+    'lustig',
+    'ehrlich',
+    'romantisch',
+    'wild',
+    'charmant',
+    'spontan',
+    'warmherzig',
+  ],
+  en: [
+    'playful',
+    'curious',
+    'tender',
+    'cheeky',
+    'sensual',
+    'funny',
+    'honest',
+    'romantic',
+    'wild',
+    'charming',
+    'spontaneous',
+    'warm',
+  ],
+  nl: [
+    'speels',
+    'nieuwsgierig',
+    'teder',
+    'brutaal',
+    'sensueel',
+    'grappig',
+    'eerlijk',
+    'romantisch',
+    'wild',
+    'charmant',
+    'spontaan',
+    'warm',
+  ],
+  es: [
+    'juguetona',
+    'curiosa',
+    'tierna',
+    'atrevida',
+    'sensual',
+    'divertida',
+    'sincera',
+    'romántica',
+    'salvaje',
+    'encantadora',
+    'espontánea',
+    'cariñosa',
+  ],
 };
 
 const HOBBIES: Record<Language, string[]> = {
-  de: ['Yoga', 'lange Spaziergänge', 'Kochen', 'Tanzen', 'Reisen', 'Musik', 'Fotografie', 'Sauna', 'Serienabende', 'Fitness'],
-  en: ['yoga', 'long walks', 'cooking', 'dancing', 'travelling', 'music', 'photography', 'the sauna', 'series nights', 'the gym'],
-  nl: ['yoga', 'lange wandelingen', 'koken', 'dansen', 'reizen', 'muziek', 'fotografie', 'de sauna', 'series kijken', 'fitness'],
-  es: ['el yoga', 'los paseos largos', 'cocinar', 'bailar', 'viajar', 'la música', 'la fotografía', 'la sauna', 'las series', 'el gimnasio'],
+  de: [
+    'Yoga',
+    'lange Spaziergänge',
+    'Kochen',
+    'Tanzen',
+    'Reisen',
+    'Musik',
+    'Fotografie',
+    'Sauna',
+    'Serienabende',
+    'Fitness',
+  ],
+  en: [
+    'yoga',
+    'long walks',
+    'cooking',
+    'dancing',
+    'travelling',
+    'music',
+    'photography',
+    'the sauna',
+    'series nights',
+    'the gym',
+  ],
+  nl: [
+    'yoga',
+    'lange wandelingen',
+    'koken',
+    'dansen',
+    'reizen',
+    'muziek',
+    'fotografie',
+    'de sauna',
+    'series kijken',
+    'fitness',
+  ],
+  es: [
+    'el yoga',
+    'los paseos largos',
+    'cocinar',
+    'bailar',
+    'viajar',
+    'la música',
+    'la fotografía',
+    'la sauna',
+    'las series',
+    'el gimnasio',
+  ],
 };
 
-const ABOUT_ME: Record<Language, (v: { name: string; city: string; hobby: string; hobby2: string; word: string }) => string> = {
+const ABOUT_ME: Record<
+  Language,
+  (v: { name: string; city: string; hobby: string; hobby2: string; word: string }) => string
+> = {
   de: ({ name, city, hobby, hobby2, word }) =>
     `Hallo, ich bin ${name} aus ${city}. In meiner Freizeit liebe ich ${hobby} und ${hobby2}. Im Chat bin ich ${word} und freue mich auf nette Gespräche – schau einfach vorbei!`,
   en: ({ name, city, hobby, hobby2, word }) =>
@@ -68,7 +200,13 @@ const ABOUT_ME: Record<Language, (v: { name: string; city: string; hobby: string
 };
 
 /** An about-me text in one language, from the performer's hobbies (by index, so translations match). */
-export function aboutMeText(language: Language, name: string, city: string, hobbies: [number, number], wordIndex: number): string {
+export function aboutMeText(
+  language: Language,
+  name: string,
+  city: string,
+  hobbies: [number, number],
+  wordIndex: number,
+): string {
   const list = HOBBIES[language];
   return ABOUT_ME[language]({
     name,

@@ -17,13 +17,19 @@ const SEDCARDS_PER_ACTOR = 4;
 const IMAGE_CONCURRENCY = 8;
 const DAY_MS = 86_400_000;
 /** Categories performers are sorted into besides their main one (ids of CATEGORY_SEEDS). */
-const THEMED_CATEGORY_IDS = CATEGORY_SEEDS.map((c) => c.id).filter((id) => id !== DEFAULT_ACTOR_CATEGORY_ID && id !== NEW_ACTOR_CATEGORY_ID);
+const THEMED_CATEGORY_IDS = CATEGORY_SEEDS.map((c) => c.id).filter(
+  (id) => id !== DEFAULT_ACTOR_CATEGORY_ID && id !== NEW_ACTOR_CATEGORY_ID,
+);
 /** Whole coins per minute (VXC shows no decimals); 1 EUR is 4 coins. */
 const VIDEO_CHAT_PRICES = [400, 500, 600, 800, 1000, 1200];
 const wholeCoins = (hundredths: number) => Math.max(100, Math.round(hundredths / 100) * 100);
 
 /** Runs `work` over `items` with at most `limit` in flight; answers the results in order. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -66,7 +72,12 @@ export async function seedChat(ctx: ModuleContext, { scale }: { scale: number })
   const taken = new Set<string>();
 
   const categoryPreviews = await mapLimit(CATEGORY_SEEDS, IMAGE_CONCURRENCY, (category, i) =>
-    ctx.images.generate({ key: `categories/${category.slug}`, ...ACTOR_AVATAR_SIZE, title: category.names.en, seed: 5000 + i }),
+    ctx.images.generate({
+      key: `categories/${category.slug}`,
+      ...ACTOR_AVATAR_SIZE,
+      title: category.names.en,
+      seed: 5000 + i,
+    }),
   );
   await ctx.db
     .insert(actorCategories)
@@ -77,7 +88,9 @@ export async function seedChat(ctx: ModuleContext, { scale }: { scale: number })
     const displayName = uniqueNickname(faker, taken);
     // Every seventh performer is new (category 88); the rest joined up to six years ago.
     const isNew = i % 7 === 3;
-    const registeredDaysAgo = isNew ? faker.number.int({ min: 0, max: NEW_ACTOR_DAYS - 1 }) : faker.number.int({ min: NEW_ACTOR_DAYS + 5, max: 6 * 365 });
+    const registeredDaysAgo = isNew
+      ? faker.number.int({ min: 0, max: NEW_ACTOR_DAYS - 1 })
+      : faker.number.int({ min: NEW_ACTOR_DAYS + 5, max: 6 * 365 });
     const age = faker.number.int({ min: 18, max: 45 });
     const birthday = new Date(now - age * 365.25 * DAY_MS - faker.number.int({ min: 0, max: 364 }) * DAY_MS);
     const gender = i % 13 === 5 ? 'FM' : i % 17 === 8 ? 'S' : i % 23 === 11 ? 'T' : 'F';
@@ -90,7 +103,10 @@ export async function seedChat(ctx: ModuleContext, { scale }: { scale: number })
       { min: 1, max: 2 },
     );
     const aboutMeTranslations = Object.fromEntries(
-      translations.map((language: Language) => [language, aboutMeText(language, displayName, city, hobbies, words[0]!)]),
+      translations.map((language: Language) => [
+        language,
+        aboutMeText(language, displayName, city, hobbies, words[0]!),
+      ]),
     );
     const ratingCount = isNew ? faker.number.int({ min: 0, max: 9 }) : faker.number.int({ min: 10, max: 900 });
     const average = faker.number.float({ min: 3.4, max: 4.95 });
@@ -109,7 +125,9 @@ export async function seedChat(ctx: ModuleContext, { scale }: { scale: number })
         age,
         birthday: isoDate(birthday),
         country: country.code,
-        languages: [...new Set([...country.languages, ...(faker.datatype.boolean({ probability: 0.7 }) ? ['en'] : [])])],
+        languages: [
+          ...new Set([...country.languages, ...(faker.datatype.boolean({ probability: 0.7 }) ? ['en'] : [])]),
+        ],
         threeWords: words.map((w) => THREE_WORDS[country.textLanguage][w]!).join(', '),
         aboutMe: aboutMeText(country.textLanguage, displayName, city, hobbies, words[0]!),
         aboutMeTranslations,
@@ -126,7 +144,9 @@ export async function seedChat(ctx: ModuleContext, { scale }: { scale: number })
         priceTicketShow: faker.helpers.arrayElement([2000, 4000, 6000]),
         priceMessage: faker.helpers.arrayElement([100, 200, 300]),
         freeMessages: faker.helpers.arrayElement([0, 0, 1, 3]),
-        bannedCountryCodes: faker.datatype.boolean({ probability: 0.1 }) ? [faker.helpers.arrayElement(['DE', 'AT', 'CH', 'NL'])] : [],
+        bannedCountryCodes: faker.datatype.boolean({ probability: 0.1 })
+          ? [faker.helpers.arrayElement(['DE', 'AT', 'CH', 'NL'])]
+          : [],
         isVoyeurChatAvailable: faker.datatype.boolean({ probability: 0.5 }),
         isLivePreviewEnabled: faker.datatype.boolean({ probability: 0.85 }),
         hasHd: faker.datatype.boolean({ probability: 0.7 }),
@@ -154,7 +174,9 @@ export async function seedChat(ctx: ModuleContext, { scale }: { scale: number })
       seed: i + 1,
     }),
   );
-  const sedcardJobs = rows.flatMap(({ row }, index) => Array.from({ length: SEDCARDS_PER_ACTOR }, (_, position) => ({ row, index, position })));
+  const sedcardJobs = rows.flatMap(({ row }, index) =>
+    Array.from({ length: SEDCARDS_PER_ACTOR }, (_, position) => ({ row, index, position })),
+  );
   const sedcardUrls = await mapLimit(sedcardJobs, IMAGE_CONCURRENCY, ({ row, index, position }) =>
     ctx.images.generate({
       key: `actors/${row.name}/sedcard-${position + 1}`,
@@ -170,10 +192,19 @@ export async function seedChat(ctx: ModuleContext, { scale }: { scale: number })
       .insert(actors)
       .values(rows.map(({ row }, i) => ({ ...row, avatarUrl: avatars[i]! })))
       .returning({ id: actors.id });
-    await tx.insert(actorSedcards).values(
-      sedcardJobs.map(({ index, position }, i) => ({ actorId: inserted[index]!.id, url: sedcardUrls[i]!, ...SEDCARD_SIZE, position })),
+    await tx
+      .insert(actorSedcards)
+      .values(
+        sedcardJobs.map(({ index, position }, i) => ({
+          actorId: inserted[index]!.id,
+          url: sedcardUrls[i]!,
+          ...SEDCARD_SIZE,
+          position,
+        })),
+      );
+    const members = inserted.flatMap((actor, i) =>
+      rows[i]!.themed.map((categoryId) => ({ actorId: actor.id, categoryId })),
     );
-    const members = inserted.flatMap((actor, i) => rows[i]!.themed.map((categoryId) => ({ actorId: actor.id, categoryId })));
     if (members.length > 0) await tx.insert(actorCategoryMembers).values(members);
   });
 }

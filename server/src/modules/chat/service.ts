@@ -105,7 +105,8 @@ export function rating(row: Pick<ActorRow, 'ratingCount' | 'ratingSum' | 'rating
   };
 }
 
-const categoryName = (row: CategoryRow, language: Language) => row.names[language] ?? row.names[DEFAULT_LANGUAGE] ?? row.slug;
+const categoryName = (row: CategoryRow, language: Language) =>
+  row.names[language] ?? row.names[DEFAULT_LANGUAGE] ?? row.slug;
 
 /** Every category with how many performers it holds and how many of them are online. */
 export async function listCategories(db: Database, language: Language): Promise<ActorCategory[]> {
@@ -113,7 +114,10 @@ export async function listCategories(db: Database, language: Language): Promise<
   return Promise.all(
     rows.map(async (row) => {
       const [counts] = await db
-        .select({ actorCount: count(), onlineCount: sql<number>`count(*) filter (where ${actors.isOnline})`.mapWith(Number) })
+        .select({
+          actorCount: count(),
+          onlineCount: sql<number>`count(*) filter (where ${actors.isOnline})`.mapWith(Number),
+        })
         .from(actors)
         .where(inCategory(row.id));
       return {
@@ -138,25 +142,39 @@ interface ListQuery {
 async function listSpec(db: Database, kind: ActorListKind, categorySlug: string | undefined) {
   switch (kind) {
     case 'free-chat':
-      return { where: eq(actors.freeChat, true), orderBy: [desc(actors.isOnline), desc(actors.isTopAmateur), desc(actors.favoriteCount)] };
+      return {
+        where: eq(actors.freeChat, true),
+        orderBy: [desc(actors.isOnline), desc(actors.isTopAmateur), desc(actors.favoriteCount)],
+      };
     case 'cams':
       return { where: eq(actors.isOnline, true), orderBy: [desc(actors.isTopAmateur), desc(actors.favoriteCount)] };
     case 'new-girls':
-      return { where: inCategory(NEW_ACTOR_CATEGORY_ID), orderBy: [desc(actors.isOnline), desc(actors.registeredSince)] };
+      return {
+        where: inCategory(NEW_ACTOR_CATEGORY_ID),
+        orderBy: [desc(actors.isOnline), desc(actors.registeredSince)],
+      };
     case 'top-cams':
       return { where: rated, orderBy: [desc(averageRating), desc(actors.ratingCount)] };
     case 'cam-shows':
       return { where: eq(actors.isCurrentlyTicketShow, true), orderBy: [desc(actors.onlineChangedAt)] };
     case 'category': {
       if (!categorySlug) throw new HttpError(400, 'VALIDATION_FAILED', 'The category list needs a category slug');
-      const [category] = await db.select().from(actorCategories).where(eq(actorCategories.slug, categorySlug.toLowerCase()));
+      const [category] = await db
+        .select()
+        .from(actorCategories)
+        .where(eq(actorCategories.slug, categorySlug.toLowerCase()));
       if (!category) throw new HttpError(404, 'NOT_FOUND', `No category ${categorySlug}`);
       return { where: inCategory(category.id), orderBy: [desc(actors.isOnline), desc(actors.favoriteCount)], category };
     }
   }
 }
 
-export async function listActors(db: Database, kind: ActorListKind, query: ListQuery, viewer: Viewer): Promise<ActorListPage> {
+export async function listActors(
+  db: Database,
+  kind: ActorListKind,
+  query: ListQuery,
+  viewer: Viewer,
+): Promise<ActorListPage> {
   const spec = await listSpec(db, kind, query.category);
   const [rows, [total]] = await Promise.all([
     db
@@ -208,7 +226,8 @@ async function topCamRank(db: Database, row: ActorRow): Promise<number | null> {
   return (ahead?.n ?? 0) + 1;
 }
 
-const isBirthday = (birthday: string | null, today = new Date()) => birthday !== null && birthday.slice(5) === today.toISOString().slice(5, 10);
+const isBirthday = (birthday: string | null, today = new Date()) =>
+  birthday !== null && birthday.slice(5) === today.toISOString().slice(5, 10);
 
 /** The profile page's data: spec Actor data and profile fields, texts in the viewer's language. */
 export async function actorProfile(db: Database, idOrName: string, viewer: Viewer): Promise<ActorProfile> {
@@ -223,7 +242,10 @@ export async function actorProfile(db: Database, idOrName: string, viewer: Viewe
           eq(actorCategories.id, row.categoryId),
           inArray(
             actorCategories.id,
-            db.select({ id: actorCategoryMembers.categoryId }).from(actorCategoryMembers).where(eq(actorCategoryMembers.actorId, row.id)),
+            db
+              .select({ id: actorCategoryMembers.categoryId })
+              .from(actorCategoryMembers)
+              .where(eq(actorCategoryMembers.actorId, row.id)),
           ),
           isNewActor(row) ? eq(actorCategories.id, NEW_ACTOR_CATEGORY_ID) : sql`false`,
         ),
@@ -279,7 +301,12 @@ export async function actorProfile(db: Database, idOrName: string, viewer: Viewe
       singleChat: row.priceSingleChat,
       singleC2CChat: row.priceSingleC2C,
     },
-    chatFeatures: { livePreview: row.isLivePreviewEnabled, hd: row.hasHd, audio: row.hasAudio, dildocontrol: row.isToyControlAvailable },
+    chatFeatures: {
+      livePreview: row.isLivePreviewEnabled,
+      hd: row.hasHd,
+      audio: row.hasAudio,
+      dildocontrol: row.isToyControlAvailable,
+    },
     isToyControlAvailable: row.isToyControlAvailable,
     isVoyeurInSingleChatAllowed: row.isVoyeurInSingleChatAllowed,
     chatButton: item.chatButton,
@@ -344,7 +371,9 @@ const ONLINE_SHARE = { min: 0.25, max: 0.42 };
  * Answers the switched performer, or null when there is none.
  */
 export async function switchRandomActor(db: Database, random: () => number = Math.random) {
-  const [counts] = await db.select({ all: count(), online: sql<number>`count(*) filter (where ${actors.isOnline})`.mapWith(Number) }).from(actors);
+  const [counts] = await db
+    .select({ all: count(), online: sql<number>`count(*) filter (where ${actors.isOnline})`.mapWith(Number) })
+    .from(actors);
   if (!counts || counts.all === 0) return null;
   const share = counts.online / counts.all;
   const goOnline = share < ONLINE_SHARE.min ? true : share > ONLINE_SHARE.max ? false : random() < 0.5;

@@ -32,11 +32,23 @@ export const actorGenderType = z.enum(ACTOR_GENDER_TYPES);
 
 /** Spec "Chat": chat types and abilities (used by the live chat, issue 5). */
 export const CHAT_TYPES = [
-  'LIVECHAT', 'VOYEUR_CHAT', 'FREECHAT', 'LIVE_PREVIEW', 'VOYEUR_PRIVATE_CHAT', 'STARTMOBILECALLCHAT', 'VIDEO_CALL', 'LIVESHOW',
+  'LIVECHAT',
+  'VOYEUR_CHAT',
+  'FREECHAT',
+  'LIVE_PREVIEW',
+  'VOYEUR_PRIVATE_CHAT',
+  'STARTMOBILECALLCHAT',
+  'VIDEO_CALL',
+  'LIVESHOW',
 ] as const;
 export type ChatType = (typeof CHAT_TYPES)[number];
 
-export const actorImage = z.object({ id: z.number().int(), url: z.string(), width: z.number().int(), height: z.number().int() });
+export const actorImage = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
 export type ActorImage = z.infer<typeof actorImage>;
 
 /** Spec "Actor" data prices. */
@@ -254,19 +266,21 @@ export const chatEndpoints = {
 
 // --- Structured query: online and filtered models ---
 
-export const onlineModel = actorListItem.pick({
-  id: true,
-  name: true,
-  displayName: true,
-  avatarUrl: true,
-  isOnline: true,
-  freeChat: true,
-  age: true,
-  country: true,
-  languages: true,
-  isTopAmateur: true,
-  isNew: true,
-}).extend({ videoChatPrice: z.number().int() });
+export const onlineModel = actorListItem
+  .pick({
+    id: true,
+    name: true,
+    displayName: true,
+    avatarUrl: true,
+    isOnline: true,
+    freeChat: true,
+    age: true,
+    country: true,
+    languages: true,
+    isTopAmateur: true,
+    isNew: true,
+  })
+  .extend({ videoChatPrice: z.number().int() });
 export type OnlineModel = z.infer<typeof onlineModel>;
 export interface OnlineModelsResult {
   onlineModels: { total: number; items: OnlineModel[] };
