@@ -79,7 +79,7 @@ describe('Tile and TileGrid', () => {
     for (const { maxWidth, columns } of TILE_GRID_COLUMNS.slice(1)) {
       expect(css).toMatch(
         new RegExp(
-          `@media \\(max-width: ${maxWidth}px\\) \\{ \\.vv-tile-grid \\{ --vv-grid-columns: ${columns}; \\} \\}`,
+          `@media \\(max-width: ${maxWidth}px\\)\\s*\\{\\s*\\.vv-tile-grid\\s*\\{\\s*--vv-grid-columns: ${columns};\\s*\\}\\s*\\}`,
         ),
       );
     }
