@@ -6,6 +6,8 @@ import {
   encodeTileGridPayload,
   videosQuery,
   type Album,
+  type AlbumComments,
+  type AlbumRatingResult,
   type ErrorBody,
   type Page,
   type AlbumSummary,
@@ -220,6 +222,59 @@ describe('videos, albums and the media library', () => {
     assert.deepEqual((await all({ type: 'bought' }, accessToken)).map((v) => v.id), [owned!.id]);
     assert.ok((await all({ type: 'all', includeBoughtVideos: false }, accessToken)).every((v) => v.id !== owned!.id));
     assert.equal((await get(`/rest/v1/video/${owned!.id}`)).json<Video>().guestInfo.bought, false, 'not for others');
+  });
+});
+
+describe('album ratings and comments', () => {
+  const post = (url: string, token: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload });
+
+  test('like and dislike toggle, and the counters follow', async () => {
+    const [albumRow] = await t.ctx.db.select().from(albums).limit(1);
+    const { accessToken } = await t.signup();
+    const rate = async (guestRating: number) => {
+      const response = await post('/rest/v1/gallery/setGuestRating', accessToken, { albumId: albumRow!.id, guestRating });
+      assert.equal(response.statusCode, 200, response.body);
+      return response.json<AlbumRatingResult>();
+    };
+    const liked = await rate(5);
+    assert.deepEqual([liked.guestRatingLikes, liked.guestRatingDislikes, liked.isLiked, liked.isDisliked], [albumRow!.likes + 1, albumRow!.dislikes, true, false]);
+    const opened = (await get(`/rest/v1/gallery/open?albumId=${albumRow!.id}`, accessToken)).json<Album>();
+    assert.equal(opened.isLiked, true);
+    const switched = await rate(1);
+    assert.deepEqual([switched.guestRatingLikes, switched.guestRatingDislikes, switched.isLiked, switched.isDisliked], [albumRow!.likes, albumRow!.dislikes + 1, false, true]);
+    const takenBack = await rate(1);
+    assert.deepEqual([takenBack.guestRatingLikes, takenBack.guestRatingDislikes, takenBack.isDisliked], [albumRow!.likes, albumRow!.dislikes, false]);
+
+    assert.equal((await post('/rest/v1/gallery/setGuestRating', anonymous, { albumId: albumRow!.id, guestRating: 5 })).json<ErrorBody>().code, 'LOGIN_REQUIRED');
+    assert.equal((await post('/rest/v1/gallery/setGuestRating', accessToken, { albumId: albumRow!.id, guestRating: 3 })).statusCode, 400);
+    assert.equal((await post('/rest/v1/gallery/setGuestRating', accessToken, { albumId: 999999, guestRating: 5 })).statusCode, 404);
+  });
+
+  test('a guest comments once; the total rises and commenting closes', async () => {
+    const [albumRow] = await t.ctx.db.select().from(albums).limit(1);
+    const { accessToken, guest } = await t.signup();
+    const comments = async (token: string) => (await get(`/rest/v1/gallery/getComments?albumId=${albumRow!.id}&limit=5`, token)).json<AlbumComments>();
+    const before = await comments(accessToken);
+    assert.equal(before.isGuestAllowedToCommentAlbum, true);
+    assert.equal((await comments(anonymous)).isGuestAllowedToCommentAlbum, false);
+
+    const response = await post('/rest/v1/gallery/postComment', accessToken, { albumId: albumRow!.id, commentText: '  Lovely light!  ' });
+    assert.equal(response.statusCode, 200, response.body);
+    const posted = response.json<{ comment: { text: string; guestName: string }; commentsTotal: number; isGuestAllowedToCommentAlbum: boolean }>();
+    assert.deepEqual([posted.comment.text, posted.comment.guestName, posted.commentsTotal, posted.isGuestAllowedToCommentAlbum], ['Lovely light!', guest.name, before.total + 1, false]);
+    const after = await comments(accessToken);
+    assert.equal(after.comments[0]!.text, 'Lovely light!');
+    assert.equal(after.isGuestAllowedToCommentAlbum, false);
+    assert.equal((await get(`/rest/v1/gallery/open?albumId=${albumRow!.id}`, accessToken)).json<Album>().commentsTotal, before.total + 1);
+
+    const again = await post('/rest/v1/gallery/postComment', accessToken, { albumId: albumRow!.id, commentText: 'Again' });
+    assert.equal(again.statusCode, 403);
+    assert.equal(again.json<ErrorBody>().code, 'FORBIDDEN');
+    assert.equal((await post('/rest/v1/gallery/postComment', accessToken, { albumId: albumRow!.id, commentText: '   ' })).statusCode, 400);
+    assert.equal((await post('/rest/v1/gallery/postComment', anonymous, { albumId: albumRow!.id, commentText: 'Hi' })).json<ErrorBody>().code, 'LOGIN_REQUIRED');
+    assert.equal((await get('/rest/v1/gallery/getComments?albumId=999999')).statusCode, 404);
+    assert.equal((await get(`/rest/v1/gallery/getComments?albumId=${albumRow!.id}&limit=501`)).statusCode, 400);
   });
 });
 

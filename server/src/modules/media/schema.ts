@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { guests } from '../auth/schema';
 import { actors } from '../chat/schema';
 
 /** Videos of the shop. Prices are hundredths of a coin; price below basePrice means on sale. */
@@ -93,13 +94,15 @@ export const albumPictures = pgTable(
 
 /**
  * A guest's media library (mediathek): one row per video or album the guest owns, pinned or archived.
- * Purchases (the wallet) insert PURCHASED rows; guest ids belong to the guest module, so they are plain text.
+ * Purchases (the wallet) insert PURCHASED rows.
  */
 export const mediaLibrary = pgTable(
   'media_library',
   {
     id: serial('id').primaryKey(),
-    guestId: text('guest_id').notNull(),
+    guestId: uuid('guest_id')
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
     mediaType: text('media_type').$type<'VIDEO' | 'PHOTO'>().notNull(),
     videoId: integer('video_id').references(() => videos.id, { onDelete: 'cascade' }),
     albumId: integer('album_id').references(() => albums.id, { onDelete: 'cascade' }),
@@ -110,4 +113,35 @@ export const mediaLibrary = pgTable(
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('media_library_guest_idx').on(t.guestId, t.addedAt)],
+);
+
+/** A guest's like (5) or dislike (1) of an album; the album's counters move with it. */
+export const albumRatings = pgTable(
+  'album_ratings',
+  {
+    albumId: integer('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id')
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    rating: integer('rating').$type<1 | 5>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.albumId, t.guestId] })],
+);
+
+export const albumComments = pgTable(
+  'album_comments',
+  {
+    id: serial('id').primaryKey(),
+    albumId: integer('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id')
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('album_comments_album_idx').on(t.albumId, t.created), index('album_comments_guest_idx').on(t.albumId, t.guestId)],
 );

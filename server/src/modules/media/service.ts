@@ -1,9 +1,12 @@
 import { and, asc, desc, eq, exists, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
+  ALBUM_RATING,
   UnmappedCategoryError,
   videoCategoryDefaults,
   type AlbumSummary,
   type Album,
+  type AlbumComments,
+  type AlbumRatingResult,
   type MediathekItem,
   type MediaMoney,
   type Page,
@@ -17,7 +20,8 @@ import type { Database } from '../../db/database';
 import { HttpError, requireGuest } from '../../http/endpoint';
 import type { Auth } from '../module';
 import { actors } from '../chat/schema';
-import { albumPictures, albums, mediaLibrary, videoTags, videos } from './schema';
+import { guests } from '../auth/schema';
+import { albumComments, albumPictures, albumRatings, albums, mediaLibrary, videoTags, videos } from './schema';
 
 type VideoRow = typeof videos.$inferSelect;
 type AlbumRow = typeof albums.$inferSelect;
@@ -230,8 +234,9 @@ const orientation = (width: number, height: number) => (width > height ? 'landsc
 
 async function toAlbumSummaries(db: Database, auth: Auth | null, rows: { album: AlbumRow; actor: ActorRef }[]): Promise<AlbumSummary[]> {
   const ids = rows.map((r) => r.album.id);
-  const [owned, counts] = await Promise.all([
+  const [owned, ratings, counts] = await Promise.all([
     ownedMedia(db, auth, 'albumId', ids),
+    guestRatings(db, auth, ids),
     ids.length === 0
       ? Promise.resolve([])
       : db
@@ -258,9 +263,19 @@ async function toAlbumSummaries(db: Database, auth: Auth | null, rows: { album: 
     releasedAt: a.releasedAt.toISOString(),
     guestRatingLikes: a.likes,
     guestRatingDislikes: a.dislikes,
-    isLiked: false,
-    isDisliked: false,
+    isLiked: ratings.get(a.id) === ALBUM_RATING.like,
+    isDisliked: ratings.get(a.id) === ALBUM_RATING.dislike,
   }));
+}
+
+/** The calling guest's own album ratings, by album id. */
+async function guestRatings(db: Database, auth: Auth | null, ids: number[]) {
+  if (!auth?.loggedIn || ids.length === 0) return new Map<number, number>();
+  const rows = await db
+    .select({ albumId: albumRatings.albumId, rating: albumRatings.rating })
+    .from(albumRatings)
+    .where(and(eq(albumRatings.guestId, auth.guestId), inArray(albumRatings.albumId, ids)));
+  return new Map(rows.map((r) => [r.albumId, r.rating]));
 }
 
 export async function actorAlbums(db: Database, auth: Auth | null, actorId: number, page: number, pageSize: number): Promise<Page<AlbumSummary>> {
@@ -295,9 +310,97 @@ export async function albumById(db: Database, auth: Auth | null, id: number): Pr
       isLiked: false,
       isDisliked: false,
     })),
-    commentsTotal: 0,
-    isGuestAllowedToCommentAlbum: auth?.loggedIn ?? false,
+    ...(await commentState(db, auth, id)),
   };
+}
+
+/** How many comments an album has, and whether the caller may still write one (one per guest). */
+async function commentState(db: Database, auth: Auth | null, albumId: number) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      own: auth?.loggedIn ? sql<number>`count(*) filter (where ${albumComments.guestId} = ${auth.guestId})::int` : sql<number>`0`,
+    })
+    .from(albumComments)
+    .where(eq(albumComments.albumId, albumId));
+  return { commentsTotal: row?.total ?? 0, isGuestAllowedToCommentAlbum: (auth?.loggedIn ?? false) && (row?.own ?? 0) === 0 };
+}
+
+async function requireAlbum(db: Pick<Database, 'select'>, albumId: number) {
+  const [album] = await db.select({ id: albums.id }).from(albums).where(eq(albums.id, albumId));
+  if (!album) throw new HttpError(404, 'NOT_FOUND', `No album ${albumId}`);
+}
+
+/**
+ * Likes (5) or dislikes (1) an album for a guest: a new rating counts, the same rating again is taken back,
+ * the other one switches. Counters and the guest's rating change in one transaction.
+ */
+export async function rateAlbum(db: Database, guestId: string, albumId: number, rating: 1 | 5): Promise<AlbumRatingResult> {
+  return db.transaction(async (tx) => {
+    const [album] = await tx.select({ id: albums.id }).from(albums).where(eq(albums.id, albumId)).for('update');
+    if (!album) throw new HttpError(404, 'NOT_FOUND', `No album ${albumId}`);
+    const mine = and(eq(albumRatings.albumId, albumId), eq(albumRatings.guestId, guestId));
+    const [previous] = await tx.select({ rating: albumRatings.rating }).from(albumRatings).where(mine);
+    const delta = { [ALBUM_RATING.like]: 0, [ALBUM_RATING.dislike]: 0 };
+    if (previous) {
+      await tx.delete(albumRatings).where(mine);
+      delta[previous.rating] -= 1;
+    }
+    const current = previous?.rating === rating ? null : rating;
+    if (current) {
+      await tx.insert(albumRatings).values({ albumId, guestId, rating: current });
+      delta[current] += 1;
+    }
+    const [updated] = await tx
+      .update(albums)
+      .set({ likes: sql`${albums.likes} + ${delta[ALBUM_RATING.like]}`, dislikes: sql`${albums.dislikes} + ${delta[ALBUM_RATING.dislike]}` })
+      .where(eq(albums.id, albumId))
+      .returning();
+    return {
+      success: true as const,
+      albumTotalViews: updated!.totalViews,
+      guestRatingLikes: updated!.likes,
+      guestRatingDislikes: updated!.dislikes,
+      isLiked: current === ALBUM_RATING.like,
+      isDisliked: current === ALBUM_RATING.dislike,
+    };
+  });
+}
+
+const commentFields = { id: albumComments.id, text: albumComments.text, created: albumComments.created, guestName: guests.name };
+const toComment = (row: { id: number; text: string; created: Date; guestName: string }) => ({ ...row, created: row.created.toISOString() });
+
+/** An album's comments, newest first. */
+export async function albumCommentPage(db: Database, auth: Auth | null, albumId: number, limit: number, offset: number): Promise<AlbumComments> {
+  await requireAlbum(db, albumId);
+  const [rows, state] = await Promise.all([
+    db
+      .select(commentFields)
+      .from(albumComments)
+      .innerJoin(guests, eq(guests.id, albumComments.guestId))
+      .where(eq(albumComments.albumId, albumId))
+      .orderBy(desc(albumComments.created), desc(albumComments.id))
+      .limit(limit)
+      .offset(offset),
+    commentState(db, auth, albumId),
+  ]);
+  return { comments: rows.map(toComment), total: state.commentsTotal, isGuestAllowedToCommentAlbum: state.isGuestAllowedToCommentAlbum };
+}
+
+/** A guest's one comment on an album; a second one is refused (spec: isGuestAllowedToCommentAlbum). */
+export async function postAlbumComment(db: Database, auth: Auth & { loggedIn: true }, albumId: number, text: string) {
+  await requireAlbum(db, albumId);
+  if (!(await commentState(db, auth, albumId)).isGuestAllowedToCommentAlbum) {
+    throw new HttpError(403, 'FORBIDDEN', 'You have already commented on this album');
+  }
+  const [inserted] = await db.insert(albumComments).values({ albumId, guestId: auth.guestId, text }).returning({ id: albumComments.id });
+  const [row] = await db
+    .select(commentFields)
+    .from(albumComments)
+    .innerJoin(guests, eq(guests.id, albumComments.guestId))
+    .where(eq(albumComments.id, inserted!.id));
+  const state = await commentState(db, auth, albumId);
+  return { success: true as const, comment: toComment(row!), ...state };
 }
 
 /** The guest's media library, newest first, with each item's video or album. */

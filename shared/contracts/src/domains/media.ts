@@ -184,6 +184,28 @@ export const album = albumSummary.extend({
 });
 export type Album = z.infer<typeof album>;
 
+/** What a like or dislike answers: the album's new counters and the guest's own rating. */
+export const albumRatingResult = z.object({ success: z.literal(true), albumTotalViews: z.number().int(), ...ratingFields });
+export type AlbumRatingResult = z.infer<typeof albumRatingResult>;
+
+/** Spec: the comment call asks for up to 500; the page shows them 5 at a time. */
+export const ALBUM_COMMENTS_LIMIT = 500;
+export const ALBUM_COMMENTS_SHOWN = 5;
+export const ALBUM_COMMENT_MAX_LENGTH = 1000;
+export const albumComment = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  created: z.string(),
+  guestName: z.string(),
+});
+export type AlbumComment = z.infer<typeof albumComment>;
+export const albumComments = z.object({
+  comments: z.array(albumComment),
+  total: z.number().int(),
+  isGuestAllowedToCommentAlbum: z.boolean(),
+});
+export type AlbumComments = z.infer<typeof albumComments>;
+
 // --- Media library (mediathek) ---
 
 export const MEDIATHEK_MEDIA_TYPES = ['VIDEO', 'PHOTO'] as const;
@@ -222,6 +244,32 @@ export const mediaEndpoints = {
     path: '/gallery/open',
     query: z.object({ albumId: idParam }),
     response: album,
+  }),
+  /** Like (5) or dislike (1) an album; the same rating again takes it back. */
+  albumRating: defineEndpoint({
+    method: 'POST',
+    path: '/gallery/setGuestRating',
+    body: z.object({ albumId: z.number().int().positive(), guestRating: z.union([z.literal(ALBUM_RATING.dislike), z.literal(ALBUM_RATING.like)]) }),
+    response: albumRatingResult,
+    needsGuest: true,
+  }),
+  albumComments: defineEndpoint({
+    method: 'GET',
+    path: '/gallery/getComments',
+    query: z.object({
+      albumId: idParam,
+      limit: z.coerce.number().int().min(1).max(ALBUM_COMMENTS_LIMIT).default(ALBUM_COMMENTS_LIMIT),
+      offset: z.coerce.number().int().min(0).default(0),
+    }),
+    response: albumComments,
+  }),
+  /** One comment per guest and album: afterwards isGuestAllowedToCommentAlbum is false. */
+  postAlbumComment: defineEndpoint({
+    method: 'POST',
+    path: '/gallery/postComment',
+    body: z.object({ albumId: z.number().int().positive(), commentText: z.string().trim().min(1).max(ALBUM_COMMENT_MAX_LENGTH) }),
+    response: z.object({ success: z.literal(true), comment: albumComment, commentsTotal: z.number().int(), isGuestAllowedToCommentAlbum: z.boolean() }),
+    needsGuest: true,
   }),
   actorVideos: defineEndpoint({
     method: 'GET',
