@@ -3,6 +3,7 @@ import { tvOperations } from '@velvet/contracts';
 import { usePlatform } from '@velvet/federation';
 import { EmptyState } from '@velvet/ui';
 import { useLoaded } from './hooks';
+import { Breadcrumbs } from './Breadcrumbs';
 import { LoadState } from './LoadState';
 import { ProgramList } from './ProgramList';
 
@@ -12,6 +13,7 @@ export function LateNightPage() {
   const loaded = useLoaded('late-night', async () => (await api.query(tvOperations.lateNightShow)).tvLateNightShow);
   return (
     <section className="mf-tv-page">
+      <Breadcrumbs trail={[{ label: t('nav.lateNight'), route: 'tvLateNight' }]} />
       <h1>{t('lateNight.title')}</h1>
       <LoadState loaded={loaded}>
         {(show) => (

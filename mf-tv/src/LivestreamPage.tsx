@@ -4,6 +4,7 @@ import { usePlatform } from '@velvet/federation';
 import { ButtonLink, LoginPrompt } from '@velvet/ui';
 import { formatTime, pickText } from './format';
 import { useGuest, useLoaded } from './hooks';
+import { Breadcrumbs } from './Breadcrumbs';
 import { LoadState } from './LoadState';
 import { ProgramList } from './ProgramList';
 
@@ -57,6 +58,16 @@ export function LivestreamPage({ type }: { type: TvProgramType }) {
   const locked = type === 'premium' && !guest.flags.tvSubscriber;
   return (
     <section className="mf-tv-page">
+      <Breadcrumbs
+        trail={
+          type === 'premium'
+            ? [
+                { label: t('nav.premium'), route: 'tvPremiumLivestream' },
+                { label: t('nav.livestream'), route: 'tvPremiumLivestream' },
+              ]
+            : [{ label: t('nav.livestream'), route: 'tvLivestream' }]
+        }
+      />
       <h1>{t(`stream.${type}.title`)}</h1>
       {locked ? <SubscriptionNeeded /> : null}
       <LoadState loaded={loaded}>

@@ -5,6 +5,7 @@ import { usePlatform } from '@velvet/federation';
 import { Button } from '@velvet/ui';
 import { formatDay } from './format';
 import { useLoaded } from './hooks';
+import { Breadcrumbs } from './Breadcrumbs';
 import { LoadState } from './LoadState';
 import { ProgramList } from './ProgramList';
 
@@ -26,6 +27,7 @@ export function ProgramPage() {
   const loaded = useLoaded(type, async () => (await api.rest(tvEndpoints.program, { params: { type }, query: { limit: TV_PROGRAM_MAX_LIMIT } })).entries);
   return (
     <section className="mf-tv-page">
+      <Breadcrumbs trail={[{ label: t('nav.program'), route: 'tvProgram' }]} />
       <h1>{t('program.title')}</h1>
       <div className="mf-tv-switch" role="group" aria-label={t('program.channel')}>
         {TV_PROGRAM_TYPES.map((channel) => (

@@ -4,6 +4,7 @@ import { TV_PAGE_SIZE, tvOperations } from '@velvet/contracts';
 import { usePlatform } from '@velvet/federation';
 import { EmptyState, Pager, Tile, TileGrid } from '@velvet/ui';
 import { useLoaded } from './hooks';
+import { Breadcrumbs } from './Breadcrumbs';
 import { LoadState } from './LoadState';
 import { usePagerLabels } from './usePagerLabels';
 
@@ -16,6 +17,7 @@ export function SeriesOverviewPage() {
   const loaded = useLoaded(`series-${page}`, async () => (await api.query(tvOperations.series, { first: TV_PAGE_SIZE, offset: (page - 1) * TV_PAGE_SIZE })).tvSeries);
   return (
     <section className="mf-tv-page">
+      <Breadcrumbs trail={[{ label: t('nav.mediathek'), route: 'tvSeriesOverview' }]} />
       <h1>{t('mediathek.title')}</h1>
       <LoadState loaded={loaded}>
         {({ total, nodes }) =>

@@ -4,6 +4,7 @@ import { usePlatform } from '@velvet/federation';
 import { ButtonLink } from '@velvet/ui';
 import { EpisodeList } from './EpisodeList';
 import { useLoaded } from './hooks';
+import { Breadcrumbs } from './Breadcrumbs';
 import { LoadState } from './LoadState';
 
 /** One series: what it is about and its newest episodes. */
@@ -16,6 +17,12 @@ export function SeriesPage({ seriesKey }: { seriesKey: string }) {
       <LoadState loaded={loaded} notFound={t('series.notFound')}>
         {({ series, latest }) => (
           <>
+            <Breadcrumbs
+              trail={[
+                { label: t('nav.mediathek'), route: 'tvSeriesOverview' },
+                { label: series.title, route: 'tvSeries', args: { series: series.key } },
+              ]}
+            />
             <h1>{series.title}</h1>
             <div className="mf-tv-series-header">
               <img src={series.previewImgUrl} width={640} height={360} alt={series.title} loading="lazy" />

@@ -2,16 +2,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TV_PAGE_SIZE, tvOperations } from '@velvet/contracts';
 import { usePlatform } from '@velvet/federation';
-import { Pager, navigateOnPlainClick } from '@velvet/ui';
+import { Pager } from '@velvet/ui';
 import { EpisodeList } from './EpisodeList';
 import { useLoaded } from './hooks';
+import { Breadcrumbs } from './Breadcrumbs';
 import { LoadState } from './LoadState';
 import { usePagerLabels } from './usePagerLabels';
 
 /** Every episode of a series, newest first, paged. */
 export function SeriesVideosPage({ seriesKey }: { seriesKey: string }) {
   const { t } = useTranslation();
-  const { api, router } = usePlatform();
+  const { api } = usePlatform();
   const pagerLabels = usePagerLabels();
   const [page, setPage] = useState(1);
   const loaded = useLoaded(`${seriesKey}-${page}`, async () =>
@@ -22,12 +23,14 @@ export function SeriesVideosPage({ seriesKey }: { seriesKey: string }) {
       <LoadState loaded={loaded} notFound={t('series.notFound')}>
         {({ series, total, nodes }) => (
           <>
+            <Breadcrumbs
+              trail={[
+                { label: t('nav.mediathek'), route: 'tvSeriesOverview' },
+                { label: series.title, route: 'tvSeries', args: { series: series.key } },
+                { label: t('series.allVideos'), route: 'tvSeriesVideos', args: { key: series.key } },
+              ]}
+            />
             <h1>{t('series.videosTitle', { title: series.title })}</h1>
-            <p>
-              <a href={router.href('tvSeries', { series: series.key })} onClick={navigateOnPlainClick(() => router.navigate('tvSeries', { series: series.key }))}>
-                {t('series.back', { title: series.title })}
-              </a>
-            </p>
             <EpisodeList episodes={nodes} label={t('series.videosTitle', { title: series.title })} />
             <Pager page={page} pageCount={Math.ceil(total / TV_PAGE_SIZE)} onChange={setPage} labels={pagerLabels} />
           </>

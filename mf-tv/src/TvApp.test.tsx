@@ -118,6 +118,14 @@ describe('series', () => {
     renderAt('tvSeriesVideos', { key: 'series-1' });
     expect(await screen.findByRole('heading', { name: 'All episodes of Series 1' })).toBeInTheDocument();
     expect(screen.getAllByRole('img', { name: /Episode title/ })).toHaveLength(2);
+    const trail = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+    expect(trail.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      routeHref('home'),
+      routeHref('tvLivestream'),
+      routeHref('tvSeriesOverview'),
+      routeHref('tvSeries', { series: 'series-1' }),
+    ]);
+    expect(trail.getByText('All episodes')).toHaveAttribute('aria-current', 'page');
   });
 });
 
