@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { distinctUntilChanged, map, skip } from 'rxjs';
+import { distinctUntilChanged, map, merge, of, skip, switchMap, timer } from 'rxjs';
 import type { i18n as I18n } from 'i18next';
 import { start } from 'single-spa';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
@@ -22,6 +22,7 @@ import { ShellContext, type Shell } from './layout/ShellContext';
 import './styles.css';
 
 const SHELL_VERSION = '0.1.0';
+const CONNECTION_LOST_AFTER_MS = 10_000;
 
 async function loadExposed<T>(remote: ManifestRemote, module: 'app' | 'widgets'): Promise<T> {
   const loaded = await loadRemote<{ default?: T } & T>(`${remote.descriptor.federationName}/${module}`);
@@ -107,6 +108,16 @@ async function boot(router: ShellRouter, i18n: I18n) {
     )
     .subscribe(() => socket.restart());
   socket.on('guestBalance').subscribe((message) => session.setBalance(message.balance));
+  // Spec part 1, 4: session expiry and pageReload pushes reload the page (no payment flow exists yet to wait for).
+  merge(socket.on('sessionExpired'), socket.on('pageReload')).subscribe(() => window.location.reload());
+  // A socket down for longer than a short reconnect says so in the status bar until it is back.
+  socket.ready$
+    .pipe(
+      distinctUntilChanged(),
+      switchMap((ready) => (ready ? of(false) : timer(CONNECTION_LOST_AFTER_MS).pipe(map(() => true)))),
+      distinctUntilChanged(),
+    )
+    .subscribe((lost) => ui.statusBar$.next(lost ? { type: 'connectionLost', message: i18n.t('shell:status.connectionLost') } : null));
 
   const shell: Shell = { platform, session, router, ui, slots, socket, remotes: accepted, outlet, i18n };
   createRoot(document.getElementById('root')!).render(

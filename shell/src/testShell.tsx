@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import type { ManifestRemote } from '@velvet/contracts';
+import type { ManifestRemote, Tenant } from '@velvet/contracts';
 import { createI18n } from '@velvet/i18n';
 import type { RestCall, SocketClient } from '@velvet/sdk';
 import { createMockPlatform } from '@velvet/testing';
@@ -27,10 +27,10 @@ export function manifestRemote(name: ManifestRemote['name'], slots: ManifestRemo
 /** The shell's real stores around a test's REST answers and widgets, rendered with its translations. */
 export function renderInShell(
   element: ReactElement,
-  options: { rest?: RestCall; remotes?: ManifestRemote[]; loadWidgets?: LoadWidgets; language?: 'de' | 'en' | 'nl' | 'es' } = {},
+  options: { rest?: RestCall; remotes?: ManifestRemote[]; loadWidgets?: LoadWidgets; language?: 'de' | 'en' | 'nl' | 'es'; tenant?: Partial<Tenant> } = {},
 ) {
   const i18n = createI18n(options.language ?? 'en', shellResources);
-  const platform = createMockPlatform({ language: options.language ?? 'en' });
+  const platform = createMockPlatform({ language: options.language ?? 'en', ...(options.tenant ? { tenant: options.tenant } : {}) });
   const rest: RestCall = options.rest ?? (() => Promise.reject(new Error('no REST in this test')));
   const remotes = options.remotes ?? [];
   const shell: Shell = {

@@ -8,8 +8,8 @@ export interface Toast {
   message: string;
   kind: 'info' | 'error' | 'success';
 }
-/** Status bar messages of spec part 1, 4 (the ones the shell raises itself). */
-export type StatusBarType = 'notFoundRedirect' | 'error';
+/** Status bar messages the shell raises itself (spec part 1, 4 lists the full set; remotes add theirs later). */
+export type StatusBarType = 'connectionLost' | 'error';
 
 const TOAST_MS = 5000;
 
