@@ -6,11 +6,12 @@ import { ButtonLink, ErrorState, LoginPrompt, Section, Spinner } from '@velvet/u
 import { useLoad } from './useLoad';
 import { useSession } from './useSession';
 
-function Offer({ offer }: { offer: VipOffer }) {
+/** One offer; `titled` is false where the surrounding block already names it. */
+function Offer({ offer, titled = true }: { offer: VipOffer; titled?: boolean }) {
   const { t } = useTranslation();
   return (
-    <article className="mf-account__offer" data-offer={offer.id}>
-      <h2>{t('vip.offer', { days: offer.days })}</h2>
+    <article className="mf-account__offer" data-offer={offer.id} aria-label={t('vip.offer', { days: offer.days })}>
+      {titled ? <h2>{t('vip.offer', { days: offer.days })}</h2> : null}
       <p className="mf-account__price">{t('vip.price', { price: formatCurrency(offer.price.value, offer.price.currency), days: offer.days })}</p>
       <ul>
         {offer.benefits.map((benefit) => (
@@ -61,7 +62,7 @@ export function Vip30Widget() {
     <Section title={t('vip.widgetTitle')}>
       {load.state === 'loading' ? <Spinner label={t('loading')} /> : null}
       {load.state === 'failed' ? <ErrorState title={t('error.title')} retryLabel={t('error.retry')} onRetry={load.retry} /> : null}
-      {vip30 ? <Offer offer={vip30} /> : null}
+      {vip30 ? <Offer offer={vip30} titled={false} /> : null}
       <ButtonLink href={platform.router.href('vipClub')} onNavigate={() => platform.router.navigate('vipClub')}>
         {t('vip.more')}
       </ButtonLink>

@@ -43,7 +43,10 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
       if (update.channel.id !== channelId) return;
       setChannel(update.channel);
       const arrived = update.message;
-      if (arrived) setMessages((current) => (current.some((m) => m.id === arrived.id) ? current : [...current, arrived]));
+      if (!arrived) return;
+      setMessages((current) => (current.some((m) => m.id === arrived.id) ? current : [...current, arrived]));
+      // The composer keeps the text until the server stored it (a refused message is not lost).
+      if (arrived.senderType === 'guest') setText((current) => (current.trim() === arrived.text ? '' : current));
     });
     const price = platform.bus.on('messagePrice').subscribe((notice) => {
       if (notice.channelId === channelId) setPaidNotice(notice.messagePrice);
@@ -78,11 +81,12 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
       includedGifts: [],
       chatId: null,
     });
-    setText('');
   };
 
   if (failed) return <ErrorState title={t('error.title')} />;
   if (!channel) return <Spinner label={t('loading')} />;
+  // Paid messages need the wallet; until then a message is sent only while it is free.
+  const canSend = channel.isMessagingFree || channel.freeMessagesAmount > 0;
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   return (
     <section className="mf-messenger__conversation" aria-label={t('conversation.label', { name: channel.actorName })}>
@@ -131,7 +135,7 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
           {paidNotice !== null ? (
             <p role="alert">{t('composer.paidRefused', { price: formatCurrency(paidNotice, 'VXC') })}</p>
           ) : null}
-          <Button type="submit" disabled={!text.trim()}>
+          <Button type="submit" disabled={!canSend || !text.trim()}>
             {t('composer.send')}
           </Button>
         </form>

@@ -117,6 +117,8 @@ describe('messenger for guests', () => {
       includedGifts: [],
       chatId: null,
     });
+    // The text stays until the server stored the message.
+    expect(screen.getByLabelText('Your message')).toHaveValue('  Hello you  ');
     act(() =>
       platform.emit({
         type: 'channel',
@@ -125,6 +127,7 @@ describe('messenger for guests', () => {
       }),
     );
     expect(screen.getAllByText('Hello you').length).toBeGreaterThan(0);
+    expect(screen.getByLabelText('Your message')).toHaveValue('');
     expect(screen.getByText('2 free messages left')).toBeInTheDocument();
   });
 
@@ -135,6 +138,9 @@ describe('messenger for guests', () => {
     pushChannels(platform, [channel]);
     fireEvent.click(screen.getByRole('button', { name: /Performer 5/ }));
     await screen.findByText('Hi there');
+    expect(screen.getByText(/^A message costs 1\sVXC\.$/)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Your message'), { target: { value: 'Hello' } });
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     act(() => platform.emit({ type: 'messagePrice', channelId: 5, messagePrice: 100, freeMessagesAmount: 0 }));
     expect(screen.getByRole('alert')).toHaveTextContent(/a message costs 1\sVXC/);
   });

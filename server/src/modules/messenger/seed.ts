@@ -24,7 +24,7 @@ const HOUR = 3_600_000;
 
 /**
  * Gives the demo guest an inbox: conversations with the most popular performers, each with a short history,
- * some unread, one archived, one with free messaging.
+ * some unread, one archived, the first with free messaging, every fourth with no free messages left.
  */
 export async function seedMessenger(db: Database, scale: number): Promise<void> {
   const guestId = await ensureDemoGuest(db);
@@ -45,8 +45,8 @@ export async function seedMessenger(db: Database, scale: number): Promise<void> 
         guestId,
         actorId: actor.id,
         archived: index === partners.length - 1 && partners.length > 2,
-        isMessagingFree: index === 1,
-        freeMessagesAmount: index % 4 === 0 ? 0 : 3,
+        isMessagingFree: index === 0,
+        freeMessagesAmount: index % 4 === 3 ? 0 : 3,
         messagePrice: 100 + (index % 3) * 50,
         unreadCount: unread,
       })
