@@ -2,6 +2,7 @@ import type { ServerModule } from './module';
 import { authModule } from './auth';
 import { guestModule } from './guest';
 import { federationModule } from './federation';
+import { loggerModule } from './logger';
 import { chatModule } from './chat';
 import { mediaModule } from './media';
 import { tvModule } from './tv';
@@ -18,6 +19,8 @@ export const MODULES: readonly ServerModule[] = [
   authModule,
   guestModule,
   federationModule,
+  // Browser reports (socket errors, tracking) rather than a domain; no tables.
+  loggerModule,
   chatModule,
   mediaModule,
   tvModule,
