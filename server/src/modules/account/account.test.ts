@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { guestBenefits as guestBenefitsSchema, vipClub as vipClubSchema, type AuthResponse, type ErrorBody } from '@velvet/contracts';
+import { guestBenefitsQuery, guestBenefits as guestBenefitsSchema, vipClub as vipClubSchema, type AuthResponse, type ErrorBody } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { guests } from '../auth/schema';
 import { DEMO_GUEST, ensureDemoGuest } from './demo-guest';
@@ -67,6 +67,17 @@ describe('benefits', () => {
     assert.equal(benefits.vouchers.length, 1);
     assert.equal(benefits.freeMessagesCount, 0);
   });
+});
+
+test('the structured query answers the same benefits as REST', async () => {
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { authorization: `Bearer ${demo.accessToken}` },
+    payload: { query: guestBenefitsQuery.document },
+  });
+  const rest = await get('/guest/benefits', demo.accessToken);
+  assert.deepEqual(answer.json<{ data: { guestBenefits: unknown } }>().data.guestBenefits, rest.json());
 });
 
 describe('VIP club', () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ServerModule } from '../module';
+import { accountGraphql } from './graphql';
 import { accountRoutes } from './routes';
 import { seedAccount } from './seed';
 
@@ -7,6 +8,7 @@ import { seedAccount } from './seed';
 export const accountModule: ServerModule = {
   name: 'account',
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
+  graphql: accountGraphql,
   routes: accountRoutes,
   seed: ({ db }, { scale }) => seedAccount(db, scale),
 };

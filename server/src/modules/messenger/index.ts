@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ServerModule } from '../module';
+import { messengerGraphql } from './graphql';
 import { messengerRoutes } from './routes';
 import { seedMessenger } from './seed';
 import { messengerSocket } from './socket';
@@ -7,6 +8,7 @@ import { messengerSocket } from './socket';
 export const messengerModule: ServerModule = {
   name: 'messenger',
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
+  graphql: messengerGraphql,
   routes: messengerRoutes,
   socket: messengerSocket,
   seed: ({ db }, { scale }) => seedMessenger(db, scale),

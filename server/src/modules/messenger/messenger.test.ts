@@ -11,6 +11,7 @@ import {
   type IncomingType,
   type OutgoingPayload,
   type RecommendedActor,
+  unreadMessageCountQuery,
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { DEMO_GUEST } from '../account/demo-guest';
@@ -243,6 +244,17 @@ describe('messenger socket', () => {
       socket.close();
     }
   });
+});
+
+test('the structured query answers the unread total for guests only', async () => {
+  const query = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${token}` }, payload: { query: unreadMessageCountQuery.document } });
+  const guest = await t.signup();
+  const channel = await touch(guest.accessToken, actorIds[0]!);
+  await t.ctx.db.update(channels).set({ unreadCount: 4 }).where(eq(channels.id, channel.id));
+  assert.deepEqual((await query(guest.accessToken)).json(), { data: { unreadMessageCount: 4 } });
+  const anonymous = (await query(await t.anonymousToken())).json<{ errors: { extensions: { code: string } }[] }>();
+  assert.equal(anonymous.errors[0]!.extensions.code, 'LOGIN_REQUIRED');
 });
 
 test('the seed never leaves a channel without its last message', async () => {

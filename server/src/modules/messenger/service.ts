@@ -73,6 +73,16 @@ function filterOrder(filter: ChannelFilter): SQL[] {
   return filter === 'unread' ? [desc(gt(channels.unreadCount, 0)), ...newest] : newest;
 }
 
+/** Unread messages over all the guest's channels (blocked ones do not count). */
+function unreadTotalOf(guestId: string) {
+  return sql<number>`coalesce(sum(${channels.unreadCount}) filter (where ${channels.guestId} = ${guestId} and not ${channels.blocked}), 0)`.mapWith(Number);
+}
+
+export async function unreadMessageCount(db: Database, guestId: string): Promise<number> {
+  const [row] = await db.select({ unreadTotal: unreadTotalOf(guestId) }).from(channels).where(eq(channels.guestId, guestId));
+  return row?.unreadTotal ?? 0;
+}
+
 export async function listChannels(
   db: Database,
   guestId: string,
@@ -86,7 +96,7 @@ export async function listChannels(
     db
       .select({
         total: sql<number>`count(*) filter (where ${where})`.mapWith(Number),
-        unreadTotal: sql<number>`coalesce(sum(${channels.unreadCount}) filter (where not ${channels.blocked}), 0)`.mapWith(Number),
+        unreadTotal: unreadTotalOf(guestId),
       })
       .from(channels)
       .where(eq(channels.guestId, guestId)),

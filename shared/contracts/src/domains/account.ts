@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { defineOperation } from '../graphql';
 
 /** Voucher types of the spec, by number. */
 export const VOUCHER_TYPES = {
@@ -80,3 +81,18 @@ export const accountEndpoints = {
   benefits: defineEndpoint({ method: 'GET', path: '/guest/benefits', response: guestBenefits, needsGuest: true }),
   vipClub: defineEndpoint({ method: 'GET', path: '/vipclub/offers', response: vipClub }),
 };
+
+/** Structured query: the guest's benefits and vouchers (spec 7.3 "guest benefits", "guest vouchers"). */
+export const accountGraphqlSchema = /* GraphQL */ `
+  type VoucherActor { id: Int!, online: Boolean!, name: String!, link: String!, avatar: String! }
+  type Voucher { id: Int!, guestId: String!, type: Int!, amount: Int!, validFrom: String!, validTo: String, actors: [VoucherActor!]! }
+  type GuestBenefits {
+    spinwheelSpins: Int!, messengerGiftCount: Int!, freeMessagesCount: Int!, privateShowTickets: Int!, chatShowTickets: Int!
+    vouchers: [Voucher!]!
+  }
+  extend type Query { guestBenefits: GuestBenefits! }
+`;
+export const guestBenefitsQuery = defineOperation<{ guestBenefits: GuestBenefits }>(
+  `query GuestBenefits { guestBenefits { spinwheelSpins messengerGiftCount freeMessagesCount privateShowTickets chatShowTickets
+    vouchers { id guestId type amount validFrom validTo actors { id online name link avatar } } } }`,
+);

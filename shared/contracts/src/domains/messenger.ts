@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { defineOperation } from '../graphql';
 
 /** Messenger constants of the spec. */
 export const MESSENGER_CHANNELS_PAGE_SIZE = 10;
@@ -136,3 +137,9 @@ export const messengerEndpoints = {
     needsGuest: true,
   }),
 };
+
+/** Structured query: unread messages over all the guest's channels (navbar badge); needs a logged-in guest. */
+export const messengerGraphqlSchema = /* GraphQL */ `
+  extend type Query { unreadMessageCount: Int! }
+`;
+export const unreadMessageCountQuery = defineOperation<{ unreadMessageCount: number }>(`query UnreadMessageCount { unreadMessageCount }`);
