@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { mediaEndpoints } from '@velvet/contracts';
 import { usePlatform } from '@velvet/federation';
 import { ButtonLink } from '@velvet/ui';
+import { AlbumComments } from './AlbumComments';
+import { AlbumRating } from './AlbumRating';
 import { BuyButton } from './BuyButton';
 import { useLoaded } from './hooks';
 import { LoadState } from './LoadState';
@@ -33,15 +35,12 @@ export function AlbumPage({ albumId, actorName }: { albumId: string; actorName: 
             <dd>{album.pictureCount}</dd>
             <dt>{t('album.views')}</dt>
             <dd>{album.albumTotalViews}</dd>
-            <dt>{t('album.likes')}</dt>
-            <dd>{album.guestRatingLikes}</dd>
-            <dt>{t('album.dislikes')}</dt>
-            <dd>{album.guestRatingDislikes}</dd>
             <dt>{t('video.price')}</dt>
             <dd>
               <MediaPrice price={album.prices.price} basePrice={album.prices.basePrice} />
             </dd>
           </dl>
+          <AlbumRating album={album} />
           {album.guestInfo.bought ? <p>{t('album.inLibrary')}</p> : <BuyButton free={album.free} />}
           <ul className="mf-media-pictures" aria-label={t('album.pictures')}>
             {album.pictures.map((picture, index) => (
@@ -56,6 +55,7 @@ export function AlbumPage({ albumId, actorName }: { albumId: string; actorName: 
               </li>
             ))}
           </ul>
+          <AlbumComments albumId={album.id} />
         </article>
       )}
     </LoadState>

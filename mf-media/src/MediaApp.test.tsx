@@ -133,9 +133,73 @@ describe('video page', () => {
   });
 });
 
+const noComments = { comments: [], total: 0, isGuestAllowedToCommentAlbum: false };
+const comment = (id: number) => ({ id, text: `Comment ${id}`, created: '2026-11-20T10:00:00.000Z', guestName: `Fan ${id}` });
+
+describe('album ratings and comments', () => {
+  const route = { name: 'albumDetails' as const, args: { actorName: 'lena', albumId: '3' } };
+
+  test('visitors are asked to log in to rate or comment', async () => {
+    const { platform } = renderApp(route, { rest: { '/gallery/open': () => makeAlbum(3), '/gallery/getComments': () => noComments } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Like (5)' }));
+    expect(platform.openedFlows).toEqual(['login']);
+    expect(await screen.findByText('Log in to rate and comment on this album.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Your comment')).not.toBeInTheDocument();
+  });
+
+  test('a like shows the counters the server answers', async () => {
+    renderApp(route, {
+      loggedIn: true,
+      rest: {
+        '/gallery/open': () => makeAlbum(3),
+        '/gallery/getComments': () => noComments,
+        '/gallery/setGuestRating': (input) => {
+          expect(input.body).toEqual({ albumId: 3, guestRating: 5 });
+          return { success: true, albumTotalViews: 121, guestRatingLikes: 6, guestRatingDislikes: 1, isLiked: true, isDisliked: false };
+        },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Like (5)' }));
+    expect(await screen.findByRole('button', { name: 'Like (6)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Dislike (1)' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test('comments load five at a time; posting one adds it and closes the form', async () => {
+    const all = Array.from({ length: 7 }, (_, i) => comment(i + 1));
+    renderApp(route, {
+      loggedIn: true,
+      rest: {
+        '/gallery/open': () => makeAlbum(3),
+        '/gallery/getComments': (input) => {
+          const { limit, offset } = input.query as unknown as { limit: number; offset: number };
+          return { comments: all.slice(offset, offset + limit), total: all.length, isGuestAllowedToCommentAlbum: true };
+        },
+        '/gallery/postComment': (input) => {
+          expect(input.body).toEqual({ albumId: 3, commentText: 'So pretty' });
+          return { success: true, comment: { ...comment(8), text: 'So pretty', guestName: 'Tester' }, commentsTotal: 8, isGuestAllowedToCommentAlbum: false };
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: '7 comments' })).toBeInTheDocument();
+    expect(screen.getAllByText(/^Comment \d$/)).toHaveLength(5);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more comments' }));
+    await waitFor(() => expect(screen.getAllByText(/^Comment \d$/)).toHaveLength(7));
+    expect(screen.queryByRole('button', { name: 'Show more comments' })).not.toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Your comment'), { target: { value: 'So pretty' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post comment' }));
+    expect(await screen.findByRole('heading', { name: '8 comments' })).toBeInTheDocument();
+    expect(screen.getByText('So pretty', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Your comment')).not.toBeInTheDocument();
+  });
+});
+
 describe('album page and media library', () => {
   test('an album shows its pictures as lazy images with their size', async () => {
-    renderApp({ name: 'albumDetails', args: { actorName: 'lena', albumId: '3' } }, { language: 'es', rest: { '/gallery/open': () => makeAlbum(3) } });
+    renderApp(
+      { name: 'albumDetails', args: { actorName: 'lena', albumId: '3' } },
+      { language: 'es', rest: { '/gallery/open': () => makeAlbum(3), '/gallery/getComments': () => noComments } },
+    );
     const pictures = await screen.findByRole('list', { name: 'Fotos' });
     const images = within(pictures).getAllByRole('img');
     expect(images).toHaveLength(2);

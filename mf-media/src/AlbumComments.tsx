@@ -1,0 +1,101 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ALBUM_COMMENTS_SHOWN, ALBUM_COMMENT_MAX_LENGTH, mediaEndpoints, type AlbumComment } from '@velvet/contracts';
+import { usePlatform } from '@velvet/federation';
+import { Button, LoginPrompt, Spinner } from '@velvet/ui';
+import { useLoggedIn } from './hooks';
+
+interface CommentsState {
+  comments: AlbumComment[];
+  total: number;
+  allowed: boolean;
+}
+
+/** An album's comments, five at a time, and the guest's one comment (spec "Album ratings and comments"). */
+export function AlbumComments({ albumId }: { albumId: number }) {
+  const { t, i18n } = useTranslation();
+  const { api, ui } = usePlatform();
+  const loggedIn = useLoggedIn();
+  const [state, setState] = useState<CommentsState | null>(null);
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const fetchPage = (offset: number) => api.rest(mediaEndpoints.albumComments, { query: { albumId, limit: ALBUM_COMMENTS_SHOWN, offset } });
+  const failed = () => ui.toast(t('comments.failed'), 'error');
+  useEffect(() => {
+    let current = true;
+    fetchPage(0).then(
+      (page) => current && setState({ comments: page.comments, total: page.total, allowed: page.isGuestAllowedToCommentAlbum }),
+      failed,
+    );
+    return () => {
+      current = false;
+    };
+    // Reload when the guest logs in or out: whether they may comment changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [albumId, loggedIn]);
+  const showMore = async (offset: number) => {
+    const page = await fetchPage(offset);
+    setState((previous) => ({
+      comments: [...(previous?.comments ?? []), ...page.comments],
+      total: page.total,
+      allowed: page.isGuestAllowedToCommentAlbum,
+    }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const posted = await api.rest(mediaEndpoints.postAlbumComment, { body: { albumId, commentText: text } });
+      setState((previous) => ({
+        comments: [posted.comment, ...(previous?.comments ?? [])],
+        total: posted.commentsTotal,
+        allowed: posted.isGuestAllowedToCommentAlbum,
+      }));
+      setText('');
+    } catch {
+      failed();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!state) return <Spinner label={t('loading')} />;
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  return (
+    <section className="mf-media-comments" aria-label={t('comments.title')}>
+      <h2>{t('comments.count', { count: state.total })}</h2>
+      {!loggedIn ? (
+        <LoginPrompt text={t('comments.loginText')} buttonLabel={t('mediathek.login')} ui={ui} />
+      ) : state.allowed ? (
+        <form onSubmit={submit}>
+          <label htmlFor={`comment-${albumId}`}>{t('comments.label')}</label>
+          <textarea
+            id={`comment-${albumId}`}
+            value={text}
+            maxLength={ALBUM_COMMENT_MAX_LENGTH}
+            required
+            onChange={(e) => setText(e.target.value)}
+          />
+          <Button type="submit" busy={busy} disabled={text.trim() === ''}>
+            {t('comments.submit')}
+          </Button>
+        </form>
+      ) : null}
+      <ul>
+        {state.comments.map((comment) => (
+          <li key={comment.id}>
+            <strong>{comment.guestName}</strong> <time dateTime={comment.created}>{dateFormat.format(new Date(comment.created))}</time>
+            <p>{comment.text}</p>
+          </li>
+        ))}
+      </ul>
+      {state.comments.length < state.total ? (
+        <Button variant="ghost" onClick={() => showMore(state.comments.length).catch(failed)}>
+          {t('comments.showMore')}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
