@@ -86,7 +86,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Velvet platform API', version: '1' } },
     // Only the REST routes (zod schemas) are documented; GraphQL, the socket and static files are not.
-    transform: (input) => (input.url.startsWith(REST_PREFIX) ? jsonSchemaTransform(input) : { schema: { hide: true }, url: input.url }),
+    transform: (input) =>
+      input.url.startsWith(REST_PREFIX) ? jsonSchemaTransform(input) : { schema: { hide: true }, url: input.url },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 

@@ -43,7 +43,10 @@ export function matchShellPath(pathname: string): ShellMatch {
     if (!matches) continue;
     const actorName = args.actorName;
     if (actorName && actorName !== actorName.toLowerCase()) {
-      const lowered = [language, ...rest.map((value, index) => (pattern[index] === ':actorName' ? value.toLowerCase() : value))];
+      const lowered = [
+        language,
+        ...rest.map((value, index) => (pattern[index] === ':actorName' ? value.toLowerCase() : value)),
+      ];
       return { kind: 'redirect', location: `/${lowered.map(encodeURIComponent).join('/')}` };
     }
     return { kind: 'page', route, language: language as Language };

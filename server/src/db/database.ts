@@ -55,7 +55,10 @@ export interface OpenOptions {
 }
 
 /** PGlite in DATA_DIR/pglite unless DATABASE_URL points at a PostgreSQL server. */
-export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>, options: OpenOptions = {}): Promise<DatabaseHandle> {
+export async function openDatabase(
+  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  options: OpenOptions = {},
+): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 20 });
     const db = drizzlePg(pool);

@@ -17,7 +17,11 @@ describe('structured query', () => {
   test('POST /graphql without a token is 401 UNAUTHORIZED', async () => {
     const response = await query('/graphql');
     assert.equal(response.statusCode, 401);
-    assert.deepEqual(response.json<ErrorBody>(), { statusCode: 401, code: 'UNAUTHORIZED', message: MISSING_TOKEN_MESSAGE });
+    assert.deepEqual(response.json<ErrorBody>(), {
+      statusCode: 401,
+      code: 'UNAUTHORIZED',
+      message: MISSING_TOKEN_MESSAGE,
+    });
   });
 
   test('POST /graphql with an invalid token is 401 TOKEN_INVALID', async () => {
@@ -45,7 +49,10 @@ describe('structured query', () => {
 describe('schema merging', () => {
   test('joins contributions, declares Mutation only when extended, merges resolvers per type', () => {
     const a = { schema: 'extend type Query { a: Int }', resolvers: { Query: { a: () => 1 } } };
-    const b = { schema: 'extend type Query { b: Int }\nextend type Mutation { m: Int }', resolvers: { Query: { b: () => 2 }, Mutation: { m: () => 3 } } };
+    const b = {
+      schema: 'extend type Query { b: Int }\nextend type Mutation { m: Int }',
+      resolvers: { Query: { b: () => 2 }, Mutation: { m: () => 3 } },
+    };
     assert.doesNotMatch(mergeContributions([a]).schema, /type Mutation/);
     const merged = mergeContributions([a, b]);
     assert.match(merged.schema, /^type Query \{ version: String! \}\ntype Mutation\n/);

@@ -20,7 +20,10 @@ declare module 'mercurius' {
 const SERVER_VERSION = '1';
 
 /** Joins the base schema and each module's `extend type ...` contributions into one schema and resolver map. */
-export function mergeContributions(contributions: readonly GraphqlContribution[]): { schema: string; resolvers: IResolvers } {
+export function mergeContributions(contributions: readonly GraphqlContribution[]): {
+  schema: string;
+  resolvers: IResolvers;
+} {
   const sdl = contributions.map((c) => c.schema);
   // An empty `type Mutation` is invalid GraphQL, so it is declared only when some module extends it.
   const hasMutations = sdl.some((schema) => /extend\s+type\s+Mutation\b/.test(schema));
@@ -42,7 +45,10 @@ const errorFormatter: NonNullable<Parameters<typeof mercurius>[1]>['errorFormatt
     execution.errors.forEach((error, index) => {
       const original = error.originalError;
       if (original instanceof HttpError) {
-        (errors[index] as { extensions?: Record<string, unknown> }).extensions = { ...errors[index]!.extensions, code: original.code };
+        (errors[index] as { extensions?: Record<string, unknown> }).extensions = {
+          ...errors[index]!.extensions,
+          code: original.code,
+        };
       }
     });
   }
@@ -63,8 +69,12 @@ async function mount(app: FastifyInstance, ctx: ModuleContext, endpoint: Endpoin
     // Answered before mercurius sees the request, as a plain 401 like every other refused call.
     scope.addHook('preHandler', async (request, reply) => {
       const refusal =
-        request.authError ?? (endpoint.tokenRequired && !request.auth ? new HttpError(401, 'UNAUTHORIZED', MISSING_TOKEN_MESSAGE) : null);
-      if (refusal) return reply.status(refusal.statusCode).send({ statusCode: refusal.statusCode, code: refusal.code, message: refusal.message });
+        request.authError ??
+        (endpoint.tokenRequired && !request.auth ? new HttpError(401, 'UNAUTHORIZED', MISSING_TOKEN_MESSAGE) : null);
+      if (refusal)
+        return reply
+          .status(refusal.statusCode)
+          .send({ statusCode: refusal.statusCode, code: refusal.code, message: refusal.message });
     });
     await scope.register(mercurius, {
       schema,
@@ -79,7 +89,11 @@ async function mount(app: FastifyInstance, ctx: ModuleContext, endpoint: Endpoin
 }
 
 /** POST /graphql (token required) and POST /feed/graphql (token optional), built from the modules. */
-export async function installGraphql(app: FastifyInstance, ctx: ModuleContext, modules: readonly ServerModule[]): Promise<void> {
+export async function installGraphql(
+  app: FastifyInstance,
+  ctx: ModuleContext,
+  modules: readonly ServerModule[],
+): Promise<void> {
   const pick = (key: 'graphql' | 'feedGraphql') => modules.flatMap((m) => (m[key] ? [m[key]] : []));
   await mount(app, ctx, { path: '/graphql', contributions: pick('graphql'), tokenRequired: true });
   await mount(app, ctx, { path: '/feed/graphql', contributions: pick('feedGraphql'), tokenRequired: false });

@@ -29,7 +29,9 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 
 const isAuth = (value: unknown): value is Auth => {
   const claims = value as Partial<Auth> | null;
-  return typeof claims?.guestId === 'string' && typeof claims.loggedIn === 'boolean' && typeof claims.operator === 'boolean';
+  return (
+    typeof claims?.guestId === 'string' && typeof claims.loggedIn === 'boolean' && typeof claims.operator === 'boolean'
+  );
 };
 
 /** Registers token signing and reads the caller of every request. */

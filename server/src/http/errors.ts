@@ -20,10 +20,16 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       body = { statusCode: error.statusCode, code: error.code, message: error.message };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((issue) => `${issue.instancePath || error.validationContext} ${issue.message}`);
+      const issues = error.validation.map(
+        (issue) => `${issue.instancePath || error.validationContext} ${issue.message}`,
+      );
       body = { statusCode: 400, code: 'VALIDATION_FAILED', message: issues.join('; ') };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      body = { statusCode: error.statusCode, code: CODE_BY_STATUS[error.statusCode] ?? 'VALIDATION_FAILED', message: error.message };
+      body = {
+        statusCode: error.statusCode,
+        code: CODE_BY_STATUS[error.statusCode] ?? 'VALIDATION_FAILED',
+        message: error.message,
+      };
     } else {
       request.log.error({ err: error }, 'request failed');
       body = { statusCode: 500, code: 'INTERNAL', message: 'Something went wrong on our side' };
@@ -32,4 +38,8 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
-export const notFoundBody = (url: string): ErrorBody => ({ statusCode: 404, code: 'NOT_FOUND', message: `No route ${url}` });
+export const notFoundBody = (url: string): ErrorBody => ({
+  statusCode: 404,
+  code: 'NOT_FOUND',
+  message: `No route ${url}`,
+});

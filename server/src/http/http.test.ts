@@ -22,18 +22,36 @@ describe('error shapes', () => {
     for (const method of ['GET', 'POST'] as const) {
       const response = await t.app.inject({ method, url: '/rest/v1/no/such/route?accessToken=secret' });
       assert.equal(response.statusCode, 404);
-      assert.deepEqual(response.json<ErrorBody>(), { statusCode: 404, code: 'NOT_FOUND', message: 'No route /rest/v1/no/such/route' });
+      assert.deepEqual(response.json<ErrorBody>(), {
+        statusCode: 404,
+        code: 'NOT_FOUND',
+        message: 'No route /rest/v1/no/such/route',
+      });
     }
   });
 
   test('a wrong content type or an oversized body is a 4xx with a code', async () => {
-    const text = await t.app.inject({ method: 'POST', url: '/rest/v1/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'hi' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hi',
+    });
     assert.equal(text.statusCode, 400);
     assert.equal(text.json<ErrorBody>().code, 'VALIDATION_FAILED');
-    const xml = await t.app.inject({ method: 'POST', url: '/rest/v1/auth/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     assert.equal(xml.statusCode, 415);
     assert.equal(xml.json<ErrorBody>().code, 'VALIDATION_FAILED');
-    const huge = await t.app.inject({ method: 'POST', url: '/rest/v1/auth/login', payload: { email: 'x'.repeat(2_000_000), password: 'x' } });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/auth/login',
+      payload: { email: 'x'.repeat(2_000_000), password: 'x' },
+    });
     assert.equal(huge.statusCode, 413);
   });
 
@@ -47,7 +65,17 @@ describe('error shapes', () => {
 
 describe('shell HTML', () => {
   test('is served for /, /<lang>/ and every localized route', async () => {
-    for (const url of ['/', '/de', '/nl/', '/en/new-girls', '/de/neue-girls', '/es/chicas-nuevas', '/nl/new-girls', '/de/amateur/anna/videos/42', '/en/tv/program?scrollTo=now']) {
+    for (const url of [
+      '/',
+      '/de',
+      '/nl/',
+      '/en/new-girls',
+      '/de/neue-girls',
+      '/es/chicas-nuevas',
+      '/nl/new-girls',
+      '/de/amateur/anna/videos/42',
+      '/en/tv/program?scrollTo=now',
+    ]) {
       const response = await t.app.inject({ url });
       assert.equal(response.statusCode, 200, url);
       assert.equal(response.body, SHELL_HTML);

@@ -58,7 +58,8 @@ export class SharpImageStore implements ImageStore {
   }
 
   async generate(request: ImageRequest): Promise<string> {
-    if (!KEY_PATTERN.test(request.key) || request.key.includes('..')) throw new Error(`Invalid image key ${request.key}`);
+    if (!KEY_PATTERN.test(request.key) || request.key.includes('..'))
+      throw new Error(`Invalid image key ${request.key}`);
     const file = path.join(this.mediaDir, `${request.key}.webp`);
     const exists = await access(file).then(
       () => true,
@@ -66,7 +67,9 @@ export class SharpImageStore implements ImageStore {
     );
     if (!exists) {
       await mkdir(path.dirname(file), { recursive: true });
-      const webp = await sharp(Buffer.from(imageSvg(request))).webp({ quality: 72, effort: 0 }).toBuffer();
+      const webp = await sharp(Buffer.from(imageSvg(request)))
+        .webp({ quality: 72, effort: 0 })
+        .toBuffer();
       await writeFile(file, webp);
     }
     return this.url(request.key);

@@ -23,7 +23,10 @@ export interface SocketClient {
 export interface SocketHub {
   broadcast(message: IncomingMessage): void;
   sendToGuest(guestId: string, message: IncomingMessage): void;
-  on<T extends OutgoingType>(type: T, handler: (message: OutgoingMessage<T>, client: SocketClient) => void | Promise<void>): void;
+  on<T extends OutgoingType>(
+    type: T,
+    handler: (message: OutgoingMessage<T>, client: SocketClient) => void | Promise<void>,
+  ): void;
   /** Runs after ackSession on every new session (e.g. to push the balance). */
   onSession(handler: (client: SocketClient) => void | Promise<void>): void;
   readonly connectionCount: number;

@@ -58,7 +58,11 @@ describe('socket', () => {
     const client = await connect();
     client.send({ type: 'requestSession', language: 'de', accessToken, guestId: guest.id });
     assert.deepEqual(await client.next('ackSession'), { type: 'ackSession', guestId: guest.id, loggedIn: true });
-    assert.deepEqual(await client.next('guestBalance'), { type: 'guestBalance', balance: 0, balanceFormatted: '0 VXC' });
+    assert.deepEqual(await client.next('guestBalance'), {
+      type: 'guestBalance',
+      balance: 0,
+      balanceFormatted: '0 VXC',
+    });
     client.close();
   });
 
@@ -124,7 +128,10 @@ describe('socket', () => {
     await clientTwo.next('pageReload');
     clientOne.send({ type: 'ping' });
     await clientOne.next('pong');
-    assert.equal(clientOne.received.some((m) => m.type === 'pageReload'), false);
+    assert.equal(
+      clientOne.received.some((m) => m.type === 'pageReload'),
+      false,
+    );
     clientOne.close();
     clientTwo.close();
   });

@@ -66,7 +66,10 @@ export class Hub implements SocketHub {
     for (const connection of connections) connection.sendFrame(frame);
   }
 
-  on<T extends OutgoingType>(type: T, handler: (message: OutgoingMessage<T>, client: SocketClient) => void | Promise<void>): void {
+  on<T extends OutgoingType>(
+    type: T,
+    handler: (message: OutgoingMessage<T>, client: SocketClient) => void | Promise<void>,
+  ): void {
     const list = this.handlers.get(type) ?? [];
     list.push(handler as Handler);
     this.handlers.set(type, list);

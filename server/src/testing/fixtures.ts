@@ -11,7 +11,8 @@ async function writeTree(root: string, files: Record<string, string>): Promise<v
   }
 }
 
-export const SHELL_HTML = '<!doctype html><html><body><div id="root"></div><script src="/shell/shell.0123abcd.js"></script></body></html>';
+export const SHELL_HTML =
+  '<!doctype html><html><body><div id="root"></div><script src="/shell/shell.0123abcd.js"></script></body></html>';
 
 /**
  * A repository root with built output as the real builds lay it out: a shell dist and remote dists with

@@ -8,7 +8,10 @@ import type { ServerModule } from '../modules/module';
 
 async function filesOf(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
 }
 
 /** Changes whenever any migration changes, so a stale template is never used. */

@@ -12,7 +12,12 @@ before(async () => {
 after(() => t.close());
 
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: `/rest/v1${url}`, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method: 'POST',
+    url: `/rest/v1${url}`,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 const expectError = (response: { statusCode: number; json: <T>() => T }, statusCode: number, code: string) => {
   assert.equal(response.statusCode, statusCode);
@@ -36,7 +41,11 @@ describe('anonymous', () => {
 
 describe('signup', () => {
   test('creates a guest with a lower-cased email and an argon2id hash with the OWASP parameters', async () => {
-    const response = await post('/auth/signup', { email: 'Mia.Signup@Example.COM', password: 'long enough', name: 'MiaSignup' });
+    const response = await post('/auth/signup', {
+      email: 'Mia.Signup@Example.COM',
+      password: 'long enough',
+      name: 'MiaSignup',
+    });
     assert.equal(response.statusCode, 200, response.body);
     const { guest } = response.json<AuthResponse>();
     assert.equal(guest.email, 'mia.signup@example.com');
@@ -46,17 +55,29 @@ describe('signup', () => {
     const [row] = await t.ctx.db.select().from(guests).where(eq(guests.id, guest.id));
     const [, algorithm, , parameters] = row!.passwordHash!.split('$');
     assert.equal(algorithm, 'argon2id');
-    assert.deepEqual(Object.fromEntries(parameters!.split(',').map((p) => p.split('='))), { m: '19456', t: '2', p: '1' });
+    assert.deepEqual(Object.fromEntries(parameters!.split(',').map((p) => p.split('='))), {
+      m: '19456',
+      t: '2',
+      p: '1',
+    });
   });
 
   test('keeps the language of the call as the guest language', async () => {
-    const response = await post('/auth/signup?language=de', { email: 'lang@example.com', password: 'long enough', name: 'Sprachig' });
+    const response = await post('/auth/signup?language=de', {
+      email: 'lang@example.com',
+      password: 'long enough',
+      name: 'Sprachig',
+    });
     assert.equal(response.json<AuthResponse>().guest.language, 'de');
   });
 
   test('refuses an email against the spec rule', async () => {
     for (const email of ['no-at-sign', 'a@b', 'a@b.c', 'a b@c.de', '@example.com']) {
-      expectError(await post('/auth/signup', { email, password: 'long enough', name: `N${email.length}x` }), 400, 'INVALID_EMAIL');
+      expectError(
+        await post('/auth/signup', { email, password: 'long enough', name: `N${email.length}x` }),
+        400,
+        'INVALID_EMAIL',
+      );
     }
   });
 
@@ -66,22 +87,42 @@ describe('signup', () => {
   });
 
   test('refuses a short password', async () => {
-    expectError(await post('/auth/signup', { email: 'short@example.com', password: '1234567', name: 'Shorty' }), 400, 'PASSWORD_TOO_SHORT');
+    expectError(
+      await post('/auth/signup', { email: 'short@example.com', password: '1234567', name: 'Shorty' }),
+      400,
+      'PASSWORD_TOO_SHORT',
+    );
   });
 
   test('refuses a taken email, whatever its case', async () => {
     await t.signup({ email: 'taken@example.com', name: 'FirstTaken' });
-    expectError(await post('/auth/signup', { email: 'TAKEN@example.com', password: 'long enough', name: 'SecondTaken' }), 409, 'EMAIL_TAKEN');
+    expectError(
+      await post('/auth/signup', { email: 'TAKEN@example.com', password: 'long enough', name: 'SecondTaken' }),
+      409,
+      'EMAIL_TAKEN',
+    );
   });
 
   test('refuses a taken name, whatever its case', async () => {
     await t.signup({ name: 'Unique Name' });
-    expectError(await post('/auth/signup', { email: 'other@example.com', password: 'long enough', name: 'unique name' }), 409, 'NAME_TAKEN');
+    expectError(
+      await post('/auth/signup', { email: 'other@example.com', password: 'long enough', name: 'unique name' }),
+      409,
+      'NAME_TAKEN',
+    );
   });
 
   test('refuses missing fields, a short name and malformed JSON with 400', async () => {
-    expectError(await post('/auth/signup', { email: 'x@example.com', password: 'long enough' }), 400, 'VALIDATION_FAILED');
-    expectError(await post('/auth/signup', { email: 'x@example.com', password: 'long enough', name: 'x' }), 400, 'VALIDATION_FAILED');
+    expectError(
+      await post('/auth/signup', { email: 'x@example.com', password: 'long enough' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectError(
+      await post('/auth/signup', { email: 'x@example.com', password: 'long enough', name: 'x' }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expectError(await post('/auth/signup'), 400, 'VALIDATION_FAILED');
     const malformed = await t.app.inject({
       method: 'POST',
@@ -118,7 +159,10 @@ describe('login', () => {
 describe('me', () => {
   test('reads the token from the header or the accessToken query parameter', async () => {
     const { accessToken, guest } = await t.signup();
-    const byHeader = await t.app.inject({ url: '/rest/v1/auth/me', headers: { authorization: `Bearer ${accessToken}` } });
+    const byHeader = await t.app.inject({
+      url: '/rest/v1/auth/me',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     const byQuery = await t.app.inject({ url: `/rest/v1/auth/me?accessToken=${accessToken}` });
     assert.equal(byHeader.json<AuthResponse>().guest.id, guest.id);
     assert.equal(byQuery.json<AuthResponse>().guest.id, guest.id);
@@ -126,6 +170,10 @@ describe('me', () => {
 
   test('refuses no token, and an invalid one', async () => {
     expectError(await t.app.inject({ url: '/rest/v1/auth/me' }), 401, 'UNAUTHORIZED');
-    expectError(await t.app.inject({ url: '/rest/v1/auth/me', headers: { authorization: 'Bearer not.a.token' } }), 401, 'TOKEN_INVALID');
+    expectError(
+      await t.app.inject({ url: '/rest/v1/auth/me', headers: { authorization: 'Bearer not.a.token' } }),
+      401,
+      'TOKEN_INVALID',
+    );
   });
 });

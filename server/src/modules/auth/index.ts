@@ -18,7 +18,9 @@ export const authModule: ServerModule = {
       return issue(app, ctx.db, await signup(ctx.db, { ...body, ...(language ? { language } : {}) }));
     });
 
-    route(app, authEndpoints.login, async ({ body }) => issue(app, ctx.db, await login(ctx.db, body.email, body.password)));
+    route(app, authEndpoints.login, async ({ body }) =>
+      issue(app, ctx.db, await login(ctx.db, body.email, body.password)),
+    );
 
     route(app, authEndpoints.me, async ({ auth, request }) => {
       if (request.authError) throw request.authError;

@@ -59,7 +59,10 @@ export async function signup(db: Database, input: SignupInput): Promise<GuestRow
   if (name.length < 2) throw new HttpError(400, 'VALIDATION_FAILED', 'A name needs at least 2 characters');
   const [emailTaken] = await db.select({ id: guests.id }).from(guests).where(eq(guests.email, email));
   if (emailTaken) throw new HttpError(409, 'EMAIL_TAKEN', 'This email address already has an account');
-  const [nameTaken] = await db.select({ id: guests.id }).from(guests).where(sql`lower(${guests.name}) = ${name.toLowerCase()}`);
+  const [nameTaken] = await db
+    .select({ id: guests.id })
+    .from(guests)
+    .where(sql`lower(${guests.name}) = ${name.toLowerCase()}`);
   if (nameTaken) throw new HttpError(409, 'NAME_TAKEN', 'This name is already taken');
   const passwordHash = await hashPassword(input.password);
   try {
@@ -70,8 +73,10 @@ export async function signup(db: Database, input: SignupInput): Promise<GuestRow
     return row!;
   } catch (error) {
     // Two signups racing for the same email or name: the unique constraints decide.
-    if (isUniqueViolation(error, 'guests_email_unique')) throw new HttpError(409, 'EMAIL_TAKEN', 'This email address already has an account');
-    if (isUniqueViolation(error, 'guests_name_lower_unique')) throw new HttpError(409, 'NAME_TAKEN', 'This name is already taken');
+    if (isUniqueViolation(error, 'guests_email_unique'))
+      throw new HttpError(409, 'EMAIL_TAKEN', 'This email address already has an account');
+    if (isUniqueViolation(error, 'guests_name_lower_unique'))
+      throw new HttpError(409, 'NAME_TAKEN', 'This name is already taken');
     throw error;
   }
 }
@@ -82,6 +87,7 @@ export async function login(db: Database, emailInput: string, password: string):
   const [row] = await db.select().from(guests).where(eq(guests.email, email));
   const hash = row?.passwordHash ?? (await (decoyHash ??= hashPassword(randomBytes(16).toString('hex'))));
   const matches = await argon2.verify(hash, password).catch(() => false);
-  if (!row || !row.passwordHash || !matches) throw new HttpError(401, 'INVALID_CREDENTIALS', 'Email or password is wrong');
+  if (!row || !row.passwordHash || !matches)
+    throw new HttpError(401, 'INVALID_CREDENTIALS', 'Email or password is wrong');
   return row;
 }

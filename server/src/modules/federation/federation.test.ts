@@ -11,8 +11,28 @@ let t: TestApp;
 let repoRoot: string;
 before(async () => {
   repoRoot = await fixtureRepo([
-    { descriptor: { name: 'mf-tv', federationName: 'mf_tv', platform: '^1', feature: 'tv', routes: ['tvProgram'], slots: ['home.TV'] }, version: '1.4.0' },
-    { descriptor: { name: 'mf-feed', federationName: 'mf_feed', platform: '^1', feature: 'feed', routes: ['feed'], slots: ['home.Feed'] }, version: '0.2.0' },
+    {
+      descriptor: {
+        name: 'mf-tv',
+        federationName: 'mf_tv',
+        platform: '^1',
+        feature: 'tv',
+        routes: ['tvProgram'],
+        slots: ['home.TV'],
+      },
+      version: '1.4.0',
+    },
+    {
+      descriptor: {
+        name: 'mf-feed',
+        federationName: 'mf_feed',
+        platform: '^1',
+        feature: 'feed',
+        routes: ['feed'],
+        slots: ['home.Feed'],
+      },
+      version: '0.2.0',
+    },
   ]);
   t = await createTestApp({ config: { repoRoot } });
 });
@@ -56,9 +76,15 @@ describe('federation manifest', () => {
 
   test('leaves out remotes whose feature is off for the tenant', async () => {
     const [row] = await t.ctx.db.select().from(tenants).where(eq(tenants.id, 'velvet'));
-    await t.ctx.db.update(tenants).set({ features: { ...row!.features, tv: false } }).where(eq(tenants.id, 'velvet'));
+    await t.ctx.db
+      .update(tenants)
+      .set({ features: { ...row!.features, tv: false } })
+      .where(eq(tenants.id, 'velvet'));
     try {
-      assert.deepEqual((await manifest()).remotes.map((r) => r.name), ['mf-feed']);
+      assert.deepEqual(
+        (await manifest()).remotes.map((r) => r.name),
+        ['mf-feed'],
+      );
     } finally {
       await t.ctx.db.update(tenants).set({ features: row!.features }).where(eq(tenants.id, 'velvet'));
     }

@@ -12,12 +12,20 @@ import { DEFAULT_TENANT, velvetTenant } from './tenants';
  * is recorded as a deployment by 'startup' and becomes the version every tenant loads.
  */
 async function prepare(ctx: ModuleContext): Promise<void> {
-  const logoUrl = await ctx.images.generate({ key: 'tenants/velvet/logo', width: 240, height: 60, title: 'Velvet', seed: 7 });
+  const logoUrl = await ctx.images.generate({
+    key: 'tenants/velvet/logo',
+    width: 240,
+    height: 60,
+    title: 'Velvet',
+    seed: 7,
+  });
   await ctx.db.insert(tenants).values(velvetTenant(logoUrl)).onConflictDoNothing();
   const storeDir = remoteStoreDir(ctx.config);
   for (const build of await localBuilds(ctx.config.repoRoot)) {
     if (await putIntoStore(storeDir, build)) {
-      await ctx.db.insert(remoteDeployments).values({ remote: build.name, version: build.version, deployedBy: 'startup' });
+      await ctx.db
+        .insert(remoteDeployments)
+        .values({ remote: build.name, version: build.version, deployedBy: 'startup' });
       ctx.log.info({ remote: build.name, version: build.version }, 'remote put into the store');
       await ctx.db
         .update(tenantRemotes)
@@ -40,7 +48,10 @@ async function resolveTenant(ctx: ModuleContext, requested: string | undefined, 
     return row;
   }
   const host = hostname.replace(/:\d+$/, '').toLowerCase();
-  const [byHost] = await ctx.db.select().from(tenants).where(sql`${tenants.hosts} @> ${JSON.stringify([host])}::jsonb`);
+  const [byHost] = await ctx.db
+    .select()
+    .from(tenants)
+    .where(sql`${tenants.hosts} @> ${JSON.stringify([host])}::jsonb`);
   if (byHost) return byHost;
   const [main] = await ctx.db.select().from(tenants).where(eq(tenants.id, DEFAULT_TENANT));
   if (!main) throw new HttpError(404, 'NOT_FOUND', 'No tenant configured');
@@ -66,7 +77,10 @@ export const federationModule: ServerModule = {
         features: row.features,
         footerLinks: row.footerLinks,
       };
-      const pins = await ctx.db.select().from(tenantRemotes).where(and(eq(tenantRemotes.tenantId, row.id)));
+      const pins = await ctx.db
+        .select()
+        .from(tenantRemotes)
+        .where(and(eq(tenantRemotes.tenantId, row.id)));
       const storeDir = remoteStoreDir(ctx.config);
       const remotes: ManifestRemote[] = [];
       for (const name of REMOTE_NAMES) {

@@ -8,7 +8,11 @@ export const remoteStoreDir = (config: Pick<Config, 'dataDir'>) => path.join(con
 export const remoteEntryUrl = (name: RemoteName, version: string) => `/remotes/${name}/${version}/mf-manifest.json`;
 
 /** Files a browser must revalidate: they name the hashed chunks of a build. Everything else is immutable. */
-export const UNCACHED_REMOTE_FILES: ReadonlySet<string> = new Set(['mf-manifest.json', 'remoteEntry.js', 'remote.json']);
+export const UNCACHED_REMOTE_FILES: ReadonlySet<string> = new Set([
+  'mf-manifest.json',
+  'remoteEntry.js',
+  'remote.json',
+]);
 
 const exists = (file: string) =>
   stat(file).then(
@@ -28,7 +32,8 @@ export async function localBuilds(repoRoot: string): Promise<LocalBuild[]> {
   const builds: LocalBuild[] = [];
   for (const name of REMOTE_NAMES) {
     const distDir = path.join(repoRoot, name, 'dist');
-    if (!(await exists(path.join(distDir, 'mf-manifest.json'))) || !(await exists(path.join(distDir, 'remote.json')))) continue;
+    if (!(await exists(path.join(distDir, 'mf-manifest.json'))) || !(await exists(path.join(distDir, 'remote.json'))))
+      continue;
     const packageJson = await readText(path.join(repoRoot, name, 'package.json'));
     const version = packageJson ? (JSON.parse(packageJson) as { version?: string }).version : undefined;
     if (version) builds.push({ name, version, distDir });
@@ -62,7 +67,11 @@ function parseDescriptor(text: string): RemoteDescriptor | null {
 }
 
 /** The descriptor a stored build ships (remote.json), or null when the build is missing or invalid. */
-export async function storedDescriptor(storeDir: string, name: string, version: string): Promise<RemoteDescriptor | null> {
+export async function storedDescriptor(
+  storeDir: string,
+  name: string,
+  version: string,
+): Promise<RemoteDescriptor | null> {
   const file = path.join(storeDir, name, version, 'remote.json');
   const cached = descriptors.get(file);
   if (cached !== undefined) return cached;

@@ -13,7 +13,12 @@ before(async () => {
 after(() => t.close());
 
 const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
-  t.app.inject({ method, url: `/rest/v1${url}`, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url: `/rest/v1${url}`,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(payload ? { payload } : {}),
+  });
 
 describe('profile', () => {
   test('get answers the profile and its config', async () => {
@@ -47,7 +52,9 @@ describe('profile', () => {
     const taken = await call('POST', '/guest/profile/update', accessToken, { properties: { name: 'already there' } });
     assert.equal(taken.statusCode, 409);
     assert.equal(taken.json<ErrorBody>().code, 'NAME_TAKEN');
-    const badLanguage = await call('POST', '/guest/profile/update', accessToken, { properties: { preferences: { language: 'fr' } } });
+    const badLanguage = await call('POST', '/guest/profile/update', accessToken, {
+      properties: { preferences: { language: 'fr' } },
+    });
     assert.equal(badLanguage.statusCode, 400);
     assert.equal(badLanguage.json<ErrorBody>().code, 'VALIDATION_FAILED');
   });
@@ -65,7 +72,11 @@ describe('profile', () => {
 describe('balance', () => {
   test('is 0 for a new guest and follows the stored amount, without decimals', async () => {
     const { accessToken, guest } = await t.signup();
-    assert.deepEqual((await call('GET', '/getGuestBalance', accessToken)).json(), { balance: 0, balanceFormatted: '0 VXC', isPayingCustomer: false });
+    assert.deepEqual((await call('GET', '/getGuestBalance', accessToken)).json(), {
+      balance: 0,
+      balanceFormatted: '0 VXC',
+      isPayingCustomer: false,
+    });
     await t.ctx.db.update(guests).set({ balance: 123_456, language: 'de' }).where(eq(guests.id, guest.id));
     assert.deepEqual((await call('GET', '/getGuestBalance', accessToken)).json(), {
       balance: 123_456,

@@ -19,14 +19,22 @@ const profileOf = (row: GuestRow) => ({
     email: row.email,
     avatarUrl: row.avatarUrl,
     registeredSince: row.created.toISOString(),
-    preferences: { language: asLanguage(row.language), newsletter: row.newsletter, showDataProtection: row.showDataProtection },
+    preferences: {
+      language: asLanguage(row.language),
+      newsletter: row.newsletter,
+      showDataProtection: row.showDataProtection,
+    },
   },
 });
 
 async function balanceOf(db: Database, guestId: string) {
   const row = await findGuest(db, guestId);
   const balance = await readBalance(db, guestId);
-  return { balance, balanceFormatted: formatVxc(balance, asLanguage(row.language)), isPayingCustomer: row.payingCustomer };
+  return {
+    balance,
+    balanceFormatted: formatVxc(balance, asLanguage(row.language)),
+    isPayingCustomer: row.payingCustomer,
+  };
 }
 
 /** The logged-in guest's own profile, preferences and balance. */
@@ -39,7 +47,8 @@ export const guestModule: ServerModule = {
       const { name, preferences } = body.properties;
       const trimmed = name?.trim();
       if (trimmed !== undefined) {
-        if (trimmed.length < NAME_MIN_LENGTH) throw new HttpError(400, 'VALIDATION_FAILED', 'A name needs at least 2 characters');
+        if (trimmed.length < NAME_MIN_LENGTH)
+          throw new HttpError(400, 'VALIDATION_FAILED', 'A name needs at least 2 characters');
         const [taken] = await ctx.db
           .select({ id: guests.id })
           .from(guests)
@@ -50,13 +59,17 @@ export const guestModule: ServerModule = {
         ...(trimmed !== undefined ? { name: trimmed } : {}),
         ...(preferences?.language !== undefined ? { language: preferences.language } : {}),
         ...(preferences?.newsletter !== undefined ? { newsletter: preferences.newsletter } : {}),
-        ...(preferences?.showDataProtection !== undefined ? { showDataProtection: preferences.showDataProtection } : {}),
+        ...(preferences?.showDataProtection !== undefined
+          ? { showDataProtection: preferences.showDataProtection }
+          : {}),
       };
       try {
-        if (Object.keys(changes).length > 0) await ctx.db.update(guests).set(changes).where(eq(guests.id, auth.guestId));
+        if (Object.keys(changes).length > 0)
+          await ctx.db.update(guests).set(changes).where(eq(guests.id, auth.guestId));
       } catch (error) {
         // Another guest took the name between the check above and this update.
-        if (isUniqueViolation(error, 'guests_name_lower_unique')) throw new HttpError(409, 'NAME_TAKEN', 'This name is already taken');
+        if (isUniqueViolation(error, 'guests_name_lower_unique'))
+          throw new HttpError(409, 'NAME_TAKEN', 'This name is already taken');
         throw error;
       }
       return profileOf(await findGuest(ctx.db, auth.guestId));
