@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import WebSocket from 'ws';
 import { eq, sql } from 'drizzle-orm';
 import {
   ACTOR_LIST_PAGE_SIZE,
@@ -328,5 +329,54 @@ describe('favourites', () => {
     assert.equal(await setFavorite(t.ctx.db, guest.id, row.id, false), false);
     assert.deepEqual(await favoriteActorIds(t.ctx.db, guest.id), []);
     assert.equal(await count(), start);
+  });
+});
+
+describe('favourites over the socket', () => {
+  it('answers a logged-in guest with the pinned ids and ignores anonymous visitors', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    assert.ok(address && typeof address === 'object');
+    const connect = async (accessToken: string) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${address.port}/ws`);
+      const received: IncomingMessage[] = [];
+      socket.on('message', (data) => received.push(JSON.parse(String(data)) as IncomingMessage));
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      const send = (message: object) => socket.send(JSON.stringify({ ...message, accessToken }));
+      const next = async (type: IncomingMessage['type']) => {
+        for (let waited = 0; waited < 3000; waited += 25) {
+          const index = received.findIndex((m) => m.type === type);
+          if (index >= 0) return received.splice(index, 1)[0]!;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        throw new Error(`no ${type}; got ${JSON.stringify(received)}`);
+      };
+      send({ type: 'requestSession', language: 'en' });
+      await next('ackSession');
+      return { send, next, received, close: () => socket.close() };
+    };
+
+    const [first, second] = await t.ctx.db.select().from(actors).limit(2);
+    const { accessToken } = await t.signup();
+    const guest = await connect(accessToken);
+    guest.send({ type: 'favoritePinActor', actorId: first!.id });
+    assert.deepEqual(await guest.next('favoriteActors'), { type: 'favoriteActors', actorIds: [first!.id] });
+    guest.send({ type: 'favoritePinActor', actorId: second!.id });
+    assert.deepEqual(await guest.next('favoriteActors'), { type: 'favoriteActors', actorIds: [first!.id, second!.id] });
+    guest.send({ type: 'favoriteUnpinActor', actorId: first!.id });
+    assert.deepEqual(await guest.next('favoriteActors'), { type: 'favoriteActors', actorIds: [second!.id] });
+    guest.send({ type: 'favoriteRequestActors' });
+    assert.deepEqual(await guest.next('favoriteActors'), { type: 'favoriteActors', actorIds: [second!.id] });
+
+    const visitor = await connect(await t.anonymousToken());
+    visitor.send({ type: 'favoritePinActor', actorId: first!.id });
+    visitor.send({ type: 'favoriteRequestActors' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(
+      visitor.received.filter((m) => m.type === 'favoriteActors'),
+      [],
+    );
+    guest.close();
+    visitor.close();
   });
 });
