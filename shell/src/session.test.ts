@@ -93,6 +93,10 @@ describe('session store', () => {
     await reloaded.start();
     expect(reloaded.isLoggedIn()).toBe(true);
     expect(reloaded.current().accessToken).toBe('guest-token');
+
+    await reloaded.logout();
+    expect(reloaded.isLoggedIn()).toBe(false);
+    expect(storage.getItem('velvet.session')).toBe(reloaded.current().accessToken);
   });
 
   it('starts a new anonymous session when the stored token is no longer valid', async () => {

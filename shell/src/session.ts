@@ -41,11 +41,8 @@ export function createSessionStore(options: { rest: RestCall; storage: Storage }
     },
     login: async (email: string, password: string) => set(await options.rest(authEndpoints.login, { body: { email, password } })),
     signup: async (body: { email: string; password: string; name: string }) => set(await options.rest(authEndpoints.signup, { body })),
-    logout: async () => {
-      options.storage.removeItem(STORAGE_KEY);
-      session$.next(null);
-      return anonymous();
-    },
+    /** Back to an anonymous session; the guest's session stays current until the new one arrives. */
+    logout: () => anonymous(),
     /** The live balance from the guestBalance push; amounts are hundredths of a coin. */
     setBalance(amount: number) {
       const current = session$.value;
