@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedVariables } from '@velvet/contracts';
 import { Button, EmptyState, ErrorState, Spinner } from '@velvet/ui';
@@ -6,12 +7,30 @@ import { PostCard } from './PostCard';
 import { useFeedPages } from './useFeedPages';
 import { usePostActions } from './usePostActions';
 
-/** Posts of the feed for some variables, with "load more" paging; reloads when the guest logs in or out. */
+/** A ref that calls `onVisible` whenever its element scrolls into view (where the browser can tell). */
+function useWhenVisible(onVisible: () => void) {
+  const callback = useRef(onVisible);
+  useEffect(() => {
+    callback.current = onVisible;
+  });
+  return useCallback((target: HTMLDivElement | null) => {
+    if (!target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && callback.current(), { rootMargin: '600px' });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, []);
+}
+
+/**
+ * Posts of the feed for some variables, paged with first/after: the next page loads as the end of the list
+ * scrolls into view, or with the "load more" button. Reloads when the guest logs in or out.
+ */
 export function FeedList({ variables, label, emptyTitle, pageable = true }: { variables: FeedVariables; label: string; emptyTitle: string; pageable?: boolean }) {
   const { t } = useTranslation();
   const loggedIn = useGuest().flags.loggedIn;
   const pages = useFeedPages(variables, String(loggedIn));
   const actions = usePostActions(pages);
+  const end = useWhenVisible(() => pageable && pages.status === 'idle' && pages.loadMore());
   if (pages.status === 'error' && !pages.posts.length) {
     return <ErrorState title={t('error.title')} text={t('error.text')} retryLabel={t('error.retry')} onRetry={pages.reload} />;
   }
@@ -25,6 +44,7 @@ export function FeedList({ variables, label, emptyTitle, pageable = true }: { va
           </li>
         ))}
       </ul>
+      <div ref={end} />
       {pages.status === 'loading' ? <Spinner label={t('loading')} /> : null}
       {pages.status === 'error' ? <ErrorState title={t('error.title')} retryLabel={t('error.retry')} onRetry={pages.loadMore} /> : null}
       {pageable && pages.status === 'idle' && pages.hasNextPage ? (

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { feedOperations, type FeedPost, type FeedVariables, type GraphqlOperation } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
 import { createMockPlatform, renderWithPlatform, routeHref, type MockPlatformOptions } from '@velvet/testing';
@@ -60,6 +60,28 @@ describe('feed page', () => {
     expect(within(postList()).getAllByRole('article')).toHaveLength(15);
     expect(screen.queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
     expect(service.calls.map((call) => call.variables['after'] ?? null)).toEqual([null, '12']);
+  });
+
+  it('loads the next page when the end of the list scrolls into view', async () => {
+    const observed: { callback: IntersectionObserverCallback; target?: Element }[] = [];
+    window.IntersectionObserver = class {
+      constructor(readonly callback: IntersectionObserverCallback) {
+        observed.push({ callback });
+      }
+      observe(target: Element) {
+        observed.at(-1)!.target = target;
+      }
+      disconnect() {}
+    } as unknown as typeof IntersectionObserver;
+    try {
+      renderFeed();
+      await screen.findByRole('heading', { name: 'Post 1' });
+      const end = observed.at(-1)!;
+      act(() => end.callback([{ isIntersecting: true, target: end.target! } as IntersectionObserverEntry], {} as IntersectionObserver));
+      expect(await screen.findByRole('heading', { name: 'Post 15' })).toBeInTheDocument();
+    } finally {
+      delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+    }
   });
 
   it('shows paid posts locked behind their teaser with the price', async () => {
