@@ -25,7 +25,15 @@ const benefits: GuestBenefits = {
   privateShowTickets: 1,
   chatShowTickets: 0,
   vouchers: [
-    { id: 1, guestId: 'guest-1', type: 10, amount: 3, validFrom: '2026-01-01T00:00:00.000Z', validTo: '2026-02-01T00:00:00.000Z', actors: [] },
+    {
+      id: 1,
+      guestId: 'guest-1',
+      type: 10,
+      amount: 3,
+      validFrom: '2026-01-01T00:00:00.000Z',
+      validTo: '2026-02-01T00:00:00.000Z',
+      actors: [],
+    },
     {
       id: 2,
       guestId: 'guest-1',
@@ -49,7 +57,8 @@ function render(route: RouteName, options: MockPlatformOptions = {}) {
     route: { name: route },
     rest: {
       '/guest/profile/get': () => profile(),
-      '/guest/profile/update': ({ body }) => profile((body as { properties: { name: string } } | undefined)?.properties.name),
+      '/guest/profile/update': ({ body }) =>
+        profile((body as { properties: { name: string } } | undefined)?.properties.name),
       '/guest/benefits': () => benefits,
       '/vipclub/offers': () => vipClub,
     },
@@ -62,7 +71,10 @@ describe('personal area', () => {
   it('links every page of the area through the route table', () => {
     const { platform } = render('myAccount');
     expect(screen.getByRole('heading', { name: 'Hello Tester' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Benefits Your vouchers/ })).toHaveAttribute('href', '/en/myvisitx/benefits/');
+    expect(screen.getByRole('link', { name: /Benefits Your vouchers/ })).toHaveAttribute(
+      'href',
+      '/en/myvisitx/benefits/',
+    );
     fireEvent.click(screen.getByRole('link', { name: /Messenger/ }));
     expect(platform.navigations).toEqual([{ name: 'messenger', args: {} }]);
   });

@@ -12,7 +12,12 @@ import { useRoute } from './useRoute';
 import { useSession } from './useSession';
 
 /** Pages of the personal area, in the order of its navigation. */
-export const AREA_PAGES = ['myAccount', 'myAccountProfile', 'myAccountBenefits', 'myAccountSpinwheel'] as const satisfies readonly RouteName[];
+export const AREA_PAGES = [
+  'myAccount',
+  'myAccountProfile',
+  'myAccountBenefits',
+  'myAccountSpinwheel',
+] as const satisfies readonly RouteName[];
 type AreaPage = (typeof AREA_PAGES)[number];
 
 const PAGES: Record<AreaPage, ComponentType> = {

@@ -4,7 +4,13 @@ import { usePlatform } from '@velvet/federation';
 import { EmptyState, ErrorState, Spinner } from '@velvet/ui';
 import { useLoad } from './useLoad';
 
-const COUNTS = ['spinwheelSpins', 'messengerGiftCount', 'freeMessagesCount', 'privateShowTickets', 'chatShowTickets'] as const satisfies readonly (keyof GuestBenefits)[];
+const COUNTS = [
+  'spinwheelSpins',
+  'messengerGiftCount',
+  'freeMessagesCount',
+  'privateShowTickets',
+  'chatShowTickets',
+] as const satisfies readonly (keyof GuestBenefits)[];
 
 /** The guest's benefits: counts of spins, gifts, free messages and tickets, and the vouchers behind them. */
 export function Benefits() {
@@ -16,7 +22,9 @@ export function Benefits() {
     <section>
       <h1>{t('benefits.title')}</h1>
       {load.state === 'loading' ? <Spinner label={t('loading')} /> : null}
-      {load.state === 'failed' ? <ErrorState title={t('error.title')} retryLabel={t('error.retry')} onRetry={load.retry} /> : null}
+      {load.state === 'failed' ? (
+        <ErrorState title={t('error.title')} retryLabel={t('error.retry')} onRetry={load.retry} />
+      ) : null}
       {load.state === 'ready' ? (
         <>
           <dl className="mf-account__benefits">
@@ -36,7 +44,9 @@ export function Benefits() {
                 <li key={voucher.id}>
                   <strong>{t(`benefits.types.${VOUCHER_TYPES[voucher.type]}`, { count: voucher.amount })}</strong>{' '}
                   <span>
-                    {voucher.validTo ? t('benefits.validTo', { date: date.format(new Date(voucher.validTo)) }) : t('benefits.unlimited')}
+                    {voucher.validTo
+                      ? t('benefits.validTo', { date: date.format(new Date(voucher.validTo)) })
+                      : t('benefits.unlimited')}
                   </span>
                   {voucher.actors.length > 0 ? (
                     <span>

@@ -4,7 +4,14 @@ import { usePlatform } from '@velvet/federation';
 import { navigateOnPlainClick } from '@velvet/ui';
 import { useSession } from './useSession';
 
-const LINKS = ['myAccountProfile', 'myAccountBenefits', 'myAccountSpinwheel', 'mediathek', 'messenger', 'vipClub'] as const satisfies readonly RouteName[];
+const LINKS = [
+  'myAccountProfile',
+  'myAccountBenefits',
+  'myAccountSpinwheel',
+  'mediathek',
+  'messenger',
+  'vipClub',
+] as const satisfies readonly RouteName[];
 
 /** The personal area's start: who is logged in and where to go from here. */
 export function Overview() {
@@ -19,10 +26,7 @@ export function Overview() {
       <ul className="mf-account__links">
         {LINKS.map((name) => (
           <li key={name}>
-            <a
-              href={platform.router.href(name)}
-              onClick={navigateOnPlainClick(() => platform.router.navigate(name))}
-            >
+            <a href={platform.router.href(name)} onClick={navigateOnPlainClick(() => platform.router.navigate(name))}>
               <strong>{t(`overview.links.${name}.title`)}</strong>
               <span>{t(`overview.links.${name}.text`)}</span>
             </a>

@@ -15,7 +15,9 @@ function Form({ initial }: { initial: ProfileAnswer }) {
   const { t } = useTranslation();
   const { config } = initial;
   const [name, setName] = useState(initial.profile.name);
-  const [language, setLanguage] = useState<Language>(initial.profile.preferences.language ?? platform.router.current().language);
+  const [language, setLanguage] = useState<Language>(
+    initial.profile.preferences.language ?? platform.router.current().language,
+  );
   const [newsletter, setNewsletter] = useState(initial.profile.preferences.newsletter ?? false);
   const [nameError, setNameError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -79,7 +81,8 @@ function Form({ initial }: { initial: ProfileAnswer }) {
         ))}
       </select>
       <label>
-        <input type="checkbox" checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} /> {t('profile.newsletter')}
+        <input type="checkbox" checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} />{' '}
+        {t('profile.newsletter')}
       </label>
       {formError ? <p role="alert">{formError}</p> : null}
       {saved ? <p role="status">{t('profile.saved')}</p> : null}
@@ -99,7 +102,9 @@ export function ProfileForm() {
     <section>
       <h1>{t('profile.title')}</h1>
       {load.state === 'loading' ? <Spinner label={t('loading')} /> : null}
-      {load.state === 'failed' ? <ErrorState title={t('error.title')} retryLabel={t('error.retry')} onRetry={load.retry} /> : null}
+      {load.state === 'failed' ? (
+        <ErrorState title={t('error.title')} retryLabel={t('error.retry')} onRetry={load.retry} />
+      ) : null}
       {load.state === 'ready' ? <Form initial={load.data} /> : null}
     </section>
   );

@@ -18,7 +18,11 @@ export function Spinwheel() {
   return (
     <section>
       <h1>{t('spinwheel.title')}</h1>
-      {available ? <div ref={host} className="mf-account__spinwheel" /> : <EmptyState title={t('spinwheel.unavailable')} />}
+      {available ? (
+        <div ref={host} className="mf-account__spinwheel" />
+      ) : (
+        <EmptyState title={t('spinwheel.unavailable')} />
+      )}
     </section>
   );
 }

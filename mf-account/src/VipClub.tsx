@@ -12,7 +12,9 @@ function Offer({ offer, titled = true }: { offer: VipOffer; titled?: boolean }) 
   return (
     <article className="mf-account__offer" data-offer={offer.id} aria-label={t('vip.offer', { days: offer.days })}>
       {titled ? <h2>{t('vip.offer', { days: offer.days })}</h2> : null}
-      <p className="mf-account__price">{t('vip.price', { price: formatCurrency(offer.price.value, offer.price.currency), days: offer.days })}</p>
+      <p className="mf-account__price">
+        {t('vip.price', { price: formatCurrency(offer.price.value, offer.price.currency), days: offer.days })}
+      </p>
       <ul>
         {offer.benefits.map((benefit) => (
           <li key={benefit}>{t(`vip.benefits.${benefit}`)}</li>
@@ -33,7 +35,9 @@ export function VipClub() {
       <h1>{t('vip.title')}</h1>
       <p>{t('vip.intro')}</p>
       {load.state === 'loading' ? <Spinner label={t('loading')} /> : null}
-      {load.state === 'failed' ? <ErrorState title={t('error.title')} retryLabel={t('error.retry')} onRetry={load.retry} /> : null}
+      {load.state === 'failed' ? (
+        <ErrorState title={t('error.title')} retryLabel={t('error.retry')} onRetry={load.retry} />
+      ) : null}
       {load.state === 'ready' ? (
         <>
           {load.data.offers.map((offer) => (
@@ -61,7 +65,9 @@ export function Vip30Widget() {
   return (
     <Section title={t('vip.widgetTitle')}>
       {load.state === 'loading' ? <Spinner label={t('loading')} /> : null}
-      {load.state === 'failed' ? <ErrorState title={t('error.title')} retryLabel={t('error.retry')} onRetry={load.retry} /> : null}
+      {load.state === 'failed' ? (
+        <ErrorState title={t('error.title')} retryLabel={t('error.retry')} onRetry={load.retry} />
+      ) : null}
       {vip30 ? <Offer offer={vip30} titled={false} /> : null}
       <ButtonLink href={platform.router.href('vipClub')} onNavigate={() => platform.router.navigate('vipClub')}>
         {t('vip.more')}

@@ -51,8 +51,12 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
     const price = platform.bus.on('messagePrice').subscribe((notice) => {
       if (notice.channelId === channelId) setPaidNotice(notice.messagePrice);
     });
-    const online = platform.bus.on('actorOnline').subscribe(({ actorId }) => setChannel((c) => (c?.actorId === actorId ? { ...c, isActorOnline: true } : c)));
-    const offline = platform.bus.on('actorOffline').subscribe(({ actorId }) => setChannel((c) => (c?.actorId === actorId ? { ...c, isActorOnline: false } : c)));
+    const online = platform.bus
+      .on('actorOnline')
+      .subscribe(({ actorId }) => setChannel((c) => (c?.actorId === actorId ? { ...c, isActorOnline: true } : c)));
+    const offline = platform.bus
+      .on('actorOffline')
+      .subscribe(({ actorId }) => setChannel((c) => (c?.actorId === actorId ? { ...c, isActorOnline: false } : c)));
     return () => [pushed, price, online, offline].forEach((s) => s.unsubscribe());
   }, [platform, channelId]);
 

@@ -17,7 +17,12 @@ describe('home Favorite block', () => {
     const platform = createMockPlatform({
       loggedIn: true,
       language: 'de',
-      rest: { '/messenger/favorites': () => ({ actors: [actorFixture(1), actorFixture(2, { isOnline: false })], onlineCount: 1 }) },
+      rest: {
+        '/messenger/favorites': () => ({
+          actors: [actorFixture(1), actorFixture(2, { isOnline: false })],
+          onlineCount: 1,
+        }),
+      },
     });
     renderWithPlatform(<FavoriteWidget />, { platform, remote: 'mf-messenger', locales });
     expect(platform.sent).toEqual([{ type: 'favoriteRequestActors' }]);

@@ -15,7 +15,12 @@ interface Favorites {
 }
 
 /** Applies an online or offline push: the shown performer changes, the count follows any favourite. */
-export function applyOnline(favorites: Favorites, favoriteIds: ReadonlySet<number>, actorId: number, isOnline: boolean): Favorites {
+export function applyOnline(
+  favorites: Favorites,
+  favoriteIds: ReadonlySet<number>,
+  actorId: number,
+  isOnline: boolean,
+): Favorites {
   const shown = favorites.actors.find((actor) => actor.id === actorId);
   const isFavorite = shown !== undefined || favoriteIds.has(actorId);
   if (!isFavorite || shown?.isOnline === isOnline) return favorites;
@@ -51,14 +56,19 @@ function FavoriteList() {
         const previous = favoriteIds.current;
         favoriteIds.current = new Set(actorIds);
         // A pin or unpin (here or in another tab) changes the list; the first answer only tells the ids.
-        if (previous && (previous.size !== actorIds.length || actorIds.some((id) => !previous.has(id)))) setReloads((n) => n + 1);
+        if (previous && (previous.size !== actorIds.length || actorIds.some((id) => !previous.has(id))))
+          setReloads((n) => n + 1);
       }),
-      platform.bus.on('actorOnline').subscribe(({ actorId }) =>
-        setFavorites((f) => f && applyOnline(f, favoriteIds.current ?? new Set(), actorId, true)),
-      ),
-      platform.bus.on('actorOffline').subscribe(({ actorId }) =>
-        setFavorites((f) => f && applyOnline(f, favoriteIds.current ?? new Set(), actorId, false)),
-      ),
+      platform.bus
+        .on('actorOnline')
+        .subscribe(({ actorId }) =>
+          setFavorites((f) => f && applyOnline(f, favoriteIds.current ?? new Set(), actorId, true)),
+        ),
+      platform.bus
+        .on('actorOffline')
+        .subscribe(({ actorId }) =>
+          setFavorites((f) => f && applyOnline(f, favoriteIds.current ?? new Set(), actorId, false)),
+        ),
     ];
     return () => subscriptions.forEach((s) => s.unsubscribe());
   }, [platform]);

@@ -32,8 +32,12 @@ export function Messenger() {
     const subscriptions = [
       platform.bus.on('channels').subscribe((message) => dispatch({ type: 'page', message })),
       platform.bus.on('channel').subscribe(({ channel }) => dispatch({ type: 'changed', channel })),
-      platform.bus.on('actorOnline').subscribe(({ actorId }) => dispatch({ type: 'actorOnline', actorId, online: true })),
-      platform.bus.on('actorOffline').subscribe(({ actorId }) => dispatch({ type: 'actorOnline', actorId, online: false })),
+      platform.bus
+        .on('actorOnline')
+        .subscribe(({ actorId }) => dispatch({ type: 'actorOnline', actorId, online: true })),
+      platform.bus
+        .on('actorOffline')
+        .subscribe(({ actorId }) => dispatch({ type: 'actorOnline', actorId, online: false })),
     ];
     // The messenger starts once; a repeated init is ignored.
     if (!started.current) {
@@ -62,7 +66,12 @@ export function Messenger() {
     if (now - lastLoad.current < LOAD_CHANNELS_THROTTLE_MS) return;
     lastLoad.current = now;
     dispatch({ type: 'loading' });
-    platform.bus.send({ type: 'loadChannels', offset: state.channels.length, limit: MESSENGER_CHANNELS_PAGE_SIZE, filterType: state.filter });
+    platform.bus.send({
+      type: 'loadChannels',
+      offset: state.channels.length,
+      limit: MESSENGER_CHANNELS_PAGE_SIZE,
+      filterType: state.filter,
+    });
   };
 
   const changeFilter = (filter: ChannelFilter) => {
@@ -108,7 +117,9 @@ export function Messenger() {
             />{' '}
             {t('filters.onlineOnly')}
           </label>
-          {state.channels.length === 0 && !state.loading ? <EmptyState title={t(`channels.empty.${state.filter}`)} /> : null}
+          {state.channels.length === 0 && !state.loading ? (
+            <EmptyState title={t(`channels.empty.${state.filter}`)} />
+          ) : null}
           <ul>
             {visibleChannels(state).map((channel) => (
               <li key={channel.id} data-unread={channel.unreadCount > 0 ? 'true' : 'false'}>

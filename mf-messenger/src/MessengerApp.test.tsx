@@ -19,12 +19,17 @@ function platformFor(loggedIn: boolean, channel: Channel = channelFixture({ id: 
     loggedIn,
     rest: {
       '/messenger/recommendations': () => ({ actors: [actorFixture(7), actorFixture(8, { isOnline: false })] }),
-      '/messenger/channel/:channelId': () => ({ channel, messages: [messageFixture(1, channel.id, 'Hi there')], hasMore: false }),
+      '/messenger/channel/:channelId': () => ({
+        channel,
+        messages: [messageFixture(1, channel.id, 'Hi there')],
+        hasMore: false,
+      }),
     },
   });
 }
 
-const render = (platform: MockPlatform) => renderWithPlatform(<MessengerApp />, { platform, remote: 'mf-messenger', locales });
+const render = (platform: MockPlatform) =>
+  renderWithPlatform(<MessengerApp />, { platform, remote: 'mf-messenger', locales });
 
 const pushChannels = (platform: MockPlatform, channels: Channel[], total = channels.length, unreadTotal = 0) =>
   act(() => platform.emit({ type: 'channels', filterType: 'newest', offset: 0, channels, total, unreadTotal }));
@@ -72,7 +77,16 @@ describe('messenger for guests', () => {
       pushChannels(platform, [channelFixture({ id: 1 }), channelFixture({ id: 2 })], 12);
       fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
       // The spinner replaces the button until the page arrives; a second page answer re-enables it at once.
-      act(() => platform.emit({ type: 'channels', filterType: 'newest', offset: 2, channels: [channelFixture({ id: 3 })], total: 12, unreadTotal: 0 }));
+      act(() =>
+        platform.emit({
+          type: 'channels',
+          filterType: 'newest',
+          offset: 2,
+          channels: [channelFixture({ id: 3 })],
+          total: 12,
+          unreadTotal: 0,
+        }),
+      );
       fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
       expect(platform.sent.filter((m) => m.type === 'loadChannels')).toHaveLength(2);
       jest.advanceTimersByTime(500);
@@ -150,7 +164,9 @@ describe('messenger for guests', () => {
     const platform = platformFor(true);
     render(platform);
     expect(await screen.findByText('Hi there')).toBeInTheDocument();
-    await waitFor(() => expect(platform.restCalls.some((call) => call.path === '/messenger/channel/:channelId')).toBe(true));
+    await waitFor(() =>
+      expect(platform.restCalls.some((call) => call.path === '/messenger/channel/:channelId')).toBe(true),
+    );
   });
 
   it('starts a conversation with a recommended performer', async () => {
@@ -166,7 +182,9 @@ describe('messenger for guests', () => {
     render(platform);
     fireEvent.click(await screen.findByRole('button', { name: 'Write a message' }));
     expect(await screen.findByLabelText('Your message')).toBeInTheDocument();
-    expect(platform.restCalls.find((call) => call.path === '/messenger/channel/touch')?.input?.body).toEqual({ actorId: 7 });
+    expect(platform.restCalls.find((call) => call.path === '/messenger/channel/touch')?.input?.body).toEqual({
+      actorId: 7,
+    });
     expect(window.localStorage.getItem(CHANNEL_STORAGE_KEY)).toBe('9');
   });
 

@@ -1,8 +1,15 @@
 import { channelsReducer, initialChannelsState, visibleChannels, type ChannelsState } from './channelsState';
 import { channelFixture } from './fixtures';
 
-const page = (state: ChannelsState, channels = [channelFixture({ id: 1, unreadCount: 2 }), channelFixture({ id: 2 })], unreadTotal = 2) =>
-  channelsReducer(state, { type: 'page', message: { type: 'channels', filterType: state.filter, offset: 0, channels, total: 12, unreadTotal } });
+const page = (
+  state: ChannelsState,
+  channels = [channelFixture({ id: 1, unreadCount: 2 }), channelFixture({ id: 2 })],
+  unreadTotal = 2,
+) =>
+  channelsReducer(state, {
+    type: 'page',
+    message: { type: 'channels', filterType: state.filter, offset: 0, channels, total: 12, unreadTotal },
+  });
 
 describe('channelsReducer', () => {
   it('selecting a channel marks it read and lowers the unread total, never below zero', () => {
@@ -25,7 +32,14 @@ describe('channelsReducer', () => {
     const first = page(initialChannelsState);
     const more = channelsReducer(first, {
       type: 'page',
-      message: { type: 'channels', filterType: 'newest', offset: 2, channels: [channelFixture({ id: 3, messageTimestamp: '2025-01-01T00:00:00.000Z' })], total: 12, unreadTotal: 2 },
+      message: {
+        type: 'channels',
+        filterType: 'newest',
+        offset: 2,
+        channels: [channelFixture({ id: 3, messageTimestamp: '2025-01-01T00:00:00.000Z' })],
+        total: 12,
+        unreadTotal: 2,
+      },
     });
     expect(more.channels.map((c) => c.id)).toEqual([2, 1, 3]);
     const stale = channelsReducer(more, {
@@ -39,7 +53,10 @@ describe('channelsReducer', () => {
     const loaded = page(initialChannelsState);
     const archived = channelsReducer(loaded, { type: 'changed', channel: { ...loaded.channels[0]!, archived: true } });
     expect(archived.channels.map((c) => c.id)).toEqual([1]);
-    const bumped = channelsReducer(loaded, { type: 'changed', channel: { ...channelFixture({ id: 1 }), messageTimestamp: '2027-01-01T00:00:00.000Z' } });
+    const bumped = channelsReducer(loaded, {
+      type: 'changed',
+      channel: { ...channelFixture({ id: 1 }), messageTimestamp: '2027-01-01T00:00:00.000Z' },
+    });
     expect(bumped.channels.map((c) => c.id)).toEqual([1, 2]);
     expect(bumped.unreadTotal).toBe(0);
   });
@@ -52,18 +69,28 @@ describe('channelsReducer', () => {
 
   it('keeps the open conversation read when a page counted it as unread', () => {
     const selected = channelsReducer(initialChannelsState, { type: 'select', channelId: 1 });
-    const loaded = page(selected, [channelFixture({ id: 1, unreadCount: 2 }), channelFixture({ id: 2, unreadCount: 1 })], 3);
+    const loaded = page(
+      selected,
+      [channelFixture({ id: 1, unreadCount: 2 }), channelFixture({ id: 2, unreadCount: 1 })],
+      3,
+    );
     expect(loaded.unreadTotal).toBe(1);
     expect(loaded.channels.find((c) => c.id === 1)!.unreadCount).toBe(0);
   });
 
   it('hides offline performers when online only is on, except in the archived and unread lists', () => {
-    const loaded = channelsReducer(page(initialChannelsState, [channelFixture({ id: 1, isActorOnline: true }), channelFixture({ id: 2 })]), {
-      type: 'onlineOnly',
-      onlineOnly: true,
-    });
+    const loaded = channelsReducer(
+      page(initialChannelsState, [channelFixture({ id: 1, isActorOnline: true }), channelFixture({ id: 2 })]),
+      {
+        type: 'onlineOnly',
+        onlineOnly: true,
+      },
+    );
     expect(visibleChannels(loaded).map((c) => c.id)).toEqual([1]);
-    const unread = page(channelsReducer(loaded, { type: 'filter', filter: 'unread' }), [channelFixture({ id: 1, isActorOnline: true }), channelFixture({ id: 2 })]);
+    const unread = page(channelsReducer(loaded, { type: 'filter', filter: 'unread' }), [
+      channelFixture({ id: 1, isActorOnline: true }),
+      channelFixture({ id: 2 }),
+    ]);
     expect(visibleChannels(unread).map((c) => c.id)).toEqual([2, 1]);
   });
 });

@@ -61,7 +61,8 @@ export function channelsReducer(state: ChannelsState, action: ChannelsAction): C
       const { message } = action;
       // A late answer for a filter the guest already left is dropped.
       if (message.filterType !== state.filter) return state;
-      const kept = message.offset === 0 ? [] : state.channels.filter((c) => !message.channels.some((n) => n.id === c.id));
+      const kept =
+        message.offset === 0 ? [] : state.channels.filter((c) => !message.channels.some((n) => n.id === c.id));
       // The open conversation is read even if the page was counted before it was opened.
       const open = message.channels.find((c) => c.id === state.selectedId);
       const arrived = message.channels.map((c) => (c === open ? { ...c, unreadCount: 0 } : c));
@@ -98,7 +99,9 @@ export function channelsReducer(state: ChannelsState, action: ChannelsAction): C
       };
     }
     case 'filter':
-      return action.filter === state.filter ? state : { ...state, filter: action.filter, channels: [], total: 0, loading: true };
+      return action.filter === state.filter
+        ? state
+        : { ...state, filter: action.filter, channels: [], total: 0, loading: true };
     case 'onlineOnly':
       return { ...state, onlineOnly: action.onlineOnly };
     case 'loading':
@@ -106,7 +109,9 @@ export function channelsReducer(state: ChannelsState, action: ChannelsAction): C
     case 'actorOnline':
       return {
         ...state,
-        channels: state.channels.map((c) => (c.actorId === action.actorId ? { ...c, isActorOnline: action.online } : c)),
+        channels: state.channels.map((c) =>
+          c.actorId === action.actorId ? { ...c, isActorOnline: action.online } : c,
+        ),
       };
   }
 }

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { guestBenefitsQuery, guestBenefits as guestBenefitsSchema, vipClub as vipClubSchema, type AuthResponse, type ErrorBody } from '@velvet/contracts';
+import {
+  guestBenefitsQuery,
+  guestBenefits as guestBenefitsSchema,
+  vipClub as vipClubSchema,
+  type AuthResponse,
+  type ErrorBody,
+} from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { guests } from '../auth/schema';
 import { DEMO_GUEST, ensureDemoGuest } from './demo-guest';
@@ -13,7 +19,11 @@ let demo: AuthResponse;
 
 before(async () => {
   t = await createTestApp({ seedScale: 0.05 });
-  const login = await t.app.inject({ method: 'POST', url: '/rest/v1/auth/login', payload: { email: DEMO_GUEST.email, password: DEMO_GUEST.password } });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/rest/v1/auth/login',
+    payload: { email: DEMO_GUEST.email, password: DEMO_GUEST.password },
+  });
   assert.equal(login.statusCode, 200, login.body);
   demo = login.json<AuthResponse>();
 });
@@ -59,7 +69,13 @@ describe('benefits', () => {
     const now = Date.now();
     await t.ctx.db.insert(vouchers).values([
       { guestId: guest.guest.id, type: 10, amount: 4, validFrom: new Date(now - DAY), validTo: new Date(now + DAY) },
-      { guestId: guest.guest.id, type: 10, amount: 50, validFrom: new Date(now - 3 * DAY), validTo: new Date(now - DAY) },
+      {
+        guestId: guest.guest.id,
+        type: 10,
+        amount: 50,
+        validFrom: new Date(now - 3 * DAY),
+        validTo: new Date(now - DAY),
+      },
       { guestId: guest.guest.id, type: 10, amount: 70, validFrom: new Date(now + DAY), validTo: null },
     ]);
     const benefits = guestBenefitsSchema.parse((await get('/guest/benefits', guest.accessToken)).json());

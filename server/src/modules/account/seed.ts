@@ -12,8 +12,20 @@ export async function seedAccount(db: Database, scale: number): Promise<void> {
   await db
     .insert(vipOffers)
     .values([
-      { id: 'vip30', days: 30, priceCents: 999, benefits: ['freeVideos', 'discount', 'livePreview', 'freeMessages', 'monthlyBonus'], sortOrder: 1 },
-      { id: 'vip90', days: 90, priceCents: 2499, benefits: ['freeVideos', 'discount', 'livePreview', 'freeMessages', 'monthlyBonus'], sortOrder: 2 },
+      {
+        id: 'vip30',
+        days: 30,
+        priceCents: 999,
+        benefits: ['freeVideos', 'discount', 'livePreview', 'freeMessages', 'monthlyBonus'],
+        sortOrder: 1,
+      },
+      {
+        id: 'vip90',
+        days: 90,
+        priceCents: 2499,
+        benefits: ['freeVideos', 'discount', 'livePreview', 'freeMessages', 'monthlyBonus'],
+        sortOrder: 2,
+      },
     ])
     .onConflictDoNothing();
 

@@ -39,7 +39,12 @@ export async function validVouchers(db: Database, guestId: string, now = new Dat
         })
         .from(voucherActors)
         .innerJoin(actors, eq(actors.id, voucherActors.actorId))
-        .where(inArray(voucherActors.voucherId, rows.map((row) => row.id)))
+        .where(
+          inArray(
+            voucherActors.voucherId,
+            rows.map((row) => row.id),
+          ),
+        )
     : [];
   return rows.map((row) => ({
     id: row.id,
@@ -65,7 +70,8 @@ export async function guestBenefits(db: Database, guestId: string): Promise<Gues
   };
 }
 
-const isVipBenefit = (value: string): value is (typeof VIP_BENEFITS)[number] => (VIP_BENEFITS as readonly string[]).includes(value);
+const isVipBenefit = (value: string): value is (typeof VIP_BENEFITS)[number] =>
+  (VIP_BENEFITS as readonly string[]).includes(value);
 
 export async function vipClub(db: Database, guestId: string | null): Promise<VipClub> {
   const [offers, [guest]] = await Promise.all([

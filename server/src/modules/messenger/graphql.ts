@@ -7,7 +7,11 @@ export const messengerGraphql: GraphqlContribution = {
   schema: messengerGraphqlSchema,
   resolvers: {
     Query: {
-      unreadMessageCount: (_root: unknown, _args: unknown, { auth, ctx }: { auth: Auth | null; ctx: ModuleContext }) => {
+      unreadMessageCount: (
+        _root: unknown,
+        _args: unknown,
+        { auth, ctx }: { auth: Auth | null; ctx: ModuleContext },
+      ) => {
         requireGuest(auth);
         return unreadMessageCount(ctx.db, auth.guestId);
       },

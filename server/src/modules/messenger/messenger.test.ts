@@ -25,7 +25,11 @@ let actorIds: number[];
 
 before(async () => {
   t = await createTestApp({ seedScale: 0.05 });
-  const login = await t.app.inject({ method: 'POST', url: '/rest/v1/auth/login', payload: { email: DEMO_GUEST.email, password: DEMO_GUEST.password } });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/rest/v1/auth/login',
+    payload: { email: DEMO_GUEST.email, password: DEMO_GUEST.password },
+  });
   assert.equal(login.statusCode, 200, login.body);
   demo = login.json<AuthResponse>();
   actorIds = (await t.ctx.db.select({ id: actors.id }).from(actors).orderBy(asc(actors.id))).map((a) => a.id);
@@ -33,7 +37,12 @@ before(async () => {
 after(() => t.close());
 
 const rest = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url: `/rest/v1${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url: `/rest/v1${url}`,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload ? { payload } : {}),
+  });
 
 /** A socket session through the real hub: sends client messages and waits for typed answers. */
 async function connect(token: string) {
@@ -83,11 +92,18 @@ async function touch(token: string, actorId: number) {
 describe('messenger REST', () => {
   test('recommendations are open to visitors, online performers first, 8 in a grid and 5 in a slider', async () => {
     const anonymous = await t.anonymousToken();
-    const grid = (await rest('GET', '/messenger/recommendations?useGrid=true', anonymous)).json<{ actors: RecommendedActor[] }>();
+    const grid = (await rest('GET', '/messenger/recommendations?useGrid=true', anonymous)).json<{
+      actors: RecommendedActor[];
+    }>();
     assert.equal(grid.actors.length, Math.min(8, actorIds.length));
     const online = grid.actors.map((a) => a.isOnline);
-    assert.deepEqual(online, [...online].sort((a, b) => Number(b) - Number(a)));
-    const slider = (await rest('GET', `/messenger/recommendations?currentActorId=${actorIds[0]}`, anonymous)).json<{ actors: RecommendedActor[] }>();
+    assert.deepEqual(
+      online,
+      [...online].sort((a, b) => Number(b) - Number(a)),
+    );
+    const slider = (await rest('GET', `/messenger/recommendations?currentActorId=${actorIds[0]}`, anonymous)).json<{
+      actors: RecommendedActor[];
+    }>();
     assert.equal(slider.actors.length, Math.min(5, actorIds.length - 1));
     assert.ok(!slider.actors.some((a) => a.id === actorIds[0]));
   });
@@ -124,10 +140,18 @@ describe('messenger REST', () => {
     const times = conversation.messages.map((m) => m.created);
     assert.deepEqual(times, [...times].sort());
     // History paging: one older page before the oldest shown message.
-    const page = (await rest('GET', `/messenger/channel/${conversation.channel.id}?limit=1`, demo.accessToken)).json<Conversation>();
+    const page = (
+      await rest('GET', `/messenger/channel/${conversation.channel.id}?limit=1`, demo.accessToken)
+    ).json<Conversation>();
     assert.equal(page.messages.length, 1);
     assert.equal(page.hasMore, true);
-    const older = (await rest('GET', `/messenger/channel/${conversation.channel.id}?limit=1&before=${page.messages[0]!.id}`, demo.accessToken)).json<Conversation>();
+    const older = (
+      await rest(
+        'GET',
+        `/messenger/channel/${conversation.channel.id}?limit=1&before=${page.messages[0]!.id}`,
+        demo.accessToken,
+      )
+    ).json<Conversation>();
     assert.ok(older.messages[0]!.id < page.messages[0]!.id);
   });
 
@@ -212,7 +236,10 @@ describe('messenger socket', () => {
       socket.send({ type: 'archiveChannel', channelId: channel.id, status: true });
       assert.equal((await socket.next('channel')).channel.archived, true);
       socket.send({ type: 'filterChannels', filterType: 'archived' });
-      assert.deepEqual((await socket.next('channels')).channels.map((c) => c.id), [channel.id]);
+      assert.deepEqual(
+        (await socket.next('channels')).channels.map((c) => c.id),
+        [channel.id],
+      );
       socket.send({ type: 'filterChannels', filterType: 'newest' });
       assert.deepEqual((await socket.next('channels')).channels, []);
       socket.send({ type: 'archiveChannel', channelId: channel.id, status: false });
@@ -228,7 +255,10 @@ describe('messenger socket', () => {
       socket.send({ type: 'filterChannels', filterType: 'unread' });
       const page = await socket.next('channels');
       const unread = page.channels.map((c) => c.unreadCount > 0);
-      assert.deepEqual(unread, [...unread].sort((a, b) => Number(b) - Number(a)));
+      assert.deepEqual(
+        unread,
+        [...unread].sort((a, b) => Number(b) - Number(a)),
+      );
       assert.ok(page.unreadTotal >= page.channels.reduce((sum, c) => sum + c.unreadCount, 0));
     } finally {
       socket.close();
@@ -248,7 +278,12 @@ describe('messenger socket', () => {
 
 test('the structured query answers the unread total for guests only', async () => {
   const query = (token: string) =>
-    t.app.inject({ method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${token}` }, payload: { query: unreadMessageCountQuery.document } });
+    t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { query: unreadMessageCountQuery.document },
+    });
   const guest = await t.signup();
   const channel = await touch(guest.accessToken, actorIds[0]!);
   await t.ctx.db.update(channels).set({ unreadCount: 4 }).where(eq(channels.id, channel.id));

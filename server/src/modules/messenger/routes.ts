@@ -8,7 +8,11 @@ export const messengerRoutes =
   ({ db }: ModuleContext): FastifyPluginAsync =>
   async (app) => {
     route(app, messengerEndpoints.recommendations, async ({ query }) => ({
-      actors: await recommendations(db, query.useGrid ? RECOMMENDATIONS_PER_GRID : RECOMMENDATIONS_PER_SLIDER, query.currentActorId),
+      actors: await recommendations(
+        db,
+        query.useGrid ? RECOMMENDATIONS_PER_GRID : RECOMMENDATIONS_PER_SLIDER,
+        query.currentActorId,
+      ),
     }));
     route(app, messengerEndpoints.channel, ({ auth, params, query }) =>
       openConversation(db, auth.guestId, { channelId: params.channelId }, query),

@@ -67,6 +67,9 @@ export async function seedMessenger(db: Database, scale: number): Promise<void> 
     });
     const stored = await db.insert(messages).values(rows).returning({ id: messages.id, created: messages.created });
     const last = stored.at(-1)!;
-    await db.update(channels).set({ lastMessageId: last.id, messageTimestamp: last.created }).where(eq(channels.id, channel.id));
+    await db
+      .update(channels)
+      .set({ lastMessageId: last.id, messageTimestamp: last.created })
+      .where(eq(channels.id, channel.id));
   }
 }

@@ -15,7 +15,15 @@ const channelColumns = {
   lastMessage: messages.text,
 };
 
-function toChannel({ channel, actor, lastMessage }: { channel: ChannelRow; actor: ActorRow; lastMessage: string | null }): Channel {
+function toChannel({
+  channel,
+  actor,
+  lastMessage,
+}: {
+  channel: ChannelRow;
+  actor: ActorRow;
+  lastMessage: string | null;
+}): Channel {
   return {
     id: channel.id,
     actorId: channel.actorId,
@@ -75,11 +83,16 @@ function filterOrder(filter: ChannelFilter): SQL[] {
 
 /** Unread messages over all the guest's channels (blocked ones do not count). */
 function unreadTotalOf(guestId: string) {
-  return sql<number>`coalesce(sum(${channels.unreadCount}) filter (where ${channels.guestId} = ${guestId} and not ${channels.blocked}), 0)`.mapWith(Number);
+  return sql<number>`coalesce(sum(${channels.unreadCount}) filter (where ${channels.guestId} = ${guestId} and not ${channels.blocked}), 0)`.mapWith(
+    Number,
+  );
 }
 
 export async function unreadMessageCount(db: Database, guestId: string): Promise<number> {
-  const [row] = await db.select({ unreadTotal: unreadTotalOf(guestId) }).from(channels).where(eq(channels.guestId, guestId));
+  const [row] = await db
+    .select({ unreadTotal: unreadTotalOf(guestId) })
+    .from(channels)
+    .where(eq(channels.guestId, guestId));
   return row?.unreadTotal ?? 0;
 }
 
@@ -92,7 +105,11 @@ export async function listChannels(
 ): Promise<{ channels: Channel[]; total: number; unreadTotal: number }> {
   const where = filterCondition(guestId, filter);
   const [rows, [counts]] = await Promise.all([
-    selectChannels(db).where(where).orderBy(...filterOrder(filter)).offset(offset).limit(limit),
+    selectChannels(db)
+      .where(where)
+      .orderBy(...filterOrder(filter))
+      .offset(offset)
+      .limit(limit),
     db
       .select({
         total: sql<number>`count(*) filter (where ${where})`.mapWith(Number),
@@ -163,7 +180,12 @@ export async function touchChannel(db: Database, guestId: string, actorId: numbe
   return getChannel(db, guestId, await channelIdOfActor(db, guestId, actorId));
 }
 
-export async function archiveChannel(db: Database, guestId: string, channelId: number, archived: boolean): Promise<Channel> {
+export async function archiveChannel(
+  db: Database,
+  guestId: string,
+  channelId: number,
+  archived: boolean,
+): Promise<Channel> {
   const [row] = await db
     .update(channels)
     .set({ archived })
@@ -182,7 +204,12 @@ export type SendResult =
  * Stores a guest's text message. Free while messaging is free or free messages are left (one is used up);
  * a message that would cost coins is refused until paid messaging exists.
  */
-export async function sendTextMessage(db: Database, guestId: string, channelId: number, text: string): Promise<SendResult> {
+export async function sendTextMessage(
+  db: Database,
+  guestId: string,
+  channelId: number,
+  text: string,
+): Promise<SendResult> {
   return db.transaction(async (tx) => {
     const [channel] = await tx
       .select()
@@ -194,7 +221,10 @@ export async function sendTextMessage(db: Database, guestId: string, channelId: 
     if (!channel.isMessagingFree && channel.freeMessagesAmount === 0) {
       return { sent: false, reason: 'paid', channel: await getChannel(tx as Database, guestId, channelId) };
     }
-    const [stored] = await tx.insert(messages).values({ channelId, senderType: 'guest', messageType: 'text', text }).returning();
+    const [stored] = await tx
+      .insert(messages)
+      .values({ channelId, senderType: 'guest', messageType: 'text', text })
+      .returning();
     await tx
       .update(channels)
       .set({
@@ -209,7 +239,11 @@ export async function sendTextMessage(db: Database, guestId: string, channelId: 
 }
 
 /** Performers to start a conversation with: online ones first, the most popular within that. */
-export async function recommendations(db: Database, count: number, excludeActorId?: number): Promise<RecommendedActor[]> {
+export async function recommendations(
+  db: Database,
+  count: number,
+  excludeActorId?: number,
+): Promise<RecommendedActor[]> {
   return db
     .select({
       id: actors.id,
@@ -226,7 +260,11 @@ export async function recommendations(db: Database, count: number, excludeActorI
 }
 
 /** The guest's pinned performers, online ones first, and how many are online. */
-export async function favorites(db: Database, guestId: string, limit: number): Promise<{ actors: RecommendedActor[]; onlineCount: number }> {
+export async function favorites(
+  db: Database,
+  guestId: string,
+  limit: number,
+): Promise<{ actors: RecommendedActor[]; onlineCount: number }> {
   const mine = eq(favoriteActors.guestId, guestId);
   const [rows, [counts]] = await Promise.all([
     db

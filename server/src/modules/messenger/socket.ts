@@ -8,7 +8,13 @@ function guestOf(client: SocketClient): string | null {
 }
 
 export function messengerSocket({ db, hub, log }: ModuleContext): void {
-  const sendChannels = async (client: SocketClient, guestId: string, filterType: ChannelFilter, offset: number, limit: number) => {
+  const sendChannels = async (
+    client: SocketClient,
+    guestId: string,
+    filterType: ChannelFilter,
+    offset: number,
+    limit: number,
+  ) => {
     const page = await listChannels(db, guestId, filterType, offset, limit);
     client.send({ type: 'channels', filterType, offset, ...page });
   };
@@ -27,7 +33,10 @@ export function messengerSocket({ db, hub, log }: ModuleContext): void {
     const guestId = guestOf(client);
     if (!guestId) return;
     try {
-      hub.sendToGuest(guestId, { type: 'channel', channel: await archiveChannel(db, guestId, message.channelId, message.status) });
+      hub.sendToGuest(guestId, {
+        type: 'channel',
+        channel: await archiveChannel(db, guestId, message.channelId, message.status),
+      });
     } catch (error) {
       log.info({ err: error, channelId: message.channelId }, 'archiveChannel refused');
     }
@@ -37,7 +46,10 @@ export function messengerSocket({ db, hub, log }: ModuleContext): void {
     const guestId = guestOf(client);
     if (!guestId) return;
     if (message.messageType !== 'text' || message.senderType !== 'guest') {
-      log.info({ messageType: message.messageType, senderType: message.senderType }, 'sendMessage: only guest text messages are supported');
+      log.info(
+        { messageType: message.messageType, senderType: message.senderType },
+        'sendMessage: only guest text messages are supported',
+      );
       return;
     }
     const result = await sendTextMessage(db, guestId, message.channelId, message.data.text);

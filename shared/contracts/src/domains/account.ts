@@ -84,13 +84,33 @@ export const accountEndpoints = {
 
 /** Structured query: the guest's benefits and vouchers (spec 7.3 "guest benefits", "guest vouchers"). */
 export const accountGraphqlSchema = /* GraphQL */ `
-  type VoucherActor { id: Int!, online: Boolean!, name: String!, link: String!, avatar: String! }
-  type Voucher { id: Int!, guestId: String!, type: Int!, amount: Int!, validFrom: String!, validTo: String, actors: [VoucherActor!]! }
+  type VoucherActor {
+    id: Int!
+    online: Boolean!
+    name: String!
+    link: String!
+    avatar: String!
+  }
+  type Voucher {
+    id: Int!
+    guestId: String!
+    type: Int!
+    amount: Int!
+    validFrom: String!
+    validTo: String
+    actors: [VoucherActor!]!
+  }
   type GuestBenefits {
-    spinwheelSpins: Int!, messengerGiftCount: Int!, freeMessagesCount: Int!, privateShowTickets: Int!, chatShowTickets: Int!
+    spinwheelSpins: Int!
+    messengerGiftCount: Int!
+    freeMessagesCount: Int!
+    privateShowTickets: Int!
+    chatShowTickets: Int!
     vouchers: [Voucher!]!
   }
-  extend type Query { guestBenefits: GuestBenefits! }
+  extend type Query {
+    guestBenefits: GuestBenefits!
+  }
 `;
 export const guestBenefitsQuery = defineOperation<{ guestBenefits: GuestBenefits }>(
   `query GuestBenefits { guestBenefits { spinwheelSpins messengerGiftCount freeMessagesCount privateShowTickets chatShowTickets

@@ -18,8 +18,19 @@ export const channelFilter = z.enum(CHANNEL_FILTERS);
 export type ChannelFilter = z.infer<typeof channelFilter>;
 
 export const MESSAGE_TYPES = [
-  'gift', 'new_gift', 'image', 'system', 'text', 'notification', 'image_sent', 'image_received',
-  'charge_success', 'charge_failure', 'chat_start', 'chat_end', 'voyeur_info',
+  'gift',
+  'new_gift',
+  'image',
+  'system',
+  'text',
+  'notification',
+  'image_sent',
+  'image_received',
+  'charge_success',
+  'charge_failure',
+  'chat_start',
+  'chat_end',
+  'voyeur_info',
 ] as const;
 export const messageType = z.enum(MESSAGE_TYPES);
 export type MessageType = z.infer<typeof messageType>;
@@ -140,6 +151,10 @@ export const messengerEndpoints = {
 
 /** Structured query: unread messages over all the guest's channels (navbar badge); needs a logged-in guest. */
 export const messengerGraphqlSchema = /* GraphQL */ `
-  extend type Query { unreadMessageCount: Int! }
+  extend type Query {
+    unreadMessageCount: Int!
+  }
 `;
-export const unreadMessageCountQuery = defineOperation<{ unreadMessageCount: number }>(`query UnreadMessageCount { unreadMessageCount }`);
+export const unreadMessageCountQuery = defineOperation<{ unreadMessageCount: number }>(
+  `query UnreadMessageCount { unreadMessageCount }`,
+);
