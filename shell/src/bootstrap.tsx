@@ -3,7 +3,13 @@ import { distinctUntilChanged, map, merge, of, skip, switchMap, timer } from 'rx
 import type { i18n as I18n } from 'i18next';
 import { start } from 'single-spa';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { PLATFORM_API_VERSION, SOCKET_PATH, federationEndpoints, loggerEndpoints, type ManifestRemote } from '@velvet/contracts';
+import {
+  PLATFORM_API_VERSION,
+  SOCKET_PATH,
+  federationEndpoints,
+  loggerEndpoints,
+  type ManifestRemote,
+} from '@velvet/contracts';
 import { createFeedClient, createQueryClient, createRestClient, createSocketClient, type RestCall } from '@velvet/sdk';
 import { createI18n } from '@velvet/i18n';
 import { applyTheme } from '@velvet/ui';
@@ -34,7 +40,10 @@ async function loadExposed<T>(remote: ManifestRemote, module: 'app' | 'widgets')
 async function boot(router: ShellRouter, i18n: I18n) {
   const getLanguage = () => router.current().language;
   // The session calls REST, and REST sends the session's token: the wrapper defers the lookup to call time.
-  const session = createSessionStore({ rest: (endpoint, input) => rest(endpoint, input), storage: window.localStorage });
+  const session = createSessionStore({
+    rest: (endpoint, input) => rest(endpoint, input),
+    storage: window.localStorage,
+  });
   const rest: RestCall = createRestClient({
     baseUrl: '/rest/v1',
     getToken: () => session.token(),
@@ -43,7 +52,9 @@ async function boot(router: ShellRouter, i18n: I18n) {
     isLoggedIn: () => session.isLoggedIn(),
   });
 
-  const manifest = await rest(federationEndpoints.manifest, { query: { tenant: resolveTenant(window.location, window.sessionStorage) } });
+  const manifest = await rest(federationEndpoints.manifest, {
+    query: { tenant: resolveTenant(window.location, window.sessionStorage) },
+  });
   applyTheme(manifest.tenant.theme);
   const { accepted, refused } = selectRemotes(manifest, PLATFORM_API_VERSION);
   for (const { remote, reason } of refused) console.info(`[shell] ${remote.name} not loaded: ${reason}`);
@@ -55,14 +66,17 @@ async function boot(router: ShellRouter, i18n: I18n) {
     url: socketUrl,
     getSession: () => {
       const current = session.session$.value;
-      return current ? { accessToken: current.accessToken, guestId: current.guest.id, loggedIn: current.guest.flags.loggedIn } : null;
+      return current
+        ? { accessToken: current.accessToken, guestId: current.guest.id, loggedIn: current.guest.flags.loggedIn }
+        : null;
     },
     language: getLanguage,
     log: (error) => void rest(loggerEndpoints.websocketConnectionError, { body: error }).catch(() => undefined),
   });
 
   const ui = createUiStore(i18n);
-  const fallback = (remote: string, element: HTMLElement) => fallbackRenderer(remote, () => i18n.t('shell:remote.failed'))(element);
+  const fallback = (remote: string, element: HTMLElement) =>
+    fallbackRenderer(remote, () => i18n.t('shell:remote.failed'))(element);
   const slots = createSlots({
     remotes: accepted,
     loadWidgets: (remote) => loadExposed<Record<string, Lifecycles>>(remote, 'widgets'),
@@ -72,7 +86,12 @@ async function boot(router: ShellRouter, i18n: I18n) {
   const platform = buildPlatform({
     rest,
     query: createQueryClient({ url: '/graphql', getToken: session.token, getLanguage }),
-    feed: createFeedClient({ url: '/feed/graphql', getToken: session.token, getLanguage, isLoggedIn: session.isLoggedIn }),
+    feed: createFeedClient({
+      url: '/feed/graphql',
+      getToken: session.token,
+      getLanguage,
+      isLoggedIn: session.isLoggedIn,
+    }),
     socket,
     session,
     router,
@@ -117,7 +136,9 @@ async function boot(router: ShellRouter, i18n: I18n) {
       switchMap((ready) => (ready ? of(false) : timer(CONNECTION_LOST_AFTER_MS).pipe(map(() => true)))),
       distinctUntilChanged(),
     )
-    .subscribe((lost) => ui.statusBar$.next(lost ? { type: 'connectionLost', message: i18n.t('shell:status.connectionLost') } : null));
+    .subscribe((lost) =>
+      ui.statusBar$.next(lost ? { type: 'connectionLost', message: i18n.t('shell:status.connectionLost') } : null),
+    );
 
   const shell: Shell = { platform, session, router, ui, slots, socket, remotes: accepted, outlet, i18n };
   createRoot(document.getElementById('root')!).render(

@@ -1,6 +1,12 @@
 import { filter, type Observable } from 'rxjs';
 import type { i18n as I18n } from 'i18next';
-import { PLATFORM_API_VERSION, loggerEndpoints, type GuestSession, type PlatformApi, type Tenant } from '@velvet/contracts';
+import {
+  PLATFORM_API_VERSION,
+  loggerEndpoints,
+  type GuestSession,
+  type PlatformApi,
+  type Tenant,
+} from '@velvet/contracts';
 import type { GraphqlCall, RestCall, SocketClient } from '@velvet/sdk';
 import type { SessionStore } from './session';
 import type { ShellRouter } from './router';
@@ -23,7 +29,11 @@ export function buildPlatform(parts: {
   const session$: Observable<GuestSession> = parts.session.session$.pipe(filter((s): s is GuestSession => s !== null));
   return {
     version: PLATFORM_API_VERSION,
-    bus: { on: (type) => parts.socket.on(type), send: (message) => parts.socket.send(message), ready$: parts.socket.ready$ },
+    bus: {
+      on: (type) => parts.socket.on(type),
+      send: (message) => parts.socket.send(message),
+      ready$: parts.socket.ready$,
+    },
     session: { session$, current: () => parts.session.current() },
     api: { rest: parts.rest, query: parts.query, feed: parts.feed },
     i18n: parts.i18n,
@@ -41,4 +51,3 @@ export function buildPlatform(parts: {
     },
   };
 }
-

@@ -16,7 +16,12 @@ const tenant: FederationManifest['tenant'] = {
 describe('boot: choosing remotes', () => {
   const manifest: FederationManifest = {
     tenant,
-    remotes: [manifestRemote('mf-chat', ['home.TOP']), manifestRemote('mf-tv', ['home.TV'], '^2'), manifestRemote('mf-feed', ['home.Feed']), manifestRemote('mf-media', [], '>=1.0.0 <1.1')],
+    remotes: [
+      manifestRemote('mf-chat', ['home.TOP']),
+      manifestRemote('mf-tv', ['home.TV'], '^2'),
+      manifestRemote('mf-feed', ['home.Feed']),
+      manifestRemote('mf-media', [], '>=1.0.0 <1.1'),
+    ],
   };
 
   it('refuses a remote whose platform range the shell does not satisfy, and switched-off remotes', () => {
@@ -38,7 +43,8 @@ describe('boot: choosing remotes', () => {
       outlet: document.createElement('div'),
       loadApp: () => Promise.reject(new Error('not loaded in this test')),
       renderFallback: () => () => undefined,
-      register: ((config: { name: string; activeWhen: (location: Location) => boolean }) => registered.push(config)) as never,
+      register: ((config: { name: string; activeWhen: (location: Location) => boolean }) =>
+        registered.push(config)) as never,
     });
     expect(registered.map((r) => r.name)).toEqual(['mf-chat', 'mf-media']);
     const at = (pathname: string) => ({ pathname }) as Location;

@@ -27,7 +27,11 @@ describe('resilient remote lifecycles', () => {
       if (failures-- > 0) throw new Error('ScriptExternalLoadError');
       return remote.lifecycles;
     });
-    const app = resilientLifecycles({ load, renderFallback: fallbackRenderer('mf-tv', () => 'Could not load'), retryDelaysMs: [1000, 2000] });
+    const app = resilientLifecycles({
+      load,
+      renderFallback: fallbackRenderer('mf-tv', () => 'Could not load'),
+      retryDelaysMs: [1000, 2000],
+    });
     const domElement = document.createElement('div');
     const props = { domElement, platform: {} } as unknown as MountProps;
     await app.bootstrap(props);
@@ -54,7 +58,11 @@ describe('resilient remote lifecycles', () => {
     const load = jest.fn(async (): Promise<Lifecycles> => {
       throw new Error('down');
     });
-    const app = resilientLifecycles({ load, renderFallback: fallbackRenderer('mf-tv', () => 'x'), retryDelaysMs: [1000] });
+    const app = resilientLifecycles({
+      load,
+      renderFallback: fallbackRenderer('mf-tv', () => 'x'),
+      retryDelaysMs: [1000],
+    });
     const props = { domElement: document.createElement('div'), platform: {} } as unknown as MountProps;
     await app.mount(props);
     await app.unmount(props);
@@ -65,7 +73,11 @@ describe('resilient remote lifecycles', () => {
 
   it('shows the fallback when mounting throws', async () => {
     const app = resilientLifecycles({
-      load: async () => ({ bootstrap: async () => undefined, mount: async () => Promise.reject(new Error('render failed')), unmount: async () => undefined }),
+      load: async () => ({
+        bootstrap: async () => undefined,
+        mount: async () => Promise.reject(new Error('render failed')),
+        unmount: async () => undefined,
+      }),
       renderFallback: fallbackRenderer('mf-chat', () => 'Fallback'),
       retryDelaysMs: [60_000],
     });

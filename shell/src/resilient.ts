@@ -22,7 +22,10 @@ export function resilientLifecycles(options: ResilientOptions): Lifecycles {
   let loaded: Lifecycles | null = null;
   let bootstrapped = false;
   /** Per mounted element: what to undo on unmount. */
-  const mounts = new Map<HTMLElement, { cancelled: boolean; timer?: ReturnType<typeof setTimeout>; removeFallback?: () => void; mounted: boolean }>();
+  const mounts = new Map<
+    HTMLElement,
+    { cancelled: boolean; timer?: ReturnType<typeof setTimeout>; removeFallback?: () => void; mounted: boolean }
+  >();
 
   const realLifecycles = async (props: MountProps) => {
     if (!loaded) loaded = await options.load();

@@ -9,8 +9,17 @@ describe('router', () => {
   it('reads the current route from the URL and stores it in sessionStorage', () => {
     window.history.replaceState(null, '', '/de/amateur/Anna/fotos/?scrollTo=gallery');
     const router = createRouter({ window, storage: sessionStorage });
-    expect(router.current()).toEqual({ name: 'actorPictures', args: { actorName: 'anna' }, language: 'de', scrollTo: 'gallery' });
-    expect(JSON.parse(sessionStorage.getItem('velvet.route')!)).toEqual({ name: 'actorPictures', args: { actorName: 'anna' }, language: 'de' });
+    expect(router.current()).toEqual({
+      name: 'actorPictures',
+      args: { actorName: 'anna' },
+      language: 'de',
+      scrollTo: 'gallery',
+    });
+    expect(JSON.parse(sessionStorage.getItem('velvet.route')!)).toEqual({
+      name: 'actorPictures',
+      args: { actorName: 'anna' },
+      language: 'de',
+    });
     router.dispose();
   });
 

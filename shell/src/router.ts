@@ -1,5 +1,12 @@
 import { BehaviorSubject } from 'rxjs';
-import { DEFAULT_LANGUAGE, type CurrentRoute, type Language, type PlatformRouter, type RouteArgs, type RouteName } from '@velvet/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  type CurrentRoute,
+  type Language,
+  type PlatformRouter,
+  type RouteArgs,
+  type RouteName,
+} from '@velvet/contracts';
 import { isLanguage, matchPath, pathFor } from '@velvet/i18n';
 
 const STORAGE_KEY = 'velvet.route';
@@ -62,7 +69,8 @@ export function createRouter(options: { window: Window; storage: Storage }): She
   const onPopState = () => sync();
   win.addEventListener('popstate', onPopState);
 
-  const href = (name: RouteName, args: RouteArgs = {}, language?: Language) => pathFor(name, args, language ?? route$.value.language);
+  const href = (name: RouteName, args: RouteArgs = {}, language?: Language) =>
+    pathFor(name, args, language ?? route$.value.language);
 
   return {
     state$,

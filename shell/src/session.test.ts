@@ -32,7 +32,18 @@ const guest = (id: string, loggedIn: boolean, name = 'Guest') => ({
   email: loggedIn ? 'anna@example.com' : null,
   avatarUrl: null,
   language: 'en',
-  flags: { loggedIn, anonymous: !loggedIn, locked: false, vip: false, vxselect: false, tvSubscriber: false, formerTvSubscriber: false, payingCustomer: false, avs: false, operator: false },
+  flags: {
+    loggedIn,
+    anonymous: !loggedIn,
+    locked: false,
+    vip: false,
+    vxselect: false,
+    tvSubscriber: false,
+    formerTvSubscriber: false,
+    payingCustomer: false,
+    avs: false,
+    operator: false,
+  },
   avsStatus: 'unknown',
   balance: { amount: 0, formatted: '0 VXC' },
 });
@@ -52,11 +63,17 @@ describe('session store', () => {
       }
       if (request.url.pathname === '/rest/v1/auth/me') {
         const known = token ? validTokens.get(token) : undefined;
-        return known ? { status: 200, body: { accessToken: token, guest: known } } : { status: 401, body: { statusCode: 401, code: 'TOKEN_INVALID', message: 'Token invalid' } };
+        return known
+          ? { status: 200, body: { accessToken: token, guest: known } }
+          : { status: 401, body: { statusCode: 401, code: 'TOKEN_INVALID', message: 'Token invalid' } };
       }
       if (request.url.pathname === '/rest/v1/auth/login') {
         const { password } = request.body as { password: string };
-        if (password !== 'correct horse') return { status: 401, body: { statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Wrong email or password' } };
+        if (password !== 'correct horse')
+          return {
+            status: 401,
+            body: { statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Wrong email or password' },
+          };
         validTokens.set('guest-token', guest('g-anna', true, 'Anna'));
         return { status: 200, body: { accessToken: 'guest-token', guest: validTokens.get('guest-token') } };
       }
@@ -68,7 +85,12 @@ describe('session store', () => {
   /** One page load: a fresh store and REST client over the same localStorage. */
   const load = (storage: Storage) => {
     const store = createSessionStore({ rest: (endpoint, input) => rest(endpoint, input), storage });
-    const rest: RestCall = createRestClient({ baseUrl: `${server.origin}/rest/v1`, getToken: store.token, getLanguage: () => 'en', version: 't' });
+    const rest: RestCall = createRestClient({
+      baseUrl: `${server.origin}/rest/v1`,
+      getToken: store.token,
+      getLanguage: () => 'en',
+      version: 't',
+    });
     return store;
   };
 

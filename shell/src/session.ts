@@ -39,15 +39,20 @@ export function createSessionStore(options: { rest: RestCall; storage: Storage }
         throw error;
       }
     },
-    login: async (email: string, password: string) => set(await options.rest(authEndpoints.login, { body: { email, password } })),
-    signup: async (body: { email: string; password: string; name: string }) => set(await options.rest(authEndpoints.signup, { body })),
+    login: async (email: string, password: string) =>
+      set(await options.rest(authEndpoints.login, { body: { email, password } })),
+    signup: async (body: { email: string; password: string; name: string }) =>
+      set(await options.rest(authEndpoints.signup, { body })),
     /** Back to an anonymous session; the guest's session stays current until the new one arrives. */
     logout: () => anonymous(),
     /** The live balance from the guestBalance push; amounts are hundredths of a coin. */
     setBalance(amount: number) {
       const current = session$.value;
       if (!current) return;
-      session$.next({ ...current, guest: { ...current.guest, balance: { amount, formatted: formatCurrency(amount, 'VXC') } } });
+      session$.next({
+        ...current,
+        guest: { ...current.guest, balance: { amount, formatted: formatCurrency(amount, 'VXC') } },
+      });
     },
   };
 }

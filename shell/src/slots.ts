@@ -33,7 +33,12 @@ export function createSlots(options: {
     return module;
   };
 
-  const mount = (slot: SlotName, element: HTMLElement, props: Record<string, unknown> = {}, mountOptions: MountSlotOptions = {}) => {
+  const mount = (
+    slot: SlotName,
+    element: HTMLElement,
+    props: Record<string, unknown> = {},
+    mountOptions: MountSlotOptions = {},
+  ) => {
     let parcel: Parcel | null = null;
     let cancelled = false;
     const fail = (error: unknown) => {
@@ -48,7 +53,11 @@ export function createSlots(options: {
           const lifecycles = widgets[slot];
           if (!lifecycles) throw new Error(`${remote.name} does not export the widget ${slot}`);
           if (cancelled) return;
-          parcel = mountRootParcel(lifecycles as never, { ...props, domElement: element, platform: options.platform() });
+          parcel = mountRootParcel(lifecycles as never, {
+            ...props,
+            domElement: element,
+            platform: options.platform(),
+          });
           return parcel.mountPromise;
         })
         .catch(fail);

@@ -14,7 +14,11 @@ import { fallbackRenderer } from './resilient';
 import { ShellContext, type Shell } from './layout/ShellContext';
 
 /** A remote entry as the manifest lists it. */
-export function manifestRemote(name: ManifestRemote['name'], slots: ManifestRemote['descriptor']['slots'], platform = '^1'): ManifestRemote {
+export function manifestRemote(
+  name: ManifestRemote['name'],
+  slots: ManifestRemote['descriptor']['slots'],
+  platform = '^1',
+): ManifestRemote {
   const federationName = name.replace('-', '_');
   return {
     name,
@@ -27,10 +31,19 @@ export function manifestRemote(name: ManifestRemote['name'], slots: ManifestRemo
 /** The shell's real stores around a test's REST answers and widgets, rendered with its translations. */
 export function renderInShell(
   element: ReactElement,
-  options: { rest?: RestCall; remotes?: ManifestRemote[]; loadWidgets?: LoadWidgets; language?: 'de' | 'en' | 'nl' | 'es'; tenant?: Partial<Tenant> } = {},
+  options: {
+    rest?: RestCall;
+    remotes?: ManifestRemote[];
+    loadWidgets?: LoadWidgets;
+    language?: 'de' | 'en' | 'nl' | 'es';
+    tenant?: Partial<Tenant>;
+  } = {},
 ) {
   const i18n = createI18n(options.language ?? 'en', shellResources);
-  const platform = createMockPlatform({ language: options.language ?? 'en', ...(options.tenant ? { tenant: options.tenant } : {}) });
+  const platform = createMockPlatform({
+    language: options.language ?? 'en',
+    ...(options.tenant ? { tenant: options.tenant } : {}),
+  });
   const rest: RestCall = options.rest ?? (() => Promise.reject(new Error('no REST in this test')));
   const remotes = options.remotes ?? [];
   const shell: Shell = {

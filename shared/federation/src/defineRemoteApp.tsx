@@ -105,7 +105,10 @@ export function defineWidgets<S extends string>(options: {
   return Object.fromEntries(
     entries.map(([slot, Widget]) => [
       slot,
-      defineLifecycles(options.name, Widget, options.locales, { 'data-widget': slot, 'data-remote-widget': options.name }),
+      defineLifecycles(options.name, Widget, options.locales, {
+        'data-widget': slot,
+        'data-remote-widget': options.name,
+      }),
     ]),
   ) as Record<S, Lifecycles>;
 }

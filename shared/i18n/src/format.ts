@@ -4,7 +4,11 @@ const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', nl: 'nl-NL
 
 export const localeOf = (language: Language) => LOCALES[language];
 
-export function formatDate(value: Date | string | number, language: Language, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+export function formatDate(
+  value: Date | string | number,
+  language: Language,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+): string {
   return new Intl.DateTimeFormat(LOCALES[language], options).format(new Date(value));
 }
 
@@ -13,7 +17,11 @@ export function formatNumber(value: number, language: Language, options: Intl.Nu
 }
 
 /** "3 minutes ago", "in 2 days": picks the largest unit that fits. */
-export function formatRelativeTime(value: Date | string | number, language: Language, now: number = Date.now()): string {
+export function formatRelativeTime(
+  value: Date | string | number,
+  language: Language,
+  now: number = Date.now(),
+): string {
   const seconds = Math.round((new Date(value).getTime() - now) / 1000);
   const units: [Intl.RelativeTimeFormatUnit, number][] = [
     ['year', 31_536_000],

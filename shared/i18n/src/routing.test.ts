@@ -39,7 +39,12 @@ describe('pathFor', () => {
     expect(pathFor('newGirls', {}, 'de')).toBe('/de/neue-girls/');
     expect(pathFor('newGirls', {}, 'es')).toBe('/es/chicas-nuevas/');
     expect(pathFor('newGirls', {}, 'nl')).toBe('/nl/new-girls/');
-    expect(slugsFor(ROUTES.find((r) => r.name === 'newGirls')!, 'nl')).toBe('new-girls');
+    expect(
+      slugsFor(
+        ROUTES.find((r) => r.name === 'newGirls')!,
+        'nl',
+      ),
+    ).toBe('new-girls');
   });
   it('makes the start page /<lang>/', () => {
     expect(pathFor('home', {}, 'de')).toBe('/de/');
@@ -60,7 +65,11 @@ describe('matchPath', () => {
     expect(matchPath('/nl')).toEqual({ name: 'home', args: {}, language: 'nl' });
   });
   it('decodes arguments and lower-cases actor names', () => {
-    expect(matchPath('/de/amateur/AnnaMaria/videos/42/')).toEqual({ name: 'videoDetails', args: { actorName: 'annamaria', videoId: '42' }, language: 'de' });
+    expect(matchPath('/de/amateur/AnnaMaria/videos/42/')).toEqual({
+      name: 'videoDetails',
+      args: { actorName: 'annamaria', videoId: '42' },
+      language: 'de',
+    });
     expect(matchPath('/en/search/videos/red%20dress/')).toMatchObject({ args: { searchPattern: 'red dress' } });
   });
   it('prefers specific routes over generic ones', () => {

@@ -15,7 +15,9 @@ import {
 const LOWER_CASED_ARGS: ReadonlySet<string> = new Set(['actorName']);
 
 const normalise = (args: RouteArgs): RouteArgs =>
-  Object.fromEntries(Object.entries(args).map(([key, value]) => [key, LOWER_CASED_ARGS.has(key) ? value.toLowerCase() : value]));
+  Object.fromEntries(
+    Object.entries(args).map(([key, value]) => [key, LOWER_CASED_ARGS.has(key) ? value.toLowerCase() : value]),
+  );
 
 export function isLanguage(value: string | undefined): value is Language {
   return (LANGUAGES as readonly string[]).includes(value ?? '');

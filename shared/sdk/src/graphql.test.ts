@@ -3,7 +3,9 @@ import { createFeedClient, createQueryClient } from './graphql';
 import { ApiError } from './rest';
 import { startHttpServer } from './testServer';
 
-const models = defineOperation<{ models: { name: string }[] }, { first: number }>('query ($first: Int!) { models(first: $first) { name } }');
+const models = defineOperation<{ models: { name: string }[] }, { first: number }>(
+  'query ($first: Int!) { models(first: $first) { name } }',
+);
 
 describe('graphql clients', () => {
   let server: Awaited<ReturnType<typeof startHttpServer>>;
@@ -18,7 +20,11 @@ describe('graphql clients', () => {
   });
 
   it('query client sends document, variables, bearer token and language', async () => {
-    const query = createQueryClient({ url: `${server.origin}/graphql`, getToken: () => 'tok', getLanguage: () => 'es' });
+    const query = createQueryClient({
+      url: `${server.origin}/graphql`,
+      getToken: () => 'tok',
+      getLanguage: () => 'es',
+    });
     await expect(query(models, { first: 3 })).resolves.toEqual({ models: [{ name: 'Anna' }] });
     const [request] = server.requests;
     expect(request?.method).toBe('POST');
@@ -34,8 +40,15 @@ describe('graphql clients', () => {
   });
 
   it('turns GraphQL errors into an ApiError with the extension code', async () => {
-    answer = { status: 401, body: { errors: [{ message: 'Missing Vxql-Token', extensions: { code: 'UNAUTHORIZED' } }] } };
-    const query = createQueryClient({ url: `${server.origin}/graphql`, getToken: () => 'expired', getLanguage: () => 'en' });
+    answer = {
+      status: 401,
+      body: { errors: [{ message: 'Missing Vxql-Token', extensions: { code: 'UNAUTHORIZED' } }] },
+    };
+    const query = createQueryClient({
+      url: `${server.origin}/graphql`,
+      getToken: () => 'expired',
+      getLanguage: () => 'en',
+    });
     const error = await query(models, { first: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
@@ -43,7 +56,12 @@ describe('graphql clients', () => {
 
   it('feed client sends the token only for a logged-in guest', async () => {
     let loggedIn = false;
-    const feed = createFeedClient({ url: `${server.origin}/feed/graphql`, getToken: () => 'tok', getLanguage: () => 'en', isLoggedIn: () => loggedIn });
+    const feed = createFeedClient({
+      url: `${server.origin}/feed/graphql`,
+      getToken: () => 'tok',
+      getLanguage: () => 'en',
+      isLoggedIn: () => loggedIn,
+    });
     await feed(models, { first: 1 });
     loggedIn = true;
     await feed(models, { first: 1 });

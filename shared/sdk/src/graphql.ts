@@ -2,7 +2,10 @@ import { ClientError, GraphQLClient } from 'graphql-request';
 import { MISSING_TOKEN_MESSAGE, type GraphqlOperation, type Language } from '@velvet/contracts';
 import { ApiError } from './rest';
 
-export type GraphqlCall = <R, V extends Record<string, unknown>>(operation: GraphqlOperation<R, V>, variables?: V) => Promise<R>;
+export type GraphqlCall = <R, V extends Record<string, unknown>>(
+  operation: GraphqlOperation<R, V>,
+  variables?: V,
+) => Promise<R>;
 
 export interface GraphqlClientOptions {
   /** '/graphql' or '/feed/graphql' in the browser; absolute elsewhere. */
@@ -16,7 +19,11 @@ function toApiError(error: unknown): unknown {
   if (!(error instanceof ClientError)) return error;
   const first = error.response.errors?.[0];
   const code = (first?.extensions?.['code'] as string | undefined) ?? `HTTP_${error.response.status}`;
-  return new ApiError(error.response.status, code, first?.message ?? `GraphQL request answered ${error.response.status}`);
+  return new ApiError(
+    error.response.status,
+    code,
+    first?.message ?? `GraphQL request answered ${error.response.status}`,
+  );
 }
 
 function createGraphqlCall(options: GraphqlClientOptions, tokenFor: () => string | null): GraphqlCall {

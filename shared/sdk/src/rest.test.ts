@@ -42,7 +42,10 @@ describe('createRestClient', () => {
 
   it('fills path params, sends the input as query string on GET and adds token, language and version', async () => {
     body = { name: 'Anna', extra: 1 };
-    const answer = await client()(getActor, { params: { actorIdOrName: 'anna maria' }, query: { page: 2, tags: ['a', 'b'] } });
+    const answer = await client()(getActor, {
+      params: { actorIdOrName: 'anna maria' },
+      query: { page: 2, tags: ['a', 'b'] },
+    });
     expect(answer).toEqual({ name: 'Anna' });
     const [request] = server.requests;
     expect(request?.method).toBe('GET');
@@ -83,11 +86,17 @@ describe('createRestClient', () => {
   it('names the status when the error body is not the platform shape', async () => {
     status = 502;
     body = 'bad gateway';
-    await expect(client()(updateName, { body: { name: 'x' } })).rejects.toMatchObject({ status: 502, code: 'HTTP_502' });
+    await expect(client()(updateName, { body: { name: 'x' } })).rejects.toMatchObject({
+      status: 502,
+      code: 'HTTP_502',
+    });
   });
 
   it('refuses a guest-only call for an anonymous session before sending', async () => {
-    await expect(client('anon', false)(updateName, { body: { name: 'x' } })).rejects.toMatchObject({ status: 401, code: 'LOGIN_REQUIRED' });
+    await expect(client('anon', false)(updateName, { body: { name: 'x' } })).rejects.toMatchObject({
+      status: 401,
+      code: 'LOGIN_REQUIRED',
+    });
     expect(server.requests).toHaveLength(0);
   });
 });

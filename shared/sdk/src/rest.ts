@@ -31,7 +31,8 @@ export type RestCall = <E extends Endpoint>(endpoint: E, input?: EndpointInput<E
 export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const value = params?.[name];
-    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter ${name} for ${path}`);
+    if (value === undefined || value === null || value === '')
+      throw new Error(`Missing path parameter ${name} for ${path}`);
     return encodeURIComponent(String(value));
   });
 }
@@ -50,7 +51,11 @@ async function toApiError(error: unknown): Promise<unknown> {
   const body = errorBody.safeParse(await error.response.json().catch(() => null));
   return body.success
     ? new ApiError(status, body.data.code, body.data.message)
-    : new ApiError(status, `HTTP_${status}`, `${error.request.method} ${new URL(error.request.url).pathname} answered ${status}`);
+    : new ApiError(
+        status,
+        `HTTP_${status}`,
+        `${error.request.method} ${new URL(error.request.url).pathname} answered ${status}`,
+      );
 }
 
 /**

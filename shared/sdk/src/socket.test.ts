@@ -1,6 +1,11 @@
 import { WebSocket, WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import type { AddressInfo } from 'node:net';
-import { PING_INTERVAL_MS, loggerEndpoints, type IncomingMessage, type WebsocketConnectionError } from '@velvet/contracts';
+import {
+  PING_INTERVAL_MS,
+  loggerEndpoints,
+  type IncomingMessage,
+  type WebsocketConnectionError,
+} from '@velvet/contracts';
 import { createSocketClient, type SocketConstructor, type SocketSession } from './socket';
 import { createRestClient } from './rest';
 import { startHttpServer } from './testServer';
@@ -36,7 +41,8 @@ async function startSocketServer() {
 
 const anonymous: SocketSession = { accessToken: 'anon-token', guestId: 'g-anon', loggedIn: false };
 const loggedIn: SocketSession = { accessToken: 'guest-token', guestId: 'g-1', loggedIn: true };
-const ack = (socket: ServerSocket, guestId = 'g-1') => socket.send(JSON.stringify({ type: 'ackSession', guestId, loggedIn: true }));
+const ack = (socket: ServerSocket, guestId = 'g-1') =>
+  socket.send(JSON.stringify({ type: 'ackSession', guestId, loggedIn: true }));
 const flushIo = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('createSocketClient against a real ws server', () => {
@@ -76,7 +82,12 @@ describe('createSocketClient against a real ws server', () => {
     socket.connect();
     await server.until(() => server.connections[0]?.received.length === 1);
     const connection = server.connections[0]!;
-    expect(connection.received[0]).toEqual({ type: 'requestSession', language: 'nl', accessToken: 'guest-token', guestId: 'g-1' });
+    expect(connection.received[0]).toEqual({
+      type: 'requestSession',
+      language: 'nl',
+      accessToken: 'guest-token',
+      guestId: 'g-1',
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(connection.received).toHaveLength(1);
 
@@ -194,9 +205,16 @@ describe('createSocketClient against a real ws server', () => {
 
   it('pings every 50 s and posts a missing pong to logger/websocketConnectionError with 4000', async () => {
     const http = await startHttpServer(() => ({ status: 200, body: { logged: true } }));
-    const rest = createRestClient({ baseUrl: `${http.origin}/rest/v1`, getToken: () => 'guest-token', getLanguage: () => 'en', version: 't' });
+    const rest = createRestClient({
+      baseUrl: `${http.origin}/rest/v1`,
+      getToken: () => 'guest-token',
+      getLanguage: () => 'en',
+      version: 't',
+    });
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-    const socket = client({ log: (entry) => void rest(loggerEndpoints.websocketConnectionError, { body: entry }).catch(() => undefined) });
+    const socket = client({
+      log: (entry) => void rest(loggerEndpoints.websocketConnectionError, { body: entry }).catch(() => undefined),
+    });
     socket.connect();
     await server.until(() => server.connections[0]?.received.length === 1);
     const connection = server.connections[0]!;
@@ -213,7 +231,10 @@ describe('createSocketClient against a real ws server', () => {
     jest.advanceTimersByTime(PING_INTERVAL_MS); // unanswered: logged, connection replaced
     jest.useRealTimers();
     const deadline = Date.now() + 3000;
-    while (!http.requests.some((r) => (r.body as WebsocketConnectionError | undefined)?.errorCode === 4000) && Date.now() < deadline) {
+    while (
+      !http.requests.some((r) => (r.body as WebsocketConnectionError | undefined)?.errorCode === 4000) &&
+      Date.now() < deadline
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     const posted = http.requests.find((r) => (r.body as WebsocketConnectionError).type === 'pongMissing');

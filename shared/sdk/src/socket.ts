@@ -126,7 +126,12 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
     current.onopen = () => {
       const session = options.getSession();
       current.send(
-        JSON.stringify({ type: 'requestSession', language: options.language(), accessToken: session?.accessToken, guestId: session?.guestId }),
+        JSON.stringify({
+          type: 'requestSession',
+          language: options.language(),
+          accessToken: session?.accessToken,
+          guestId: session?.guestId,
+        }),
       );
       startPing(current);
     };

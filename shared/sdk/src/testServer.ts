@@ -15,7 +15,12 @@ export async function startHttpServer(handler: (request: RecordedRequest) => { s
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
-      const request = { method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://localhost'), headers: req.headers, body: raw ? JSON.parse(raw) : undefined };
+      const request = {
+        method: req.method ?? 'GET',
+        url: new URL(req.url ?? '/', 'http://localhost'),
+        headers: req.headers,
+        body: raw ? JSON.parse(raw) : undefined,
+      };
       requests.push(request);
       const answer = handler(request);
       res.writeHead(answer.status, { 'content-type': 'application/json' });

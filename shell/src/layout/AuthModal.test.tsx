@@ -10,7 +10,18 @@ const guest = {
   email: 'anna@example.com',
   avatarUrl: null,
   language: 'en' as const,
-  flags: { loggedIn: true, anonymous: false, locked: false, vip: false, vxselect: false, tvSubscriber: false, formerTvSubscriber: false, payingCustomer: false, avs: false, operator: false },
+  flags: {
+    loggedIn: true,
+    anonymous: false,
+    locked: false,
+    vip: false,
+    vxselect: false,
+    tvSubscriber: false,
+    formerTvSubscriber: false,
+    payingCustomer: false,
+    avs: false,
+    operator: false,
+  },
   avsStatus: 'unknown' as const,
   balance: { amount: 0, formatted: '0 VXC' },
 };
@@ -66,7 +77,9 @@ describe('login modal', () => {
     type(/password/i, 'correct horse');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(shell.ui.modal$.value).toBeNull());
-    expect(calls).toEqual([{ path: authEndpoints.login.path, body: { email: 'anna@example.com', password: 'correct horse' } }]);
+    expect(calls).toEqual([
+      { path: authEndpoints.login.path, body: { email: 'anna@example.com', password: 'correct horse' } },
+    ]);
     expect(shell.session.current().guest.name).toBe('Anna');
     expect(shell.ui.toasts$.value.map((t) => t.message)).toEqual(['Welcome back, Anna!']);
   });

@@ -37,7 +37,8 @@ function AuthForm({ mode }: { mode: ShellModal }) {
     const found: Errors = {};
     if (!isValidEmail(values.email.trim())) found.email = t('auth.errors.INVALID_EMAIL');
     if (!values.password) found.password = t('auth.errors.passwordRequired');
-    else if (signup && values.password.length < PASSWORD_MIN_LENGTH) found.password = t('auth.errors.PASSWORD_TOO_SHORT', { min: PASSWORD_MIN_LENGTH });
+    else if (signup && values.password.length < PASSWORD_MIN_LENGTH)
+      found.password = t('auth.errors.PASSWORD_TOO_SHORT', { min: PASSWORD_MIN_LENGTH });
     if (signup && values.name.trim().length < 2) found.name = t('auth.errors.nameTooShort');
     return found;
   };
@@ -50,7 +51,9 @@ function AuthForm({ mode }: { mode: ShellModal }) {
     setBusy(true);
     try {
       const email = values.email.trim();
-      const result = signup ? await session.signup({ email, password: values.password, name: values.name.trim() }) : await session.login(email, values.password);
+      const result = signup
+        ? await session.signup({ email, password: values.password, name: values.name.trim() })
+        : await session.login(email, values.password);
       ui.close();
       ui.ui.toast(t(signup ? 'auth.welcomeNew' : 'auth.welcomeBack', { name: result.guest.name }), 'success');
     } catch (error) {
@@ -84,7 +87,12 @@ function AuthForm({ mode }: { mode: ShellModal }) {
   );
 
   return (
-    <Modal open onClose={ui.close} title={t(signup ? 'auth.signupTitle' : 'auth.loginTitle')} closeLabel={t('common.close')}>
+    <Modal
+      open
+      onClose={ui.close}
+      title={t(signup ? 'auth.signupTitle' : 'auth.loginTitle')}
+      closeLabel={t('common.close')}
+    >
       <form className="vv-auth" noValidate onSubmit={(event) => void submit(event)} data-testid={`${mode}-form`}>
         {errors.form && (
           <p className="vv-field__error" role="alert">

@@ -18,10 +18,21 @@ describe('footer links', () => {
   });
 
   it('lists the tenant links, social profiles apart, and the legal pages of the route table', () => {
-    renderInShell(<Footer />, { tenant: { footerLinks: [{ key: 'socialX', href: 'https://x.example/velvet' }, help, { key: 'partnerProgram', href: 'https://partners.example/' }] } });
+    renderInShell(<Footer />, {
+      tenant: {
+        footerLinks: [
+          { key: 'socialX', href: 'https://x.example/velvet' },
+          help,
+          { key: 'partnerProgram', href: 'https://partners.example/' },
+        ],
+      },
+    });
     expect(screen.getByRole('navigation', { name: 'Follow us' })).toHaveTextContent('X');
     expect(screen.getByRole('link', { name: 'Help centre' })).toHaveAttribute('href', 'https://help.example/en/');
-    expect(screen.getByRole('link', { name: 'Partner programme' })).toHaveAttribute('href', 'https://partners.example/');
+    expect(screen.getByRole('link', { name: 'Partner programme' })).toHaveAttribute(
+      'href',
+      'https://partners.example/',
+    );
     expect(screen.getByRole('link', { name: 'Terms of service' })).toHaveAttribute('href', '/en/terms-of-service/');
     expect(screen.getByRole('link', { name: 'Data protection' })).toHaveAttribute('href', '/en/data-protection/');
   });

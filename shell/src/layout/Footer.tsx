@@ -14,7 +14,12 @@ const isSocial = (link: FooterLink) => link.key.startsWith('social');
  * help centre in de, es or en; model recruitment in de or en), and the help centre gets the guest's name.
  */
 export function footerHref(link: FooterLink, language: Language, guestName: string | null): string {
-  const available = link.key === HELP_CENTRE ? ['de', 'es', 'en'] : link.key === MODEL_RECRUITMENT ? ['de', 'en'] : ['de', 'en', 'nl', 'es'];
+  const available =
+    link.key === HELP_CENTRE
+      ? ['de', 'es', 'en']
+      : link.key === MODEL_RECRUITMENT
+        ? ['de', 'en']
+        : ['de', 'en', 'nl', 'es'];
   const url = link.href.replaceAll('{language}', available.includes(language) ? language : 'en');
   if (link.key !== HELP_CENTRE || !guestName) return url;
   return `${url}${url.includes('?') ? '&' : '?'}name=${encodeURIComponent(guestName)}`;
@@ -61,7 +66,9 @@ export function Footer() {
           </li>
         </ul>
       </nav>
-      <p className="vv-footer__copy">{t('footer.copyright', { brand: platform.tenant.brand, year: new Date().getFullYear() })}</p>
+      <p className="vv-footer__copy">
+        {t('footer.copyright', { brand: platform.tenant.brand, year: new Date().getFullYear() })}
+      </p>
     </footer>
   );
 }

@@ -37,7 +37,9 @@ describe('Home', () => {
     expect(await screen.findByText('Top performers')).toBeInTheDocument();
     expect(await screen.findByText('Cam shows today')).toBeInTheDocument();
     await waitFor(() => expect(container.querySelector('[data-home-block="Trends"]')).toBeNull());
-    const order = [...container.querySelectorAll('[data-home-block]')].map((block) => block.getAttribute('data-home-block'));
+    const order = [...container.querySelectorAll('[data-home-block]')].map((block) =>
+      block.getAttribute('data-home-block'),
+    );
     expect(order.slice(0, 2)).toEqual(['TOP', 'CAMSHOWS']);
     // blocks no enabled remote fills are not on the page at all
     expect(container.querySelector('[data-home-block="Blog"]')).toBeNull();

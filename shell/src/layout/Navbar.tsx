@@ -46,7 +46,13 @@ function LanguageSwitch() {
   return (
     <nav className="vv-nav__languages" aria-label={t('nav.language')}>
       {platform.tenant.languages.map((language) => (
-        <a key={language} href={switchLanguage(route, language)} hrefLang={language} lang={language} aria-current={language === route.language ? 'true' : undefined}>
+        <a
+          key={language}
+          href={switchLanguage(route, language)}
+          hrefLang={language}
+          lang={language}
+          aria-current={language === route.language ? 'true' : undefined}
+        >
           {language.toUpperCase()}
         </a>
       ))}
@@ -124,7 +130,12 @@ export function Navbar() {
   const menuList = (
     <ul className="vv-nav__menus">
       {menus.map((menu) => (
-        <MenuEntry key={menu.key} menu={menu} open={openMenu === menu.key} onToggle={() => setOpenMenu((open) => (open === menu.key ? null : menu.key))} />
+        <MenuEntry
+          key={menu.key}
+          menu={menu}
+          open={openMenu === menu.key}
+          onToggle={() => setOpenMenu((open) => (open === menu.key ? null : menu.key))}
+        />
       ))}
     </ul>
   );
@@ -133,7 +144,13 @@ export function Navbar() {
     <header ref={ref} className={`vv-nav${hidden ? ' vv-nav--hidden' : ''}`} data-hidden={hidden} data-testid="navbar">
       <div className="vv-nav__bar">
         {mobile && (
-          <button type="button" className="vv-nav__burger" aria-expanded={mobileOpen} aria-controls="vv-mobile-menu" onClick={() => setMobileOpen((open) => !open)}>
+          <button
+            type="button"
+            className="vv-nav__burger"
+            aria-expanded={mobileOpen}
+            aria-controls="vv-mobile-menu"
+            onClick={() => setMobileOpen((open) => !open)}
+          >
             <span aria-hidden="true">☰</span>
             <span className="vv-visually-hidden">{t('nav.menu')}</span>
           </button>
@@ -157,4 +174,3 @@ export function Navbar() {
     </header>
   );
 }
-

@@ -32,7 +32,9 @@ export function useNotifications(): Notification[] {
     const request = socket.ready$
       .pipe(filter(Boolean))
       .subscribe(() => socket.send({ type: 'requestNavbarNotifications', newest: NAVBAR_NOTIFICATIONS }));
-    const updates = socket.on('notifications').subscribe((message) => setList((previous) => applyNotifications(previous, message)));
+    const updates = socket
+      .on('notifications')
+      .subscribe((message) => setList((previous) => applyNotifications(previous, message)));
     return () => {
       request.unsubscribe();
       updates.unsubscribe();
@@ -48,7 +50,13 @@ export function Notifications({ state }: { state: Notification[] }) {
   const unread = state.filter((n) => n.unread).length;
   return (
     <div className="vv-bell">
-      <button type="button" className="vv-bell__button" aria-expanded={open} onClick={() => setOpen((o) => !o)} aria-label={t('notifications.label', { count: unread })}>
+      <button
+        type="button"
+        className="vv-bell__button"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        aria-label={t('notifications.label', { count: unread })}
+      >
         <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="currentColor">
           <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z" />
         </svg>

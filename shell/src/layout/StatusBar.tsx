@@ -26,7 +26,11 @@ export function Toasts() {
   return (
     <div className="vv-toasts" aria-live="polite">
       {toasts.map((toast) => (
-        <div key={toast.id} className={`vv-toast vv-toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
+        <div
+          key={toast.id}
+          className={`vv-toast vv-toast--${toast.kind}`}
+          role={toast.kind === 'error' ? 'alert' : 'status'}
+        >
           {toast.message}
         </div>
       ))}

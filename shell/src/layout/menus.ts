@@ -10,8 +10,16 @@ export interface Menu {
 /** The navbar's menus; a submenu lists the areas below its page. Labels are `shell:routes.<name>`. */
 export const MENUS: readonly Menu[] = [
   { key: 'live', route: 'cams', items: ['cams', 'newGirls', 'freeChat', 'categories', 'camShows', 'topCams'] },
-  { key: 'videos', route: 'videos', items: ['videos', 'allVideos', 'newVideos', 'videoTrends', 'onSale', 'freeClips', 'vipVideos', 'videoStars'] },
-  { key: 'tv', route: 'tvLivestream', items: ['tvLivestream', 'tvPremiumLivestream', 'tvLateNight', 'tvSeriesOverview', 'tvProgram'] },
+  {
+    key: 'videos',
+    route: 'videos',
+    items: ['videos', 'allVideos', 'newVideos', 'videoTrends', 'onSale', 'freeClips', 'vipVideos', 'videoStars'],
+  },
+  {
+    key: 'tv',
+    route: 'tvLivestream',
+    items: ['tvLivestream', 'tvPremiumLivestream', 'tvLateNight', 'tvSeriesOverview', 'tvProgram'],
+  },
   { key: 'feed', route: 'feed', items: [] },
   { key: 'messenger', route: 'messenger', items: [] },
   { key: 'specials', route: 'dailyDeals', items: ['dailyDeals', 'contests', 'clashOfCams', 'highOnRose', 'blog'] },

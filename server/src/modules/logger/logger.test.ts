@@ -7,12 +7,27 @@ test('logger accepts socket connection errors and tracking events, refuses bad i
   try {
     const token = await anonymousToken();
     const headers = { authorization: `Bearer ${token}` };
-    const logged = await app.inject({ method: 'POST', url: '/rest/v1/logger/websocketConnectionError', headers, payload: { errorCode: 4000, type: 'pongMissing', reason: 'pong missing' } });
+    const logged = await app.inject({
+      method: 'POST',
+      url: '/rest/v1/logger/websocketConnectionError',
+      headers,
+      payload: { errorCode: 4000, type: 'pongMissing', reason: 'pong missing' },
+    });
     assert.equal(logged.statusCode, 200);
     assert.deepEqual(logged.json(), { logged: true });
-    const tracked = await app.inject({ method: 'POST', url: '/rest/v1/tracker/track', headers, payload: { context: 'navbar', action: 'languageSwitch', data: { to: 'de' } } });
+    const tracked = await app.inject({
+      method: 'POST',
+      url: '/rest/v1/tracker/track',
+      headers,
+      payload: { context: 'navbar', action: 'languageSwitch', data: { to: 'de' } },
+    });
     assert.equal(tracked.statusCode, 200);
-    const bad = await app.inject({ method: 'POST', url: '/rest/v1/logger/websocketConnectionError', headers, payload: { errorCode: 'x', type: 'nonsense' } });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/rest/v1/logger/websocketConnectionError',
+      headers,
+      payload: { errorCode: 'x', type: 'nonsense' },
+    });
     assert.equal(bad.statusCode, 400);
     assert.equal(bad.json().code, 'VALIDATION_FAILED');
   } finally {
