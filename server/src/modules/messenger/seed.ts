@@ -1,8 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { ensureDemoGuest } from '../account/demo-guest';
+import { setFavorite } from '../chat/favorites';
 import { actors } from '../chat/schema';
-import { channels, favoriteActors, messages } from './schema';
+import { channels, messages } from './schema';
 
 const ACTOR_LINES = [
   'Hey, nice to see you here again!',
@@ -31,11 +32,8 @@ export async function seedMessenger(db: Database, scale: number): Promise<void> 
   const count = Math.max(1, Math.round(12 * scale));
   const partners = await db.select({ id: actors.id }).from(actors).orderBy(asc(actors.id)).limit(count);
   const now = Date.now();
-  // Favourites: every other conversation partner.
-  await db
-    .insert(favoriteActors)
-    .values(partners.filter((_, index) => index % 2 === 0).map((actor) => ({ guestId, actorId: actor.id })))
-    .onConflictDoNothing();
+  // Favourites: every other conversation partner, pinned as a guest pins them (the performers' counts follow).
+  for (const actor of partners.filter((_, index) => index % 2 === 0)) await setFavorite(db, guestId, actor.id, true);
   for (const [index, actor] of partners.entries()) {
     const length = 3 + (index % 5);
     const unread = index % 3 === 0 ? 1 + (index % 2) : 0;
