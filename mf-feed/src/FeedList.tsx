@@ -15,7 +15,10 @@ function useWhenVisible(onVisible: () => void) {
   });
   return useCallback((target: HTMLDivElement | null) => {
     if (!target || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && callback.current(), { rootMargin: '600px' });
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && callback.current(),
+      { rootMargin: '600px' },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, []);
@@ -25,14 +28,31 @@ function useWhenVisible(onVisible: () => void) {
  * Posts of the feed for some variables, paged with first/after: the next page loads as the end of the list
  * scrolls into view, or with the "load more" button. Reloads when the guest logs in or out.
  */
-export function FeedList({ variables, label, emptyTitle, pageable = true }: { variables: FeedVariables; label: string; emptyTitle: string; pageable?: boolean }) {
+export function FeedList({
+  variables,
+  label,
+  emptyTitle,
+  pageable = true,
+}: {
+  variables: FeedVariables;
+  label: string;
+  emptyTitle: string;
+  pageable?: boolean;
+}) {
   const { t } = useTranslation();
   const loggedIn = useGuest().flags.loggedIn;
   const pages = useFeedPages(variables, String(loggedIn));
   const actions = usePostActions(pages);
   const end = useWhenVisible(() => pageable && pages.status === 'idle' && pages.loadMore());
   if (pages.status === 'error' && !pages.posts.length) {
-    return <ErrorState title={t('error.title')} text={t('error.text')} retryLabel={t('error.retry')} onRetry={pages.reload} />;
+    return (
+      <ErrorState
+        title={t('error.title')}
+        text={t('error.text')}
+        retryLabel={t('error.retry')}
+        onRetry={pages.reload}
+      />
+    );
   }
   if (pages.status === 'idle' && !pages.posts.length) return <EmptyState title={emptyTitle} />;
   return (
@@ -46,7 +66,9 @@ export function FeedList({ variables, label, emptyTitle, pageable = true }: { va
       </ul>
       <div ref={end} />
       {pages.status === 'loading' ? <Spinner label={t('loading')} /> : null}
-      {pages.status === 'error' ? <ErrorState title={t('error.title')} retryLabel={t('error.retry')} onRetry={pages.loadMore} /> : null}
+      {pages.status === 'error' ? (
+        <ErrorState title={t('error.title')} retryLabel={t('error.retry')} onRetry={pages.loadMore} />
+      ) : null}
       {pageable && pages.status === 'idle' && pages.hasNextPage ? (
         <Button variant="secondary" onClick={pages.loadMore}>
           {t('feed.loadMore', { shown: pages.posts.length, total: pages.totalCount })}

@@ -11,13 +11,16 @@ const PAID = postFixture(2, {
   paidContent: true,
   priceCoins: 15,
   photoCount: 3,
-  photos: [{ id: '2-teaser', url: '/media/feed/posts/2/teaser.webp', srcSet: '', width: 480, height: 600, avsRequired: false }],
+  photos: [
+    { id: '2-teaser', url: '/media/feed/posts/2/teaser.webp', srcSet: '', width: 480, height: 600, avsRequired: false },
+  ],
 });
 
 /** A feed service over 15 posts: pages by cursor (the post id), likes and follows. */
 function feedService(options: { likeError?: ApiError } = {}) {
   const posts: FeedPost[] = Array.from({ length: 15 }, (_, index) => (index + 1 === 2 ? PAID : postFixture(index + 1)));
-  const calls: { operation: GraphqlOperation<unknown, Record<string, unknown>>; variables: Record<string, unknown> }[] = [];
+  const calls: { operation: GraphqlOperation<unknown, Record<string, unknown>>; variables: Record<string, unknown> }[] =
+    [];
   const handler: NonNullable<MockPlatformOptions['feed']> = (operation, variables) => {
     calls.push({ operation, variables });
     if (operation === feedOperations.feed) {
@@ -25,14 +28,21 @@ function feedService(options: { likeError?: ApiError } = {}) {
       const source = follows ? posts.filter((post) => post.guestState.following) : posts;
       const start = after ? source.findIndex((post) => post.id === after) + 1 : 0;
       const nodes = source.slice(start, start + first);
-      return { feed: { totalCount: source.length, nodes, pageInfo: { endCursor: nodes.at(-1)?.id ?? null, hasNextPage: start + first < source.length } } };
+      return {
+        feed: {
+          totalCount: source.length,
+          nodes,
+          pageInfo: { endCursor: nodes.at(-1)?.id ?? null, hasNextPage: start + first < source.length },
+        },
+      };
     }
     if (operation === feedOperations.likePost) {
       if (options.likeError) throw options.likeError;
       const post = posts.find((candidate) => candidate.id === variables['postId'])!;
       return { likePost: { ...post, likes: post.likes + 1, guestState: { ...post.guestState, liked: true } } };
     }
-    if (operation === feedOperations.followModel) return { followModel: posts.find((post) => post.model.id === variables['modelId'])!.model };
+    if (operation === feedOperations.followModel)
+      return { followModel: posts.find((post) => post.model.id === variables['modelId'])!.model };
     throw new Error('unexpected operation');
   };
   return { handler, calls };
@@ -53,7 +63,10 @@ describe('feed page', () => {
     const photo = screen.getByRole('img', { name: 'Post 1, photo 1' });
     expect(photo).toHaveAttribute('loading', 'lazy');
     expect(photo).toHaveAttribute('width', '480');
-    expect(screen.getAllByRole('link', { name: 'Model1' })[0]).toHaveAttribute('href', routeHref('actorProfile', { actorName: 'Model1' }));
+    expect(screen.getAllByRole('link', { name: 'Model1' })[0]).toHaveAttribute(
+      'href',
+      routeHref('actorProfile', { actorName: 'Model1' }),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more (12 of 15)' }));
     expect(await screen.findByRole('heading', { name: 'Post 15' })).toBeInTheDocument();
@@ -77,7 +90,12 @@ describe('feed page', () => {
       renderFeed();
       await screen.findByRole('heading', { name: 'Post 1' });
       const end = observed.at(-1)!;
-      act(() => end.callback([{ isIntersecting: true, target: end.target! } as IntersectionObserverEntry], {} as IntersectionObserver));
+      act(() =>
+        end.callback(
+          [{ isIntersecting: true, target: end.target! } as IntersectionObserverEntry],
+          {} as IntersectionObserver,
+        ),
+      );
       expect(await screen.findByRole('heading', { name: 'Post 15' })).toBeInTheDocument();
     } finally {
       delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
@@ -89,7 +107,10 @@ describe('feed page', () => {
     const paid = (await screen.findByRole('heading', { name: 'Post 2' })).closest('article')!;
     expect(within(paid).getByText('Exclusive post · 15 VXC')).toBeInTheDocument();
     expect(within(paid).getByText('3 photos')).toBeInTheDocument();
-    expect(within(paid).getByRole('img', { name: 'Blurred preview of an exclusive post' })).toHaveAttribute('src', '/media/feed/posts/2/teaser.webp');
+    expect(within(paid).getByRole('img', { name: 'Blurred preview of an exclusive post' })).toHaveAttribute(
+      'src',
+      '/media/feed/posts/2/teaser.webp',
+    );
   });
 
   it('asks anonymous visitors to log in instead of liking', async () => {
@@ -108,7 +129,10 @@ describe('feed page', () => {
   });
 
   it('opens the login when the service says the session needs one', async () => {
-    const { platform } = renderFeed({ loggedIn: true }, feedService({ likeError: new ApiError(401, 'LOGIN_REQUIRED', 'Please log in first') }));
+    const { platform } = renderFeed(
+      { loggedIn: true },
+      feedService({ likeError: new ApiError(401, 'LOGIN_REQUIRED', 'Please log in first') }),
+    );
     const first = (await screen.findByRole('heading', { name: 'Post 1' })).closest('article')!;
     fireEvent.click(within(first).getByRole('button', { name: '♥ 5 likes' }));
     await screen.findByRole('heading', { name: 'Post 1' });

@@ -24,9 +24,19 @@ export function FeedPage() {
       </div>
       <div role="tabpanel" aria-label={t(`feed.tab.${tab}`)}>
         {tab === 'mixed' ? (
-          <FeedList key="mixed" variables={{ first: FEED_PAGE_SIZE, mode: 'MIXED' }} label={t('feed.tab.mixed')} emptyTitle={t('feed.empty')} />
+          <FeedList
+            key="mixed"
+            variables={{ first: FEED_PAGE_SIZE, mode: 'MIXED' }}
+            label={t('feed.tab.mixed')}
+            emptyTitle={t('feed.empty')}
+          />
         ) : loggedIn ? (
-          <FeedList key="favorite" variables={{ first: FEED_PAGE_SIZE, follows: true }} label={t('feed.tab.favorite')} emptyTitle={t('feed.favoritesEmpty')} />
+          <FeedList
+            key="favorite"
+            variables={{ first: FEED_PAGE_SIZE, follows: true }}
+            label={t('feed.tab.favorite')}
+            emptyTitle={t('feed.favoritesEmpty')}
+          />
         ) : (
           <LoginPrompt text={t('feed.favoritesLogin')} buttonLabel={t('login')} ui={ui} />
         )}

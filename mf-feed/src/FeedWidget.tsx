@@ -10,8 +10,16 @@ export function FeedWidget() {
   const { t } = useTranslation();
   const { router } = usePlatform();
   return (
-    <Section title={t('home.title')} more={{ label: t('home.more'), href: router.href('feed'), onNavigate: () => router.navigate('feed') }}>
-      <FeedList variables={{ first: HOME_FEED_POSTS }} label={t('home.title')} emptyTitle={t('feed.empty')} pageable={false} />
+    <Section
+      title={t('home.title')}
+      more={{ label: t('home.more'), href: router.href('feed'), onNavigate: () => router.navigate('feed') }}
+    >
+      <FeedList
+        variables={{ first: HOME_FEED_POSTS }}
+        label={t('home.title')}
+        emptyTitle={t('feed.empty')}
+        pageable={false}
+      />
     </Section>
   );
 }

@@ -36,7 +36,9 @@ function Locked({ post }: { post: FeedPost }) {
   const teaser = post.photos[0];
   return (
     <div className="mf-feed-locked">
-      {teaser ? <img src={teaser.url} width={teaser.width} height={teaser.height} alt={t('post.lockedAlt')} loading="lazy" /> : null}
+      {teaser ? (
+        <img src={teaser.url} width={teaser.width} height={teaser.height} alt={t('post.lockedAlt')} loading="lazy" />
+      ) : null}
       <p className="mf-feed-locked__label">
         {t('post.locked', { price: formatCoins(post.priceCoins) })}
         <span>{t('post.photos', { count: post.photoCount })}</span>
@@ -55,7 +57,10 @@ export function PostCard({ post, actions }: { post: FeedPost; actions: PostActio
       <header className="mf-feed-post__header">
         <img className="mf-feed-post__avatar" src={post.model.avatar} width={48} height={48} alt="" loading="lazy" />
         <div>
-          <a href={router.href('actorProfile', profile)} onClick={navigateOnPlainClick(() => router.navigate('actorProfile', profile))}>
+          <a
+            href={router.href('actorProfile', profile)}
+            onClick={navigateOnPlainClick(() => router.navigate('actorProfile', profile))}
+          >
             {post.model.name}
           </a>{' '}
           <OnlineBadge online={post.model.online} onlineLabel={t('model.online')} offlineLabel={t('model.offline')} />
@@ -64,7 +69,12 @@ export function PostCard({ post, actions }: { post: FeedPost; actions: PostActio
             {post.pinned ? <span className="mf-feed-badge">{t('post.pinned')}</span> : null}
           </p>
         </div>
-        <Button variant="ghost" size="small" aria-pressed={post.guestState.following} onClick={() => actions.onFollow(post)}>
+        <Button
+          variant="ghost"
+          size="small"
+          aria-pressed={post.guestState.following}
+          onClick={() => actions.onFollow(post)}
+        >
           {post.guestState.following ? t('model.following') : t('model.follow')}
         </Button>
       </header>
@@ -77,7 +87,14 @@ export function PostCard({ post, actions }: { post: FeedPost; actions: PostActio
       ) : post.photos.length ? (
         <div className="mf-feed-photos" data-count={post.photos.length}>
           {post.photos.map((photo, index) => (
-            <img key={photo.id} src={photo.url} width={photo.width} height={photo.height} alt={t('post.photoAlt', { title: post.title, number: index + 1 })} loading="lazy" />
+            <img
+              key={photo.id}
+              src={photo.url}
+              width={photo.width}
+              height={photo.height}
+              alt={t('post.photoAlt', { title: post.title, number: index + 1 })}
+              loading="lazy"
+            />
           ))}
         </div>
       ) : null}
@@ -86,13 +103,21 @@ export function PostCard({ post, actions }: { post: FeedPost; actions: PostActio
           <p>
             {post.tippingGoal.achieved
               ? t('post.goalAchieved', { goal: formatCoins(post.tippingGoal.goalCoins) })
-              : t('post.goal', { sum: formatCoins(post.tippingGoal.tipsSumCoins), goal: formatCoins(post.tippingGoal.goalCoins) })}
+              : t('post.goal', {
+                  sum: formatCoins(post.tippingGoal.tipsSumCoins),
+                  goal: formatCoins(post.tippingGoal.goalCoins),
+                })}
           </p>
           <ProgressBar value={post.tippingGoal.progressPercent} label={t('post.goalLabel')} />
         </div>
       ) : null}
       <footer className="mf-feed-post__footer">
-        <Button variant={post.guestState.liked ? 'primary' : 'secondary'} size="small" aria-pressed={post.guestState.liked} onClick={() => actions.onLike(post)}>
+        <Button
+          variant={post.guestState.liked ? 'primary' : 'secondary'}
+          size="small"
+          aria-pressed={post.guestState.liked}
+          onClick={() => actions.onLike(post)}
+        >
           {t('post.likes', { count: post.likes })}
         </Button>
         <span>{t('post.views', { count: post.views })}</span>

@@ -15,13 +15,27 @@ export function postFixture(id: number, overrides: Partial<FeedPost> = {}): Feed
     paidContent: false,
     fsk: 18,
     priceCoins: 0,
-    model: { id: String(100 + (id % 3)), name: `Model${id % 3}`, online: id % 2 === 0, avatar: `/media/actors/${id % 3}/avatar.webp` },
+    model: {
+      id: String(100 + (id % 3)),
+      name: `Model${id % 3}`,
+      online: id % 2 === 0,
+      avatar: `/media/actors/${id % 3}/avatar.webp`,
+    },
     tippingGoal: null,
     guestState: { liked: false, viewed: false, following: false, bought: false },
     comments: { totalCount: 0, nodes: [] },
     clip: null,
     photoCount: 1,
-    photos: [{ id: `${id}-1`, url: `/media/feed/posts/${id}/photo-0.webp`, srcSet: '', width: 480, height: 600, avsRequired: false }],
+    photos: [
+      {
+        id: `${id}-1`,
+        url: `/media/feed/posts/${id}/photo-0.webp`,
+        srcSet: '',
+        width: 480,
+        height: 600,
+        avsRequired: false,
+      },
+    ],
     ...overrides,
   };
 }

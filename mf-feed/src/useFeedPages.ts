@@ -26,7 +26,14 @@ interface State {
   hasNextPage: boolean;
   status: FeedPages['status'];
 }
-const initial = (request: string): State => ({ for: request, posts: [], totalCount: 0, endCursor: null, hasNextPage: false, status: 'loading' });
+const initial = (request: string): State => ({
+  for: request,
+  posts: [],
+  totalCount: 0,
+  endCursor: null,
+  hasNextPage: false,
+  status: 'loading',
+});
 
 const withPage = (state: State, feed: FeedConnection): State => ({
   ...state,
@@ -49,7 +56,8 @@ export function useFeedPages(variables: FeedVariables, restartKey = ''): FeedPag
   const request = `${key}|${restartKey}|${reloads}`;
   const [state, setState] = useState<State>(() => initial(request));
   const fetchPage = useCallback(
-    async (after: string | null) => (await api.feed(feedOperations.feed, { ...(JSON.parse(key) as FeedVariables), after })).feed,
+    async (after: string | null) =>
+      (await api.feed(feedOperations.feed, { ...(JSON.parse(key) as FeedVariables), after })).feed,
     [api, key],
   );
 
@@ -65,7 +73,8 @@ export function useFeedPages(variables: FeedVariables, restartKey = ''): FeedPag
   }, [fetchPage, request]);
 
   const current = state.for === request ? state : initial(request);
-  const forCurrent = (change: (previous: State) => State) => setState((previous) => (previous.for === request ? change(previous) : previous));
+  const forCurrent = (change: (previous: State) => State) =>
+    setState((previous) => (previous.for === request ? change(previous) : previous));
 
   return {
     posts: current.posts,
@@ -81,7 +90,11 @@ export function useFeedPages(variables: FeedVariables, restartKey = ''): FeedPag
       );
     },
     reload: () => setReloads((count) => count + 1),
-    replacePost: (post) => forCurrent((previous) => ({ ...previous, posts: previous.posts.map((shown) => (shown.id === post.id ? post : shown)) })),
+    replacePost: (post) =>
+      forCurrent((previous) => ({
+        ...previous,
+        posts: previous.posts.map((shown) => (shown.id === post.id ? post : shown)),
+      })),
     updatePosts: (change) => forCurrent((previous) => ({ ...previous, posts: previous.posts.map(change) })),
   };
 }

@@ -7,7 +7,10 @@ import type { PostActions } from './PostCard';
 import type { FeedPages } from './useFeedPages';
 
 /** Likes and follows: anonymous visitors get the login instead; the server's answer replaces the shown post. */
-export function usePostActions({ replacePost, updatePosts }: Pick<FeedPages, 'replacePost' | 'updatePosts'>): PostActions {
+export function usePostActions({
+  replacePost,
+  updatePosts,
+}: Pick<FeedPages, 'replacePost' | 'updatePosts'>): PostActions {
   const { t } = useTranslation();
   const { api, ui } = usePlatform();
   const loggedIn = useGuest().flags.loggedIn;
@@ -36,8 +39,12 @@ export function usePostActions({ replacePost, updatePosts }: Pick<FeedPages, 're
       void run(async () => {
         const following = !post.guestState.following;
         const modelId = post.model.id;
-        await (following ? api.feed(feedOperations.followModel, { modelId }) : api.feed(feedOperations.unfollowModel, { modelId }));
-        updatePosts((shown: FeedPost) => (shown.model.id === modelId ? { ...shown, guestState: { ...shown.guestState, following } } : shown));
+        await (following
+          ? api.feed(feedOperations.followModel, { modelId })
+          : api.feed(feedOperations.unfollowModel, { modelId }));
+        updatePosts((shown: FeedPost) =>
+          shown.model.id === modelId ? { ...shown, guestState: { ...shown.guestState, following } } : shown,
+        );
       }),
   };
 }

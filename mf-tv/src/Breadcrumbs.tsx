@@ -13,7 +13,11 @@ export interface Crumb {
 export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
   const { t } = useTranslation();
   const { router } = usePlatform();
-  const crumbs: Crumb[] = [{ label: t('breadcrumb.home'), route: 'home' }, { label: t('breadcrumb.tv'), route: 'tvLivestream' }, ...trail];
+  const crumbs: Crumb[] = [
+    { label: t('breadcrumb.home'), route: 'home' },
+    { label: t('breadcrumb.tv'), route: 'tvLivestream' },
+    ...trail,
+  ];
   return (
     <nav aria-label={t('breadcrumb.label')} className="mf-tv-breadcrumbs">
       <ol>
@@ -24,7 +28,10 @@ export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
             </li>
           ) : (
             <li key={index}>
-              <a href={router.href(crumb.route, crumb.args)} onClick={navigateOnPlainClick(() => router.navigate(crumb.route, crumb.args))}>
+              <a
+                href={router.href(crumb.route, crumb.args)}
+                onClick={navigateOnPlainClick(() => router.navigate(crumb.route, crumb.args))}
+              >
                 {crumb.label}
               </a>
             </li>

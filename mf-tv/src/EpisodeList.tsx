@@ -12,7 +12,13 @@ export function EpisodeList({ episodes, label }: { episodes: TvMediathekVideo[];
           <article className="mf-tv-episode">
             <img src={episode.previewPicture} width={320} height={180} alt={episode.title} loading="lazy" />
             <h3>{episode.title}</h3>
-            <p>{t('episode.meta', { episode: episode.episode, minutes: durationMinutes(episode.duration), fsk: episode.fsk })}</p>
+            <p>
+              {t('episode.meta', {
+                episode: episode.episode,
+                minutes: durationMinutes(episode.duration),
+                fsk: episode.fsk,
+              })}
+            </p>
           </article>
         </li>
       ))}

@@ -18,9 +18,22 @@ export function LateNightPage() {
       <LoadState loaded={loaded}>
         {(show) => (
           <>
-            {show.headerImages[0] ? <img className="mf-tv-header" src={show.headerImages[0]} width={1280} height={360} alt="" loading="lazy" /> : null}
+            {show.headerImages[0] ? (
+              <img
+                className="mf-tv-header"
+                src={show.headerImages[0]}
+                width={1280}
+                height={360}
+                alt=""
+                loading="lazy"
+              />
+            ) : null}
             <p>{t('lateNight.intro')}</p>
-            {show.events.length ? <ProgramList entries={show.events} label={t('lateNight.tonight')} /> : <EmptyState title={t('lateNight.empty')} />}
+            {show.events.length ? (
+              <ProgramList entries={show.events} label={t('lateNight.tonight')} />
+            ) : (
+              <EmptyState title={t('lateNight.empty')} />
+            )}
           </>
         )}
       </LoadState>

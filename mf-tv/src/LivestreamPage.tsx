@@ -20,10 +20,21 @@ export function OnAir({ stream }: { stream: TvStream }) {
     <figure className="mf-tv-onair">
       <img src={show.imageUrl} width={640} height={360} alt={title} loading="lazy" />
       <figcaption>
-        <strong>{stream.current ? t('stream.now', { title }) : t('stream.startsAt', { title, time: formatTime(show.begin, i18n.language) })}</strong>
-        {stream.hosts.length ? <span>{t('program.hosts', { names: stream.hosts.map((host) => host.name).join(', ') })}</span> : null}
+        <strong>
+          {stream.current
+            ? t('stream.now', { title })
+            : t('stream.startsAt', { title, time: formatTime(show.begin, i18n.language) })}
+        </strong>
+        {stream.hosts.length ? (
+          <span>{t('program.hosts', { names: stream.hosts.map((host) => host.name).join(', ') })}</span>
+        ) : null}
         {stream.current && stream.next ? (
-          <span>{t('stream.next', { title: pickText(stream.next.title, i18n.language), time: formatTime(stream.next.begin, i18n.language) })}</span>
+          <span>
+            {t('stream.next', {
+              title: pickText(stream.next.title, i18n.language),
+              time: formatTime(stream.next.begin, i18n.language),
+            })}
+          </span>
         ) : null}
       </figcaption>
     </figure>
@@ -76,7 +87,11 @@ export function LivestreamPage({ type }: { type: TvProgramType }) {
             <OnAir stream={stream} />
             <h2>{t('program.upcoming')}</h2>
             <ProgramList entries={entries} label={t('program.upcoming')} />
-            <ButtonLink variant="secondary" href={router.href('tvProgram')} onNavigate={() => router.navigate('tvProgram')}>
+            <ButtonLink
+              variant="secondary"
+              href={router.href('tvProgram')}
+              onNavigate={() => router.navigate('tvProgram')}
+            >
               {t('program.all')}
             </ButtonLink>
           </>

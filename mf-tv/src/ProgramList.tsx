@@ -3,7 +3,15 @@ import type { TvProgramEntry } from '@velvet/contracts';
 import { formatTime, pickText } from './format';
 
 /** Programme entries: time, title, text and hosts; the running one is marked. */
-export function ProgramList({ entries, label, now = new Date() }: { entries: TvProgramEntry[]; label: string; now?: Date }) {
+export function ProgramList({
+  entries,
+  label,
+  now = new Date(),
+}: {
+  entries: TvProgramEntry[];
+  label: string;
+  now?: Date;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <ol className="mf-tv-program" aria-label={label}>
@@ -21,7 +29,9 @@ export function ProgramList({ entries, label, now = new Date() }: { entries: TvP
               </h3>
               <p>{pickText(entry.text, i18n.language)}</p>
               {entry.actors.length ? (
-                <p className="mf-tv-program__hosts">{t('program.hosts', { names: entry.actors.map((actor) => actor.name).join(', ') })}</p>
+                <p className="mf-tv-program__hosts">
+                  {t('program.hosts', { names: entry.actors.map((actor) => actor.name).join(', ') })}
+                </p>
               ) : null}
             </div>
           </li>

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TV_PROGRAM_MAX_LIMIT, TV_PROGRAM_TYPES, tvEndpoints, type TvProgramEntry, type TvProgramType } from '@velvet/contracts';
+import {
+  TV_PROGRAM_MAX_LIMIT,
+  TV_PROGRAM_TYPES,
+  tvEndpoints,
+  type TvProgramEntry,
+  type TvProgramType,
+} from '@velvet/contracts';
 import { usePlatform } from '@velvet/federation';
 import { Button } from '@velvet/ui';
 import { formatDay } from './format';
@@ -24,14 +30,23 @@ export function ProgramPage() {
   const { t, i18n } = useTranslation();
   const { api } = usePlatform();
   const [type, setType] = useState<TvProgramType>('live');
-  const loaded = useLoaded(type, async () => (await api.rest(tvEndpoints.program, { params: { type }, query: { limit: TV_PROGRAM_MAX_LIMIT } })).entries);
+  const loaded = useLoaded(
+    type,
+    async () =>
+      (await api.rest(tvEndpoints.program, { params: { type }, query: { limit: TV_PROGRAM_MAX_LIMIT } })).entries,
+  );
   return (
     <section className="mf-tv-page">
       <Breadcrumbs trail={[{ label: t('nav.program'), route: 'tvProgram' }]} />
       <h1>{t('program.title')}</h1>
       <div className="mf-tv-switch" role="group" aria-label={t('program.channel')}>
         {TV_PROGRAM_TYPES.map((channel) => (
-          <Button key={channel} variant={channel === type ? 'primary' : 'secondary'} aria-pressed={channel === type} onClick={() => setType(channel)}>
+          <Button
+            key={channel}
+            variant={channel === type ? 'primary' : 'secondary'}
+            aria-pressed={channel === type}
+            onClick={() => setType(channel)}
+          >
             {t(`program.channels.${channel}`)}
           </Button>
         ))}

@@ -14,7 +14,11 @@ export function SeriesOverviewPage() {
   const { api, router } = usePlatform();
   const pagerLabels = usePagerLabels();
   const [page, setPage] = useState(1);
-  const loaded = useLoaded(`series-${page}`, async () => (await api.query(tvOperations.series, { first: TV_PAGE_SIZE, offset: (page - 1) * TV_PAGE_SIZE })).tvSeries);
+  const loaded = useLoaded(
+    `series-${page}`,
+    async () =>
+      (await api.query(tvOperations.series, { first: TV_PAGE_SIZE, offset: (page - 1) * TV_PAGE_SIZE })).tvSeries,
+  );
   return (
     <section className="mf-tv-page">
       <Breadcrumbs trail={[{ label: t('nav.mediathek'), route: 'tvSeriesOverview' }]} />
@@ -27,7 +31,10 @@ export function SeriesOverviewPage() {
                 {nodes.map((series) => (
                   <Tile
                     key={series.id}
-                    link={{ href: router.href('tvSeries', { series: series.key }), onNavigate: () => router.navigate('tvSeries', { series: series.key }) }}
+                    link={{
+                      href: router.href('tvSeries', { series: series.key }),
+                      onNavigate: () => router.navigate('tvSeries', { series: series.key }),
+                    }}
                     image={{ src: series.previewImgUrl, width: 640, height: 360, alt: series.title }}
                     title={series.title}
                     subtitle={t('series.episodes', { count: series.episodeCount })}

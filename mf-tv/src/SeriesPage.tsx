@@ -33,7 +33,10 @@ export function SeriesPage({ seriesKey }: { seriesKey: string }) {
             </div>
             <h2>{t('series.latest')}</h2>
             <EpisodeList episodes={latest} label={t('series.latest')} />
-            <ButtonLink href={router.href('tvSeriesVideos', { key: series.key })} onNavigate={() => router.navigate('tvSeriesVideos', { key: series.key })}>
+            <ButtonLink
+              href={router.href('tvSeriesVideos', { key: series.key })}
+              onNavigate={() => router.navigate('tvSeriesVideos', { key: series.key })}
+            >
               {t('series.allVideos')}
             </ButtonLink>
           </>

@@ -15,8 +15,11 @@ export function SeriesVideosPage({ seriesKey }: { seriesKey: string }) {
   const { api } = usePlatform();
   const pagerLabels = usePagerLabels();
   const [page, setPage] = useState(1);
-  const loaded = useLoaded(`${seriesKey}-${page}`, async () =>
-    (await api.query(tvOperations.mediathek, { seriesKey, first: TV_PAGE_SIZE, offset: (page - 1) * TV_PAGE_SIZE })).tvMediathek,
+  const loaded = useLoaded(
+    `${seriesKey}-${page}`,
+    async () =>
+      (await api.query(tvOperations.mediathek, { seriesKey, first: TV_PAGE_SIZE, offset: (page - 1) * TV_PAGE_SIZE }))
+        .tvMediathek,
   );
   return (
     <section className="mf-tv-page">

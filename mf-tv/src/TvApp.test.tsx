@@ -32,8 +32,12 @@ function renderAt(name: RouteName, args: RouteArgs = {}, options: MockPlatformOp
         const offset = variables['offset'] as number;
         return { tvSeries: { total: 31, nodes: [seriesFixture(offset + 1), seriesFixture(offset + 2)] } };
       }
-      if (operation === tvOperations.mediathek) return { tvMediathek: { total: 2, series: seriesFixture(1), nodes: [episodeFixture(2), episodeFixture(1)] } };
-      if (operation === tvOperations.lateNightShow) return { tvLateNightShow: { headerImages: ['/media/tv/late-night/header-1.webp'], events: [programEntry(9, 2)] } };
+      if (operation === tvOperations.mediathek)
+        return { tvMediathek: { total: 2, series: seriesFixture(1), nodes: [episodeFixture(2), episodeFixture(1)] } };
+      if (operation === tvOperations.lateNightShow)
+        return {
+          tvLateNightShow: { headerImages: ['/media/tv/late-night/header-1.webp'], events: [programEntry(9, 2)] },
+        };
       throw new Error('unexpected operation');
     },
     ...options,
@@ -106,7 +110,10 @@ describe('series', () => {
     renderAt('tvSeries', { series: 'series-1' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Series 1' })).toBeInTheDocument();
     expect(screen.getByText('Episode 8 · 25 min · FSK 18')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'All episodes' })).toHaveAttribute('href', routeHref('tvSeriesVideos', { key: 'series-1' }));
+    expect(screen.getByRole('link', { name: 'All episodes' })).toHaveAttribute(
+      'href',
+      routeHref('tvSeriesVideos', { key: 'series-1' }),
+    );
   });
 
   it('says so when a series does not exist', async () => {

@@ -12,7 +12,14 @@ export function TvWidget() {
   const { api, router } = usePlatform();
   const loaded = useLoaded('home', () => api.rest(tvEndpoints.stream, { params: { type: 'live' } }));
   return (
-    <Section title={t('home.title')} more={{ label: t('home.more'), href: router.href('tvLivestream'), onNavigate: () => router.navigate('tvLivestream') }}>
+    <Section
+      title={t('home.title')}
+      more={{
+        label: t('home.more'),
+        href: router.href('tvLivestream'),
+        onNavigate: () => router.navigate('tvLivestream'),
+      }}
+    >
       <LoadState loaded={loaded}>{(stream) => <OnAir stream={stream} />}</LoadState>
     </Section>
   );

@@ -23,7 +23,8 @@ export function useGuest(): Guest {
   return useObservable(session.session$, session.current()).guest;
 }
 
-export type Loaded<T> = { status: 'loading'; data?: T } | { status: 'done'; data: T } | { status: 'error'; error: unknown; data?: T };
+export type Loaded<T> =
+  { status: 'loading'; data?: T } | { status: 'done'; data: T } | { status: 'error'; error: unknown; data?: T };
 
 /**
  * Runs `load` whenever `key` changes (or on retry) and keeps the last data while the next one loads, so a
@@ -37,7 +38,8 @@ export function useLoaded<T>(key: string, load: () => Promise<T>): Loaded<T> & {
     let current = true;
     load().then(
       (data) => current && setState({ status: 'done', data, for: requestKey }),
-      (error: unknown) => current && setState((previous) => ({ status: 'error', error, data: previous.data, for: requestKey })),
+      (error: unknown) =>
+        current && setState((previous) => ({ status: 'error', error, data: previous.data, for: requestKey })),
     );
     return () => {
       current = false;

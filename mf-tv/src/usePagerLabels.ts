@@ -3,5 +3,10 @@ import type { PagerLabels } from '@velvet/ui';
 
 export function usePagerLabels(): PagerLabels {
   const { t } = useTranslation();
-  return { navigation: t('pager.navigation'), previous: t('pager.previous'), next: t('pager.next'), page: (page) => t('pager.page', { page }) };
+  return {
+    navigation: t('pager.navigation'),
+    previous: t('pager.previous'),
+    next: t('pager.next'),
+    page: (page) => t('pager.page', { page }),
+  };
 }

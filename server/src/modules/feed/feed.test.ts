@@ -1,6 +1,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { FEED_TYPE_GROUP_TYPES, feedOperations, type FeedConnection, type FeedPost, type FeedTotals, type GraphqlOperation } from '@velvet/contracts';
+import {
+  FEED_TYPE_GROUP_TYPES,
+  feedOperations,
+  type FeedConnection,
+  type FeedPost,
+  type FeedTotals,
+  type GraphqlOperation,
+} from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 
 interface GraphqlAnswer<R> {
@@ -16,7 +23,11 @@ describe('feed module', () => {
   after(() => test.close());
 
   /** Calls the feed service like the platform does: a token only for logged-in guests. */
-  const call = async <R, V extends Record<string, unknown>>(operation: GraphqlOperation<R, V>, variables: V, token?: string) => {
+  const call = async <R, V extends Record<string, unknown>>(
+    operation: GraphqlOperation<R, V>,
+    variables: V,
+    token?: string,
+  ) => {
     const response = await test.app.inject({
       method: 'POST',
       url: '/feed/graphql',
@@ -129,10 +140,19 @@ describe('feed module', () => {
 
   it('answers stable codes for bad input and unknown posts', async () => {
     const { accessToken } = await test.signup();
-    assert.equal((await call(feedOperations.feed, { after: 'garbage' })).errors?.[0]?.extensions?.code, 'VALIDATION_FAILED');
+    assert.equal(
+      (await call(feedOperations.feed, { after: 'garbage' })).errors?.[0]?.extensions?.code,
+      'VALIDATION_FAILED',
+    );
     assert.equal((await call(feedOperations.feed, { first: 500 })).errors?.[0]?.extensions?.code, 'VALIDATION_FAILED');
-    assert.equal((await call(feedOperations.likePost, { postId: '999999' }, accessToken)).errors?.[0]?.extensions?.code, 'NOT_FOUND');
-    assert.equal((await call(feedOperations.likePost, { postId: 'x' }, accessToken)).errors?.[0]?.extensions?.code, 'VALIDATION_FAILED');
+    assert.equal(
+      (await call(feedOperations.likePost, { postId: '999999' }, accessToken)).errors?.[0]?.extensions?.code,
+      'NOT_FOUND',
+    );
+    assert.equal(
+      (await call(feedOperations.likePost, { postId: 'x' }, accessToken)).errors?.[0]?.extensions?.code,
+      'VALIDATION_FAILED',
+    );
     assert.equal(data(await call(feedOperations.post, { id: '999999' })).post, null);
   });
 });

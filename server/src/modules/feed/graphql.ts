@@ -10,13 +10,18 @@ export const feedGraphql: GraphqlContribution = {
     Query: {
       feed: (_root: unknown, args: feed.FeedArgs, { auth, ctx }: Context) => feed.feed(ctx.db, auth, args),
       post: (_root: unknown, args: { id: string }, { auth, ctx }: Context) => feed.post(ctx.db, auth, args.id),
-      totals: (_root: unknown, args: { modelId?: string | null }, { auth, ctx }: Context) => feed.totals(ctx.db, auth, args.modelId),
+      totals: (_root: unknown, args: { modelId?: string | null }, { auth, ctx }: Context) =>
+        feed.totals(ctx.db, auth, args.modelId),
     },
     Mutation: {
-      likePost: (_root: unknown, args: { postId: string }, { auth, ctx }: Context) => feed.likePost(ctx.db, auth, args.postId),
-      unlikePost: (_root: unknown, args: { postId: string }, { auth, ctx }: Context) => feed.unlikePost(ctx.db, auth, args.postId),
-      followModel: (_root: unknown, args: { modelId: string }, { auth, ctx }: Context) => feed.setFollowing(ctx, auth, args.modelId, true),
-      unfollowModel: (_root: unknown, args: { modelId: string }, { auth, ctx }: Context) => feed.setFollowing(ctx, auth, args.modelId, false),
+      likePost: (_root: unknown, args: { postId: string }, { auth, ctx }: Context) =>
+        feed.likePost(ctx.db, auth, args.postId),
+      unlikePost: (_root: unknown, args: { postId: string }, { auth, ctx }: Context) =>
+        feed.unlikePost(ctx.db, auth, args.postId),
+      followModel: (_root: unknown, args: { modelId: string }, { auth, ctx }: Context) =>
+        feed.setFollowing(ctx, auth, args.modelId, true),
+      unfollowModel: (_root: unknown, args: { modelId: string }, { auth, ctx }: Context) =>
+        feed.setFollowing(ctx, auth, args.modelId, false),
     },
   },
 };

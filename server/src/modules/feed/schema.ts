@@ -1,4 +1,15 @@
-import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { actors } from '../chat/schema';
 import { guests } from '../auth/schema';
 
@@ -29,7 +40,10 @@ export const feedPosts = pgTable(
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     published: timestamp('published', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('feed_posts_published_idx').on(table.published, table.id), index('feed_posts_actor_idx').on(table.actorId, table.published)],
+  (table) => [
+    index('feed_posts_published_idx').on(table.published, table.id),
+    index('feed_posts_actor_idx').on(table.actorId, table.published),
+  ],
 );
 
 export const feedPostPhotos = pgTable(
@@ -77,5 +91,8 @@ export const feedComments = pgTable(
     text: text('text').notNull(),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('feed_comments_post_idx').on(table.postId, table.created), index('feed_comments_guest_idx').on(table.guestId)],
+  (table) => [
+    index('feed_comments_post_idx').on(table.postId, table.created),
+    index('feed_comments_guest_idx').on(table.guestId),
+  ],
 );

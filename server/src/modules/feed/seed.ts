@@ -37,7 +37,15 @@ const TEXTS = [
   'Only my followers see this one first.',
   'Coffee first, then the camera. See you later in my chat!',
 ];
-const COMMENTS = ['Wow, stunning!', 'Can’t wait for tonight', 'You look amazing', 'More please!', 'Best post this week', 'Love this outfit', 'See you in chat 😘'];
+const COMMENTS = [
+  'Wow, stunning!',
+  'Can’t wait for tonight',
+  'You look amazing',
+  'More please!',
+  'Best post this week',
+  'Love this outfit',
+  'See you in chat 😘',
+];
 const REPLIES = ['Thank you, darling!', 'See you tonight 😘', 'Glad you like it!'];
 
 function pickType(random: number): FeedPostType {
@@ -46,7 +54,14 @@ function pickType(random: number): FeedPostType {
   if (random < 0.95) return 'PHOTO_GALLERY';
   return 'PROFILE_IMAGE';
 }
-const photoCountOf = (type: FeedPostType) => (type === 'TEXT' ? 0 : type === 'PHOTO_GALLERY' ? faker.number.int({ min: 3, max: 4 }) : type === 'PROFILE_IMAGE' ? 1 : faker.number.int({ min: 1, max: 3 }));
+const photoCountOf = (type: FeedPostType) =>
+  type === 'TEXT'
+    ? 0
+    : type === 'PHOTO_GALLERY'
+      ? faker.number.int({ min: 3, max: 4 })
+      : type === 'PROFILE_IMAGE'
+        ? 1
+        : faker.number.int({ min: 1, max: 3 });
 
 /** POSTS_PER_SCALE × scale posts spread over the performers: text and photo posts, some paid, some with tipping goals. */
 export async function seedFeed(ctx: ModuleContext, { scale }: { scale: number }) {
@@ -66,7 +81,9 @@ export async function seedFeed(ctx: ModuleContext, { scale }: { scale: number })
     const title = faker.helpers.arrayElement(TITLES);
     const goal = faker.number.float() < 0.15 ? faker.helpers.arrayElement(GOALS_COINS) : null;
     // Oldest first, so ids grow with publication time like a real feed.
-    const published = new Date(now - ((postCount - index) / postCount) * 60 * DAY - faker.number.int({ min: 0, max: 3600_000 }));
+    const published = new Date(
+      now - ((postCount - index) / postCount) * 60 * DAY - faker.number.int({ min: 0, max: 3600_000 }),
+    );
     const seed = 5000 + index;
     const [post] = await ctx.db
       .insert(feedPosts)
@@ -84,7 +101,13 @@ export async function seedFeed(ctx: ModuleContext, { scale }: { scale: number })
         tippingGoalCoins: goal,
         tipsSumCoins: goal ? faker.number.int({ min: 0, max: Math.round(goal * 1.2) }) : 0,
         teaserUrl: paidContent
-          ? await ctx.images.generate({ key: `feed/posts/${index}/teaser`, ...PHOTO, title: 'Exclusive', subtitle: model.name, seed: seed + 900_000 })
+          ? await ctx.images.generate({
+              key: `feed/posts/${index}/teaser`,
+              ...PHOTO,
+              title: 'Exclusive',
+              subtitle: model.name,
+              seed: seed + 900_000,
+            })
           : null,
         created: published,
         published,
@@ -93,7 +116,13 @@ export async function seedFeed(ctx: ModuleContext, { scale }: { scale: number })
     if (!post) throw new Error('feed seed: post not inserted');
     const photos = [];
     for (let position = 0; position < photoCount; position++) {
-      const url = await ctx.images.generate({ key: `feed/posts/${index}/photo-${position}`, ...PHOTO, title, subtitle: model.name, seed: seed * 10 + position });
+      const url = await ctx.images.generate({
+        key: `feed/posts/${index}/photo-${position}`,
+        ...PHOTO,
+        title,
+        subtitle: model.name,
+        seed: seed * 10 + position,
+      });
       photos.push({ postId: post.id, position, url, ...PHOTO });
     }
     if (photos.length) await ctx.db.insert(feedPostPhotos).values(photos);
@@ -107,7 +136,13 @@ async function seedComments(ctx: ModuleContext, postId: number, modelName: strin
     const created = new Date(published.getTime() + (index + 1) * 1800_000);
     const [comment] = await ctx.db
       .insert(feedComments)
-      .values({ postId, userName: faker.internet.username(), tipped: faker.number.float() < 0.1, text: faker.helpers.arrayElement(COMMENTS), created })
+      .values({
+        postId,
+        userName: faker.internet.username(),
+        tipped: faker.number.float() < 0.1,
+        text: faker.helpers.arrayElement(COMMENTS),
+        created,
+      })
       .returning({ id: feedComments.id });
     if (comment && faker.number.float() < 0.4) {
       await ctx.db.insert(feedComments).values({

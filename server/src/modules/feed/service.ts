@@ -38,7 +38,8 @@ const loggedInGuest = (auth: Auth | null) => (auth?.loggedIn ? auth.guestId : nu
 /** Ids in the feed service are strings of positive integers; anything else is a 400. */
 export function parseId(value: string, what: string): number {
   const id = Number(value);
-  if (!/^\d{1,9}$/.test(value) || id < 1) throw new HttpError(400, 'VALIDATION_FAILED', `${what} must be a positive integer id`);
+  if (!/^\d{1,9}$/.test(value) || id < 1)
+    throw new HttpError(400, 'VALIDATION_FAILED', `${what} must be a positive integer id`);
   return id;
 }
 
@@ -65,29 +66,50 @@ function feedFilter(db: Database, auth: Auth | null, args: FeedArgs, now: Date):
   const filters: SQL[] = [visible(now)!];
   if (args.modelId != null) filters.push(eq(feedPosts.actorId, parseId(args.modelId, 'modelId')));
   if (args.typeGroups?.length) {
-    filters.push(inArray(feedPosts.type, args.typeGroups.flatMap((group) => [...FEED_TYPE_GROUP_TYPES[group]])));
+    filters.push(
+      inArray(
+        feedPosts.type,
+        args.typeGroups.flatMap((group) => [...FEED_TYPE_GROUP_TYPES[group]]),
+      ),
+    );
   }
   if (args.follows) {
     const guestId = requireLogin(auth);
-    filters.push(inArray(feedPosts.actorId, db.select({ id: favoriteActors.actorId }).from(favoriteActors).where(eq(favoriteActors.guestId, guestId))));
+    filters.push(
+      inArray(
+        feedPosts.actorId,
+        db.select({ id: favoriteActors.actorId }).from(favoriteActors).where(eq(favoriteActors.guestId, guestId)),
+      ),
+    );
   }
   const mode = args.mode ?? 'MIXED';
   if (mode === 'LIKED') {
     const guestId = requireLogin(auth);
-    filters.push(inArray(feedPosts.id, db.select({ id: feedLikes.postId }).from(feedLikes).where(eq(feedLikes.guestId, guestId))));
+    filters.push(
+      inArray(feedPosts.id, db.select({ id: feedLikes.postId }).from(feedLikes).where(eq(feedLikes.guestId, guestId))),
+    );
   }
   if (mode === 'COMMENTED') {
     const guestId = requireLogin(auth);
-    filters.push(inArray(feedPosts.id, db.select({ id: feedComments.postId }).from(feedComments).where(eq(feedComments.guestId, guestId))));
+    filters.push(
+      inArray(
+        feedPosts.id,
+        db.select({ id: feedComments.postId }).from(feedComments).where(eq(feedComments.guestId, guestId)),
+      ),
+    );
   }
   return filters;
 }
 
 export async function feed(db: Database, auth: Auth | null, args: FeedArgs, now = new Date()): Promise<FeedConnection> {
   const first = args.first ?? FEED_PAGE_SIZE;
-  if (first < 1 || first > FEED_MAX_PAGE_SIZE) throw new HttpError(400, 'VALIDATION_FAILED', `first must be 1..${FEED_MAX_PAGE_SIZE}`);
+  if (first < 1 || first > FEED_MAX_PAGE_SIZE)
+    throw new HttpError(400, 'VALIDATION_FAILED', `first must be 1..${FEED_MAX_PAGE_SIZE}`);
   const filters = feedFilter(db, auth, args, now);
-  const [counted] = await db.select({ total: count() }).from(feedPosts).where(and(...filters));
+  const [counted] = await db
+    .select({ total: count() })
+    .from(feedPosts)
+    .where(and(...filters));
   const page = args.after
     ? [
         ...filters,
@@ -129,8 +151,16 @@ export async function likePost(db: Database, auth: Auth | null, postIdText: stri
   const postId = parseId(postIdText, 'postId');
   await existingPost(db, auth, postId);
   await db.transaction(async (tx) => {
-    const added = await tx.insert(feedLikes).values({ postId, guestId }).onConflictDoNothing().returning({ postId: feedLikes.postId });
-    if (added.length) await tx.update(feedPosts).set({ likes: sql`${feedPosts.likes} + 1` }).where(eq(feedPosts.id, postId));
+    const added = await tx
+      .insert(feedLikes)
+      .values({ postId, guestId })
+      .onConflictDoNothing()
+      .returning({ postId: feedLikes.postId });
+    if (added.length)
+      await tx
+        .update(feedPosts)
+        .set({ likes: sql`${feedPosts.likes} + 1` })
+        .where(eq(feedPosts.id, postId));
   });
   return existingPost(db, auth, postId);
 }
@@ -144,13 +174,20 @@ export async function unlikePost(db: Database, auth: Auth | null, postIdText: st
       .delete(feedLikes)
       .where(and(eq(feedLikes.postId, postId), eq(feedLikes.guestId, guestId)))
       .returning({ postId: feedLikes.postId });
-    if (removed.length) await tx.update(feedPosts).set({ likes: sql`greatest(${feedPosts.likes} - 1, 0)` }).where(eq(feedPosts.id, postId));
+    if (removed.length)
+      await tx
+        .update(feedPosts)
+        .set({ likes: sql`greatest(${feedPosts.likes} - 1, 0)` })
+        .where(eq(feedPosts.id, postId));
   });
   return existingPost(db, auth, postId);
 }
 
 async function model(db: Database, modelIdText: string): Promise<FeedModel> {
-  const [row] = await db.select().from(actors).where(eq(actors.id, parseId(modelIdText, 'modelId')));
+  const [row] = await db
+    .select()
+    .from(actors)
+    .where(eq(actors.id, parseId(modelIdText, 'modelId')));
   if (!row) throw new HttpError(404, 'NOT_FOUND', `No model ${modelIdText}`);
   return toModel(row);
 }
@@ -159,7 +196,12 @@ async function model(db: Database, modelIdText: string): Promise<FeedModel> {
  * Following a model in the feed is pinning her as a favourite: the same list the chat and messenger use, so the
  * guest's open tabs hear of it like of any other favourite change.
  */
-export async function setFollowing(ctx: ModuleContext, auth: Auth | null, modelId: string, following: boolean): Promise<FeedModel> {
+export async function setFollowing(
+  ctx: ModuleContext,
+  auth: Auth | null,
+  modelId: string,
+  following: boolean,
+): Promise<FeedModel> {
   const guestId = requireLogin(auth);
   const found = await model(ctx.db, modelId);
   if (await setFavorite(ctx.db, guestId, Number(found.id), following)) {
@@ -168,7 +210,12 @@ export async function setFollowing(ctx: ModuleContext, auth: Auth | null, modelI
   return found;
 }
 
-export async function totals(db: Database, auth: Auth | null, modelIdText?: string | null, now = new Date()): Promise<FeedTotals> {
+export async function totals(
+  db: Database,
+  auth: Auth | null,
+  modelIdText?: string | null,
+  now = new Date(),
+): Promise<FeedTotals> {
   const filters = [visible(now)!];
   if (modelIdText != null) filters.push(eq(feedPosts.actorId, parseId(modelIdText, 'modelId')));
   const byType = await db
@@ -177,7 +224,9 @@ export async function totals(db: Database, auth: Auth | null, modelIdText?: stri
     .where(and(...filters))
     .groupBy(feedPosts.type);
   const inGroup = (group: FeedTypeGroup) =>
-    byType.filter((row) => FEED_TYPE_GROUP_TYPES[group].includes(row.type as FeedPostType)).reduce((sum, row) => sum + row.posts, 0);
+    byType
+      .filter((row) => FEED_TYPE_GROUP_TYPES[group].includes(row.type as FeedPostType))
+      .reduce((sum, row) => sum + row.posts, 0);
   const guestId = loggedInGuest(auth);
   const [liked, commented] = guestId
     ? await Promise.all([
@@ -229,7 +278,18 @@ function toReply(row: CommentRow, post: PostRow): FeedReply {
 
 /** A locked post shows its blurred teaser (if any) in the size of its first picture, never the pictures. */
 const teaser = (row: PostRow, first: { width: number; height: number } | undefined) =>
-  row.teaserUrl ? [{ id: `${row.id}-teaser`, url: row.teaserUrl, srcSet: '', width: first?.width ?? 480, height: first?.height ?? 600, avsRequired: false }] : [];
+  row.teaserUrl
+    ? [
+        {
+          id: `${row.id}-teaser`,
+          url: row.teaserUrl,
+          srcSet: '',
+          width: first?.width ?? 480,
+          height: first?.height ?? 600,
+          avsRequired: false,
+        },
+      ]
+    : [];
 
 /** Everything a page of posts shows, loaded in one query per kind rather than per post. */
 async function toPosts(db: Database, auth: Auth | null, rows: PostRow[]): Promise<FeedPost[]> {
@@ -246,19 +306,32 @@ async function toPosts(db: Database, auth: Auth | null, rows: PostRow[]): Promis
           rows.map((row) => row.actorId),
         ),
       ),
-    db.select().from(feedPostPhotos).where(inArray(feedPostPhotos.postId, postIds)).orderBy(asc(feedPostPhotos.position)),
-    db.select({ postId: feedComments.postId, comments: count() }).from(feedComments).where(inArray(feedComments.postId, postIds)).groupBy(feedComments.postId),
+    db
+      .select()
+      .from(feedPostPhotos)
+      .where(inArray(feedPostPhotos.postId, postIds))
+      .orderBy(asc(feedPostPhotos.position)),
+    db
+      .select({ postId: feedComments.postId, comments: count() })
+      .from(feedComments)
+      .where(inArray(feedComments.postId, postIds))
+      .groupBy(feedComments.postId),
     db
       .select()
       .from(feedComments)
       .where(and(inArray(feedComments.postId, postIds), isNull(feedComments.parentId)))
       .orderBy(desc(feedComments.created), desc(feedComments.id)),
     guestId
-      ? db.select({ postId: feedLikes.postId }).from(feedLikes).where(and(eq(feedLikes.guestId, guestId), inArray(feedLikes.postId, postIds)))
+      ? db
+          .select({ postId: feedLikes.postId })
+          .from(feedLikes)
+          .where(and(eq(feedLikes.guestId, guestId), inArray(feedLikes.postId, postIds)))
       : Promise.resolve([]),
     guestId ? favoriteActorIds(db, guestId) : Promise.resolve([]),
   ]);
-  const shown = rows.flatMap((row) => topComments.filter((comment) => comment.postId === row.id).slice(0, COMMENTS_PER_POST));
+  const shown = rows.flatMap((row) =>
+    topComments.filter((comment) => comment.postId === row.id).slice(0, COMMENTS_PER_POST),
+  );
   const replies = shown.length
     ? await db
         .select()
@@ -314,17 +387,16 @@ async function toPosts(db: Database, auth: Auth | null, rows: PostRow[]): Promis
       comments: { totalCount: commentCounts.find((entry) => entry.postId === row.id)?.comments ?? 0, nodes: comments },
       clip: null,
       photoCount: postPhotos.length,
-      photos:
-        locked
-          ? teaser(row, postPhotos[0])
-          : postPhotos.map((photo) => ({
-              id: String(photo.id),
-              url: photo.url,
-              srcSet: `${photo.url} ${photo.width}w`,
-              width: photo.width,
-              height: photo.height,
-              avsRequired: false,
-            })),
+      photos: locked
+        ? teaser(row, postPhotos[0])
+        : postPhotos.map((photo) => ({
+            id: String(photo.id),
+            url: photo.url,
+            srcSet: `${photo.url} ${photo.width}w`,
+            width: photo.width,
+            height: photo.height,
+            avsRequired: false,
+          })),
     };
   });
 }

@@ -2,7 +2,14 @@ import { asc, eq, max } from 'drizzle-orm';
 import { TV_PROGRAM_TYPES, type TvProgramType } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
 import { actors } from '../chat/schema';
-import { EPISODE_WORDS, PROGRAM_DAYS_AHEAD, SERIES_TITLES, SHOW_FORMATS, SLOT_HOURS, isLateNightHour } from './catalogue';
+import {
+  EPISODE_WORDS,
+  PROGRAM_DAYS_AHEAD,
+  SERIES_TITLES,
+  SHOW_FORMATS,
+  SLOT_HOURS,
+  isLateNightHour,
+} from './catalogue';
 import { tvEpisodes, tvProgram, tvProgramActors, tvSeries } from './schema';
 import { LATE_NIGHT_HEADER_KEYS } from './service';
 
@@ -20,7 +27,10 @@ export async function ensureProgram(ctx: ModuleContext, now = new Date()): Promi
   let created = 0;
   for (const type of TV_PROGRAM_TYPES) {
     const hours = SLOT_HOURS[type];
-    const [latest] = await ctx.db.select({ lastEnd: max(tvProgram.end) }).from(tvProgram).where(eq(tvProgram.type, type));
+    const [latest] = await ctx.db
+      .select({ lastEnd: max(tvProgram.end) })
+      .from(tvProgram)
+      .where(eq(tvProgram.type, type));
     const first = slotStart(now, hours);
     const lastEnd = latest?.lastEnd;
     let begin = lastEnd && lastEnd > first ? lastEnd : first;
@@ -64,7 +74,14 @@ function pickHosts(hosts: { id: number }[], slot: number): number[] {
 }
 
 const showImage = (ctx: ModuleContext, type: TvProgramType, key: string, title: string) =>
-  ctx.images.generate({ key: `tv/shows/${type}-${key}`, width: 640, height: 360, title, subtitle: type === 'premium' ? 'Premium TV' : 'Live TV', seed: hash(key) });
+  ctx.images.generate({
+    key: `tv/shows/${type}-${key}`,
+    width: 640,
+    height: 360,
+    title,
+    subtitle: type === 'premium' ? 'Premium TV' : 'Live TV',
+    seed: hash(key),
+  });
 
 const hash = (text: string) => [...text].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) >>> 0, 7);
 
@@ -83,10 +100,22 @@ async function seedSeries(ctx: ModuleContext, scale: number) {
     const baseTitle = SERIES_TITLES[index % SERIES_TITLES.length]!;
     const title = season > 1 ? `${baseTitle}: Season ${season}` : baseTitle;
     const key = slug(title);
-    const previewImgUrl = await ctx.images.generate({ key: `tv/series/${key}`, width: 640, height: 360, title, subtitle: 'Velvet TV', seed: hash(key) });
+    const previewImgUrl = await ctx.images.generate({
+      key: `tv/series/${key}`,
+      width: 640,
+      height: 360,
+      title,
+      subtitle: 'Velvet TV',
+      seed: hash(key),
+    });
     const [series] = await ctx.db
       .insert(tvSeries)
-      .values({ key, title, description: `${title}: the Velvet TV series with our models, new episodes every week.`, previewImgUrl })
+      .values({
+        key,
+        title,
+        description: `${title}: the Velvet TV series with our models, new episodes every week.`,
+        previewImgUrl,
+      })
       .returning({ id: tvSeries.id });
     if (!series) throw new Error(`tv seed: series ${key} was not inserted`);
     const episodeCount = 6 + ((index * 5) % 11);
@@ -115,7 +144,14 @@ async function seedSeries(ctx: ModuleContext, scale: number) {
 
 export async function seedTv(ctx: ModuleContext, { scale }: { scale: number }) {
   for (const [index, key] of LATE_NIGHT_HEADER_KEYS.entries()) {
-    await ctx.images.generate({ key, width: 1280, height: 360, title: 'Late Night', subtitle: 'Velvet TV', seed: 900 + index });
+    await ctx.images.generate({
+      key,
+      width: 1280,
+      height: 360,
+      title: 'Late Night',
+      subtitle: 'Velvet TV',
+      seed: 900 + index,
+    });
   }
   await seedSeries(ctx, scale);
   await ensureProgram(ctx);

@@ -1,5 +1,13 @@
 import { and, asc, count, desc, eq, gt, inArray, lt } from 'drizzle-orm';
-import type { TvFormat, TvLateNightShow, TvMediathekVideo, TvProgramEntry, TvProgramType, TvSeries, TvStream } from '@velvet/contracts';
+import type {
+  TvFormat,
+  TvLateNightShow,
+  TvMediathekVideo,
+  TvProgramEntry,
+  TvProgramType,
+  TvSeries,
+  TvStream,
+} from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import type { ImageStore } from '../../media/images';
 import { actors } from '../chat/schema';
@@ -15,7 +23,12 @@ export const LATE_NIGHT_HEADER_KEYS = ['tv/late-night/header-1', 'tv/late-night/
 async function withActors(db: Database, rows: ProgramRow[]): Promise<TvProgramEntry[]> {
   const hosts = rows.length
     ? await db
-        .select({ programId: tvProgramActors.programId, id: actors.id, name: actors.displayName, avatarUrl: actors.avatarUrl })
+        .select({
+          programId: tvProgramActors.programId,
+          id: actors.id,
+          name: actors.displayName,
+          avatarUrl: actors.avatarUrl,
+        })
         .from(tvProgramActors)
         .innerJoin(actors, eq(actors.id, tvProgramActors.actorId))
         .where(
@@ -34,12 +47,19 @@ async function withActors(db: Database, rows: ProgramRow[]): Promise<TvProgramEn
     begin: row.begin.toISOString(),
     end: row.end.toISOString(),
     imageUrl: row.imageUrl,
-    actors: hosts.filter((host) => host.programId === row.id).map(({ id, name, avatarUrl }) => ({ id, name, avatarUrl })),
+    actors: hosts
+      .filter((host) => host.programId === row.id)
+      .map(({ id, name, avatarUrl }) => ({ id, name, avatarUrl })),
   }));
 }
 
 /** The entries of a channel that have not ended yet, the running one first. */
-export async function upcomingProgram(db: Database, type: TvProgramType, limit: number, now = new Date()): Promise<TvProgramEntry[]> {
+export async function upcomingProgram(
+  db: Database,
+  type: TvProgramType,
+  limit: number,
+  now = new Date(),
+): Promise<TvProgramEntry[]> {
   const rows = await db
     .select()
     .from(tvProgram)
@@ -96,9 +116,18 @@ async function episodeCounts(db: Database, seriesIds: number[]): Promise<Map<num
   return new Map(rows.map((row) => [row.seriesId, row.episodes]));
 }
 
-export async function seriesPage(db: Database, offset: number, limit: number): Promise<{ total: number; nodes: TvSeries[] }> {
+export async function seriesPage(
+  db: Database,
+  offset: number,
+  limit: number,
+): Promise<{ total: number; nodes: TvSeries[] }> {
   const [counted] = await db.select({ total: count() }).from(tvSeries);
-  const rows = await db.select().from(tvSeries).orderBy(asc(tvSeries.title), asc(tvSeries.id)).offset(offset).limit(limit);
+  const rows = await db
+    .select()
+    .from(tvSeries)
+    .orderBy(asc(tvSeries.title), asc(tvSeries.id))
+    .offset(offset)
+    .limit(limit);
   const counts = await episodeCounts(
     db,
     rows.map((row) => row.id),

@@ -23,7 +23,10 @@ describe('tv module', () => {
       headers: { authorization: `Bearer ${token}` },
       payload: { query: document, variables },
     });
-    return response.json<{ data?: Record<string, unknown>; errors?: { message: string; extensions?: { code?: string } }[] }>();
+    return response.json<{
+      data?: Record<string, unknown>;
+      errors?: { message: string; extensions?: { code?: string } }[];
+    }>();
   };
 
   it('answers the live programme from the running show on, for seven days ahead', async () => {
@@ -36,8 +39,13 @@ describe('tv module', () => {
     assert.ok(new Date(entries.at(-1)!.end).getTime() >= weekAhead, 'filled for seven days ahead');
     assert.equal(entries.length, 7 * 24 + 1, 'the running hour plus seven days of hourly slots');
     assert.ok(new Date(first.begin) <= new Date() && new Date(first.end) > new Date(), 'first entry is on air now');
-    entries.slice(1).forEach((entry, index) => assert.equal(entry.begin, entries[index]!.end, 'slots follow each other'));
-    assert.ok(entries.some((entry) => entry.actors.length > 0), 'shows have hosts');
+    entries
+      .slice(1)
+      .forEach((entry, index) => assert.equal(entry.begin, entries[index]!.end, 'slots follow each other'));
+    assert.ok(
+      entries.some((entry) => entry.actors.length > 0),
+      'shows have hosts',
+    );
     assert.ok(first.title.de && first.title.en && first.imageUrl.startsWith('/media/'));
   });
 

@@ -117,8 +117,15 @@ export const tvEndpoints = {
 
 /** SDL the server adds to the structured query service. */
 export const TV_GRAPHQL_SCHEMA = /* GraphQL */ `
-  type TvText { de: String! en: String! }
-  type TvActor { id: Int! name: String! avatarUrl: String! }
+  type TvText {
+    de: String!
+    en: String!
+  }
+  type TvActor {
+    id: Int!
+    name: String!
+    avatarUrl: String!
+  }
   type TvProgramEntry {
     id: Int!
     type: String!
@@ -129,11 +136,36 @@ export const TV_GRAPHQL_SCHEMA = /* GraphQL */ `
     imageUrl: String!
     actors: [TvActor!]!
   }
-  type TvSeries { id: Int! key: String! title: String! description: String! episodeCount: Int! previewImgUrl: String! }
-  type TvSeriesList { total: Int! nodes: [TvSeries!]! }
-  type TvMediathekVideo { id: Int! title: String! fsk: Int! duration: Int! previewPicture: String! episode: Int! seriesKey: String! }
-  type TvMediathek { total: Int! series: TvSeries! nodes: [TvMediathekVideo!]! }
-  type TvLateNightShow { headerImages: [String!]! events: [TvProgramEntry!]! }
+  type TvSeries {
+    id: Int!
+    key: String!
+    title: String!
+    description: String!
+    episodeCount: Int!
+    previewImgUrl: String!
+  }
+  type TvSeriesList {
+    total: Int!
+    nodes: [TvSeries!]!
+  }
+  type TvMediathekVideo {
+    id: Int!
+    title: String!
+    fsk: Int!
+    duration: Int!
+    previewPicture: String!
+    episode: Int!
+    seriesKey: String!
+  }
+  type TvMediathek {
+    total: Int!
+    series: TvSeries!
+    nodes: [TvMediathekVideo!]!
+  }
+  type TvLateNightShow {
+    headerImages: [String!]!
+    events: [TvProgramEntry!]!
+  }
   extend type Query {
     tvSeries(first: Int = 30, offset: Int = 0): TvSeriesList!
     "Episodes of one series, newest first."
@@ -142,7 +174,8 @@ export const TV_GRAPHQL_SCHEMA = /* GraphQL */ `
   }
 `;
 
-const TV_PROGRAM_ENTRY_FIELDS = 'id type title { de en } text { de en } begin end imageUrl actors { id name avatarUrl }';
+const TV_PROGRAM_ENTRY_FIELDS =
+  'id type title { de en } text { de en } begin end imageUrl actors { id name avatarUrl }';
 const TV_SERIES_FIELDS = 'id key title description episodeCount previewImgUrl';
 
 export interface TvPageVariables extends Record<string, unknown> {
