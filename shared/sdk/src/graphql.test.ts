@@ -33,6 +33,17 @@ describe('graphql clients', () => {
     expect(request?.body).toMatchObject({ query: models.document, variables: { first: 3 } });
   });
 
+  it('resolves a relative endpoint against the page origin, as the shell passes it', async () => {
+    Object.defineProperty(globalThis, 'location', { value: { origin: server.origin }, configurable: true });
+    try {
+      const query = createQueryClient({ url: '/graphql', getToken: () => 'tok', getLanguage: () => 'de' });
+      await expect(query(models, { first: 1 })).resolves.toEqual({ models: [{ name: 'Anna' }] });
+      expect(server.requests[0]?.url.pathname).toBe('/graphql');
+    } finally {
+      Reflect.deleteProperty(globalThis, 'location');
+    }
+  });
+
   it('query client refuses before sending without a token', async () => {
     const query = createQueryClient({ url: `${server.origin}/graphql`, getToken: () => null, getLanguage: () => 'en' });
     await expect(query(models, { first: 1 })).rejects.toThrow(new Error(MISSING_TOKEN_MESSAGE));

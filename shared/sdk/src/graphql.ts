@@ -29,8 +29,10 @@ function toApiError(error: unknown): unknown {
 function createGraphqlCall(options: GraphqlClientOptions, tokenFor: () => string | null): GraphqlCall {
   return async (operation, variables) => {
     const token = tokenFor();
-    const separator = options.url.includes('?') ? '&' : '?';
-    const client = new GraphQLClient(`${options.url}${separator}language=${options.getLanguage()}`, {
+    // graphql-request needs an absolute URL; in the browser '/graphql' is resolved against the page.
+    const url = new URL(options.url, globalThis.location?.origin);
+    url.searchParams.set('language', options.getLanguage());
+    const client = new GraphQLClient(url.href, {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
