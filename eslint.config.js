@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'server/drizzle/**', '**/*.cjs', 'playwright-report/**', 'test-results/**'] },
@@ -13,6 +14,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  { files: ['scripts/**/*.mjs', '**/*.config.{js,cjs,mjs}'], languageOptions: { globals: globals.node } },
   {
     // A remote talks to the world only through the platform API: never another remote, never single-spa.
     files: ['mf-*/src/**/*.{ts,tsx}'],

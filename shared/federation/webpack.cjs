@@ -18,6 +18,8 @@ const SINGLETONS = [
   '@velvet/sdk',
   '@velvet/ui',
   '@velvet/i18n',
+  '@velvet/federation',
+  '@tanstack/react-query',
 ];
 
 function shared({ eager }) {

@@ -2,9 +2,8 @@ import React, { type ComponentType, type ReactElement } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { AppProps } from 'single-spa';
-import { I18nextProvider } from 'react-i18next';
 import type { PlatformApi, RemoteName } from '@velvet/contracts';
-import { PlatformContext } from './context';
+import { RemoteProviders } from './providers';
 import { scopePlatform } from './scope';
 
 /** Translations a remote ships for its own i18next namespace (the remote's name). */
@@ -55,13 +54,11 @@ function defineLifecycles<P extends object>(
 ): Lifecycles {
   const scopes = new WeakMap<HTMLElement, () => void>();
   const Root = (props: P & RootProps) => (
-    <PlatformContext.Provider value={props.platform}>
-      <I18nextProvider i18n={props.platform.i18n} defaultNS={remote}>
-        <div {...rootAttributes}>
-          <Component {...props} />
-        </div>
-      </I18nextProvider>
-    </PlatformContext.Provider>
+    <RemoteProviders platform={props.platform} remote={remote}>
+      <div {...rootAttributes}>
+        <Component {...props} />
+      </div>
+    </RemoteProviders>
   );
   const react = singleSpaReact<MountProps>({
     React,

@@ -6,4 +6,7 @@ export {
   type RemoteLocales,
 } from './defineRemoteApp';
 export { PlatformContext, usePlatform } from './context';
+export { RemoteProviders } from './providers';
 export { scopePlatform } from './scope';
+export { useCurrentRoute, useGuest, useLanguage, useLoggedIn, useSession } from './hooks';
+export { LoadState, createQueryClient, useLoaded, usePagerLabels, type Loaded } from './data';

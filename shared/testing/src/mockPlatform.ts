@@ -1,5 +1,4 @@
 import { BehaviorSubject, Subject, filter, map } from 'rxjs';
-import { createInstance, type i18n as I18n } from 'i18next';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
@@ -28,6 +27,7 @@ import {
   type Tenant,
 } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
+import { createI18n } from '@velvet/i18n';
 
 /** Answers one REST endpoint in a test: gets the call's input, answers the response (sync or async). */
 export type RestHandler = (input: EndpointInput<Endpoint>) => unknown;
@@ -127,18 +127,6 @@ export function routeHref(name: RouteName, args: RouteArgs = {}, language: Langu
   return slugs ? `/${language}/${slugs}/` : `/${language}/`;
 }
 
-function createI18n(language: Language): I18n {
-  const i18n = createInstance();
-  void i18n.init({
-    lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    resources: {},
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  return i18n;
-}
 
 /** Checks a part of a call against the endpoint's schema, as the server would: a bad call is a 400. */
 function validatePart(endpoint: Endpoint, part: 'params' | 'query' | 'body', value: unknown) {

@@ -1,8 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import type { RemoteName } from '@velvet/contracts';
-import { PlatformContext, type RemoteLocales } from '@velvet/federation';
+import { RemoteProviders, type RemoteLocales } from '@velvet/federation';
 import { createMockPlatform, type MockPlatform } from './mockPlatform';
 
 export interface RenderWithPlatformOptions extends Omit<RenderOptions, 'wrapper'> {
@@ -13,8 +12,8 @@ export interface RenderWithPlatformOptions extends Omit<RenderOptions, 'wrapper'
 }
 
 /**
- * Renders a remote's component the way defineRemoteApp mounts it: platform context, the shared i18n
- * instance with the remote's translations as default namespace, and the data-remote root element.
+ * Renders a remote's component the way defineRemoteApp mounts it: the same providers (platform, i18n with the
+ * remote's namespace as default, query cache) and the data-remote root element.
  */
 export function renderWithPlatform(
   element: ReactElement,
@@ -24,11 +23,9 @@ export function renderWithPlatform(
     platform.i18n.addResourceBundle(language, remote, resources, true, true);
   }
   const Wrapper = ({ children }: { children: ReactNode }) => (
-    <PlatformContext.Provider value={platform}>
-      <I18nextProvider i18n={platform.i18n} defaultNS={remote}>
-        <div data-remote={remote}>{children}</div>
-      </I18nextProvider>
-    </PlatformContext.Provider>
+    <RemoteProviders platform={platform} remote={remote}>
+      <div data-remote={remote}>{children}</div>
+    </RemoteProviders>
   );
   return { ...render(element, { ...renderOptions, wrapper: Wrapper }), platform };
 }

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { keepPreviousData, QueryClient, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@velvet/sdk';
+import { EmptyState, ErrorState, Spinner, type PagerLabels } from '@velvet/ui';
+import { COMMON_NAMESPACE } from '@velvet/i18n';
+
+/** One query cache per mounted remote: results are kept per request key until the remote is unmounted. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 60_000,
+        refetchOnWindowFocus: false,
+        // A 4xx will not change by asking again; network faults and 5xx get two more tries.
+        retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
+      },
+    },
+  });
+}
+
+export type Loaded<T> =
+  | { status: 'loading'; data?: T }
+  | { status: 'done'; data: T }
+  | { status: 'error'; error: unknown; data?: T };
+
+/**
+ * Loads what `key` names and keeps the previous data while the next key loads, so a grid does not jump on
+ * paging. The key must name everything the request depends on.
+ */
+export function useLoaded<T>(key: string, load: () => Promise<T>): Loaded<T> & { retry: () => void } {
+  const query = useQuery({ queryKey: [key], queryFn: load, placeholderData: keepPreviousData });
+  const retry = () => void query.refetch();
+  if (query.isError) return { status: 'error', error: query.error, data: query.data, retry };
+  if (query.isSuccess && !query.isPlaceholderData) return { status: 'done', data: query.data, retry };
+  return { status: 'loading', data: query.data, retry };
+}
+
+/**
+ * The loading, failed and not-found states of a loaded value; renders `children` with the data once there,
+ * and keeps showing the previous data while the next one loads.
+ */
+export function LoadState<T>({
+  loaded,
+  notFound,
+  children,
+}: {
+  loaded: Loaded<T> & { retry: () => void };
+  /** Title shown for a 404; the common "not found" text otherwise. */
+  notFound?: string;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation(COMMON_NAMESPACE);
+  if (loaded.status === 'error') {
+    if (loaded.error instanceof ApiError && loaded.error.status === 404) {
+      return <EmptyState title={notFound ?? t('notFoundTitle')} text={t('notFoundText')} />;
+    }
+    return <ErrorState title={t('errorTitle')} text={t('errorText')} retryLabel={t('retry')} onRetry={loaded.retry} />;
+  }
+  if (loaded.data === undefined) return <Spinner label={t('loading')} />;
+  return <>{children(loaded.data)}</>;
+}
+
+/** The pager's labels in the current language. */
+export function usePagerLabels(): PagerLabels {
+  const { t } = useTranslation(COMMON_NAMESPACE);
+  return {
+    navigation: t('pager.navigation'),
+    previous: t('pager.previous'),
+    next: t('pager.next'),
+    page: (page) => t('pager.page', { page }),
+  };
+}
