@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { tvOperations } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useLoaded, usePlatform } from '@velvet/federation';
 import { EmptyState } from '@velvet/ui';
-import { useLoaded } from './hooks';
 import { Breadcrumbs } from './Breadcrumbs';
-import { LoadState } from './LoadState';
 import { ProgramList } from './ProgramList';
 
 export function LateNightPage() {
   const { t } = useTranslation();
   const { api } = usePlatform();
-  const loaded = useLoaded('late-night', async () => (await api.query(tvOperations.lateNightShow)).tvLateNightShow);
+  const loaded = useLoaded(
+    'late-night-show',
+    async () => (await api.query(tvOperations.lateNightShow)).tvLateNightShow,
+  );
   return (
     <section className="mf-tv-page">
       <Breadcrumbs trail={[{ label: t('nav.lateNight'), route: 'tvLateNight' }]} />

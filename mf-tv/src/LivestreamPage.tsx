@@ -1,21 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { tvEndpoints, type TvProgramType, type TvStream } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useGuest, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
 import { ButtonLink, LoginPrompt } from '@velvet/ui';
 import { formatTime, pickText } from './format';
-import { useGuest, useLoaded } from './hooks';
 import { Breadcrumbs } from './Breadcrumbs';
-import { LoadState } from './LoadState';
 import { ProgramList } from './ProgramList';
 
 const UPCOMING = 6;
 
 /** The show on air as a poster with its hosts; the live picture itself arrives with the HLS playout. */
 export function OnAir({ stream }: { stream: TvStream }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const show = stream.current ?? stream.next;
   if (!show) return <p>{t('stream.nothingScheduled')}</p>;
-  const title = pickText(show.title, i18n.language);
+  const title = pickText(show.title, language);
   return (
     <figure className="mf-tv-onair">
       <img src={show.imageUrl} width={640} height={360} alt={title} loading="lazy" />
@@ -23,7 +22,7 @@ export function OnAir({ stream }: { stream: TvStream }) {
         <strong>
           {stream.current
             ? t('stream.now', { title })
-            : t('stream.startsAt', { title, time: formatTime(show.begin, i18n.language) })}
+            : t('stream.startsAt', { title, time: formatTime(show.begin, language) })}
         </strong>
         {stream.hosts.length ? (
           <span>{t('program.hosts', { names: stream.hosts.map((host) => host.name).join(', ') })}</span>
@@ -31,8 +30,8 @@ export function OnAir({ stream }: { stream: TvStream }) {
         {stream.current && stream.next ? (
           <span>
             {t('stream.next', {
-              title: pickText(stream.next.title, i18n.language),
-              time: formatTime(stream.next.begin, i18n.language),
+              title: pickText(stream.next.title, language),
+              time: formatTime(stream.next.begin, language),
             })}
           </span>
         ) : null}
@@ -59,7 +58,7 @@ export function LivestreamPage({ type }: { type: TvProgramType }) {
   const { t } = useTranslation();
   const { api, router } = usePlatform();
   const guest = useGuest();
-  const loaded = useLoaded(type, async () => {
+  const loaded = useLoaded(`livestream:${type}`, async () => {
     const [stream, program] = await Promise.all([
       api.rest(tvEndpoints.stream, { params: { type } }),
       api.rest(tvEndpoints.program, { params: { type }, query: { limit: UPCOMING } }),

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TvProgramEntry } from '@velvet/contracts';
+import { useLanguage } from '@velvet/federation';
 import { formatTime, pickText } from './format';
 
 /** Programme entries: time, title, text and hosts; the running one is marked. */
@@ -12,7 +13,8 @@ export function ProgramList({
   label: string;
   now?: Date;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   return (
     <ol className="mf-tv-program" aria-label={label}>
       {entries.map((entry) => {
@@ -20,14 +22,14 @@ export function ProgramList({
         return (
           <li key={entry.id} className="mf-tv-program__entry" aria-current={onAir ? 'true' : undefined}>
             <time dateTime={entry.begin} className="mf-tv-program__time">
-              {formatTime(entry.begin, i18n.language)} – {formatTime(entry.end, i18n.language)}
+              {formatTime(entry.begin, language)} – {formatTime(entry.end, language)}
             </time>
             <div>
               <h3 className="mf-tv-program__title">
-                {pickText(entry.title, i18n.language)}
+                {pickText(entry.title, language)}
                 {onAir ? <span className="mf-tv-badge">{t('program.onAir')}</span> : null}
               </h3>
-              <p>{pickText(entry.text, i18n.language)}</p>
+              <p>{pickText(entry.text, language)}</p>
               {entry.actors.length ? (
                 <p className="mf-tv-program__hosts">
                   {t('program.hosts', { names: entry.actors.map((actor) => actor.name).join(', ') })}

@@ -7,12 +7,10 @@ import {
   type TvProgramEntry,
   type TvProgramType,
 } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
 import { Button } from '@velvet/ui';
 import { formatDay } from './format';
-import { useLoaded } from './hooks';
 import { Breadcrumbs } from './Breadcrumbs';
-import { LoadState } from './LoadState';
 import { ProgramList } from './ProgramList';
 
 /** Entries grouped by the local calendar day they begin on. */
@@ -27,11 +25,12 @@ function byDay(entries: TvProgramEntry[]): TvProgramEntry[][] {
 
 /** The week's programme of the live and the premium channel. */
 export function ProgramPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const { api } = usePlatform();
   const [type, setType] = useState<TvProgramType>('live');
   const loaded = useLoaded(
-    type,
+    `program:${type}`,
     async () =>
       (await api.rest(tvEndpoints.program, { params: { type }, query: { limit: TV_PROGRAM_MAX_LIMIT } })).entries,
   );
@@ -54,7 +53,7 @@ export function ProgramPage() {
       <LoadState loaded={loaded}>
         {(entries) =>
           byDay(entries).map((day) => {
-            const label = formatDay(day[0]!.begin, i18n.language);
+            const label = formatDay(day[0]!.begin, language);
             return (
               <section key={day[0]!.id}>
                 <h2>{label}</h2>

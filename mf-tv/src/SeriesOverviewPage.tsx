@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TV_PAGE_SIZE, tvOperations } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useLoaded, usePagerLabels, usePlatform } from '@velvet/federation';
 import { EmptyState, Pager, Tile, TileGrid } from '@velvet/ui';
-import { useLoaded } from './hooks';
 import { Breadcrumbs } from './Breadcrumbs';
-import { LoadState } from './LoadState';
-import { usePagerLabels } from './usePagerLabels';
 
 /** The TV mediathek: every series as a tile. */
 export function SeriesOverviewPage() {
@@ -15,7 +12,7 @@ export function SeriesOverviewPage() {
   const pagerLabels = usePagerLabels();
   const [page, setPage] = useState(1);
   const loaded = useLoaded(
-    `series-${page}`,
+    `series-list:${page}`,
     async () =>
       (await api.query(tvOperations.series, { first: TV_PAGE_SIZE, offset: (page - 1) * TV_PAGE_SIZE })).tvSeries,
   );

@@ -1,17 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { tvEndpoints } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useLoaded, usePlatform } from '@velvet/federation';
 import { ButtonLink } from '@velvet/ui';
 import { EpisodeList } from './EpisodeList';
-import { useLoaded } from './hooks';
 import { Breadcrumbs } from './Breadcrumbs';
-import { LoadState } from './LoadState';
 
 /** One series: what it is about and its newest episodes. */
 export function SeriesPage({ seriesKey }: { seriesKey: string }) {
   const { t } = useTranslation();
   const { api, router } = usePlatform();
-  const loaded = useLoaded(seriesKey, () => api.rest(tvEndpoints.format, { params: { key: seriesKey } }));
+  const loaded = useLoaded(`series:${seriesKey}`, () => api.rest(tvEndpoints.format, { params: { key: seriesKey } }));
   return (
     <section className="mf-tv-page">
       <LoadState loaded={loaded} notFound={t('series.notFound')}>

@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TV_PAGE_SIZE, tvOperations } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useLoaded, usePagerLabels, usePlatform } from '@velvet/federation';
 import { Pager } from '@velvet/ui';
 import { EpisodeList } from './EpisodeList';
-import { useLoaded } from './hooks';
 import { Breadcrumbs } from './Breadcrumbs';
-import { LoadState } from './LoadState';
-import { usePagerLabels } from './usePagerLabels';
 
 /** Every episode of a series, newest first, paged. */
 export function SeriesVideosPage({ seriesKey }: { seriesKey: string }) {
@@ -16,7 +13,7 @@ export function SeriesVideosPage({ seriesKey }: { seriesKey: string }) {
   const pagerLabels = usePagerLabels();
   const [page, setPage] = useState(1);
   const loaded = useLoaded(
-    `${seriesKey}-${page}`,
+    `series-videos:${seriesKey}:${page}`,
     async () =>
       (await api.query(tvOperations.mediathek, { seriesKey, first: TV_PAGE_SIZE, offset: (page - 1) * TV_PAGE_SIZE }))
         .tvMediathek,

@@ -5,7 +5,7 @@ import { SeriesOverviewPage } from './SeriesOverviewPage';
 import { SeriesPage } from './SeriesPage';
 import { SeriesVideosPage } from './SeriesVideosPage';
 import { TvNav } from './TvNav';
-import { useCurrentRoute } from './hooks';
+import { useCurrentRoute } from '@velvet/federation';
 
 function TvPage() {
   const { name, args } = useCurrentRoute();

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { RouteName } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { useCurrentRoute, usePlatform } from '@velvet/federation';
 import { TabNav } from '@velvet/ui';
-import { useCurrentRoute } from './hooks';
 
 const SECTIONS: { route: RouteName; label: string; also?: RouteName[] }[] = [
   { route: 'tvLivestream', label: 'nav.livestream' },

@@ -1,16 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { tvEndpoints } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useLoaded, usePlatform } from '@velvet/federation';
 import { Section } from '@velvet/ui';
-import { useLoaded } from './hooks';
-import { LoadState } from './LoadState';
 import { OnAir } from './LivestreamPage';
 
 /** Home timeline block "TV": what runs on live TV now and next. */
 export function TvWidget() {
   const { t } = useTranslation();
   const { api, router } = usePlatform();
-  const loaded = useLoaded('home', () => api.rest(tvEndpoints.stream, { params: { type: 'live' } }));
+  const loaded = useLoaded('stream:live', () => api.rest(tvEndpoints.stream, { params: { type: 'live' } }));
   return (
     <Section
       title={t('home.title')}
