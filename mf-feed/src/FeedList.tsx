@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedVariables } from '@velvet/contracts';
+import { useLoggedIn } from '@velvet/federation';
+import { COMMON_NAMESPACE } from '@velvet/i18n';
 import { Button, EmptyState, ErrorState, Spinner } from '@velvet/ui';
-import { useGuest } from './hooks';
 import { PostCard } from './PostCard';
 import { useFeedPages } from './useFeedPages';
 import { usePostActions } from './usePostActions';
@@ -40,16 +41,17 @@ export function FeedList({
   pageable?: boolean;
 }) {
   const { t } = useTranslation();
-  const loggedIn = useGuest().flags.loggedIn;
+  const { t: common } = useTranslation(COMMON_NAMESPACE);
+  const loggedIn = useLoggedIn();
   const pages = useFeedPages(variables, String(loggedIn));
   const actions = usePostActions(pages);
   const end = useWhenVisible(() => pageable && pages.status === 'idle' && pages.loadMore());
   if (pages.status === 'error' && !pages.posts.length) {
     return (
       <ErrorState
-        title={t('error.title')}
-        text={t('error.text')}
-        retryLabel={t('error.retry')}
+        title={common('errorTitle')}
+        text={common('errorText')}
+        retryLabel={common('retry')}
         onRetry={pages.reload}
       />
     );
@@ -65,9 +67,9 @@ export function FeedList({
         ))}
       </ul>
       <div ref={end} />
-      {pages.status === 'loading' ? <Spinner label={t('loading')} /> : null}
+      {pages.status === 'loading' ? <Spinner label={common('loading')} /> : null}
       {pages.status === 'error' ? (
-        <ErrorState title={t('error.title')} retryLabel={t('error.retry')} onRetry={pages.loadMore} />
+        <ErrorState title={common('errorTitle')} retryLabel={common('retry')} onRetry={pages.loadMore} />
       ) : null}
       {pageable && pages.status === 'idle' && pages.hasNextPage ? (
         <Button variant="secondary" onClick={pages.loadMore}>

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FEED_PAGE_SIZE, FEED_TABS, type FeedTab } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { useLoggedIn, usePlatform } from '@velvet/federation';
 import { LoginPrompt } from '@velvet/ui';
 import { FeedList } from './FeedList';
-import { useGuest } from './hooks';
 
 /** The feed page: every model's posts (mixed) or only the guest's favourites (needs login). */
 export function FeedPage() {
   const { t } = useTranslation();
   const { ui } = usePlatform();
-  const loggedIn = useGuest().flags.loggedIn;
+  const loggedIn = useLoggedIn();
   const [tab, setTab] = useState<FeedTab>('mixed');
   return (
     <section className="mf-feed">

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { FeedComment, FeedPost } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { useLanguage, usePlatform } from '@velvet/federation';
+import { formatDate } from '@velvet/i18n';
 import { Button, OnlineBadge, ProgressBar, navigateOnPlainClick } from '@velvet/ui';
-import { formatCoins, formatDate } from './format';
+import { formatCoins } from './format';
 
 export interface PostActions {
   onLike: (post: FeedPost) => void;
@@ -48,7 +49,8 @@ function Locked({ post }: { post: FeedPost }) {
 }
 
 export function PostCard({ post, actions }: { post: FeedPost; actions: PostActions }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const { router } = usePlatform();
   const profile = { actorName: post.model.name };
   const locked = post.paidContent && !post.guestState.bought;
@@ -65,7 +67,7 @@ export function PostCard({ post, actions }: { post: FeedPost; actions: PostActio
           </a>{' '}
           <OnlineBadge online={post.model.online} onlineLabel={t('model.online')} offlineLabel={t('model.offline')} />
           <p className="mf-feed-post__date">
-            <time dateTime={post.published}>{formatDate(post.published, i18n.language)}</time>
+            <time dateTime={post.published}>{formatDate(post.published, language)}</time>
             {post.pinned ? <span className="mf-feed-badge">{t('post.pinned')}</span> : null}
           </p>
         </div>

@@ -2,6 +2,3 @@ import { formatCurrency } from '@velvet/sdk';
 
 /** Feed prices are whole coins (spec: feed currency is coins); the currency formatter takes hundredths. */
 export const formatCoins = (coins: number) => formatCurrency(coins * 100, 'VXC');
-
-export const formatDate = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { feedOperations, type FeedPost } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { useLoggedIn, usePlatform } from '@velvet/federation';
 import { ApiError } from '@velvet/sdk';
-import { useGuest } from './hooks';
 import type { PostActions } from './PostCard';
 import type { FeedPages } from './useFeedPages';
 
@@ -13,7 +12,7 @@ export function usePostActions({
 }: Pick<FeedPages, 'replacePost' | 'updatePosts'>): PostActions {
   const { t } = useTranslation();
   const { api, ui } = usePlatform();
-  const loggedIn = useGuest().flags.loggedIn;
+  const loggedIn = useLoggedIn();
 
   const run = async (action: () => Promise<void>) => {
     if (!loggedIn) return ui.open('login');
