@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteName } from '@velvet/contracts';
+import { useCurrentRoute } from '@velvet/federation';
+import { COMMON_NAMESPACE } from '@velvet/i18n';
 import { EmptyState } from '@velvet/ui';
-import { useCurrentRoute } from './hooks';
 import { DailyDealsPage } from './daily/DailyDealsPage';
 import { ContestsPage } from './contests/ContestsPage';
 import { ContestPage } from './contests/ContestPage';
@@ -30,7 +31,7 @@ export function SpecialsApp() {
   const { t } = useTranslation();
   const route = useCurrentRoute();
   const Page = PAGES[route.name];
-  if (!Page) return <EmptyState title={t('common.notFoundTitle')} />;
+  if (!Page) return <EmptyState title={t('notFoundTitle', { ns: COMMON_NAMESPACE })} />;
   // A new key per route and arguments starts every page fresh (paging, toggles).
   return <Page key={`${route.name}:${JSON.stringify(route.args)}`} />;
 }

@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BLOG_ARCHIVE_PAGE_SIZE, specialsEndpoints } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useLanguage, useLoaded, usePagerLabels, usePlatform } from '@velvet/federation';
 import { Button, Pager, Section } from '@velvet/ui';
-import { useLanguage, useLoaded } from '../hooks';
-import { LoadState } from '../LoadState';
-import { usePagerLabels } from '../usePagerLabels';
 import { BlogPostTiles } from './BlogPostTiles';
 
 /** Every post by year, nine at a time. */

@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { specialsEndpoints } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useCurrentRoute, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
 import { Section } from '@velvet/ui';
-import { useCurrentRoute, useLanguage, useLoaded } from '../hooks';
 import { RouteLink } from '../RouteLink';
-import { LoadState } from '../LoadState';
-import { formatDate } from '../format';
+import { formatBerlinDate } from '../format';
 import { BlogPostTiles } from './BlogPostTiles';
 
 /** One blog post with its performers, the previous post of its category and similar ones. */
@@ -25,7 +23,7 @@ export function BlogArticlePage() {
         {({ post, previous, similar }) => (
           <article className="specials-article">
             <p>
-              {t(`blog.categoryById.${post.categoryId}`)} · <time dateTime={post.published}>{formatDate(post.published, language)}</time>
+              {t(`blog.categoryById.${post.categoryId}`)} · <time dateTime={post.published}>{formatBerlinDate(post.published, language)}</time>
             </p>
             <h1>{post.title}</h1>
             <img className="specials-hero" src={post.imageUrl} width={post.imageWidth} height={post.imageHeight} alt="" loading="lazy" />

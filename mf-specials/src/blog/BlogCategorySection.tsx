@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadState, usePagerLabels } from '@velvet/federation';
 import { EmptyState, Pager, Section } from '@velvet/ui';
-import { LoadState } from '../LoadState';
-import { usePagerLabels } from '../usePagerLabels';
 import { BlogPostTiles } from './BlogPostTiles';
 import { useBlogPosts } from './useBlogPosts';
 

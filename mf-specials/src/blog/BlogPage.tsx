@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { BLOG_CATEGORY_IDS } from '@velvet/contracts';
-import { LoadState } from '../LoadState';
+import { LoadState } from '@velvet/federation';
 import { SpecialEventsList } from '../events/SpecialEventsList';
 import { MagazinePromoList } from '../events/MagazinePromoList';
 import { BlogArchive } from './BlogArchive';

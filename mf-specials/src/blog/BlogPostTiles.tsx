@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { BlogPostTeaser } from '@velvet/contracts';
+import { useLanguage } from '@velvet/federation';
 import { Tile, TileGrid } from '@velvet/ui';
-import { useLanguage } from '../hooks';
 import { useLink } from '../links';
-import { formatDate } from '../format';
+import { formatBerlinDate } from '../format';
 
 export function BlogPostTiles({ posts, label, busy = false }: { posts: BlogPostTeaser[]; label: string; busy?: boolean }) {
   const link = useLink();
@@ -16,7 +16,7 @@ export function BlogPostTiles({ posts, label, busy = false }: { posts: BlogPostT
           link={link('blogArticle', { slug: post.slug })}
           image={{ src: post.imageUrl, width: post.imageWidth, height: post.imageHeight, alt: post.title }}
           title={post.title}
-          subtitle={<time dateTime={post.published}>{formatDate(post.published, language)}</time>}
+          subtitle={<time dateTime={post.published}>{formatBerlinDate(post.published, language)}</time>}
           dataAttributes={{ 'data-post': String(post.id) }}
         />
       ))}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { LoadState } from '@velvet/federation';
 import { Section } from '@velvet/ui';
 import { useLink } from '../links';
-import { LoadState } from '../LoadState';
 import { BlogPostTiles } from './BlogPostTiles';
 import { useBlogPosts } from './useBlogPosts';
 

@@ -1,6 +1,5 @@
 import { BLOG_PAGE_SIZE, encodeBlogPostsPayload, specialsEndpoints } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
-import { useLanguage, useLoaded } from '../hooks';
+import { useLanguage, useLoaded, usePlatform } from '@velvet/federation';
 
 /** One page of a blog category (id or alias, `latest` for all). */
 export function useBlogPosts(category: string, page: number, pageSize = BLOG_PAGE_SIZE, exclude: number[] = []) {

@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { clashQuery, type Clash, type ClashChallenge, type ClashTeam } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useLanguage, useLoaded, useLoggedIn, usePlatform } from '@velvet/federation';
 import { EmptyState, LoginPrompt, OnlineBadge, Section } from '@velvet/ui';
-import { useLanguage, useLoaded, useLoggedIn } from '../hooks';
-import { LoadState } from '../LoadState';
 import { RouteLink } from '../RouteLink';
-import { formatDate } from '../format';
+import { formatBerlinDate } from '../format';
 
 function TeamCard({ team }: { team: ClashTeam }) {
   const { t } = useTranslation();
@@ -42,7 +40,7 @@ function ChallengeCard({ challenge, teams }: { challenge: ClashChallenge; teams:
       </h3>
       <p>{challenge.description}</p>
       <p>
-        {formatDate(challenge.start, language, true)} – {formatDate(challenge.end, language, true)}
+        {formatBerlinDate(challenge.start, language, true)} – {formatBerlinDate(challenge.end, language, true)}
       </p>
       {challenge.winner !== null ? <p className="specials-winner">{t('clash.winner', { team: teamName(challenge.winner) })}</p> : null}
       <div className="specials-challenge__teams">
@@ -78,7 +76,7 @@ function ClashView({ clash }: { clash: Clash }) {
     <>
       <h1>{clash.name}</h1>
       <p>
-        {formatDate(clash.start, language)} – {formatDate(clash.end, language)}
+        {formatBerlinDate(clash.start, language)} – {formatBerlinDate(clash.end, language)}
       </p>
       {votable ? (
         loggedIn ? (

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTEST_GRID_PAGE_SIZE, CONTEST_SUBS, specialsEndpoints } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useCurrentRoute, useGuest, useLanguage, useLoaded, useLoggedIn, usePagerLabels, usePlatform } from '@velvet/federation';
+import { ApiError } from '@velvet/sdk';
 import { Button, LoginPrompt, Pager, Section, Tile, TileGrid } from '@velvet/ui';
-import { useCurrentRoute, useLanguage, useLoaded, useLoggedIn } from '../hooks';
 import { useLink } from '../links';
-import { LoadState } from '../LoadState';
-import { usePagerLabels } from '../usePagerLabels';
-import { formatDate } from '../format';
+import { formatBerlinDate } from '../format';
 
 type ContestSub = (typeof CONTEST_SUBS)[number];
 
@@ -15,7 +13,8 @@ type ContestSub = (typeof CONTEST_SUBS)[number];
 function GuestVotes({ contestId, maxVotes }: { contestId: number; maxVotes: number }) {
   const { t } = useTranslation();
   const { api } = usePlatform();
-  const loaded = useLoaded(`guestData:${contestId}`, () => api.rest(specialsEndpoints.contestGuestData, { params: { contestId } }));
+  const guestId = useGuest().id;
+  const loaded = useLoaded(`guestData:${contestId}:${guestId}`, () => api.rest(specialsEndpoints.contestGuestData, { params: { contestId } }));
   return (
     <LoadState loaded={loaded}>
       {(data) => (
@@ -40,7 +39,7 @@ export function ContestPage() {
   const [sub, setSub] = useState<ContestSub>('all');
   const [page, setPage] = useState(1);
   // A malformed id in the URL is a page that does not exist, like an unknown one.
-  const unknownContest = () => Promise.reject(Object.assign(new Error('Unknown contest'), { status: 404 }));
+  const unknownContest = () => Promise.reject(new ApiError(404, 'NOT_FOUND', 'Unknown contest'));
   const validId = Number.isInteger(contestId) && contestId > 0;
   const header = useLoaded(`header:${contestId}:${language}`, () =>
     validId ? api.rest(specialsEndpoints.contestHeader, { params: { contestId }, query: {} }) : unknownContest(),
@@ -63,8 +62,8 @@ export function ContestPage() {
             <p>{contest.description}</p>
             <p>
               {contest.isActive
-                ? t('contests.runsUntil', { date: formatDate(contest.end, language), count: contest.entryCount })
-                : t('contests.ended', { date: formatDate(contest.end, language), count: contest.entryCount })}
+                ? t('contests.runsUntil', { date: formatBerlinDate(contest.end, language), count: contest.entryCount })
+                : t('contests.ended', { date: formatBerlinDate(contest.end, language), count: contest.entryCount })}
             </p>
             <p className="specials-rule">{t('contests.rule', { max: contest.maxVotes })}</p>
             {contest.isActive ? (

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { Contest } from '@velvet/contracts';
+import { useLanguage } from '@velvet/federation';
 import { Tile, TileGrid } from '@velvet/ui';
 import { useLink } from '../links';
-import { useLanguage } from '../hooks';
-import { formatDate } from '../format';
+import { formatBerlinDate } from '../format';
 
 export function ContestTiles({ contests }: { contests: Contest[] }) {
   const { t } = useTranslation();
@@ -19,8 +19,8 @@ export function ContestTiles({ contests }: { contests: Contest[] }) {
           title={contest.title}
           subtitle={
             contest.isActive
-              ? t('contests.runsUntil', { date: formatDate(contest.end, language), count: contest.entryCount })
-              : t('contests.ended', { date: formatDate(contest.end, language), count: contest.entryCount })
+              ? t('contests.runsUntil', { date: formatBerlinDate(contest.end, language), count: contest.entryCount })
+              : t('contests.ended', { date: formatBerlinDate(contest.end, language), count: contest.entryCount })
           }
           dataAttributes={{ 'data-contest': String(contest.id) }}
         />

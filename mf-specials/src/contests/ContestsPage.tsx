@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CONTEST_MAX_VOTES } from '@velvet/contracts';
+import { LoadState } from '@velvet/federation';
 import { EmptyState, Section } from '@velvet/ui';
-import { LoadState } from '../LoadState';
 import { ContestTiles } from './ContestTiles';
 import { useContests } from './useContests';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { LoadState } from '@velvet/federation';
 import { EmptyState, Section } from '@velvet/ui';
 import { useLink } from '../links';
-import { LoadState } from '../LoadState';
 import { ContestTiles } from './ContestTiles';
 import { useContests } from './useContests';
 

@@ -1,6 +1,5 @@
 import { contestsQuery } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
-import { useLanguage, useLoaded } from '../hooks';
+import { useLanguage, useLoaded, usePlatform } from '@velvet/federation';
 
 export function useContests() {
   const { api } = usePlatform();

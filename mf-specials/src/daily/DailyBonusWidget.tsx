@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { LoadState } from '@velvet/federation';
 import { Section } from '@velvet/ui';
 import { useLink } from '../links';
-import { LoadState } from '../LoadState';
 import { Countdown } from './Countdown';
 import { OfferCard } from './OfferCard';
 import { useDailyBonus } from './DailyDealsPage';

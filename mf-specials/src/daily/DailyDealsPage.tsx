@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { dailyBonusQuery } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
 import { EmptyState, Section } from '@velvet/ui';
-import { useLanguage, useLoaded } from '../hooks';
-import { LoadState } from '../LoadState';
 import { formatDay } from '../format';
 import { Countdown } from './Countdown';
 import { OfferCard } from './OfferCard';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { DailyBonusOffer } from '@velvet/contracts';
-import { formatPrice } from '../format';
+import { formatCurrency } from '@velvet/sdk';
 
 /** One daily-bonus offer: what it is, what it takes, what it gives and how many are left. */
 export function OfferCard({ offer, upcoming = false }: { offer: DailyBonusOffer; upcoming?: boolean }) {
@@ -22,7 +22,7 @@ export function OfferCard({ offer, upcoming = false }: { offer: DailyBonusOffer;
         ) : null}
         {offer.effect.code ? <p>{t('daily.code', { code: offer.effect.code })}</p> : null}
         <p className="specials-offer__price">
-          {offer.free ? t('daily.free') : offer.dailyBonusPrice ? formatPrice(offer.dailyBonusPrice.value, offer.dailyBonusPrice.currency) : null}
+          {offer.free ? t('daily.free') : offer.dailyBonusPrice ? formatCurrency(offer.dailyBonusPrice.value, offer.dailyBonusPrice.currency) : null}
         </p>
         <p className="specials-offer__stock">{upcoming ? t('daily.availableFrom') : t('daily.left', { count: left, total: offer.quantity })}</p>
       </div>
@@ -32,5 +32,5 @@ export function OfferCard({ offer, upcoming = false }: { offer: DailyBonusOffer;
 
 /** Top-up minimums are hundredths of a euro. */
 function conditionValue(condition: { name: string; value: string }): string {
-  return condition.name === 'minTopUp' ? formatPrice(Number(condition.value), 'EUR') : condition.value;
+  return condition.name === 'minTopUp' ? formatCurrency(Number(condition.value), 'EUR') : condition.value;
 }

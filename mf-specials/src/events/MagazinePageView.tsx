@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { HIGH_ON_ROSE_PAGE, specialsEndpoints } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
-import { useLanguage, useLoaded } from '../hooks';
-import { LoadState } from '../LoadState';
+import { LoadState, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
 import { RouteLink } from '../RouteLink';
-import { formatDate } from '../format';
+import { formatBerlinDate } from '../format';
 import { eventStatus } from './eventStatus';
 
 /** A magazine promo page by slug, with the event it promotes and a link on to another promo page. */
@@ -34,8 +32,8 @@ export function MagazinePageView({ slug }: { slug: string }) {
                 </RouteLink>{' '}
                 ·{' '}
                 {t(`events.status.${eventStatus(page.event)}`, {
-                  start: formatDate(page.event.startDate, language),
-                  end: formatDate(page.event.endDate, language),
+                  start: formatBerlinDate(page.event.startDate, language),
+                  end: formatBerlinDate(page.event.endDate, language),
                 })}
               </p>
             ) : null}

@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { HIGH_ON_ROSE_PAGE, specialsEndpoints } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
 import { Section, Tile, TileGrid } from '@velvet/ui';
-import { useLanguage, useLoaded } from '../hooks';
 import { useLink } from '../links';
-import { LoadState } from '../LoadState';
 
 /** The magazine's promo pages (easter, shooting gallery, ...); high on rose has its own route. */
 export function MagazinePromoList() {

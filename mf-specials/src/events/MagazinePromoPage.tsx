@@ -1,5 +1,5 @@
 import { HIGH_ON_ROSE_PAGE } from '@velvet/contracts';
-import { useCurrentRoute } from '../hooks';
+import { useCurrentRoute } from '@velvet/federation';
 import { MagazinePageView } from './MagazinePageView';
 
 export function MagazinePromoPage() {

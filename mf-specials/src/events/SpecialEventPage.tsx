@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { LoadState, useCurrentRoute, useLanguage } from '@velvet/federation';
+import { COMMON_NAMESPACE } from '@velvet/i18n';
 import { EmptyState } from '@velvet/ui';
-import { useCurrentRoute, useLanguage } from '../hooks';
-import { LoadState } from '../LoadState';
 import { RouteLink } from '../RouteLink';
-import { formatDate } from '../format';
+import { formatBerlinDate } from '../format';
 import { eventStatus } from './eventStatus';
 import { SpecialEventsSection } from './SpecialEventsList';
 import { useSpecialEvents } from './useSpecialEvents';
@@ -22,7 +22,7 @@ export function SpecialEventPage() {
       <LoadState loaded={loaded}>
         {(events) => {
           const event = events.find((e) => e.slug === route.args.eventSlug);
-          if (!event) return <EmptyState title={t('common.notFoundTitle')} text={t('common.notFoundText')} />;
+          if (!event) return <EmptyState title={t('notFoundTitle', { ns: COMMON_NAMESPACE })} text={t('notFoundText', { ns: COMMON_NAMESPACE })} />;
           const status = eventStatus(event);
           return (
             <>
@@ -31,7 +31,7 @@ export function SpecialEventPage() {
                 <img className="specials-hero" src={event.imageUrl} width={640} height={360} alt="" loading="lazy" />
                 <p>{event.description}</p>
                 <p>
-                  {t(`events.status.${status}`, { start: formatDate(event.startDate, language), end: formatDate(event.endDate, language) })}
+                  {t(`events.status.${status}`, { start: formatBerlinDate(event.startDate, language), end: formatBerlinDate(event.endDate, language) })}
                 </p>
                 <p>{t('events.attempts', { count: event.dailyAttempts })}</p>
                 {status === 'running' ? <p className="specials-note">{t('events.playingSoon')}</p> : null}

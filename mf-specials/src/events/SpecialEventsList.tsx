@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { SpecialEvent } from '@velvet/contracts';
+import { LoadState, useLanguage } from '@velvet/federation';
 import { Section, Tile, TileGrid } from '@velvet/ui';
-import { useLanguage } from '../hooks';
 import { useLink } from '../links';
-import { LoadState } from '../LoadState';
-import { formatDate } from '../format';
+import { formatBerlinDate } from '../format';
 import { eventStatus } from './eventStatus';
 import { useSpecialEvents } from './useSpecialEvents';
 
@@ -26,8 +25,8 @@ export function SpecialEventsSection({ events, excludeId }: { events: SpecialEve
                 image={{ src: event.imageUrl, width: 640, height: 360, alt: event.name }}
                 title={event.name}
                 subtitle={t(`events.status.${eventStatus(event)}`, {
-                  start: formatDate(event.startDate, language),
-                  end: formatDate(event.endDate, language),
+                  start: formatBerlinDate(event.startDate, language),
+                  end: formatBerlinDate(event.endDate, language),
                 })}
                 dataAttributes={{ 'data-event': event.slug }}
               />

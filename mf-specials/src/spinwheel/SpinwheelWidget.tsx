@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { spinwheelQuery, type Spinwheel } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useLanguage, useLoaded, useLoggedIn, usePlatform } from '@velvet/federation';
 import { LoginPrompt, Section } from '@velvet/ui';
-import { useLanguage, useLoaded, useLoggedIn } from '../hooks';
-import { LoadState } from '../LoadState';
 
 const SIZE = 240;
 const RADIUS = SIZE / 2 - 4;
