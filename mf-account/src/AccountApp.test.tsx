@@ -116,6 +116,17 @@ describe('profile', () => {
     expect(platform.toasts).toEqual([{ message: 'Your profile has been saved.', kind: 'success' }]);
   });
 
+  it('shows the saved profile when the guest comes back to the page', async () => {
+    render('myAccountProfile');
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'New Name' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('status');
+    fireEvent.click(screen.getByRole('link', { name: 'My account' }));
+    expect(await screen.findByRole('heading', { name: 'Hello Tester' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: 'Profile' }));
+    expect(await screen.findByLabelText('Name')).toHaveValue('New Name');
+  });
+
   it('says when the name is taken', async () => {
     render('myAccountProfile', {
       rest: {
@@ -143,19 +154,26 @@ describe('benefits', () => {
     expect(privateShow).toHaveTextContent('no expiry date');
   });
 
-  it('offers a retry when loading fails', async () => {
-    let calls = 0;
-    render('myAccountBenefits', {
-      rest: {
-        '/guest/benefits': () => {
-          calls += 1;
-          if (calls === 1) throw new ApiError(500, 'INTERNAL', 'down');
-          return benefits;
+  it('offers a retry when loading still fails after the automatic retries', async () => {
+    // A server fault is asked again twice (1 s and 2 s later) before the guest sees it.
+    jest.useFakeTimers();
+    try {
+      let calls = 0;
+      render('myAccountBenefits', {
+        rest: {
+          '/guest/benefits': () => {
+            calls += 1;
+            if (calls <= 3) throw new ApiError(500, 'INTERNAL', 'down');
+            return benefits;
+          },
         },
-      },
-    });
-    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Spinwheel spins')).toBeInTheDocument();
+      });
+      fireEvent.click(await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 }));
+      expect(await screen.findByText('Spinwheel spins')).toBeInTheDocument();
+      expect(calls).toBe(4);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 

@@ -1,15 +1,13 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteName } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { useCurrentRoute, usePlatform, useSession } from '@velvet/federation';
 import { LoginPrompt, TabNav } from '@velvet/ui';
 import { Benefits } from './Benefits';
 import { Overview } from './Overview';
 import { ProfileForm } from './ProfileForm';
 import { Spinwheel } from './Spinwheel';
 import { VipClub } from './VipClub';
-import { useRoute } from './useRoute';
-import { useSession } from './useSession';
 
 /** Pages of the personal area, in the order of its navigation. */
 export const AREA_PAGES = [
@@ -31,7 +29,7 @@ const PAGES: Record<AreaPage, ComponentType> = {
 export function AccountApp() {
   const platform = usePlatform();
   const { t } = useTranslation();
-  const route = useRoute();
+  const route = useCurrentRoute();
   const { guest } = useSession();
   if (route.name === 'vipClub') return <VipClub />;
   const current = (AREA_PAGES as readonly string[]).includes(route.name) ? (route.name as AreaPage) : 'myAccount';

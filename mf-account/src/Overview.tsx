@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { RouteName } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { usePlatform, useSession } from '@velvet/federation';
 import { navigateOnPlainClick } from '@velvet/ui';
-import { useSession } from './useSession';
 
 const LINKS = [
   'myAccountProfile',

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { guestEndpoints, type EndpointResponse, type Language } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
-import { Button, ErrorState, Spinner } from '@velvet/ui';
-import { useLoad } from './useLoad';
+import { useQueryClient } from '@tanstack/react-query';
+import { LoadState, useGuest, useLoaded, usePlatform } from '@velvet/federation';
+import { Button } from '@velvet/ui';
 
 type ProfileAnswer = EndpointResponse<typeof guestEndpoints.profileGet>;
 
 /** The error code of a failed REST call (the SDK's errors carry one). */
 const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
-function Form({ initial }: { initial: ProfileAnswer }) {
+function Form({ initial, onSaved }: { initial: ProfileAnswer; onSaved: (answer: ProfileAnswer) => void }) {
   const platform = usePlatform();
   const { t } = useTranslation();
   const { config } = initial;
@@ -44,6 +44,7 @@ function Form({ initial }: { initial: ProfileAnswer }) {
         body: { properties: { name: name.trim(), preferences: { language, newsletter } } },
       });
       setName(answer.profile.name);
+      onSaved(answer);
       setSaved(true);
       platform.ui.toast(t('profile.saved'), 'success');
     } catch (error) {
@@ -97,15 +98,15 @@ function Form({ initial }: { initial: ProfileAnswer }) {
 export function ProfileForm() {
   const platform = usePlatform();
   const { t } = useTranslation();
-  const load = useLoad(() => platform.api.rest(guestEndpoints.profileGet));
+  const queryClient = useQueryClient();
+  const key = `guest.profile:${useGuest().id}`;
+  const loaded = useLoaded(key, () => platform.api.rest(guestEndpoints.profileGet));
+  // The saved profile replaces the cached one, so coming back to the page shows what was saved.
+  const saved = (answer: ProfileAnswer) => queryClient.setQueryData([key], answer);
   return (
     <section>
       <h1>{t('profile.title')}</h1>
-      {load.state === 'loading' ? <Spinner label={t('loading')} /> : null}
-      {load.state === 'failed' ? (
-        <ErrorState title={t('error.title')} retryLabel={t('error.retry')} onRetry={load.retry} />
-      ) : null}
-      {load.state === 'ready' ? <Form initial={load.data} /> : null}
+      <LoadState loaded={loaded}>{(profile) => <Form initial={profile} onSaved={saved} />}</LoadState>
     </section>
   );
 }

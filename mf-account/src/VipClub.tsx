@@ -1,10 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { accountEndpoints, type VipOffer } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useGuest, useLoaded, usePlatform } from '@velvet/federation';
 import { formatCurrency } from '@velvet/sdk';
-import { ButtonLink, ErrorState, LoginPrompt, Section, Spinner } from '@velvet/ui';
-import { useLoad } from './useLoad';
-import { useSession } from './useSession';
+import { ButtonLink, LoginPrompt, Section } from '@velvet/ui';
+
+/** The VIP club offers; whether the guest is a member depends on who is logged in. */
+function useVipClub() {
+  const platform = usePlatform();
+  const guest = useGuest();
+  return useLoaded(`account.vipClub:${guest.id}`, () => platform.api.rest(accountEndpoints.vipClub));
+}
 
 /** One offer; `titled` is false where the surrounding block already names it. */
 function Offer({ offer, titled = true }: { offer: VipOffer; titled?: boolean }) {
@@ -28,30 +33,28 @@ function Offer({ offer, titled = true }: { offer: VipOffer; titled?: boolean }) 
 export function VipClub() {
   const platform = usePlatform();
   const { t } = useTranslation();
-  const { guest } = useSession();
-  const load = useLoad(() => platform.api.rest(accountEndpoints.vipClub));
+  const guest = useGuest();
+  const loaded = useVipClub();
   return (
     <div className="mf-account">
       <h1>{t('vip.title')}</h1>
       <p>{t('vip.intro')}</p>
-      {load.state === 'loading' ? <Spinner label={t('loading')} /> : null}
-      {load.state === 'failed' ? (
-        <ErrorState title={t('error.title')} retryLabel={t('error.retry')} onRetry={load.retry} />
-      ) : null}
-      {load.state === 'ready' ? (
-        <>
-          {load.data.offers.map((offer) => (
-            <Offer key={offer.id} offer={offer} />
-          ))}
-          {!guest.flags.loggedIn ? (
-            <LoginPrompt text={t('vip.login')} buttonLabel={t('login.button')} ui={platform.ui} />
-          ) : load.data.isVip || guest.flags.vip ? (
-            <p role="status">{t('vip.member')}</p>
-          ) : (
-            <p>{t('vip.subscribeSoon')}</p>
-          )}
-        </>
-      ) : null}
+      <LoadState loaded={loaded}>
+        {(vipClub) => (
+          <>
+            {vipClub.offers.map((offer) => (
+              <Offer key={offer.id} offer={offer} />
+            ))}
+            {!guest.flags.loggedIn ? (
+              <LoginPrompt text={t('vip.login')} buttonLabel={t('login.button')} ui={platform.ui} />
+            ) : vipClub.isVip || guest.flags.vip ? (
+              <p role="status">{t('vip.member')}</p>
+            ) : (
+              <p>{t('vip.subscribeSoon')}</p>
+            )}
+          </>
+        )}
+      </LoadState>
     </div>
   );
 }
@@ -60,15 +63,15 @@ export function VipClub() {
 export function Vip30Widget() {
   const platform = usePlatform();
   const { t } = useTranslation();
-  const load = useLoad(() => platform.api.rest(accountEndpoints.vipClub));
-  const vip30 = load.state === 'ready' ? load.data.offers.find((offer) => offer.days === 30) : undefined;
+  const loaded = useVipClub();
   return (
     <Section title={t('vip.widgetTitle')}>
-      {load.state === 'loading' ? <Spinner label={t('loading')} /> : null}
-      {load.state === 'failed' ? (
-        <ErrorState title={t('error.title')} retryLabel={t('error.retry')} onRetry={load.retry} />
-      ) : null}
-      {vip30 ? <Offer offer={vip30} titled={false} /> : null}
+      <LoadState loaded={loaded}>
+        {(vipClub) => {
+          const vip30 = vipClub.offers.find((offer) => offer.days === 30);
+          return vip30 ? <Offer offer={vip30} titled={false} /> : null;
+        }}
+      </LoadState>
       <ButtonLink href={platform.router.href('vipClub')} onNavigate={() => platform.router.navigate('vipClub')}>
         {t('vip.more')}
       </ButtonLink>
