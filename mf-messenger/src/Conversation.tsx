@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX_LENGTH, messengerEndpoints, type Channel, type Message } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { useLanguage, usePlatform } from '@velvet/federation';
+import { COMMON_NAMESPACE, formatDate } from '@velvet/i18n';
 import { formatCurrency } from '@velvet/sdk';
 import { Button, ErrorState, OnlineBadge, Spinner } from '@velvet/ui';
 
@@ -10,7 +11,8 @@ const HISTORY_PAGE = 30;
 /** One conversation (mounted per channel, keyed by its id): its history (older pages on demand), new messages as they arrive, and the composer. */
 export function Conversation({ channelId, onMissing }: { channelId: number; onMissing: () => void }) {
   const platform = usePlatform();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const [channel, setChannel] = useState<Channel | null>(null);
   const [messages, setMessages] = useState<Message[]>([]);
   const [hasMore, setHasMore] = useState(false);
@@ -87,11 +89,10 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
     });
   };
 
-  if (failed) return <ErrorState title={t('error.title')} />;
-  if (!channel) return <Spinner label={t('loading')} />;
+  if (failed) return <ErrorState title={t('errorTitle', { ns: COMMON_NAMESPACE })} />;
+  if (!channel) return <Spinner label={t('loading', { ns: COMMON_NAMESPACE })} />;
   // Paid messages need the wallet; until then a message is sent only while it is free.
   const canSend = channel.isMessagingFree || channel.freeMessagesAmount > 0;
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   return (
     <section className="mf-messenger__conversation" aria-label={t('conversation.label', { name: channel.actorName })}>
       <header className="mf-messenger__conversation-header">
@@ -114,7 +115,9 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
         {messages.map((message) => (
           <li key={message.id} data-sender={message.senderType}>
             <p>{message.text}</p>
-            <time dateTime={message.created}>{time.format(new Date(message.created))}</time>
+            <time dateTime={message.created}>
+              {formatDate(message.created, language, { dateStyle: 'short', timeStyle: 'short' })}
+            </time>
           </li>
         ))}
       </ol>

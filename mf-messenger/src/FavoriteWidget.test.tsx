@@ -29,13 +29,13 @@ describe('home Favorite block', () => {
     expect(await screen.findByText('Performer 2')).toBeInTheDocument();
     expect(screen.getByText('1 Favorit online')).toBeInTheDocument();
     act(() => platform.emit({ type: 'actorOnline', actorId: 2, actorName: 'performer2' }));
-    expect(screen.getByText('2 Favoriten online')).toBeInTheDocument();
+    expect(await screen.findByText('2 Favoriten online')).toBeInTheDocument();
     expect(screen.getByText('Performer 2').closest('a')).toHaveAttribute('href', '/de/amateur/performer2/');
     // A favourite beyond the first page counts too; a performer who is no favourite does not.
     act(() => platform.emit({ type: 'favoriteActors', actorIds: [1, 2, 30] }));
     act(() => platform.emit({ type: 'actorOnline', actorId: 30, actorName: 'performer30' }));
     act(() => platform.emit({ type: 'actorOnline', actorId: 40, actorName: 'performer40' }));
-    expect(screen.getByText('3 Favoriten online')).toBeInTheDocument();
+    expect(await screen.findByText('3 Favoriten online')).toBeInTheDocument();
   });
 
   it('reloads the list when a pin changes the favourites', async () => {

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { messengerEndpoints, type FavoriteActor } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
-import { EmptyState, ErrorState, LoginPrompt, OnlineBadge, Section, Spinner, Tile, TileGrid } from '@velvet/ui';
-import { useSession } from './useSession';
+import { LoadState, useGuest, useLoaded, usePlatform } from '@velvet/federation';
+import { EmptyState, LoginPrompt, OnlineBadge, Section, Tile, TileGrid } from '@velvet/ui';
 
 /** Favourite actors per page (spec). */
 const FAVORITES_PER_PAGE = 10;
@@ -30,73 +30,72 @@ export function applyOnline(
   };
 }
 
-function FavoriteList() {
+function FavoriteList({ guestId }: { guestId: string }) {
   const platform = usePlatform();
   const { t } = useTranslation();
-  const [favorites, setFavorites] = useState<Favorites | null>(null);
-  const [failed, setFailed] = useState(false);
+  const queryClient = useQueryClient();
+  const key = `messenger.favorites:${guestId}`;
+  const loaded = useLoaded(key, () =>
+    platform.api.rest(messengerEndpoints.favorites, { query: { limit: FAVORITES_PER_PAGE } }),
+  );
   /** Ids of every favourite, from the favoriteActors push; null until the first one arrives. */
   const favoriteIds = useRef<ReadonlySet<number> | null>(null);
-  const [reloads, setReloads] = useState(0);
 
   useEffect(() => {
-    let active = true;
-    platform.api
-      .rest(messengerEndpoints.favorites, { query: { limit: FAVORITES_PER_PAGE } })
-      .then((answer) => active && setFavorites(answer))
-      .catch(() => active && setFailed(true));
-    return () => {
-      active = false;
-    };
-  }, [platform, reloads]);
-
-  useEffect(() => {
+    // Pushes change the loaded list in place, so it stays as current as the answer it came from.
+    const setFavorites = (change: (favorites: Favorites) => Favorites) =>
+      queryClient.setQueryData<Favorites>([key], (favorites) => favorites && change(favorites));
     const subscriptions = [
       platform.bus.on('favoriteActors').subscribe(({ actorIds }) => {
         const previous = favoriteIds.current;
         favoriteIds.current = new Set(actorIds);
         // A pin or unpin (here or in another tab) changes the list; the first answer only tells the ids.
         if (previous && (previous.size !== actorIds.length || actorIds.some((id) => !previous.has(id))))
-          setReloads((n) => n + 1);
+          void queryClient.invalidateQueries({ queryKey: [key] });
       }),
       platform.bus
         .on('actorOnline')
         .subscribe(({ actorId }) =>
-          setFavorites((f) => f && applyOnline(f, favoriteIds.current ?? new Set(), actorId, true)),
+          setFavorites((f) => applyOnline(f, favoriteIds.current ?? new Set(), actorId, true)),
         ),
       platform.bus
         .on('actorOffline')
         .subscribe(({ actorId }) =>
-          setFavorites((f) => f && applyOnline(f, favoriteIds.current ?? new Set(), actorId, false)),
+          setFavorites((f) => applyOnline(f, favoriteIds.current ?? new Set(), actorId, false)),
         ),
     ];
     return () => subscriptions.forEach((s) => s.unsubscribe());
-  }, [platform]);
+  }, [platform, queryClient, key]);
 
   // The ids of every favourite, so the online count follows those beyond the first page too.
   useEffect(() => platform.bus.send({ type: 'favoriteRequestActors' }), [platform]);
 
-  if (failed) return <ErrorState title={t('error.title')} />;
-  if (!favorites) return <Spinner label={t('loading')} />;
-  if (favorites.actors.length === 0) return <EmptyState title={t('favorites.empty')} />;
   return (
-    <>
-      <p>{t('favorites.online', { count: favorites.onlineCount })}</p>
-      <TileGrid label={t('favorites.title')}>
-        {favorites.actors.map((actor) => (
-          <Tile
-            key={actor.id}
-            link={{
-              href: platform.router.href('actorProfile', { actorName: actor.name }),
-              onNavigate: () => platform.router.navigate('actorProfile', { actorName: actor.name }),
-            }}
-            image={{ src: actor.avatarUrl, width: 320, height: 320, alt: actor.displayName }}
-            title={actor.displayName}
-            badges={<OnlineBadge online={actor.isOnline} onlineLabel={t('online')} offlineLabel={t('offline')} />}
-          />
-        ))}
-      </TileGrid>
-    </>
+    <LoadState loaded={loaded}>
+      {(favorites) =>
+        favorites.actors.length === 0 ? (
+          <EmptyState title={t('favorites.empty')} />
+        ) : (
+          <>
+            <p>{t('favorites.online', { count: favorites.onlineCount })}</p>
+            <TileGrid label={t('favorites.title')}>
+              {favorites.actors.map((actor) => (
+                <Tile
+                  key={actor.id}
+                  link={{
+                    href: platform.router.href('actorProfile', { actorName: actor.name }),
+                    onNavigate: () => platform.router.navigate('actorProfile', { actorName: actor.name }),
+                  }}
+                  image={{ src: actor.avatarUrl, width: 320, height: 320, alt: actor.displayName }}
+                  title={actor.displayName}
+                  badges={<OnlineBadge online={actor.isOnline} onlineLabel={t('online')} offlineLabel={t('offline')} />}
+                />
+              ))}
+            </TileGrid>
+          </>
+        )
+      }
+    </LoadState>
   );
 }
 
@@ -104,11 +103,11 @@ function FavoriteList() {
 export function FavoriteWidget() {
   const platform = usePlatform();
   const { t } = useTranslation();
-  const { guest } = useSession();
+  const guest = useGuest();
   return (
     <Section title={t('favorites.title')}>
       {guest.flags.loggedIn ? (
-        <FavoriteList key={guest.id} />
+        <FavoriteList key={guest.id} guestId={guest.id} />
       ) : (
         <LoginPrompt text={t('favorites.login')} buttonLabel={t('login.button')} ui={platform.ui} />
       )}

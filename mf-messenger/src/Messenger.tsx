@@ -10,6 +10,7 @@ import {
   type RecommendedActor,
 } from '@velvet/contracts';
 import { usePlatform } from '@velvet/federation';
+import { COMMON_NAMESPACE } from '@velvet/i18n';
 import { Button, EmptyState, OnlineBadge, Spinner } from '@velvet/ui';
 import { channelsReducer, initialChannelsState, visibleChannels } from './channelsState';
 import { Conversation } from './Conversation';
@@ -87,7 +88,7 @@ export function Messenger() {
         dispatch({ type: 'changed', channel });
         select(channel.id);
       })
-      .catch(() => platform.ui.toast(t('error.title'), 'error'));
+      .catch(() => platform.ui.toast(t('errorTitle', { ns: COMMON_NAMESPACE }), 'error'));
 
   const { selectedId } = state;
   return (
@@ -140,7 +141,7 @@ export function Messenger() {
               </li>
             ))}
           </ul>
-          {state.loading ? <Spinner label={t('loading')} /> : null}
+          {state.loading ? <Spinner label={t('loading', { ns: COMMON_NAMESPACE })} /> : null}
           {!state.loading && state.channels.length < state.total ? (
             <Button variant="secondary" block onClick={loadMore}>
               {t('channels.more')}

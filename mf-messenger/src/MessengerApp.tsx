@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { usePlatform } from '@velvet/federation';
+import { useGuest, usePlatform } from '@velvet/federation';
 import { LoginPrompt } from '@velvet/ui';
 import { Messenger } from './Messenger';
 import { Recommendations } from './Recommendations';
-import { useSession } from './useSession';
 
 /** The messenger route: conversations for guests, a login prompt and performers to meet for visitors. */
 export function MessengerApp() {
   const platform = usePlatform();
   const { t } = useTranslation();
-  const { guest } = useSession();
+  const guest = useGuest();
   if (guest.flags.loggedIn) return <Messenger key={guest.id} />;
   return (
     <div className="mf-messenger">
