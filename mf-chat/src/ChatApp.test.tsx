@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { chatEndpoints } from '@velvet/contracts';
+import { ApiError } from '@velvet/sdk';
 import {
   createMockPlatform,
   renderWithPlatform,
@@ -73,11 +74,12 @@ describe('performer lists', () => {
     await screen.findByText('Performer1');
     const tile = () => container.querySelector('[data-actor-id="1"]')!;
     expect(tile()).toHaveAttribute('data-online', 'true');
+    // A push edits the cached list; the cache tells the page on its next tick.
     act(() => platform.emit({ type: 'actorOffline', actorId: 1, actorName: 'performer1' }));
-    expect(tile()).toHaveAttribute('data-online', 'false');
+    await waitFor(() => expect(tile()).toHaveAttribute('data-online', 'false'));
     expect(within(tile() as HTMLElement).getAllByText('Offline').length).toBeGreaterThan(0);
     act(() => platform.emit({ type: 'actorOnline', actorId: 1, actorName: 'performer1' }));
-    expect(tile()).toHaveAttribute('data-online', 'true');
+    await waitFor(() => expect(tile()).toHaveAttribute('data-online', 'true'));
   });
 
   it('lists a category by its slug under the category name', async () => {
@@ -113,11 +115,12 @@ describe('performer lists', () => {
         },
       },
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('This could not be loaded');
+    // A network fault is asked for twice more (after one and two seconds) before the error shows.
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('This could not be loaded');
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No cam show is running right now.')).toBeInTheDocument();
-  });
+  }, 10_000);
 
   it('speaks the visitor language', async () => {
     renderApp({
@@ -195,11 +198,14 @@ describe('actor profile', () => {
     expect(screen.getByText('41 fans', { exact: false })).toBeInTheDocument();
     fireEvent.click(pin);
     expect(platform.sent).toEqual([{ type: 'favoritePinActor', actorId: 7 }]);
-    expect(screen.getByRole('button', { name: 'Remove from favourites' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: 'Remove from favourites' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(screen.getByText('42 fans', { exact: false })).toBeInTheDocument();
     // The server's answer wins: here another tab unpinned her meanwhile.
     act(() => platform.emit({ type: 'favoriteActors', actorIds: [] }));
-    expect(screen.getByRole('button', { name: 'Add to favourites' })).toHaveAttribute('aria-pressed', 'false');
+    expect(await screen.findByRole('button', { name: 'Add to favourites' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('renders the media widgets for the videos and pictures sub-pages', async () => {
@@ -243,7 +249,7 @@ describe('actor profile', () => {
     const { platform } = renderApp({ route: { name: 'actorProfile', args: { actorName: 'lena' } }, rest: rest() });
     await screen.findByRole('heading', { level: 1, name: 'Lena' });
     act(() => platform.emit({ type: 'actorOffline', actorId: 7, actorName: 'lena' }));
-    expect(screen.getAllByText('Offline').length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Offline')).length).toBeGreaterThan(0);
     act(() => platform.emit({ type: 'actorOffline', actorId: 8, actorName: 'other' }));
   });
 
@@ -256,6 +262,19 @@ describe('actor profile', () => {
         },
       },
     });
-    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toBeInTheDocument();
+  }, 10_000);
+
+  it('says so when the server does not know the performer, without asking again', async () => {
+    const { platform } = renderApp({
+      route: { name: 'actorProfile', args: { actorName: 'nobody' } },
+      rest: {
+        [chatEndpoints.actorData.path]: () => {
+          throw new ApiError(404, 'NOT_FOUND', 'No performer nobody');
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();
+    expect(restCallsTo(platform, chatEndpoints.actorData)).toHaveLength(1);
   });
 });

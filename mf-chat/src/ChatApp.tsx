@@ -1,5 +1,5 @@
 import type { ActorListKind, RouteName } from '@velvet/contracts';
-import { useRoute } from './hooks';
+import { useCurrentRoute } from '@velvet/federation';
 import { ActorListPage } from './pages/ActorListPage';
 import { ActorProfilePage } from './pages/ActorProfilePage';
 import { CategoriesPage } from './pages/CategoriesPage';
@@ -15,7 +15,7 @@ const LIST_ROUTES: Partial<Record<RouteName, ActorListKind>> = {
 
 /** The mf-chat app: one page per route it owns, picked from the shell router's current route. */
 export function ChatApp() {
-  const route = useRoute();
+  const route = useCurrentRoute();
   const kind = LIST_ROUTES[route.name];
   // Keyed by the list, so paging starts over when the visitor moves to another list.
   if (kind) return <ActorListPage key={kind} kind={kind} />;

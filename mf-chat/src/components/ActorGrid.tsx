@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { ActorListItem } from '@velvet/contracts';
+import { usePagerLabels } from '@velvet/federation';
 import { Pager, TileGrid } from '@velvet/ui';
 import { ActorTile } from './ActorTile';
 
@@ -12,7 +12,7 @@ export interface ActorGridProps {
 
 /** Performer cards in the spec's tile grid, with page navigation when the list has more pages. */
 export function ActorGrid({ label, actors, busy, paging }: ActorGridProps) {
-  const { t } = useTranslation();
+  const pagerLabels = usePagerLabels();
   return (
     <>
       <TileGrid label={label} busy={busy}>
@@ -20,17 +20,7 @@ export function ActorGrid({ label, actors, busy, paging }: ActorGridProps) {
           <ActorTile key={actor.id} actor={actor} />
         ))}
       </TileGrid>
-      {paging ? (
-        <Pager
-          {...paging}
-          labels={{
-            navigation: t('paging.navigation'),
-            previous: t('paging.previous'),
-            next: t('paging.next'),
-            page: (page) => t('paging.page', { page }),
-          }}
-        />
-      ) : null}
+      {paging ? <Pager {...paging} labels={pagerLabels} /> : null}
     </>
   );
 }

@@ -1,21 +1,21 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTOR_LIST_PAGE_SIZE, chatEndpoints, type ActorListKind } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useGuest, useLanguage, usePlatform } from '@velvet/federation';
 import { EmptyState } from '@velvet/ui';
 import { ActorGrid } from '../components/ActorGrid';
-import { LoadState } from '../components/LoadState';
-import { useActorOnlineChanges, useLoad, useRoute } from '../hooks';
+import { useActorOnlineChanges, useLiveLoaded } from '../hooks';
 import { withOnlineState } from '../online';
 
 /** A full performer list page: heading, paged grid, live online state. */
 export function ActorListPage({ kind, category }: { kind: ActorListKind; category?: string }) {
   const { t } = useTranslation();
   const { api } = usePlatform();
-  const { language } = useRoute();
+  const language = useLanguage();
+  const guest = useGuest();
   const [page, setPage] = useState(1);
   const heading = useRef<HTMLHeadingElement>(null);
-  const list = useLoad(`${kind}/${category ?? ''}/${page}/${language}`, () =>
+  const list = useLiveLoaded(`actorList/${kind}/${category ?? ''}/${page}/${language}/${guest.id}`, () =>
     api.rest(chatEndpoints.actorList, {
       params: { kind },
       query: { page, pageSize: ACTOR_LIST_PAGE_SIZE, ...(category ? { category } : {}) },
@@ -39,7 +39,7 @@ export function ActorListPage({ kind, category }: { kind: ActorListKind; categor
         {title}
       </h1>
       <p>{t(`lists.${kind}.intro`)}</p>
-      <LoadState state={list} retry={list.retry}>
+      <LoadState loaded={list}>
         {(data) =>
           data.items.length === 0 ? (
             <EmptyState title={t(`lists.${kind}.empty`)} />

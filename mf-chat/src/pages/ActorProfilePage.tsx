@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatEndpoints, type ActorProfile, type RouteName } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useCurrentRoute, useGuest, useLoggedIn, usePlatform } from '@velvet/federation';
 import { Button, LoginPrompt, OnlineBadge, TabNav } from '@velvet/ui';
 import { ChatButton } from '../components/ChatButton';
-import { LoadState } from '../components/LoadState';
 import { displayName } from '../format';
-import { useActorOnlineChanges, useLoad, useRoute, useRouteLink, useSession } from '../hooks';
+import { useActorOnlineChanges, useLiveLoaded, useRouteLink } from '../hooks';
 import { ProfileTab, type ProfileTabName } from './ProfileTabs';
 
 /** Profile sub-pages in tab order; the video routes all show the videos tab. */
@@ -27,14 +26,14 @@ const TABS: { key: string; route: RouteName; label: string; routes: RouteName[] 
 function FavoritePin({ actor, onChange }: { actor: ActorProfile; onChange: (isFavorite: boolean) => void }) {
   const { t } = useTranslation();
   const { bus, ui } = usePlatform();
-  const { guest } = useSession();
+  const loggedIn = useLoggedIn();
   useEffect(() => {
-    if (!guest.flags.loggedIn) return;
+    if (!loggedIn) return;
     const subscription = bus.on('favoriteActors').subscribe((message) => onChange(message.actorIds.includes(actor.id)));
     return () => subscription.unsubscribe();
-  }, [bus, guest.flags.loggedIn, actor.id, onChange]);
+  }, [bus, loggedIn, actor.id, onChange]);
 
-  if (!guest.flags.loggedIn) {
+  if (!loggedIn) {
     return (
       <LoginPrompt
         ui={ui}
@@ -61,7 +60,7 @@ function FavoritePin({ actor, onChange }: { actor: ActorProfile; onChange: (isFa
 function ProfileHeader({ actor, onFavorite }: { actor: ActorProfile; onFavorite: (isFavorite: boolean) => void }) {
   const { t, i18n } = useTranslation();
   const { ui } = usePlatform();
-  const { guest } = useSession();
+  const loggedIn = useLoggedIn();
   return (
     <header className="mf-chat-profile__header">
       <img
@@ -95,7 +94,7 @@ function ProfileHeader({ actor, onFavorite }: { actor: ActorProfile; onFavorite:
           · {t('profile.favoriteCount', { count: actor.favoriteCount })}
         </p>
         {/* Starting the live chat belongs to the live chat feature; here an anonymous visitor is asked to log in. */}
-        <ChatButton config={actor.chatButton} onStart={guest.flags.loggedIn ? undefined : () => ui.open('login')} />
+        <ChatButton config={actor.chatButton} onStart={loggedIn ? undefined : () => ui.open('login')} />
         <FavoritePin actor={actor} onChange={onFavorite} />
       </div>
     </header>
@@ -106,10 +105,10 @@ function ProfileHeader({ actor, onFavorite }: { actor: ActorProfile; onFavorite:
 export function ActorProfilePage({ actorName }: { actorName: string }) {
   const { t } = useTranslation();
   const { api } = usePlatform();
-  const route = useRoute();
-  const { guest } = useSession();
+  const route = useCurrentRoute();
+  const guest = useGuest();
   const linkTo = useRouteLink();
-  const profile = useLoad(`${actorName}/${route.language}/${guest.id}`, () =>
+  const profile = useLiveLoaded(`actorProfile/${actorName}/${route.language}/${guest.id}`, () =>
     api.rest(chatEndpoints.actorData, { params: { actorIdOrName: actorName }, query: {} }),
   );
   useActorOnlineChanges((actorId, isOnline) =>
@@ -132,7 +131,7 @@ export function ActorProfilePage({ actorName }: { actorName: string }) {
   const current = TABS.find((tab) => tab.routes.includes(route.name)) ?? TABS[0]!;
 
   return (
-    <LoadState state={profile} retry={profile.retry}>
+    <LoadState loaded={profile}>
       {(actor) => (
         <article className="mf-chat-profile" data-actor-id={actor.id}>
           <ProfileHeader actor={actor} onFavorite={setFavorite} />

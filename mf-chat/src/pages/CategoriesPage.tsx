@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { chatEndpoints, type ActorCategory } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
 import { Tile, TileGrid } from '@velvet/ui';
-import { LoadState } from '../components/LoadState';
-import { useLoad, useRoute, useRouteLink } from '../hooks';
+import { useRouteLink } from '../hooks';
 
 export function CategoryTiles({ categories, label }: { categories: ActorCategory[]; label: string }) {
   const { t } = useTranslation();
@@ -31,8 +30,8 @@ export function CategoryTiles({ categories, label }: { categories: ActorCategory
 /** Loads the categories once per language. */
 export function useCategories() {
   const { api } = usePlatform();
-  const { language } = useRoute();
-  return useLoad(`categories/${language}`, () => api.rest(chatEndpoints.categories, { query: {} }));
+  const language = useLanguage();
+  return useLoaded(`categories/${language}`, () => api.rest(chatEndpoints.categories, { query: {} }));
 }
 
 export function CategoriesPage() {
@@ -42,7 +41,7 @@ export function CategoriesPage() {
     <section aria-labelledby="mf-chat-categories-title">
       <h1 id="mf-chat-categories-title">{t('categories.title')}</h1>
       <p>{t('categories.intro')}</p>
-      <LoadState state={categories} retry={categories.retry}>
+      <LoadState loaded={categories}>
         {(data) => <CategoryTiles categories={data.categories} label={t('categories.title')} />}
       </LoadState>
     </section>

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ActorProfile, CurrentRoute } from '@velvet/contracts';
+import { useLanguage } from '@velvet/federation';
+import { formatDate } from '@velvet/i18n';
 import { ButtonLink, EmptyState, Price, Section, navigateOnPlainClick } from '@velvet/ui';
 import { SlotHost } from '../components/SlotHost';
 import { displayName, formatChatPrice } from '../format';
@@ -50,6 +52,7 @@ function Categories({ actor }: { actor: ActorProfile }) {
 
 function About({ actor }: { actor: ActorProfile }) {
   const { t, i18n } = useTranslation();
+  const language = useLanguage();
   const prices = [
     ['videoChat', actor.chatPrices.videoChat],
     ['voyeurChat', actor.chatPrices.voyeurChat],
@@ -72,9 +75,7 @@ function About({ actor }: { actor: ActorProfile }) {
           <dt>{t('profile.about.languages')}</dt>
           <dd>{actor.profile.languages.map((code) => displayName(i18n.language, 'language', code)).join(', ')}</dd>
           <dt>{t('profile.about.registeredSince')}</dt>
-          <dd>
-            {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(actor.registeredSince))}
-          </dd>
+          <dd>{formatDate(actor.registeredSince, language, { dateStyle: 'long' })}</dd>
         </dl>
         <Categories actor={actor} />
       </Section>

@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { chatEndpoints, type ActorListKind, type RouteName } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useGuest, useLanguage, usePlatform } from '@velvet/federation';
 import { EmptyState, Section } from '@velvet/ui';
 import { ActorGrid } from '../components/ActorGrid';
-import { LoadState } from '../components/LoadState';
-import { useActorOnlineChanges, useLoad, useRoute, useRouteLink } from '../hooks';
+import { useActorOnlineChanges, useLiveLoaded, useRouteLink } from '../hooks';
 import { withOnlineState } from '../online';
 
 /** One row of the tile grid: a home block shows a glimpse and links to the full list. */
@@ -14,9 +13,10 @@ export const WIDGET_ACTOR_COUNT = 5;
 export function ActorListWidget({ kind, route, title }: { kind: ActorListKind; route: RouteName; title: string }) {
   const { t } = useTranslation();
   const { api } = usePlatform();
-  const { language } = useRoute();
+  const language = useLanguage();
+  const guest = useGuest();
   const linkTo = useRouteLink();
-  const list = useLoad(`${kind}/${language}`, () =>
+  const list = useLiveLoaded(`actorList/${kind}/widget/${language}/${guest.id}`, () =>
     api.rest(chatEndpoints.actorList, { params: { kind }, query: { page: 1, pageSize: WIDGET_ACTOR_COUNT } }),
   );
   useActorOnlineChanges((actorId, isOnline) =>
@@ -24,7 +24,7 @@ export function ActorListWidget({ kind, route, title }: { kind: ActorListKind; r
   );
   return (
     <Section title={title} more={{ ...linkTo(route), label: t('widgets.showAll') }}>
-      <LoadState state={list} retry={list.retry}>
+      <LoadState loaded={list}>
         {(data) =>
           data.items.length === 0 ? (
             <EmptyState title={t(`lists.${kind}.empty`)} />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Section } from '@velvet/ui';
-import { LoadState } from '../components/LoadState';
+import { LoadState } from '@velvet/federation';
 import { useRouteLink } from '../hooks';
 import { CategoryTiles, useCategories } from '../pages/CategoriesPage';
 import { ActorListWidget, WIDGET_ACTOR_COUNT } from './ActorListWidget';
@@ -26,7 +26,7 @@ export function CategoriesWidget() {
   const categories = useCategories();
   return (
     <Section title={t('widgets.categories')} more={{ ...linkTo('categories'), label: t('widgets.showAll') }}>
-      <LoadState state={categories} retry={categories.retry}>
+      <LoadState loaded={categories}>
         {(data) => (
           <CategoryTiles categories={data.categories.slice(0, WIDGET_ACTOR_COUNT)} label={t('widgets.categories')} />
         )}
