@@ -1,12 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaEndpoints, type Page } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useGuest, useLanguage, useLoaded, usePagerLabels, usePlatform } from '@velvet/federation';
 import { EmptyState, Pager, TileGrid } from '@velvet/ui';
 import { AlbumTile } from './AlbumTile';
-import { useLoaded } from './hooks';
-import { LoadState } from './LoadState';
-import { usePagerLabels } from './usePagerLabels';
 import { VideoTile } from './VideoTile';
 
 const PAGE_SIZE = 16;
@@ -37,7 +34,9 @@ function PagedTiles<T>({
   const { t } = useTranslation();
   const pagerLabels = usePagerLabels();
   const [page, setPage] = useState(1);
-  const loaded = useLoaded(`${loadKey}|${page}`, () => load({ page, pageSize: PAGE_SIZE }));
+  const language = useLanguage();
+  const guest = useGuest();
+  const loaded = useLoaded(`${loadKey}|${page}|${language}|${guest.id}`, () => load({ page, pageSize: PAGE_SIZE }));
   return (
     <LoadState loaded={loaded} notFound={t('grid.empty')}>
       {(result) =>

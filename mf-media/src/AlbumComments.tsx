@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALBUM_COMMENTS_SHOWN, ALBUM_COMMENT_MAX_LENGTH, mediaEndpoints, type AlbumComment } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { useLanguage, useLoggedIn, usePlatform } from '@velvet/federation';
+import { COMMON_NAMESPACE, formatDate } from '@velvet/i18n';
 import { Button, LoginPrompt, Spinner } from '@velvet/ui';
-import { useLoggedIn } from './hooks';
 
 interface CommentsState {
   comments: AlbumComment[];
@@ -13,7 +13,8 @@ interface CommentsState {
 
 /** An album's comments, five at a time, and the guest's one comment (spec "Album ratings and comments"). */
 export function AlbumComments({ albumId }: { albumId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const { api, ui } = usePlatform();
   const loggedIn = useLoggedIn();
   const [state, setState] = useState<CommentsState | null>(null);
@@ -61,8 +62,7 @@ export function AlbumComments({ albumId }: { albumId: number }) {
     }
   };
 
-  if (!state) return <Spinner label={t('loading')} />;
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  if (!state) return <Spinner label={t('loading', { ns: COMMON_NAMESPACE })} />;
   return (
     <section className="mf-media-comments" aria-label={t('comments.title')}>
       <h2>{t('comments.count', { count: state.total })}</h2>
@@ -86,7 +86,7 @@ export function AlbumComments({ albumId }: { albumId: number }) {
       <ul>
         {state.comments.map((comment) => (
           <li key={comment.id}>
-            <strong>{comment.guestName}</strong> <time dateTime={comment.created}>{dateFormat.format(new Date(comment.created))}</time>
+            <strong>{comment.guestName}</strong> <time dateTime={comment.created}>{formatDate(comment.created, language)}</time>
             <p>{comment.text}</p>
           </li>
         ))}

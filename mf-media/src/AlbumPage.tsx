@@ -1,19 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { mediaEndpoints } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useGuest, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
 import { ButtonLink } from '@velvet/ui';
 import { AlbumComments } from './AlbumComments';
 import { AlbumRating } from './AlbumRating';
 import { BuyButton } from './BuyButton';
-import { useLoaded } from './hooks';
-import { LoadState } from './LoadState';
 import { MediaPrice } from './MediaPrice';
 
 /** A photo album: its facts, ratings, price and pictures. */
 export function AlbumPage({ albumId, actorName }: { albumId: string; actorName: string }) {
   const { t } = useTranslation();
   const { api, router } = usePlatform();
-  const loaded = useLoaded(albumId, () => api.rest(mediaEndpoints.album, { query: { albumId: Number(albumId) } }));
+  const language = useLanguage();
+  const guest = useGuest();
+  const loaded = useLoaded(`album|${albumId}|${language}|${guest.id}`, () => api.rest(mediaEndpoints.album, { query: { albumId: Number(albumId) } }));
   return (
     <LoadState loaded={loaded} notFound={t('album.notFound')}>
       {(album) => (

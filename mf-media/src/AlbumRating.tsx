@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALBUM_RATING, mediaEndpoints, type Album } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { useLoggedIn, usePlatform } from '@velvet/federation';
 import { Button } from '@velvet/ui';
-import { useLoggedIn } from './hooks';
 
 type Rating = Pick<Album, 'guestRatingLikes' | 'guestRatingDislikes' | 'isLiked' | 'isDisliked'>;
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePlatform } from '@velvet/federation';
+import { useLoggedIn, usePlatform } from '@velvet/federation';
 import { Button } from '@velvet/ui';
-import { useLoggedIn } from './hooks';
 
 /**
  * Buying needs a guest: anonymous visitors get the login flow. Paying itself arrives with the wallet; until

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useCurrentRoute } from '@velvet/federation';
 import { AlbumPage } from './AlbumPage';
-import { useCurrentRoute } from './hooks';
 import { MediathekPage } from './MediathekPage';
 import { VIDEO_AREAS, isVideoArea } from './routes';
 import { VideoGrid } from './VideoGrid';

@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaEndpoints } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useGuest, useLanguage, useLoaded, useLoggedIn, usePagerLabels, usePlatform } from '@velvet/federation';
 import { ButtonLink, EmptyState, LoginPrompt, Pager, TabNav, TileGrid } from '@velvet/ui';
 import { AlbumTile } from './AlbumTile';
-import { useLoaded, useLoggedIn } from './hooks';
-import { LoadState } from './LoadState';
-import { usePagerLabels } from './usePagerLabels';
 import { VideoTile } from './VideoTile';
 
 const PAGE_SIZE = 30;
@@ -44,7 +41,9 @@ function Library({ mediaType }: { mediaType: 'VIDEO' | 'PHOTO' }) {
   const { api, router } = usePlatform();
   const pagerLabels = usePagerLabels();
   const [page, setPage] = useState(1);
-  const loaded = useLoaded(`${mediaType}|${page}`, () => api.rest(mediaEndpoints.mediathek, { query: { mediaType, page, pageSize: PAGE_SIZE } }));
+  const language = useLanguage();
+  const guest = useGuest();
+  const loaded = useLoaded(`mediathek|${mediaType}|${page}|${language}|${guest.id}`, () => api.rest(mediaEndpoints.mediathek, { query: { mediaType, page, pageSize: PAGE_SIZE } }));
   return (
     <LoadState loaded={loaded} notFound={t('mediathek.empty')}>
       {(library) =>

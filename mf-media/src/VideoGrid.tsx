@@ -8,12 +8,10 @@ import {
   type VideoCategory,
   type VideoFilter,
 } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
-import { EmptyState, ErrorState, Pager, Spinner, TileGrid } from '@velvet/ui';
-import { useLoaded, useLoggedIn } from './hooks';
+import { LoadState, useGuest, useLanguage, useLoaded, useLoggedIn, usePagerLabels, usePlatform } from '@velvet/federation';
+import { EmptyState, Pager, TileGrid } from '@velvet/ui';
 import { VideoFilterBar } from './VideoFilterBar';
 import { VideoTile } from './VideoTile';
-import { usePagerLabels } from './usePagerLabels';
 
 export interface VideoGridProps {
   category: VideoCategory;
@@ -30,34 +28,37 @@ export function VideoGrid({ category, label, searchPattern, pageSize, showFilter
   const { t } = useTranslation();
   const { api } = usePlatform();
   const loggedIn = useLoggedIn();
+  const language = useLanguage();
+  const guest = useGuest();
   const pagerLabels = usePagerLabels();
   const [filter, setFilter] = useState<VideoFilter>(() => videoFilter.parse({ type: category, showFilter, ...(pageSize ? { pageSize } : {}) }));
   const change = (update: Partial<VideoFilter>) => setFilter((current) => updateVideoFilter(current, update));
 
   const payload = encodeTileGridPayload({ ...filter, ...(searchPattern ? { searchPattern } : {}) });
-  const page = useLoaded(`${payload}|${loggedIn}`, () => api.rest(mediaEndpoints.videoGrid, { params: { type: 'videos', payload } }));
+  const page = useLoaded(`videoGrid|${payload}|${language}|${guest.id}`, () => api.rest(mediaEndpoints.videoGrid, { params: { type: 'videos', payload } }));
 
-  const pageCount = page.data ? Math.ceil(page.data.total / page.data.pageSize) : 0;
   return (
     <div className="mf-media-grid">
       {filter.showFilter ? <VideoFilterBar filter={filter} onChange={change} loggedIn={loggedIn} /> : null}
-      {page.status === 'error' ? (
-        <ErrorState title={t('error.title')} text={t('error.text')} retryLabel={t('error.retry')} onRetry={page.retry} />
-      ) : !page.data ? (
-        <Spinner label={t('loading')} />
-      ) : page.data.items.length === 0 ? (
-        <EmptyState title={t('grid.empty')} />
-      ) : (
-        <>
-          {filter.showFilter ? <p className="mf-media-grid__total">{t('grid.total', { count: page.data.total })}</p> : null}
-          <TileGrid label={label} busy={page.status === 'loading'}>
-            {page.data.items.map((video) => (
-              <VideoTile key={video.id} video={video} />
-            ))}
-          </TileGrid>
-          {filter.showFilter ? <Pager page={filter.page} pageCount={pageCount} onChange={(p) => change({ page: p })} labels={pagerLabels} /> : null}
-        </>
-      )}
+      <LoadState loaded={page}>
+        {(result) =>
+          result.items.length === 0 ? (
+            <EmptyState title={t('grid.empty')} />
+          ) : (
+            <>
+              {filter.showFilter ? <p className="mf-media-grid__total">{t('grid.total', { count: result.total })}</p> : null}
+              <TileGrid label={label} busy={page.status === 'loading'}>
+                {result.items.map((video) => (
+                  <VideoTile key={video.id} video={video} />
+                ))}
+              </TileGrid>
+              {filter.showFilter ? (
+                <Pager page={filter.page} pageCount={Math.ceil(result.total / result.pageSize)} onChange={(p) => change({ page: p })} labels={pagerLabels} />
+              ) : null}
+            </>
+          )
+        }
+      </LoadState>
     </div>
   );
 }

@@ -1,18 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { mediaEndpoints } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { LoadState, useGuest, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
 import { ButtonLink } from '@velvet/ui';
 import { BuyButton } from './BuyButton';
 import { formatDuration } from './format';
-import { useLoaded } from './hooks';
-import { LoadState } from './LoadState';
 import { MediaPrice } from './MediaPrice';
 
 /** A video's page: preview, facts, price with discount, likes and the buy action. */
 export function VideoPage({ videoId, actorName }: { videoId: string; actorName: string }) {
   const { t } = useTranslation();
   const { api, router } = usePlatform();
-  const loaded = useLoaded(videoId, () => api.rest(mediaEndpoints.video, { params: { videoId: Number(videoId) } }));
+  const language = useLanguage();
+  const guest = useGuest();
+  const loaded = useLoaded(`video|${videoId}|${language}|${guest.id}`, () => api.rest(mediaEndpoints.video, { params: { videoId: Number(videoId) } }));
   return (
     <LoadState loaded={loaded} notFound={t('video.notFound')}>
       {(video) => (
