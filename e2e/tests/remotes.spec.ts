@@ -25,7 +25,7 @@ for (const [remote, path] of Object.entries(ROUTE_OF_REMOTE)) {
 test('switching the language keeps the route and changes the slugs', async ({ page }) => {
   await page.goto('/en/new-girls/');
   await expect(page.locator('[data-remote="mf-chat"]')).toBeVisible();
-  await page.locator('[data-language-switch] [data-language="de"]').click();
+  await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'DE' }).click();
   await expect(page).toHaveURL(/\/de\/neue-girls\/$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.locator('[data-remote="mf-chat"]')).toBeVisible();
