@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { guestEndpoints, type EndpointResponse, type Language } from '@velvet/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { LoadState, useGuest, useLoaded, usePlatform } from '@velvet/federation';
 import { Button } from '@velvet/ui';
 
@@ -98,11 +97,10 @@ function Form({ initial, onSaved }: { initial: ProfileAnswer; onSaved: (answer: 
 export function ProfileForm() {
   const platform = usePlatform();
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const key = `guest.profile:${useGuest().id}`;
   const loaded = useLoaded(key, () => platform.api.rest(guestEndpoints.profileGet));
   // The saved profile replaces the cached one, so coming back to the page shows what was saved.
-  const saved = (answer: ProfileAnswer) => queryClient.setQueryData([key], answer);
+  const saved = (answer: ProfileAnswer) => loaded.update(() => answer);
   return (
     <section>
       <h1>{t('profile.title')}</h1>

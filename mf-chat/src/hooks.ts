@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useLoaded, usePlatform } from '@velvet/federation';
+import { usePlatform } from '@velvet/federation';
 import type { RouteArgs, RouteName } from '@velvet/contracts';
 import type { LinkTarget } from '@velvet/ui';
 
@@ -11,21 +10,6 @@ export function useRouteLink(): (name: RouteName, args?: RouteArgs) => LinkTarge
     (name, args) => ({ href: router.href(name, args), onNavigate: () => router.navigate(name, args) }),
     [router],
   );
-}
-
-/**
- * useLoaded plus `update`, which edits the cached answer of `key` in place (socket pushes, a pinned favourite),
- * so the change is still there when the visitor comes back to it. The kit caches an answer under `[key]`.
- */
-export function useLiveLoaded<T>(key: string, load: () => Promise<T>) {
-  const loaded = useLoaded(key, load);
-  const queryClient = useQueryClient();
-  const update = useCallback(
-    (change: (data: T) => T) =>
-      queryClient.setQueryData<T>([key], (data) => (data === undefined ? undefined : change(data))),
-    [queryClient, key],
-  );
-  return { ...loaded, update };
 }
 
 /** Calls `onChange(actorId, isOnline)` for every actorOnline / actorOffline push while mounted. */

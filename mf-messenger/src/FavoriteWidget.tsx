@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
 import { messengerEndpoints, type FavoriteActor } from '@velvet/contracts';
 import { LoadState, useGuest, useLoaded, usePlatform } from '@velvet/federation';
 import { EmptyState, LoginPrompt, OnlineBadge, Section, Tile, TileGrid } from '@velvet/ui';
@@ -33,39 +32,32 @@ export function applyOnline(
 function FavoriteList({ guestId }: { guestId: string }) {
   const platform = usePlatform();
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const key = `messenger.favorites:${guestId}`;
   const loaded = useLoaded(key, () =>
     platform.api.rest(messengerEndpoints.favorites, { query: { limit: FAVORITES_PER_PAGE } }),
   );
+  const { update, reload } = loaded;
   /** Ids of every favourite, from the favoriteActors push; null until the first one arrives. */
   const favoriteIds = useRef<ReadonlySet<number> | null>(null);
 
   useEffect(() => {
     // Pushes change the loaded list in place, so it stays as current as the answer it came from.
-    const setFavorites = (change: (favorites: Favorites) => Favorites) =>
-      queryClient.setQueryData<Favorites>([key], (favorites) => favorites && change(favorites));
     const subscriptions = [
       platform.bus.on('favoriteActors').subscribe(({ actorIds }) => {
         const previous = favoriteIds.current;
         favoriteIds.current = new Set(actorIds);
         // A pin or unpin (here or in another tab) changes the list; the first answer only tells the ids.
-        if (previous && (previous.size !== actorIds.length || actorIds.some((id) => !previous.has(id))))
-          void queryClient.invalidateQueries({ queryKey: [key] });
+        if (previous && (previous.size !== actorIds.length || actorIds.some((id) => !previous.has(id)))) reload();
       }),
       platform.bus
         .on('actorOnline')
-        .subscribe(({ actorId }) =>
-          setFavorites((f) => applyOnline(f, favoriteIds.current ?? new Set(), actorId, true)),
-        ),
+        .subscribe(({ actorId }) => update((f) => applyOnline(f, favoriteIds.current ?? new Set(), actorId, true))),
       platform.bus
         .on('actorOffline')
-        .subscribe(({ actorId }) =>
-          setFavorites((f) => applyOnline(f, favoriteIds.current ?? new Set(), actorId, false)),
-        ),
+        .subscribe(({ actorId }) => update((f) => applyOnline(f, favoriteIds.current ?? new Set(), actorId, false))),
     ];
     return () => subscriptions.forEach((s) => s.unsubscribe());
-  }, [platform, queryClient, key]);
+  }, [platform, update, reload]);
 
   // The ids of every favourite, so the online count follows those beyond the first page too.
   useEffect(() => platform.bus.send({ type: 'favoriteRequestActors' }), [platform]);

@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTOR_LIST_PAGE_SIZE, chatEndpoints, type ActorListKind } from '@velvet/contracts';
-import { LoadState, useGuest, useLanguage, usePlatform } from '@velvet/federation';
+import { LoadState, useGuest, useLanguage, usePlatform, useLoaded } from '@velvet/federation';
 import { EmptyState } from '@velvet/ui';
 import { ActorGrid } from '../components/ActorGrid';
-import { useActorOnlineChanges, useLiveLoaded } from '../hooks';
+import { useActorOnlineChanges } from '../hooks';
 import { withOnlineState } from '../online';
 
 /** A full performer list page: heading, paged grid, live online state. */
@@ -15,7 +15,7 @@ export function ActorListPage({ kind, category }: { kind: ActorListKind; categor
   const guest = useGuest();
   const [page, setPage] = useState(1);
   const heading = useRef<HTMLHeadingElement>(null);
-  const list = useLiveLoaded(`actorList/${kind}/${category ?? ''}/${page}/${language}/${guest.id}`, () =>
+  const list = useLoaded(`actorList/${kind}/${category ?? ''}/${page}/${language}/${guest.id}`, () =>
     api.rest(chatEndpoints.actorList, {
       params: { kind },
       query: { page, pageSize: ACTOR_LIST_PAGE_SIZE, ...(category ? { category } : {}) },

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatEndpoints, type ActorProfile, type RouteName } from '@velvet/contracts';
-import { LoadState, useCurrentRoute, useGuest, useLoggedIn, usePlatform } from '@velvet/federation';
+import { LoadState, useCurrentRoute, useGuest, useLoggedIn, usePlatform, useLoaded } from '@velvet/federation';
 import { Button, LoginPrompt, OnlineBadge, TabNav } from '@velvet/ui';
 import { ChatButton } from '../components/ChatButton';
 import { displayName } from '../format';
-import { useActorOnlineChanges, useLiveLoaded, useRouteLink } from '../hooks';
+import { useActorOnlineChanges, useRouteLink } from '../hooks';
 import { ProfileTab, type ProfileTabName } from './ProfileTabs';
 
 /** Profile sub-pages in tab order; the video routes all show the videos tab. */
@@ -108,7 +108,7 @@ export function ActorProfilePage({ actorName }: { actorName: string }) {
   const route = useCurrentRoute();
   const guest = useGuest();
   const linkTo = useRouteLink();
-  const profile = useLiveLoaded(`actorProfile/${actorName}/${route.language}/${guest.id}`, () =>
+  const profile = useLoaded(`actorProfile/${actorName}/${route.language}/${guest.id}`, () =>
     api.rest(chatEndpoints.actorData, { params: { actorIdOrName: actorName }, query: {} }),
   );
   useActorOnlineChanges((actorId, isOnline) =>

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { chatEndpoints, type ActorListKind, type RouteName } from '@velvet/contracts';
-import { LoadState, useGuest, useLanguage, usePlatform } from '@velvet/federation';
+import { LoadState, useGuest, useLanguage, usePlatform, useLoaded } from '@velvet/federation';
 import { EmptyState, Section } from '@velvet/ui';
 import { ActorGrid } from '../components/ActorGrid';
-import { useActorOnlineChanges, useLiveLoaded, useRouteLink } from '../hooks';
+import { useActorOnlineChanges, useRouteLink } from '../hooks';
 import { withOnlineState } from '../online';
 
 /** One row of the tile grid: a home block shows a glimpse and links to the full list. */
@@ -16,7 +16,7 @@ export function ActorListWidget({ kind, route, title }: { kind: ActorListKind; r
   const language = useLanguage();
   const guest = useGuest();
   const linkTo = useRouteLink();
-  const list = useLiveLoaded(`actorList/${kind}/widget/${language}/${guest.id}`, () =>
+  const list = useLoaded(`actorList/${kind}/widget/${language}/${guest.id}`, () =>
     api.rest(chatEndpoints.actorList, { params: { kind }, query: { page: 1, pageSize: WIDGET_ACTOR_COUNT } }),
   );
   useActorOnlineChanges((actorId, isOnline) =>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { keepPreviousData, QueryClient, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { keepPreviousData, QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@velvet/sdk';
 import { EmptyState, ErrorState, Spinner, type PagerLabels } from '@velvet/ui';
@@ -20,20 +21,35 @@ export function createQueryClient(): QueryClient {
 }
 
 export type Loaded<T> =
-  | { status: 'loading'; data?: T }
-  | { status: 'done'; data: T }
-  | { status: 'error'; error: unknown; data?: T };
+  { status: 'loading'; data?: T } | { status: 'done'; data: T } | { status: 'error'; error: unknown; data?: T };
+
+export interface LoadedControls<T> {
+  retry: () => void;
+  /** Changes the loaded answer in place (a socket push, a saved form), so it stays changed when revisited. */
+  update: (change: (data: T) => T) => void;
+  /** Loads again in the background, e.g. when a push says the answer is out of date. */
+  reload: () => void;
+}
 
 /**
  * Loads what `key` names and keeps the previous data while the next key loads, so a grid does not jump on
  * paging. The key must name everything the request depends on.
  */
-export function useLoaded<T>(key: string, load: () => Promise<T>): Loaded<T> & { retry: () => void } {
+export function useLoaded<T>(key: string, load: () => Promise<T>): Loaded<T> & LoadedControls<T> {
+  const queryClient = useQueryClient();
   const query = useQuery({ queryKey: [key], queryFn: load, placeholderData: keepPreviousData });
-  const retry = () => void query.refetch();
-  if (query.isError) return { status: 'error', error: query.error, data: query.data, retry };
-  if (query.isSuccess && !query.isPlaceholderData) return { status: 'done', data: query.data, retry };
-  return { status: 'loading', data: query.data, retry };
+  const { refetch } = query;
+  const retry = useCallback(() => void refetch(), [refetch]);
+  const update = useCallback(
+    (change: (data: T) => T) =>
+      queryClient.setQueryData<T>([key], (data) => (data === undefined ? data : change(data))),
+    [queryClient, key],
+  );
+  const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: [key] }), [queryClient, key]);
+  const controls = { retry, update, reload };
+  if (query.isError) return { status: 'error', error: query.error, data: query.data, ...controls };
+  if (query.isSuccess && !query.isPlaceholderData) return { status: 'done', data: query.data, ...controls };
+  return { status: 'loading', data: query.data, ...controls };
 }
 
 /**
@@ -45,7 +61,7 @@ export function LoadState<T>({
   notFound,
   children,
 }: {
-  loaded: Loaded<T> & { retry: () => void };
+  loaded: Loaded<T> & Pick<LoadedControls<T>, 'retry'>;
   /** Title shown for a 404; the common "not found" text otherwise. */
   notFound?: string;
   children: (data: T) => ReactNode;

@@ -9,4 +9,4 @@ export { PlatformContext, usePlatform } from './context';
 export { RemoteProviders } from './providers';
 export { scopePlatform } from './scope';
 export { useCurrentRoute, useGuest, useLanguage, useLoggedIn, useSession } from './hooks';
-export { LoadState, createQueryClient, useLoaded, usePagerLabels, type Loaded } from './data';
+export { LoadState, createQueryClient, useLoaded, usePagerLabels, type Loaded, type LoadedControls } from './data';

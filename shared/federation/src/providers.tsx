@@ -6,7 +6,15 @@ import { PlatformContext } from './context';
 import { createQueryClient } from './data';
 
 /** What every mounted remote renders inside: its platform, its i18n namespace and its own query cache. */
-export function RemoteProviders({ platform, remote, children }: { platform: PlatformApi; remote: RemoteName; children: ReactNode }) {
+export function RemoteProviders({
+  platform,
+  remote,
+  children,
+}: {
+  platform: PlatformApi;
+  remote: RemoteName;
+  children: ReactNode;
+}) {
   const [queryClient] = useState(createQueryClient);
   return (
     <PlatformContext.Provider value={platform}>

@@ -1,0 +1,49 @@
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import type { ReactNode } from 'react';
+import { ApiError } from '@velvet/sdk';
+import { createI18n } from '@velvet/i18n';
+import { createQueryClient, LoadState, useLoaded } from './data';
+
+function wrapper() {
+  const client = createQueryClient();
+  const i18n = createI18n('en');
+  return ({ children }: { children: ReactNode }) => (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </I18nextProvider>
+  );
+}
+
+describe('useLoaded', () => {
+  it('loads, keeps the previous data while the next key loads, and applies in-place updates', async () => {
+    const load = jest.fn((page: number) => Promise.resolve({ page }));
+    const { result, rerender } = renderHook(({ page }) => useLoaded(`list:${page}`, () => load(page)), {
+      wrapper: wrapper(),
+      initialProps: { page: 1 },
+    });
+    await waitFor(() => expect(result.current.status).toBe('done'));
+    expect(result.current.data).toEqual({ page: 1 });
+
+    rerender({ page: 2 });
+    expect(result.current.status).toBe('loading');
+    expect(result.current.data).toEqual({ page: 1 });
+    await waitFor(() => expect(result.current.data).toEqual({ page: 2 }));
+
+    act(() => result.current.update((data) => ({ page: data.page * 10 })));
+    await waitFor(() => expect(result.current.data).toEqual({ page: 20 }));
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not retry a 4xx, and LoadState shows it as not found', async () => {
+    const load = jest.fn(() => Promise.reject(new ApiError(404, 'NOT_FOUND', 'gone')));
+    function Page() {
+      const loaded = useLoaded('missing', load);
+      return <LoadState loaded={loaded}>{() => <p>content</p>}</LoadState>;
+    }
+    render(<Page />, { wrapper: wrapper() });
+    expect(await screen.findByText('Not found')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
