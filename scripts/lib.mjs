@@ -16,7 +16,12 @@ export function log(message) {
 
 /** Runs a command in the foreground; throws with its exit code on failure. */
 export function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    ...options,
+    env: { ...process.env, ...options.env },
+  });
   if (result.status !== 0) {
     const error = new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
     error.exitCode = result.status ?? 1;

@@ -6,6 +6,7 @@ const tasks = {
   build: () => ensureBuilt({ force: true }),
   typecheck: () => run(join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json', '--noEmit']),
   lint: () => run(join(ROOT, 'node_modules', '.bin', 'eslint'), ['.', '--max-warnings=0']),
+  format: () => run(join(ROOT, 'node_modules', '.bin', 'prettier'), ['--write', '.', '--log-level=warn']),
 };
 const task = tasks[process.argv[2]];
 if (!task) {

@@ -9,8 +9,20 @@ const stages = [
   ['install', () => ensureDependencies()],
   ['chromium', () => ensureChromium()],
   ['typecheck', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])],
-  ['lint', () => run(bin('eslint'), ['.', '--max-warnings=0'])],
-  ['unit and integration', () => pnpm(['--recursive', '--workspace-concurrency=1', '--filter', '!@velvet/e2e', 'run', 'test'], { env: { CI: 'true' } })],
+  [
+    'lint and format',
+    () => {
+      run(bin('eslint'), ['.', '--max-warnings=0']);
+      run(bin('prettier'), ['--check', '.', '--log-level=warn']);
+    },
+  ],
+  [
+    'unit and integration',
+    () =>
+      pnpm(['--recursive', '--workspace-concurrency=1', '--filter', '!@velvet/e2e', 'run', 'test'], {
+        env: { CI: 'true' },
+      }),
+  ],
   ['build', () => ensureBuilt()],
   ['end-to-end', () => pnpm(['--filter', '@velvet/e2e', 'run', 'test'])],
 ];

@@ -7,24 +7,24 @@ import { test as base, expect, type Page } from '@playwright/test';
 export const test = base.extend<{ expectFailure: (pattern: RegExp) => void }>({
   expectFailure: [
     async ({ page }, use) => {
-    const problems: string[] = [];
-    const expected: RegExp[] = [];
-    const isExpected = (text: string) => expected.some((pattern) => pattern.test(text));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !isExpected(message.text())) problems.push(`console: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('requestfailed', (request) => {
-      // A navigation away cancels requests still under way; that is not a failure of the site.
-      if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
-      problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
-    });
-    page.on('response', (response) => {
-      const line = `${response.status()} ${response.request().method()} ${response.url()}`;
-      if (response.status() >= 400 && !isExpected(line)) problems.push(`answer: ${line}`);
-    });
-    await use((pattern) => expected.push(pattern));
-    expect(problems, 'console errors and failed requests').toEqual([]);
+      const problems: string[] = [];
+      const expected: RegExp[] = [];
+      const isExpected = (text: string) => expected.some((pattern) => pattern.test(text));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !isExpected(message.text())) problems.push(`console: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('requestfailed', (request) => {
+        // A navigation away cancels requests still under way; that is not a failure of the site.
+        if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
+        problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
+      });
+      page.on('response', (response) => {
+        const line = `${response.status()} ${response.request().method()} ${response.url()}`;
+        if (response.status() >= 400 && !isExpected(line)) problems.push(`answer: ${line}`);
+      });
+      await use((pattern) => expected.push(pattern));
+      expect(problems, 'console errors and failed requests').toEqual([]);
     },
     { auto: true },
   ],

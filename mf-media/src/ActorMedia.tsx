@@ -45,7 +45,12 @@ function PagedTiles<T>({
         ) : (
           <>
             <TileGrid label={label}>{result.items.map(tile)}</TileGrid>
-            <Pager page={page} pageCount={Math.ceil(result.total / PAGE_SIZE)} onChange={setPage} labels={pagerLabels} />
+            <Pager
+              page={page}
+              pageCount={Math.ceil(result.total / PAGE_SIZE)}
+              onChange={setPage}
+              labels={pagerLabels}
+            />
           </>
         )
       }

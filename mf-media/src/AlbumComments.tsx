@@ -21,12 +21,14 @@ export function AlbumComments({ albumId }: { albumId: number }) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const fetchPage = (offset: number) => api.rest(mediaEndpoints.albumComments, { query: { albumId, limit: ALBUM_COMMENTS_SHOWN, offset } });
+  const fetchPage = (offset: number) =>
+    api.rest(mediaEndpoints.albumComments, { query: { albumId, limit: ALBUM_COMMENTS_SHOWN, offset } });
   const failed = () => ui.toast(t('comments.failed'), 'error');
   useEffect(() => {
     let current = true;
     fetchPage(0).then(
-      (page) => current && setState({ comments: page.comments, total: page.total, allowed: page.isGuestAllowedToCommentAlbum }),
+      (page) =>
+        current && setState({ comments: page.comments, total: page.total, allowed: page.isGuestAllowedToCommentAlbum }),
       failed,
     );
     return () => {
@@ -86,7 +88,8 @@ export function AlbumComments({ albumId }: { albumId: number }) {
       <ul>
         {state.comments.map((comment) => (
           <li key={comment.id}>
-            <strong>{comment.guestName}</strong> <time dateTime={comment.created}>{formatDate(comment.created, language)}</time>
+            <strong>{comment.guestName}</strong>{' '}
+            <time dateTime={comment.created}>{formatDate(comment.created, language)}</time>
             <p>{comment.text}</p>
           </li>
         ))}

@@ -13,7 +13,9 @@ export function AlbumPage({ albumId, actorName }: { albumId: string; actorName: 
   const { api, router } = usePlatform();
   const language = useLanguage();
   const guest = useGuest();
-  const loaded = useLoaded(`album|${albumId}|${language}|${guest.id}`, () => api.rest(mediaEndpoints.album, { query: { albumId: Number(albumId) } }));
+  const loaded = useLoaded(`album|${albumId}|${language}|${guest.id}`, () =>
+    api.rest(mediaEndpoints.album, { query: { albumId: Number(albumId) } }),
+  );
   return (
     <LoadState loaded={loaded} notFound={t('album.notFound')}>
       {(album) => (

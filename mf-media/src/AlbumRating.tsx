@@ -26,10 +26,22 @@ export function AlbumRating({ album }: { album: Album }) {
   };
   return (
     <div className="mf-media-rating" role="group" aria-label={t('album.rating')}>
-      <Button variant="secondary" size="small" aria-pressed={rating.isLiked} busy={busy} onClick={() => rate(ALBUM_RATING.like)}>
+      <Button
+        variant="secondary"
+        size="small"
+        aria-pressed={rating.isLiked}
+        busy={busy}
+        onClick={() => rate(ALBUM_RATING.like)}
+      >
         {t('album.like', { count: rating.guestRatingLikes })}
       </Button>
-      <Button variant="secondary" size="small" aria-pressed={rating.isDisliked} busy={busy} onClick={() => rate(ALBUM_RATING.dislike)}>
+      <Button
+        variant="secondary"
+        size="small"
+        aria-pressed={rating.isDisliked}
+        busy={busy}
+        onClick={() => rate(ALBUM_RATING.dislike)}
+      >
         {t('album.dislike', { count: rating.guestRatingDislikes })}
       </Button>
     </div>

@@ -12,11 +12,17 @@ export function AlbumTile({ album }: { album: AlbumSummary }) {
   return (
     <Tile
       link={{ href: router.href('albumDetails', args), onNavigate: () => router.navigate('albumDetails', args) }}
-      image={{ src: preview?.url ?? '', width: preview?.width ?? 320, height: preview?.height ?? 240, alt: album.title }}
+      image={{
+        src: preview?.url ?? '',
+        width: preview?.width ?? 320,
+        height: preview?.height ?? 240,
+        alt: album.title,
+      }}
       title={album.title}
       subtitle={
         <>
-          {t('album.pictureCount', { count: album.pictureCount })} · <MediaPrice price={album.prices.price} basePrice={album.prices.basePrice} />
+          {t('album.pictureCount', { count: album.pictureCount })} ·{' '}
+          <MediaPrice price={album.prices.price} basePrice={album.prices.basePrice} />
         </>
       }
       dataAttributes={{ 'data-album-id': String(album.id) }}

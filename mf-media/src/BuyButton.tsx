@@ -14,7 +14,9 @@ export function BuyButton({ free }: { free: boolean }) {
   const [notice, setNotice] = useState(false);
   return (
     <div className="mf-media-buy">
-      <Button onClick={() => (loggedIn ? setNotice(true) : ui.open('login'))}>{free ? t('buy.free') : t('buy.label')}</Button>
+      <Button onClick={() => (loggedIn ? setNotice(true) : ui.open('login'))}>
+        {free ? t('buy.free') : t('buy.label')}
+      </Button>
       {notice ? (
         <p role="status" className="mf-media-buy__notice">
           {t('buy.comesWithWallet')}

@@ -8,7 +8,10 @@ import { gridHandler, makeAlbum, makeVideo } from './testing/fixtures';
 
 const GRID = '/tileGrid/get/:type/:payload';
 
-function renderApp(route: { name: RouteName; args?: Record<string, string> }, options: Parameters<typeof createMockPlatform>[0] = {}) {
+function renderApp(
+  route: { name: RouteName; args?: Record<string, string> },
+  options: Parameters<typeof createMockPlatform>[0] = {},
+) {
   const platform = createMockPlatform({ route, ...options });
   return renderWithPlatform(<MediaApp />, { platform, remote: 'mf-media', locales });
 }
@@ -20,7 +23,10 @@ describe('video areas', () => {
     const list = await screen.findByRole('list', { name: 'Videos on sale' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(16);
     expect(grid.requests[0]).toMatchObject({ type: 'discounted', page: 1, pageSize: 16 });
-    expect(screen.getByRole('link', { name: /Video 1\b/ })).toHaveAttribute('href', routeHref('videoDetails', { actorName: 'lena', videoId: '1' }));
+    expect(screen.getByRole('link', { name: /Video 1\b/ })).toHaveAttribute(
+      'href',
+      routeHref('videoDetails', { actorName: 'lena', videoId: '1' }),
+    );
     expect(screen.getByText('40 videos')).toBeInTheDocument();
     for (const image of within(list).getAllByRole('img')) {
       expect(image).toHaveAttribute('loading', 'lazy');
@@ -58,7 +64,10 @@ describe('video areas', () => {
 
   test('the video search sends its pattern; the trending area offers its own sort', async () => {
     const grid = gridHandler(3);
-    const { unmount } = renderApp({ name: 'videoSearch', args: { searchPattern: 'beach' } }, { rest: { [GRID]: grid.handler } });
+    const { unmount } = renderApp(
+      { name: 'videoSearch', args: { searchPattern: 'beach' } },
+      { rest: { [GRID]: grid.handler } },
+    );
     expect(await screen.findByRole('heading', { name: 'Videos for “beach”' })).toBeInTheDocument();
     expect(grid.requests[0]).toMatchObject({ type: 'all', searchPattern: 'beach' });
     unmount();
@@ -100,7 +109,11 @@ describe('video areas', () => {
 });
 
 describe('video page', () => {
-  const onSale = makeVideo(5, { title: 'Beach Day', price: { value: 500, currency: 'VXC' }, basePrice: { value: 1000, currency: 'VXC' } });
+  const onSale = makeVideo(5, {
+    title: 'Beach Day',
+    price: { value: 500, currency: 'VXC' },
+    basePrice: { value: 1000, currency: 'VXC' },
+  });
   const route = { name: 'videoDetails' as const, args: { actorName: 'lena', videoId: '5' } };
 
   test('shows the facts, the discount, and asks anonymous visitors to log in to buy', async () => {
@@ -111,14 +124,21 @@ describe('video page', () => {
     expect(screen.getByText('−50 %')).toBeInTheDocument();
     expect(screen.getByLabelText('Instead of 10 VXC')).toBeInTheDocument();
     expect(screen.getByText('5 VXC')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Lena' })).toHaveAttribute('href', routeHref('actorProfile', { actorName: 'lena' }));
+    expect(screen.getByRole('link', { name: 'Lena' })).toHaveAttribute(
+      'href',
+      routeHref('actorProfile', { actorName: 'lena' }),
+    );
     expect(platform.restCalls[0]?.input).toEqual({ params: { videoId: 5 } });
     fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
     expect(platform.openedFlows).toEqual(['login']);
   });
 
   test('tells a guest that buying comes with the wallet, without charging', async () => {
-    const { platform } = renderApp(route, { loggedIn: true, language: 'de', rest: { '/video/:videoId': () => onSale } });
+    const { platform } = renderApp(route, {
+      loggedIn: true,
+      language: 'de',
+      rest: { '/video/:videoId': () => onSale },
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Kaufen' }));
     expect(screen.getByRole('status')).toHaveTextContent('Kaufen kommt zusammen mit der Geldbörse');
     expect(platform.openedFlows).toEqual([]);
@@ -138,13 +158,20 @@ describe('video page', () => {
 });
 
 const noComments = { comments: [], total: 0, isGuestAllowedToCommentAlbum: false };
-const comment = (id: number) => ({ id, text: `Comment ${id}`, created: '2026-11-20T10:00:00.000Z', guestName: `Fan ${id}` });
+const comment = (id: number) => ({
+  id,
+  text: `Comment ${id}`,
+  created: '2026-11-20T10:00:00.000Z',
+  guestName: `Fan ${id}`,
+});
 
 describe('album ratings and comments', () => {
   const route = { name: 'albumDetails' as const, args: { actorName: 'lena', albumId: '3' } };
 
   test('visitors are asked to log in to rate or comment', async () => {
-    const { platform } = renderApp(route, { rest: { '/gallery/open': () => makeAlbum(3), '/gallery/getComments': () => noComments } });
+    const { platform } = renderApp(route, {
+      rest: { '/gallery/open': () => makeAlbum(3), '/gallery/getComments': () => noComments },
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Like (5)' }));
     expect(platform.openedFlows).toEqual(['login']);
     expect(await screen.findByText('Log in to rate and comment on this album.')).toBeInTheDocument();
@@ -159,7 +186,14 @@ describe('album ratings and comments', () => {
         '/gallery/getComments': () => noComments,
         '/gallery/setGuestRating': (input) => {
           expect(input.body).toEqual({ albumId: 3, guestRating: 5 });
-          return { success: true, albumTotalViews: 121, guestRatingLikes: 6, guestRatingDislikes: 1, isLiked: true, isDisliked: false };
+          return {
+            success: true,
+            albumTotalViews: 121,
+            guestRatingLikes: 6,
+            guestRatingDislikes: 1,
+            isLiked: true,
+            isDisliked: false,
+          };
         },
       },
     });
@@ -180,7 +214,12 @@ describe('album ratings and comments', () => {
         },
         '/gallery/postComment': (input) => {
           expect(input.body).toEqual({ albumId: 3, commentText: 'So pretty' });
-          return { success: true, comment: { ...comment(8), text: 'So pretty', guestName: 'Tester' }, commentsTotal: 8, isGuestAllowedToCommentAlbum: false };
+          return {
+            success: true,
+            comment: { ...comment(8), text: 'So pretty', guestName: 'Tester' },
+            commentsTotal: 8,
+            isGuestAllowedToCommentAlbum: false,
+          };
         },
       },
     });
@@ -210,7 +249,10 @@ describe('album page and media library', () => {
     expect(images[0]).toHaveAttribute('loading', 'lazy');
     expect(images[0]).toHaveAttribute('width', '640');
     expect(images[0]).toHaveAttribute('height', '480');
-    expect(screen.getByRole('link', { name: 'Lena' })).toHaveAttribute('href', routeHref('actorPictures', { actorName: 'lena' }, 'es'));
+    expect(screen.getByRole('link', { name: 'Lena' })).toHaveAttribute(
+      'href',
+      routeHref('actorPictures', { actorName: 'lena' }, 'es'),
+    );
   });
 
   test('anonymous visitors get a login prompt in the mediathek', async () => {
@@ -220,15 +262,18 @@ describe('album page and media library', () => {
     expect(platform.restCalls).toEqual([]);
   });
 
-  test("a guest sees the library, still empty, and after logging in it loads", async () => {
+  test('a guest sees the library, still empty, and after logging in it loads', async () => {
     const { platform } = renderApp(
       { name: 'mediathekPhotos' },
       { language: 'nl', rest: { '/mediathek/items': () => ({ items: [], total: 0, page: 1, pageSize: 30 }) } },
     );
-    expect(screen.getByText('Log in om je video\'s en foto\'s te zien.')).toBeInTheDocument();
+    expect(screen.getByText("Log in om je video's en foto's te zien.")).toBeInTheDocument();
     act(() => platform.setGuest({ flags: { loggedIn: true } }));
     expect(await screen.findByText('Je mediatheek is nog leeg')).toBeInTheDocument();
     expect(platform.restCalls[0]?.input).toEqual({ query: { mediaType: 'PHOTO', page: 1, pageSize: 30 } });
-    expect(screen.getByRole('link', { name: "Video's bekijken" })).toHaveAttribute('href', routeHref('videos', {}, 'nl'));
+    expect(screen.getByRole('link', { name: "Video's bekijken" })).toHaveAttribute(
+      'href',
+      routeHref('videos', {}, 'nl'),
+    );
   });
 });

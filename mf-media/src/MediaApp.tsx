@@ -22,7 +22,12 @@ export function MediaApp() {
       <section className="mf-media-area">
         <h1>{title}</h1>
         {/* A new area or search starts with a fresh filter. */}
-        <VideoGrid key={`${route.name}|${searchPattern}`} category={VIDEO_AREAS[route.name]} label={title} searchPattern={searchPattern || undefined} />
+        <VideoGrid
+          key={`${route.name}|${searchPattern}`}
+          category={VIDEO_AREAS[route.name]}
+          label={title}
+          searchPattern={searchPattern || undefined}
+        />
       </section>
     );
   }

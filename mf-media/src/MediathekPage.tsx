@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaEndpoints } from '@velvet/contracts';
-import { LoadState, useGuest, useLanguage, useLoaded, useLoggedIn, usePagerLabels, usePlatform } from '@velvet/federation';
+import {
+  LoadState,
+  useGuest,
+  useLanguage,
+  useLoaded,
+  useLoggedIn,
+  usePagerLabels,
+  usePlatform,
+} from '@velvet/federation';
 import { ButtonLink, EmptyState, LoginPrompt, Pager, TabNav, TileGrid } from '@velvet/ui';
 import { AlbumTile } from './AlbumTile';
 import { VideoTile } from './VideoTile';
@@ -25,7 +33,10 @@ export function MediathekPage({ mediaType }: { mediaType: 'VIDEO' | 'PHOTO' }) {
       <h1>{t('mediathek.title')}</h1>
       <TabNav
         label={t('mediathek.tabs')}
-        items={[tab('mediathek', t('mediathek.videos'), mediaType === 'VIDEO'), tab('mediathekPhotos', t('mediathek.photos'), mediaType === 'PHOTO')]}
+        items={[
+          tab('mediathek', t('mediathek.videos'), mediaType === 'VIDEO'),
+          tab('mediathekPhotos', t('mediathek.photos'), mediaType === 'PHOTO'),
+        ]}
       />
       {loggedIn ? (
         <Library key={mediaType} mediaType={mediaType} />
@@ -43,7 +54,9 @@ function Library({ mediaType }: { mediaType: 'VIDEO' | 'PHOTO' }) {
   const [page, setPage] = useState(1);
   const language = useLanguage();
   const guest = useGuest();
-  const loaded = useLoaded(`mediathek|${mediaType}|${page}|${language}|${guest.id}`, () => api.rest(mediaEndpoints.mediathek, { query: { mediaType, page, pageSize: PAGE_SIZE } }));
+  const loaded = useLoaded(`mediathek|${mediaType}|${page}|${language}|${guest.id}`, () =>
+    api.rest(mediaEndpoints.mediathek, { query: { mediaType, page, pageSize: PAGE_SIZE } }),
+  );
   return (
     <LoadState loaded={loaded} notFound={t('mediathek.empty')}>
       {(library) =>
@@ -68,7 +81,12 @@ function Library({ mediaType }: { mediaType: 'VIDEO' | 'PHOTO' }) {
                 ) : null,
               )}
             </TileGrid>
-            <Pager page={page} pageCount={Math.ceil(library.total / PAGE_SIZE)} onChange={setPage} labels={pagerLabels} />
+            <Pager
+              page={page}
+              pageCount={Math.ceil(library.total / PAGE_SIZE)}
+              onChange={setPage}
+              labels={pagerLabels}
+            />
           </>
         )
       }

@@ -39,16 +39,26 @@ export function VideoFilterBar({ filter, onChange, loggedIn }: VideoFilterBarPro
   const { t } = useTranslation();
   const id = useId();
   const defaultSort = videoCategoryDefaults(filter.type).sort;
-  const sorts: VideoSort[] = defaultSort === 'topTrending' ? ['topTrending', ...VIDEO_SORT_ORDERS] : [...VIDEO_SORT_ORDERS];
-  const duration = DURATION_RANGES.find((r) => r.from === filter.duration.from && r.to === filter.duration.to) ?? DURATION_RANGES[0];
+  const sorts: VideoSort[] =
+    defaultSort === 'topTrending' ? ['topTrending', ...VIDEO_SORT_ORDERS] : [...VIDEO_SORT_ORDERS];
+  const duration =
+    DURATION_RANGES.find((r) => r.from === filter.duration.from && r.to === filter.duration.to) ?? DURATION_RANGES[0];
   const genders = VIDEO_ACTOR_GENDERS.filter((g) => g !== 'NONE');
   const toggleGender = (gender: (typeof genders)[number], on: boolean) =>
-    onChange({ actorGenders: on ? [...filter.actorGenders.filter((g) => g !== 'NONE'), gender] : filter.actorGenders.filter((g) => g !== gender) });
+    onChange({
+      actorGenders: on
+        ? [...filter.actorGenders.filter((g) => g !== 'NONE'), gender]
+        : filter.actorGenders.filter((g) => g !== gender),
+    });
 
   return (
     <form className="mf-media-filter" aria-label={t('filter.label')} onSubmit={(event) => event.preventDefault()}>
       <label htmlFor={`${id}-sort`}>{t('filter.sort')}</label>
-      <select id={`${id}-sort`} value={filter.sort ?? defaultSort} onChange={(e) => onChange({ sort: e.target.value as VideoSort })}>
+      <select
+        id={`${id}-sort`}
+        value={filter.sort ?? defaultSort}
+        onChange={(e) => onChange({ sort: e.target.value as VideoSort })}
+      >
         {sorts.map((sort) => (
           <option key={sort} value={sort}>
             {t(`sort.${sort}`)}
@@ -73,7 +83,11 @@ export function VideoFilterBar({ filter, onChange, loggedIn }: VideoFilterBarPro
       </select>
 
       <label htmlFor={`${id}-tag`}>{t('filter.tag')}</label>
-      <select id={`${id}-tag`} value={filter.tags[0] ?? ''} onChange={(e) => onChange({ tags: e.target.value ? [e.target.value] : [] })}>
+      <select
+        id={`${id}-tag`}
+        value={filter.tags[0] ?? ''}
+        onChange={(e) => onChange({ tags: e.target.value ? [e.target.value] : [] })}
+      >
         <option value="">{t('filter.allTags')}</option>
         {VIDEO_TAGS.map((tag) => (
           <option key={tag} value={tag}>
@@ -86,7 +100,11 @@ export function VideoFilterBar({ filter, onChange, loggedIn }: VideoFilterBarPro
         <legend>{t('filter.genders')}</legend>
         {genders.map((gender) => (
           <label key={gender}>
-            <input type="checkbox" checked={filter.actorGenders.includes(gender)} onChange={(e) => toggleGender(gender, e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={filter.actorGenders.includes(gender)}
+              onChange={(e) => toggleGender(gender, e.target.checked)}
+            />
             {t(`gender.${gender}`)}
           </label>
         ))}

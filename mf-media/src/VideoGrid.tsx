@@ -8,7 +8,15 @@ import {
   type VideoCategory,
   type VideoFilter,
 } from '@velvet/contracts';
-import { LoadState, useGuest, useLanguage, useLoaded, useLoggedIn, usePagerLabels, usePlatform } from '@velvet/federation';
+import {
+  LoadState,
+  useGuest,
+  useLanguage,
+  useLoaded,
+  useLoggedIn,
+  usePagerLabels,
+  usePlatform,
+} from '@velvet/federation';
 import { EmptyState, Pager, TileGrid } from '@velvet/ui';
 import { VideoFilterBar } from './VideoFilterBar';
 import { VideoTile } from './VideoTile';
@@ -31,11 +39,15 @@ export function VideoGrid({ category, label, searchPattern, pageSize, showFilter
   const language = useLanguage();
   const guest = useGuest();
   const pagerLabels = usePagerLabels();
-  const [filter, setFilter] = useState<VideoFilter>(() => videoFilter.parse({ type: category, showFilter, ...(pageSize ? { pageSize } : {}) }));
+  const [filter, setFilter] = useState<VideoFilter>(() =>
+    videoFilter.parse({ type: category, showFilter, ...(pageSize ? { pageSize } : {}) }),
+  );
   const change = (update: Partial<VideoFilter>) => setFilter((current) => updateVideoFilter(current, update));
 
   const payload = encodeTileGridPayload({ ...filter, ...(searchPattern ? { searchPattern } : {}) });
-  const page = useLoaded(`videoGrid|${payload}|${language}|${guest.id}`, () => api.rest(mediaEndpoints.videoGrid, { params: { type: 'videos', payload } }));
+  const page = useLoaded(`videoGrid|${payload}|${language}|${guest.id}`, () =>
+    api.rest(mediaEndpoints.videoGrid, { params: { type: 'videos', payload } }),
+  );
 
   return (
     <div className="mf-media-grid">
@@ -46,14 +58,21 @@ export function VideoGrid({ category, label, searchPattern, pageSize, showFilter
             <EmptyState title={t('grid.empty')} />
           ) : (
             <>
-              {filter.showFilter ? <p className="mf-media-grid__total">{t('grid.total', { count: result.total })}</p> : null}
+              {filter.showFilter ? (
+                <p className="mf-media-grid__total">{t('grid.total', { count: result.total })}</p>
+              ) : null}
               <TileGrid label={label} busy={page.status === 'loading'}>
                 {result.items.map((video) => (
                   <VideoTile key={video.id} video={video} />
                 ))}
               </TileGrid>
               {filter.showFilter ? (
-                <Pager page={filter.page} pageCount={Math.ceil(result.total / result.pageSize)} onChange={(p) => change({ page: p })} labels={pagerLabels} />
+                <Pager
+                  page={filter.page}
+                  pageCount={Math.ceil(result.total / result.pageSize)}
+                  onChange={(p) => change({ page: p })}
+                  labels={pagerLabels}
+                />
               ) : null}
             </>
           )

@@ -12,7 +12,9 @@ export function VideoPage({ videoId, actorName }: { videoId: string; actorName: 
   const { api, router } = usePlatform();
   const language = useLanguage();
   const guest = useGuest();
-  const loaded = useLoaded(`video|${videoId}|${language}|${guest.id}`, () => api.rest(mediaEndpoints.video, { params: { videoId: Number(videoId) } }));
+  const loaded = useLoaded(`video|${videoId}|${language}|${guest.id}`, () =>
+    api.rest(mediaEndpoints.video, { params: { videoId: Number(videoId) } }),
+  );
   return (
     <LoadState loaded={loaded} notFound={t('video.notFound')}>
       {(video) => (

@@ -18,7 +18,8 @@ export function VideoTile({ video }: { video: Video }) {
       title={video.title}
       subtitle={
         <>
-          {video.model.displayName} · {formatDuration(video.duration)} · <MediaPrice price={video.price} basePrice={video.basePrice} />
+          {video.model.displayName} · {formatDuration(video.duration)} ·{' '}
+          <MediaPrice price={video.price} basePrice={video.basePrice} />
         </>
       }
       badges={

@@ -43,6 +43,9 @@ test("the profile's pictures tab links each album to its page", async () => {
   render(<ActorAlbums actorId="7" actorName="lena" />, {
     '/media/actor/:actorId/albums': () => ({ items: [makeAlbumSummary(3)], total: 1, page: 1, pageSize: 16 }),
   });
-  expect(await screen.findByRole('link', { name: /Album 3/ })).toHaveAttribute('href', routeHref('albumDetails', { actorName: 'lena', albumId: '3' }));
+  expect(await screen.findByRole('link', { name: /Album 3/ })).toHaveAttribute(
+    'href',
+    routeHref('albumDetails', { actorName: 'lena', albumId: '3' }),
+  );
   expect(screen.getByText(/2 pictures/)).toBeInTheDocument();
 });

@@ -8,11 +8,24 @@ import { VideoGrid } from './VideoGrid';
 import './media.css';
 
 /** A home-timeline block: a few tiles of one category and a link to its full area. */
-function HomeBlock({ title, category, area, count }: { title: string; category: VideoCategory; area: RouteName; count: number }) {
+function HomeBlock({
+  title,
+  category,
+  area,
+  count,
+}: {
+  title: string;
+  category: VideoCategory;
+  area: RouteName;
+  count: number;
+}) {
   const { t } = useTranslation();
   const { router } = usePlatform();
   return (
-    <Section title={title} more={{ label: t('home.more'), href: router.href(area), onNavigate: () => router.navigate(area) }}>
+    <Section
+      title={title}
+      more={{ label: t('home.more'), href: router.href(area), onNavigate: () => router.navigate(area) }}
+    >
       <VideoGrid category={category} label={title} pageSize={count} showFilter={false} />
     </Section>
   );

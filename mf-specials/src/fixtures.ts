@@ -39,7 +39,20 @@ export function dailyBonusFixture(now: Date): DailyBonus {
     endsAt: dailyBonusDayEnd(today).toISOString(),
     days: [0, 1, 2].map((day) => ({
       date: addDaysToDate(today, day),
-      offers: [offerFixture(day * 10 + 1, addDaysToDate(today, day), day === 1 ? { offer: 'video', title: 'Video of the day', dailyBonusPrice: { value: 1996, currency: 'VXC' }, conditions: [] } : {})],
+      offers: [
+        offerFixture(
+          day * 10 + 1,
+          addDaysToDate(today, day),
+          day === 1
+            ? {
+                offer: 'video',
+                title: 'Video of the day',
+                dailyBonusPrice: { value: 1996, currency: 'VXC' },
+                conditions: [],
+              }
+            : {},
+        ),
+      ],
     })),
   };
 }
@@ -150,7 +163,20 @@ export const clashFixture: Clash = {
       votable: true,
       moderator: { name: 'Velvet', previewPicture: '/media/specials/clash/2.webp' },
       teams: [
-        { id: 1, votes: { teamId: 1, votes: 30, hasVoted: false }, media: [{ type: 'image', src: '/media/c/1.webp', srcH5Live: null, previewPicture: '/media/c/1.webp', mediaId: 201, actorIds: [1] }] },
+        {
+          id: 1,
+          votes: { teamId: 1, votes: 30, hasVoted: false },
+          media: [
+            {
+              type: 'image',
+              src: '/media/c/1.webp',
+              srcH5Live: null,
+              previewPicture: '/media/c/1.webp',
+              mediaId: 201,
+              actorIds: [1],
+            },
+          ],
+        },
         { id: 2, votes: { teamId: 2, votes: 10, hasVoted: false }, media: [] },
       ],
     },
@@ -165,7 +191,9 @@ export function spinwheelFixture(guest: Spinwheel['guest']): Spinwheel {
       { id: 2, rewardType: 'bonus', value: 50, label: '50 bonus coins' },
       { id: 3, rewardType: 'blank', value: 0, label: 'no win' },
     ],
-    monthlyRewards: [{ id: 1, type: 'freeSpins', requiredPoints: 100, value: 1, isRedeemed: false, isRedeemable: false }],
+    monthlyRewards: [
+      { id: 1, type: 'freeSpins', requiredPoints: 100, value: 1, isRedeemed: false, isRedeemable: false },
+    ],
     guest,
   };
 }

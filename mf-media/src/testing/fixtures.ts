@@ -63,7 +63,12 @@ export function makeAlbum(id: number): Album {
     isLiked: false,
     isDisliked: false,
   });
-  return { ...makeAlbumSummary(id), pictures: [picture(1), picture(2)], commentsTotal: 0, isGuestAllowedToCommentAlbum: true };
+  return {
+    ...makeAlbumSummary(id),
+    pictures: [picture(1), picture(2)],
+    commentsTotal: 0,
+    isGuestAllowedToCommentAlbum: true,
+  };
 }
 
 /** A grid of `total` videos answering whatever page the request asks for. */
@@ -71,7 +76,8 @@ export function gridHandler(total: number) {
   const requests: VideoGridRequest[] = [];
   const handler = (input: unknown) => {
     const { params } = input as { params: { payload: string } };
-    const request = JSON.parse(params.payload) as Required<Pick<VideoGridRequest, 'page' | 'pageSize' | 'type'>> & VideoGridRequest;
+    const request = JSON.parse(params.payload) as Required<Pick<VideoGridRequest, 'page' | 'pageSize' | 'type'>> &
+      VideoGridRequest;
     requests.push(request);
     const first = (request.page - 1) * request.pageSize;
     const count = Math.max(0, Math.min(request.pageSize, total - first));

@@ -10,7 +10,14 @@ import { BlogWidget } from './BlogWidget';
 
 type PostsInput = EndpointInput<typeof specialsEndpoints.blogPosts>;
 /** Categories as the landing asks for them; their posts get ids from their position (news: 101, 102, ...). */
-const CATEGORIES: [string, number][] = [['latest', 45], ['news', 45], ['actions', 43], ['interviews', 46], ['events', 38], ['506', 45]];
+const CATEGORIES: [string, number][] = [
+  ['latest', 45],
+  ['news', 45],
+  ['actions', 43],
+  ['interviews', 46],
+  ['events', 38],
+  ['506', 45],
+];
 
 function blogPlatform(language: 'en' | 'de' = 'en') {
   const postCalls: { category: string; page: number }[] = [];
@@ -73,11 +80,17 @@ describe('blog landing', () => {
     const latest = document.querySelector('[data-blog-category="latest"]') as HTMLElement;
     expect(within(latest).getByRole('link', { name: /^Post 1 / })).toHaveAttribute('href', '/en/blog/post-1/');
 
-    expect(await screen.findByRole('link', { name: /Wiesn shooting gallery/ })).toHaveAttribute('href', '/en/events/wiesn-shooting/');
+    expect(await screen.findByRole('link', { name: /Wiesn shooting gallery/ })).toHaveAttribute(
+      'href',
+      '/en/events/wiesn-shooting/',
+    );
     expect(await screen.findByRole('button', { name: '2025 (2)' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '2025 (2)' }));
     await waitFor(() =>
-      expect(platform.restCalls.at(-1)).toMatchObject({ path: '/blog/archives/:category', input: { query: { year: 2025, page: 1 } } }),
+      expect(platform.restCalls.at(-1)).toMatchObject({
+        path: '/blog/archives/:category',
+        input: { query: { year: 2025, page: 1 } },
+      }),
     );
   });
 
@@ -95,7 +108,11 @@ describe('blog article', () => {
       route: { name: 'blogArticle', args: { slug: 'post-1' } },
       rest: {
         '/blog/article/:slug': () => ({
-          post: { ...postFixture(1), body: ['First paragraph.', 'Second paragraph.'], actors: [{ id: 5, name: 'mia', displayName: 'Mia', avatarUrl: '/media/actors/5/avatar.webp' }] },
+          post: {
+            ...postFixture(1),
+            body: ['First paragraph.', 'Second paragraph.'],
+            actors: [{ id: 5, name: 'mia', displayName: 'Mia', avatarUrl: '/media/actors/5/avatar.webp' }],
+          },
           previous: postFixture(2),
           similar: [postFixture(3)],
         }),

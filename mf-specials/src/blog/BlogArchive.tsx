@@ -42,7 +42,12 @@ export function BlogArchive() {
                 ))}
               </div>
               <BlogPostTiles posts={archive.posts.items} label={t('blog.archive')} busy={loaded.status === 'loading'} />
-              <Pager page={page} pageCount={Math.ceil(archive.posts.total / archive.posts.pageSize)} onChange={setPage} labels={pagerLabels} />
+              <Pager
+                page={page}
+                pageCount={Math.ceil(archive.posts.total / archive.posts.pageSize)}
+                onChange={setPage}
+                labels={pagerLabels}
+              />
             </>
           )}
         </LoadState>

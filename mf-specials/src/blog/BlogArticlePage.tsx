@@ -13,7 +13,9 @@ export function BlogArticlePage() {
   const route = useCurrentRoute();
   const language = useLanguage();
   const slug = route.args.slug ?? '';
-  const loaded = useLoaded(`article:${slug}:${language}`, () => api.rest(specialsEndpoints.blogArticle, { params: { slug }, query: {} }));
+  const loaded = useLoaded(`article:${slug}:${language}`, () =>
+    api.rest(specialsEndpoints.blogArticle, { params: { slug }, query: {} }),
+  );
   return (
     <div className="specials-page">
       <nav aria-label={t('common.breadcrumb')}>
@@ -23,10 +25,18 @@ export function BlogArticlePage() {
         {({ post, previous, similar }) => (
           <article className="specials-article">
             <p>
-              {t(`blog.categoryById.${post.categoryId}`)} · <time dateTime={post.published}>{formatBerlinDate(post.published, language)}</time>
+              {t(`blog.categoryById.${post.categoryId}`)} ·{' '}
+              <time dateTime={post.published}>{formatBerlinDate(post.published, language)}</time>
             </p>
             <h1>{post.title}</h1>
-            <img className="specials-hero" src={post.imageUrl} width={post.imageWidth} height={post.imageHeight} alt="" loading="lazy" />
+            <img
+              className="specials-hero"
+              src={post.imageUrl}
+              width={post.imageWidth}
+              height={post.imageHeight}
+              alt=""
+              loading="lazy"
+            />
             <p className="specials-article__teaser">{post.teaser}</p>
             {post.body.map((paragraph, index) => (
               <p key={index}>{paragraph}</p>
@@ -47,7 +57,8 @@ export function BlogArticlePage() {
             ) : null}
             {previous ? (
               <p>
-                {t('blog.previous')}: <RouteLink to="blogArticle" args={{ slug: previous.slug }}>
+                {t('blog.previous')}:{' '}
+                <RouteLink to="blogArticle" args={{ slug: previous.slug }}>
                   {previous.title}
                 </RouteLink>
               </p>

@@ -22,7 +22,12 @@ export function BlogCategorySection({ alias }: { alias: string }) {
             ) : (
               <>
                 <BlogPostTiles posts={posts.items} label={title} busy={loaded.status === 'loading'} />
-                <Pager page={page} pageCount={Math.ceil(posts.total / posts.pageSize)} onChange={setPage} labels={pagerLabels} />
+                <Pager
+                  page={page}
+                  pageCount={Math.ceil(posts.total / posts.pageSize)}
+                  onChange={setPage}
+                  labels={pagerLabels}
+                />
               </>
             )
           }

@@ -19,7 +19,9 @@ export function BlogPage() {
     <div className="specials-page">
       <h1>{t('blog.title')}</h1>
       <LoadState loaded={featured}>
-        {(posts) => (posts.items.length > 0 ? <BlogPostTiles posts={posts.items} label={t('blog.category.featured')} /> : null)}
+        {(posts) =>
+          posts.items.length > 0 ? <BlogPostTiles posts={posts.items} label={t('blog.category.featured')} /> : null
+        }
       </LoadState>
       {BLOG_LANDING_SECTIONS.map((alias) => (
         <BlogCategorySection key={alias} alias={alias} />

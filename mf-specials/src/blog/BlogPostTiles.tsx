@@ -5,7 +5,15 @@ import { Tile, TileGrid } from '@velvet/ui';
 import { useLink } from '../links';
 import { formatBerlinDate } from '../format';
 
-export function BlogPostTiles({ posts, label, busy = false }: { posts: BlogPostTeaser[]; label: string; busy?: boolean }) {
+export function BlogPostTiles({
+  posts,
+  label,
+  busy = false,
+}: {
+  posts: BlogPostTeaser[];
+  label: string;
+  busy?: boolean;
+}) {
   const link = useLink();
   const language = useLanguage();
   return (

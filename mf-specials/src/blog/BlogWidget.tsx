@@ -12,7 +12,9 @@ export function BlogWidget() {
   const loaded = useBlogPosts('latest', 1);
   return (
     <Section title={t('blog.title')} more={{ ...link('blog'), label: t('blog.all') }}>
-      <LoadState loaded={loaded}>{(posts) => <BlogPostTiles posts={posts.items} label={t('blog.category.latest')} />}</LoadState>
+      <LoadState loaded={loaded}>
+        {(posts) => <BlogPostTiles posts={posts.items} label={t('blog.category.latest')} />}
+      </LoadState>
     </Section>
   );
 }

@@ -20,7 +20,9 @@ function TeamCard({ team }: { team: ClashTeam }) {
               {person.displayName}
             </RouteLink>{' '}
             {person.id === team.teamCaptain.id ? <span className="specials-captain">{t('clash.captain')}</span> : null}
-            {person.online !== null ? <OnlineBadge online={person.online} onlineLabel={t('clash.online')} offlineLabel={t('clash.offline')} /> : null}
+            {person.online !== null ? (
+              <OnlineBadge online={person.online} onlineLabel={t('clash.online')} offlineLabel={t('clash.offline')} />
+            ) : null}
           </li>
         ))}
       </ul>
@@ -42,7 +44,9 @@ function ChallengeCard({ challenge, teams }: { challenge: ClashChallenge; teams:
       <p>
         {formatBerlinDate(challenge.start, language, true)} – {formatBerlinDate(challenge.end, language, true)}
       </p>
-      {challenge.winner !== null ? <p className="specials-winner">{t('clash.winner', { team: teamName(challenge.winner) })}</p> : null}
+      {challenge.winner !== null ? (
+        <p className="specials-winner">{t('clash.winner', { team: teamName(challenge.winner) })}</p>
+      ) : null}
       <div className="specials-challenge__teams">
         {challenge.teams.map((entry) => (
           <div key={entry.id}>
@@ -55,7 +59,13 @@ function ChallengeCard({ challenge, teams }: { challenge: ClashChallenge; teams:
             <ul className="specials-media">
               {entry.media.map((media) => (
                 <li key={media.mediaId}>
-                  <img src={media.previewPicture} width={320} height={427} alt={teamName(entry.id) ?? ''} loading="lazy" />
+                  <img
+                    src={media.previewPicture}
+                    width={320}
+                    height={427}
+                    alt={teamName(entry.id) ?? ''}
+                    loading="lazy"
+                  />
                 </li>
               ))}
             </ul>
@@ -108,10 +118,15 @@ export function ClashPage() {
   const language = useLanguage();
   const loggedIn = useLoggedIn();
   // hasVoted depends on the guest, so a login reloads.
-  const loaded = useLoaded(`clash:${language}:${loggedIn}`, async () => (await api.query(clashQuery, { language })).clash);
+  const loaded = useLoaded(
+    `clash:${language}:${loggedIn}`,
+    async () => (await api.query(clashQuery, { language })).clash,
+  );
   return (
     <div className="specials-page">
-      <LoadState loaded={loaded}>{(clash) => (clash ? <ClashView clash={clash} /> : <EmptyState title={t('clash.none')} />)}</LoadState>
+      <LoadState loaded={loaded}>
+        {(clash) => (clash ? <ClashView clash={clash} /> : <EmptyState title={t('clash.none')} />)}
+      </LoadState>
     </div>
   );
 }

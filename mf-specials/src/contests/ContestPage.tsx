@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTEST_GRID_PAGE_SIZE, CONTEST_SUBS, specialsEndpoints } from '@velvet/contracts';
-import { LoadState, useCurrentRoute, useGuest, useLanguage, useLoaded, useLoggedIn, usePagerLabels, usePlatform } from '@velvet/federation';
+import {
+  LoadState,
+  useCurrentRoute,
+  useGuest,
+  useLanguage,
+  useLoaded,
+  useLoggedIn,
+  usePagerLabels,
+  usePlatform,
+} from '@velvet/federation';
 import { ApiError } from '@velvet/sdk';
 import { Button, LoginPrompt, Pager, Section, Tile, TileGrid } from '@velvet/ui';
 import { useLink } from '../links';
@@ -14,7 +23,9 @@ function GuestVotes({ contestId, maxVotes }: { contestId: number; maxVotes: numb
   const { t } = useTranslation();
   const { api } = usePlatform();
   const guestId = useGuest().id;
-  const loaded = useLoaded(`guestData:${contestId}:${guestId}`, () => api.rest(specialsEndpoints.contestGuestData, { params: { contestId } }));
+  const loaded = useLoaded(`guestData:${contestId}:${guestId}`, () =>
+    api.rest(specialsEndpoints.contestGuestData, { params: { contestId } }),
+  );
   return (
     <LoadState loaded={loaded}>
       {(data) => (
@@ -47,7 +58,12 @@ export function ContestPage() {
   const grid = useLoaded(`grid:${contestId}:${sub}:${page}`, () =>
     validId
       ? api.rest(specialsEndpoints.contestGridItems, {
-          params: { contestId, contestSub: sub, limit: CONTEST_GRID_PAGE_SIZE, offset: (page - 1) * CONTEST_GRID_PAGE_SIZE },
+          params: {
+            contestId,
+            contestSub: sub,
+            limit: CONTEST_GRID_PAGE_SIZE,
+            offset: (page - 1) * CONTEST_GRID_PAGE_SIZE,
+          },
           query: {},
         })
       : unknownContest(),
@@ -118,7 +134,12 @@ export function ContestPage() {
                         />
                       ))}
                     </TileGrid>
-                    <Pager page={page} pageCount={Math.ceil(elementsCount / CONTEST_GRID_PAGE_SIZE)} onChange={setPage} labels={pagerLabels} />
+                    <Pager
+                      page={page}
+                      pageCount={Math.ceil(elementsCount / CONTEST_GRID_PAGE_SIZE)}
+                      onChange={setPage}
+                      labels={pagerLabels}
+                    />
                   </>
                 )}
               </LoadState>

@@ -19,7 +19,10 @@ function contestPlatform(loggedIn: boolean) {
       '/contests/getContestGridItems/:contestId/:contestSub/:limit/:offset': (input) => {
         const params = (input as unknown as GridInput).params;
         gridCalls.push(params);
-        return { contestGridItems: [gridItemFixture(params.offset + 1), gridItemFixture(params.offset + 2)], elementsCount: 25 };
+        return {
+          contestGridItems: [gridItemFixture(params.offset + 1), gridItemFixture(params.offset + 2)],
+          elementsCount: 25,
+        };
       },
       '/contests/getContestGuestData/:contestId': () => ({ voteCount: 2, hideVoteLimitModal: false }),
     },
@@ -70,10 +73,15 @@ describe('contest page', () => {
 });
 
 describe('contest lists', () => {
-  const query = () => ({ contests: [contestFixture(1), contestFixture(2, { isActive: false, title: 'Old contest', entryCount: 1 })] });
+  const query = () => ({
+    contests: [contestFixture(1), contestFixture(2, { isActive: false, title: 'Old contest', entryCount: 1 })],
+  });
 
   it('lists running and past contests with links to them', async () => {
-    const platform = createMockPlatform({ language: 'es', query: (operation) => (operation === contestsQuery ? query() : null) });
+    const platform = createMockPlatform({
+      language: 'es',
+      query: (operation) => (operation === contestsQuery ? query() : null),
+    });
     renderWithPlatform(<ContestsPage />, { platform, remote: 'mf-specials', locales });
     expect(await screen.findByRole('heading', { name: 'Concursos en curso' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Concursos anteriores' })).toBeInTheDocument();

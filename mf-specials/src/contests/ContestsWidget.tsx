@@ -15,7 +15,11 @@ export function ContestsWidget() {
       <LoadState loaded={loaded}>
         {(contests) => {
           const running = contests.filter((c) => c.isActive);
-          return running.length > 0 ? <ContestTiles contests={running} /> : <EmptyState title={t('contests.noneRunning')} />;
+          return running.length > 0 ? (
+            <ContestTiles contests={running} />
+          ) : (
+            <EmptyState title={t('contests.noneRunning')} />
+          );
         }}
       </LoadState>
     </Section>

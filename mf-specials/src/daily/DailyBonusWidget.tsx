@@ -17,7 +17,9 @@ export function DailyBonusWidget() {
         {(bonus) => (
           <>
             <Countdown today={bonus.today} onDayEnd={loaded.retry} />
-            {bonus.days[0]?.offers.map((offer) => <OfferCard key={offer.id} offer={offer} />)}
+            {bonus.days[0]?.offers.map((offer) => (
+              <OfferCard key={offer.id} offer={offer} />
+            ))}
           </>
         )}
       </LoadState>

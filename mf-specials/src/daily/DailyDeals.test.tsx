@@ -39,7 +39,8 @@ describe('daily deals', () => {
 
     // Waiting for the data moved the fake clock on a little; the countdown reads what is left of the 10 s.
     const timer = screen.getByRole('timer');
-    const shown = () => Number(/^00:00:(\d\d)$/.exec(within(timer).getByRole('time', { hidden: true }).textContent ?? '')?.[1]);
+    const shown = () =>
+      Number(/^00:00:(\d\d)$/.exec(within(timer).getByRole('time', { hidden: true }).textContent ?? '')?.[1]);
     const before = shown();
     expect(before).toBeGreaterThanOrEqual(7);
     expect(before).toBeLessThanOrEqual(9);

@@ -16,15 +16,23 @@ export function OfferCard({ offer, upcoming = false }: { offer: DailyBonusOffer;
         {offer.conditions.length > 0 ? (
           <ul className="specials-offer__conditions" aria-label={t('daily.conditions')}>
             {offer.conditions.map((condition) => (
-              <li key={condition.name}>{t(`daily.condition.${condition.name}`, { value: conditionValue(condition) })}</li>
+              <li key={condition.name}>
+                {t(`daily.condition.${condition.name}`, { value: conditionValue(condition) })}
+              </li>
             ))}
           </ul>
         ) : null}
         {offer.effect.code ? <p>{t('daily.code', { code: offer.effect.code })}</p> : null}
         <p className="specials-offer__price">
-          {offer.free ? t('daily.free') : offer.dailyBonusPrice ? formatCurrency(offer.dailyBonusPrice.value, offer.dailyBonusPrice.currency) : null}
+          {offer.free
+            ? t('daily.free')
+            : offer.dailyBonusPrice
+              ? formatCurrency(offer.dailyBonusPrice.value, offer.dailyBonusPrice.currency)
+              : null}
         </p>
-        <p className="specials-offer__stock">{upcoming ? t('daily.availableFrom') : t('daily.left', { count: left, total: offer.quantity })}</p>
+        <p className="specials-offer__stock">
+          {upcoming ? t('daily.availableFrom') : t('daily.left', { count: left, total: offer.quantity })}
+        </p>
       </div>
     </article>
   );

@@ -31,7 +31,12 @@ const page = (id: number, slug: string, linked: SpecialEvent | null = null): Mag
 });
 
 const rest = {
-  '/special/get/events': () => ({ events: [event(31, 'slot-machine'), event(22, 'wiesn-shooting', { hasEnded: true, endDate: '2026-10-05T10:00:00.000Z' })] }),
+  '/special/get/events': () => ({
+    events: [
+      event(31, 'slot-machine'),
+      event(22, 'wiesn-shooting', { hasEnded: true, endDate: '2026-10-05T10:00:00.000Z' }),
+    ],
+  }),
   '/special/magazines/:page': (input: unknown) => {
     const slug = (input as { params: { page: string } }).params.page;
     return page(1, slug, slug === 'shooting-gallery' ? event(22, 'wiesn-shooting', { hasEnded: true }) : null);
@@ -61,10 +66,17 @@ describe('special events and promo pages', () => {
   });
 
   it('shows a promo page with the event it promotes and another page to read', async () => {
-    const platform = createMockPlatform({ language: 'de', route: { name: 'magazinePromo', args: { promo: 'shooting-gallery' } }, rest });
+    const platform = createMockPlatform({
+      language: 'de',
+      route: { name: 'magazinePromo', args: { promo: 'shooting-gallery' } },
+      rest,
+    });
     renderWithPlatform(<SpecialsApp />, { platform, remote: 'mf-specials', locales });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page shooting-gallery' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Event wiesn-shooting' })).toHaveAttribute('href', '/de/events/wiesn-shooting/');
+    expect(screen.getByRole('link', { name: 'Event wiesn-shooting' })).toHaveAttribute(
+      'href',
+      '/de/events/wiesn-shooting/',
+    );
     expect(await screen.findByRole('link', { name: 'Page high-on-rose' })).toHaveAttribute('href', '/de/high-on-rose/');
   });
 
@@ -72,6 +84,9 @@ describe('special events and promo pages', () => {
     const platform = createMockPlatform({ route: { name: 'highOnRose' }, rest });
     renderWithPlatform(<SpecialsApp />, { platform, remote: 'mf-specials', locales });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page high-on-rose' })).toBeInTheDocument();
-    expect(platform.restCalls[0]).toMatchObject({ path: '/special/magazines/:page', input: { params: { page: 'high-on-rose' } } });
+    expect(platform.restCalls[0]).toMatchObject({
+      path: '/special/magazines/:page',
+      input: { params: { page: 'high-on-rose' } },
+    });
   });
 });

@@ -10,7 +10,9 @@ export function MagazinePageView({ slug }: { slug: string }) {
   const { t } = useTranslation();
   const { api } = usePlatform();
   const language = useLanguage();
-  const loaded = useLoaded(`magazine:${slug}:${language}`, () => api.rest(specialsEndpoints.magazinePage, { params: { page: slug }, query: {} }));
+  const loaded = useLoaded(`magazine:${slug}:${language}`, () =>
+    api.rest(specialsEndpoints.magazinePage, { params: { page: slug }, query: {} }),
+  );
   return (
     <div className="specials-page">
       <nav aria-label={t('common.breadcrumb')}>
@@ -20,7 +22,14 @@ export function MagazinePageView({ slug }: { slug: string }) {
         {(page) => (
           <article className="specials-article" data-magazine={page.slug}>
             <h1>{page.title}</h1>
-            <img className="specials-hero" src={page.imageUrl} width={page.imageWidth} height={page.imageHeight} alt="" loading="lazy" />
+            <img
+              className="specials-hero"
+              src={page.imageUrl}
+              width={page.imageWidth}
+              height={page.imageHeight}
+              alt=""
+              loading="lazy"
+            />
             <p className="specials-article__teaser">{page.teaser}</p>
             {page.body.map((paragraph, index) => (
               <p key={index}>{paragraph}</p>

@@ -10,7 +10,10 @@ export function MagazinePromoList() {
   const { api } = usePlatform();
   const language = useLanguage();
   const link = useLink();
-  const loaded = useLoaded(`magazines:${language}`, async () => (await api.rest(specialsEndpoints.magazinePages, { query: {} })).pages);
+  const loaded = useLoaded(
+    `magazines:${language}`,
+    async () => (await api.rest(specialsEndpoints.magazinePages, { query: {} })).pages,
+  );
   return (
     <div id="magazine-promos">
       <Section title={t('promo.title')}>
@@ -20,7 +23,9 @@ export function MagazinePromoList() {
               {pages.map((page) => (
                 <Tile
                   key={page.id}
-                  link={page.slug === HIGH_ON_ROSE_PAGE ? link('highOnRose') : link('magazinePromo', { promo: page.slug })}
+                  link={
+                    page.slug === HIGH_ON_ROSE_PAGE ? link('highOnRose') : link('magazinePromo', { promo: page.slug })
+                  }
                   image={{ src: page.imageUrl, width: page.imageWidth, height: page.imageHeight, alt: page.title }}
                   title={page.title}
                   subtitle={page.teaser}

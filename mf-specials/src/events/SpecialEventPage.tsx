@@ -22,7 +22,13 @@ export function SpecialEventPage() {
       <LoadState loaded={loaded}>
         {(events) => {
           const event = events.find((e) => e.slug === route.args.eventSlug);
-          if (!event) return <EmptyState title={t('notFoundTitle', { ns: COMMON_NAMESPACE })} text={t('notFoundText', { ns: COMMON_NAMESPACE })} />;
+          if (!event)
+            return (
+              <EmptyState
+                title={t('notFoundTitle', { ns: COMMON_NAMESPACE })}
+                text={t('notFoundText', { ns: COMMON_NAMESPACE })}
+              />
+            );
           const status = eventStatus(event);
           return (
             <>
@@ -31,7 +37,10 @@ export function SpecialEventPage() {
                 <img className="specials-hero" src={event.imageUrl} width={640} height={360} alt="" loading="lazy" />
                 <p>{event.description}</p>
                 <p>
-                  {t(`events.status.${status}`, { start: formatBerlinDate(event.startDate, language), end: formatBerlinDate(event.endDate, language) })}
+                  {t(`events.status.${status}`, {
+                    start: formatBerlinDate(event.startDate, language),
+                    end: formatBerlinDate(event.endDate, language),
+                  })}
                 </p>
                 <p>{t('events.attempts', { count: event.dailyAttempts })}</p>
                 {status === 'running' ? <p className="specials-note">{t('events.playingSoon')}</p> : null}

@@ -4,5 +4,8 @@ import { useLanguage, useLoaded, usePlatform } from '@velvet/federation';
 export function useSpecialEvents() {
   const { api } = usePlatform();
   const language = useLanguage();
-  return useLoaded(`events:${language}`, async () => (await api.rest(specialsEndpoints.specialEvents, { query: {} })).events);
+  return useLoaded(
+    `events:${language}`,
+    async () => (await api.rest(specialsEndpoints.specialEvents, { query: {} })).events,
+  );
 }

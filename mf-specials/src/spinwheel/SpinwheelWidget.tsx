@@ -12,7 +12,14 @@ function Wheel({ segments }: { segments: Spinwheel['segments'] }) {
   const angle = (2 * Math.PI) / segments.length;
   const point = (a: number, r = RADIUS) => `${SIZE / 2 + r * Math.sin(a)} ${SIZE / 2 - r * Math.cos(a)}`;
   return (
-    <svg className="specials-wheel" viewBox={`0 0 ${SIZE} ${SIZE}`} width={SIZE} height={SIZE} role="img" aria-label={t('spinwheel.wheel')}>
+    <svg
+      className="specials-wheel"
+      viewBox={`0 0 ${SIZE} ${SIZE}`}
+      width={SIZE}
+      height={SIZE}
+      role="img"
+      aria-label={t('spinwheel.wheel')}
+    >
       {segments.map((segment, index) => (
         <path
           key={segment.id}
@@ -30,7 +37,10 @@ export function SpinwheelWidget() {
   const { api, ui } = usePlatform();
   const language = useLanguage();
   const loggedIn = useLoggedIn();
-  const loaded = useLoaded(`spinwheel:${language}:${loggedIn}`, async () => (await api.query(spinwheelQuery, { type: 'default', language })).spinwheel);
+  const loaded = useLoaded(
+    `spinwheel:${language}:${loggedIn}`,
+    async () => (await api.query(spinwheelQuery, { type: 'default', language })).spinwheel,
+  );
   return (
     <Section title={t('spinwheel.title')}>
       <LoadState loaded={loaded}>
@@ -57,7 +67,11 @@ export function SpinwheelWidget() {
                 <ul>
                   {wheel.monthlyRewards.map((reward) => (
                     <li key={reward.id} data-redeemable={reward.isRedeemable}>
-                      {t('spinwheel.reward', { points: reward.requiredPoints, value: reward.value, reward: t(`spinwheel.rewardType.${reward.type}`) })}
+                      {t('spinwheel.reward', {
+                        points: reward.requiredPoints,
+                        value: reward.value,
+                        reward: t(`spinwheel.rewardType.${reward.type}`),
+                      })}
                     </li>
                   ))}
                 </ul>

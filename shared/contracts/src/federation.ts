@@ -4,8 +4,20 @@ import { LANGUAGES, REMOTE_NAMES } from './routes';
 
 /** Named places in the shell (and in remotes) that widgets of other remotes fill. */
 export const HOME_BLOCKS = [
-  'Favorite', 'TOP', 'CAMSHOWS', 'Dailybonus', 'VIP30', 'Feed', 'Trends',
-  'Videostation', 'New', 'Contests', 'WelcomeClips', 'Categories', 'Blog', 'TV',
+  'Favorite',
+  'TOP',
+  'CAMSHOWS',
+  'Dailybonus',
+  'VIP30',
+  'Feed',
+  'Trends',
+  'Videostation',
+  'New',
+  'Contests',
+  'WelcomeClips',
+  'Categories',
+  'Blog',
+  'TV',
 ] as const;
 export type HomeBlock = (typeof HOME_BLOCKS)[number];
 export const homeSlot = (block: HomeBlock) => `home.${block}` as const;

@@ -16,7 +16,11 @@ const fromClient = { accessToken: z.string().optional(), guestId: z.string().opt
 export const outgoingMessages = {
   requestSession: z.object({ type: z.literal('requestSession'), ...fromClient, language: z.enum(LANGUAGES) }),
   ping: z.object({ type: z.literal('ping'), ...fromClient }),
-  requestNavbarNotifications: z.object({ type: z.literal('requestNavbarNotifications'), ...fromClient, newest: z.number().int() }),
+  requestNavbarNotifications: z.object({
+    type: z.literal('requestNavbarNotifications'),
+    ...fromClient,
+    newest: z.number().int(),
+  }),
   favoritePinActor: z.object({ type: z.literal('favoritePinActor'), ...fromClient, actorId: z.number().int() }),
   favoriteUnpinActor: z.object({ type: z.literal('favoriteUnpinActor'), ...fromClient, actorId: z.number().int() }),
   favoriteRequestActors: z.object({ type: z.literal('favoriteRequestActors'), ...fromClient }),
@@ -30,7 +34,12 @@ export const outgoingMessages = {
     filterType: channelFilter.optional(),
   }),
   filterChannels: z.object({ type: z.literal('filterChannels'), ...fromClient, filterType: channelFilter }),
-  archiveChannel: z.object({ type: z.literal('archiveChannel'), ...fromClient, channelId: z.number().int(), status: z.boolean() }),
+  archiveChannel: z.object({
+    type: z.literal('archiveChannel'),
+    ...fromClient,
+    channelId: z.number().int(),
+    status: z.boolean(),
+  }),
   sendMessage: z.object({
     type: z.literal('sendMessage'),
     ...fromClient,
@@ -63,7 +72,9 @@ export const incomingMessages = {
   actorOffline: z.object({ type: z.literal('actorOffline'), actorId: z.number().int(), actorName: z.string() }),
   notifications: z.object({
     type: z.literal('notifications'),
-    notifications: z.array(z.object({ id: z.string(), text: z.string(), unread: z.boolean(), unseen: z.boolean(), created: z.string() })),
+    notifications: z.array(
+      z.object({ id: z.string(), text: z.string(), unread: z.boolean(), unseen: z.boolean(), created: z.string() }),
+    ),
     removedIds: z.array(z.string()),
     markedAsReadIds: z.array(z.string()),
   }),
@@ -92,18 +103,30 @@ export const incomingMessages = {
 
 export type OutgoingType = keyof typeof outgoingMessages;
 export type IncomingType = keyof typeof incomingMessages;
-export type OutgoingMessage<T extends OutgoingType = OutgoingType> = { [K in T]: z.infer<(typeof outgoingMessages)[K]> }[T];
-export type IncomingMessage<T extends IncomingType = IncomingType> = { [K in T]: z.infer<(typeof incomingMessages)[K]> }[T];
+export type OutgoingMessage<T extends OutgoingType = OutgoingType> = {
+  [K in T]: z.infer<(typeof outgoingMessages)[K]>;
+}[T];
+export type IncomingMessage<T extends IncomingType = IncomingType> = {
+  [K in T]: z.infer<(typeof incomingMessages)[K]>;
+}[T];
 /** What a caller hands to `bus.send`: the transport adds access token and guest id. */
-export type OutgoingPayload<T extends OutgoingType = OutgoingType> = { [K in T]: Omit<OutgoingMessage<K>, 'accessToken' | 'guestId'> }[T];
+export type OutgoingPayload<T extends OutgoingType = OutgoingType> = {
+  [K in T]: Omit<OutgoingMessage<K>, 'accessToken' | 'guestId'>;
+}[T];
 
 export const incomingMessage = z.discriminatedUnion(
   'type',
-  Object.values(incomingMessages) as unknown as [z.ZodObject<{ type: z.ZodLiteral<string> }>, ...z.ZodObject<{ type: z.ZodLiteral<string> }>[]],
+  Object.values(incomingMessages) as unknown as [
+    z.ZodObject<{ type: z.ZodLiteral<string> }>,
+    ...z.ZodObject<{ type: z.ZodLiteral<string> }>[],
+  ],
 );
 export const outgoingMessage = z.discriminatedUnion(
   'type',
-  Object.values(outgoingMessages) as unknown as [z.ZodObject<{ type: z.ZodLiteral<string> }>, ...z.ZodObject<{ type: z.ZodLiteral<string> }>[]],
+  Object.values(outgoingMessages) as unknown as [
+    z.ZodObject<{ type: z.ZodLiteral<string> }>,
+    ...z.ZodObject<{ type: z.ZodLiteral<string> }>[],
+  ],
 );
 
 /** Parses a raw frame; answers null for anything unknown or malformed, so nothing invalid reaches a listener. */

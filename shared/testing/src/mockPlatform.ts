@@ -127,7 +127,6 @@ export function routeHref(name: RouteName, args: RouteArgs = {}, language: Langu
   return slugs ? `/${language}/${slugs}/` : `/${language}/`;
 }
 
-
 /** Checks a part of a call against the endpoint's schema, as the server would: a bad call is a 400. */
 function validatePart(endpoint: Endpoint, part: 'params' | 'query' | 'body', value: unknown) {
   const schema = endpoint[part];

@@ -192,16 +192,14 @@ export async function seedChat(ctx: ModuleContext, { scale }: { scale: number })
       .insert(actors)
       .values(rows.map(({ row }, i) => ({ ...row, avatarUrl: avatars[i]! })))
       .returning({ id: actors.id });
-    await tx
-      .insert(actorSedcards)
-      .values(
-        sedcardJobs.map(({ index, position }, i) => ({
-          actorId: inserted[index]!.id,
-          url: sedcardUrls[i]!,
-          ...SEDCARD_SIZE,
-          position,
-        })),
-      );
+    await tx.insert(actorSedcards).values(
+      sedcardJobs.map(({ index, position }, i) => ({
+        actorId: inserted[index]!.id,
+        url: sedcardUrls[i]!,
+        ...SEDCARD_SIZE,
+        position,
+      })),
+    );
     const members = inserted.flatMap((actor, i) =>
       rows[i]!.themed.map((categoryId) => ({ actorId: actor.id, categoryId })),
     );

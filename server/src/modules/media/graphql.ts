@@ -11,7 +11,11 @@ interface Context {
 function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNulls(v)]),
+  );
 }
 
 export const mediaGraphql: GraphqlContribution = {
@@ -19,7 +23,9 @@ export const mediaGraphql: GraphqlContribution = {
   resolvers: {
     Query: {
       videos: (_root: unknown, args: { filter?: unknown; searchPattern?: string | null }, { auth, ctx }: Context) => {
-        const request = media.parseGridRequest(withoutNulls({ ...(args.filter ?? {}), searchPattern: args.searchPattern }));
+        const request = media.parseGridRequest(
+          withoutNulls({ ...(args.filter ?? {}), searchPattern: args.searchPattern }),
+        );
         return media.videoGrid(ctx.db, auth, request).catch(media.asHttpError);
       },
     },

@@ -34,7 +34,10 @@ async function get(url: string, token = anonymous) {
   return t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 }
 async function grid(request: VideoGridRequest, token = anonymous): Promise<VideoPage> {
-  const response = await get(`/rest/v1/tileGrid/get/videos/${encodeURIComponent(encodeTileGridPayload(request))}`, token);
+  const response = await get(
+    `/rest/v1/tileGrid/get/videos/${encodeURIComponent(encodeTileGridPayload(request))}`,
+    token,
+  );
   assert.equal(response.statusCode, 200, response.body);
   return response.json<VideoPage>();
 }
@@ -44,7 +47,15 @@ async function all(request: VideoGridRequest, token = anonymous): Promise<Video[
 }
 /** A column of the given videos, in their order, straight from the database. */
 async function column<K extends keyof typeof videos.$inferSelect>(items: Video[], key: K) {
-  const rows = await t.ctx.db.select().from(videos).where(inArray(videos.id, items.map((v) => v.id)));
+  const rows = await t.ctx.db
+    .select()
+    .from(videos)
+    .where(
+      inArray(
+        videos.id,
+        items.map((v) => v.id),
+      ),
+    );
   const byId = new Map(rows.map((r) => [r.id, r[key]]));
   return items.map((v) => byId.get(v.id)!);
 }
@@ -76,7 +87,15 @@ describe('video grid', () => {
   });
 
   test('each category applies its default sort', async () => {
-    const expected = { all: 'topRated', new: 'newest', discounted: 'newest', trending: 'topTrending', free: 'newest', top: 'bestSelling', vip30: 'topRated' };
+    const expected = {
+      all: 'topRated',
+      new: 'newest',
+      discounted: 'newest',
+      trending: 'topTrending',
+      free: 'newest',
+      top: 'bestSelling',
+      vip30: 'topRated',
+    };
     for (const [type, sort] of Object.entries(expected)) assert.equal((await grid({ type })).sort, sort, type);
     const all = await grid({ type: 'all', pageSize: 100 });
     assert.ok(nonIncreasing(all.items.map((v) => v.rating.likes)));
@@ -132,7 +151,9 @@ describe('video grid', () => {
     assert.ok(onlyFree.length > 0 && onlyFree.every((v) => v.free));
     assert.equal(noFree.length + onlyFree.length, everything.length);
     assert.ok((await all({ type: 'all', includeVIPVideos: false })).every((v) => !v.vip));
-    assert.ok((await all({ type: 'all', includeOnSaleVideos: false })).every((v) => v.price.value >= v.basePrice.value));
+    assert.ok(
+      (await all({ type: 'all', includeOnSaleVideos: false })).every((v) => v.price.value >= v.basePrice.value),
+    );
     assert.ok((await all({ type: 'all', includeContestVideos: false })).every((v) => v.contestInfo === null));
     assert.ok((await column(await all({ type: 'all', isRecommended: true }), 'recommended')).every(Boolean));
 
@@ -142,17 +163,30 @@ describe('video grid', () => {
 
     const word = everything[0]!.title.split(' ')[0]!;
     const found = await all({ type: 'all', searchPattern: word });
-    assert.ok(found.length > 0 && found.every((v) => `${v.title} ${v.model.displayName} ${v.tags.join(' ')}`.toLowerCase().includes(word.toLowerCase())));
+    assert.ok(
+      found.length > 0 &&
+        found.every((v) =>
+          `${v.title} ${v.model.displayName} ${v.tags.join(' ')}`.toLowerCase().includes(word.toLowerCase()),
+        ),
+    );
     assert.deepEqual(await all({ type: 'all', searchPattern: '%_no such video_%' }), []);
   });
 
   test('an unknown category is the 400 "Unmapped category"; bad payloads are 400 too', async () => {
-    const response = await get(`/rest/v1/tileGrid/get/videos/${encodeURIComponent(JSON.stringify({ type: 'nonsense' }))}`);
+    const response = await get(
+      `/rest/v1/tileGrid/get/videos/${encodeURIComponent(JSON.stringify({ type: 'nonsense' }))}`,
+    );
     assert.equal(response.statusCode, 400);
     const body = response.json<ErrorBody>();
     assert.equal(body.code, 'UNMAPPED_CATEGORY');
     assert.match(body.message, /Unmapped category/);
-    for (const payload of ['[1,2]', '"text"', 'not json', JSON.stringify({ type: 'all', page: 0 }), JSON.stringify({ sort: 'random' })]) {
+    for (const payload of [
+      '[1,2]',
+      '"text"',
+      'not json',
+      JSON.stringify({ type: 'all', page: 0 }),
+      JSON.stringify({ sort: 'random' }),
+    ]) {
       const bad = await get(`/rest/v1/tileGrid/get/videos/${encodeURIComponent(payload)}`);
       assert.equal(bad.statusCode, 400, payload);
       assert.equal(bad.json<ErrorBody>().code, 'VALIDATION_FAILED');
@@ -161,7 +195,9 @@ describe('video grid', () => {
   });
 
   test('the bought category needs a logged-in guest', async () => {
-    const response = await get(`/rest/v1/tileGrid/get/videos/${encodeURIComponent(JSON.stringify({ type: 'bought' }))}`);
+    const response = await get(
+      `/rest/v1/tileGrid/get/videos/${encodeURIComponent(JSON.stringify({ type: 'bought' }))}`,
+    );
     assert.equal(response.statusCode, 401);
     assert.equal(response.json<ErrorBody>().code, 'LOGIN_REQUIRED');
   });
@@ -212,14 +248,22 @@ describe('videos, albums and the media library', () => {
     assert.equal(empty.total, 0);
 
     const [owned] = (await grid({ type: 'all' })).items;
-    await t.ctx.db.insert(mediaLibrary).values({ guestId: guest.id, mediaType: 'VIDEO', videoId: owned!.id, source: 'PURCHASED' });
+    await t.ctx.db
+      .insert(mediaLibrary)
+      .values({ guestId: guest.id, mediaType: 'VIDEO', videoId: owned!.id, source: 'PURCHASED' });
     const library = (await get('/rest/v1/mediathek/items?mediaType=VIDEO', accessToken)).json<Page<MediathekItem>>();
     assert.equal(library.total, 1);
     assert.equal(library.items[0]!.video!.id, owned!.id);
     assert.equal(library.items[0]!.video!.guestInfo.bought, true);
-    assert.equal((await get('/rest/v1/mediathek/items?mediaType=PHOTO', accessToken)).json<Page<MediathekItem>>().total, 0);
+    assert.equal(
+      (await get('/rest/v1/mediathek/items?mediaType=PHOTO', accessToken)).json<Page<MediathekItem>>().total,
+      0,
+    );
 
-    assert.deepEqual((await all({ type: 'bought' }, accessToken)).map((v) => v.id), [owned!.id]);
+    assert.deepEqual(
+      (await all({ type: 'bought' }, accessToken)).map((v) => v.id),
+      [owned!.id],
+    );
     assert.ok((await all({ type: 'all', includeBoughtVideos: false }, accessToken)).every((v) => v.id !== owned!.id));
     assert.equal((await get(`/rest/v1/video/${owned!.id}`)).json<Video>().guestInfo.bought, false, 'not for others');
   });
@@ -233,46 +277,96 @@ describe('album ratings and comments', () => {
     const [albumRow] = await t.ctx.db.select().from(albums).limit(1);
     const { accessToken } = await t.signup();
     const rate = async (guestRating: number) => {
-      const response = await post('/rest/v1/gallery/setGuestRating', accessToken, { albumId: albumRow!.id, guestRating });
+      const response = await post('/rest/v1/gallery/setGuestRating', accessToken, {
+        albumId: albumRow!.id,
+        guestRating,
+      });
       assert.equal(response.statusCode, 200, response.body);
       return response.json<AlbumRatingResult>();
     };
     const liked = await rate(5);
-    assert.deepEqual([liked.guestRatingLikes, liked.guestRatingDislikes, liked.isLiked, liked.isDisliked], [albumRow!.likes + 1, albumRow!.dislikes, true, false]);
+    assert.deepEqual(
+      [liked.guestRatingLikes, liked.guestRatingDislikes, liked.isLiked, liked.isDisliked],
+      [albumRow!.likes + 1, albumRow!.dislikes, true, false],
+    );
     const opened = (await get(`/rest/v1/gallery/open?albumId=${albumRow!.id}`, accessToken)).json<Album>();
     assert.equal(opened.isLiked, true);
     const switched = await rate(1);
-    assert.deepEqual([switched.guestRatingLikes, switched.guestRatingDislikes, switched.isLiked, switched.isDisliked], [albumRow!.likes, albumRow!.dislikes + 1, false, true]);
+    assert.deepEqual(
+      [switched.guestRatingLikes, switched.guestRatingDislikes, switched.isLiked, switched.isDisliked],
+      [albumRow!.likes, albumRow!.dislikes + 1, false, true],
+    );
     const takenBack = await rate(1);
-    assert.deepEqual([takenBack.guestRatingLikes, takenBack.guestRatingDislikes, takenBack.isDisliked], [albumRow!.likes, albumRow!.dislikes, false]);
+    assert.deepEqual(
+      [takenBack.guestRatingLikes, takenBack.guestRatingDislikes, takenBack.isDisliked],
+      [albumRow!.likes, albumRow!.dislikes, false],
+    );
 
-    assert.equal((await post('/rest/v1/gallery/setGuestRating', anonymous, { albumId: albumRow!.id, guestRating: 5 })).json<ErrorBody>().code, 'LOGIN_REQUIRED');
-    assert.equal((await post('/rest/v1/gallery/setGuestRating', accessToken, { albumId: albumRow!.id, guestRating: 3 })).statusCode, 400);
-    assert.equal((await post('/rest/v1/gallery/setGuestRating', accessToken, { albumId: 999999, guestRating: 5 })).statusCode, 404);
+    assert.equal(
+      (
+        await post('/rest/v1/gallery/setGuestRating', anonymous, { albumId: albumRow!.id, guestRating: 5 })
+      ).json<ErrorBody>().code,
+      'LOGIN_REQUIRED',
+    );
+    assert.equal(
+      (await post('/rest/v1/gallery/setGuestRating', accessToken, { albumId: albumRow!.id, guestRating: 3 }))
+        .statusCode,
+      400,
+    );
+    assert.equal(
+      (await post('/rest/v1/gallery/setGuestRating', accessToken, { albumId: 999999, guestRating: 5 })).statusCode,
+      404,
+    );
   });
 
   test('a guest comments once; the total rises and commenting closes', async () => {
     const [albumRow] = await t.ctx.db.select().from(albums).limit(1);
     const { accessToken, guest } = await t.signup();
-    const comments = async (token: string) => (await get(`/rest/v1/gallery/getComments?albumId=${albumRow!.id}&limit=5`, token)).json<AlbumComments>();
+    const comments = async (token: string) =>
+      (await get(`/rest/v1/gallery/getComments?albumId=${albumRow!.id}&limit=5`, token)).json<AlbumComments>();
     const before = await comments(accessToken);
     assert.equal(before.isGuestAllowedToCommentAlbum, true);
     assert.equal((await comments(anonymous)).isGuestAllowedToCommentAlbum, false);
 
-    const response = await post('/rest/v1/gallery/postComment', accessToken, { albumId: albumRow!.id, commentText: '  Lovely light!  ' });
+    const response = await post('/rest/v1/gallery/postComment', accessToken, {
+      albumId: albumRow!.id,
+      commentText: '  Lovely light!  ',
+    });
     assert.equal(response.statusCode, 200, response.body);
-    const posted = response.json<{ comment: { text: string; guestName: string }; commentsTotal: number; isGuestAllowedToCommentAlbum: boolean }>();
-    assert.deepEqual([posted.comment.text, posted.comment.guestName, posted.commentsTotal, posted.isGuestAllowedToCommentAlbum], ['Lovely light!', guest.name, before.total + 1, false]);
+    const posted = response.json<{
+      comment: { text: string; guestName: string };
+      commentsTotal: number;
+      isGuestAllowedToCommentAlbum: boolean;
+    }>();
+    assert.deepEqual(
+      [posted.comment.text, posted.comment.guestName, posted.commentsTotal, posted.isGuestAllowedToCommentAlbum],
+      ['Lovely light!', guest.name, before.total + 1, false],
+    );
     const after = await comments(accessToken);
     assert.equal(after.comments[0]!.text, 'Lovely light!');
     assert.equal(after.isGuestAllowedToCommentAlbum, false);
-    assert.equal((await get(`/rest/v1/gallery/open?albumId=${albumRow!.id}`, accessToken)).json<Album>().commentsTotal, before.total + 1);
+    assert.equal(
+      (await get(`/rest/v1/gallery/open?albumId=${albumRow!.id}`, accessToken)).json<Album>().commentsTotal,
+      before.total + 1,
+    );
 
-    const again = await post('/rest/v1/gallery/postComment', accessToken, { albumId: albumRow!.id, commentText: 'Again' });
+    const again = await post('/rest/v1/gallery/postComment', accessToken, {
+      albumId: albumRow!.id,
+      commentText: 'Again',
+    });
     assert.equal(again.statusCode, 403);
     assert.equal(again.json<ErrorBody>().code, 'FORBIDDEN');
-    assert.equal((await post('/rest/v1/gallery/postComment', accessToken, { albumId: albumRow!.id, commentText: '   ' })).statusCode, 400);
-    assert.equal((await post('/rest/v1/gallery/postComment', anonymous, { albumId: albumRow!.id, commentText: 'Hi' })).json<ErrorBody>().code, 'LOGIN_REQUIRED');
+    assert.equal(
+      (await post('/rest/v1/gallery/postComment', accessToken, { albumId: albumRow!.id, commentText: '   ' }))
+        .statusCode,
+      400,
+    );
+    assert.equal(
+      (
+        await post('/rest/v1/gallery/postComment', anonymous, { albumId: albumRow!.id, commentText: 'Hi' })
+      ).json<ErrorBody>().code,
+      'LOGIN_REQUIRED',
+    );
     assert.equal((await get('/rest/v1/gallery/getComments?albumId=999999')).statusCode, 404);
     assert.equal((await get(`/rest/v1/gallery/getComments?albumId=${albumRow!.id}&limit=501`)).statusCode, 400);
   });

@@ -143,5 +143,8 @@ export const albumComments = pgTable(
     text: text('text').notNull(),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('album_comments_album_idx').on(t.albumId, t.created), index('album_comments_guest_idx').on(t.albumId, t.guestId)],
+  (t) => [
+    index('album_comments_album_idx').on(t.albumId, t.created),
+    index('album_comments_guest_idx').on(t.albumId, t.guestId),
+  ],
 );

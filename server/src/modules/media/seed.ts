@@ -13,34 +13,93 @@ const INSERT_BATCH = 250;
 const DAY_MS = 86_400_000;
 
 const TITLE_OPENERS = [
-  'Lazy Sunday', 'After Work', 'Midnight', 'Poolside', 'Behind the Scenes', 'First Time', 'Road Trip', 'Rainy Day',
-  'Hotel Room', 'Summer Heat', 'Morning Coffee', 'Secret', 'Birthday', 'Holiday', 'Late Night', 'Private',
+  'Lazy Sunday',
+  'After Work',
+  'Midnight',
+  'Poolside',
+  'Behind the Scenes',
+  'First Time',
+  'Road Trip',
+  'Rainy Day',
+  'Hotel Room',
+  'Summer Heat',
+  'Morning Coffee',
+  'Secret',
+  'Birthday',
+  'Holiday',
+  'Late Night',
+  'Private',
 ];
 const TITLE_SUBJECTS = [
-  'in Red Lingerie', 'Striptease', 'Shower Session', 'Massage', 'Dance for You', 'Tease', 'Confessions', 'Workout',
-  'Roleplay', 'on the Balcony', 'in Stockings', 'Cosplay Show', 'Bubble Bath', 'by the Fireplace', 'Surprise', 'Strip Poker',
+  'in Red Lingerie',
+  'Striptease',
+  'Shower Session',
+  'Massage',
+  'Dance for You',
+  'Tease',
+  'Confessions',
+  'Workout',
+  'Roleplay',
+  'on the Balcony',
+  'in Stockings',
+  'Cosplay Show',
+  'Bubble Bath',
+  'by the Fireplace',
+  'Surprise',
+  'Strip Poker',
 ];
 const SETTINGS = [
-  'a lazy afternoon at home', 'a hotel room in Barcelona', 'a sunny day by the pool', 'a late night in the studio',
-  'a weekend at the lake', 'a cosy evening by the fireplace', 'a rooftop at sunset', 'a rainy Sunday in bed',
-  'a road trip through the mountains', 'the first warm day of spring',
+  'a lazy afternoon at home',
+  'a hotel room in Barcelona',
+  'a sunny day by the pool',
+  'a late night in the studio',
+  'a weekend at the lake',
+  'a cosy evening by the fireplace',
+  'a rooftop at sunset',
+  'a rainy Sunday in bed',
+  'a road trip through the mountains',
+  'the first warm day of spring',
 ];
 const MOODS = [
-  'Relaxed, playful and filmed in HD.', 'Just the two of you and the camera.', 'One of her favourite clips of the year.',
-  'Shot in one take, no cuts.', 'Requested by the fans in chat.', 'With a little surprise at the end.',
-  'Filmed for everyone who asked for more.', 'Soft light, slow pace, lots of smiles.',
+  'Relaxed, playful and filmed in HD.',
+  'Just the two of you and the camera.',
+  'One of her favourite clips of the year.',
+  'Shot in one take, no cuts.',
+  'Requested by the fans in chat.',
+  'With a little surprise at the end.',
+  'Filmed for everyone who asked for more.',
+  'Soft light, slow pace, lots of smiles.',
 ];
 const ALBUM_MOODS = [
-  'Soft light and lots of smiles.', 'Her favourite shoot of the year.', 'For everyone who asked for more.',
-  'With a little surprise on the last picture.', 'Natural light, no filters.',
+  'Soft light and lots of smiles.',
+  'Her favourite shoot of the year.',
+  'For everyone who asked for more.',
+  'With a little surprise on the last picture.',
+  'Natural light, no filters.',
 ];
 const ALBUM_TOPICS = [
-  'Golden Hour', 'Black Lace', 'Beach Day', 'Studio Shoot', 'Red Dress', 'Garden Party', 'Bedroom Selfies',
-  'City Lights', 'White Sheets', 'Leather and Lace', 'Sauna Visit', 'Autumn Walk', 'Mirror Mirror', 'Office Hours',
+  'Golden Hour',
+  'Black Lace',
+  'Beach Day',
+  'Studio Shoot',
+  'Red Dress',
+  'Garden Party',
+  'Bedroom Selfies',
+  'City Lights',
+  'White Sheets',
+  'Leather and Lace',
+  'Sauna Visit',
+  'Autumn Walk',
+  'Mirror Mirror',
+  'Office Hours',
 ];
 
 /** Runs `work` over `items` with at most `limit` in flight; answers the results in order. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -61,7 +120,8 @@ async function insertBatched<T>(rows: T[], insert: (batch: T[]) => Promise<unkno
 const COIN = 100;
 const videoPrice = (faker: Faker) => COIN * faker.helpers.arrayElement([5, 8, 10, 15, 20, 25, 30, 40, 50]);
 /** A sale price: a share of the base price, in whole coins and at least one coin below it. */
-const salePrice = (basePrice: number, percent: number) => Math.min(basePrice - COIN, Math.max(COIN, Math.round((basePrice * percent) / 100 / COIN) * COIN));
+const salePrice = (basePrice: number, percent: number) =>
+  Math.min(basePrice - COIN, Math.max(COIN, Math.round((basePrice * percent) / 100 / COIN) * COIN));
 
 /**
  * Demo catalogue: 1,000 videos and 200 photo albums per unit of scale, spread over the seeded performers, each
@@ -71,7 +131,10 @@ export async function seedMedia(ctx: ModuleContext, { scale }: { scale: number }
   const started = performance.now();
   const faker = new Faker({ locale: [en] });
   faker.seed(20_26);
-  const performers = await ctx.db.select({ id: actors.id, name: actors.displayName }).from(actors).orderBy(asc(actors.id));
+  const performers = await ctx.db
+    .select({ id: actors.id, name: actors.displayName })
+    .from(actors)
+    .orderBy(asc(actors.id));
   if (performers.length === 0) throw new Error('media seed: no performers; the chat module seeds them first');
   const now = Date.now();
 
@@ -109,11 +172,23 @@ export async function seedMedia(ctx: ModuleContext, { scale }: { scale: number }
   });
 
   const previews = await mapLimit(videoRows, IMAGE_CONCURRENCY, (v, i) =>
-    ctx.images.generate({ key: `videos/${i + 1}/preview`, width: 320, height: 180, title: v.title, subtitle: v.actorName, seed: i + 1 }),
+    ctx.images.generate({
+      key: `videos/${i + 1}/preview`,
+      width: 320,
+      height: 180,
+      title: v.title,
+      subtitle: v.actorName,
+      seed: i + 1,
+    }),
   );
   const insertedVideos: { id: number }[] = [];
   await insertBatched(
-    videoRows.map(({ actorName: _actorName, tags: _tags, ...row }, i) => ({ ...row, previewUrl: previews[i]!, previewWidth: 320, previewHeight: 180 })),
+    videoRows.map(({ actorName: _actorName, tags: _tags, ...row }, i) => ({
+      ...row,
+      previewUrl: previews[i]!,
+      previewWidth: 320,
+      previewHeight: 180,
+    })),
     async (batch) => insertedVideos.push(...(await ctx.db.insert(videos).values(batch).returning({ id: videos.id }))),
   );
   await insertBatched(
@@ -129,7 +204,8 @@ export async function seedMedia(ctx: ModuleContext, { scale }: { scale: number }
     return {
       actorId: actor.id,
       actorName: actor.name,
-      title: `${faker.helpers.arrayElement(ALBUM_TOPICS)} ${faker.helpers.arrayElement(['', 'II', 'Part 2', 'Extended'])}`.trim(),
+      title:
+        `${faker.helpers.arrayElement(ALBUM_TOPICS)} ${faker.helpers.arrayElement(['', 'II', 'Part 2', 'Extended'])}`.trim(),
       description: `Photos from ${faker.helpers.arrayElement(SETTINGS)}. ${faker.helpers.arrayElement(ALBUM_MOODS)}`,
       ageRating: 16,
       free,
@@ -144,11 +220,23 @@ export async function seedMedia(ctx: ModuleContext, { scale }: { scale: number }
     };
   });
   const pictureJobs = albumRows.flatMap((a, albumIndex) =>
-    Array.from({ length: a.pictureCount }, (_, position) => ({ albumIndex, position, title: a.title, subtitle: a.actorName })),
+    Array.from({ length: a.pictureCount }, (_, position) => ({
+      albumIndex,
+      position,
+      title: a.title,
+      subtitle: a.actorName,
+    })),
   );
   const [albumPreviews, pictureUrls] = await Promise.all([
     mapLimit(albumRows, IMAGE_CONCURRENCY / 2, (a, i) =>
-      ctx.images.generate({ key: `albums/${i + 1}/preview`, width: 320, height: 240, title: a.title, subtitle: a.actorName, seed: 10_000 + i }),
+      ctx.images.generate({
+        key: `albums/${i + 1}/preview`,
+        width: 320,
+        height: 240,
+        title: a.title,
+        subtitle: a.actorName,
+        seed: 10_000 + i,
+      }),
     ),
     mapLimit(pictureJobs, IMAGE_CONCURRENCY, (p, i) =>
       ctx.images.generate({
@@ -185,7 +273,12 @@ export async function seedMedia(ctx: ModuleContext, { scale }: { scale: number }
   );
 
   ctx.log.info(
-    { videos: videoCount, albums: albumCount, pictures: pictureJobs.length, ms: Math.round(performance.now() - started) },
+    {
+      videos: videoCount,
+      albums: albumCount,
+      pictures: pictureJobs.length,
+      ms: Math.round(performance.now() - started),
+    },
     'media: seeded videos and albums',
   );
 }

@@ -50,7 +50,13 @@ async function ownedMedia(db: Database, auth: Auth | null, column: 'videoId' | '
   const rows = await db
     .select({ id: mediaLibrary[column], gifted: mediaLibrary.gifted })
     .from(mediaLibrary)
-    .where(and(eq(mediaLibrary.guestId, auth.guestId), eq(mediaLibrary.source, 'PURCHASED'), inArray(mediaLibrary[column], ids)));
+    .where(
+      and(
+        eq(mediaLibrary.guestId, auth.guestId),
+        eq(mediaLibrary.source, 'PURCHASED'),
+        inArray(mediaLibrary[column], ids),
+      ),
+    );
   for (const row of rows) if (row.id !== null) owned.set(row.id, { gifted: row.gifted });
   return owned;
 }
@@ -64,7 +70,11 @@ async function tagsOf(db: Database, ids: number[]) {
 }
 
 /** Rows to the contract's Video, with tags and the guest's ownership. */
-async function toVideos(db: Database, auth: Auth | null, rows: { video: VideoRow; actor: ActorRef }[]): Promise<Video[]> {
+async function toVideos(
+  db: Database,
+  auth: Auth | null,
+  rows: { video: VideoRow; actor: ActorRef }[],
+): Promise<Video[]> {
   const ids = rows.map((r) => r.video.id);
   const [tags, owned] = await Promise.all([tagsOf(db, ids), ownedMedia(db, auth, 'videoId', ids)]);
   return rows.map(({ video: v, actor }) => ({
@@ -135,7 +145,14 @@ export async function videoGrid(db: Database, auth: Auth | null, request: VideoG
   if (actingGroup.length > 0) conditions.push(inArray(actors.gender, actingGroup));
 
   for (const tag of request.tags) {
-    conditions.push(exists(db.select({ one: sql`1` }).from(videoTags).where(and(eq(videoTags.videoId, videos.id), eq(videoTags.tag, tag)))));
+    conditions.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(videoTags)
+          .where(and(eq(videoTags.videoId, videos.id), eq(videoTags.tag, tag))),
+      ),
+    );
   }
   if (request.duration.from !== -1) conditions.push(gte(videos.durationSeconds, request.duration.from));
   if (request.duration.to !== -1) conditions.push(lte(videos.durationSeconds, request.duration.to));
@@ -152,7 +169,12 @@ export async function videoGrid(db: Database, auth: Auth | null, request: VideoG
       or(
         ilike(videos.title, pattern),
         ilike(actors.displayName, pattern),
-        exists(db.select({ one: sql`1` }).from(videoTags).where(and(eq(videoTags.videoId, videos.id), ilike(videoTags.tag, pattern)))),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(videoTags)
+            .where(and(eq(videoTags.videoId, videos.id), ilike(videoTags.tag, pattern))),
+        ),
       ),
     );
   }
@@ -168,7 +190,11 @@ export async function videoGrid(db: Database, auth: Auth | null, request: VideoG
       .orderBy(SORT_ORDER[sort], desc(videos.id))
       .limit(request.pageSize)
       .offset((request.page - 1) * request.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(videos).innerJoin(actors, eq(actors.id, videos.actorId)).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(videos)
+      .innerJoin(actors, eq(actors.id, videos.actorId))
+      .where(where),
   ]);
   return {
     items: await toVideos(db, auth, rows),
@@ -197,7 +223,11 @@ export function parseGridRequest(value: unknown): VideoGridInput {
   }
   const parsed = videoGridRequest.safeParse(value);
   if (!parsed.success) {
-    throw new HttpError(400, 'VALIDATION_FAILED', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    throw new HttpError(
+      400,
+      'VALIDATION_FAILED',
+      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+    );
   }
   return parsed.data;
 }
@@ -209,13 +239,23 @@ export function asHttpError(error: unknown): never {
 }
 
 export async function videoById(db: Database, auth: Auth | null, id: number): Promise<Video> {
-  const rows = await db.select({ video: videos, actor: actorRef }).from(videos).innerJoin(actors, eq(actors.id, videos.actorId)).where(eq(videos.id, id));
+  const rows = await db
+    .select({ video: videos, actor: actorRef })
+    .from(videos)
+    .innerJoin(actors, eq(actors.id, videos.actorId))
+    .where(eq(videos.id, id));
   const [found] = await toVideos(db, auth, rows);
   if (!found) throw new HttpError(404, 'NOT_FOUND', `No video ${id}`);
   return found;
 }
 
-export async function actorVideos(db: Database, auth: Auth | null, actorId: number, page: number, pageSize: number): Promise<Page<Video>> {
+export async function actorVideos(
+  db: Database,
+  auth: Auth | null,
+  actorId: number,
+  page: number,
+  pageSize: number,
+): Promise<Page<Video>> {
   const [rows, [count]] = await Promise.all([
     db
       .select({ video: videos, actor: actorRef })
@@ -225,14 +265,22 @@ export async function actorVideos(db: Database, auth: Auth | null, actorId: numb
       .orderBy(desc(videos.releasedAt), desc(videos.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(videos).where(eq(videos.actorId, actorId)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(videos)
+      .where(eq(videos.actorId, actorId)),
   ]);
   return { items: await toVideos(db, auth, rows), total: count?.total ?? 0, page, pageSize };
 }
 
-const orientation = (width: number, height: number) => (width > height ? 'landscape' : width < height ? 'portrait' : 'square');
+const orientation = (width: number, height: number) =>
+  width > height ? 'landscape' : width < height ? 'portrait' : 'square';
 
-async function toAlbumSummaries(db: Database, auth: Auth | null, rows: { album: AlbumRow; actor: ActorRef }[]): Promise<AlbumSummary[]> {
+async function toAlbumSummaries(
+  db: Database,
+  auth: Auth | null,
+  rows: { album: AlbumRow; actor: ActorRef }[],
+): Promise<AlbumSummary[]> {
   const ids = rows.map((r) => r.album.id);
   const [owned, ratings, counts] = await Promise.all([
     ownedMedia(db, auth, 'albumId', ids),
@@ -257,7 +305,14 @@ async function toAlbumSummaries(db: Database, auth: Auth | null, rows: { album: 
     actor,
     guestInfo: { bought: owned.has(a.id) },
     prices: { price: money(a.price, a.currency), basePrice: money(a.basePrice, a.currency) },
-    previews: [{ url: a.previewUrl, width: a.previewWidth, height: a.previewHeight, orientation: orientation(a.previewWidth, a.previewHeight) }],
+    previews: [
+      {
+        url: a.previewUrl,
+        width: a.previewWidth,
+        height: a.previewHeight,
+        orientation: orientation(a.previewWidth, a.previewHeight),
+      },
+    ],
     pictureCount: pictureCount.get(a.id) ?? 0,
     albumTotalViews: a.totalViews,
     releasedAt: a.releasedAt.toISOString(),
@@ -278,7 +333,13 @@ async function guestRatings(db: Database, auth: Auth | null, ids: number[]) {
   return new Map(rows.map((r) => [r.albumId, r.rating]));
 }
 
-export async function actorAlbums(db: Database, auth: Auth | null, actorId: number, page: number, pageSize: number): Promise<Page<AlbumSummary>> {
+export async function actorAlbums(
+  db: Database,
+  auth: Auth | null,
+  actorId: number,
+  page: number,
+  pageSize: number,
+): Promise<Page<AlbumSummary>> {
   const [rows, [count]] = await Promise.all([
     db
       .select({ album: albums, actor: actorRef })
@@ -288,16 +349,27 @@ export async function actorAlbums(db: Database, auth: Auth | null, actorId: numb
       .orderBy(desc(albums.releasedAt), desc(albums.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(albums).where(eq(albums.actorId, actorId)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(albums)
+      .where(eq(albums.actorId, actorId)),
   ]);
   return { items: await toAlbumSummaries(db, auth, rows), total: count?.total ?? 0, page, pageSize };
 }
 
 export async function albumById(db: Database, auth: Auth | null, id: number): Promise<Album> {
-  const rows = await db.select({ album: albums, actor: actorRef }).from(albums).innerJoin(actors, eq(actors.id, albums.actorId)).where(eq(albums.id, id));
+  const rows = await db
+    .select({ album: albums, actor: actorRef })
+    .from(albums)
+    .innerJoin(actors, eq(actors.id, albums.actorId))
+    .where(eq(albums.id, id));
   const [summary] = await toAlbumSummaries(db, auth, rows);
   if (!summary) throw new HttpError(404, 'NOT_FOUND', `No album ${id}`);
-  const pictures = await db.select().from(albumPictures).where(eq(albumPictures.albumId, id)).orderBy(asc(albumPictures.position));
+  const pictures = await db
+    .select()
+    .from(albumPictures)
+    .where(eq(albumPictures.albumId, id))
+    .orderBy(asc(albumPictures.position));
   return {
     ...summary,
     pictures: pictures.map((p) => ({
@@ -319,11 +391,16 @@ async function commentState(db: Database, auth: Auth | null, albumId: number) {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
-      own: auth?.loggedIn ? sql<number>`count(*) filter (where ${albumComments.guestId} = ${auth.guestId})::int` : sql<number>`0`,
+      own: auth?.loggedIn
+        ? sql<number>`count(*) filter (where ${albumComments.guestId} = ${auth.guestId})::int`
+        : sql<number>`0`,
     })
     .from(albumComments)
     .where(eq(albumComments.albumId, albumId));
-  return { commentsTotal: row?.total ?? 0, isGuestAllowedToCommentAlbum: (auth?.loggedIn ?? false) && (row?.own ?? 0) === 0 };
+  return {
+    commentsTotal: row?.total ?? 0,
+    isGuestAllowedToCommentAlbum: (auth?.loggedIn ?? false) && (row?.own ?? 0) === 0,
+  };
 }
 
 async function requireAlbum(db: Pick<Database, 'select'>, albumId: number) {
@@ -335,7 +412,12 @@ async function requireAlbum(db: Pick<Database, 'select'>, albumId: number) {
  * Likes (5) or dislikes (1) an album for a guest: a new rating counts, the same rating again is taken back,
  * the other one switches. Counters and the guest's rating change in one transaction.
  */
-export async function rateAlbum(db: Database, guestId: string, albumId: number, rating: 1 | 5): Promise<AlbumRatingResult> {
+export async function rateAlbum(
+  db: Database,
+  guestId: string,
+  albumId: number,
+  rating: 1 | 5,
+): Promise<AlbumRatingResult> {
   return db.transaction(async (tx) => {
     const [album] = await tx.select({ id: albums.id }).from(albums).where(eq(albums.id, albumId)).for('update');
     if (!album) throw new HttpError(404, 'NOT_FOUND', `No album ${albumId}`);
@@ -353,7 +435,10 @@ export async function rateAlbum(db: Database, guestId: string, albumId: number, 
     }
     const [updated] = await tx
       .update(albums)
-      .set({ likes: sql`${albums.likes} + ${delta[ALBUM_RATING.like]}`, dislikes: sql`${albums.dislikes} + ${delta[ALBUM_RATING.dislike]}` })
+      .set({
+        likes: sql`${albums.likes} + ${delta[ALBUM_RATING.like]}`,
+        dislikes: sql`${albums.dislikes} + ${delta[ALBUM_RATING.dislike]}`,
+      })
       .where(eq(albums.id, albumId))
       .returning();
     return {
@@ -367,11 +452,25 @@ export async function rateAlbum(db: Database, guestId: string, albumId: number, 
   });
 }
 
-const commentFields = { id: albumComments.id, text: albumComments.text, created: albumComments.created, guestName: guests.name };
-const toComment = (row: { id: number; text: string; created: Date; guestName: string }) => ({ ...row, created: row.created.toISOString() });
+const commentFields = {
+  id: albumComments.id,
+  text: albumComments.text,
+  created: albumComments.created,
+  guestName: guests.name,
+};
+const toComment = (row: { id: number; text: string; created: Date; guestName: string }) => ({
+  ...row,
+  created: row.created.toISOString(),
+});
 
 /** An album's comments, newest first. */
-export async function albumCommentPage(db: Database, auth: Auth | null, albumId: number, limit: number, offset: number): Promise<AlbumComments> {
+export async function albumCommentPage(
+  db: Database,
+  auth: Auth | null,
+  albumId: number,
+  limit: number,
+  offset: number,
+): Promise<AlbumComments> {
   await requireAlbum(db, albumId);
   const [rows, state] = await Promise.all([
     db
@@ -384,7 +483,11 @@ export async function albumCommentPage(db: Database, auth: Auth | null, albumId:
       .offset(offset),
     commentState(db, auth, albumId),
   ]);
-  return { comments: rows.map(toComment), total: state.commentsTotal, isGuestAllowedToCommentAlbum: state.isGuestAllowedToCommentAlbum };
+  return {
+    comments: rows.map(toComment),
+    total: state.commentsTotal,
+    isGuestAllowedToCommentAlbum: state.isGuestAllowedToCommentAlbum,
+  };
 }
 
 /** A guest's one comment on an album; a second one is refused (spec: isGuestAllowedToCommentAlbum). */
@@ -393,7 +496,10 @@ export async function postAlbumComment(db: Database, auth: Auth & { loggedIn: tr
   if (!(await commentState(db, auth, albumId)).isGuestAllowedToCommentAlbum) {
     throw new HttpError(403, 'FORBIDDEN', 'You have already commented on this album');
   }
-  const [inserted] = await db.insert(albumComments).values({ albumId, guestId: auth.guestId, text }).returning({ id: albumComments.id });
+  const [inserted] = await db
+    .insert(albumComments)
+    .values({ albumId, guestId: auth.guestId, text })
+    .returning({ id: albumComments.id });
   const [row] = await db
     .select(commentFields)
     .from(albumComments)
@@ -407,7 +513,13 @@ export async function postAlbumComment(db: Database, auth: Auth & { loggedIn: tr
 export async function mediathekPage(
   db: Database,
   auth: Auth,
-  query: { page: number; pageSize: number; mediaType?: 'VIDEO' | 'PHOTO'; sourceType?: 'PURCHASED' | 'PINNED' | 'ARCHIVED'; originType?: 'SHOP' | 'CHATCLIP' },
+  query: {
+    page: number;
+    pageSize: number;
+    mediaType?: 'VIDEO' | 'PHOTO';
+    sourceType?: 'PURCHASED' | 'PINNED' | 'ARCHIVED';
+    originType?: 'SHOP' | 'CHATCLIP';
+  },
 ): Promise<Page<MediathekItem>> {
   const where = and(
     eq(mediaLibrary.guestId, auth.guestId),
@@ -423,17 +535,28 @@ export async function mediathekPage(
       .orderBy(desc(mediaLibrary.addedAt), desc(mediaLibrary.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(mediaLibrary).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(mediaLibrary)
+      .where(where),
   ]);
   const videoIds = rows.flatMap((r) => (r.videoId === null ? [] : [r.videoId]));
   const albumIds = rows.flatMap((r) => (r.albumId === null ? [] : [r.albumId]));
   const [videoRows, albumRows] = await Promise.all([
     videoIds.length === 0
       ? []
-      : db.select({ video: videos, actor: actorRef }).from(videos).innerJoin(actors, eq(actors.id, videos.actorId)).where(inArray(videos.id, videoIds)),
+      : db
+          .select({ video: videos, actor: actorRef })
+          .from(videos)
+          .innerJoin(actors, eq(actors.id, videos.actorId))
+          .where(inArray(videos.id, videoIds)),
     albumIds.length === 0
       ? []
-      : db.select({ album: albums, actor: actorRef }).from(albums).innerJoin(actors, eq(actors.id, albums.actorId)).where(inArray(albums.id, albumIds)),
+      : db
+          .select({ album: albums, actor: actorRef })
+          .from(albums)
+          .innerJoin(actors, eq(actors.id, albums.actorId))
+          .where(inArray(albums.id, albumIds)),
   ]);
   const videoById = new Map((await toVideos(db, auth, videoRows)).map((v) => [v.id, v]));
   const albumById = new Map((await toAlbumSummaries(db, auth, albumRows)).map((a) => [a.id, a]));

@@ -32,7 +32,9 @@ function blogCategoryOrThrow(segment: string): number | null {
 const specialsRoutes =
   ({ db }: ModuleContext): FastifyPluginAsync =>
   async (app) => {
-    route(app, specialsEndpoints.contestHeader, ({ params, query }) => specials.contestHeader(db, params.contestId, new Date(), query.language));
+    route(app, specialsEndpoints.contestHeader, ({ params, query }) =>
+      specials.contestHeader(db, params.contestId, new Date(), query.language),
+    );
     route(app, specialsEndpoints.contestGridItems, ({ params, query }) =>
       specials.contestGridItems(db, {
         contestId: params.contestId,
@@ -43,16 +45,25 @@ const specialsRoutes =
         now: new Date(),
       }),
     );
-    route(app, specialsEndpoints.contestGuestData, ({ params, auth }) => specials.contestGuestData(db, params.contestId, auth.guestId));
+    route(app, specialsEndpoints.contestGuestData, ({ params, auth }) =>
+      specials.contestGuestData(db, params.contestId, auth.guestId),
+    );
 
     route(app, specialsEndpoints.blogCategories, async ({ reply }) =>
-      cachedForAMinute(reply, specials.blogCategories(db, new Date()).then((categories) => ({ categories }))),
+      cachedForAMinute(
+        reply,
+        specials.blogCategories(db, new Date()).then((categories) => ({ categories })),
+      ),
     );
     route(app, specialsEndpoints.blogPosts, async ({ params, query, reply }) => {
       const categoryId = blogCategoryOrThrow(params.categoryId);
       const payload = decodeBlogPostsPayload(params.payload);
-      if (!payload) throw new HttpError(400, 'VALIDATION_FAILED', 'The payload must be {page, pageSize, exclude} as JSON');
-      return cachedForAMinute(reply, specials.blogPostsPage(db, { categoryId, ...payload, now: new Date(), language: query.language }));
+      if (!payload)
+        throw new HttpError(400, 'VALIDATION_FAILED', 'The payload must be {page, pageSize, exclude} as JSON');
+      return cachedForAMinute(
+        reply,
+        specials.blogPostsPage(db, { categoryId, ...payload, now: new Date(), language: query.language }),
+      );
     });
     route(app, specialsEndpoints.blogArchives, async ({ params, query, reply }) =>
       cachedForAMinute(
@@ -70,7 +81,10 @@ const specialsRoutes =
     route(app, specialsEndpoints.blogActors, async ({ params, reply }) => {
       const ids = decodeBlogActorsPayload(params.payload);
       if (!ids) throw new HttpError(400, 'VALIDATION_FAILED', 'The payload must be {ids: [...]} as JSON');
-      return cachedForAMinute(reply, specials.blogActors(db, ids).then((actors) => ({ actors })));
+      return cachedForAMinute(
+        reply,
+        specials.blogActors(db, ids).then((actors) => ({ actors })),
+      );
     });
     route(app, specialsEndpoints.blogArticle, async ({ params, query, reply }) =>
       cachedForAMinute(reply, specials.blogArticle(db, params.slug, new Date(), query.language)),
@@ -85,7 +99,9 @@ const specialsRoutes =
     route(app, specialsEndpoints.randomMagazinePage, ({ params, query }) =>
       specials.randomMagazinePage(db, params.excludeId, new Date(), query.language),
     );
-    route(app, specialsEndpoints.magazinePage, ({ params, query }) => specials.magazinePage(db, params.page, new Date(), query.language));
+    route(app, specialsEndpoints.magazinePage, ({ params, query }) =>
+      specials.magazinePage(db, params.page, new Date(), query.language),
+    );
   };
 
 interface Context {
@@ -119,7 +135,12 @@ const specialsGraphql: GraphqlContribution = {
         if (!(SPINWHEEL_TYPES as readonly string[]).includes(type)) {
           throw new HttpError(400, 'VALIDATION_FAILED', `type must be one of ${SPINWHEEL_TYPES.join(', ')}`);
         }
-        return specials.spinwheel(ctx.db, type as (typeof SPINWHEEL_TYPES)[number], guestIdOf(auth), languageArg(args.language));
+        return specials.spinwheel(
+          ctx.db,
+          type as (typeof SPINWHEEL_TYPES)[number],
+          guestIdOf(auth),
+          languageArg(args.language),
+        );
       },
     },
   },

@@ -1,4 +1,16 @@
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { actors } from '../chat/schema';
 
 /** A text in the languages the editors write in; nl readers get the English text. */
@@ -21,7 +33,12 @@ export const dailyBonusOffers = pgTable(
     purchased: integer('purchased').notNull().default(0),
     free: boolean('free').notNull().default(false),
     /** The video, wallpaper or gift the offer is about; the id refers to the other domain loosely. */
-    content: jsonb('content').$type<{ type: 'video' | 'wallpaper' | 'gift'; id: number | null; title: LocalizedText; imageUrl: string } | null>(),
+    content: jsonb('content').$type<{
+      type: 'video' | 'wallpaper' | 'gift';
+      id: number | null;
+      title: LocalizedText;
+      imageUrl: string;
+    } | null>(),
     /** Hundredths of the currency. */
     priceValue: integer('price_value'),
     priceCurrency: text('price_currency'),
@@ -44,8 +61,12 @@ export const contestMedia = pgTable(
   'specials_contest_media',
   {
     id: serial('id').primaryKey(),
-    contestId: integer('contest_id').notNull().references(() => contests.id, { onDelete: 'cascade' }),
-    actorId: integer('actor_id').notNull().references(() => actors.id, { onDelete: 'cascade' }),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
     albumId: integer('album_id'),
     title: text('title').notNull(),
     previewUrl: text('preview_url').notNull(),
@@ -62,8 +83,12 @@ export const contestVotes = pgTable(
   'specials_contest_votes',
   {
     id: serial('id').primaryKey(),
-    contestId: integer('contest_id').notNull().references(() => contests.id, { onDelete: 'cascade' }),
-    mediaId: integer('media_id').notNull().references(() => contestMedia.id, { onDelete: 'cascade' }),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => contestMedia.id, { onDelete: 'cascade' }),
     guestId: text('guest_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -91,8 +116,12 @@ export const blogPosts = pgTable(
 export const blogPostActors = pgTable(
   'specials_blog_post_actors',
   {
-    postId: integer('post_id').notNull().references(() => blogPosts.id, { onDelete: 'cascade' }),
-    actorId: integer('actor_id').notNull().references(() => actors.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.postId, t.actorId] })],
 );
@@ -132,26 +161,42 @@ export const clashes = pgTable('specials_clashes', {
 
 export const clashTeams = pgTable('specials_clash_teams', {
   id: serial('id').primaryKey(),
-  clashId: integer('clash_id').notNull().references(() => clashes.id, { onDelete: 'cascade' }),
+  clashId: integer('clash_id')
+    .notNull()
+    .references(() => clashes.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   points: integer('points').notNull().default(0),
-  captainId: integer('captain_id').notNull().references(() => actors.id),
+  captainId: integer('captain_id')
+    .notNull()
+    .references(() => actors.id),
 });
 
 export const clashTeamMembers = pgTable(
   'specials_clash_team_members',
   {
-    teamId: integer('team_id').notNull().references(() => clashTeams.id, { onDelete: 'cascade' }),
-    actorId: integer('actor_id').notNull().references(() => actors.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => clashTeams.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.actorId] })],
 );
 
-export type ClashMediaRow = { type: 'image' | 'video'; src: string; previewPicture: string; mediaId: number; actorIds: number[] };
+export type ClashMediaRow = {
+  type: 'image' | 'video';
+  src: string;
+  previewPicture: string;
+  mediaId: number;
+  actorIds: number[];
+};
 
 export const clashChallenges = pgTable('specials_clash_challenges', {
   id: serial('id').primaryKey(),
-  clashId: integer('clash_id').notNull().references(() => clashes.id, { onDelete: 'cascade' }),
+  clashId: integer('clash_id')
+    .notNull()
+    .references(() => clashes.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   type: text('type').$type<'photo' | 'video' | 'live'>().notNull(),
   start: timestamp('start', { withTimezone: true }).notNull(),
@@ -170,8 +215,12 @@ export const clashChallenges = pgTable('specials_clash_challenges', {
 export const clashChallengeTeams = pgTable(
   'specials_clash_challenge_teams',
   {
-    challengeId: integer('challenge_id').notNull().references(() => clashChallenges.id, { onDelete: 'cascade' }),
-    teamId: integer('team_id').notNull().references(() => clashTeams.id, { onDelete: 'cascade' }),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => clashChallenges.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => clashTeams.id, { onDelete: 'cascade' }),
     votes: integer('votes').notNull().default(0),
     media: jsonb('media').$type<ClashMediaRow[]>().notNull(),
   },
@@ -182,8 +231,12 @@ export const clashChallengeTeams = pgTable(
 export const clashVotes = pgTable(
   'specials_clash_votes',
   {
-    challengeId: integer('challenge_id').notNull().references(() => clashChallenges.id, { onDelete: 'cascade' }),
-    teamId: integer('team_id').notNull().references(() => clashTeams.id, { onDelete: 'cascade' }),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => clashChallenges.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => clashTeams.id, { onDelete: 'cascade' }),
     guestId: text('guest_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

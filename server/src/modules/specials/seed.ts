@@ -1,5 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
-import { BLOG_CATEGORY_IDS, DAILY_BONUS_DAYS, SPECIAL_EVENT_IDS, addDaysToDate, dateInZone, type DailyBonusOfferType } from '@velvet/contracts';
+import {
+  BLOG_CATEGORY_IDS,
+  DAILY_BONUS_DAYS,
+  SPECIAL_EVENT_IDS,
+  addDaysToDate,
+  dateInZone,
+  type DailyBonusOfferType,
+} from '@velvet/contracts';
 import type { ModuleContext } from '../module';
 import { actors } from '../chat/schema';
 import {
@@ -38,7 +45,11 @@ function random(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
+  };
 }
 
 const slugify = (text: string) =>
@@ -76,7 +87,13 @@ export async function seedSpecials(ctx: ModuleContext, scale: number): Promise<v
   await seedSpinwheel(ctx);
 }
 
-async function seedBlog(ctx: ModuleContext, total: number, performer: (i: number) => Performer | undefined, rng: ReturnType<typeof random>, now: number) {
+async function seedBlog(
+  ctx: ModuleContext,
+  total: number,
+  performer: (i: number) => Performer | undefined,
+  rng: ReturnType<typeof random>,
+  now: number,
+) {
   const categories = Object.keys(BLOG_TEMPLATES) as (keyof typeof BLOG_TEMPLATES)[];
   for (let i = 0; i < total; i++) {
     const category = categories[i % categories.length]!;
@@ -87,7 +104,14 @@ async function seedBlog(ctx: ModuleContext, total: number, performer: (i: number
     // Spread over about three years, newest first, so the archives have several years.
     const published = new Date(now - (i * 18 + rng.int(0, 12)) * DAY - rng.int(1, 20) * 3_600_000);
     const categoryId = BLOG_CATEGORY_IDS[category];
-    const imageUrl = await ctx.images.generate({ key: `specials/blog/${i + 1}`, width: 640, height: 360, title: title.en, subtitle: category, seed: 5000 + i });
+    const imageUrl = await ctx.images.generate({
+      key: `specials/blog/${i + 1}`,
+      width: 640,
+      height: 360,
+      title: title.en,
+      subtitle: category,
+      seed: 5000 + i,
+    });
     const [post] = await ctx.db
       .insert(blogPosts)
       .values({
@@ -104,53 +128,101 @@ async function seedBlog(ctx: ModuleContext, total: number, performer: (i: number
       })
       .onConflictDoNothing()
       .returning({ id: blogPosts.id });
-    if (post && star) await ctx.db.insert(blogPostActors).values({ postId: post.id, actorId: star.id }).onConflictDoNothing();
+    if (post && star)
+      await ctx.db.insert(blogPostActors).values({ postId: post.id, actorId: star.id }).onConflictDoNothing();
   }
 }
 
-const CONTESTS: { type: 'photo' | 'video'; title: LocalizedText; description: LocalizedText; startDays: number; endDays: number }[] = [
+const CONTESTS: {
+  type: 'photo' | 'video';
+  title: LocalizedText;
+  description: LocalizedText;
+  startDays: number;
+  endDays: number;
+}[] = [
   {
     type: 'photo',
     title: { de: 'Sommer-Selfie', en: 'Summer selfie', es: 'Selfi de verano' },
-    description: { de: 'Das schönste Sommer-Selfie gewinnt. Stimme für deine Favoritin ab.', en: 'The best summer selfie wins. Vote for your favourite.', es: 'Gana el mejor selfi de verano. Vota por tu favorita.' },
+    description: {
+      de: 'Das schönste Sommer-Selfie gewinnt. Stimme für deine Favoritin ab.',
+      en: 'The best summer selfie wins. Vote for your favourite.',
+      es: 'Gana el mejor selfi de verano. Vota por tu favorita.',
+    },
     startDays: -10,
     endDays: 20,
   },
   {
     type: 'video',
     title: { de: 'Bester Tanz-Clip', en: 'Best dance clip', es: 'Mejor clip de baile' },
-    description: { de: 'Wer hat die besten Moves? Die Clips der Teilnehmerinnen.', en: 'Who has the best moves? The entrants’ clips.', es: '¿Quién tiene los mejores movimientos? Los clips de las participantes.' },
+    description: {
+      de: 'Wer hat die besten Moves? Die Clips der Teilnehmerinnen.',
+      en: 'Who has the best moves? The entrants’ clips.',
+      es: '¿Quién tiene los mejores movimientos? Los clips de las participantes.',
+    },
     startDays: -3,
     endDays: 11,
   },
   {
     type: 'photo',
     title: { de: 'Halloween-Kostüm', en: 'Halloween costume', es: 'Disfraz de Halloween' },
-    description: { de: 'Gruselig, süß oder beides: die Kostüme des Jahres.', en: 'Spooky, sweet or both: this year’s costumes.', es: 'Terrorífico, dulce o ambos: los disfraces del año.' },
+    description: {
+      de: 'Gruselig, süß oder beides: die Kostüme des Jahres.',
+      en: 'Spooky, sweet or both: this year’s costumes.',
+      es: 'Terrorífico, dulce o ambos: los disfraces del año.',
+    },
     startDays: -40,
     endDays: -20,
   },
   {
     type: 'photo',
     title: { de: 'Weihnachts-Outfit', en: 'Christmas outfit', es: 'Look navideño' },
-    description: { de: 'Festlich, frech, glitzernd: die Outfits vom letzten Dezember.', en: 'Festive, cheeky, sparkling: last December’s outfits.', es: 'Festivo, atrevido, brillante: los looks del pasado diciembre.' },
+    description: {
+      de: 'Festlich, frech, glitzernd: die Outfits vom letzten Dezember.',
+      en: 'Festive, cheeky, sparkling: last December’s outfits.',
+      es: 'Festivo, atrevido, brillante: los looks del pasado diciembre.',
+    },
     startDays: -340,
     endDays: -320,
   },
 ];
 
-async function seedContests(ctx: ModuleContext, entries: number, performers: Performer[], rng: ReturnType<typeof random>, now: number) {
+async function seedContests(
+  ctx: ModuleContext,
+  entries: number,
+  performers: Performer[],
+  rng: ReturnType<typeof random>,
+  now: number,
+) {
   for (const [c, definition] of CONTESTS.entries()) {
-    const previewUrl = await ctx.images.generate({ key: `specials/contests/${c + 1}/header`, width: 960, height: 320, title: definition.title.en, subtitle: 'Contest', seed: 6000 + c });
+    const previewUrl = await ctx.images.generate({
+      key: `specials/contests/${c + 1}/header`,
+      width: 960,
+      height: 320,
+      title: definition.title.en,
+      subtitle: 'Contest',
+      seed: 6000 + c,
+    });
     const [contest] = await ctx.db
       .insert(contests)
-      .values({ ...definition, previewUrl, start: new Date(now + definition.startDays * DAY), end: new Date(now + definition.endDays * DAY) })
+      .values({
+        ...definition,
+        previewUrl,
+        start: new Date(now + definition.startDays * DAY),
+        end: new Date(now + definition.endDays * DAY),
+      })
       .returning({ id: contests.id });
     if (!contest || performers.length === 0) continue;
     for (let e = 0; e < entries; e++) {
       const star = performers[(c * 5 + e * 3) % performers.length]!;
       const title = `${definition.title.en}: ${star.displayName}`;
-      const url = await ctx.images.generate({ key: `specials/contests/${c + 1}/${e + 1}`, width: 320, height: 427, title: star.displayName, subtitle: definition.title.en, seed: 6100 + c * 100 + e });
+      const url = await ctx.images.generate({
+        key: `specials/contests/${c + 1}/${e + 1}`,
+        width: 320,
+        height: 427,
+        title: star.displayName,
+        subtitle: definition.title.en,
+        seed: 6100 + c * 100 + e,
+      });
       await ctx.db.insert(contestMedia).values({
         contestId: contest.id,
         actorId: star.id,
@@ -159,7 +231,9 @@ async function seedContests(ctx: ModuleContext, entries: number, performers: Per
         width: 320,
         height: 427,
         votes: rng.int(0, 400),
-        createdAt: new Date(now + (definition.startDays + (e * (definition.endDays - definition.startDays)) / (entries * 2)) * DAY),
+        createdAt: new Date(
+          now + (definition.startDays + (e * (definition.endDays - definition.startDays)) / (entries * 2)) * DAY,
+        ),
       });
     }
   }
@@ -180,7 +254,11 @@ const OFFERS: OfferSeed[] = [
   {
     offer: 'TopUpPercent',
     title: { de: '20 % Bonus auf deine Aufladung', en: '20% bonus on your top-up', es: '20 % de bono en tu recarga' },
-    description: { de: 'Lade heute ab 20 € auf und erhalte 20 % Coins obendrauf.', en: 'Top up €20 or more today and get 20% extra coins.', es: 'Recarga hoy 20 € o más y recibe un 20 % de monedas extra.' },
+    description: {
+      de: 'Lade heute ab 20 € auf und erhalte 20 % Coins obendrauf.',
+      en: 'Top up €20 or more today and get 20% extra coins.',
+      es: 'Recarga hoy 20 € o más y recibe un 20 % de monedas extra.',
+    },
     conditions: [{ name: 'minTopUp', value: '2000' }],
     effect: { name: 'topUpBonus', value: 20, unit: 'percent', code: 'DAILY20' },
     free: false,
@@ -190,7 +268,11 @@ const OFFERS: OfferSeed[] = [
   {
     offer: 'video',
     title: { de: 'Video des Tages', en: 'Video of the day', es: 'Vídeo del día' },
-    description: { de: 'Nur heute zum Sonderpreis.', en: 'Today only at a special price.', es: 'Solo hoy a precio especial.' },
+    description: {
+      de: 'Nur heute zum Sonderpreis.',
+      en: 'Today only at a special price.',
+      es: 'Solo hoy a precio especial.',
+    },
     conditions: [],
     effect: { name: 'discount', value: 50, unit: 'percent', code: null },
     free: false,
@@ -200,7 +282,11 @@ const OFFERS: OfferSeed[] = [
   {
     offer: 'VipOneDay',
     title: { de: 'Ein Tag VIP gratis', en: 'One day of VIP for free', es: 'Un día VIP gratis' },
-    description: { de: 'Alle VIP-Vorteile für 24 Stunden, ab einer Aufladung von 10 €.', en: 'Every VIP benefit for 24 hours with a top-up of €10.', es: 'Todas las ventajas VIP durante 24 horas con una recarga de 10 €.' },
+    description: {
+      de: 'Alle VIP-Vorteile für 24 Stunden, ab einer Aufladung von 10 €.',
+      en: 'Every VIP benefit for 24 hours with a top-up of €10.',
+      es: 'Todas las ventajas VIP durante 24 horas con una recarga de 10 €.',
+    },
     conditions: [{ name: 'minTopUp', value: '1000' }],
     effect: { name: 'vipDays', value: 1, unit: 'days', code: 'VIPDAY' },
     free: false,
@@ -210,7 +296,11 @@ const OFFERS: OfferSeed[] = [
   {
     offer: 'MessengerGift',
     title: { de: 'Ein Messenger-Geschenk gratis', en: 'A free messenger gift', es: 'Un regalo de mensajero gratis' },
-    description: { de: 'Schicke heute ein Geschenk, ohne zu bezahlen.', en: 'Send a gift today without paying.', es: 'Envía hoy un regalo sin pagar.' },
+    description: {
+      de: 'Schicke heute ein Geschenk, ohne zu bezahlen.',
+      en: 'Send a gift today without paying.',
+      es: 'Envía hoy un regalo sin pagar.',
+    },
     conditions: [],
     effect: { name: 'messengerGift', value: 1, unit: 'pieces', code: null },
     free: true,
@@ -219,8 +309,16 @@ const OFFERS: OfferSeed[] = [
   },
   {
     offer: 'photo_album',
-    title: { de: 'Fotoalbum zum halben Preis', en: 'Photo album at half price', es: 'Álbum de fotos a mitad de precio' },
-    description: { de: 'Ein ausgewähltes Album, nur heute reduziert.', en: 'A selected album, reduced today only.', es: 'Un álbum seleccionado, rebajado solo hoy.' },
+    title: {
+      de: 'Fotoalbum zum halben Preis',
+      en: 'Photo album at half price',
+      es: 'Álbum de fotos a mitad de precio',
+    },
+    description: {
+      de: 'Ein ausgewähltes Album, nur heute reduziert.',
+      en: 'A selected album, reduced today only.',
+      es: 'Un álbum seleccionado, rebajado solo hoy.',
+    },
     conditions: [],
     effect: { name: 'discount', value: 50, unit: 'percent', code: null },
     free: false,
@@ -230,7 +328,11 @@ const OFFERS: OfferSeed[] = [
   {
     offer: 'TopUpFlat',
     title: { de: '50 Bonus-Coins', en: '50 bonus coins', es: '50 monedas de bono' },
-    description: { de: 'Ab einer Aufladung von 25 € gibt es 50 Coins dazu.', en: 'Top up €25 or more and get 50 extra coins.', es: 'Recarga 25 € o más y recibe 50 monedas extra.' },
+    description: {
+      de: 'Ab einer Aufladung von 25 € gibt es 50 Coins dazu.',
+      en: 'Top up €25 or more and get 50 extra coins.',
+      es: 'Recarga 25 € o más y recibe 50 monedas extra.',
+    },
     conditions: [{ name: 'minTopUp', value: '2500' }],
     effect: { name: 'bonusCoins', value: 5000, unit: 'coins', code: 'FLAT50' },
     free: false,
@@ -240,7 +342,11 @@ const OFFERS: OfferSeed[] = [
   {
     offer: 'VideoVoucher',
     title: { de: 'Video-Gutschein', en: 'Video voucher', es: 'Vale de vídeo' },
-    description: { de: 'Ein Video deiner Wahl gratis ab einer Aufladung von 15 €.', en: 'A video of your choice for free with a top-up of €15.', es: 'Un vídeo a tu elección gratis con una recarga de 15 €.' },
+    description: {
+      de: 'Ein Video deiner Wahl gratis ab einer Aufladung von 15 €.',
+      en: 'A video of your choice for free with a top-up of €15.',
+      es: 'Un vídeo a tu elección gratis con una recarga de 15 €.',
+    },
     conditions: [{ name: 'minTopUp', value: '1500' }],
     effect: { name: 'videoVoucher', value: 1, unit: 'pieces', code: 'VIDEO1' },
     free: false,
@@ -250,7 +356,11 @@ const OFFERS: OfferSeed[] = [
   {
     offer: 'Merchandise',
     title: { de: 'Velvet-Tasse', en: 'Velvet mug', es: 'Taza Velvet' },
-    description: { de: 'Die Tasse zum Magazin, solange der Vorrat reicht.', en: 'The magazine’s mug, while stocks last.', es: 'La taza de la revista, hasta agotar existencias.' },
+    description: {
+      de: 'Die Tasse zum Magazin, solange der Vorrat reicht.',
+      en: 'The magazine’s mug, while stocks last.',
+      es: 'La taza de la revista, hasta agotar existencias.',
+    },
     conditions: [{ name: 'vip', value: 'true' }],
     effect: { name: 'merchandise', value: 1, unit: 'pieces', code: null },
     free: false,
@@ -265,7 +375,14 @@ async function seedDailyBonus(ctx: ModuleContext, rng: ReturnType<typeof random>
     const date = addDaysToDate(today, day);
     // Two offers a day, rotating through the offer types.
     for (const definition of [OFFERS[(day * 2) % OFFERS.length]!, OFFERS[(day * 2 + 1) % OFFERS.length]!]) {
-      const imageUrl = await ctx.images.generate({ key: `specials/daily-bonus/${definition.offer}`, width: 480, height: 270, title: definition.title.en, subtitle: 'Daily bonus', seed: 7000 + OFFERS.indexOf(definition) });
+      const imageUrl = await ctx.images.generate({
+        key: `specials/daily-bonus/${definition.offer}`,
+        width: 480,
+        height: 270,
+        title: definition.title.en,
+        subtitle: 'Daily bonus',
+        seed: 7000 + OFFERS.indexOf(definition),
+      });
       const quantity = rng.int(50, 500);
       await ctx.db.insert(dailyBonusOffers).values({
         date,
@@ -278,7 +395,9 @@ async function seedDailyBonus(ctx: ModuleContext, rng: ReturnType<typeof random>
         quantity,
         purchased: day === 0 ? rng.int(0, Math.floor(quantity / 2)) : 0,
         free: definition.free,
-        content: definition.content ? { type: definition.content.type, id: null, title: definition.content.title, imageUrl } : null,
+        content: definition.content
+          ? { type: definition.content.type, id: null, title: definition.content.title, imageUrl }
+          : null,
         priceValue: definition.price?.value ?? null,
         priceCurrency: definition.price?.currency ?? null,
       });
@@ -286,96 +405,352 @@ async function seedDailyBonus(ctx: ModuleContext, rng: ReturnType<typeof random>
   }
 }
 
-type EventSeed = { id: number; slug: string; gameType: string; name: LocalizedText; description: LocalizedText; start: Date; end: Date; dailyAttempts: number };
+type EventSeed = {
+  id: number;
+  slug: string;
+  gameType: string;
+  name: LocalizedText;
+  description: LocalizedText;
+  start: Date;
+  end: Date;
+  dailyAttempts: number;
+};
 
 async function seedEvents(ctx: ModuleContext, now: number): Promise<EventSeed[]> {
   const year = new Date(now).getUTCFullYear();
   const at = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d, 10));
   const relative = (days: number) => new Date(now + days * DAY);
   const events: EventSeed[] = [
-    { id: 31, slug: 'slot-machine', gameType: 'slotmachine', name: same('Slot Machine'), description: { de: 'Dreh täglich am Automaten und gewinne Coins, Videos und Freidrehs.', en: 'Pull the lever every day and win coins, videos and free spins.', es: 'Tira de la palanca cada día y gana monedas, vídeos y giros gratis.' }, start: relative(-3), end: relative(10), dailyAttempts: 3 },
-    { id: 32, slug: 'cum-on', gameType: 'cumOn', name: same('Cum On'), description: { de: 'Sammle Punkte in den Chats und tausche sie gegen Prämien.', en: 'Collect points in chats and trade them for rewards.', es: 'Acumula puntos en los chats y cámbialos por premios.' }, start: relative(-1), end: relative(6), dailyAttempts: 5 },
-    { id: 33, slug: 'vr-porn', gameType: 'vrPorn', name: same('VR Porn'), description: { de: 'Neue VR-Clips zum Start: bald hier.', en: 'New VR clips at launch: coming soon.', es: 'Nuevos clips de RV en el lanzamiento: muy pronto.' }, start: relative(7), end: relative(30), dailyAttempts: 1 },
-    { id: 34, slug: 'halloween', gameType: 'halloween', name: same('Halloween'), description: { de: 'Süßes oder Saures: jeden Tag ein Kürbis mit Überraschung.', en: 'Trick or treat: a pumpkin with a surprise every day.', es: 'Truco o trato: una calabaza con sorpresa cada día.' }, start: at(year, 10, 20), end: at(year, 11, 1), dailyAttempts: 1 },
-    { id: SPECIAL_EVENT_IDS.wiesnShooting, slug: 'wiesn-shooting', gameType: 'wiesnShooting', name: { de: 'Wiesn-Schießbude', en: 'Wiesn shooting gallery', es: 'Caseta de tiro de la Wiesn' }, description: { de: 'Triff die Herzen und gewinne Lebkuchen-Prämien.', en: 'Hit the hearts and win gingerbread rewards.', es: 'Acierta a los corazones y gana premios de pan de jengibre.' }, start: at(year, 9, 19), end: at(year, 10, 5), dailyAttempts: 3 },
-    { id: SPECIAL_EVENT_IDS.wiesnBude, slug: 'wiesn-bude', gameType: 'wiesnBude', name: { de: 'Wiesn-Bude', en: 'Wiesn booth', es: 'Caseta de la Wiesn' }, description: { de: 'Jeden Tag ein Los an der Bude.', en: 'A ticket at the booth every day.', es: 'Un boleto en la caseta cada día.' }, start: at(year, 9, 19), end: at(year, 10, 5), dailyAttempts: 1 },
-    { id: 35, slug: 'wet-and-wild', gameType: 'wetAndWild', name: same('Wet & Wild'), description: { de: 'Das Sommerspiel mit Wasserbomben und Preisen.', en: 'The summer game with water bombs and prizes.', es: 'El juego de verano con globos de agua y premios.' }, start: at(year, 7, 1), end: at(year, 8, 31), dailyAttempts: 3 },
-    { id: 36, slug: 'kick-it-2024', gameType: 'kickIt', name: same('Kick it 2024'), description: { de: 'Das Torwandschießen zur Fußball-EM.', en: 'The goal-wall shoot-out for the football championship.', es: 'La tanda de penaltis de la Eurocopa.' }, start: at(2024, 6, 14), end: at(2024, 7, 14), dailyAttempts: 3 },
-    { id: 37, slug: 'kick-it-2025', gameType: 'kickIt', name: same('Kick it 2025'), description: { de: 'Torwandschießen, Runde zwei.', en: 'Goal-wall shoot-out, round two.', es: 'Tanda de penaltis, segunda ronda.' }, start: at(2025, 6, 13), end: at(2025, 7, 13), dailyAttempts: 3 },
-    { id: SPECIAL_EVENT_IDS.venusAttacks, slug: 'venus-attacks', gameType: 'venusAttacks', name: same('Venus Attacks'), description: { de: 'Das Spiel zur Venus-Messe.', en: 'The game of the Venus fair.', es: 'El juego de la feria Venus.' }, start: at(year, 10, 16), end: at(year, 10, 26), dailyAttempts: 3 },
-    { id: SPECIAL_EVENT_IDS.gaudi, slug: 'gaudi', gameType: 'gaudi', name: { de: 'Faschings-Gaudi', en: 'Carnival fun', es: 'Fiesta de carnaval' }, description: { de: 'Helau und Alaaf: jeden Tag eine Pappnase voller Preise.', en: 'Carnival time: a clown nose full of prizes every day.', es: 'Carnaval: cada día una nariz de payaso llena de premios.' }, start: at(year, 2, 12), end: at(year, 2, 18), dailyAttempts: 2 },
+    {
+      id: 31,
+      slug: 'slot-machine',
+      gameType: 'slotmachine',
+      name: same('Slot Machine'),
+      description: {
+        de: 'Dreh täglich am Automaten und gewinne Coins, Videos und Freidrehs.',
+        en: 'Pull the lever every day and win coins, videos and free spins.',
+        es: 'Tira de la palanca cada día y gana monedas, vídeos y giros gratis.',
+      },
+      start: relative(-3),
+      end: relative(10),
+      dailyAttempts: 3,
+    },
+    {
+      id: 32,
+      slug: 'cum-on',
+      gameType: 'cumOn',
+      name: same('Cum On'),
+      description: {
+        de: 'Sammle Punkte in den Chats und tausche sie gegen Prämien.',
+        en: 'Collect points in chats and trade them for rewards.',
+        es: 'Acumula puntos en los chats y cámbialos por premios.',
+      },
+      start: relative(-1),
+      end: relative(6),
+      dailyAttempts: 5,
+    },
+    {
+      id: 33,
+      slug: 'vr-porn',
+      gameType: 'vrPorn',
+      name: same('VR Porn'),
+      description: {
+        de: 'Neue VR-Clips zum Start: bald hier.',
+        en: 'New VR clips at launch: coming soon.',
+        es: 'Nuevos clips de RV en el lanzamiento: muy pronto.',
+      },
+      start: relative(7),
+      end: relative(30),
+      dailyAttempts: 1,
+    },
+    {
+      id: 34,
+      slug: 'halloween',
+      gameType: 'halloween',
+      name: same('Halloween'),
+      description: {
+        de: 'Süßes oder Saures: jeden Tag ein Kürbis mit Überraschung.',
+        en: 'Trick or treat: a pumpkin with a surprise every day.',
+        es: 'Truco o trato: una calabaza con sorpresa cada día.',
+      },
+      start: at(year, 10, 20),
+      end: at(year, 11, 1),
+      dailyAttempts: 1,
+    },
+    {
+      id: SPECIAL_EVENT_IDS.wiesnShooting,
+      slug: 'wiesn-shooting',
+      gameType: 'wiesnShooting',
+      name: { de: 'Wiesn-Schießbude', en: 'Wiesn shooting gallery', es: 'Caseta de tiro de la Wiesn' },
+      description: {
+        de: 'Triff die Herzen und gewinne Lebkuchen-Prämien.',
+        en: 'Hit the hearts and win gingerbread rewards.',
+        es: 'Acierta a los corazones y gana premios de pan de jengibre.',
+      },
+      start: at(year, 9, 19),
+      end: at(year, 10, 5),
+      dailyAttempts: 3,
+    },
+    {
+      id: SPECIAL_EVENT_IDS.wiesnBude,
+      slug: 'wiesn-bude',
+      gameType: 'wiesnBude',
+      name: { de: 'Wiesn-Bude', en: 'Wiesn booth', es: 'Caseta de la Wiesn' },
+      description: {
+        de: 'Jeden Tag ein Los an der Bude.',
+        en: 'A ticket at the booth every day.',
+        es: 'Un boleto en la caseta cada día.',
+      },
+      start: at(year, 9, 19),
+      end: at(year, 10, 5),
+      dailyAttempts: 1,
+    },
+    {
+      id: 35,
+      slug: 'wet-and-wild',
+      gameType: 'wetAndWild',
+      name: same('Wet & Wild'),
+      description: {
+        de: 'Das Sommerspiel mit Wasserbomben und Preisen.',
+        en: 'The summer game with water bombs and prizes.',
+        es: 'El juego de verano con globos de agua y premios.',
+      },
+      start: at(year, 7, 1),
+      end: at(year, 8, 31),
+      dailyAttempts: 3,
+    },
+    {
+      id: 36,
+      slug: 'kick-it-2024',
+      gameType: 'kickIt',
+      name: same('Kick it 2024'),
+      description: {
+        de: 'Das Torwandschießen zur Fußball-EM.',
+        en: 'The goal-wall shoot-out for the football championship.',
+        es: 'La tanda de penaltis de la Eurocopa.',
+      },
+      start: at(2024, 6, 14),
+      end: at(2024, 7, 14),
+      dailyAttempts: 3,
+    },
+    {
+      id: 37,
+      slug: 'kick-it-2025',
+      gameType: 'kickIt',
+      name: same('Kick it 2025'),
+      description: {
+        de: 'Torwandschießen, Runde zwei.',
+        en: 'Goal-wall shoot-out, round two.',
+        es: 'Tanda de penaltis, segunda ronda.',
+      },
+      start: at(2025, 6, 13),
+      end: at(2025, 7, 13),
+      dailyAttempts: 3,
+    },
+    {
+      id: SPECIAL_EVENT_IDS.venusAttacks,
+      slug: 'venus-attacks',
+      gameType: 'venusAttacks',
+      name: same('Venus Attacks'),
+      description: {
+        de: 'Das Spiel zur Venus-Messe.',
+        en: 'The game of the Venus fair.',
+        es: 'El juego de la feria Venus.',
+      },
+      start: at(year, 10, 16),
+      end: at(year, 10, 26),
+      dailyAttempts: 3,
+    },
+    {
+      id: SPECIAL_EVENT_IDS.gaudi,
+      slug: 'gaudi',
+      gameType: 'gaudi',
+      name: { de: 'Faschings-Gaudi', en: 'Carnival fun', es: 'Fiesta de carnaval' },
+      description: {
+        de: 'Helau und Alaaf: jeden Tag eine Pappnase voller Preise.',
+        en: 'Carnival time: a clown nose full of prizes every day.',
+        es: 'Carnaval: cada día una nariz de payaso llena de premios.',
+      },
+      start: at(year, 2, 12),
+      end: at(year, 2, 18),
+      dailyAttempts: 2,
+    },
   ];
   for (const event of events) {
-    const imageUrl = await ctx.images.generate({ key: `specials/events/${event.slug}`, width: 640, height: 360, title: event.name.en, subtitle: 'Special event', seed: 8000 + event.id });
+    const imageUrl = await ctx.images.generate({
+      key: `specials/events/${event.slug}`,
+      width: 640,
+      height: 360,
+      title: event.name.en,
+      subtitle: 'Special event',
+      seed: 8000 + event.id,
+    });
     await ctx.db
       .insert(specialEvents)
-      .values({ id: event.id, slug: event.slug, gameType: event.gameType, name: event.name, description: event.description, imageUrl, startDate: event.start, endDate: event.end, dailyAttempts: event.dailyAttempts })
+      .values({
+        id: event.id,
+        slug: event.slug,
+        gameType: event.gameType,
+        name: event.name,
+        description: event.description,
+        imageUrl,
+        startDate: event.start,
+        endDate: event.end,
+        dailyAttempts: event.dailyAttempts,
+      })
       .onConflictDoNothing();
   }
   return events;
 }
 
-const PAGES: { slug: string; eventSlug: string | null; title: LocalizedText; teaser: LocalizedText; body: LocalizedText[] }[] = [
+const PAGES: {
+  slug: string;
+  eventSlug: string | null;
+  title: LocalizedText;
+  teaser: LocalizedText;
+  body: LocalizedText[];
+}[] = [
   {
     slug: 'easter',
     eventSlug: null,
     title: { de: 'Ostereiersuche', en: 'Easter egg hunt', es: 'Búsqueda de huevos de Pascua' },
-    teaser: { de: 'Finde die versteckten Eier auf den Profilen und sammle Prämien.', en: 'Find the eggs hidden on the profiles and collect rewards.', es: 'Encuentra los huevos escondidos en los perfiles y consigue premios.' },
+    teaser: {
+      de: 'Finde die versteckten Eier auf den Profilen und sammle Prämien.',
+      en: 'Find the eggs hidden on the profiles and collect rewards.',
+      es: 'Encuentra los huevos escondidos en los perfiles y consigue premios.',
+    },
     body: [
-      { de: 'Zu Ostern verstecken unsere Amateure bunte Eier auf ihren Profilen.', en: 'At Easter our amateurs hide colourful eggs on their profiles.', es: 'En Pascua nuestras amateurs esconden huevos de colores en sus perfiles.' },
-      { de: 'Je mehr Eier du findest, desto größer die Prämie.', en: 'The more eggs you find, the bigger the reward.', es: 'Cuantos más huevos encuentres, mayor será el premio.' },
+      {
+        de: 'Zu Ostern verstecken unsere Amateure bunte Eier auf ihren Profilen.',
+        en: 'At Easter our amateurs hide colourful eggs on their profiles.',
+        es: 'En Pascua nuestras amateurs esconden huevos de colores en sus perfiles.',
+      },
+      {
+        de: 'Je mehr Eier du findest, desto größer die Prämie.',
+        en: 'The more eggs you find, the bigger the reward.',
+        es: 'Cuantos más huevos encuentres, mayor será el premio.',
+      },
     ],
   },
   {
     slug: 'shooting-gallery',
     eventSlug: 'wiesn-shooting',
     title: { de: 'Die Wiesn-Schießbude', en: 'The Wiesn shooting gallery', es: 'La caseta de tiro de la Wiesn' },
-    teaser: { de: 'Drei Schuss am Tag, Herzen treffen, Lebkuchen gewinnen.', en: 'Three shots a day: hit the hearts, win gingerbread.', es: 'Tres disparos al día: acierta a los corazones y gana pan de jengibre.' },
-    body: [{ de: 'Jeden Tag hast du drei Versuche an der Schießbude.', en: 'You have three tries at the shooting gallery every day.', es: 'Tienes tres intentos al día en la caseta de tiro.' }],
+    teaser: {
+      de: 'Drei Schuss am Tag, Herzen treffen, Lebkuchen gewinnen.',
+      en: 'Three shots a day: hit the hearts, win gingerbread.',
+      es: 'Tres disparos al día: acierta a los corazones y gana pan de jengibre.',
+    },
+    body: [
+      {
+        de: 'Jeden Tag hast du drei Versuche an der Schießbude.',
+        en: 'You have three tries at the shooting gallery every day.',
+        es: 'Tienes tres intentos al día en la caseta de tiro.',
+      },
+    ],
   },
   {
     slug: 'wetnwildgame',
     eventSlug: 'wet-and-wild',
-    title: { de: 'Wet & Wild: das Sommerspiel', en: 'Wet & Wild: the summer game', es: 'Wet & Wild: el juego de verano' },
-    teaser: { de: 'Wasserbomben werfen und Preise abräumen.', en: 'Throw water bombs and sweep up prizes.', es: 'Lanza globos de agua y llévate premios.' },
-    body: [{ de: 'Den ganzen Sommer lang: drei Würfe pro Tag.', en: 'All summer long: three throws a day.', es: 'Todo el verano: tres lanzamientos al día.' }],
+    title: {
+      de: 'Wet & Wild: das Sommerspiel',
+      en: 'Wet & Wild: the summer game',
+      es: 'Wet & Wild: el juego de verano',
+    },
+    teaser: {
+      de: 'Wasserbomben werfen und Preise abräumen.',
+      en: 'Throw water bombs and sweep up prizes.',
+      es: 'Lanza globos de agua y llévate premios.',
+    },
+    body: [
+      {
+        de: 'Den ganzen Sommer lang: drei Würfe pro Tag.',
+        en: 'All summer long: three throws a day.',
+        es: 'Todo el verano: tres lanzamientos al día.',
+      },
+    ],
   },
   {
     slug: 'advent-calendar',
     eventSlug: null,
     title: { de: 'Der Adventskalender', en: 'The advent calendar', es: 'El calendario de Adviento' },
     teaser: { de: '24 Türchen, 24 Überraschungen.', en: '24 doors, 24 surprises.', es: '24 puertas, 24 sorpresas.' },
-    body: [{ de: 'Vom 1. bis 24. Dezember öffnet sich jeden Tag ein Türchen.', en: 'From 1 to 24 December a door opens every day.', es: 'Del 1 al 24 de diciembre se abre una puerta cada día.' }],
+    body: [
+      {
+        de: 'Vom 1. bis 24. Dezember öffnet sich jeden Tag ein Türchen.',
+        en: 'From 1 to 24 December a door opens every day.',
+        es: 'Del 1 al 24 de diciembre se abre una puerta cada día.',
+      },
+    ],
   },
   {
     slug: 'goldrush',
     eventSlug: null,
     title: { de: 'Goldrausch', en: 'Gold rush', es: 'Fiebre del oro' },
-    teaser: { de: 'Sammle Treuepunkte mit jedem Coin und dreh am goldenen Rad.', en: 'Earn loyalty points with every coin and spin the golden wheel.', es: 'Gana puntos de fidelidad con cada moneda y gira la ruleta dorada.' },
-    body: [{ de: 'Jeder ausgegebene Coin bringt Punkte für das goldene Glücksrad.', en: 'Every coin you spend earns points for the golden wheel.', es: 'Cada moneda que gastas suma puntos para la ruleta dorada.' }],
+    teaser: {
+      de: 'Sammle Treuepunkte mit jedem Coin und dreh am goldenen Rad.',
+      en: 'Earn loyalty points with every coin and spin the golden wheel.',
+      es: 'Gana puntos de fidelidad con cada moneda y gira la ruleta dorada.',
+    },
+    body: [
+      {
+        de: 'Jeder ausgegebene Coin bringt Punkte für das goldene Glücksrad.',
+        en: 'Every coin you spend earns points for the golden wheel.',
+        es: 'Cada moneda que gastas suma puntos para la ruleta dorada.',
+      },
+    ],
   },
   {
     slug: 'prize-draw',
     eventSlug: null,
     title: { de: 'Das große Gewinnspiel', en: 'The big prize draw', es: 'El gran sorteo' },
-    teaser: { de: 'Mitmachen und mit etwas Glück ein Treffen mit deinem Star gewinnen.', en: 'Take part and, with some luck, win a meeting with your star.', es: 'Participa y, con algo de suerte, gana un encuentro con tu estrella.' },
-    body: [{ de: 'Unter allen Teilnehmern verlosen wir am Monatsende die Preise.', en: 'The prizes are drawn among all entrants at the end of the month.', es: 'Los premios se sortean entre todos los participantes a final de mes.' }],
+    teaser: {
+      de: 'Mitmachen und mit etwas Glück ein Treffen mit deinem Star gewinnen.',
+      en: 'Take part and, with some luck, win a meeting with your star.',
+      es: 'Participa y, con algo de suerte, gana un encuentro con tu estrella.',
+    },
+    body: [
+      {
+        de: 'Unter allen Teilnehmern verlosen wir am Monatsende die Preise.',
+        en: 'The prizes are drawn among all entrants at the end of the month.',
+        es: 'Los premios se sortean entre todos los participantes a final de mes.',
+      },
+    ],
   },
   {
     slug: 'high-on-rose',
     eventSlug: null,
     title: { de: 'High on Rose', en: 'High on Rose', es: 'High on Rose' },
-    teaser: { de: 'Verschenke Chat-Rosen und steig in der Rangliste deiner Favoritin auf.', en: 'Give chat roses and climb your favourite’s ranking.', es: 'Regala rosas de chat y sube en la clasificación de tu favorita.' },
+    teaser: {
+      de: 'Verschenke Chat-Rosen und steig in der Rangliste deiner Favoritin auf.',
+      en: 'Give chat roses and climb your favourite’s ranking.',
+      es: 'Regala rosas de chat y sube en la clasificación de tu favorita.',
+    },
     body: [
-      { de: 'Jede Rose zählt: Die Amateure mit den meisten Rosen landen ganz oben.', en: 'Every rose counts: the amateurs with the most roses end up on top.', es: 'Cada rosa cuenta: las amateurs con más rosas llegan a lo más alto.' },
-      { de: 'Rosen gibt es im Chat, am Glücksrad und als Tagesangebot.', en: 'Roses come from the chat, the spinwheel and the daily deals.', es: 'Las rosas se consiguen en el chat, en la ruleta y en las ofertas del día.' },
+      {
+        de: 'Jede Rose zählt: Die Amateure mit den meisten Rosen landen ganz oben.',
+        en: 'Every rose counts: the amateurs with the most roses end up on top.',
+        es: 'Cada rosa cuenta: las amateurs con más rosas llegan a lo más alto.',
+      },
+      {
+        de: 'Rosen gibt es im Chat, am Glücksrad und als Tagesangebot.',
+        en: 'Roses come from the chat, the spinwheel and the daily deals.',
+        es: 'Las rosas se consiguen en el chat, en la ruleta y en las ofertas del día.',
+      },
     ],
   },
 ];
 
 async function seedMagazinePages(ctx: ModuleContext, events: EventSeed[]) {
   for (const [i, page] of PAGES.entries()) {
-    const imageUrl = await ctx.images.generate({ key: `specials/magazines/${page.slug}`, width: 960, height: 400, title: page.title.en, subtitle: 'Magazine', seed: 9000 + i });
+    const imageUrl = await ctx.images.generate({
+      key: `specials/magazines/${page.slug}`,
+      width: 960,
+      height: 400,
+      title: page.title.en,
+      subtitle: 'Magazine',
+      seed: 9000 + i,
+    });
     await ctx.db
       .insert(magazinePages)
       .values({
@@ -392,13 +767,25 @@ async function seedMagazinePages(ctx: ModuleContext, events: EventSeed[]) {
   }
 }
 
-const CHALLENGES: { name: string; type: 'photo' | 'video' | 'live'; title: LocalizedText; subTitle: LocalizedText; description: LocalizedText; startDays: number; endDays: number }[] = [
+const CHALLENGES: {
+  name: string;
+  type: 'photo' | 'video' | 'live';
+  title: LocalizedText;
+  subTitle: LocalizedText;
+  description: LocalizedText;
+  startDays: number;
+  endDays: number;
+}[] = [
   {
     name: 'outfit',
     type: 'photo',
     title: { de: 'Outfit-Duell', en: 'Outfit duel', es: 'Duelo de looks' },
     subTitle: { de: 'Runde 1', en: 'Round 1', es: 'Ronda 1' },
-    description: { de: 'Welches Team hat das heißere Outfit?', en: 'Which team has the hotter outfit?', es: '¿Qué equipo tiene el look más atrevido?' },
+    description: {
+      de: 'Welches Team hat das heißere Outfit?',
+      en: 'Which team has the hotter outfit?',
+      es: '¿Qué equipo tiene el look más atrevido?',
+    },
     startDays: -6,
     endDays: -3,
   },
@@ -407,7 +794,11 @@ const CHALLENGES: { name: string; type: 'photo' | 'video' | 'live'; title: Local
     type: 'video',
     title: { de: 'Tanz-Duell', en: 'Dance duel', es: 'Duelo de baile' },
     subTitle: { de: 'Runde 2', en: 'Round 2', es: 'Ronda 2' },
-    description: { de: 'Ein Song, zwei Teams, deine Stimme entscheidet.', en: 'One song, two teams, your vote decides.', es: 'Una canción, dos equipos, tu voto decide.' },
+    description: {
+      de: 'Ein Song, zwei Teams, deine Stimme entscheidet.',
+      en: 'One song, two teams, your vote decides.',
+      es: 'Una canción, dos equipos, tu voto decide.',
+    },
     startDays: -2,
     endDays: 2,
   },
@@ -416,7 +807,11 @@ const CHALLENGES: { name: string; type: 'photo' | 'video' | 'live'; title: Local
     type: 'live',
     title: { de: 'Live-Finale', en: 'Live final', es: 'Final en directo' },
     subTitle: { de: 'Runde 3', en: 'Round 3', es: 'Ronda 3' },
-    description: { de: 'Beide Teams gleichzeitig live: wer begeistert mehr?', en: 'Both teams live at once: who thrills more?', es: 'Los dos equipos en directo a la vez: ¿quién emociona más?' },
+    description: {
+      de: 'Beide Teams gleichzeitig live: wer begeistert mehr?',
+      en: 'Both teams live at once: who thrills more?',
+      es: 'Los dos equipos en directo a la vez: ¿quién emociona más?',
+    },
     startDays: 3,
     endDays: 5,
   },
@@ -426,7 +821,12 @@ async function seedClash(ctx: ModuleContext, performers: Performer[], rng: Retur
   if (performers.length < 2) return;
   const [clash] = await ctx.db
     .insert(clashes)
-    .values({ name: 'Clash of Cams: Fire vs. Ice', start: new Date(now - 7 * DAY), end: new Date(now + 6 * DAY), themeId: 1 })
+    .values({
+      name: 'Clash of Cams: Fire vs. Ice',
+      start: new Date(now - 7 * DAY),
+      end: new Date(now + 6 * DAY),
+      themeId: 1,
+    })
     .returning({ id: clashes.id });
   if (!clash) return;
   const perTeam = Math.min(4, Math.floor(performers.length / 2));
@@ -443,7 +843,14 @@ async function seedClash(ctx: ModuleContext, performers: Performer[], rng: Retur
   }
   const points = new Map<number, number>();
   for (const [c, definition] of CHALLENGES.entries()) {
-    const previewPicture = await ctx.images.generate({ key: `specials/clash/${c + 1}`, width: 640, height: 360, title: definition.title.en, subtitle: 'Clash of Cams', seed: 9500 + c });
+    const previewPicture = await ctx.images.generate({
+      key: `specials/clash/${c + 1}`,
+      width: 640,
+      height: 360,
+      title: definition.title.en,
+      subtitle: 'Clash of Cams',
+      seed: 9500 + c,
+    });
     const ended = definition.endDays < 0;
     const votes = teams.map(() => (definition.startDays < 0 ? rng.int(20, 300) : 0));
     const winnerVoting = ended ? teams[votes[0]! >= votes[1]! ? 0 : 1]!.id : null;
@@ -469,10 +876,25 @@ async function seedClash(ctx: ModuleContext, performers: Performer[], rng: Retur
     for (const [t, team] of teams.entries()) {
       const media = [];
       for (const [m, member] of team.roster.slice(0, 2).entries()) {
-        const src = await ctx.images.generate({ key: `specials/clash/${c + 1}/${team.id}-${m}`, width: 320, height: 427, title: member.displayName, subtitle: definition.title.en, seed: 9600 + c * 20 + t * 5 + m });
-        media.push({ type: 'image' as const, src, previewPicture: src, mediaId: (c + 1) * 100 + t * 10 + m, actorIds: [member.id] });
+        const src = await ctx.images.generate({
+          key: `specials/clash/${c + 1}/${team.id}-${m}`,
+          width: 320,
+          height: 427,
+          title: member.displayName,
+          subtitle: definition.title.en,
+          seed: 9600 + c * 20 + t * 5 + m,
+        });
+        media.push({
+          type: 'image' as const,
+          src,
+          previewPicture: src,
+          mediaId: (c + 1) * 100 + t * 10 + m,
+          actorIds: [member.id],
+        });
       }
-      await ctx.db.insert(clashChallengeTeams).values({ challengeId: challenge!.id, teamId: team.id, votes: votes[t]!, media });
+      await ctx.db
+        .insert(clashChallengeTeams)
+        .values({ challengeId: challenge!.id, teamId: team.id, votes: votes[t]!, media });
     }
   }
   for (const [teamId, value] of points) {
@@ -482,11 +904,31 @@ async function seedClash(ctx: ModuleContext, performers: Performer[], rng: Retur
 
 async function seedSpinwheel(ctx: ModuleContext) {
   const wheels: Record<string, [string, number][]> = {
-    default: [['freeSpins', 1], ['bonus', 50], ['freeMessages', 3], ['blank', 0], ['videoVoucher', 1], ['bonus', 100], ['messengerGift', 1], ['blank', 0]],
-    goldrausch: [['bonus', 25], ['bonus', 50], ['blank', 0], ['bonus', 100], ['freeSpins', 2], ['bonus', 250], ['blank', 0], ['bonus', 500]],
+    default: [
+      ['freeSpins', 1],
+      ['bonus', 50],
+      ['freeMessages', 3],
+      ['blank', 0],
+      ['videoVoucher', 1],
+      ['bonus', 100],
+      ['messengerGift', 1],
+      ['blank', 0],
+    ],
+    goldrausch: [
+      ['bonus', 25],
+      ['bonus', 50],
+      ['blank', 0],
+      ['bonus', 100],
+      ['freeSpins', 2],
+      ['bonus', 250],
+      ['blank', 0],
+      ['bonus', 500],
+    ],
   };
   for (const [wheelType, segments] of Object.entries(wheels)) {
-    await ctx.db.insert(spinwheelSegments).values(segments.map(([rewardType, value], position) => ({ wheelType, position, rewardType, value })));
+    await ctx.db
+      .insert(spinwheelSegments)
+      .values(segments.map(([rewardType, value], position) => ({ wheelType, position, rewardType, value })));
   }
   await ctx.db.insert(loyaltyMonthlyRewards).values([
     { wheelType: 'default', rewardType: 'freeSpins', requiredPoints: 100, value: 1 },

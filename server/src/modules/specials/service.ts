@@ -60,7 +60,11 @@ const notFound = (what: string) => new HttpError(404, 'NOT_FOUND', `${what} not 
 export async function dailyBonus(db: Database, now: Date, language?: Language): Promise<DailyBonus> {
   const today = dateInZone(now);
   const dates = Array.from({ length: DAILY_BONUS_DAYS }, (_, i) => addDaysToDate(today, i));
-  const rows = await db.select().from(dailyBonusOffers).where(inArray(dailyBonusOffers.date, dates)).orderBy(asc(dailyBonusOffers.id));
+  const rows = await db
+    .select()
+    .from(dailyBonusOffers)
+    .where(inArray(dailyBonusOffers.date, dates))
+    .orderBy(asc(dailyBonusOffers.id));
   return {
     timeZone: DAILY_BONUS_TIME_ZONE,
     today,
@@ -106,7 +110,16 @@ const contestColumns = {
   entryCount: sql<number>`(select count(*)::int from ${contestMedia} where ${contestMedia.contestId} = ${contests}."id")`,
   totalVotes: sql<number>`(select coalesce(sum(${contestMedia.votes}), 0)::int from ${contestMedia} where ${contestMedia.contestId} = ${contests}."id")`,
 };
-type ContestRow = { id: number; type: 'photo' | 'video'; title: LocalizedText; description: LocalizedText; previewUrl: string; start: Date; end: Date; entryCount: number };
+type ContestRow = {
+  id: number;
+  type: 'photo' | 'video';
+  title: LocalizedText;
+  description: LocalizedText;
+  previewUrl: string;
+  start: Date;
+  end: Date;
+  entryCount: number;
+};
 
 function toContest(row: ContestRow, now: Date, language?: Language): Contest {
   return {
@@ -153,7 +166,10 @@ export async function contestGridItems(
     .from(contestMedia)
     .innerJoin(actors, eq(actors.id, contestMedia.actorId))
     .where(where)
-    .orderBy(...(options.sub === 'top' ? [desc(contestMedia.votes)] : [desc(contestMedia.createdAt)]), asc(contestMedia.id))
+    .orderBy(
+      ...(options.sub === 'top' ? [desc(contestMedia.votes)] : [desc(contestMedia.createdAt)]),
+      asc(contestMedia.id),
+    )
     .limit(options.limit)
     .offset(options.offset);
   const ended = contest.end <= options.now;
@@ -201,7 +217,9 @@ export async function contestGuestData(db: Database, contestId: number, guestId:
 // ---------------------------------------------------------------------------------------------------------------
 // Blog
 
-const CATEGORY_KEY_BY_ID = new Map(Object.entries(BLOG_CATEGORY_IDS).map(([key, id]) => [id as number, key as BlogCategoryKey]));
+const CATEGORY_KEY_BY_ID = new Map(
+  Object.entries(BLOG_CATEGORY_IDS).map(([key, id]) => [id as number, key as BlogCategoryKey]),
+);
 
 type BlogPostRow = typeof blogPosts.$inferSelect;
 function toTeaser(row: BlogPostRow, language?: Language): BlogPostTeaser {
@@ -228,7 +246,11 @@ function categoryFilter(categoryId: number | null): SQL | undefined {
 
 export async function blogCategories(db: Database, now: Date): Promise<BlogCategory[]> {
   const published = lt(blogPosts.published, now);
-  const rows = await db.select({ id: blogPosts.categoryId, total: count() }).from(blogPosts).where(published).groupBy(blogPosts.categoryId);
+  const rows = await db
+    .select({ id: blogPosts.categoryId, total: count() })
+    .from(blogPosts)
+    .where(published)
+    .groupBy(blogPosts.categoryId);
   const [{ featured } = { featured: 0 }] = await db
     .select({ featured: count() })
     .from(blogPosts)
@@ -240,7 +262,14 @@ export async function blogCategories(db: Database, now: Date): Promise<BlogCateg
 
 export async function blogPostsPage(
   db: Database,
-  options: { categoryId: number | null; page: number; pageSize: number; exclude: number[]; now: Date; language?: Language },
+  options: {
+    categoryId: number | null;
+    page: number;
+    pageSize: number;
+    exclude: number[];
+    now: Date;
+    language?: Language;
+  },
 ): Promise<Page<BlogPostTeaser>> {
   const where = and(
     lt(blogPosts.published, options.now),
@@ -255,7 +284,12 @@ export async function blogPostsPage(
     .orderBy(desc(blogPosts.published), desc(blogPosts.id))
     .limit(options.pageSize)
     .offset((options.page - 1) * options.pageSize);
-  return { items: rows.map((r) => toTeaser(r, options.language)), total, page: options.page, pageSize: options.pageSize };
+  return {
+    items: rows.map((r) => toTeaser(r, options.language)),
+    total,
+    page: options.page,
+    pageSize: options.pageSize,
+  };
 }
 
 export async function blogArchives(
@@ -264,7 +298,12 @@ export async function blogArchives(
 ): Promise<BlogArchive> {
   const base = and(lt(blogPosts.published, options.now), categoryFilter(options.categoryId));
   const yearOf = sql<number>`extract(year from ${blogPosts.published} at time zone 'Europe/Berlin')::int`;
-  const years = await db.select({ year: yearOf, count: count() }).from(blogPosts).where(base).groupBy(yearOf).orderBy(desc(yearOf));
+  const years = await db
+    .select({ year: yearOf, count: count() })
+    .from(blogPosts)
+    .where(base)
+    .groupBy(yearOf)
+    .orderBy(desc(yearOf));
   const where = options.year === undefined ? base : and(base, eq(yearOf, options.year));
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(blogPosts).where(where);
   const rows = await db
@@ -277,7 +316,12 @@ export async function blogArchives(
   return {
     years,
     year: options.year ?? null,
-    posts: { items: rows.map((r) => toTeaser(r, options.language)), total, page: options.page, pageSize: options.pageSize },
+    posts: {
+      items: rows.map((r) => toTeaser(r, options.language)),
+      total,
+      page: options.page,
+      pageSize: options.pageSize,
+    },
   };
 }
 
@@ -354,7 +398,12 @@ export async function listSpecialEvents(db: Database, now: Date, language?: Lang
   return rows.map((row) => toEvent(row, now, language)).sort((a, b) => rank(a) - rank(b));
 }
 
-async function magazinePagesWhere(db: Database, where: SQL | undefined, now: Date, language?: Language): Promise<MagazinePage[]> {
+async function magazinePagesWhere(
+  db: Database,
+  where: SQL | undefined,
+  now: Date,
+  language?: Language,
+): Promise<MagazinePage[]> {
   const rows = await db
     .select({ page: magazinePages, event: specialEvents })
     .from(magazinePages)
@@ -374,7 +423,8 @@ async function magazinePagesWhere(db: Database, where: SQL | undefined, now: Dat
   }));
 }
 
-export const listMagazinePages = (db: Database, now: Date, language?: Language) => magazinePagesWhere(db, undefined, now, language);
+export const listMagazinePages = (db: Database, now: Date, language?: Language) =>
+  magazinePagesWhere(db, undefined, now, language);
 
 export async function magazinePage(db: Database, slug: string, now: Date, language?: Language): Promise<MagazinePage> {
   const [page] = await magazinePagesWhere(db, eq(magazinePages.slug, slug), now, language);
@@ -383,7 +433,12 @@ export async function magazinePage(db: Database, slug: string, now: Date, langua
 }
 
 /** Another promo page than the one being read (to link on). */
-export async function randomMagazinePage(db: Database, excludeId: number, now: Date, language?: Language): Promise<MagazinePage> {
+export async function randomMagazinePage(
+  db: Database,
+  excludeId: number,
+  now: Date,
+  language?: Language,
+): Promise<MagazinePage> {
   const pages = await magazinePagesWhere(db, ne(magazinePages.id, excludeId), now, language);
   const page = pages[Math.floor(Math.random() * pages.length)];
   if (!page) throw notFound('Magazine page');
@@ -394,7 +449,13 @@ export async function randomMagazinePage(db: Database, excludeId: number, now: D
 // Clash of cams
 
 /** A clash by id, or without one the clash running now (else the one that started last). */
-export async function findClash(db: Database, id: number | null, guestId: string | null, now: Date, language?: Language): Promise<Clash | null> {
+export async function findClash(
+  db: Database,
+  id: number | null,
+  guestId: string | null,
+  now: Date,
+  language?: Language,
+): Promise<Clash | null> {
   const [row] =
     id !== null
       ? await db.select().from(clashes).where(eq(clashes.id, id))
@@ -416,7 +477,15 @@ export async function findClash(db: Database, id: number | null, guestId: string
         .orderBy(asc(actors.id))
     : [];
   const captains = teams.length
-    ? await db.select().from(actors).where(inArray(actors.id, teams.map((t) => t.captainId)))
+    ? await db
+        .select()
+        .from(actors)
+        .where(
+          inArray(
+            actors.id,
+            teams.map((t) => t.captainId),
+          ),
+        )
     : [];
   const person = (actor: typeof actors.$inferSelect, captain: boolean) => ({
     id: actor.id,
@@ -426,7 +495,11 @@ export async function findClash(db: Database, id: number | null, guestId: string
     avatarUrl: actor.avatarUrl,
     age: actor.age,
   });
-  const challenges = await db.select().from(clashChallenges).where(eq(clashChallenges.clashId, row.id)).orderBy(asc(clashChallenges.start));
+  const challenges = await db
+    .select()
+    .from(clashChallenges)
+    .where(eq(clashChallenges.clashId, row.id))
+    .orderBy(asc(clashChallenges.start));
   const challengeIds = challenges.map((c) => c.id);
   const challengeTeams = challengeIds.length
     ? await db.select().from(clashChallengeTeams).where(inArray(clashChallengeTeams.challengeId, challengeIds))
@@ -452,7 +525,9 @@ export async function findClash(db: Database, id: number | null, guestId: string
         name: team.name,
         points: team.points,
         teamCaptain: person(captain, true),
-        member: members.filter((m) => m.teamId === team.id && m.actor.id !== team.captainId).map((m) => person(m.actor, false)),
+        member: members
+          .filter((m) => m.teamId === team.id && m.actor.id !== team.captainId)
+          .map((m) => person(m.actor, false)),
       };
     }),
     challenges: challenges.map((challenge) => ({
@@ -499,8 +574,17 @@ const REWARD_LABELS: Record<string, LocalizedText> = {
   blank: { de: 'Niete', en: 'no win', es: 'sin premio' },
 };
 
-export async function spinwheel(db: Database, type: 'default' | 'goldrausch', guestId: string | null, language?: Language): Promise<Spinwheel> {
-  const segments = await db.select().from(spinwheelSegments).where(eq(spinwheelSegments.wheelType, type)).orderBy(asc(spinwheelSegments.position));
+export async function spinwheel(
+  db: Database,
+  type: 'default' | 'goldrausch',
+  guestId: string | null,
+  language?: Language,
+): Promise<Spinwheel> {
+  const segments = await db
+    .select()
+    .from(spinwheelSegments)
+    .where(eq(spinwheelSegments.wheelType, type))
+    .orderBy(asc(spinwheelSegments.position));
   const rewards = await db
     .select()
     .from(loyaltyMonthlyRewards)

@@ -33,12 +33,20 @@ let test: TestApp;
 let token: string;
 
 const get = async (url: string, accessToken?: string) => {
-  const response = await test.app.inject({ method: 'GET', url: `/rest/v1${url}`, headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {} });
+  const response = await test.app.inject({
+    method: 'GET',
+    url: `/rest/v1${url}`,
+    headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+  });
   return { status: response.statusCode, body: response.json() };
 };
 const posts = (category: string, payload: Parameters<typeof encodeBlogPostsPayload>[0], language = 'en') =>
   get(`/blog/posts/${category}/${encodeURIComponent(encodeBlogPostsPayload(payload))}?language=${language}`);
-async function query<R, V extends Record<string, unknown>>(operation: GraphqlOperation<R, V>, variables: V, accessToken = token) {
+async function query<R, V extends Record<string, unknown>>(
+  operation: GraphqlOperation<R, V>,
+  variables: V,
+  accessToken = token,
+) {
   const response = await test.app.inject({
     method: 'POST',
     url: '/graphql',
@@ -129,7 +137,10 @@ describe('blog', () => {
   });
 
   it('lets blog answers be cached for 60 s, but not errors', async () => {
-    const ok = await test.app.inject({ method: 'GET', url: `/rest/v1/blog/posts/latest/${encodeURIComponent(encodeBlogPostsPayload({}))}` });
+    const ok = await test.app.inject({
+      method: 'GET',
+      url: `/rest/v1/blog/posts/latest/${encodeURIComponent(encodeBlogPostsPayload({}))}`,
+    });
     assert.equal(ok.headers['cache-control'], 'public, max-age=60');
     const missing = await test.app.inject({ method: 'GET', url: '/rest/v1/blog/article/nothing' });
     assert.equal(missing.headers['cache-control'], undefined);
@@ -177,11 +188,18 @@ describe('contests', () => {
     const page2 = contestGrid.parse((await get(`/contests/getContestGridItems/${running.id}/all/1/1`)).body);
     assert.equal(page1.elementsCount, running.entryCount);
     assert.ok(page1.elementsCount >= 1);
-    if (page1.elementsCount > 1) assert.notEqual(page1.contestGridItems[0]!.mediaId, page2.contestGridItems[0]!.mediaId);
+    if (page1.elementsCount > 1)
+      assert.notEqual(page1.contestGridItems[0]!.mediaId, page2.contestGridItems[0]!.mediaId);
     const top = contestGrid.parse((await get(`/contests/getContestGridItems/${running.id}/top/50/0`)).body);
     const votes = top.contestGridItems.map((i) => i.mediaVotes);
-    assert.deepEqual(votes, [...votes].sort((a, b) => b - a));
-    assert.ok(top.contestGridItems.every((i) => i.place === null), 'no places while the contest runs');
+    assert.deepEqual(
+      votes,
+      [...votes].sort((a, b) => b - a),
+    );
+    assert.ok(
+      top.contestGridItems.every((i) => i.place === null),
+      'no places while the contest runs',
+    );
 
     const anonymous = await get(`/contests/getContestGuestData/${running.id}`, token);
     assert.equal(anonymous.status, 401);
@@ -204,8 +222,15 @@ describe('special events and magazine pages', () => {
     const { status, body } = await get('/special/get/events');
     assert.equal(status, 200);
     const events = z.array(specialEvent).parse(body.events);
-    for (const id of [6, 7, 22, 30]) assert.ok(events.some((e) => e.id === id), `event ${id}`);
-    assert.ok(events.some((e) => e.hasStarted && !e.hasEnded), 'one event runs now');
+    for (const id of [6, 7, 22, 30])
+      assert.ok(
+        events.some((e) => e.id === id),
+        `event ${id}`,
+      );
+    assert.ok(
+      events.some((e) => e.hasStarted && !e.hasEnded),
+      'one event runs now',
+    );
   });
 
   it('answers promo pages by slug, another page at random, and 404s', async () => {
@@ -259,7 +284,9 @@ describe('daily bonus', () => {
       effect: { name: 'bonusCoins', value: 1, unit: 'coins', code: null },
       quantity: 1,
     });
-    await test.ctx.db.insert(dailyBonusOffers).values(['2030-11-22', '2030-11-23', '2030-07-01', '2030-07-02'].map(offer));
+    await test.ctx.db
+      .insert(dailyBonusOffers)
+      .values(['2030-11-22', '2030-11-23', '2030-07-01', '2030-07-02'].map(offer));
 
     const lastSecond = await dailyBonus(test.ctx.db, new Date('2030-11-22T22:59:59Z'));
     assert.equal(lastSecond.today, '2030-11-22');

@@ -60,15 +60,41 @@ export const video = z.object({
 export type Video = z.infer<typeof video>;
 
 /** The seven sort orders a guest can pick. */
-export const VIDEO_SORT_ORDERS = ['newest', 'mostExpensive', 'cheapest', 'longest', 'shortest', 'bestSelling', 'topRated'] as const;
+export const VIDEO_SORT_ORDERS = [
+  'newest',
+  'mostExpensive',
+  'cheapest',
+  'longest',
+  'shortest',
+  'bestSelling',
+  'topRated',
+] as const;
 /** Plus the trending category's own default: sales and likes per day since release. */
 export const videoSort = z.enum([...VIDEO_SORT_ORDERS, 'topTrending']);
 export type VideoSort = z.infer<typeof videoSort>;
 
 /** The tag vocabulary of the video catalogue (tags filter). */
 export const VIDEO_TAGS = [
-  'blonde', 'brunette', 'redhead', 'lingerie', 'stockings', 'outdoor', 'beach', 'shower', 'solo', 'couple',
-  'pov', 'massage', 'cosplay', 'striptease', 'dance', 'roleplay', 'office', 'latex', 'feet', 'toys',
+  'blonde',
+  'brunette',
+  'redhead',
+  'lingerie',
+  'stockings',
+  'outdoor',
+  'beach',
+  'shower',
+  'solo',
+  'couple',
+  'pov',
+  'massage',
+  'cosplay',
+  'striptease',
+  'dance',
+  'roleplay',
+  'office',
+  'latex',
+  'feet',
+  'toys',
 ] as const;
 
 /** Spec gender types; NONE means "no gender filter" (what an emptied selection falls back to). */
@@ -85,7 +111,10 @@ export const VIDEO_CATEGORIES = {
   top: { sort: 'bestSelling', releasedWithinDays: 274 /* 9 months */ },
   vip30: { sort: 'topRated' },
   bought: { sort: 'newest' },
-} as const satisfies Record<string, { sort: VideoSort; releasedWithinDays?: number; actorGenders?: VideoActorGender[] }>;
+} as const satisfies Record<
+  string,
+  { sort: VideoSort; releasedWithinDays?: number; actorGenders?: VideoActorGender[] }
+>;
 export type VideoCategory = keyof typeof VIDEO_CATEGORIES;
 export type VideoCategoryDefaults = (typeof VIDEO_CATEGORIES)[VideoCategory];
 
@@ -103,7 +132,10 @@ export function videoCategoryDefaults(category: string): VideoCategoryDefaults {
 }
 
 /** -1 means unset at either end. Seconds. */
-export const durationRange = z.object({ from: z.number().int().min(-1).default(-1), to: z.number().int().min(-1).default(-1) });
+export const durationRange = z.object({
+  from: z.number().int().min(-1).default(-1),
+  to: z.number().int().min(-1).default(-1),
+});
 
 /**
  * The video filter of one grid (spec "Video filter per grid"). `type` is the category; it stays a free string so
@@ -185,7 +217,11 @@ export const album = albumSummary.extend({
 export type Album = z.infer<typeof album>;
 
 /** What a like or dislike answers: the album's new counters and the guest's own rating. */
-export const albumRatingResult = z.object({ success: z.literal(true), albumTotalViews: z.number().int(), ...ratingFields });
+export const albumRatingResult = z.object({
+  success: z.literal(true),
+  albumTotalViews: z.number().int(),
+  ...ratingFields,
+});
 export type AlbumRatingResult = z.infer<typeof albumRatingResult>;
 
 /** Spec: the comment call asks for up to 500; the page shows them 5 at a time. */
@@ -222,7 +258,9 @@ export const mediathekItem = z.object({
 export type MediathekItem = z.infer<typeof mediathekItem>;
 
 const idParam = z.coerce.number().int().positive();
-const gridPageQuery = pageQuery.extend({ pageSize: z.coerce.number().int().min(1).max(100).default(VIDEO_GRID_PAGE_SIZE) });
+const gridPageQuery = pageQuery.extend({
+  pageSize: z.coerce.number().int().min(1).max(100).default(VIDEO_GRID_PAGE_SIZE),
+});
 
 export const mediaEndpoints = {
   /** One page of a video grid; `payload` is the JSON of a VideoGridRequest (encodeTileGridPayload). */
@@ -249,7 +287,10 @@ export const mediaEndpoints = {
   albumRating: defineEndpoint({
     method: 'POST',
     path: '/gallery/setGuestRating',
-    body: z.object({ albumId: z.number().int().positive(), guestRating: z.union([z.literal(ALBUM_RATING.dislike), z.literal(ALBUM_RATING.like)]) }),
+    body: z.object({
+      albumId: z.number().int().positive(),
+      guestRating: z.union([z.literal(ALBUM_RATING.dislike), z.literal(ALBUM_RATING.like)]),
+    }),
     response: albumRatingResult,
     needsGuest: true,
   }),
@@ -267,8 +308,16 @@ export const mediaEndpoints = {
   postAlbumComment: defineEndpoint({
     method: 'POST',
     path: '/gallery/postComment',
-    body: z.object({ albumId: z.number().int().positive(), commentText: z.string().trim().min(1).max(ALBUM_COMMENT_MAX_LENGTH) }),
-    response: z.object({ success: z.literal(true), comment: albumComment, commentsTotal: z.number().int(), isGuestAllowedToCommentAlbum: z.boolean() }),
+    body: z.object({
+      albumId: z.number().int().positive(),
+      commentText: z.string().trim().min(1).max(ALBUM_COMMENT_MAX_LENGTH),
+    }),
+    response: z.object({
+      success: z.literal(true),
+      comment: albumComment,
+      commentsTotal: z.number().int(),
+      isGuestAllowedToCommentAlbum: z.boolean(),
+    }),
     needsGuest: true,
   }),
   actorVideos: defineEndpoint({
@@ -302,12 +351,32 @@ export const mediaEndpoints = {
 // --- Structured query ---
 
 export const mediaGraphqlSchema = /* GraphQL */ `
-  type MediaMoney { value: Int!, currency: String! }
-  type MediaImage { url: String!, width: Int!, height: Int! }
-  type VideoGuestInfo { bought: Boolean!, gifted: Boolean!, flatrate: Boolean!, liked: Boolean! }
-  type VideoModel { id: Int!, name: String!, displayName: String! }
-  type VideoRating { likes: Int! }
-  type VideoContestInfo { place: Int! }
+  type MediaMoney {
+    value: Int!
+    currency: String!
+  }
+  type MediaImage {
+    url: String!
+    width: Int!
+    height: Int!
+  }
+  type VideoGuestInfo {
+    bought: Boolean!
+    gifted: Boolean!
+    flatrate: Boolean!
+    liked: Boolean!
+  }
+  type VideoModel {
+    id: Int!
+    name: String!
+    displayName: String!
+  }
+  type VideoRating {
+    likes: Int!
+  }
+  type VideoContestInfo {
+    place: Int!
+  }
   type Video {
     id: Int!
     title: String!
@@ -332,8 +401,18 @@ export const mediaGraphqlSchema = /* GraphQL */ `
     releasedAt: String!
     url: String!
   }
-  type VideoPage { items: [Video!]!, total: Int!, page: Int!, pageSize: Int!, category: String!, sort: String! }
-  input VideoDurationInput { from: Int, to: Int }
+  type VideoPage {
+    items: [Video!]!
+    total: Int!
+    page: Int!
+    pageSize: Int!
+    category: String!
+    sort: String!
+  }
+  input VideoDurationInput {
+    from: Int
+    to: Int
+  }
   input VideoFilterInput {
     type: String
     sort: String
@@ -361,7 +440,10 @@ const videoFields = `id title description duration ageRating vip isVip30Offer fr
   preview { url width height } previewThumbnails rating { likes } model { id name displayName } contestInfo { place }
   tags releasedAt url`;
 
-export const videosQuery = defineOperation<{ videos: VideoPage }, { filter?: VideoFilterInput; searchPattern?: string }>(
+export const videosQuery = defineOperation<
+  { videos: VideoPage },
+  { filter?: VideoFilterInput; searchPattern?: string }
+>(
   `query Videos($filter: VideoFilterInput, $searchPattern: String) {
     videos(filter: $filter, searchPattern: $searchPattern) { items { ${videoFields} } total page pageSize category sort }
   }`,

@@ -26,7 +26,12 @@ export const DAILY_BONUS_DAYS = 3;
 
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export function dateInZone(instant: Date, timeZone = DAILY_BONUS_TIME_ZONE): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
@@ -34,7 +39,14 @@ export function dateInZone(instant: Date, timeZone = DAILY_BONUS_TIME_ZONE): str
 /** Offset of a time zone from UTC at an instant, in minutes (Berlin: 60 in winter, 120 in summer). */
 function zoneOffsetMinutes(instant: Date, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
   }).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
@@ -62,7 +74,14 @@ export function dailyBonusRemainingMs(now: Date): number {
 }
 
 export const DAILY_BONUS_OFFERS = [
-  'VipOneDay', 'video', 'photo_album', 'TopUpPercent', 'TopUpFlat', 'Merchandise', 'MessengerGift', 'VideoVoucher',
+  'VipOneDay',
+  'video',
+  'photo_album',
+  'TopUpPercent',
+  'TopUpFlat',
+  'Merchandise',
+  'MessengerGift',
+  'VideoVoucher',
 ] as const;
 export const dailyBonusOfferType = z.enum(DAILY_BONUS_OFFERS);
 export type DailyBonusOfferType = z.infer<typeof dailyBonusOfferType>;
@@ -174,7 +193,15 @@ export const contestsQuery = defineOperation<{ contests: Contest[] }, { language
 
 /** The spec's blog category ids. */
 export const BLOG_CATEGORY_IDS = {
-  events: 38, live: 39, premiumTv: 40, freeTv: 41, actions: 43, production: 44, news: 45, interviews: 46, featured: 506,
+  events: 38,
+  live: 39,
+  premiumTv: 40,
+  freeTv: 41,
+  actions: 43,
+  production: 44,
+  news: 45,
+  interviews: 46,
+  featured: 506,
 } as const;
 export type BlogCategoryKey = keyof typeof BLOG_CATEGORY_IDS;
 export const BLOG_CATEGORY_KEYS = Object.keys(BLOG_CATEGORY_IDS) as BlogCategoryKey[];
@@ -187,15 +214,25 @@ export const BLOG_ARCHIVE_PAGE_SIZE = 9;
 /** Resolves a category path segment (id or alias) to a category id, `null` for `latest`, undefined if unknown. */
 export function resolveBlogCategory(segment: string): number | null | undefined {
   if (segment === 'latest') return null;
-  if ((BLOG_CATEGORY_ALIASES as readonly string[]).includes(segment)) return BLOG_CATEGORY_IDS[segment as BlogCategoryKey];
+  if ((BLOG_CATEGORY_ALIASES as readonly string[]).includes(segment))
+    return BLOG_CATEGORY_IDS[segment as BlogCategoryKey];
   const id = Number(segment);
   return (Object.values(BLOG_CATEGORY_IDS) as number[]).includes(id) ? id : undefined;
 }
 
-export const blogCategory = z.object({ id: z.number().int(), key: z.enum(BLOG_CATEGORY_KEYS as [BlogCategoryKey, ...BlogCategoryKey[]]), total: z.number().int() });
+export const blogCategory = z.object({
+  id: z.number().int(),
+  key: z.enum(BLOG_CATEGORY_KEYS as [BlogCategoryKey, ...BlogCategoryKey[]]),
+  total: z.number().int(),
+});
 export type BlogCategory = z.infer<typeof blogCategory>;
 
-export const blogActor = z.object({ id: z.number().int(), name: z.string(), displayName: z.string(), avatarUrl: z.string() });
+export const blogActor = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  displayName: z.string(),
+  avatarUrl: z.string(),
+});
 export const blogPostTeaser = z.object({
   id: z.number().int(),
   slug: z.string(),
@@ -251,7 +288,11 @@ export const blogArchive = z.object({
 });
 export type BlogArchive = z.infer<typeof blogArchive>;
 
-export const blogArticle = z.object({ post: blogPost, previous: blogPostTeaser.nullable(), similar: z.array(blogPostTeaser) });
+export const blogArticle = z.object({
+  post: blogPost,
+  previous: blogPostTeaser.nullable(),
+  similar: z.array(blogPostTeaser),
+});
 export type BlogArticle = z.infer<typeof blogArticle>;
 
 const blogCategorySegment = z.string().max(20);
@@ -261,7 +302,18 @@ const blogCategorySegment = z.string().max(20);
 
 /** Fixed ids of the spec. */
 export const SPECIAL_EVENT_IDS = { gaudi: 6, venusAttacks: 7, wiesnShooting: 22, wiesnBude: 30 } as const;
-export const SPECIAL_EVENT_GAME_TYPES = ['slotmachine', 'kickIt', 'wiesnShooting', 'wetAndWild', 'wiesnBude', 'halloween', 'cumOn', 'vrPorn', 'venusAttacks', 'gaudi'] as const;
+export const SPECIAL_EVENT_GAME_TYPES = [
+  'slotmachine',
+  'kickIt',
+  'wiesnShooting',
+  'wetAndWild',
+  'wiesnBude',
+  'halloween',
+  'cumOn',
+  'vrPorn',
+  'venusAttacks',
+  'gaudi',
+] as const;
 export const specialEvent = z.object({
   id: z.number().int(),
   /** URL slug of the specialEvent route. */
@@ -278,7 +330,14 @@ export const specialEvent = z.object({
 });
 export type SpecialEvent = z.infer<typeof specialEvent>;
 
-export const MAGAZINE_PROMO_PAGES = ['easter', 'shooting-gallery', 'wetnwildgame', 'advent-calendar', 'goldrush', 'prize-draw'] as const;
+export const MAGAZINE_PROMO_PAGES = [
+  'easter',
+  'shooting-gallery',
+  'wetnwildgame',
+  'advent-calendar',
+  'goldrush',
+  'prize-draw',
+] as const;
 /** The high-on-rose page is a promo page with its own route. */
 export const HIGH_ON_ROSE_PAGE = 'high-on-rose';
 export const magazinePage = z.object({
@@ -373,10 +432,30 @@ export const clashQuery = defineOperation<{ clash: Clash | null }, { id?: number
 
 export const SPINWHEEL_TYPES = ['default', 'goldrausch'] as const;
 export const SPINWHEEL_REWARD_TYPES = [
-  'bonusCode', 'bonus', 'ontop', 'video', 'liveshow', 'ticketshow', 'vipBonus', 'vipAbo', 'chatRoses', 'merch',
-  'messengerGift', 'photoAlbum', 'videoVoucher', 'freeSpins', 'freeMessages', 'blank', 'freePreview',
+  'bonusCode',
+  'bonus',
+  'ontop',
+  'video',
+  'liveshow',
+  'ticketshow',
+  'vipBonus',
+  'vipAbo',
+  'chatRoses',
+  'merch',
+  'messengerGift',
+  'photoAlbum',
+  'videoVoucher',
+  'freeSpins',
+  'freeMessages',
+  'blank',
+  'freePreview',
 ] as const;
-export const spinwheelSegment = z.object({ id: z.number().int(), rewardType: z.enum(SPINWHEEL_REWARD_TYPES), value: z.number().int(), label: z.string() });
+export const spinwheelSegment = z.object({
+  id: z.number().int(),
+  rewardType: z.enum(SPINWHEEL_REWARD_TYPES),
+  value: z.number().int(),
+  label: z.string(),
+});
 export const monthlyReward = z.object({
   id: z.number().int(),
   type: z.enum(SPINWHEEL_REWARD_TYPES),
@@ -430,7 +509,11 @@ export const specialsEndpoints = {
     response: contestGuestData,
     needsGuest: true,
   }),
-  blogCategories: defineEndpoint({ method: 'GET', path: '/blog/categories', response: z.object({ categories: z.array(blogCategory) }) }),
+  blogCategories: defineEndpoint({
+    method: 'GET',
+    path: '/blog/categories',
+    response: z.object({ categories: z.array(blogCategory) }),
+  }),
   blogPosts: defineEndpoint({
     method: 'GET',
     path: '/blog/posts/:categoryId/:payload',
@@ -496,40 +579,153 @@ export const specialsEndpoints = {
 // Structured-query schema of the domain (the server's SDL)
 
 export const specialsSdl = /* GraphQL */ `
-  type DailyBonusCondition { name: String! value: String! }
-  type DailyBonusEffect { name: String! value: Float! unit: String! code: String }
-  type DailyBonusContent { type: String! id: Int title: String! imageUrl: String! }
-  type DailyBonusPrice { value: Int! currency: String! }
-  type DailyBonusOffer {
-    id: Int! date: String! offer: String! title: String! description: String! imageUrl: String!
-    conditions: [DailyBonusCondition!]! effect: DailyBonusEffect! quantity: Int! purchased: Int! free: Boolean!
-    content: DailyBonusContent dailyBonusPrice: DailyBonusPrice
+  type DailyBonusCondition {
+    name: String!
+    value: String!
   }
-  type DailyBonusDay { date: String! offers: [DailyBonusOffer!]! }
-  type DailyBonus { timeZone: String! today: String! endsAt: String! days: [DailyBonusDay!]! }
+  type DailyBonusEffect {
+    name: String!
+    value: Float!
+    unit: String!
+    code: String
+  }
+  type DailyBonusContent {
+    type: String!
+    id: Int
+    title: String!
+    imageUrl: String!
+  }
+  type DailyBonusPrice {
+    value: Int!
+    currency: String!
+  }
+  type DailyBonusOffer {
+    id: Int!
+    date: String!
+    offer: String!
+    title: String!
+    description: String!
+    imageUrl: String!
+    conditions: [DailyBonusCondition!]!
+    effect: DailyBonusEffect!
+    quantity: Int!
+    purchased: Int!
+    free: Boolean!
+    content: DailyBonusContent
+    dailyBonusPrice: DailyBonusPrice
+  }
+  type DailyBonusDay {
+    date: String!
+    offers: [DailyBonusOffer!]!
+  }
+  type DailyBonus {
+    timeZone: String!
+    today: String!
+    endsAt: String!
+    days: [DailyBonusDay!]!
+  }
 
   type Contest {
-    id: Int! type: String! title: String! description: String! previewUrl: String! start: String! end: String!
-    isActive: Boolean! entryCount: Int!
+    id: Int!
+    type: String!
+    title: String!
+    description: String!
+    previewUrl: String!
+    start: String!
+    end: String!
+    isActive: Boolean!
+    entryCount: Int!
   }
 
-  type ClashPerson { id: Int! name: String! displayName: String! online: Boolean avatarUrl: String! age: Int! }
-  type ClashTeam { id: Int! name: String! points: Int! teamCaptain: ClashPerson! member: [ClashPerson!]! }
-  type ClashMedia { type: String! src: String! srcH5Live: String previewPicture: String! mediaId: Int! actorIds: [Int!]! }
-  type ClashVotes { teamId: Int! votes: Int! hasVoted: Boolean! }
-  type ClashChallengeTeam { id: Int! votes: ClashVotes! media: [ClashMedia!]! }
-  type ClashModerator { name: String! previewPicture: String! }
+  type ClashPerson {
+    id: Int!
+    name: String!
+    displayName: String!
+    online: Boolean
+    avatarUrl: String!
+    age: Int!
+  }
+  type ClashTeam {
+    id: Int!
+    name: String!
+    points: Int!
+    teamCaptain: ClashPerson!
+    member: [ClashPerson!]!
+  }
+  type ClashMedia {
+    type: String!
+    src: String!
+    srcH5Live: String
+    previewPicture: String!
+    mediaId: Int!
+    actorIds: [Int!]!
+  }
+  type ClashVotes {
+    teamId: Int!
+    votes: Int!
+    hasVoted: Boolean!
+  }
+  type ClashChallengeTeam {
+    id: Int!
+    votes: ClashVotes!
+    media: [ClashMedia!]!
+  }
+  type ClashModerator {
+    name: String!
+    previewPicture: String!
+  }
   type ClashChallenge {
-    id: Int! name: String! type: String! start: String! end: String! clashId: Int! title: String! subTitle: String!
-    description: String! previewPicture: String! winnerAdmin: Int winnerVoting: Int winner: Int votable: Boolean!
-    moderator: ClashModerator! teams: [ClashChallengeTeam!]!
+    id: Int!
+    name: String!
+    type: String!
+    start: String!
+    end: String!
+    clashId: Int!
+    title: String!
+    subTitle: String!
+    description: String!
+    previewPicture: String!
+    winnerAdmin: Int
+    winnerVoting: Int
+    winner: Int
+    votable: Boolean!
+    moderator: ClashModerator!
+    teams: [ClashChallengeTeam!]!
   }
-  type Clash { id: Int! name: String! start: String! end: String! themeId: Int! teams: [ClashTeam!]! challenges: [ClashChallenge!]! }
+  type Clash {
+    id: Int!
+    name: String!
+    start: String!
+    end: String!
+    themeId: Int!
+    teams: [ClashTeam!]!
+    challenges: [ClashChallenge!]!
+  }
 
-  type SpinwheelSegment { id: Int! rewardType: String! value: Int! label: String! }
-  type MonthlyReward { id: Int! type: String! requiredPoints: Int! value: Int! isRedeemed: Boolean! isRedeemable: Boolean! }
-  type SpinwheelGuest { points: Int! spins: Int! }
-  type Spinwheel { type: String! segments: [SpinwheelSegment!]! monthlyRewards: [MonthlyReward!]! guest: SpinwheelGuest }
+  type SpinwheelSegment {
+    id: Int!
+    rewardType: String!
+    value: Int!
+    label: String!
+  }
+  type MonthlyReward {
+    id: Int!
+    type: String!
+    requiredPoints: Int!
+    value: Int!
+    isRedeemed: Boolean!
+    isRedeemable: Boolean!
+  }
+  type SpinwheelGuest {
+    points: Int!
+    spins: Int!
+  }
+  type Spinwheel {
+    type: String!
+    segments: [SpinwheelSegment!]!
+    monthlyRewards: [MonthlyReward!]!
+    guest: SpinwheelGuest
+  }
 
   extend type Query {
     dailyBonus(language: String): DailyBonus!
