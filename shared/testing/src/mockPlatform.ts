@@ -27,7 +27,7 @@ import {
   type Tenant,
 } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
-import { createI18n } from '@velvet/i18n';
+import { createI18n, pathFor } from '@velvet/i18n';
 
 /** Answers one REST endpoint in a test: gets the call's input, answers the response (sync or async). */
 export type RestHandler = (input: EndpointInput<Endpoint>) => unknown;
@@ -117,14 +117,9 @@ function makeGuest(loggedIn: boolean, language: Language, overrides: GuestOverri
   };
 }
 
-/** The URL of a route as the shell builds it: /<language>/<slugs>/, actor names lower-cased. */
+/** The URL of a route exactly as the shell builds it. */
 export function routeHref(name: RouteName, args: RouteArgs = {}, language: Language = DEFAULT_LANGUAGE): string {
-  const slugs = slugsFor(routeByName(name), language).replace(/:([A-Za-z0-9_]+)/g, (_, key: string) => {
-    const value = args[key];
-    if (value === undefined) throw new Error(`Route ${name} needs the argument ${key}`);
-    return encodeURIComponent(key === 'actorName' ? value.toLowerCase() : value);
-  });
-  return slugs ? `/${language}/${slugs}/` : `/${language}/`;
+  return pathFor(name, args, language);
 }
 
 /** Checks a part of a call against the endpoint's schema, as the server would: a bad call is a 400. */
