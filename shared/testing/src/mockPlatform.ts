@@ -5,8 +5,6 @@ import {
   PLATFORM_API_VERSION,
   incomingMessages,
   outgoingMessages,
-  routeByName,
-  slugsFor,
   type CurrentRoute,
   type Endpoint,
   type EndpointInput,
