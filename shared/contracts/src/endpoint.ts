@@ -35,10 +35,13 @@ export const defineEndpoint = <
 type Infer<T> = T extends z.ZodType ? (unknown extends z.infer<T> ? never : z.infer<T>) : never;
 type Field<K extends string, T> = [T] extends [never] ? { [k in K]?: undefined } : { [k in K]: T };
 
-/** What a caller passes to an endpoint: only the parts the endpoint declares. */
+/**
+ * What a caller passes to an endpoint: only the parts the endpoint declares, plus the idempotency key that
+ * money-moving POSTs need (sent as the `Idempotency-Key` header; the server refuses such a POST without it).
+ */
 export type EndpointInput<E extends Endpoint> = Field<'params', Infer<E['params']>> &
   Field<'query', Infer<E['query']>> &
-  Field<'body', Infer<E['body']>>;
+  Field<'body', Infer<E['body']>> & { idempotencyKey?: string };
 export type EndpointResponse<E extends Endpoint> = z.infer<E['response']>;
 
 /** Every 4xx answer: a stable machine code and a human message. */

@@ -26,6 +26,8 @@ export const SLOT_NAMES = [
   'actorProfile.videos',
   'actorProfile.pictures',
   'myAccount.spinwheel',
+  /** The money charge the shell shows in its modal host for `ui.open('moneyCharge')`. */
+  'flow.moneyCharge',
 ] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
 

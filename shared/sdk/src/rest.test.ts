@@ -67,6 +67,13 @@ describe('createRestClient', () => {
     expect(request?.body).toEqual({ name: 'Bob' });
   });
 
+  it('sends the idempotency key of a money-moving POST as the Idempotency-Key header', async () => {
+    body = { ok: true };
+    await client()(updateName, { body: { name: 'Bob' }, idempotencyKey: 'attempt-1' });
+    await client()(updateName, { body: { name: 'Bob' } });
+    expect(server.requests.map((request) => request.headers['idempotency-key'])).toEqual(['attempt-1', undefined]);
+  });
+
   it('sends no Authorization header and no accessToken without a token', async () => {
     body = { name: 'Anna' };
     await client(null)(getActor, { params: { actorIdOrName: '1' }, query: { page: 1 } });

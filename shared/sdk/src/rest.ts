@@ -79,7 +79,10 @@ export function createRestClient(options: RestClientOptions): RestCall {
     try {
       const response = await http(url, {
         method: endpoint.method,
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        headers: {
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(input?.idempotencyKey ? { 'Idempotency-Key': input.idempotencyKey } : {}),
+        },
         ...(endpoint.method === 'GET' ? {} : { json: input?.body ?? {} }),
       });
       const data: unknown = response.status === 204 ? {} : await response.json();
