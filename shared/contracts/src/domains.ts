@@ -7,3 +7,4 @@ export * from './domains/feed';
 export * from './domains/specials';
 export * from './domains/messenger';
 export * from './domains/account';
+export * from './domains/wallet';

@@ -67,6 +67,12 @@ export const ERROR_CODES = [
   'TOKEN_INVALID',
   'RATE_LIMITED',
   'UNMAPPED_CATEGORY',
+  // Money (wallet): Stripe-like idempotency of every money-moving POST, funds and payments.
+  'INSUFFICIENT_FUNDS',
+  'PAYMENT_DECLINED',
+  'IDEMPOTENCY_KEY_MISSING',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_IN_USE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+
+/** The header every money-moving POST carries (Stripe's semantics: one key, one effect). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/** Amounts in EUR the money charge offers. */
+export const CHARGE_AMOUNTS_EUR = [5, 10, 20, 50, 100] as const;
+export const CHARGE_MIN_EUR = 1;
+export const CHARGE_MAX_EUR = 1000;
+
+/** Cards of the built-in sandbox provider. */
+export const SANDBOX_CARDS = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+} as const;
+
+export const COINS_PER_EUR = 4;
+
+/** Coins (in hundredths) a charge of this many EUR buys: EUR × 4, rounded up to whole coins. */
+export function coinsForEur(amountEur: number): number {
+  const cents = Math.round(amountEur * 100);
+  return Math.ceil((cents * COINS_PER_EUR) / 100) * 100;
+}
+
+export const sandboxChargeBody = z.object({
+  /** EUR with at most two decimals. */
+  amountEur: z
+    .number()
+    .min(CHARGE_MIN_EUR)
+    .max(CHARGE_MAX_EUR)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, { message: 'at most two decimals' }),
+  /** Digits only; spaces are removed by the client. */
+  cardNumber: z.string().regex(/^\d{12,19}$/, 'a card number has 12 to 19 digits'),
+});
+export type SandboxChargeBody = z.infer<typeof sandboxChargeBody>;
+
+export const chargeResult = z.object({
+  success: z.literal(true),
+  /** Hundredths of a coin credited by this charge. */
+  coins: z.number().int(),
+  /** The guest's balance after the charge, in hundredths. */
+  guestBalance: z.number().int(),
+  guestBalanceFormatted: z.string(),
+  /** The payment provider's reference of the charge. */
+  reference: z.string(),
+});
+export type ChargeResult = z.infer<typeof chargeResult>;
+
+export const walletEndpoints = {
+  /**
+   * Charges EUR with a test card at the sandbox provider and credits EUR × 4 coins (rounded up). Needs an
+   * Idempotency-Key; a declined card is 402 PAYMENT_DECLINED and moves nothing.
+   */
+  sandboxCharge: defineEndpoint({
+    method: 'POST',
+    path: '/payment/sandbox/charge',
+    body: sandboxChargeBody,
+    response: chargeResult,
+    needsGuest: true,
+  }),
+};
