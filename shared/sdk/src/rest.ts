@@ -1,5 +1,12 @@
 import ky, { HTTPError } from 'ky';
-import { errorBody, type Endpoint, type EndpointInput, type EndpointResponse, type Language } from '@velvet/contracts';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  errorBody,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointResponse,
+  type Language,
+} from '@velvet/contracts';
 
 /** A failed call: the HTTP status and the server's stable error code (ERROR_CODES), never a bare "failed". */
 export class ApiError extends Error {
@@ -81,7 +88,7 @@ export function createRestClient(options: RestClientOptions): RestCall {
         method: endpoint.method,
         headers: {
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          ...(input?.idempotencyKey ? { 'Idempotency-Key': input.idempotencyKey } : {}),
+          ...(input?.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: input.idempotencyKey } : {}),
         },
         ...(endpoint.method === 'GET' ? {} : { json: input?.body ?? {} }),
       });
