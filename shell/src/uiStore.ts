@@ -1,8 +1,13 @@
 import { BehaviorSubject } from 'rxjs';
 import type { i18n as I18n } from 'i18next';
-import type { PlatformUi, ShellFlow } from '@velvet/contracts';
+import type { PlatformUi, ShellFlow, SlotName } from '@velvet/contracts';
 
-export type ShellModal = Extract<ShellFlow, 'login' | 'signup'>;
+/** Flows whose modal content is the widget of whichever remote fills the slot. */
+export const FLOW_SLOTS = { moneyCharge: 'flow.moneyCharge' } as const satisfies Partial<Record<ShellFlow, SlotName>>;
+export type SlotFlow = keyof typeof FLOW_SLOTS;
+export type AuthFlow = Extract<ShellFlow, 'login' | 'signup'>;
+export type ShellModal = AuthFlow | SlotFlow;
+export const isSlotFlow = (flow: ShellModal): flow is SlotFlow => flow in FLOW_SLOTS;
 export interface Toast {
   id: number;
   message: string;
@@ -14,8 +19,8 @@ export type StatusBarType = 'connectionLost' | 'error';
 const TOAST_MS = 5000;
 
 /**
- * Shell-level UI state: the open modal, toasts and the status bar. Login and signup are built here; the other
- * flows (age check, money charge) arrive with the account and wallet work and show a toast until then.
+ * Shell-level UI state: the open modal, toasts and the status bar. Login and signup are built here, the money
+ * charge is a remote's widget in the shell's modal (FLOW_SLOTS); the age check is not built yet and shows a toast.
  */
 export function createUiStore(i18n: I18n) {
   const modal$ = new BehaviorSubject<ShellModal | null>(null);
@@ -31,7 +36,7 @@ export function createUiStore(i18n: I18n) {
   };
   const ui: PlatformUi = {
     open(flow) {
-      if (flow === 'login' || flow === 'signup') modal$.next(flow);
+      if (flow !== 'ageCheck') modal$.next(flow);
       else toast(i18n.t('shell:flows.unavailable', { flow: i18n.t(`shell:flows.${flow}`) }), 'info');
     },
     toast,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isValidEmail, PASSWORD_MIN_LENGTH } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
 import { Button, Modal } from '@velvet/ui';
-import type { ShellModal } from '../uiStore';
+import type { AuthFlow } from '../uiStore';
 import { useShell, useSubject } from './ShellContext';
 
 type Field = 'email' | 'password' | 'name';
@@ -22,10 +22,10 @@ export function AuthModal() {
   const { ui } = useShell();
   const mode = useSubject(ui.modal$);
   // keyed by mode: switching between login and signup starts with a clean form
-  return mode ? <AuthForm key={mode} mode={mode} /> : null;
+  return mode === 'login' || mode === 'signup' ? <AuthForm key={mode} mode={mode} /> : null;
 }
 
-function AuthForm({ mode }: { mode: ShellModal }) {
+function AuthForm({ mode }: { mode: AuthFlow }) {
   const { t } = useTranslation('shell');
   const { ui, session } = useShell();
   const [values, setValues] = useState({ email: '', password: '', name: '' });

@@ -8,6 +8,7 @@ import { Sidebar } from './Sidebar';
 import { Footer } from './Footer';
 import { StatusBar, Toasts } from './StatusBar';
 import { AuthModal } from './AuthModal';
+import { FlowModal } from './FlowModal';
 import { Home } from './Home';
 import { LegalPage } from './LegalPage';
 
@@ -92,6 +93,7 @@ export function Layout() {
       </div>
       <Footer />
       <AuthModal />
+      <FlowModal />
       <Toasts />
     </div>
   );

@@ -68,9 +68,15 @@ function AuthArea() {
     return (
       <div className="vv-nav__guest">
         <span className="vv-nav__name">{current.guest.name}</span>
-        <span className="vv-nav__balance" data-testid="navbar-balance">
+        <button
+          type="button"
+          className="vv-nav__balance"
+          data-testid="navbar-balance"
+          aria-label={t('nav.balance', { balance: current.guest.balance.formatted })}
+          onClick={() => ui.ui.open('moneyCharge')}
+        >
           {current.guest.balance.formatted}
-        </span>
+        </button>
         <Button variant="ghost" size="small" onClick={() => void session.logout()}>
           {t('auth.logout')}
         </Button>

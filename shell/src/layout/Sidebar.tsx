@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@velvet/ui';
 import { useShell, useSubject } from './ShellContext';
 
-/** The personal sidebar (spec part 1, 2): name, avatar, VIP flag and balance; the counts come with the wallet. */
+/**
+ * The personal sidebar (spec part 1, 2): name, avatar, VIP flag, balance and the way to buy coins; the counts
+ * come with the media library.
+ */
 export function Sidebar() {
   const { t } = useTranslation('shell');
   const { session, ui } = useShell();
@@ -37,6 +40,9 @@ export function Sidebar() {
         <dt>{t('sidebar.balance')}</dt>
         <dd data-testid="sidebar-balance">{guest.balance.formatted}</dd>
       </dl>
+      <Button block variant="secondary" onClick={() => ui.ui.open('moneyCharge')}>
+        {t('sidebar.buyCoins')}
+      </Button>
     </aside>
   );
 }

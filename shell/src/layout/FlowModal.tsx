@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '@velvet/ui';
+import { FLOW_SLOTS, isSlotFlow, type SlotFlow } from '../uiStore';
+import { useShell, useSubject } from './ShellContext';
+
+/** Props the widget of a flow slot gets from the modal host. */
+export interface FlowWidgetProps {
+  /** Closes the modal, e.g. after the flow succeeded. */
+  close: () => void;
+}
+
+/**
+ * The modal host of flows a remote provides (FLOW_SLOTS): `ui.open(flow)` shows the modal and mounts the widget
+ * that fills the flow's slot inside it. No remote filling the slot, or a widget that fails to load, leaves a
+ * translated message instead.
+ */
+export function FlowModal() {
+  const { ui } = useShell();
+  const mode = useSubject(ui.modal$);
+  // keyed by flow: opening it again mounts a fresh widget
+  return mode && isSlotFlow(mode) ? <FlowSlot key={mode} flow={mode} /> : null;
+}
+
+function FlowSlot({ flow }: { flow: SlotFlow }) {
+  const { t } = useTranslation('shell');
+  const { ui, slots } = useShell();
+  const slot = FLOW_SLOTS[flow];
+  const [unavailable, setUnavailable] = useState(() => !slots.slots.has(slot));
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+
+  useEffect(() => {
+    if (!element || unavailable) return;
+    const props: FlowWidgetProps = { close: ui.close };
+    return slots.mount(slot, element, { ...props }, { onError: () => setUnavailable(true) });
+  }, [element, unavailable, slots, slot, ui]);
+
+  return (
+    <Modal open onClose={ui.close} title={t(`flowModal.${flow}.title`)} closeLabel={t('common.close')}>
+      {unavailable ? (
+        <p className="vv-flow__unavailable" role="alert" data-testid="flow-unavailable">
+          {t(`flowModal.${flow}.unavailable`)}
+        </p>
+      ) : (
+        <div ref={setElement} className="vv-flow" data-flow={flow} />
+      )}
+    </Modal>
+  );
+}
