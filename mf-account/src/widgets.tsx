@@ -1,6 +1,11 @@
 import { defineWidgets } from '@velvet/federation';
 import { Vip30Widget } from './VipClub';
+import { MoneyChargeWidget } from './MoneyCharge';
 import { locales } from './locales';
 import './account.css';
 
-export default defineWidgets({ name: 'mf-account', widgets: { 'home.VIP30': Vip30Widget }, locales });
+export default defineWidgets({
+  name: 'mf-account',
+  widgets: { 'home.VIP30': Vip30Widget, 'flow.moneyCharge': MoneyChargeWidget },
+  locales,
+});
