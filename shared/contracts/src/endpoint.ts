@@ -67,12 +67,21 @@ export const ERROR_CODES = [
   'TOKEN_INVALID',
   'RATE_LIMITED',
   'UNMAPPED_CATEGORY',
+  // Remote registry: builds and versions.
+  'VERSION_EXISTS',
+  'PLATFORM_INCOMPATIBLE',
+  'INVALID_BUILD',
+  'NOTHING_TO_ROLL_BACK',
+  'NO_CANARY',
+  'UNKNOWN_FEATURE',
   // Money (wallet): Stripe-like idempotency of every money-moving POST, funds and payments.
   'INSUFFICIENT_FUNDS',
   'PAYMENT_DECLINED',
   'IDEMPOTENCY_KEY_MISSING',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',
+  'NOT_OWNED',
+  'PRICE_CHANGED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './routes';
 import { channel, channelFilter, message, messageType, senderType, MESSAGE_MAX_LENGTH } from './domains/messenger';
+import { MEDIATHEK_MEDIA_TYPES } from './domains/media';
 
 /** Socket constants of the spec. */
 export const SOCKET_PATH = '/ws';
@@ -24,6 +25,19 @@ export const outgoingMessages = {
   favoritePinActor: z.object({ type: z.literal('favoritePinActor'), ...fromClient, actorId: z.number().int() }),
   favoriteUnpinActor: z.object({ type: z.literal('favoriteUnpinActor'), ...fromClient, actorId: z.number().int() }),
   favoriteRequestActors: z.object({ type: z.literal('favoriteRequestActors'), ...fromClient }),
+  /** Pins a photo album or (mediaType VIDEO) a video to the guest's media library. */
+  favoritePinAlbum: z.object({
+    type: z.literal('favoritePinAlbum'),
+    ...fromClient,
+    albumId: z.number().int(),
+    mediaType: z.enum(MEDIATHEK_MEDIA_TYPES).default('PHOTO'),
+  }),
+  favoriteUnpinAlbum: z.object({
+    type: z.literal('favoriteUnpinAlbum'),
+    ...fromClient,
+    albumId: z.number().int(),
+    mediaType: z.enum(MEDIATHEK_MEDIA_TYPES).default('PHOTO'),
+  }),
   // Messenger (sent only when logged in). offset equals the number of channels already loaded.
   loadChannels: z.object({
     type: z.literal('loadChannels'),
@@ -60,6 +74,8 @@ export const GUEST_ONLY_MESSAGES: ReadonlySet<OutgoingType> = new Set<OutgoingTy
   'favoritePinActor',
   'favoriteUnpinActor',
   'favoriteRequestActors',
+  'favoritePinAlbum',
+  'favoriteUnpinAlbum',
 ]);
 
 /** Server to client. */
@@ -79,6 +95,13 @@ export const incomingMessages = {
     markedAsReadIds: z.array(z.string()),
   }),
   favoriteActors: z.object({ type: z.literal('favoriteActors'), actorIds: z.array(z.number().int()) }),
+  /** A video or album was pinned or unpinned (answering favoritePinAlbum / favoriteUnpinAlbum, to every tab). */
+  favoriteAlbum: z.object({
+    type: z.literal('favoriteAlbum'),
+    albumId: z.number().int(),
+    mediaType: z.enum(MEDIATHEK_MEDIA_TYPES),
+    pinned: z.boolean(),
+  }),
   pageReload: z.object({ type: z.literal('pageReload') }),
   /** A page of the guest's channels, answering loadChannels and filterChannels. */
   channels: z.object({

@@ -28,7 +28,16 @@ export const videoGuestInfo = z.object({
   gifted: z.boolean(),
   flatrate: z.boolean(),
   liked: z.boolean(),
+  /** Pinned to the guest's media library (socket favoritePinAlbum). */
+  pinned: z.boolean(),
 });
+
+/**
+ * A video's clip: the preview plays for everyone (a public file); the full clip streams from `streamPath` (under
+ * /rest/v1, with the accessToken query parameter) only to guests who own the video, or to everyone when it is free.
+ */
+export const videoClip = z.object({ previewUrl: z.string(), streamPath: z.string() });
+export type VideoClip = z.infer<typeof videoClip>;
 
 export const video = z.object({
   id: z.number().int(),
@@ -54,6 +63,7 @@ export const video = z.object({
   contestInfo: z.object({ place: z.number().int() }).nullable(),
   tags: z.array(z.string()),
   releasedAt: z.string(),
+  clip: videoClip.nullable(),
   /** The video page, language-neutral (`amateur/{actorName}/videos/{id}`); remotes link with router.href. */
   url: z.string(),
 });
@@ -198,7 +208,7 @@ export const albumSummary = z.object({
   isVipContent: z.boolean(),
   type: z.enum(['image', 'video']),
   actor: mediaActor,
-  guestInfo: z.object({ bought: z.boolean() }),
+  guestInfo: z.object({ bought: z.boolean(), pinned: z.boolean() }),
   prices: z.object({ price: mediaMoney, basePrice: mediaMoney }),
   previews: z.array(albumPreview),
   pictureCount: z.number().int(),
@@ -247,7 +257,11 @@ export type AlbumComments = z.infer<typeof albumComments>;
 export const MEDIATHEK_MEDIA_TYPES = ['VIDEO', 'PHOTO'] as const;
 export const MEDIATHEK_SOURCES = ['PURCHASED', 'PINNED', 'ARCHIVED'] as const;
 export const MEDIATHEK_ORIGINS = ['SHOP', 'CHATCLIP'] as const;
+export type MediathekMediaType = (typeof MEDIATHEK_MEDIA_TYPES)[number];
+export type MediathekSource = (typeof MEDIATHEK_SOURCES)[number];
 export const mediathekItem = z.object({
+  /** The video's or album's id (the two id spaces are told apart by mediaType). */
+  mediaId: z.number().int(),
   mediaType: z.enum(MEDIATHEK_MEDIA_TYPES),
   source: z.enum(MEDIATHEK_SOURCES),
   origin: z.enum(MEDIATHEK_ORIGINS),
@@ -258,6 +272,42 @@ export const mediathekItem = z.object({
 export type MediathekItem = z.infer<typeof mediathekItem>;
 
 const idParam = z.coerce.number().int().positive();
+
+/** Counts of the guest's library per tab: purchased (not archived), pinned and archived, per media type. */
+export const mediathekTotals = z.object({
+  VIDEO: z.object({ PURCHASED: z.number().int(), PINNED: z.number().int(), ARCHIVED: z.number().int() }),
+  PHOTO: z.object({ PURCHASED: z.number().int(), PINNED: z.number().int(), ARCHIVED: z.number().int() }),
+  chatClips: z.number().int(),
+});
+export type MediathekTotals = z.infer<typeof mediathekTotals>;
+
+/** The personal sidebar's counts (spec part 1, 2); the balance comes with the session and its push. */
+export const sidebarCounts = z.object({
+  boughtVideos: z.number().int(),
+  boughtPhotos: z.number().int(),
+  /** Clips bought in chat or messenger (origin CHATCLIP). */
+  privateCollection: z.number().int(),
+  /** Videos and albums pinned to the library. */
+  pinnedFavorites: z.number().int(),
+});
+export type SidebarCounts = z.infer<typeof sidebarCounts>;
+
+/**
+ * What a purchase answers. Videos and photo albums have separate id spaces, so `album/{albumId}/buy` takes the
+ * media type in its query (PHOTO unless told VIDEO).
+ */
+export const buyResult = z.object({
+  success: z.literal(true),
+  /** False when the guest already owned it: nothing was charged. */
+  charged: z.boolean(),
+  guestBalance: z.number().int(),
+  guestBalanceFormatted: z.string(),
+});
+export type BuyResult = z.infer<typeof buyResult>;
+
+/** The full clip of a video: GET, answers video/mp4 (with ranges) to owners, 403 NOT_OWNED to anyone else. */
+export const VIDEO_STREAM_PATH = '/video/:videoId/stream';
+export const videoStreamPath = (videoId: number) => VIDEO_STREAM_PATH.replace(':videoId', String(videoId));
 const gridPageQuery = pageQuery.extend({
   pageSize: z.coerce.number().int().min(1).max(100).default(VIDEO_GRID_PAGE_SIZE),
 });
@@ -346,6 +396,44 @@ export const mediaEndpoints = {
     response: pageOf(mediathekItem),
     needsGuest: true,
   }),
+  mediathekTotals: defineEndpoint({
+    method: 'GET',
+    path: '/mediathek/totals',
+    response: mediathekTotals,
+    needsGuest: true,
+  }),
+  /** Moves an owned or pinned item to the archive tab and back; it stays owned. */
+  mediathekArchive: defineEndpoint({
+    method: 'POST',
+    path: '/mediathek/archive',
+    body: z.object({
+      mediaType: z.enum(MEDIATHEK_MEDIA_TYPES),
+      mediaId: z.number().int().positive(),
+      archived: z.boolean(),
+    }),
+    response: z.object({ success: z.literal(true), totals: mediathekTotals }),
+    needsGuest: true,
+  }),
+  sidebarCounts: defineEndpoint({
+    method: 'GET',
+    path: '/mediathek/sidebarCounts',
+    response: sidebarCounts,
+    needsGuest: true,
+  }),
+  /**
+   * Buys a video (`mediaType=VIDEO`) or photo album at its current price, with an Idempotency-Key. `price` is
+   * the price the guest saw: if it changed meanwhile the answer is 409 PRICE_CHANGED and nothing is charged.
+   * Too little money: 402 INSUFFICIENT_FUNDS. Already owned: success without a charge.
+   */
+  buy: defineEndpoint({
+    method: 'POST',
+    path: '/album/:albumId/buy',
+    params: z.object({ albumId: idParam }),
+    query: z.object({ mediaType: z.enum(MEDIATHEK_MEDIA_TYPES).default('PHOTO') }),
+    body: z.object({ price: z.number().int().min(0).optional() }),
+    response: buyResult,
+    needsGuest: true,
+  }),
 };
 
 // --- Structured query ---
@@ -365,6 +453,11 @@ export const mediaGraphqlSchema = /* GraphQL */ `
     gifted: Boolean!
     flatrate: Boolean!
     liked: Boolean!
+    pinned: Boolean!
+  }
+  type VideoClip {
+    previewUrl: String!
+    streamPath: String!
   }
   type VideoModel {
     id: Int!
@@ -399,6 +492,7 @@ export const mediaGraphqlSchema = /* GraphQL */ `
     contestInfo: VideoContestInfo
     tags: [String!]!
     releasedAt: String!
+    clip: VideoClip
     url: String!
   }
   type VideoPage {
@@ -436,9 +530,9 @@ export const mediaGraphqlSchema = /* GraphQL */ `
 `;
 
 const videoFields = `id title description duration ageRating vip isVip30Offer free new classic camRecording
-  guestInfo { bought gifted flatrate liked } price { value currency } basePrice { value currency }
+  guestInfo { bought gifted flatrate liked pinned } price { value currency } basePrice { value currency }
   preview { url width height } previewThumbnails rating { likes } model { id name displayName } contestInfo { place }
-  tags releasedAt url`;
+  tags releasedAt clip { previewUrl streamPath } url`;
 
 export const videosQuery = defineOperation<
   { videos: VideoPage },
