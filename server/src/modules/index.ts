@@ -1,6 +1,7 @@
 import type { ServerModule } from './module';
 import { authModule } from './auth';
 import { guestModule } from './guest';
+import { walletModule } from './wallet';
 import { federationModule } from './federation';
 import { loggerModule } from './logger';
 import { chatModule } from './chat';
@@ -18,6 +19,8 @@ import { accountModule } from './account';
 export const MODULES: readonly ServerModule[] = [
   authModule,
   guestModule,
+  // Coins: every later module may move them (purchases, paid chat).
+  walletModule,
   federationModule,
   // Browser reports (socket errors, tracking) rather than a domain; no tables.
   loggerModule,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Everyone who holds a token: anonymous visitors (no email, no password) and signed-up guests.
@@ -18,8 +18,6 @@ export const guests = pgTable(
     operator: boolean('operator').notNull().default(false),
     language: text('language').notNull().default('en'),
     avatarUrl: text('avatar_url'),
-    /** Hundredths of a coin; the wallet's ledger replaces this column. */
-    balance: integer('balance').notNull().default(0),
     locked: boolean('locked').notNull().default(false),
     vip: boolean('vip').notNull().default(false),
     vxselect: boolean('vxselect').notNull().default(false),

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { ErrorBody } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { guests } from '../auth/schema';
+import { transfer } from '../wallet/service';
 import { formatVxc } from './service';
 
 let t: TestApp;
@@ -70,14 +71,21 @@ describe('profile', () => {
 });
 
 describe('balance', () => {
-  test('is 0 for a new guest and follows the stored amount, without decimals', async () => {
+  test('is 0 for a new guest and follows the wallet, without decimals', async () => {
     const { accessToken, guest } = await t.signup();
     assert.deepEqual((await call('GET', '/getGuestBalance', accessToken)).json(), {
       balance: 0,
       balanceFormatted: '0 VXC',
       isPayingCustomer: false,
     });
-    await t.ctx.db.update(guests).set({ balance: 123_456, language: 'de' }).where(eq(guests.id, guest.id));
+    await t.ctx.db.update(guests).set({ language: 'de' }).where(eq(guests.id, guest.id));
+    await transfer(t.ctx.db, {
+      reason: 'test.fund',
+      legs: [
+        { account: { kind: 'system', id: 'sandbox' }, amount: -123_456 },
+        { account: { kind: 'guest', id: guest.id }, amount: 123_456 },
+      ],
+    });
     assert.deepEqual((await call('GET', '/getGuestBalance', accessToken)).json(), {
       balance: 123_456,
       balanceFormatted: '1.234 VXC',

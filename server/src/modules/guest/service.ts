@@ -3,6 +3,7 @@ import { LANGUAGES, type Guest, type Language } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import { guests, type GuestRow } from '../auth/schema';
+import { balanceOf } from '../wallet/accounts';
 
 const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', nl: 'nl-NL', es: 'es-ES' };
 
@@ -15,14 +16,8 @@ export function formatVxc(amountInHundredths: number, language: Language = 'en')
 export const asLanguage = (value: string): Language =>
   (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'en';
 
-/**
- * A guest's coin balance in hundredths. The one place that reads it: the wallet replaces the column with a
- * ledger sum here and nowhere else.
- */
-export async function readBalance(db: Database, guestId: string): Promise<number> {
-  const [row] = await db.select({ balance: guests.balance }).from(guests).where(eq(guests.id, guestId));
-  return row?.balance ?? 0;
-}
+/** A guest's coin balance in hundredths, as the wallet's ledger keeps it. */
+export const readBalance = (db: Database, guestId: string): Promise<number> => balanceOf(db, guestId);
 
 export async function findGuest(db: Database, guestId: string): Promise<GuestRow> {
   const [row] = await db.select().from(guests).where(eq(guests.id, guestId));

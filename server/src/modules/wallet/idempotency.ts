@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { IDEMPOTENCY_KEY_HEADER, type ErrorBody } from '@velvet/contracts';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../http/endpoint';
+import { walletIdempotencyKeys } from './schema';
+
+const KEY_MAX_LENGTH = 255;
+/** A claim this old belongs to a request that died (crash, restart); a retry may take the key over. */
+const CLAIM_LEASE_SECONDS = 60;
+
+/** JSON with sorted keys, so the same parameters in another order hash alike. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Method, path and body: what makes two requests "the same parameters" (not the token or the language). */
+const requestHash = (request: FastifyRequest) =>
+  createHash('sha256')
+    .update(canonical({ method: request.method, path: request.url.split('?')[0], body: request.body ?? null }))
+    .digest('hex');
+
+function keyOf(request: FastifyRequest): string {
+  const header = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key || !key.trim())
+    throw new HttpError(400, 'IDEMPOTENCY_KEY_MISSING', `This request needs an ${IDEMPOTENCY_KEY_HEADER} header`);
+  if (key.length > KEY_MAX_LENGTH)
+    throw new HttpError(
+      400,
+      'VALIDATION_FAILED',
+      `An ${IDEMPOTENCY_KEY_HEADER} has at most ${KEY_MAX_LENGTH} characters`,
+    );
+  return key;
+}
+
+/** Takes over a key whose first request stopped answering; false when another retry was quicker. */
+async function takeOverStale(db: Database, scope: string, key: string): Promise<boolean> {
+  const taken = await db
+    .update(walletIdempotencyKeys)
+    .set({ claimedAt: sql`now()` })
+    .where(
+      and(
+        eq(walletIdempotencyKeys.scope, scope),
+        eq(walletIdempotencyKeys.key, key),
+        isNull(walletIdempotencyKeys.statusCode),
+        sql`${walletIdempotencyKeys.claimedAt} < now() - make_interval(secs => ${CLAIM_LEASE_SECONDS})`,
+      ),
+    )
+    .returning({ key: walletIdempotencyKeys.key });
+  return taken.length > 0;
+}
+
+/**
+ * Runs a money-moving POST once per `Idempotency-Key` (Stripe's semantics), per endpoint scope and caller:
+ * - no key: 400 IDEMPOTENCY_KEY_MISSING;
+ * - a new key: the handler runs and its answer (success or 4xx) is stored;
+ * - the same key and parameters again: the stored answer, without running the handler;
+ * - the same key with other parameters: 422 IDEMPOTENCY_KEY_REUSED;
+ * - the same key while the first request still runs: 409 IDEMPOTENCY_KEY_IN_USE.
+ * An unexpected error (a bug, the database gone) releases the key, so the client's retry runs again; the
+ * handler's own transfers carry idempotency keys too, so such a retry cannot move money twice.
+ */
+export async function idempotent<T>(
+  ctx: { db: Database },
+  request: FastifyRequest,
+  scope: string,
+  handler: (key: string) => Promise<T>,
+): Promise<T> {
+  const { db } = ctx;
+  const key = keyOf(request);
+  const fullScope = `${scope}:${request.auth?.guestId ?? 'anonymous'}`;
+  const hash = requestHash(request);
+  const where = and(eq(walletIdempotencyKeys.scope, fullScope), eq(walletIdempotencyKeys.key, key));
+
+  const claimed = await db
+    .insert(walletIdempotencyKeys)
+    .values({ scope: fullScope, key, requestHash: hash })
+    .onConflictDoNothing()
+    .returning({ key: walletIdempotencyKeys.key });
+  if (claimed.length === 0) {
+    const [first] = await db.select().from(walletIdempotencyKeys).where(where);
+    // Released by a failed first request in the meantime: claim it afresh.
+    if (!first) return idempotent(ctx, request, scope, handler);
+    if (first.requestHash !== hash)
+      throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request');
+    if (first.statusCode === null) {
+      if (!(await takeOverStale(db, fullScope, key)))
+        throw new HttpError(409, 'IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still running');
+    } else if (first.statusCode === 200) {
+      return first.response as T;
+    } else {
+      const body = first.response as ErrorBody;
+      throw new HttpError(first.statusCode, body.code as HttpError['code'], body.message);
+    }
+  }
+
+  try {
+    const result = await handler(key);
+    await db.update(walletIdempotencyKeys).set({ statusCode: 200, response: result }).where(where);
+    return result;
+  } catch (error) {
+    if (error instanceof HttpError) {
+      const body: ErrorBody = { statusCode: error.statusCode, code: error.code, message: error.message };
+      await db.update(walletIdempotencyKeys).set({ statusCode: error.statusCode, response: body }).where(where);
+    } else {
+      await db.delete(walletIdempotencyKeys).where(where);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { walletEndpoints } from '@velvet/contracts';
+import { HttpError, route } from '../../http/endpoint';
+import { ensureDemoGuest } from '../account/demo-guest';
+import type { ServerModule } from '../module';
+import { idempotent } from './idempotency';
+import { creditCharge, sandboxProvider } from './payment';
+import { balanceView, pushBalance, transfer } from './service';
+
+/** Coins the demo guest starts with, so the demo site can buy at once (hundredths). */
+const DEMO_GUEST_COINS = 500_00;
+
+/**
+ * Coins: the double-entry ledger (accounts, immutable transfers and entries), Stripe-like idempotency of
+ * money-moving POSTs and the money charge through a payment provider (the built-in sandbox).
+ */
+export const walletModule: ServerModule = {
+  name: 'wallet',
+  migrationsFolder: path.join(import.meta.dirname, 'migrations'),
+  routes: (ctx) => async (app) => {
+    route(app, walletEndpoints.sandboxCharge, async ({ auth, body, request }) =>
+      idempotent(ctx, request, 'payment.sandbox.charge', async (key) => {
+        const amountEurCents = Math.round(body.amountEur * 100);
+        const outcome = await sandboxProvider.charge({
+          amountEurCents,
+          card: body.cardNumber,
+          guestId: auth.guestId,
+          reference: `${auth.guestId}:${key}`,
+        });
+        if (outcome.status === 'declined')
+          throw new HttpError(402, 'PAYMENT_DECLINED', 'The card was declined; nothing was charged');
+        const credited = await creditCharge(ctx.db, {
+          provider: sandboxProvider.name,
+          providerReference: outcome.providerReference,
+          guestId: auth.guestId,
+          amountEurCents,
+        });
+        await pushBalance(ctx, auth.guestId);
+        const { balance, balanceFormatted } = await balanceView(ctx.db, auth.guestId);
+        return {
+          success: true as const,
+          coins: credited.coins,
+          guestBalance: balance,
+          guestBalanceFormatted: balanceFormatted,
+          reference: outcome.providerReference,
+        };
+      }),
+    );
+  },
+  seed: async (ctx) => {
+    const demoGuestId = await ensureDemoGuest(ctx.db);
+    await transfer(ctx.db, {
+      reason: 'bonus.welcome',
+      legs: [
+        { account: { kind: 'system', id: 'platform' }, amount: -DEMO_GUEST_COINS },
+        { account: { kind: 'guest', id: demoGuestId }, amount: DEMO_GUEST_COINS },
+      ],
+      idempotency: { scope: 'seed', key: `welcome:${demoGuestId}` },
+    });
+  },
+};

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { SANDBOX_CARDS, coinsForEur } from '@velvet/contracts';
+import type { Database } from '../../db/database';
+import { guests } from '../auth/schema';
+import { transfer, type TransferResult } from './service';
+
+export interface ChargeRequest {
+  amountEurCents: number;
+  card: string;
+  guestId: string;
+  /** Our reference of the attempt; the provider answers the same charge for the same reference. */
+  reference: string;
+}
+
+export interface ChargeOutcome {
+  providerReference: string;
+  status: 'succeeded' | 'declined';
+}
+
+/** Takes money from a card. A real provider plugs in behind the same interface. */
+export interface PaymentProvider {
+  readonly name: string;
+  charge(request: ChargeRequest): Promise<ChargeOutcome>;
+}
+
+/**
+ * The built-in provider: test cards only (4242424242424242 succeeds, 4000000000000002 and every other card
+ * is declined). Like a real provider it is idempotent on our reference: charging the same reference again
+ * answers the same provider reference.
+ */
+export const sandboxProvider: PaymentProvider = {
+  name: 'sandbox',
+  charge: async ({ card, reference }) => ({
+    providerReference: `sbx_${createHash('sha256').update(reference).digest('hex').slice(0, 24)}`,
+    status: card === SANDBOX_CARDS.succeeds ? 'succeeded' : 'declined',
+  }),
+};
+
+/**
+ * Credits a succeeded charge: EUR × 4 coins (rounded up) from the provider's system account to the guest, and
+ * marks the guest a paying customer, in one transaction. The provider's reference is the transfer's
+ * idempotency key, so a provider confirming the same charge twice credits it once.
+ */
+export async function creditCharge(
+  db: Database,
+  charge: { provider: string; providerReference: string; guestId: string; amountEurCents: number },
+): Promise<TransferResult & { coins: number }> {
+  const coins = coinsForEur(charge.amountEurCents / 100);
+  const result = await db.transaction(async (tx) => {
+    const moved = await transfer(tx, {
+      reason: 'charge',
+      legs: [
+        { account: { kind: 'system', id: 'sandbox' }, amount: -coins },
+        { account: { kind: 'guest', id: charge.guestId }, amount: coins },
+      ],
+      idempotency: { scope: `provider:${charge.provider}`, key: charge.providerReference },
+      metadata: { provider: charge.provider, amountEurCents: charge.amountEurCents },
+    });
+    await tx.update(guests).set({ payingCustomer: true }).where(eq(guests.id, charge.guestId));
+    return moved;
+  });
+  return { ...result, coins };
+}

@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * One account per owner: a guest's coins, a performer's earnings, the system's sources and sinks (the sandbox
+ * provider that coins come from, the platform's share). `balance` is the sum of the account's entries, kept in
+ * the same transaction as the entries so it can be locked and checked; a guest can never go below zero.
+ */
+export const walletAccounts = pgTable(
+  'wallet_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').$type<'guest' | 'performer' | 'system'>().notNull(),
+    /** Guest uuid, actor id or system name, as text. */
+    ownerId: text('owner_id').notNull(),
+    /** Hundredths of a coin. */
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('wallet_accounts_owner_unique').on(table.kind, table.ownerId),
+    check('wallet_accounts_kind', sql`${table.kind} in ('guest', 'performer', 'system')`),
+    check('wallet_accounts_guest_not_negative', sql`${table.kind} <> 'guest' or ${table.balance} >= 0`),
+  ],
+);
+
+/** One movement of coins; its entries sum to zero. Never updated or deleted. */
+export const walletTransfers = pgTable(
+  'wallet_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reason: text('reason').notNull(),
+    /** A transfer with the same scope and key is made once; a retry finds the first. */
+    idempotencyScope: text('idempotency_scope'),
+    idempotencyKey: text('idempotency_key'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('wallet_transfers_idempotency_unique').on(table.idempotencyScope, table.idempotencyKey)],
+);
+
+/** The legs of a transfer: signed amounts in hundredths. Never updated or deleted. */
+export const walletEntries = pgTable(
+  'wallet_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => walletTransfers.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => walletAccounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    index('wallet_entries_transfer').on(table.transferId),
+    index('wallet_entries_account').on(table.accountId),
+    check('wallet_entries_amount_not_zero', sql`${table.amount} <> 0`),
+  ],
+);
+
+/**
+ * Answers of money-moving POSTs by idempotency key (Stripe's semantics): the first request claims the key with
+ * the hash of its parameters; when it ends its status and body are stored and every retry gets them back.
+ */
+export const walletIdempotencyKeys = pgTable(
+  'wallet_idempotency_keys',
+  {
+    /** The endpoint and the caller: keys of different guests never meet. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request runs. */
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    /** When the running request claimed the key; a claim older than the lease is taken over. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.key] })],
+);

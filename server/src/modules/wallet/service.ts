@@ -1,0 +1,111 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../http/endpoint';
+import type { ModuleContext } from '../module';
+import { asLanguage, findGuest, formatVxc } from '../guest/service';
+import { accountBalance, balanceOf, ownerIdOf, type AccountRef } from './accounts';
+import { walletAccounts, walletEntries, walletTransfers } from './schema';
+
+export { accountBalance, balanceOf, type AccountRef };
+
+export interface Leg {
+  account: AccountRef;
+  /** Hundredths of a coin: negative leaves the account, positive arrives. */
+  amount: number;
+}
+
+export interface TransferRequest {
+  /** What the money is for, e.g. 'charge', 'purchase.video'. */
+  reason: string;
+  legs: Leg[];
+  /** A second transfer with the same scope and key moves nothing and answers the first one's id. */
+  idempotency?: { scope: string; key: string };
+  metadata?: Record<string, unknown>;
+}
+
+export interface TransferResult {
+  transferId: string;
+  /** True when the idempotency key had been used: nothing moved this time. */
+  replayed: boolean;
+}
+
+const accountKey = (account: AccountRef) => `${account.kind}:${ownerIdOf(account)}`;
+
+/** Legs on the same account are merged; legs are ordered by account so concurrent transfers lock alike. */
+function normalizeLegs(legs: Leg[]): Leg[] {
+  const merged = new Map<string, Leg>();
+  for (const leg of legs) {
+    if (!Number.isSafeInteger(leg.amount)) throw new Error(`A transfer amount must be an integer, got ${leg.amount}`);
+    const key = accountKey(leg.account);
+    const previous = merged.get(key);
+    merged.set(key, { account: leg.account, amount: (previous?.amount ?? 0) + leg.amount });
+  }
+  const result = [...merged.entries()]
+    .filter(([, leg]) => leg.amount !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, leg]) => leg);
+  if (result.reduce((sum, leg) => sum + leg.amount, 0) !== 0)
+    throw new Error('The legs of a transfer must sum to zero');
+  if (result.length < 2) throw new Error('A transfer moves coins between at least two accounts');
+  return result;
+}
+
+/**
+ * Moves coins in one database transaction (a savepoint when `db` is already a transaction, so callers can add
+ * their own rows to the same commit): creates accounts on first use, changes each balance with one guarded
+ * update (a guest's may not go below zero: 402 INSUFFICIENT_FUNDS, nothing moves) and appends the entries.
+ * With an idempotency key a repeated transfer moves nothing and answers the first transfer's id.
+ */
+export async function transfer(db: Database, request: TransferRequest): Promise<TransferResult> {
+  const legs = normalizeLegs(request.legs);
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(walletTransfers)
+      .values({
+        reason: request.reason,
+        idempotencyScope: request.idempotency?.scope ?? null,
+        idempotencyKey: request.idempotency?.key ?? null,
+        metadata: request.metadata ?? {},
+      })
+      .onConflictDoNothing()
+      .returning({ id: walletTransfers.id });
+    if (!created) {
+      // Only an idempotency key can conflict: that transfer was made (and committed) before.
+      const { scope, key } = request.idempotency!;
+      const [first] = await tx
+        .select({ id: walletTransfers.id })
+        .from(walletTransfers)
+        .where(and(eq(walletTransfers.idempotencyScope, scope), eq(walletTransfers.idempotencyKey, key)));
+      return { transferId: first!.id, replayed: true };
+    }
+    for (const leg of legs) {
+      const ownerId = ownerIdOf(leg.account);
+      await tx.insert(walletAccounts).values({ kind: leg.account.kind, ownerId }).onConflictDoNothing();
+      const [account] = await tx
+        .update(walletAccounts)
+        .set({ balance: sql`${walletAccounts.balance} + ${leg.amount}` })
+        .where(
+          and(
+            eq(walletAccounts.kind, leg.account.kind),
+            eq(walletAccounts.ownerId, ownerId),
+            sql`(${walletAccounts.kind} <> 'guest' or ${walletAccounts.balance} + ${leg.amount} >= 0)`,
+          ),
+        )
+        .returning({ id: walletAccounts.id });
+      if (!account) throw new HttpError(402, 'INSUFFICIENT_FUNDS', 'Your balance is too low for this');
+      await tx.insert(walletEntries).values({ transferId: created.id, accountId: account.id, amount: leg.amount });
+    }
+    return { transferId: created.id, replayed: false };
+  });
+}
+
+/** The balance as the guestBalance push and getGuestBalance show it, in the guest's language. */
+export async function balanceView(db: Database, guestId: string) {
+  const [guest, balance] = await Promise.all([findGuest(db, guestId), balanceOf(db, guestId)]);
+  return { balance, balanceFormatted: formatVxc(balance, asLanguage(guest.language)) };
+}
+
+/** Tells the guest's open sessions the new balance; call after every committed change of it. */
+export async function pushBalance(ctx: Pick<ModuleContext, 'db' | 'hub'>, guestId: string): Promise<void> {
+  ctx.hub.sendToGuest(guestId, { type: 'guestBalance', ...(await balanceView(ctx.db, guestId)) });
+}

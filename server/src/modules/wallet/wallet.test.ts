@@ -1,0 +1,250 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { eq, sql } from 'drizzle-orm';
+import { SANDBOX_CARDS, coinsForEur, type ErrorBody } from '@velvet/contracts';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { creditCharge } from './payment';
+import { walletAccounts, walletEntries, walletTransfers } from './schema';
+import { accountBalance, balanceOf, transfer } from './service';
+
+let t: TestApp;
+before(async () => {
+  t = await createTestApp();
+});
+after(() => t.close());
+
+const charge = (token: string, body: object, key: string | null = randomUUID()) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/rest/v1/payment/sandbox/charge',
+    headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: body,
+  });
+
+const getBalance = async (token: string) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: '/rest/v1/getGuestBalance',
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json<{
+    balance: number;
+    balanceFormatted: string;
+    isPayingCustomer: boolean;
+  }>();
+
+/** Gives a guest coins from the sandbox account, as a charge would. */
+const fund = (guestId: string, amount: number) =>
+  transfer(t.ctx.db, {
+    reason: 'test.fund',
+    legs: [
+      { account: { kind: 'system', id: 'sandbox' }, amount: -amount },
+      { account: { kind: 'guest', id: guestId }, amount },
+    ],
+  });
+
+/** Drizzle wraps the database's error; its message is the cause's. */
+const databaseRefuses = (promise: Promise<unknown>, message: RegExp) =>
+  assert.rejects(promise, (error: Error) =>
+    message.test(String((error.cause as Error | undefined)?.message ?? error.message)),
+  );
+
+describe('coins for EUR', () => {
+  test('EUR × 4, rounded up to whole coins, in hundredths', () => {
+    assert.equal(coinsForEur(5), 20_00);
+    assert.equal(coinsForEur(100), 400_00);
+    assert.equal(coinsForEur(9.99), 40_00);
+    assert.equal(coinsForEur(0.2), 1_00);
+    assert.equal(coinsForEur(0.26), 2_00);
+  });
+});
+
+describe('transfer', () => {
+  test('moves coins between accounts and keeps each balance as the sum of its entries', async () => {
+    const { guest } = await t.signup();
+    await fund(guest.id, 10_00);
+    const { replayed } = await transfer(t.ctx.db, {
+      reason: 'test.purchase',
+      legs: [
+        { account: { kind: 'guest', id: guest.id }, amount: -7_50 },
+        { account: { kind: 'performer', id: 42 }, amount: 6_00 },
+        { account: { kind: 'system', id: 'platform' }, amount: 1_50 },
+      ],
+    });
+    assert.equal(replayed, false);
+    assert.equal(await balanceOf(t.ctx.db, guest.id), 2_50);
+    assert.ok((await accountBalance(t.ctx.db, { kind: 'performer', id: 42 })) >= 6_00);
+  });
+
+  test('a guest balance never goes negative: 402 INSUFFICIENT_FUNDS and nothing moves', async () => {
+    const { guest } = await t.signup();
+    await fund(guest.id, 1_00);
+    const before = await accountBalance(t.ctx.db, { kind: 'performer', id: 43 });
+    await assert.rejects(
+      transfer(t.ctx.db, {
+        reason: 'test.purchase',
+        legs: [
+          { account: { kind: 'guest', id: guest.id }, amount: -1_01 },
+          { account: { kind: 'performer', id: 43 }, amount: 1_01 },
+        ],
+      }),
+      (error: { statusCode?: number; code?: string }) =>
+        error.statusCode === 402 && error.code === 'INSUFFICIENT_FUNDS',
+    );
+    assert.equal(await balanceOf(t.ctx.db, guest.id), 1_00);
+    assert.equal(await accountBalance(t.ctx.db, { kind: 'performer', id: 43 }), before);
+  });
+
+  test('legs that do not sum to zero are refused before touching the database', async () => {
+    await assert.rejects(
+      transfer(t.ctx.db, {
+        reason: 'test.broken',
+        legs: [
+          { account: { kind: 'system', id: 'sandbox' }, amount: -5 },
+          { account: { kind: 'system', id: 'platform' }, amount: 4 },
+        ],
+      }),
+      /sum to zero/,
+    );
+  });
+
+  test('the same idempotency key moves money once and answers the first transfer', async () => {
+    const { guest } = await t.signup();
+    const request = {
+      reason: 'test.bonus',
+      legs: [
+        { account: { kind: 'system', id: 'platform' } as const, amount: -3_00 },
+        { account: { kind: 'guest', id: guest.id } as const, amount: 3_00 },
+      ],
+      idempotency: { scope: 'test', key: randomUUID() },
+    };
+    const first = await transfer(t.ctx.db, request);
+    const again = await transfer(t.ctx.db, request);
+    assert.deepEqual(again, { transferId: first.transferId, replayed: true });
+    assert.equal(await balanceOf(t.ctx.db, guest.id), 3_00);
+  });
+
+  test('the ledger is append-only and every transfer sums to zero in the database itself', async () => {
+    await databaseRefuses(t.ctx.db.execute(sql`update wallet_entries set amount = amount + 1`), /append-only/);
+    await databaseRefuses(t.ctx.db.delete(walletTransfers), /append-only/);
+    const [transferRow] = await t.ctx.db.insert(walletTransfers).values({ reason: 'test.unbalanced' }).returning();
+    const [anyAccount] = await t.ctx.db.select({ id: walletAccounts.id }).from(walletAccounts).limit(1);
+    await databaseRefuses(
+      t.ctx.db.transaction(async (tx) => {
+        await tx.insert(walletEntries).values({ transferId: transferRow!.id, accountId: anyAccount!.id, amount: 1 });
+      }),
+      /sum to 1 instead of zero/,
+    );
+    const unbalanced = await t.ctx.db.select().from(walletEntries).where(eq(walletEntries.transferId, transferRow!.id));
+    assert.equal(unbalanced.length, 0);
+  });
+});
+
+describe('sandbox charge', () => {
+  test('the test card credits EUR × 4 coins, pushes nothing twice and makes a paying customer', async () => {
+    const { accessToken } = await t.signup();
+    assert.equal((await getBalance(accessToken)).isPayingCustomer, false);
+    const response = await charge(accessToken, { amountEur: 10, cardNumber: SANDBOX_CARDS.succeeds });
+    assert.equal(response.statusCode, 200, response.body);
+    const body = response.json();
+    assert.equal(body.success, true);
+    assert.equal(body.coins, 40_00);
+    assert.equal(body.guestBalance, 40_00);
+    assert.equal(body.guestBalanceFormatted, '40 VXC');
+    assert.match(body.reference, /^sbx_/);
+    assert.deepEqual(await getBalance(accessToken), {
+      balance: 40_00,
+      balanceFormatted: '40 VXC',
+      isPayingCustomer: true,
+    });
+  });
+
+  test('a declined card is 402 PAYMENT_DECLINED and moves nothing', async () => {
+    const { accessToken } = await t.signup();
+    const response = await charge(accessToken, { amountEur: 20, cardNumber: SANDBOX_CARDS.declined });
+    assert.equal(response.statusCode, 402);
+    assert.equal(response.json<ErrorBody>().code, 'PAYMENT_DECLINED');
+    assert.deepEqual(await getBalance(accessToken), { balance: 0, balanceFormatted: '0 VXC', isPayingCustomer: false });
+  });
+
+  test('without an Idempotency-Key it is 400 IDEMPOTENCY_KEY_MISSING', async () => {
+    const { accessToken } = await t.signup();
+    const response = await charge(accessToken, { amountEur: 5, cardNumber: SANDBOX_CARDS.succeeds }, null);
+    assert.equal(response.statusCode, 400);
+    assert.equal(response.json<ErrorBody>().code, 'IDEMPOTENCY_KEY_MISSING');
+    assert.equal((await getBalance(accessToken)).balance, 0);
+  });
+
+  test('bad input is a 400, anonymous callers a 401', async () => {
+    const { accessToken } = await t.signup();
+    for (const body of [
+      { amountEur: 0, cardNumber: SANDBOX_CARDS.succeeds },
+      { amountEur: 10.001, cardNumber: SANDBOX_CARDS.succeeds },
+      { amountEur: 10, cardNumber: '4242' },
+      { amountEur: '10', cardNumber: SANDBOX_CARDS.succeeds },
+    ]) {
+      const response = await charge(accessToken, body);
+      assert.equal(response.statusCode, 400, JSON.stringify(body));
+      assert.equal(response.json<ErrorBody>().code, 'VALIDATION_FAILED');
+    }
+    const anonymous = await charge(await t.anonymousToken(), { amountEur: 5, cardNumber: SANDBOX_CARDS.succeeds });
+    assert.equal(anonymous.statusCode, 401);
+  });
+
+  test('a replayed key answers the first answer and charges once; other parameters are 422', async () => {
+    const { accessToken } = await t.signup();
+    const key = randomUUID();
+    const first = await charge(accessToken, { amountEur: 5, cardNumber: SANDBOX_CARDS.succeeds }, key);
+    const replay = await charge(accessToken, { cardNumber: SANDBOX_CARDS.succeeds, amountEur: 5 }, key);
+    assert.equal(first.statusCode, 200, first.body);
+    assert.equal(replay.statusCode, 200);
+    assert.deepEqual(replay.json(), first.json());
+    assert.equal((await getBalance(accessToken)).balance, 20_00);
+    const reused = await charge(accessToken, { amountEur: 50, cardNumber: SANDBOX_CARDS.succeeds }, key);
+    assert.equal(reused.statusCode, 422);
+    assert.equal(reused.json<ErrorBody>().code, 'IDEMPOTENCY_KEY_REUSED');
+    assert.equal((await getBalance(accessToken)).balance, 20_00);
+  });
+
+  test('a replayed declined attempt answers the same 402 again', async () => {
+    const { accessToken } = await t.signup();
+    const key = randomUUID();
+    const first = await charge(accessToken, { amountEur: 5, cardNumber: SANDBOX_CARDS.declined }, key);
+    const replay = await charge(accessToken, { amountEur: 5, cardNumber: SANDBOX_CARDS.declined }, key);
+    assert.equal(first.statusCode, 402);
+    assert.deepEqual(replay.json(), first.json());
+  });
+
+  test('keys of different guests never meet', async () => {
+    const a = await t.signup();
+    const b = await t.signup();
+    const key = randomUUID();
+    assert.equal(
+      (await charge(a.accessToken, { amountEur: 5, cardNumber: SANDBOX_CARDS.succeeds }, key)).statusCode,
+      200,
+    );
+    assert.equal(
+      (await charge(b.accessToken, { amountEur: 10, cardNumber: SANDBOX_CARDS.succeeds }, key)).statusCode,
+      200,
+    );
+    assert.equal((await getBalance(a.accessToken)).balance, 20_00);
+    assert.equal((await getBalance(b.accessToken)).balance, 40_00);
+  });
+
+  test('a provider confirming the same charge twice credits it once', async () => {
+    const { guest } = await t.signup();
+    const confirmation = {
+      provider: 'sandbox',
+      providerReference: `sbx_${randomUUID()}`,
+      guestId: guest.id,
+      amountEurCents: 2000,
+    };
+    const first = await creditCharge(t.ctx.db, confirmation);
+    const second = await creditCharge(t.ctx.db, confirmation);
+    assert.equal(first.replayed, false);
+    assert.deepEqual({ ...second }, { ...first, replayed: true });
+    assert.equal(await balanceOf(t.ctx.db, guest.id), 80_00);
+  });
+});
