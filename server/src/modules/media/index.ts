@@ -2,12 +2,15 @@ import path from 'node:path';
 import type { ServerModule } from '../module';
 import { mediaGraphql } from './graphql';
 import { mediaRoutes } from './routes';
-import { seedMedia } from './seed';
+import { assignMissingClips, seedMedia } from './seed';
+import { mediaSocket } from './socket';
 
 export const mediaModule: ServerModule = {
   name: 'media',
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
   routes: mediaRoutes,
   graphql: mediaGraphql,
+  socket: mediaSocket,
+  prepare: assignMissingClips,
   seed: seedMedia,
 };

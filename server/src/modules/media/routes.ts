@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { mediaEndpoints } from '@velvet/contracts';
+import fastifyStatic from '@fastify/static';
+import { z } from 'zod';
+import { mediaEndpoints, VIDEO_STREAM_PATH } from '@velvet/contracts';
 import { route } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
+import { idempotent } from '../wallet/idempotency';
+import { clipsDir } from './clips';
+import * as library from './library';
+import { buy } from './purchase';
 import * as media from './service';
 
 export const mediaRoutes =
@@ -28,4 +34,33 @@ export const mediaRoutes =
       media.actorAlbums(ctx.db, auth, params.actorId, query.page, query.pageSize),
     );
     route(app, mediaEndpoints.mediathek, async ({ query, auth }) => media.mediathekPage(ctx.db, auth, query));
+    route(app, mediaEndpoints.mediathekTotals, async ({ auth }) => library.mediathekTotals(ctx.db, auth.guestId));
+    route(app, mediaEndpoints.mediathekArchive, async ({ body, auth }) => {
+      await library.setArchived(ctx.db, auth.guestId, body.mediaType, body.mediaId, body.archived);
+      return { success: true as const, totals: await library.mediathekTotals(ctx.db, auth.guestId) };
+    });
+    route(app, mediaEndpoints.sidebarCounts, async ({ auth }) => library.sidebarCounts(ctx.db, auth.guestId));
+    route(app, mediaEndpoints.buy, async ({ params, query, body, auth, request }) =>
+      idempotent(ctx, request, `media.buy.${query.mediaType}`, (idempotencyKey) =>
+        buy(ctx, {
+          guestId: auth.guestId,
+          mediaType: query.mediaType,
+          mediaId: params.albumId,
+          shownPrice: body.price,
+          idempotencyKey,
+        }),
+      ),
+    );
+
+    // The full clip is a file, not JSON: a plain route answering video/mp4 with byte ranges (seeking).
+    await app.register(fastifyStatic, { root: clipsDir(ctx.config.dataDir), serve: false });
+    app.get(
+      VIDEO_STREAM_PATH,
+      { schema: { params: z.object({ videoId: z.coerce.number().int().positive() }), hide: true } },
+      async (request, reply) => {
+        const { videoId } = request.params as { videoId: number };
+        const clip = await library.streamableClip(ctx.db, request.auth, videoId);
+        return reply.header('cache-control', 'private, no-store').sendFile(`${clip}.mp4`);
+      },
+    );
   };

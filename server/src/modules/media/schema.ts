@@ -1,4 +1,15 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { guests } from '../auth/schema';
 import { actors } from '../chat/schema';
 
@@ -32,6 +43,8 @@ export const videos = pgTable(
     salesCount: integer('sales_count').notNull().default(0),
     /** Place in a video contest, if the video took part in one. */
     contestPlace: integer('contest_place'),
+    /** Name of the generated clip pair that plays for this video (several videos share one); see clips.ts. */
+    clip: text('clip'),
     releasedAt: timestamp('released_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('videos_actor_idx').on(t.actorId), index('videos_released_idx').on(t.releasedAt)],
@@ -93,8 +106,9 @@ export const albumPictures = pgTable(
 );
 
 /**
- * A guest's media library (mediathek): one row per video or album the guest owns, pinned or archived.
- * Purchases (the wallet) insert PURCHASED rows.
+ * A guest's media library (mediathek): one row per video or album the guest bought (PURCHASED) and one per
+ * video or album pinned (PINNED). Archiving moves a row to the archive tab without ending the ownership.
+ * The unique indexes make a purchase of something owned a no-op, however many run at once.
  */
 export const mediaLibrary = pgTable(
   'media_library',
@@ -106,13 +120,18 @@ export const mediaLibrary = pgTable(
     mediaType: text('media_type').$type<'VIDEO' | 'PHOTO'>().notNull(),
     videoId: integer('video_id').references(() => videos.id, { onDelete: 'cascade' }),
     albumId: integer('album_id').references(() => albums.id, { onDelete: 'cascade' }),
-    source: text('source').$type<'PURCHASED' | 'PINNED' | 'ARCHIVED'>().notNull(),
+    source: text('source').$type<'PURCHASED' | 'PINNED'>().notNull(),
     origin: text('origin').$type<'SHOP' | 'CHATCLIP'>().notNull().default('SHOP'),
     /** Received as a gift rather than bought (guestInfo.gifted). */
     gifted: boolean('gifted').notNull().default(false),
+    archived: boolean('archived').notNull().default(false),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('media_library_guest_idx').on(t.guestId, t.addedAt)],
+  (t) => [
+    index('media_library_guest_idx').on(t.guestId, t.addedAt),
+    uniqueIndex('media_library_video_uq').on(t.guestId, t.videoId, t.source),
+    uniqueIndex('media_library_album_uq').on(t.guestId, t.albumId, t.source),
+  ],
 );
 
 /** A guest's like (5) or dislike (1) of an album; the album's counters move with it. */

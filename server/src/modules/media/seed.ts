@@ -1,8 +1,9 @@
-import { asc } from 'drizzle-orm';
+import { asc, isNull, sql } from 'drizzle-orm';
 import { Faker, en } from '@faker-js/faker';
 import { VIDEO_TAGS } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
 import { actors } from '../chat/schema';
+import { CLIP_COUNT, generateClips } from './clips';
 import { albumPictures, albums, videoTags, videos } from './schema';
 
 const VIDEO_COUNT = 1000;
@@ -171,6 +172,8 @@ export async function seedMedia(ctx: ModuleContext, { scale }: { scale: number }
     };
   });
 
+  // The clips render while the preview images are written.
+  const clipsReady = generateClips(ctx.config.dataDir, Math.max(1, Math.round(CLIP_COUNT * scale)));
   const previews = await mapLimit(videoRows, IMAGE_CONCURRENCY, (v, i) =>
     ctx.images.generate({
       key: `videos/${i + 1}/preview`,
@@ -181,10 +184,12 @@ export async function seedMedia(ctx: ModuleContext, { scale }: { scale: number }
       seed: i + 1,
     }),
   );
+  const clips = await clipsReady;
   const insertedVideos: { id: number }[] = [];
   await insertBatched(
     videoRows.map(({ actorName: _actorName, tags: _tags, ...row }, i) => ({
       ...row,
+      clip: clips[i % clips.length]!,
       previewUrl: previews[i]!,
       previewWidth: 320,
       previewHeight: 180,
@@ -277,8 +282,24 @@ export async function seedMedia(ctx: ModuleContext, { scale }: { scale: number }
       videos: videoCount,
       albums: albumCount,
       pictures: pictureJobs.length,
+      clips: clips.length,
       ms: Math.round(performance.now() - started),
     },
     'media: seeded videos and albums',
   );
+}
+
+/** A catalogue seeded before clips existed gets them on the next start: the videos without one share them. */
+export async function assignMissingClips(ctx: ModuleContext): Promise<void> {
+  const [missing] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(videos)
+    .where(isNull(videos.clip));
+  if (!missing?.count) return;
+  const clips = await generateClips(ctx.config.dataDir, CLIP_COUNT);
+  await ctx.db
+    .update(videos)
+    .set({ clip: sql`'clip-' || (${videos.id} % ${clips.length} + 1)` })
+    .where(isNull(videos.clip));
+  ctx.log.info({ videos: missing.count, clips: clips.length }, 'media: clips assigned to videos seeded without');
 }

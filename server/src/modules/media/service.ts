@@ -8,12 +8,15 @@ import {
   type AlbumComments,
   type AlbumRatingResult,
   type MediathekItem,
+  type MediathekMediaType,
+  type MediathekSource,
   type MediaMoney,
   type Page,
   type Video,
   type VideoPage,
   type VideoSort,
   videoGridRequest,
+  videoStreamPath,
 } from '@velvet/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
@@ -21,6 +24,7 @@ import { HttpError, requireGuest } from '../../http/endpoint';
 import type { Auth } from '../module';
 import { actors } from '../chat/schema';
 import { guests } from '../auth/schema';
+import { clipPreviewUrl } from './clips';
 import { albumComments, albumPictures, albumRatings, albums, mediaLibrary, videoTags, videos } from './schema';
 
 type VideoRow = typeof videos.$inferSelect;
@@ -43,22 +47,27 @@ const SORT_ORDER: Record<VideoSort, SQL> = {
   topTrending: sql`${trendingScore} desc`,
 };
 
-/** Videos and albums a logged-in guest owns, keyed by id; anonymous visitors own nothing. */
-async function ownedMedia(db: Database, auth: Auth | null, column: 'videoId' | 'albumId', ids: number[]) {
-  const owned = new Map<number, { gifted: boolean }>();
-  if (!auth?.loggedIn || ids.length === 0) return owned;
+interface LibraryState {
+  bought: boolean;
+  gifted: boolean;
+  pinned: boolean;
+}
+/** What a logged-in guest has of these videos or albums (bought, gifted, pinned); anonymous visitors have none. */
+async function libraryStates(db: Database, auth: Auth | null, column: 'videoId' | 'albumId', ids: number[]) {
+  const states = new Map<number, LibraryState>();
+  if (!auth?.loggedIn || ids.length === 0) return states;
   const rows = await db
-    .select({ id: mediaLibrary[column], gifted: mediaLibrary.gifted })
+    .select({ id: mediaLibrary[column], source: mediaLibrary.source, gifted: mediaLibrary.gifted })
     .from(mediaLibrary)
-    .where(
-      and(
-        eq(mediaLibrary.guestId, auth.guestId),
-        eq(mediaLibrary.source, 'PURCHASED'),
-        inArray(mediaLibrary[column], ids),
-      ),
-    );
-  for (const row of rows) if (row.id !== null) owned.set(row.id, { gifted: row.gifted });
-  return owned;
+    .where(and(eq(mediaLibrary.guestId, auth.guestId), inArray(mediaLibrary[column], ids)));
+  for (const row of rows) {
+    if (row.id === null) continue;
+    const state = states.get(row.id) ?? { bought: false, gifted: false, pinned: false };
+    if (row.source === 'PURCHASED') Object.assign(state, { bought: true, gifted: row.gifted });
+    else state.pinned = true;
+    states.set(row.id, state);
+  }
+  return states;
 }
 
 async function tagsOf(db: Database, ids: number[]) {
@@ -76,7 +85,7 @@ async function toVideos(
   rows: { video: VideoRow; actor: ActorRef }[],
 ): Promise<Video[]> {
   const ids = rows.map((r) => r.video.id);
-  const [tags, owned] = await Promise.all([tagsOf(db, ids), ownedMedia(db, auth, 'videoId', ids)]);
+  const [tags, library] = await Promise.all([tagsOf(db, ids), libraryStates(db, auth, 'videoId', ids)]);
   return rows.map(({ video: v, actor }) => ({
     id: v.id,
     title: v.title,
@@ -89,7 +98,13 @@ async function toVideos(
     new: v.isNew,
     classic: v.classic,
     camRecording: v.camRecording,
-    guestInfo: { bought: owned.has(v.id), gifted: owned.get(v.id)?.gifted ?? false, flatrate: false, liked: false },
+    guestInfo: {
+      bought: library.get(v.id)?.bought ?? false,
+      gifted: library.get(v.id)?.gifted ?? false,
+      flatrate: false,
+      liked: false,
+      pinned: library.get(v.id)?.pinned ?? false,
+    },
     price: money(v.price, v.currency),
     basePrice: money(v.basePrice, v.currency),
     preview: { url: v.previewUrl, width: v.previewWidth, height: v.previewHeight },
@@ -99,6 +114,7 @@ async function toVideos(
     contestInfo: v.contestPlace === null ? null : { place: v.contestPlace },
     tags: tags.get(v.id) ?? [],
     releasedAt: v.releasedAt.toISOString(),
+    clip: v.clip === null ? null : { previewUrl: clipPreviewUrl(v.clip), streamPath: videoStreamPath(v.id) },
     url: `amateur/${actor.name}/videos/${v.id}`,
   }));
 }
@@ -282,8 +298,8 @@ async function toAlbumSummaries(
   rows: { album: AlbumRow; actor: ActorRef }[],
 ): Promise<AlbumSummary[]> {
   const ids = rows.map((r) => r.album.id);
-  const [owned, ratings, counts] = await Promise.all([
-    ownedMedia(db, auth, 'albumId', ids),
+  const [library, ratings, counts] = await Promise.all([
+    libraryStates(db, auth, 'albumId', ids),
     guestRatings(db, auth, ids),
     ids.length === 0
       ? Promise.resolve([])
@@ -303,7 +319,7 @@ async function toAlbumSummaries(
     isVipContent: a.isVipContent,
     type: 'image',
     actor,
-    guestInfo: { bought: owned.has(a.id) },
+    guestInfo: { bought: library.get(a.id)?.bought ?? false, pinned: library.get(a.id)?.pinned ?? false },
     prices: { price: money(a.price, a.currency), basePrice: money(a.basePrice, a.currency) },
     previews: [
       {
@@ -516,15 +532,15 @@ export async function mediathekPage(
   query: {
     page: number;
     pageSize: number;
-    mediaType?: 'VIDEO' | 'PHOTO';
-    sourceType?: 'PURCHASED' | 'PINNED' | 'ARCHIVED';
+    mediaType?: MediathekMediaType;
+    sourceType?: MediathekSource;
     originType?: 'SHOP' | 'CHATCLIP';
   },
 ): Promise<Page<MediathekItem>> {
   const where = and(
     eq(mediaLibrary.guestId, auth.guestId),
     query.mediaType ? eq(mediaLibrary.mediaType, query.mediaType) : undefined,
-    query.sourceType ? eq(mediaLibrary.source, query.sourceType) : undefined,
+    query.sourceType ? sourceIs(query.sourceType) : undefined,
     query.originType ? eq(mediaLibrary.origin, query.originType) : undefined,
   );
   const [rows, [count]] = await Promise.all([
@@ -561,12 +577,20 @@ export async function mediathekPage(
   const videoById = new Map((await toVideos(db, auth, videoRows)).map((v) => [v.id, v]));
   const albumById = new Map((await toAlbumSummaries(db, auth, albumRows)).map((a) => [a.id, a]));
   const items = rows.map((row) => ({
+    mediaId: (row.videoId ?? row.albumId)!,
     mediaType: row.mediaType,
-    source: row.source,
+    source: row.archived ? ('ARCHIVED' as const) : row.source,
     origin: row.origin,
     addedAt: row.addedAt.toISOString(),
     video: row.videoId === null ? null : (videoById.get(row.videoId) ?? null),
     album: row.albumId === null ? null : (albumById.get(row.albumId) ?? null),
   }));
   return { items, total: count?.total ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+/** The tabs of the library: bought and pinned items not archived, and the archive. */
+export function sourceIs(source: MediathekSource): SQL {
+  return source === 'ARCHIVED'
+    ? eq(mediaLibrary.archived, true)
+    : and(eq(mediaLibrary.source, source), eq(mediaLibrary.archived, false))!;
 }

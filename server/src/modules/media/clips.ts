@@ -1,0 +1,98 @@
+import { execFile } from 'node:child_process';
+import { access, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { MEDIA_URL_PREFIX } from '../../media/store';
+
+const run = promisify(execFile);
+
+/** Clips are shared by many videos: a handful is enough to tell them apart and keeps the seed fast. */
+export const CLIP_COUNT = 6;
+const FULL_SECONDS = 24;
+const PREVIEW_SECONDS = 6;
+const FONTS = [
+  '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
+  '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf',
+];
+const PATTERNS = ['testsrc2', 'smptehdbars', 'testsrc', 'rgbtestsrc', 'smptebars', 'pal75bars'];
+
+export const clipName = (index: number) => `clip-${index + 1}`;
+/** The public preview (served from the media folder for everyone). */
+export const clipPreviewUrl = (clip: string) => `${MEDIA_URL_PREFIX}clips/${clip}-preview.mp4`;
+/** Full clips live outside the public media folder: only the ownership-checked stream endpoint reads them. */
+export const clipsDir = (dataDir: string) => path.join(dataDir, 'clips');
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
+/** ffmpeg's drawtext wants `:`, `'` and `\` escaped in its text. */
+const drawtextEscape = (text: string) => text.replace(/[\\:']/g, (c) => `\\${c}`);
+
+/**
+ * One low-resolution H.264 MP4 with a moving test pattern, a running clock and the title; keyframes every two
+ * seconds so a player can seek. Without a known font the title is left out rather than failing the seed.
+ */
+async function encode(file: string, pattern: string, title: string, seconds: number) {
+  const font = FONTS.find((candidate) => existsSync(candidate));
+  const text = font
+    ? [
+        `drawtext=fontfile=${font}:text='${drawtextEscape(title)}':fontcolor=white:fontsize=18:box=1:boxcolor=black@0.5:boxborderw=6:x=(w-tw)/2:y=h-th-12`,
+        `drawtext=fontfile=${font}:text='%{pts\\:hms}':fontcolor=white:fontsize=14:x=8:y=8`,
+      ].join(',')
+    : 'null';
+  await run(ffmpeg.path, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `${pattern}=size=320x180:rate=15:duration=${seconds}`,
+    '-vf',
+    text,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-crf',
+    '30',
+    '-g',
+    '30',
+    '-pix_fmt',
+    'yuv420p',
+    '-profile:v',
+    'baseline',
+    '-movflags',
+    '+faststart',
+    '-an',
+    file,
+  ]);
+}
+
+/**
+ * Makes the clip pairs (full and preview) that are not there yet and answers their names. The full clip goes to
+ * DATA_DIR/clips, the preview to the public media folder.
+ */
+export async function generateClips(dataDir: string, count: number): Promise<string[]> {
+  const fullDir = clipsDir(dataDir);
+  const previewDir = path.join(dataDir, 'media', 'clips');
+  await Promise.all([mkdir(fullDir, { recursive: true }), mkdir(previewDir, { recursive: true })]);
+  const names = Array.from({ length: count }, (_, i) => clipName(i));
+  await Promise.all(
+    names.map(async (name, i) => {
+      const pattern = PATTERNS[i % PATTERNS.length]!;
+      const title = `Velvet demo clip ${i + 1}`;
+      const full = path.join(fullDir, `${name}.mp4`);
+      const preview = path.join(previewDir, `${name}-preview.mp4`);
+      if (!(await exists(full))) await encode(full, pattern, title, FULL_SECONDS);
+      if (!(await exists(preview))) await encode(preview, pattern, `${title} · preview`, PREVIEW_SECONDS);
+    }),
+  );
+  return names;
+}

@@ -1,0 +1,65 @@
+import { eq, sql } from 'drizzle-orm';
+import type { BuyResult, MediathekMediaType } from '@velvet/contracts';
+import { HttpError } from '../../http/endpoint';
+import type { ModuleContext } from '../module';
+import { balanceView, pushBalance, transfer } from '../wallet/service';
+import { findMedia, libraryItem } from './library';
+import { mediaLibrary, videos } from './schema';
+
+/** The performer's share of a sale, in percent; the rest goes to the platform. */
+export const PERFORMER_SHARE_PERCENT = 50;
+
+export interface PurchaseRequest {
+  guestId: string;
+  mediaType: MediathekMediaType;
+  mediaId: number;
+  /** The price the guest was shown; a different current price is refused (409 PRICE_CHANGED). */
+  shownPrice?: number | undefined;
+  /** The request's Idempotency-Key, also the transfer's, so a retried request cannot move coins twice. */
+  idempotencyKey: string;
+}
+
+/**
+ * Buys a video or album at its current price in one database transaction: the library row (PURCHASED, SHOP)
+ * first, so a second purchase of the same item waits on the unique index and then finds it owned (no charge);
+ * then one transfer guest → performer's earnings + platform. Too little money: 402 INSUFFICIENT_FUNDS and the
+ * row is rolled back with it. The balance push follows the commit.
+ */
+export async function buy(ctx: Pick<ModuleContext, 'db' | 'hub'>, request: PurchaseRequest): Promise<BuyResult> {
+  const { guestId, mediaType, mediaId } = request;
+  const charged = await ctx.db.transaction(async (tx) => {
+    const item = await findMedia(tx, mediaType, mediaId);
+    if (request.shownPrice !== undefined && request.shownPrice !== item.price) {
+      throw new HttpError(409, 'PRICE_CHANGED', 'The price has changed; please check the new price');
+    }
+    const [added] = await tx
+      .insert(mediaLibrary)
+      .values({ guestId, ...libraryItem(mediaType, mediaId), source: 'PURCHASED', origin: 'SHOP' })
+      .onConflictDoNothing()
+      .returning({ id: mediaLibrary.id });
+    if (!added) return false;
+    if (item.price > 0) {
+      const performerShare = Math.floor((item.price * PERFORMER_SHARE_PERCENT) / 100);
+      await transfer(tx, {
+        reason: mediaType === 'VIDEO' ? 'purchase.video' : 'purchase.album',
+        legs: [
+          { account: { kind: 'guest', id: guestId }, amount: -item.price },
+          { account: { kind: 'performer', id: item.actorId }, amount: performerShare },
+          { account: { kind: 'system', id: 'platform' }, amount: item.price - performerShare },
+        ],
+        idempotency: { scope: `media.buy:${guestId}`, key: request.idempotencyKey },
+        metadata: { mediaType, mediaId, price: item.price },
+      });
+    }
+    if (mediaType === 'VIDEO') {
+      await tx
+        .update(videos)
+        .set({ salesCount: sql`${videos.salesCount} + 1` })
+        .where(eq(videos.id, mediaId));
+    }
+    return item.price > 0;
+  });
+  if (charged) await pushBalance(ctx, guestId);
+  const { balance, balanceFormatted } = await balanceView(ctx.db, guestId);
+  return { success: true, charged, guestBalance: balance, guestBalanceFormatted: balanceFormatted };
+}
