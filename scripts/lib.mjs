@@ -70,13 +70,29 @@ export function ensureBuilt({ force = false } = {}) {
   pnpm(['--workspace-concurrency=2', ...stale.flatMap((app) => ['--filter', `./${app}`]), 'run', 'build']);
 }
 
+/** Installs a Debian package with apt-get (through sudo unless root). */
+function aptInstall(name) {
+  const sudo = process.getuid && process.getuid() !== 0 ? ['sudo'] : [];
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'update', '-qq'], { env });
+  run(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), 'install', '-y', '-qq', name], { env });
+}
+
 /** Chromium from Debian's packages, for the end-to-end tests (Playwright cannot download browsers here). */
 export const CHROMIUM = '/usr/bin/chromium';
 export function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   log('Installing Chromium from Debian packages');
-  const sudo = process.getuid && process.getuid() !== 0 ? ['sudo'] : [];
-  const env = { DEBIAN_FRONTEND: 'noninteractive' };
-  run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'update', '-qq'], { env });
-  run(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), 'install', '-y', '-qq', 'chromium'], { env });
+  aptInstall('chromium');
+}
+
+/**
+ * PostgreSQL from Debian's packages: the server tests start a throw-away server from its binaries, so the
+ * ledger is tested on a real PostgreSQL as well as on PGlite.
+ */
+export const POSTGRES_BINARIES = '/usr/lib/postgresql';
+export function ensurePostgres() {
+  if (existsSync(POSTGRES_BINARIES) && readdirSync(POSTGRES_BINARIES).length > 0) return;
+  log('Installing PostgreSQL from Debian packages');
+  aptInstall('postgresql');
 }

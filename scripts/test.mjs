@@ -1,13 +1,15 @@
-// `npm test`: every test of the workspace. Installs what the tests need (packages, Chromium), then runs the
-// type check, lint, unit and component tests (Jest), server integration tests (node:test on PGlite), builds
-// the apps and runs the end-to-end tests in Chromium against the built site.
+// `npm test`: every test of the workspace. Installs what the tests need (packages, Chromium, PostgreSQL), then
+// runs the type check, lint, unit and component tests (Jest), server integration tests (node:test on PGlite, the
+// ledger also on a throw-away PostgreSQL), builds the apps and runs the end-to-end tests in Chromium against the
+// built site.
 import { join } from 'node:path';
-import { ROOT, ensureBuilt, ensureChromium, ensureDependencies, log, pnpm, run } from './lib.mjs';
+import { ROOT, ensureBuilt, ensureChromium, ensureDependencies, ensurePostgres, log, pnpm, run } from './lib.mjs';
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 const stages = [
   ['install', () => ensureDependencies()],
   ['chromium', () => ensureChromium()],
+  ['postgresql', () => ensurePostgres()],
   ['typecheck', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])],
   [
     'lint and format',

@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test, type TestContext } from 'node:test';
+import { sql } from 'drizzle-orm';
+import { SANDBOX_CARDS } from '@velvet/contracts';
+import type { Database } from '../../db/database';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { startPostgres } from '../../testing/postgres';
+import { balanceOf, transfer, type TransferResult } from './service';
+
+/** A video's price in hundredths and the performer's share of it, as the shop charges them. */
+const PRICE = 3_99;
+const PERFORMER_SHARE = 2_79;
+
+/** A purchase as the shop makes it: guest → performer's earnings and the platform, once per item. */
+const buy = (db: Database, guestId: string, itemId: number, performerId: number): Promise<TransferResult> =>
+  transfer(db, {
+    reason: 'purchase.video',
+    legs: [
+      { account: { kind: 'guest', id: guestId }, amount: -PRICE },
+      { account: { kind: 'performer', id: performerId }, amount: PERFORMER_SHARE },
+      { account: { kind: 'system', id: 'platform' }, amount: PRICE - PERFORMER_SHARE },
+    ],
+    idempotency: { scope: `purchase:${guestId}`, key: `video:${itemId}` },
+    metadata: { videoId: itemId },
+  });
+
+const fund = (db: Database, guestId: string, amount: number) =>
+  transfer(db, {
+    reason: 'test.fund',
+    legs: [
+      { account: { kind: 'system', id: 'sandbox' }, amount: -amount },
+      { account: { kind: 'guest', id: guestId }, amount },
+    ],
+  });
+
+/**
+ * The ledger's invariants over the whole database: all entries sum to zero, so does every transfer, every
+ * balance is the sum of its account's entries, and no guest balance is negative.
+ */
+async function assertLedgerConsistent(db: Database): Promise<void> {
+  // The result type of execute differs between the drivers; both answer `rows`.
+  const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as { rows: T[] }).rows;
+  const [total] = await rows<{ total: string }>(
+    sql`select coalesce(sum(amount), 0)::text as total from wallet_entries`,
+  );
+  assert.equal(total!.total, '0', 'all entries sum to zero');
+  const unbalanced = await rows(
+    sql`select transfer_id from wallet_entries group by transfer_id having sum(amount) <> 0`,
+  );
+  assert.deepEqual(unbalanced, [], 'every transfer sums to zero');
+  const drifted = await rows(sql`
+    select a.id from wallet_accounts a left join wallet_entries e on e.account_id = a.id
+    group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`);
+  assert.deepEqual(drifted, [], 'every balance is the sum of its entries');
+  const negative = await rows(sql`select id from wallet_accounts where kind = 'guest' and balance < 0`);
+  assert.deepEqual(negative, [], 'no guest balance is negative');
+}
+
+/** Runs the work while sampling the guest's balance, and answers the lowest balance seen and the time taken. */
+async function watchBalance<T>(db: Database, guestId: string, work: () => Promise<T>) {
+  let lowest = Infinity;
+  let done = false;
+  const sampler = (async () => {
+    while (!done) {
+      lowest = Math.min(lowest, await balanceOf(db, guestId));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  })();
+  const started = performance.now();
+  try {
+    const result = await work();
+    return { result, lowest, milliseconds: Math.round(performance.now() - started) };
+  } finally {
+    done = true;
+    await sampler;
+  }
+}
+
+const isInsufficientFunds = (reason: unknown) =>
+  (reason as { statusCode?: number; code?: string }).statusCode === 402 &&
+  (reason as { code?: string }).code === 'INSUFFICIENT_FUNDS';
+
+/** The same invariants on each database the server runs on. */
+function ledgerUnderLoad(database: string, open: () => Promise<TestApp>, skip: string | false) {
+  describe(`ledger under concurrent load on ${database}`, { skip }, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await open();
+    });
+    after(() => t?.close());
+
+    test('200 parallel buys of different videos on a balance covering 10: exactly 10 succeed', async (c: TestContext) => {
+      const { guest } = await t.signup();
+      await fund(t.ctx.db, guest.id, 10 * PRICE);
+      const { result, lowest, milliseconds } = await watchBalance(t.ctx.db, guest.id, () =>
+        Promise.allSettled(Array.from({ length: 200 }, (_, i) => buy(t.ctx.db, guest.id, i + 1, 1000 + (i % 25)))),
+      );
+      const succeeded = result.filter((r) => r.status === 'fulfilled');
+      const refused = result.filter((r) => r.status === 'rejected');
+      assert.equal(succeeded.length, 10);
+      assert.ok(
+        refused.every((r) => isInsufficientFunds(r.reason)),
+        'every other buy is 402 INSUFFICIENT_FUNDS',
+      );
+      assert.equal(await balanceOf(t.ctx.db, guest.id), 0);
+      assert.ok(lowest >= 0, `the balance never went below zero (lowest seen ${lowest})`);
+      await assertLedgerConsistent(t.ctx.db);
+      c.diagnostic(
+        `${database}: 200 parallel buys, ${succeeded.length} succeeded, ${refused.length} refused, ${milliseconds} ms`,
+      );
+    });
+
+    test('30 parallel buys of the same video charge once', async (c: TestContext) => {
+      const { guest } = await t.signup();
+      await fund(t.ctx.db, guest.id, 5 * PRICE);
+      const { result, milliseconds } = await watchBalance(t.ctx.db, guest.id, () =>
+        Promise.all(Array.from({ length: 30 }, () => buy(t.ctx.db, guest.id, 7, 1007))),
+      );
+      assert.equal(result.filter((r) => !r.replayed).length, 1, 'one transfer is made');
+      assert.equal(new Set(result.map((r) => r.transferId)).size, 1, 'every buy answers the same transfer');
+      assert.equal(await balanceOf(t.ctx.db, guest.id), 4 * PRICE);
+      await assertLedgerConsistent(t.ctx.db);
+      c.diagnostic(`${database}: 30 parallel identical buys, 1 charge, ${milliseconds} ms`);
+    });
+
+    test('30 parallel money charges with one Idempotency-Key credit once', async (c: TestContext) => {
+      const { accessToken, guest } = await t.signup();
+      const key = randomUUID();
+      const started = performance.now();
+      const responses = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/rest/v1/payment/sandbox/charge',
+            headers: { authorization: `Bearer ${accessToken}`, 'idempotency-key': key },
+            payload: { amountEur: 10, cardNumber: SANDBOX_CARDS.succeeds },
+          }),
+        ),
+      );
+      const milliseconds = Math.round(performance.now() - started);
+      const ok = responses.filter((r) => r.statusCode === 200);
+      const inFlight = responses.filter((r) => r.statusCode === 409);
+      assert.equal(ok.length + inFlight.length, 30, responses.map((r) => r.statusCode).join(','));
+      assert.ok(ok.length >= 1);
+      assert.ok(inFlight.every((r) => r.json().code === 'IDEMPOTENCY_KEY_IN_USE'));
+      assert.equal(new Set(ok.map((r) => r.body)).size, 1, 'every answer is the first answer');
+      assert.equal(await balanceOf(t.ctx.db, guest.id), 40_00);
+      await assertLedgerConsistent(t.ctx.db);
+      c.diagnostic(
+        `${database}: 30 parallel charges with one key, ${ok.length} answered 200 (replays), ${inFlight.length} 409 in flight, credited once, ${milliseconds} ms`,
+      );
+    });
+  });
+}
+
+ledgerUnderLoad('PGlite', () => createTestApp(), false);
+
+const postgres = await startPostgres();
+after(() => postgres?.stop());
+ledgerUnderLoad(
+  'PostgreSQL',
+  async () => createTestApp({ config: { databaseUrl: await postgres!.createDatabase() } }),
+  postgres ? false : 'PostgreSQL could not be started here (CI must have it)',
+);
