@@ -24,6 +24,12 @@ export function requireGuest(auth: Auth | null): asserts auth is Auth & { logged
   if (!auth.loggedIn) throw new HttpError(401, 'LOGIN_REQUIRED', 'Please log in first');
 }
 
+/** Narrows `auth` to an operator: 401 as requireGuest for everyone else not logged in, 403 FORBIDDEN for guests. */
+export function requireOperator(auth: Auth | null): asserts auth is Auth & { loggedIn: true; operator: true } {
+  requireGuest(auth);
+  if (!auth.operator) throw new HttpError(403, 'FORBIDDEN', 'Only operators may do this');
+}
+
 /** An omitted part of an endpoint infers as the bare ZodType (output unknown): it is then absent. */
 type Parsed<T> = [NonNullable<T>] extends [z.ZodType]
   ? unknown extends z.output<NonNullable<T>>

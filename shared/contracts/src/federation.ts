@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, pageOf, pageQuery } from './endpoint';
 import { LANGUAGES, REMOTE_NAMES } from './routes';
 
 /** Named places in the shell (and in remotes) that widgets of other remotes fill. */
@@ -66,6 +66,8 @@ export const manifestRemote = z.object({
   /** URL of the remote's mf-manifest.json, e.g. /remotes/mf-tv/0.1.0/mf-manifest.json. */
   entry: z.string(),
   descriptor: remoteDescriptor,
+  /** Whether this visitor got the tenant's pinned version or falls into its canary share. */
+  channel: z.enum(['pinned', 'canary']).optional(),
 });
 export type ManifestRemote = z.infer<typeof manifestRemote>;
 
@@ -79,8 +81,138 @@ export const federationEndpoints = {
   manifest: defineEndpoint({
     method: 'GET',
     path: '/federation/manifest',
-    query: z.object({ tenant: z.string().optional() }),
+    query: z.object({
+      tenant: z.string().optional(),
+      /** Who asks, so a canary share sticks to a visitor; without it the caller's guest id is used. */
+      visitor: z.string().max(200).optional(),
+    }),
     response: federationManifest,
   }),
   alive: defineEndpoint({ method: 'GET', path: '/alive', response: z.object({ alive: z.literal(true) }) }),
+};
+
+// ---- Remote registry (operators only): builds, pins, canaries, rollbacks and features per tenant ----
+
+/** A remote's version: semver (https://semver.org), e.g. 0.1.0 or 0.1.0-20261122T030000. */
+export const remoteVersion = z
+  .string()
+  .max(100)
+  .regex(
+    /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/,
+    'a semver version such as 1.2.3 or 1.2.3-20261122T030000',
+  );
+
+/** Which version of a remote a tenant loads, and the canary that a share of its visitors gets instead. */
+export const tenantRemote = z.object({
+  remote: z.enum(REMOTE_NAMES),
+  version: z.string(),
+  canaryVersion: z.string().nullable(),
+  /** 0 to 100: the share of visitors (by a hash of their id) that get the canary. */
+  canaryPercent: z.number().int(),
+  /** Versions pinned before, newest last: what a rollback goes back to. */
+  history: z.array(z.string()),
+  updatedAt: z.string(),
+  updatedBy: z.string(),
+});
+export type TenantRemote = z.infer<typeof tenantRemote>;
+
+export const tenantDetails = tenant.extend({ hosts: z.array(z.string()), remotes: z.array(tenantRemote) });
+export type TenantDetails = z.infer<typeof tenantDetails>;
+
+export const FEDERATION_ACTIONS = ['upload', 'pin', 'canary', 'promote', 'rollback', 'features'] as const;
+export type FederationAction = (typeof FEDERATION_ACTIONS)[number];
+
+/** One change of the registry: who did what, when. Never edited. */
+export const deploymentLogEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  /** The operator's email, or `startup` for builds the server put in the store itself. */
+  actor: z.string(),
+  action: z.enum(FEDERATION_ACTIONS),
+  tenant: z.string().nullable(),
+  remote: z.string().nullable(),
+  version: z.string().nullable(),
+  previousVersion: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type DeploymentLogEntry = z.infer<typeof deploymentLogEntry>;
+
+export const uploadedBuild = z.object({
+  remote: z.enum(REMOTE_NAMES),
+  version: z.string(),
+  entry: z.string(),
+  descriptor: remoteDescriptor,
+  files: z.number().int(),
+});
+export type UploadedBuild = z.infer<typeof uploadedBuild>;
+
+const tenantRemoteParams = z.object({ tenantId: z.string().min(1).max(100), remote: z.enum(REMOTE_NAMES) });
+
+/** The media type of an uploaded build: a gzipped tar of the remote's dist folder (files at the top level). */
+export const REMOTE_BUILD_MEDIA_TYPE = 'application/gzip';
+
+export const registryEndpoints = {
+  /**
+   * Publishes a build as a new immutable version. The body is a tar.gz of the dist folder (REMOTE_BUILD_MEDIA_TYPE);
+   * an existing version is 409 VERSION_EXISTS, a descriptor whose platform range this server does not satisfy
+   * 422 PLATFORM_INCOMPATIBLE, a build without mf-manifest.json, remoteEntry.js or a matching remote.json
+   * 422 INVALID_BUILD.
+   */
+  upload: defineEndpoint({
+    method: 'POST',
+    path: '/federation/remotes/:remote/versions/:version',
+    params: z.object({ remote: z.enum(REMOTE_NAMES), version: remoteVersion }),
+    response: uploadedBuild,
+  }),
+  deployments: defineEndpoint({
+    method: 'GET',
+    path: '/federation/deployments',
+    query: pageQuery.extend({ remote: z.enum(REMOTE_NAMES).optional(), tenant: z.string().optional() }),
+    response: pageOf(deploymentLogEntry),
+  }),
+  tenants: defineEndpoint({
+    method: 'GET',
+    path: '/federation/tenants',
+    response: z.object({ items: z.array(tenantDetails) }),
+  }),
+  /** Switches features of a tenant; the next manifest (page load) has them, no deploy needed. */
+  features: defineEndpoint({
+    method: 'PUT',
+    path: '/federation/tenants/:tenantId/features',
+    params: z.object({ tenantId: z.string().min(1).max(100) }),
+    body: z.object({ on: z.array(z.string()).default([]), off: z.array(z.string()).default([]) }),
+    response: tenantDetails,
+  }),
+  pin: defineEndpoint({
+    method: 'PUT',
+    path: '/federation/tenants/:tenantId/remotes/:remote/pin',
+    params: tenantRemoteParams,
+    body: z.object({ version: remoteVersion }),
+    response: tenantRemote,
+  }),
+  /** Starts (or changes) a canary; percent 0 ends it. */
+  canary: defineEndpoint({
+    method: 'PUT',
+    path: '/federation/tenants/:tenantId/remotes/:remote/canary',
+    params: tenantRemoteParams,
+    body: z.object({ version: remoteVersion, percent: z.number().int().min(0).max(100) }),
+    response: tenantRemote,
+  }),
+  /** The canary becomes the pinned version (409 NO_CANARY without one). */
+  promote: defineEndpoint({
+    method: 'POST',
+    path: '/federation/tenants/:tenantId/remotes/:remote/promote',
+    params: tenantRemoteParams,
+    response: tenantRemote,
+  }),
+  /**
+   * Ends a running canary; without one, pins the version pinned before (409 NOTHING_TO_ROLL_BACK when there
+   * is none). Either way a pointer change: no build moves.
+   */
+  rollback: defineEndpoint({
+    method: 'POST',
+    path: '/federation/tenants/:tenantId/remotes/:remote/rollback',
+    params: tenantRemoteParams,
+    response: tenantRemote,
+  }),
 };

@@ -1,25 +1,55 @@
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
-import { REMOTE_NAMES, federationEndpoints, type ManifestRemote, type Tenant } from '@velvet/contracts';
-import { HttpError, route } from '../../http/endpoint';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import {
+  REMOTE_BUILD_MEDIA_TYPE,
+  REMOTE_NAMES,
+  federationEndpoints,
+  registryEndpoints,
+  type ManifestRemote,
+  type Tenant,
+} from '@velvet/contracts';
+import { HttpError, requireOperator, route } from '../../http/endpoint';
 import type { ModuleContext, ServerModule } from '../module';
+import { inCanary } from './canary';
+import { actorOf, ensureOperator } from './operator';
+import {
+  listChanges,
+  listTenants,
+  pinVersion,
+  promoteCanary,
+  recordChange,
+  rollback,
+  startCanary,
+  switchFeatures,
+  uploadBuild,
+} from './registry';
 import { remoteDeployments, tenantRemotes, tenants } from './schema';
 import { localBuilds, putIntoStore, remoteEntryUrl, remoteStoreDir, storedDescriptor } from './store';
-import { DEFAULT_TENANT, velvetTenant } from './tenants';
+import { DEFAULT_TENANT, amoraTenant, velvetTenant } from './tenants';
+
+/** The largest build upload accepted (a remote's dist with source maps is a few MB). */
+const MAX_BUILD_BYTES = 100 * 1024 * 1024;
 
 /**
- * The main tenant exists, and every remote built in the repository is in the store. A build put in at start
- * is recorded as a deployment by 'startup' and becomes the version every tenant loads.
+ * The seeded tenants and the operator exist, and every remote built in the repository is in the store. A build
+ * put in at start is recorded as a deployment by 'startup' and becomes the version of every tenant whose pin the
+ * server set itself; a version an operator pinned is never moved by a restart.
  */
 async function prepare(ctx: ModuleContext): Promise<void> {
-  const logoUrl = await ctx.images.generate({
-    key: 'tenants/velvet/logo',
-    width: 240,
-    height: 60,
-    title: 'Velvet',
-    seed: 7,
-  });
-  await ctx.db.insert(tenants).values(velvetTenant(logoUrl)).onConflictDoNothing();
+  for (const [make, title, seed] of [
+    [velvetTenant, 'Velvet', 7],
+    [amoraTenant, 'Amora', 11],
+  ] as const) {
+    const logoUrl = await ctx.images.generate({
+      key: `tenants/${title.toLowerCase()}/logo`,
+      width: 240,
+      height: 60,
+      title,
+      seed,
+    });
+    await ctx.db.insert(tenants).values(make(logoUrl)).onConflictDoNothing();
+  }
+  await ensureOperator(ctx.db);
   const storeDir = remoteStoreDir(ctx.config);
   for (const build of await localBuilds(ctx.config.repoRoot)) {
     if (await putIntoStore(storeDir, build)) {
@@ -27,10 +57,30 @@ async function prepare(ctx: ModuleContext): Promise<void> {
         .insert(remoteDeployments)
         .values({ remote: build.name, version: build.version, deployedBy: 'startup' });
       ctx.log.info({ remote: build.name, version: build.version }, 'remote put into the store');
-      await ctx.db
+      const moved = await ctx.db
         .update(tenantRemotes)
-        .set({ version: build.version, updatedAt: new Date() })
-        .where(eq(tenantRemotes.remote, build.name));
+        .set({
+          version: build.version,
+          pinHistory: sql`${tenantRemotes.pinHistory} || jsonb_build_array(${tenantRemotes.version})`,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(tenantRemotes.remote, build.name),
+            eq(tenantRemotes.updatedBy, 'startup'),
+            ne(tenantRemotes.version, build.version),
+          ),
+        )
+        .returning();
+      await recordChange(ctx.db, { actor: 'startup', action: 'upload', remote: build.name, version: build.version });
+      for (const pin of moved)
+        await recordChange(ctx.db, {
+          actor: 'startup',
+          action: 'pin',
+          tenantId: pin.tenantId,
+          remote: build.name,
+          version: build.version,
+        });
     }
     // Tenants that never had this remote get the current version.
     await ctx.db.execute(sql`
@@ -66,7 +116,8 @@ export const federationModule: ServerModule = {
   routes: (ctx) => async (app) => {
     route(app, federationEndpoints.alive, async () => ({ alive: true as const }));
 
-    route(app, federationEndpoints.manifest, async ({ query, request }) => {
+    route(app, federationEndpoints.manifest, async ({ query, request, reply, auth }) => {
+      const visitor = query.visitor ?? auth?.guestId;
       const row = await resolveTenant(ctx, query.tenant, request.hostname);
       const tenant: Tenant = {
         id: row.id,
@@ -86,11 +137,64 @@ export const federationModule: ServerModule = {
       for (const name of REMOTE_NAMES) {
         const pin = pins.find((p) => p.remote === name);
         if (!pin) continue;
-        const descriptor = await storedDescriptor(storeDir, name, pin.version);
+        const canary =
+          pin.canaryVersion !== null && visitor !== undefined && inCanary(row.id, name, visitor, pin.canaryPercent);
+        const version = canary ? pin.canaryVersion! : pin.version;
+        const descriptor = await storedDescriptor(storeDir, name, version);
         if (!descriptor || tenant.features[descriptor.feature] !== true) continue;
-        remotes.push({ name, version: pin.version, entry: remoteEntryUrl(name, pin.version), descriptor });
+        const channel = canary ? ('canary' as const) : ('pinned' as const);
+        remotes.push({ name, version, entry: remoteEntryUrl(name, version), descriptor, channel });
       }
+      // Answers differ per visitor (canary) and per switched feature: never cached.
+      reply.header('cache-control', 'no-cache');
       return { tenant, remotes };
+    });
+
+    // Operators only, from here on. The upload's body is the build archive itself.
+    app.addContentTypeParser(
+      [REMOTE_BUILD_MEDIA_TYPE, 'application/x-gzip', 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: MAX_BUILD_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    const operator = async (auth: Parameters<typeof requireOperator>[0], authError: HttpError | null) => {
+      if (authError) throw authError;
+      requireOperator(auth);
+      return actorOf(ctx.db, auth.guestId);
+    };
+
+    route(app, registryEndpoints.upload, async ({ params, auth, request }) => {
+      const actor = await operator(auth, request.authError);
+      if (!Buffer.isBuffer(request.body))
+        throw new HttpError(415, 'INVALID_BUILD', `Send the build as ${REMOTE_BUILD_MEDIA_TYPE}`);
+      return uploadBuild(ctx, actor, params.remote, params.version, request.body);
+    });
+    route(app, registryEndpoints.deployments, async ({ query, auth, request }) => {
+      await operator(auth, request.authError);
+      return listChanges(ctx.db, query);
+    });
+    route(app, registryEndpoints.tenants, async ({ auth, request }) => {
+      await operator(auth, request.authError);
+      return { items: await listTenants(ctx.db) };
+    });
+    route(app, registryEndpoints.features, async ({ params, body, auth, request }) => {
+      const actor = await operator(auth, request.authError);
+      return switchFeatures(ctx.db, actor, params.tenantId, body.on, body.off);
+    });
+    route(app, registryEndpoints.pin, async ({ params, body, auth, request }) => {
+      const actor = await operator(auth, request.authError);
+      return pinVersion(ctx, actor, params, body.version);
+    });
+    route(app, registryEndpoints.canary, async ({ params, body, auth, request }) => {
+      const actor = await operator(auth, request.authError);
+      return startCanary(ctx, actor, params, body.version, body.percent);
+    });
+    route(app, registryEndpoints.promote, async ({ params, auth, request }) => {
+      const actor = await operator(auth, request.authError);
+      return promoteCanary(ctx, actor, params);
+    });
+    route(app, registryEndpoints.rollback, async ({ params, auth, request }) => {
+      const actor = await operator(auth, request.authError);
+      return rollback(ctx, actor, params);
     });
   },
 };

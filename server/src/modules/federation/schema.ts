@@ -24,8 +24,8 @@ export const remoteDeployments = pgTable('remote_deployments', {
 });
 
 /**
- * Which version of a remote a tenant loads. Canary columns are kept for staged roll-outs: a share of sessions
- * (canary_percent) gets canary_version instead.
+ * Which version of a remote a tenant loads. A share of visitors (canary_percent, by a hash of the visitor id)
+ * gets canary_version instead.
  */
 export const tenantRemotes = pgTable(
   'tenant_remotes',
@@ -37,7 +37,24 @@ export const tenantRemotes = pgTable(
     version: text('version').notNull(),
     canaryVersion: text('canary_version'),
     canaryPercent: integer('canary_percent').notNull().default(0),
+    /** Versions pinned before, newest last: a rollback pops the last one. */
+    pinHistory: jsonb('pin_history').$type<string[]>().notNull().default([]),
+    /** An operator's email, or 'startup': a restart moves only pins the server itself set, never an operator's. */
+    updatedBy: text('updated_by').notNull().default('startup'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.tenantId, table.remote] })],
 );
+
+/** The registry's audit log: every upload, pin, canary, promotion, rollback and feature switch. Never updated. */
+export const federationChanges = pgTable('federation_changes', {
+  id: serial('id').primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  actor: text('actor').notNull(),
+  action: text('action').notNull(),
+  tenantId: text('tenant_id'),
+  remote: text('remote'),
+  version: text('version'),
+  previousVersion: text('previous_version'),
+  detail: jsonb('detail').$type<Record<string, unknown>>(),
+});

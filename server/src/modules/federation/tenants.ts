@@ -2,6 +2,7 @@ import { LANGUAGES } from '@velvet/contracts';
 import type { tenants } from './schema';
 
 export const DEFAULT_TENANT = 'velvet';
+export const WHITE_LABEL_TENANT = 'amora';
 
 /** The main tenant: every feature on, the design system's own palette. */
 export const velvetTenant = (logoUrl: string): typeof tenants.$inferInsert => ({
@@ -26,6 +27,33 @@ export const velvetTenant = (logoUrl: string): typeof tenants.$inferInsert => ({
     { key: 'helpCenter', href: 'https://help.velvet.example/{language}/' },
     { key: 'reportContent', href: 'https://help.velvet.example/{language}/articles/report-content' },
     { key: 'modelRecruitment', href: 'https://models.velvet.example/{language}/' },
+    { key: 'partnerProgram', href: 'https://partners.velvet.example/' },
+  ],
+});
+
+/**
+ * The white-label variant (spec part 1: its own model-recruitment site): Spanish first, its own brand and palette,
+ * and no specials (contests, daily bonus, clash of cams).
+ */
+export const amoraTenant = (logoUrl: string): typeof tenants.$inferInsert => ({
+  id: WHITE_LABEL_TENANT,
+  brand: 'Amora',
+  logoUrl,
+  hosts: ['amora.localhost'],
+  languages: ['es', 'en'],
+  theme: {
+    'color-bg': '#0f1419',
+    'color-surface': '#1a2430',
+    'color-text': '#eef4f8',
+    'color-accent': '#f08a24',
+    'color-accent-hover': '#ff9f43',
+  },
+  features: { chat: true, messenger: true, media: true, tv: true, feed: true, specials: false, account: true },
+  footerLinks: [
+    { key: 'socialInstagram', href: 'https://www.instagram.com/amora.example' },
+    { key: 'helpCenter', href: 'https://help.velvet.example/{language}/' },
+    { key: 'reportContent', href: 'https://help.velvet.example/{language}/articles/report-content' },
+    { key: 'modelRecruitment', href: 'https://modelos.amora.example/{language}/' },
     { key: 'partnerProgram', href: 'https://partners.velvet.example/' },
   ],
 });

@@ -1,0 +1,397 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import * as tar from 'tar';
+import {
+  deploymentLogEntry,
+  federationManifest,
+  pageOf,
+  tenantDetails,
+  tenantRemote,
+  type ErrorBody,
+  type FederationManifest,
+  type RemoteDescriptor,
+} from '@velvet/contracts';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { fixtureRepo } from '../../testing/fixtures';
+import { OPERATOR } from './operator';
+import { remoteStoreDir } from './store';
+
+const descriptors = {
+  tv: {
+    name: 'mf-tv',
+    federationName: 'mf_tv',
+    platform: '^1',
+    feature: 'tv',
+    routes: ['tvProgram'],
+    slots: ['home.TV'],
+  },
+  feed: {
+    name: 'mf-feed',
+    federationName: 'mf_feed',
+    platform: '^1',
+    feature: 'feed',
+    routes: ['feed'],
+    slots: ['home.Feed'],
+  },
+  specials: {
+    name: 'mf-specials',
+    federationName: 'mf_specials',
+    platform: '^1',
+    feature: 'specials',
+    routes: ['contests'],
+    slots: ['home.Contests'],
+  },
+} satisfies Record<string, RemoteDescriptor>;
+
+let t: TestApp;
+let repoRoot: string;
+let operatorToken: string;
+let guestToken: string;
+let anonymousToken: string;
+
+before(async () => {
+  repoRoot = await fixtureRepo([
+    { descriptor: descriptors.tv, version: '1.4.0' },
+    { descriptor: descriptors.feed, version: '0.2.0' },
+    { descriptor: descriptors.specials, version: '0.1.0' },
+  ]);
+  t = await createTestApp({ config: { repoRoot } });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/rest/v1/auth/login',
+    payload: { email: OPERATOR.email, password: OPERATOR.password },
+  });
+  assert.equal(login.statusCode, 200, login.body);
+  operatorToken = login.json<{ accessToken: string }>().accessToken;
+  guestToken = (await t.signup()).accessToken;
+  anonymousToken = await t.anonymousToken();
+});
+after(async () => {
+  await t.close();
+  await rm(repoRoot, { recursive: true, force: true });
+});
+
+/** A gzipped tar of a build folder as the CLI sends it: files at the top level. */
+async function buildArchive(files: Record<string, string>): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'velvet-build-'));
+  try {
+    for (const [name, content] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+      await writeFile(path.join(dir, name), content);
+    }
+    const archive = path.join(dir, '..', `${path.basename(dir)}.tgz`);
+    await tar.c({ gzip: true, cwd: dir, file: archive, portable: true }, Object.keys(files));
+    const bytes = await readFile(archive);
+    await rm(archive);
+    return bytes;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const build = (descriptor: RemoteDescriptor, marker: string, omit: string[] = []) =>
+  buildArchive(
+    Object.fromEntries(
+      Object.entries({
+        'mf-manifest.json': JSON.stringify({ id: descriptor.federationName, marker }),
+        'remote.json': JSON.stringify(descriptor),
+        'remoteEntry.js': `var ${descriptor.federationName}; // ${marker}`,
+        [`chunks/${marker}.js`]: `/* ${marker} */`,
+      }).filter(([name]) => !omit.includes(name)),
+    ),
+  );
+
+const auth = (token: string | null) => (token ? { authorization: `Bearer ${token}` } : {});
+
+/** `token` null sends none. */
+async function upload(remote: string, version: string, body: Buffer, token: string | null = operatorToken) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/rest/v1/federation/remotes/${remote}/versions/${version}`,
+    headers: { 'content-type': 'application/gzip', ...auth(token) },
+    payload: body,
+  });
+}
+
+async function call(
+  method: 'GET' | 'PUT' | 'POST',
+  url: string,
+  payload?: object,
+  token: string | null = operatorToken,
+) {
+  return t.app.inject({
+    method,
+    url: `/rest/v1/federation${url}`,
+    headers: auth(token),
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function ok<T>(response: Awaited<ReturnType<typeof call>>, schema: { parse(value: unknown): T }): Promise<T> {
+  assert.equal(response.statusCode, 200, response.body);
+  return schema.parse(response.json());
+}
+
+function assertError(response: Awaited<ReturnType<typeof call>>, status: number, code: string) {
+  assert.equal(response.statusCode, status, response.body);
+  assert.equal(response.json<ErrorBody>().code, code);
+}
+
+async function manifest(query: string, headers: Record<string, string> = {}): Promise<FederationManifest> {
+  const response = await t.app.inject({ url: `/rest/v1/federation/manifest?${query}`, headers });
+  assert.equal(response.statusCode, 200, response.body);
+  assert.equal(response.headers['cache-control'], 'no-cache');
+  return federationManifest.parse(response.json());
+}
+const versions = (m: FederationManifest) => Object.fromEntries(m.remotes.map((r) => [r.name, r.version]));
+
+describe('registry access', () => {
+  const each = (token: string | null) => [
+    () => upload('mf-tv', '9.0.0', Buffer.from('x'), token),
+    () => call('GET', '/deployments', undefined, token),
+    () => call('GET', '/tenants', undefined, token),
+    () => call('PUT', '/tenants/velvet/features', { off: ['tv'] }, token),
+    () => call('PUT', '/tenants/velvet/remotes/mf-tv/pin', { version: '1.4.0' }, token),
+    () => call('PUT', '/tenants/velvet/remotes/mf-tv/canary', { version: '1.4.0', percent: 5 }, token),
+    () => call('POST', '/tenants/velvet/remotes/mf-tv/promote', undefined, token),
+    () => call('POST', '/tenants/velvet/remotes/mf-tv/rollback', undefined, token),
+  ];
+
+  test('without a token every registry call is 401 UNAUTHORIZED', async () => {
+    for (const request of each(null)) assertError(await request(), 401, 'UNAUTHORIZED');
+  });
+  test('an anonymous visitor gets 401 LOGIN_REQUIRED, a guest who is no operator 403 FORBIDDEN', async () => {
+    for (const request of each(anonymousToken)) assertError(await request(), 401, 'LOGIN_REQUIRED');
+    for (const request of each(guestToken)) assertError(await request(), 403, 'FORBIDDEN');
+    for (const request of each('not-a-token')) assertError(await request(), 401, 'TOKEN_INVALID');
+  });
+  test('nothing changed through the refused calls', async () => {
+    const log = await ok(await call('GET', '/deployments?pageSize=100'), pageOf(deploymentLogEntry));
+    assert.ok(log.items.every((entry) => entry.actor === 'startup'));
+  });
+});
+
+describe('upload', () => {
+  test('stores a new version in its own folder and records who uploaded it', async () => {
+    const response = await upload('mf-tv', '1.5.0', await build(descriptors.tv, 'v150'));
+    assert.equal(response.statusCode, 200, response.body);
+    assert.deepEqual(
+      { ...response.json(), descriptor: undefined },
+      {
+        remote: 'mf-tv',
+        version: '1.5.0',
+        entry: '/remotes/mf-tv/1.5.0/mf-manifest.json',
+        files: 4,
+        descriptor: undefined,
+      },
+    );
+    const folder = path.join(remoteStoreDir(t.config), 'mf-tv', '1.5.0');
+    assert.match(await readFile(path.join(folder, 'remoteEntry.js'), 'utf8'), /v150/);
+    const served = await t.app.inject({ url: '/remotes/mf-tv/1.5.0/chunks/v150.js' });
+    assert.equal(served.statusCode, 200);
+    assert.equal(served.headers['cache-control'], 'public, max-age=31536000, immutable');
+    const log = await ok(await call('GET', '/deployments?remote=mf-tv'), pageOf(deploymentLogEntry));
+    assert.deepEqual(
+      [log.items[0]!.action, log.items[0]!.actor, log.items[0]!.version],
+      ['upload', OPERATOR.email, '1.5.0'],
+    );
+    // Uploading publishes; no tenant loads it before a pin or canary.
+    assert.equal(versions(await manifest('tenant=velvet'))['mf-tv'], '1.4.0');
+  });
+
+  test('an existing version is refused with 409 VERSION_EXISTS and left as it was', async () => {
+    assertError(await upload('mf-tv', '1.5.0', await build(descriptors.tv, 'again')), 409, 'VERSION_EXISTS');
+    assertError(await upload('mf-tv', '1.4.0', await build(descriptors.tv, 'again')), 409, 'VERSION_EXISTS');
+    const entry = await readFile(path.join(remoteStoreDir(t.config), 'mf-tv', '1.5.0', 'remoteEntry.js'), 'utf8');
+    assert.match(entry, /v150/);
+  });
+
+  test('a build whose platform range this server does not satisfy is refused with 422 PLATFORM_INCOMPATIBLE', async () => {
+    for (const platform of ['^2', '>=1.1.0', 'not a range']) {
+      const response = await upload('mf-tv', '1.6.0', await build({ ...descriptors.tv, platform }, 'p2'));
+      assertError(response, 422, 'PLATFORM_INCOMPATIBLE');
+    }
+    assert.equal(existsSync(path.join(remoteStoreDir(t.config), 'mf-tv', '1.6.0')), false);
+  });
+
+  test('bad builds and bad names are 4xx with stable codes', async () => {
+    const tv = descriptors.tv;
+    assertError(await upload('mf-tv', '1.6.0', await build(tv, 'x', ['remoteEntry.js'])), 422, 'INVALID_BUILD');
+    assertError(await upload('mf-tv', '1.6.0', await build(tv, 'x', ['remote.json'])), 422, 'INVALID_BUILD');
+    assertError(await upload('mf-tv', '1.6.0', await build(descriptors.feed, 'x')), 422, 'INVALID_BUILD');
+    assertError(await upload('mf-tv', '1.6.0', Buffer.from('not an archive')), 422, 'INVALID_BUILD');
+    assertError(await upload('mf-tv', 'latest', await build(tv, 'x')), 400, 'VALIDATION_FAILED');
+    assertError(await upload('mf-nope', '1.6.0', await build(tv, 'x')), 400, 'VALIDATION_FAILED');
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/federation/remotes/mf-tv/versions/1.6.0',
+      headers: auth(operatorToken),
+      payload: { files: [] },
+    });
+    assertError(json, 415, 'INVALID_BUILD');
+    assert.equal(existsSync(path.join(remoteStoreDir(t.config), 'mf-tv', '1.6.0')), false);
+  });
+});
+
+describe('pins, canaries, promotion and rollback', () => {
+  test('pinning a version moves only that remote of only that tenant', async () => {
+    const before = {
+      velvet: versions(await manifest('tenant=velvet')),
+      amora: versions(await manifest('tenant=amora')),
+    };
+    const pinned = await ok(await call('PUT', '/tenants/velvet/remotes/mf-tv/pin', { version: '1.5.0' }), tenantRemote);
+    assert.deepEqual([pinned.version, pinned.history, pinned.updatedBy], ['1.5.0', ['1.4.0'], OPERATOR.email]);
+    assert.deepEqual(versions(await manifest('tenant=velvet')), { ...before.velvet, 'mf-tv': '1.5.0' });
+    assert.deepEqual(versions(await manifest('tenant=amora')), before.amora);
+  });
+
+  test('rollback goes back to the version pinned before and is logged', async () => {
+    const rolled = await ok(await call('POST', '/tenants/velvet/remotes/mf-tv/rollback'), tenantRemote);
+    assert.deepEqual([rolled.version, rolled.history], ['1.4.0', []]);
+    assert.equal(versions(await manifest('tenant=velvet'))['mf-tv'], '1.4.0');
+    const log = await ok(await call('GET', '/deployments?tenant=velvet&remote=mf-tv'), pageOf(deploymentLogEntry));
+    assert.deepEqual(
+      log.items.slice(0, 2).map((e) => [e.action, e.version, e.previousVersion, e.actor]),
+      [
+        ['rollback', '1.4.0', '1.5.0', OPERATOR.email],
+        ['pin', '1.5.0', '1.4.0', OPERATOR.email],
+      ],
+    );
+    assertError(await call('POST', '/tenants/velvet/remotes/mf-tv/rollback'), 409, 'NOTHING_TO_ROLL_BACK');
+  });
+
+  test('bad pins are 4xx with stable codes', async () => {
+    assertError(await call('PUT', '/tenants/velvet/remotes/mf-tv/pin', { version: '7.7.7' }), 404, 'NOT_FOUND');
+    assertError(await call('PUT', '/tenants/nowhere/remotes/mf-tv/pin', { version: '1.5.0' }), 404, 'NOT_FOUND');
+    assertError(await call('PUT', '/tenants/velvet/remotes/mf-tv/pin', { version: 'v1' }), 400, 'VALIDATION_FAILED');
+    assertError(
+      await call('PUT', '/tenants/velvet/remotes/mf-nope/pin', { version: '1.5.0' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    assertError(await call('PUT', '/tenants/velvet/remotes/mf-tv/pin', {}), 400, 'VALIDATION_FAILED');
+    const canary = '/tenants/velvet/remotes/mf-tv/canary';
+    assertError(await call('PUT', canary, { version: '1.5.0', percent: 101 }), 400, 'VALIDATION_FAILED');
+    assertError(await call('PUT', canary, { version: '1.4.0', percent: 10 }), 400, 'VALIDATION_FAILED');
+    assertError(await call('POST', '/tenants/velvet/remotes/mf-tv/promote'), 409, 'NO_CANARY');
+  });
+
+  test('a canary reaches a sticky share of visitors', async () => {
+    await ok(
+      await call('PUT', '/tenants/velvet/remotes/mf-tv/canary', { version: '1.5.0', percent: 20 }),
+      tenantRemote,
+    );
+    const visitors = Array.from({ length: 1000 }, (_, i) => `visitor-${i}`);
+    const channelOf = async (visitor: string) => {
+      const tv = (await manifest(`tenant=velvet&visitor=${visitor}`)).remotes.find((r) => r.name === 'mf-tv')!;
+      assert.equal(tv.version, tv.channel === 'canary' ? '1.5.0' : '1.4.0');
+      return tv.channel;
+    };
+    const first = await Promise.all(visitors.map(channelOf));
+    const share = first.filter((c) => c === 'canary').length / visitors.length;
+    assert.ok(share > 0.16 && share < 0.24, `canary share ${share}`);
+    // Deterministic: the same visitors get the same answer again.
+    assert.deepEqual(await Promise.all(visitors.slice(0, 200).map(channelOf)), first.slice(0, 200));
+    // Without a visitor parameter the caller's guest id decides, the same way every time.
+    const byToken = async () =>
+      (await manifest('tenant=velvet', auth(guestToken))).remotes.find((r) => r.name === 'mf-tv')!.version;
+    assert.equal(await byToken(), await byToken());
+    // Raising the share keeps everyone who had the canary.
+    await ok(
+      await call('PUT', '/tenants/velvet/remotes/mf-tv/canary', { version: '1.5.0', percent: 50 }),
+      tenantRemote,
+    );
+    const raised = await Promise.all(visitors.map(channelOf));
+    first.forEach((channel, i) => channel === 'canary' && assert.equal(raised[i], 'canary'));
+    const raisedShare = raised.filter((c) => c === 'canary').length / visitors.length;
+    assert.ok(raisedShare > 0.45 && raisedShare < 0.55, `canary share ${raisedShare}`);
+    // Other tenants never see it.
+    assert.equal(versions(await manifest('tenant=amora&visitor=visitor-1'))['mf-tv'], '1.4.0');
+  });
+
+  test('rollback during a canary ends the canary; promote makes the canary the pinned version', async () => {
+    const ended = await ok(await call('POST', '/tenants/velvet/remotes/mf-tv/rollback'), tenantRemote);
+    assert.deepEqual([ended.version, ended.canaryVersion, ended.canaryPercent], ['1.4.0', null, 0]);
+    for (const visitor of ['a', 'b', 'c', 'd', 'e'])
+      assert.equal(versions(await manifest(`tenant=velvet&visitor=${visitor}`))['mf-tv'], '1.4.0');
+
+    await ok(
+      await call('PUT', '/tenants/velvet/remotes/mf-tv/canary', { version: '1.5.0', percent: 10 }),
+      tenantRemote,
+    );
+    const promoted = await ok(await call('POST', '/tenants/velvet/remotes/mf-tv/promote'), tenantRemote);
+    assert.deepEqual([promoted.version, promoted.canaryVersion, promoted.history], ['1.5.0', null, ['1.4.0']]);
+    assert.equal(versions(await manifest('tenant=velvet&visitor=a'))['mf-tv'], '1.5.0');
+    const back = await ok(await call('POST', '/tenants/velvet/remotes/mf-tv/rollback'), tenantRemote);
+    assert.equal(back.version, '1.4.0');
+  });
+});
+
+describe('tenants and features', () => {
+  test('lists both seeded tenants with their pins', async () => {
+    const { items } = await ok(await call('GET', '/tenants'), { parse: (v: unknown) => v as { items: unknown[] } });
+    const tenants = items.map((item) => tenantDetails.parse(item));
+    assert.deepEqual(
+      tenants.map((x) => x.id),
+      ['velvet', 'amora'],
+    );
+    const amora = tenants[1]!;
+    assert.deepEqual(amora.languages, ['es', 'en']);
+    assert.deepEqual(amora.hosts, ['amora.localhost']);
+    assert.equal(amora.features.specials, false);
+    assert.deepEqual(
+      amora.remotes.map((r) => r.remote),
+      ['mf-feed', 'mf-specials', 'mf-tv'],
+    );
+  });
+
+  test('the white-label tenant, found by its host, has its own brand, footer and no mf-specials', async () => {
+    const amora = await manifest('', { host: 'amora.localhost:8080' });
+    const velvet = await manifest('', { host: 'localhost:8080' });
+    assert.equal(amora.tenant.id, 'amora');
+    assert.equal(amora.tenant.brand, 'Amora');
+    assert.notEqual(amora.tenant.theme['color-accent'], velvet.tenant.theme['color-accent']);
+    const recruitment = (m: FederationManifest) => m.tenant.footerLinks.find((l) => l.key === 'modelRecruitment')?.href;
+    assert.ok(recruitment(amora));
+    assert.notEqual(recruitment(amora), recruitment(velvet));
+    assert.deepEqual(
+      amora.remotes.map((r) => r.name),
+      ['mf-tv', 'mf-feed'],
+    );
+    assert.ok(velvet.remotes.some((r) => r.name === 'mf-specials'));
+    const logo = await t.app.inject({ url: amora.tenant.logoUrl });
+    assert.equal(logo.statusCode, 200);
+    assert.notEqual(amora.tenant.logoUrl, velvet.tenant.logoUrl);
+  });
+
+  test('switching a feature takes effect on the next manifest and is logged', async () => {
+    const switched = await ok(
+      await call('PUT', '/tenants/amora/features', { on: ['specials'], off: ['feed'] }),
+      tenantDetails,
+    );
+    assert.deepEqual([switched.features.specials, switched.features.feed], [true, false]);
+    assert.deepEqual(
+      (await manifest('tenant=amora')).remotes.map((r) => r.name),
+      ['mf-tv', 'mf-specials'],
+    );
+    await ok(await call('PUT', '/tenants/amora/features', { on: ['feed'], off: ['specials'] }), tenantDetails);
+    assert.deepEqual(
+      (await manifest('tenant=amora')).remotes.map((r) => r.name),
+      ['mf-tv', 'mf-feed'],
+    );
+    const log = await ok(await call('GET', '/deployments?tenant=amora'), pageOf(deploymentLogEntry));
+    assert.deepEqual(log.items[0]!.detail, { on: ['feed'], off: ['specials'] });
+    assert.equal(log.items[0]!.action, 'features');
+  });
+
+  test('unknown features and tenants are 4xx with stable codes', async () => {
+    assertError(await call('PUT', '/tenants/amora/features', { on: ['specails'] }), 400, 'UNKNOWN_FEATURE');
+    assertError(await call('PUT', '/tenants/amora/features', { on: ['tv'], off: ['tv'] }), 400, 'VALIDATION_FAILED');
+    assertError(await call('PUT', '/tenants/nowhere/features', { on: ['tv'] }), 404, 'NOT_FOUND');
+    assertError(await call('PUT', '/tenants/amora/features', { on: 'tv' }), 400, 'VALIDATION_FAILED');
+  });
+});
