@@ -68,6 +68,12 @@ function render(route: RouteName, options: MockPlatformOptions = {}) {
 }
 
 describe('personal area', () => {
+  it('opens the money charge from the balance', () => {
+    const { platform } = render('myAccount');
+    fireEvent.click(screen.getByRole('button', { name: 'Buy coins' }));
+    expect(platform.openedFlows).toEqual(['moneyCharge']);
+  });
+
   it('links every page of the area through the route table', () => {
     const { platform } = render('myAccount');
     expect(screen.getByRole('heading', { name: 'Hello Tester' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { RouteName } from '@velvet/contracts';
 import { usePlatform, useSession } from '@velvet/federation';
-import { navigateOnPlainClick } from '@velvet/ui';
+import { Button, navigateOnPlainClick } from '@velvet/ui';
 
 const LINKS = [
   'myAccountProfile',
@@ -20,7 +20,12 @@ export function Overview() {
   return (
     <section>
       <h1>{t('overview.title', { name: guest.name })}</h1>
-      <p>{t('overview.balance', { balance: guest.balance.formatted })}</p>
+      <p className="mf-account__balance">
+        {t('overview.balance', { balance: guest.balance.formatted })}{' '}
+        <Button size="small" variant="secondary" onClick={() => platform.ui.open('moneyCharge')}>
+          {t('overview.buyCoins')}
+        </Button>
+      </p>
       {guest.flags.vip ? <p>{t('overview.vip')}</p> : null}
       <ul className="mf-account__links">
         {LINKS.map((name) => (
