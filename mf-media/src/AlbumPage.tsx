@@ -5,6 +5,7 @@ import { ButtonLink } from '@velvet/ui';
 import { AlbumComments } from './AlbumComments';
 import { AlbumRating } from './AlbumRating';
 import { BuyButton } from './BuyButton';
+import { PinButton } from './PinButton';
 import { MediaPrice } from './MediaPrice';
 
 /** A photo album: its facts, ratings, price and pictures. */
@@ -43,7 +44,21 @@ export function AlbumPage({ albumId, actorName }: { albumId: string; actorName: 
             </dd>
           </dl>
           <AlbumRating album={album} />
-          {album.guestInfo.bought ? <p>{t('album.inLibrary')}</p> : <BuyButton free={album.free} />}
+          <div className="mf-media-actions">
+            {album.guestInfo.bought ? (
+              <p>{t('album.inLibrary')}</p>
+            ) : (
+              <BuyButton
+                mediaType="PHOTO"
+                mediaId={album.id}
+                price={album.prices.price.value}
+                free={album.free}
+                onBought={() => loaded.update((a) => ({ ...a, guestInfo: { ...a.guestInfo, bought: true } }))}
+                onPriceChanged={loaded.reload}
+              />
+            )}
+            <PinButton mediaType="PHOTO" mediaId={album.id} pinned={album.guestInfo.pinned} />
+          </div>
           <ul className="mf-media-pictures" aria-label={t('album.pictures')}>
             {album.pictures.map((picture, index) => (
               <li key={picture.id}>

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import type { AlbumSummary } from '@velvet/contracts';
 import { usePlatform } from '@velvet/federation';
 import { Tile } from '@velvet/ui';
 import { MediaPrice } from './MediaPrice';
 
-export function AlbumTile({ album }: { album: AlbumSummary }) {
+export function AlbumTile({ album, footer }: { album: AlbumSummary; footer?: ReactNode }) {
   const { t } = useTranslation();
   const { router } = usePlatform();
   const args = { actorName: album.actor.name, albumId: String(album.id) };
@@ -25,6 +26,7 @@ export function AlbumTile({ album }: { album: AlbumSummary }) {
           <MediaPrice price={album.prices.price} basePrice={album.prices.basePrice} />
         </>
       }
+      footer={footer}
       dataAttributes={{ 'data-album-id': String(album.id) }}
     />
   );

@@ -129,20 +129,84 @@ describe('video page', () => {
       routeHref('actorProfile', { actorName: 'lena' }),
     );
     expect(platform.restCalls[0]?.input).toEqual({ params: { videoId: 5 } });
+    expect(screen.getByLabelText('Beach Day: preview')).toHaveAttribute('data-clip', 'preview');
     fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
-    expect(platform.openedFlows).toEqual(['login']);
+    fireEvent.click(screen.getByRole('button', { name: 'Pin to my library' }));
+    expect(platform.openedFlows).toEqual(['login', 'login']);
+    expect(platform.sent).toEqual([]);
   });
 
-  test('tells a guest that buying comes with the wallet, without charging', async () => {
+  const buyPath = '/album/:albumId/buy';
+  const bought = { success: true, charged: true, guestBalance: 500, guestBalanceFormatted: '5 VXC' };
+
+  test('plays the preview to visitors and the full clip, with the session token, once bought', async () => {
+    const { platform } = renderApp(route, {
+      loggedIn: true,
+      rest: { '/video/:videoId': () => onSale, [buyPath]: () => bought },
+    });
+    const preview = await screen.findByLabelText('Beach Day: preview');
+    expect(preview).toHaveAttribute('src', '/media/clips/clip-1-preview.mp4');
+    expect(preview).toHaveAttribute('width', '320');
+    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    expect(await screen.findByText('In your library')).toBeInTheDocument();
+    const call = platform.restCalls.find((c) => c.path === buyPath)!;
+    expect(call.input).toMatchObject({ params: { albumId: 5 }, query: { mediaType: 'VIDEO' }, body: { price: 500 } });
+    expect(call.input?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(platform.toasts).toEqual([{ message: 'Bought: it is in your media library now.', kind: 'success' }]);
+    expect(screen.getByLabelText('Beach Day: full video')).toHaveAttribute(
+      'src',
+      '/rest/v1/video/5/stream?accessToken=guest-token',
+    );
+    expect(screen.queryByRole('button', { name: 'Buy' })).not.toBeInTheDocument();
+  });
+
+  test('each attempt has its own idempotency key; too little money opens the money charge', async () => {
+    let answer: () => unknown = () => {
+      throw new ApiError(402, 'INSUFFICIENT_FUNDS', 'Your balance is too low for this');
+    };
     const { platform } = renderApp(route, {
       loggedIn: true,
       language: 'de',
-      rest: { '/video/:videoId': () => onSale },
+      rest: { '/video/:videoId': () => onSale, [buyPath]: () => answer() },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Kaufen' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Kaufen kommt zusammen mit der Geldbörse');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Dein Guthaben reicht nicht');
+    expect(platform.openedFlows).toEqual(['moneyCharge']);
+    answer = () => bought;
+    fireEvent.click(screen.getByRole('button', { name: 'Kaufen' }));
+    expect(await screen.findByText('In deiner Mediathek')).toBeInTheDocument();
+    const keys = platform.restCalls.filter((c) => c.path === buyPath).map((c) => c.input?.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toEqual(keys[1]);
+  });
+
+  test('a changed price is said and the video loads again with the new one', async () => {
+    let price = 500;
+    const { platform } = renderApp(route, {
+      loggedIn: true,
+      rest: {
+        '/video/:videoId': () => ({ ...onSale, price: { value: price, currency: 'VXC' as const } }),
+        [buyPath]: () => {
+          price = 700;
+          throw new ApiError(409, 'PRICE_CHANGED', 'The price has changed');
+        },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The price has just changed');
+    expect(await screen.findByText('7 VXC')).toBeInTheDocument();
     expect(platform.openedFlows).toEqual([]);
-    expect(platform.restCalls).toHaveLength(1);
+  });
+
+  test('pins over the socket and follows the server answer', async () => {
+    const { platform } = renderApp(route, { loggedIn: true, rest: { '/video/:videoId': () => onSale } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pin to my library' }));
+    expect(platform.sent).toEqual([{ type: 'favoritePinAlbum', albumId: 5, mediaType: 'VIDEO' }]);
+    act(() => platform.emit({ type: 'favoriteAlbum', albumId: 5, mediaType: 'VIDEO', pinned: true }));
+    expect(screen.getByRole('button', { name: 'Unpin' })).toHaveAttribute('aria-pressed', 'true');
+    // A push about another item (here an album with the same id) leaves this one alone.
+    act(() => platform.emit({ type: 'favoriteAlbum', albumId: 5, mediaType: 'PHOTO', pinned: false }));
+    expect(screen.getByRole('button', { name: 'Unpin' })).toBeInTheDocument();
   });
 
   test('an unknown video says so', async () => {
@@ -262,18 +326,121 @@ describe('album page and media library', () => {
     expect(platform.restCalls).toEqual([]);
   });
 
+  const totals = (purchased: number, archived: number) => ({
+    VIDEO: { PURCHASED: purchased, PINNED: 1, ARCHIVED: archived },
+    PHOTO: { PURCHASED: 0, PINNED: 0, ARCHIVED: 0 },
+    chatClips: 0,
+  });
+  const noTotals = () => totals(0, 0);
+
   test('a guest sees the library, still empty, and after logging in it loads', async () => {
     const { platform } = renderApp(
       { name: 'mediathekPhotos' },
-      { language: 'nl', rest: { '/mediathek/items': () => ({ items: [], total: 0, page: 1, pageSize: 30 }) } },
+      {
+        language: 'nl',
+        rest: {
+          '/mediathek/items': () => ({ items: [], total: 0, page: 1, pageSize: 30 }),
+          '/mediathek/totals': noTotals,
+        },
+      },
     );
     expect(screen.getByText("Log in om je video's en foto's te zien.")).toBeInTheDocument();
     act(() => platform.setGuest({ flags: { loggedIn: true } }));
     expect(await screen.findByText('Je mediatheek is nog leeg')).toBeInTheDocument();
-    expect(platform.restCalls[0]?.input).toEqual({ query: { mediaType: 'PHOTO', page: 1, pageSize: 30 } });
+    expect(platform.restCalls.find((c) => c.path === '/mediathek/items')?.input).toEqual({
+      query: { mediaType: 'PHOTO', sourceType: 'PURCHASED', page: 1, pageSize: 30 },
+    });
     expect(screen.getByRole('link', { name: "Video's bekijken" })).toHaveAttribute(
       'href',
       routeHref('videos', {}, 'nl'),
     );
+  });
+
+  test('tabs with totals, the origin filter, and archiving that clears the cached answers', async () => {
+    let archived = false;
+    const item = (source: 'PURCHASED' | 'ARCHIVED') => ({
+      mediaId: 5,
+      mediaType: 'VIDEO' as const,
+      source,
+      origin: 'SHOP' as const,
+      addedAt: '2026-11-21T10:00:00.000Z',
+      video: makeVideo(5, { title: 'Beach Day', guestInfo: { ...makeVideo(5).guestInfo, bought: true } }),
+      album: null,
+    });
+    const { platform } = renderApp(
+      { name: 'mediathek' },
+      {
+        loggedIn: true,
+        rest: {
+          '/mediathek/totals': () => (archived ? totals(0, 1) : totals(1, 0)),
+          '/mediathek/items': (input) => {
+            const { sourceType, originType } = input.query as unknown as { sourceType: string; originType?: string };
+            const items =
+              originType === 'CHATCLIP'
+                ? []
+                : sourceType === 'ARCHIVED' && archived
+                  ? [item('ARCHIVED')]
+                  : sourceType === 'PURCHASED' && !archived
+                    ? [item('PURCHASED')]
+                    : [];
+            return { items, total: items.length, page: 1, pageSize: 30 };
+          },
+          '/mediathek/archive': (input) => {
+            expect(input.body).toEqual({ mediaType: 'VIDEO', mediaId: 5, archived: true });
+            archived = true;
+            return { success: true, totals: totals(0, 1) };
+          },
+        },
+      },
+    );
+    expect(await screen.findByRole('button', { name: 'Shop (1)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Pinned (1)' })).toBeInTheDocument();
+    const shop = await screen.findByRole('list', { name: 'Shop' });
+    expect(within(shop).getByRole('link', { name: /Beach Day/ })).toHaveAttribute(
+      'href',
+      routeHref('videoDetails', { actorName: 'lena', videoId: '5' }),
+    );
+
+    fireEvent.change(screen.getByLabelText('Origin'), { target: { value: 'CHATCLIP' } });
+    await waitFor(() =>
+      expect(platform.restCalls.at(-1)?.input).toMatchObject({ query: { originType: 'CHATCLIP', page: 1 } }),
+    );
+    expect(await screen.findByText('Your library is still empty')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Origin'), { target: { value: '' } });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Archive' }));
+    expect(await screen.findByRole('button', { name: 'Archive (1)' })).toBeInTheDocument();
+    expect(await screen.findByText('Your library is still empty')).toBeInTheDocument();
+    expect(platform.toasts).toContainEqual({ message: 'Moved to the archive.', kind: 'success' });
+    fireEvent.click(screen.getByRole('button', { name: 'Archive (1)' }));
+    expect(await screen.findByRole('button', { name: 'Restore' })).toBeInTheDocument();
+  });
+
+  test('an album page buys the album by its own id and pins it as a photo album', async () => {
+    const { platform } = renderApp(
+      { name: 'albumDetails', args: { actorName: 'lena', albumId: '3' } },
+      {
+        loggedIn: true,
+        rest: {
+          '/gallery/open': () => makeAlbum(3),
+          '/gallery/getComments': () => noComments,
+          '/album/:albumId/buy': () => ({
+            success: true,
+            charged: true,
+            guestBalance: 0,
+            guestBalanceFormatted: '0 VXC',
+          }),
+        },
+      },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy' }));
+    expect(await screen.findByText('In your library')).toBeInTheDocument();
+    expect(platform.restCalls.find((c) => c.path === '/album/:albumId/buy')?.input).toMatchObject({
+      params: { albumId: 3 },
+      query: { mediaType: 'PHOTO' },
+      body: { price: 499 },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Pin to my library' }));
+    expect(platform.sent).toEqual([{ type: 'favoritePinAlbum', albumId: 3, mediaType: 'PHOTO' }]);
   });
 });

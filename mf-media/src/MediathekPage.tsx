@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mediaEndpoints } from '@velvet/contracts';
+import {
+  MEDIATHEK_ORIGINS,
+  MEDIATHEK_SOURCES,
+  mediaEndpoints,
+  type MediathekItem,
+  type MediathekMediaType,
+  type MediathekSource,
+} from '@velvet/contracts';
 import {
   LoadState,
   useGuest,
@@ -10,14 +17,16 @@ import {
   usePagerLabels,
   usePlatform,
 } from '@velvet/federation';
-import { ButtonLink, EmptyState, LoginPrompt, Pager, TabNav, TileGrid } from '@velvet/ui';
+import { Button, ButtonLink, EmptyState, LoginPrompt, Pager, TabNav, TileGrid } from '@velvet/ui';
 import { AlbumTile } from './AlbumTile';
 import { VideoTile } from './VideoTile';
 
-const PAGE_SIZE = 30;
+/** Spec: the media library's page size. */
+export const MEDIATHEK_PAGE_SIZE = 30;
+type Origin = (typeof MEDIATHEK_ORIGINS)[number];
 
 /** The guest's media library: videos or photos, with a login prompt for anonymous visitors. */
-export function MediathekPage({ mediaType }: { mediaType: 'VIDEO' | 'PHOTO' }) {
+export function MediathekPage({ mediaType }: { mediaType: MediathekMediaType }) {
   const { t } = useTranslation();
   const { router, ui } = usePlatform();
   const loggedIn = useLoggedIn();
@@ -47,49 +56,126 @@ export function MediathekPage({ mediaType }: { mediaType: 'VIDEO' | 'PHOTO' }) {
   );
 }
 
-function Library({ mediaType }: { mediaType: 'VIDEO' | 'PHOTO' }) {
+/**
+ * One media type of the library: the shop, pinned and archive tabs with their totals, the origin filter, and
+ * archive / restore per item. Answers are cached per request key; a change clears them by starting a new
+ * generation of keys, so every tab and the totals load afresh.
+ */
+function Library({ mediaType }: { mediaType: MediathekMediaType }) {
   const { t } = useTranslation();
-  const { api, router } = usePlatform();
+  const { api, ui } = usePlatform();
   const pagerLabels = usePagerLabels();
-  const [page, setPage] = useState(1);
   const language = useLanguage();
   const guest = useGuest();
-  const loaded = useLoaded(`mediathek|${mediaType}|${page}|${language}|${guest.id}`, () =>
-    api.rest(mediaEndpoints.mediathek, { query: { mediaType, page, pageSize: PAGE_SIZE } }),
+  const [source, setSource] = useState<MediathekSource>('PURCHASED');
+  const [origin, setOrigin] = useState<Origin | ''>('');
+  const [page, setPage] = useState(1);
+  const [generation, setGeneration] = useState(0);
+  const keyBase = `mediathek|${guest.id}|${language}|${generation}`;
+  const totals = useLoaded(`${keyBase}|totals`, () => api.rest(mediaEndpoints.mediathekTotals));
+  const loaded = useLoaded(`${keyBase}|${mediaType}|${source}|${origin}|${page}`, () =>
+    api.rest(mediaEndpoints.mediathek, {
+      query: {
+        mediaType,
+        sourceType: source,
+        ...(origin ? { originType: origin } : {}),
+        page,
+        pageSize: MEDIATHEK_PAGE_SIZE,
+      },
+    }),
   );
+  const choose = (change: () => void) => {
+    change();
+    setPage(1);
+  };
+  const archive = async (item: MediathekItem) => {
+    try {
+      await api.rest(mediaEndpoints.mediathekArchive, {
+        body: { mediaType, mediaId: item.mediaId, archived: item.source !== 'ARCHIVED' },
+      });
+      ui.toast(t(item.source === 'ARCHIVED' ? 'mediathek.restored' : 'mediathek.archived'), 'success');
+      setGeneration((g) => g + 1);
+    } catch {
+      ui.toast(t('mediathek.archiveFailed'), 'error');
+    }
+  };
+  const count = (tab: MediathekSource) => totals.data?.[mediaType][tab];
   return (
-    <LoadState loaded={loaded} notFound={t('mediathek.empty')}>
-      {(library) =>
-        library.items.length === 0 ? (
-          <EmptyState
-            title={t('mediathek.empty')}
-            text={t('mediathek.emptyText')}
-            action={
-              <ButtonLink href={router.href('videos')} onNavigate={() => router.navigate('videos')}>
-                {t('mediathek.browse')}
-              </ButtonLink>
-            }
-          />
-        ) : (
-          <>
-            <TileGrid label={t('mediathek.title')}>
-              {library.items.map((item) =>
-                item.video ? (
-                  <VideoTile key={`v${item.video.id}`} video={item.video} />
-                ) : item.album ? (
-                  <AlbumTile key={`a${item.album.id}`} album={item.album} />
-                ) : null,
-              )}
-            </TileGrid>
-            <Pager
-              page={page}
-              pageCount={Math.ceil(library.total / PAGE_SIZE)}
-              onChange={setPage}
-              labels={pagerLabels}
-            />
-          </>
-        )
+    <>
+      <div className="mf-media-library-bar">
+        <div role="group" aria-label={t('mediathek.sources')} className="mf-media-library-tabs">
+          {MEDIATHEK_SOURCES.map((tab) => (
+            <Button
+              key={tab}
+              variant={tab === source ? 'primary' : 'secondary'}
+              size="small"
+              aria-pressed={tab === source}
+              onClick={() => choose(() => setSource(tab))}
+            >
+              {count(tab) === undefined
+                ? t(`mediathek.source.${tab}`)
+                : t('mediathek.sourceCount', { label: t(`mediathek.source.${tab}`), count: count(tab) })}
+            </Button>
+          ))}
+        </div>
+        <label>
+          {t('mediathek.origin')}{' '}
+          <select value={origin} onChange={(event) => choose(() => setOrigin(event.target.value as Origin | ''))}>
+            <option value="">{t('mediathek.originAll')}</option>
+            {MEDIATHEK_ORIGINS.map((value) => (
+              <option key={value} value={value}>
+                {t(`mediathek.originType.${value}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <LoadState loaded={loaded} notFound={t('mediathek.empty')}>
+        {(library) =>
+          library.items.length === 0 ? (
+            <EmptyLibrary />
+          ) : (
+            <>
+              <TileGrid label={t(`mediathek.source.${source}`)}>
+                {library.items.map((item) => {
+                  const footer = (
+                    <Button variant="ghost" size="small" onClick={() => void archive(item)}>
+                      {item.source === 'ARCHIVED' ? t('mediathek.restore') : t('mediathek.archive')}
+                    </Button>
+                  );
+                  return item.video ? (
+                    <VideoTile key={`v${item.video.id}`} video={item.video} footer={footer} />
+                  ) : item.album ? (
+                    <AlbumTile key={`a${item.album.id}`} album={item.album} footer={footer} />
+                  ) : null;
+                })}
+              </TileGrid>
+              <Pager
+                page={page}
+                pageCount={Math.ceil(library.total / MEDIATHEK_PAGE_SIZE)}
+                onChange={setPage}
+                labels={pagerLabels}
+              />
+            </>
+          )
+        }
+      </LoadState>
+    </>
+  );
+}
+
+function EmptyLibrary() {
+  const { t } = useTranslation();
+  const { router } = usePlatform();
+  return (
+    <EmptyState
+      title={t('mediathek.empty')}
+      text={t('mediathek.emptyText')}
+      action={
+        <ButtonLink href={router.href('videos')} onNavigate={() => router.navigate('videos')}>
+          {t('mediathek.browse')}
+        </ButtonLink>
       }
-    </LoadState>
+    />
   );
 }

@@ -3,6 +3,8 @@ import { mediaEndpoints } from '@velvet/contracts';
 import { LoadState, useGuest, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
 import { ButtonLink } from '@velvet/ui';
 import { BuyButton } from './BuyButton';
+import { PinButton } from './PinButton';
+import { VideoPlayer } from './VideoPlayer';
 import { formatDuration } from './format';
 import { MediaPrice } from './MediaPrice';
 
@@ -19,14 +21,7 @@ export function VideoPage({ videoId, actorName }: { videoId: string; actorName: 
     <LoadState loaded={loaded} notFound={t('video.notFound')}>
       {(video) => (
         <article className="mf-media-video" data-video-id={video.id}>
-          <img
-            className="mf-media-video__preview"
-            src={video.preview.url}
-            width={video.preview.width}
-            height={video.preview.height}
-            alt={video.title}
-            loading="lazy"
-          />
+          <VideoPlayer video={video} />
           <div className="mf-media-video__info">
             <h1>{video.title}</h1>
             <p>
@@ -51,7 +46,21 @@ export function VideoPage({ videoId, actorName }: { videoId: string; actorName: 
                 <MediaPrice price={video.price} basePrice={video.basePrice} />
               </dd>
             </dl>
-            {video.guestInfo.bought ? <p>{t('video.inLibrary')}</p> : <BuyButton free={video.free} />}
+            <div className="mf-media-actions">
+              {video.guestInfo.bought ? (
+                <p>{t('video.inLibrary')}</p>
+              ) : (
+                <BuyButton
+                  mediaType="VIDEO"
+                  mediaId={video.id}
+                  price={video.price.value}
+                  free={video.free}
+                  onBought={() => loaded.update((v) => ({ ...v, guestInfo: { ...v.guestInfo, bought: true } }))}
+                  onPriceChanged={loaded.reload}
+                />
+              )}
+              <PinButton mediaType="VIDEO" mediaId={video.id} pinned={video.guestInfo.pinned} />
+            </div>
             <p>{video.description}</p>
             {video.tags.length > 0 ? (
               <ul className="mf-media-tags" aria-label={t('video.tags')}>

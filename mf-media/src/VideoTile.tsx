@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import type { Video } from '@velvet/contracts';
 import { usePlatform } from '@velvet/federation';
 import { Tile } from '@velvet/ui';
@@ -7,7 +8,7 @@ import { MediaPrice } from './MediaPrice';
 
 export const videoRouteArgs = (video: Video) => ({ actorName: video.model.name, videoId: String(video.id) });
 
-export function VideoTile({ video }: { video: Video }) {
+export function VideoTile({ video, footer }: { video: Video; footer?: ReactNode }) {
   const { t } = useTranslation();
   const { router } = usePlatform();
   const args = videoRouteArgs(video);
@@ -29,6 +30,7 @@ export function VideoTile({ video }: { video: Video }) {
           {video.guestInfo.bought ? <span className="mf-media-badge">{t('badge.bought')}</span> : null}
         </>
       }
+      footer={footer}
       dataAttributes={{ 'data-video-id': String(video.id) }}
     />
   );

@@ -23,7 +23,7 @@ export function makeVideo(id: number, overrides: Partial<Video> = {}): Video {
     contestInfo: null,
     tags: ['beach'],
     releasedAt: '2026-11-01T10:00:00.000Z',
-    clip: { previewUrl: '/media/clips/clip-1-preview.mp4', streamPath: `/video/${id}/stream` },
+    clip: { previewUrl: '/media/clips/clip-1-preview.mp4', streamUrl: `/rest/v1/video/${id}/stream` },
     url: `amateur/lena/videos/${id}`,
     ...overrides,
   };

@@ -295,7 +295,7 @@ describe('video clips', () => {
     const stream = (token: string, headers: Record<string, string> = {}) =>
       t.app.inject({
         method: 'GET',
-        url: `/rest/v1${shown.clip!.streamPath}?accessToken=${token}`,
+        url: `${shown.clip!.streamUrl}?accessToken=${token}`,
         headers,
       });
     const refused = await stream(accessToken);

@@ -16,7 +16,7 @@ import {
   type VideoPage,
   type VideoSort,
   videoGridRequest,
-  videoStreamPath,
+  videoStreamUrl,
 } from '@velvet/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
@@ -114,7 +114,7 @@ async function toVideos(
     contestInfo: v.contestPlace === null ? null : { place: v.contestPlace },
     tags: tags.get(v.id) ?? [],
     releasedAt: v.releasedAt.toISOString(),
-    clip: v.clip === null ? null : { previewUrl: clipPreviewUrl(v.clip), streamPath: videoStreamPath(v.id) },
+    clip: v.clip === null ? null : { previewUrl: clipPreviewUrl(v.clip), streamUrl: videoStreamUrl(v.id) },
     url: `amateur/${actor.name}/videos/${v.id}`,
   }));
 }

@@ -33,10 +33,11 @@ export const videoGuestInfo = z.object({
 });
 
 /**
- * A video's clip: the preview plays for everyone (a public file); the full clip streams from `streamPath` (under
- * /rest/v1, with the accessToken query parameter) only to guests who own the video, or to everyone when it is free.
+ * A video's clip: the preview plays for everyone (a public file); the full clip streams from `streamUrl` (with the
+ * accessToken query parameter, as every REST call has it) only to guests who own the video, or to everyone when
+ * it is free.
  */
-export const videoClip = z.object({ previewUrl: z.string(), streamPath: z.string() });
+export const videoClip = z.object({ previewUrl: z.string(), streamUrl: z.string() });
 export type VideoClip = z.infer<typeof videoClip>;
 
 export const video = z.object({
@@ -307,7 +308,7 @@ export type BuyResult = z.infer<typeof buyResult>;
 
 /** The full clip of a video: GET, answers video/mp4 (with ranges) to owners, 403 NOT_OWNED to anyone else. */
 export const VIDEO_STREAM_PATH = '/video/:videoId/stream';
-export const videoStreamPath = (videoId: number) => VIDEO_STREAM_PATH.replace(':videoId', String(videoId));
+export const videoStreamUrl = (videoId: number) => `/rest/v1${VIDEO_STREAM_PATH.replace(':videoId', String(videoId))}`;
 const gridPageQuery = pageQuery.extend({
   pageSize: z.coerce.number().int().min(1).max(100).default(VIDEO_GRID_PAGE_SIZE),
 });
@@ -457,7 +458,7 @@ export const mediaGraphqlSchema = /* GraphQL */ `
   }
   type VideoClip {
     previewUrl: String!
-    streamPath: String!
+    streamUrl: String!
   }
   type VideoModel {
     id: Int!
@@ -532,7 +533,7 @@ export const mediaGraphqlSchema = /* GraphQL */ `
 const videoFields = `id title description duration ageRating vip isVip30Offer free new classic camRecording
   guestInfo { bought gifted flatrate liked pinned } price { value currency } basePrice { value currency }
   preview { url width height } previewThumbnails rating { likes } model { id name displayName } contestInfo { place }
-  tags releasedAt clip { previewUrl streamPath } url`;
+  tags releasedAt clip { previewUrl streamUrl } url`;
 
 export const videosQuery = defineOperation<
   { videos: VideoPage },

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import type { Video } from '@velvet/contracts';
+import { useSession } from '@velvet/federation';
+
+/**
+ * The video's clip: in full for owners and free videos (streamed with the session's token, as every REST call
+ * carries it), the preview for everyone else. Without a clip the preview image stands in.
+ */
+export function VideoPlayer({ video }: { video: Video }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const full = video.guestInfo.bought || video.free;
+  const { width, height, url: poster } = video.preview;
+  if (!video.clip) {
+    return (
+      <img
+        className="mf-media-video__preview"
+        src={poster}
+        width={width}
+        height={height}
+        alt={video.title}
+        loading="lazy"
+      />
+    );
+  }
+  const src = full
+    ? `${video.clip.streamUrl}?accessToken=${encodeURIComponent(session.accessToken)}`
+    : video.clip.previewUrl;
+  return (
+    <figure className="mf-media-player">
+      <video
+        key={src}
+        className="mf-media-video__preview"
+        src={src}
+        poster={poster}
+        width={width}
+        height={height}
+        controls
+        playsInline
+        preload="metadata"
+        aria-label={t(full ? 'player.full' : 'player.preview', { title: video.title })}
+        data-clip={full ? 'full' : 'preview'}
+      />
+      <figcaption>{full ? t('player.fullCaption') : t('player.previewCaption')}</figcaption>
+    </figure>
+  );
+}
