@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { eq, sql } from 'drizzle-orm';
-import { SANDBOX_CARDS, coinsForEur, type ErrorBody } from '@velvet/contracts';
+import { and, eq, like, sql } from 'drizzle-orm';
+import WebSocket from 'ws';
+import { SANDBOX_CARDS, coinsForEur, type ErrorBody, type IncomingMessage } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { creditCharge } from './payment';
-import { walletAccounts, walletEntries, walletTransfers } from './schema';
+import { walletAccounts, walletEntries, walletIdempotencyKeys, walletTransfers } from './schema';
 import { accountBalance, balanceOf, transfer } from './service';
 
 let t: TestApp;
@@ -161,6 +162,28 @@ describe('sandbox charge', () => {
     });
   });
 
+  test('every open session of the guest gets the new balance pushed', async () => {
+    const { accessToken, guest } = await t.signup();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+    const balances: number[] = [];
+    const credited = new Promise<void>((resolve) =>
+      socket.on('message', (data) => {
+        const message = JSON.parse(String(data)) as IncomingMessage;
+        if (message.type === 'guestBalance') balances.push(message.balance);
+        if (message.type === 'guestBalance' && message.balance === 20_00) resolve();
+      }),
+    );
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    socket.send(JSON.stringify({ type: 'requestSession', language: 'en', accessToken, guestId: guest.id }));
+    while (balances.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal((await charge(accessToken, { amountEur: 5, cardNumber: SANDBOX_CARDS.succeeds })).statusCode, 200);
+    await credited;
+    assert.deepEqual(balances, [0, 20_00]);
+    socket.close();
+  });
+
   test('a declined card is 402 PAYMENT_DECLINED and moves nothing', async () => {
     const { accessToken } = await t.signup();
     const response = await charge(accessToken, { amountEur: 20, cardNumber: SANDBOX_CARDS.declined });
@@ -231,6 +254,27 @@ describe('sandbox charge', () => {
     );
     assert.equal((await getBalance(a.accessToken)).balance, 20_00);
     assert.equal((await getBalance(b.accessToken)).balance, 40_00);
+  });
+
+  test('a key whose first request still runs is 409; one whose request died is taken over, crediting once', async () => {
+    const { accessToken, guest } = await t.signup();
+    const key = randomUUID();
+    const body = { amountEur: 5, cardNumber: SANDBOX_CARDS.succeeds };
+    assert.equal((await charge(accessToken, body, key)).statusCode, 200);
+    // As if the first request had moved the money and then died before storing its answer.
+    const claim = and(eq(walletIdempotencyKeys.key, key), like(walletIdempotencyKeys.scope, `%:${guest.id}`));
+    await t.ctx.db.update(walletIdempotencyKeys).set({ statusCode: null, response: null }).where(claim);
+    const running = await charge(accessToken, body, key);
+    assert.equal(running.statusCode, 409);
+    assert.equal(running.json<ErrorBody>().code, 'IDEMPOTENCY_KEY_IN_USE');
+    await t.ctx.db
+      .update(walletIdempotencyKeys)
+      .set({ claimedAt: sql`now() - interval '2 minutes'` })
+      .where(claim);
+    const retried = await charge(accessToken, body, key);
+    assert.equal(retried.statusCode, 200, retried.body);
+    assert.equal(retried.json().guestBalance, 20_00);
+    assert.equal((await getBalance(accessToken)).balance, 20_00);
   });
 
   test('a provider confirming the same charge twice credits it once', async () => {
