@@ -61,3 +61,22 @@ test('a declined card shows a clear message and moves nothing', async ({ page, e
   await page.reload();
   await expect(page.getByTestId('navbar-balance')).toHaveText('0 VXC');
 });
+
+/** The money charge speaks every language of the site. */
+test('the money charge in German, Dutch and Spanish', async ({ page }) => {
+  await signUp(page);
+  const texts = [
+    { language: 'de', title: 'Coins kaufen', pay: '10,00\u00a0€ bezahlen', coins: 'Du bekommst 40\u00a0VXC' },
+    { language: 'nl', title: 'Coins kopen', pay: '10,00\u00a0€ betalen', coins: 'Je krijgt 40\u00a0VXC' },
+    { language: 'es', title: 'Comprar monedas', pay: 'Pagar 10,00\u00a0€', coins: 'Recibes 40\u00a0VXC' },
+  ];
+  for (const { language, title, pay, coins } of texts) {
+    await page.goto(`/${language}/`);
+    await page.getByTestId('navbar-balance').click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog.getByTestId('money-charge-coins')).toHaveText(coins);
+    await expect(dialog.getByRole('button', { name: pay })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+});
