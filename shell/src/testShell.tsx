@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { ManifestRemote, Tenant } from '@velvet/contracts';
 import { createI18n } from '@velvet/i18n';
 import type { RestCall, SocketClient } from '@velvet/sdk';
-import { createMockPlatform } from '@velvet/testing';
+import { createMockPlatform, type MockPlatformOptions } from '@velvet/testing';
 import { shellResources } from './locales';
 import { createRouter } from './router';
 import { createSessionStore } from './session';
@@ -37,10 +37,13 @@ export function renderInShell(
     loadWidgets?: LoadWidgets;
     language?: 'de' | 'en' | 'nl' | 'es';
     tenant?: Partial<Tenant>;
+    /** More options of the mock platform (its REST answers, a logged-in guest). */
+    platform?: MockPlatformOptions;
   } = {},
 ) {
   const i18n = createI18n(options.language ?? 'en', shellResources);
   const platform = createMockPlatform({
+    ...options.platform,
     language: options.language ?? 'en',
     ...(options.tenant ? { tenant: options.tenant } : {}),
   });
