@@ -11,6 +11,7 @@ import {
   pageOf,
   tenantDetails,
   tenantRemote,
+  uploadedBuild,
   type ErrorBody,
   type FederationManifest,
   type RemoteDescriptor,
@@ -105,7 +106,7 @@ const build = (descriptor: RemoteDescriptor, marker: string, omit: string[] = []
     ),
   );
 
-const auth = (token: string | null) => (token ? { authorization: `Bearer ${token}` } : {});
+const auth = (token: string | null): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
 
 /** `token` null sends none. */
 async function upload(remote: string, version: string, body: Buffer, token: string | null = operatorToken) {
@@ -179,16 +180,13 @@ describe('upload', () => {
   test('stores a new version in its own folder and records who uploaded it', async () => {
     const response = await upload('mf-tv', '1.5.0', await build(descriptors.tv, 'v150'));
     assert.equal(response.statusCode, 200, response.body);
-    assert.deepEqual(
-      { ...response.json(), descriptor: undefined },
-      {
-        remote: 'mf-tv',
-        version: '1.5.0',
-        entry: '/remotes/mf-tv/1.5.0/mf-manifest.json',
-        files: 4,
-        descriptor: undefined,
-      },
-    );
+    assert.deepEqual(uploadedBuild.parse(response.json()), {
+      remote: 'mf-tv',
+      version: '1.5.0',
+      entry: '/remotes/mf-tv/1.5.0/mf-manifest.json',
+      files: 4,
+      descriptor: descriptors.tv,
+    });
     const folder = path.join(remoteStoreDir(t.config), 'mf-tv', '1.5.0');
     assert.match(await readFile(path.join(folder, 'remoteEntry.js'), 'utf8'), /v150/);
     const served = await t.app.inject({ url: '/remotes/mf-tv/1.5.0/chunks/v150.js' });
