@@ -4,12 +4,6 @@ import { Modal } from '@velvet/ui';
 import { FLOW_SLOTS, isSlotFlow, type SlotFlow } from '../uiStore';
 import { useShell, useSubject } from './ShellContext';
 
-/** Props the widget of a flow slot gets from the modal host. */
-export interface FlowWidgetProps {
-  /** Closes the modal, e.g. after the flow succeeded. */
-  close: () => void;
-}
-
 /**
  * The modal host of flows a remote provides (FLOW_SLOTS): `ui.open(flow)` shows the modal and mounts the widget
  * that fills the flow's slot inside it. No remote filling the slot, or a widget that fails to load, leaves a
@@ -31,14 +25,14 @@ function FlowSlot({ flow }: { flow: SlotFlow }) {
 
   useEffect(() => {
     if (!element || unavailable) return;
-    const props: FlowWidgetProps = { close: ui.close };
-    return slots.mount(slot, element, { ...props }, { onError: () => setUnavailable(true) });
+    // besides the platform, a flow's widget gets `close` to end the flow, e.g. once it succeeded
+    return slots.mount(slot, element, { close: ui.close }, { onError: () => setUnavailable(true) });
   }, [element, unavailable, slots, slot, ui]);
 
   return (
     <Modal open onClose={ui.close} title={t(`flowModal.${flow}.title`)} closeLabel={t('common.close')}>
       {unavailable ? (
-        <p className="vv-flow__unavailable" role="alert" data-testid="flow-unavailable">
+        <p role="alert" data-testid="flow-unavailable">
           {t(`flowModal.${flow}.unavailable`)}
         </p>
       ) : (
