@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test, type TestContext } from 'node:test';
-import { sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { SANDBOX_CARDS } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { startPostgres } from '../../testing/postgres';
+import { videos } from '../media/schema';
 import { balanceOf, transfer, type TransferResult } from './service';
 
 /** A video's price in hundredths and the performer's share of it, as the shop charges them. */
@@ -124,6 +125,70 @@ function ledgerUnderLoad(database: string, open: () => Promise<TestApp>, skip: s
       c.diagnostic(`${database}: 30 parallel identical buys, 1 charge, ${milliseconds} ms`);
     });
 
+    /** Paid videos of the catalogue, all at the test's price so the balance covers an exact number of them. */
+    async function pricedVideos(count: number) {
+      const chosen = await t.ctx.db
+        .select({ id: videos.id, actorId: videos.actorId })
+        .from(videos)
+        .where(eq(videos.free, false))
+        .orderBy(videos.id)
+        .limit(count);
+      assert.equal(chosen.length, count, 'the seed has enough paid videos');
+      await t.ctx.db
+        .update(videos)
+        .set({ price: PRICE, basePrice: PRICE })
+        .where(
+          inArray(
+            videos.id,
+            chosen.map((v) => v.id),
+          ),
+        );
+      return chosen;
+    }
+
+    const buyOverHttp = (token: string, videoId: number, key: string = randomUUID()) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/rest/v1/album/${videoId}/buy?mediaType=VIDEO`,
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+        payload: { price: PRICE },
+      });
+
+    test('200 parallel POST album/:id/buy of different videos on a balance covering 10', async (c: TestContext) => {
+      const { accessToken, guest } = await t.signup();
+      const list = await pricedVideos(200);
+      await fund(t.ctx.db, guest.id, 10 * PRICE);
+      const { result, lowest, milliseconds } = await watchBalance(t.ctx.db, guest.id, () =>
+        Promise.all(list.map((video) => buyOverHttp(accessToken, video.id))),
+      );
+      const bought = result.filter((r) => r.statusCode === 200);
+      const refused = result.filter((r) => r.statusCode === 402);
+      assert.equal(bought.length, 10, result.map((r) => r.statusCode).join(','));
+      assert.equal(refused.length, 190);
+      assert.ok(refused.every((r) => r.json().code === 'INSUFFICIENT_FUNDS'));
+      assert.ok(bought.every((r) => r.json().charged === true));
+      assert.equal(await balanceOf(t.ctx.db, guest.id), 0);
+      assert.ok(lowest >= 0, `the balance never went below zero (lowest seen ${lowest})`);
+      await assertLedgerConsistent(t.ctx.db);
+      c.diagnostic(
+        `${database}: 200 parallel HTTP buys, ${bought.length} succeeded, ${refused.length} refused (402), ${milliseconds} ms`,
+      );
+    });
+
+    test('30 parallel POST album/:id/buy of one video, each with its own key, charge once', async (c: TestContext) => {
+      const { accessToken, guest } = await t.signup();
+      const [video] = await pricedVideos(1);
+      await fund(t.ctx.db, guest.id, 5 * PRICE);
+      const started = performance.now();
+      const result = await Promise.all(Array.from({ length: 30 }, () => buyOverHttp(accessToken, video!.id)));
+      const milliseconds = Math.round(performance.now() - started);
+      assert.deepEqual(new Set(result.map((r) => r.statusCode)), new Set([200]));
+      assert.equal(result.filter((r) => r.json().charged).length, 1, 'one purchase is charged, the others own it');
+      assert.equal(await balanceOf(t.ctx.db, guest.id), 4 * PRICE);
+      await assertLedgerConsistent(t.ctx.db);
+      c.diagnostic(`${database}: 30 parallel HTTP buys of one video, 1 charged, ${milliseconds} ms`);
+    });
+
     test('30 parallel money charges with one Idempotency-Key credit once', async (c: TestContext) => {
       const { accessToken, guest } = await t.signup();
       const key = randomUUID();
@@ -154,12 +219,15 @@ function ledgerUnderLoad(database: string, open: () => Promise<TestApp>, skip: s
   });
 }
 
-ledgerUnderLoad('PGlite', () => createTestApp(), false);
+/** Seeded with enough priced videos for 200 different purchases through the shop's buy endpoint. */
+const SEED_SCALE = 0.25;
+
+ledgerUnderLoad('PGlite', () => createTestApp({ seedScale: SEED_SCALE }), false);
 
 const postgres = await startPostgres();
 after(() => postgres?.stop());
 ledgerUnderLoad(
   'PostgreSQL',
-  async () => createTestApp({ config: { databaseUrl: await postgres!.createDatabase() } }),
+  async () => createTestApp({ seedScale: SEED_SCALE, config: { databaseUrl: await postgres!.createDatabase() } }),
   postgres ? false : 'PostgreSQL could not be started here (CI must have it)',
 );

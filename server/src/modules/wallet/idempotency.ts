@@ -22,11 +22,17 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** Method, path and body: what makes two requests "the same parameters" (not the token or the language). */
-const requestHash = (request: FastifyRequest) =>
-  createHash('sha256')
-    .update(canonical({ method: request.method, path: request.url.split('?')[0], body: request.body ?? null }))
-    .digest('hex');
+/** Query parameters every client call carries; they say who asks and how, not what is asked. */
+const CALL_PARAMETERS = new Set(['accessToken', 'language', 'version']);
+
+/** Method, path, query and body: what makes two requests "the same parameters" (not the token or the language). */
+function requestHash(request: FastifyRequest): string {
+  const query = Object.fromEntries(
+    Object.entries((request.query ?? {}) as Record<string, unknown>).filter(([name]) => !CALL_PARAMETERS.has(name)),
+  );
+  const parameters = { method: request.method, path: request.url.split('?')[0], query, body: request.body ?? null };
+  return createHash('sha256').update(canonical(parameters)).digest('hex');
+}
 
 function keyOf(request: FastifyRequest): string {
   const header = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];

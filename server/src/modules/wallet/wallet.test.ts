@@ -225,6 +225,20 @@ describe('sandbox charge', () => {
     assert.equal(replay.statusCode, 200);
     assert.deepEqual(replay.json(), first.json());
     assert.equal((await getBalance(accessToken)).balance, 20_00);
+    const sameWithOtherLanguage = await t.app.inject({
+      method: 'POST',
+      url: `/rest/v1/payment/sandbox/charge?language=de&version=2&accessToken=${accessToken}`,
+      headers: { 'idempotency-key': key },
+      payload: { amountEur: 5, cardNumber: SANDBOX_CARDS.succeeds },
+    });
+    assert.deepEqual(sameWithOtherLanguage.json(), first.json());
+    const otherQuery = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/payment/sandbox/charge?amountEur=50',
+      headers: { authorization: `Bearer ${accessToken}`, 'idempotency-key': key },
+      payload: { amountEur: 5, cardNumber: SANDBOX_CARDS.succeeds },
+    });
+    assert.equal(otherQuery.statusCode, 422);
     const reused = await charge(accessToken, { amountEur: 50, cardNumber: SANDBOX_CARDS.succeeds }, key);
     assert.equal(reused.statusCode, 422);
     assert.equal(reused.json<ErrorBody>().code, 'IDEMPOTENCY_KEY_REUSED');
