@@ -10,6 +10,18 @@ const KEY_MAX_LENGTH = 255;
 /** A claim this old belongs to a request that died (crash, restart); a retry may take the key over. */
 const CLAIM_LEASE_SECONDS = 60;
 
+/** Stored answers are kept for a day, like Stripe's; the transfers' own keys keep protecting the money after. */
+const ANSWER_RETENTION_HOURS = 24;
+
+/** Forgets stored answers older than the retention; answers how many. */
+export async function pruneIdempotencyKeys(db: Database): Promise<number> {
+  const pruned = await db
+    .delete(walletIdempotencyKeys)
+    .where(sql`${walletIdempotencyKeys.created} < now() - make_interval(hours => ${ANSWER_RETENTION_HOURS})`)
+    .returning({ key: walletIdempotencyKeys.key });
+  return pruned.length;
+}
+
 /** JSON with sorted keys, so the same parameters in another order hash alike. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;

@@ -3,12 +3,13 @@ import { walletEndpoints } from '@velvet/contracts';
 import { HttpError, route } from '../../http/endpoint';
 import { ensureDemoGuest } from '../account/demo-guest';
 import type { ServerModule } from '../module';
-import { idempotent } from './idempotency';
+import { idempotent, pruneIdempotencyKeys } from './idempotency';
 import { creditCharge, sandboxProvider } from './payment';
 import { balanceView, pushBalance, transfer } from './service';
 
 /** Coins the demo guest starts with, so the demo site can buy at once (hundredths). */
 const DEMO_GUEST_COINS = 500_00;
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Coins: the double-entry ledger (accounts, immutable transfers and entries), Stripe-like idempotency of
@@ -46,6 +47,15 @@ export const walletModule: ServerModule = {
         };
       }),
     );
+  },
+  start: (ctx) => {
+    const timer = setInterval(() => {
+      pruneIdempotencyKeys(ctx.db).catch((error: unknown) =>
+        ctx.log.error({ err: error }, 'pruning idempotency keys failed'),
+      );
+    }, PRUNE_INTERVAL_MS);
+    timer.unref();
+    return () => clearInterval(timer);
   },
   seed: async (ctx) => {
     const demoGuestId = await ensureDemoGuest(ctx.db);

@@ -5,6 +5,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { SANDBOX_CARDS, coinsForEur, type ErrorBody, type IncomingMessage } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
+import { pruneIdempotencyKeys } from './idempotency';
 import { creditCharge } from './payment';
 import { walletAccounts, walletEntries, walletIdempotencyKeys, walletTransfers } from './schema';
 import { accountBalance, balanceOf, transfer } from './service';
@@ -289,6 +290,21 @@ describe('sandbox charge', () => {
     assert.equal(retried.statusCode, 200, retried.body);
     assert.equal(retried.json().guestBalance, 20_00);
     assert.equal((await getBalance(accessToken)).balance, 20_00);
+  });
+
+  test('stored answers are forgotten after a day', async () => {
+    const { accessToken, guest } = await t.signup();
+    const key = randomUUID();
+    await charge(accessToken, { amountEur: 5, cardNumber: SANDBOX_CARDS.succeeds }, key);
+    const mine = and(eq(walletIdempotencyKeys.key, key), like(walletIdempotencyKeys.scope, `%:${guest.id}`));
+    await pruneIdempotencyKeys(t.ctx.db);
+    assert.equal((await t.ctx.db.select().from(walletIdempotencyKeys).where(mine)).length, 1);
+    await t.ctx.db
+      .update(walletIdempotencyKeys)
+      .set({ created: sql`now() - interval '25 hours'` })
+      .where(mine);
+    assert.ok((await pruneIdempotencyKeys(t.ctx.db)) >= 1);
+    assert.equal((await t.ctx.db.select().from(walletIdempotencyKeys).where(mine)).length, 0);
   });
 
   test('a provider confirming the same charge twice credits it once', async () => {
