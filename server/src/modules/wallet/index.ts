@@ -5,7 +5,7 @@ import { ensureDemoGuest } from '../account/demo-guest';
 import type { ServerModule } from '../module';
 import { idempotent, pruneIdempotencyKeys } from './idempotency';
 import { creditCharge, sandboxProvider } from './payment';
-import { balanceView, pushBalance, transfer } from './service';
+import { pushBalance, transfer } from './service';
 
 /** Coins the demo guest starts with, so the demo site can buy at once (hundredths). */
 const DEMO_GUEST_COINS = 500_00;
@@ -36,8 +36,7 @@ export const walletModule: ServerModule = {
           guestId: auth.guestId,
           amountEurCents,
         });
-        await pushBalance(ctx, auth.guestId);
-        const { balance, balanceFormatted } = await balanceView(ctx.db, auth.guestId);
+        const { balance, balanceFormatted } = await pushBalance(ctx, auth.guestId);
         return {
           success: true as const,
           coins: credited.coins,

@@ -105,7 +105,15 @@ export async function balanceView(db: Database, guestId: string) {
   return { balance, balanceFormatted: formatVxc(balance, asLanguage(guest.language)) };
 }
 
-/** Tells the guest's open sessions the new balance; call after every committed change of it. */
-export async function pushBalance(ctx: Pick<ModuleContext, 'db' | 'hub'>, guestId: string): Promise<void> {
-  ctx.hub.sendToGuest(guestId, { type: 'guestBalance', ...(await balanceView(ctx.db, guestId)) });
+/**
+ * Tells the guest's open sessions the new balance; call after every committed change of it. Answers the
+ * balance it pushed, so a route can answer it too without reading it again.
+ */
+export async function pushBalance(
+  ctx: Pick<ModuleContext, 'db' | 'hub'>,
+  guestId: string,
+): Promise<{ balance: number; balanceFormatted: string }> {
+  const view = await balanceView(ctx.db, guestId);
+  ctx.hub.sendToGuest(guestId, { type: 'guestBalance', ...view });
+  return view;
 }
