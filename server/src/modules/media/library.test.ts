@@ -133,6 +133,26 @@ describe('buying', () => {
     assert.deepEqual([row!.mediaType, row!.albumId, row!.videoId], ['PHOTO', album!.id, null]);
   });
 
+  test('a free video goes to the library without any transfer', async () => {
+    const [free] = await t.ctx.db.select().from(videos).where(eq(videos.free, true)).limit(1);
+    const { accessToken, guest } = await t.signup();
+    const [before] = await t.ctx.db.select({ count: sql<number>`count(*)::int` }).from(walletEntries);
+    const response = await buyVideo(accessToken, free!.id, { price: 0 });
+    assert.equal(response.statusCode, 200, response.body);
+    assert.deepEqual(response.json<BuyResult>(), {
+      success: true,
+      charged: false,
+      guestBalance: 0,
+      guestBalanceFormatted: response.json<BuyResult>().guestBalanceFormatted,
+    });
+    const [afterwards] = await t.ctx.db.select({ count: sql<number>`count(*)::int` }).from(walletEntries);
+    assert.equal(afterwards!.count, before!.count);
+    assert.deepEqual(
+      (await libraryRows(guest.id)).map((r) => [r.videoId, r.source]),
+      [[free!.id, 'PURCHASED']],
+    );
+  });
+
   test('30 parallel purchases of one video charge once', async () => {
     const [video] = await paidVideos(1);
     const { accessToken, guest } = await t.signup();

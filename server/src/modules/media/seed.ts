@@ -173,18 +173,19 @@ export async function seedMedia(ctx: ModuleContext, { scale }: { scale: number }
   });
 
   // The clips render while the preview images are written.
-  const clipsReady = generateClips(ctx.config.dataDir, Math.max(1, Math.round(CLIP_COUNT * scale)));
-  const previews = await mapLimit(videoRows, IMAGE_CONCURRENCY, (v, i) =>
-    ctx.images.generate({
-      key: `videos/${i + 1}/preview`,
-      width: 320,
-      height: 180,
-      title: v.title,
-      subtitle: v.actorName,
-      seed: i + 1,
-    }),
-  );
-  const clips = await clipsReady;
+  const [clips, previews] = await Promise.all([
+    generateClips(ctx.config.dataDir, Math.max(1, Math.round(CLIP_COUNT * scale))),
+    mapLimit(videoRows, IMAGE_CONCURRENCY, (v, i) =>
+      ctx.images.generate({
+        key: `videos/${i + 1}/preview`,
+        width: 320,
+        height: 180,
+        title: v.title,
+        subtitle: v.actorName,
+        seed: i + 1,
+      }),
+    ),
+  ]);
   const insertedVideos: { id: number }[] = [];
   await insertBatched(
     videoRows.map(({ actorName: _actorName, tags: _tags, ...row }, i) => ({
