@@ -18,6 +18,7 @@ import {
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { fixtureRepo } from '../../testing/fixtures';
+import { federationModule } from '.';
 import { OPERATOR } from './operator';
 import { remoteStoreDir } from './store';
 
@@ -326,6 +327,21 @@ describe('pins, canaries, promotion and rollback', () => {
     assert.equal(versions(await manifest('tenant=velvet&visitor=a'))['mf-tv'], '1.5.0');
     const back = await ok(await call('POST', '/tenants/velvet/remotes/mf-tv/rollback'), tenantRemote);
     assert.equal(back.version, '1.4.0');
+  });
+});
+
+describe('restarts', () => {
+  test('a build found on start moves the pins the server set, never a version an operator pinned', async () => {
+    assert.equal((await upload('mf-feed', '0.2.5', await build(descriptors.feed, 'v025'))).statusCode, 200);
+    await ok(await call('PUT', '/tenants/velvet/remotes/mf-feed/pin', { version: '0.2.5' }), tenantRemote);
+    // A developer bumps mf-feed and rebuilds it, then the server restarts.
+    await writeFile(path.join(repoRoot, 'mf-feed', 'package.json'), JSON.stringify({ version: '0.3.0' }));
+    await writeFile(path.join(repoRoot, 'mf-feed', 'dist', 'mf-manifest.json'), JSON.stringify({ v: '0.3.0' }));
+    await federationModule.prepare!(t.ctx);
+    assert.equal(versions(await manifest('tenant=velvet'))['mf-feed'], '0.2.5');
+    assert.equal(versions(await manifest('tenant=amora'))['mf-feed'], '0.3.0');
+    const amora = await ok(await call('POST', '/tenants/amora/remotes/mf-feed/rollback'), tenantRemote);
+    assert.equal(amora.version, '0.2.0');
   });
 });
 
