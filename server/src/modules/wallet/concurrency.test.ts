@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test, type TestContext } from 'node:test';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, gt, inArray, sql } from 'drizzle-orm';
 import { SANDBOX_CARDS } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { startPostgres } from '../../testing/postgres';
-import { videos } from '../media/schema';
+import { albums, videos } from '../media/schema';
 import { balanceOf, transfer, type TransferResult } from './service';
 
 /** A video's price in hundredths and the performer's share of it, as the shop charges them. */
@@ -187,6 +187,24 @@ function ledgerUnderLoad(database: string, open: () => Promise<TestApp>, skip: s
       assert.equal(await balanceOf(t.ctx.db, guest.id), 4 * PRICE);
       await assertLedgerConsistent(t.ctx.db);
       c.diagnostic(`${database}: 30 parallel HTTP buys of one video, 1 charged, ${milliseconds} ms`);
+    });
+
+    test('one Idempotency-Key used for a video and then an album names two purchases, each charged', async () => {
+      const { accessToken, guest } = await t.signup();
+      const [video] = await pricedVideos(1);
+      const [album] = await t.ctx.db.select().from(albums).where(gt(albums.price, 0)).limit(1);
+      await fund(t.ctx.db, guest.id, PRICE + album!.price);
+      const key = randomUUID();
+      assert.equal((await buyOverHttp(accessToken, video!.id, key)).statusCode, 200);
+      const albumBuy = await t.app.inject({
+        method: 'POST',
+        url: `/rest/v1/album/${album!.id}/buy?mediaType=PHOTO`,
+        headers: { authorization: `Bearer ${accessToken}`, 'idempotency-key': key },
+        payload: { price: album!.price },
+      });
+      assert.equal(albumBuy.statusCode, 200, albumBuy.body);
+      assert.equal(await balanceOf(t.ctx.db, guest.id), 0, 'both were paid for');
+      await assertLedgerConsistent(t.ctx.db);
     });
 
     test('30 parallel money charges with one Idempotency-Key credit once', async (c: TestContext) => {

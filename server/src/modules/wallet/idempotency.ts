@@ -85,13 +85,15 @@ async function takeOverStale(db: Database, scope: string, key: string): Promise<
  * - the same key with other parameters: 422 IDEMPOTENCY_KEY_REUSED;
  * - the same key while the first request still runs: 409 IDEMPOTENCY_KEY_IN_USE.
  * An unexpected error (a bug, the database gone) releases the key, so the client's retry runs again; the
- * handler's own transfers carry idempotency keys too, so such a retry cannot move money twice.
+ * handler's own transfers carry idempotency keys too, so such a retry cannot move money twice. For those the
+ * handler gets the operation's key: the client's key qualified by scope and caller, so one client key used on
+ * two endpoints (or for a video and then an album) names two operations, never one transfer.
  */
 export async function idempotent<T>(
   ctx: { db: Database },
   request: FastifyRequest,
   scope: string,
-  handler: (key: string) => Promise<T>,
+  handler: (operationKey: string) => Promise<T>,
 ): Promise<T> {
   const { db } = ctx;
   const key = keyOf(request);
@@ -122,7 +124,7 @@ export async function idempotent<T>(
   }
 
   try {
-    const result = await handler(key);
+    const result = await handler(`${fullScope}:${key}`);
     await db.update(walletIdempotencyKeys).set({ statusCode: 200, response: result }).where(where);
     return result;
   } catch (error) {

@@ -20,13 +20,13 @@ export const walletModule: ServerModule = {
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
   routes: (ctx) => async (app) => {
     route(app, walletEndpoints.sandboxCharge, async ({ auth, body, request }) =>
-      idempotent(ctx, request, 'payment.sandbox.charge', async (key) => {
+      idempotent(ctx, request, 'payment.sandbox.charge', async (operationKey) => {
         const amountEurCents = Math.round(body.amountEur * 100);
         const outcome = await sandboxProvider.charge({
           amountEurCents,
           card: body.cardNumber,
           guestId: auth.guestId,
-          reference: `${auth.guestId}:${key}`,
+          reference: operationKey,
         });
         if (outcome.status === 'declined')
           throw new HttpError(402, 'PAYMENT_DECLINED', 'The card was declined; nothing was charged');
