@@ -144,9 +144,9 @@ function Library({ mediaType }: { mediaType: MediathekMediaType }) {
                     </Button>
                   );
                   return item.video ? (
-                    <VideoTile key={`v${item.video.id}`} video={item.video} footer={footer} />
+                    <VideoTile key={`v${item.video.id}-${item.addedAt}`} video={item.video} footer={footer} />
                   ) : item.album ? (
-                    <AlbumTile key={`a${item.album.id}`} album={item.album} footer={footer} />
+                    <AlbumTile key={`a${item.album.id}-${item.addedAt}`} album={item.album} footer={footer} />
                   ) : null;
                 })}
               </TileGrid>

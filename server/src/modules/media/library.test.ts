@@ -217,11 +217,13 @@ describe('media library', () => {
 
     const archive = (archived: boolean, mediaId = first!.id) =>
       post('/rest/v1/mediathek/archive', accessToken, { mediaType: 'VIDEO', mediaId, archived }, null);
+    // Bought and pinned: archiving moves the purchase, so the archive lists the video once.
+    assert.equal(await setPinned(t.ctx.db, guest.id, 'VIDEO', first!.id, true), true);
     const archived = await archive(true);
     assert.equal(archived.statusCode, 200, archived.body);
     assert.deepEqual(archived.json<{ totals: MediathekTotals }>().totals.VIDEO, {
       PURCHASED: 0,
-      PINNED: 1,
+      PINNED: 2,
       ARCHIVED: 1,
     });
     assert.equal((await items('mediaType=VIDEO&sourceType=PURCHASED')).total, 0);
@@ -235,6 +237,7 @@ describe('media library', () => {
     assert.equal((await items('mediaType=VIDEO&sourceType=PURCHASED')).total, 1);
     assert.equal((await archive(true, 999_999)).json<ErrorBody>().code, 'NOT_FOUND');
 
+    assert.equal(await setPinned(t.ctx.db, guest.id, 'VIDEO', first!.id, false), true);
     assert.equal(await setPinned(t.ctx.db, guest.id, 'VIDEO', second!.id, false), true);
     assert.equal((await counts()).pinnedFavorites, 1);
     await assert.rejects(setPinned(t.ctx.db, guest.id, 'PHOTO', 999_999, true), /No album/);

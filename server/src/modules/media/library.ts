@@ -53,7 +53,10 @@ export async function setPinned(
   return changed.length > 0;
 }
 
-/** Moves the guest's rows of an item to the archive tab or back; 404 when the item is not in the library. */
+/**
+ * Moves an item to the archive tab or back: its purchase when the guest bought it, otherwise its pin, so the
+ * archive lists each item once. 404 when the item is not in the library.
+ */
 export async function setArchived(
   db: Database,
   guestId: string,
@@ -61,12 +64,15 @@ export async function setArchived(
   mediaId: number,
   archived: boolean,
 ): Promise<void> {
-  const changed = await db
-    .update(mediaLibrary)
-    .set({ archived })
-    .where(itemWhere(guestId, mediaType, mediaId))
-    .returning({ id: mediaLibrary.id });
-  if (changed.length === 0) throw new HttpError(404, 'NOT_FOUND', 'This is not in your media library');
+  for (const source of ['PURCHASED', 'PINNED'] as const) {
+    const changed = await db
+      .update(mediaLibrary)
+      .set({ archived })
+      .where(and(itemWhere(guestId, mediaType, mediaId), eq(mediaLibrary.source, source)))
+      .returning({ id: mediaLibrary.id });
+    if (changed.length > 0) return;
+  }
+  throw new HttpError(404, 'NOT_FOUND', 'This is not in your media library');
 }
 
 export async function mediathekTotals(db: Database, guestId: string): Promise<MediathekTotals> {
