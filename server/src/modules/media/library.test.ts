@@ -17,6 +17,7 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { accountBalance, transfer } from '../wallet/service';
 import { walletEntries } from '../wallet/schema';
 import { PERFORMER_SHARE_PERCENT } from './purchase';
+import { assignMissingClips } from './seed';
 import { albums, mediaLibrary, videos } from './schema';
 
 let t: TestApp;
@@ -339,5 +340,15 @@ describe('video clips', () => {
     const freeClip = await t.app.inject({ method: 'GET', url: `/rest/v1/video/${free!.id}/stream` });
     assert.equal(freeClip.statusCode, 200);
     assert.equal((await t.app.inject({ method: 'GET', url: '/rest/v1/video/999999/stream' })).statusCode, 404);
+  });
+
+  test('videos seeded before clips existed get one on the next start', async () => {
+    const [video] = await paidVideos(1);
+    await t.ctx.db.update(videos).set({ clip: null }).where(eq(videos.id, video!.id));
+    await assignMissingClips(t.ctx);
+    const [row] = await t.ctx.db.select({ clip: videos.clip }).from(videos).where(eq(videos.id, video!.id));
+    assert.match(row!.clip ?? '', /^clip-\d+$/);
+    const shown = (await get(`/rest/v1/video/${video!.id}`, await t.anonymousToken())).json<Video>();
+    assert.equal((await t.app.inject({ method: 'GET', url: shown.clip!.previewUrl })).statusCode, 200);
   });
 });
