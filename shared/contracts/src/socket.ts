@@ -38,6 +38,13 @@ export const outgoingMessages = {
     albumId: z.number().int(),
     mediaType: z.enum(MEDIATHEK_MEDIA_TYPES).default('PHOTO'),
   }),
+  /** Pins a single album picture (spec "pinned photos"). */
+  favoritePinPicture: z.object({ type: z.literal('favoritePinPicture'), ...fromClient, pictureId: z.number().int() }),
+  favoriteUnpinPicture: z.object({
+    type: z.literal('favoriteUnpinPicture'),
+    ...fromClient,
+    pictureId: z.number().int(),
+  }),
   // Messenger (sent only when logged in). offset equals the number of channels already loaded.
   loadChannels: z.object({
     type: z.literal('loadChannels'),
@@ -76,6 +83,8 @@ export const GUEST_ONLY_MESSAGES: ReadonlySet<OutgoingType> = new Set<OutgoingTy
   'favoriteRequestActors',
   'favoritePinAlbum',
   'favoriteUnpinAlbum',
+  'favoritePinPicture',
+  'favoriteUnpinPicture',
 ]);
 
 /** Server to client. */
@@ -102,6 +111,8 @@ export const incomingMessages = {
     mediaType: z.enum(MEDIATHEK_MEDIA_TYPES),
     pinned: z.boolean(),
   }),
+  /** A picture was pinned or unpinned (answering favoritePinPicture / favoriteUnpinPicture, to every tab). */
+  favoritePicture: z.object({ type: z.literal('favoritePicture'), pictureId: z.number().int(), pinned: z.boolean() }),
   pageReload: z.object({ type: z.literal('pageReload') }),
   /** A page of the guest's channels, answering loadChannels and filterChannels. */
   channels: z.object({

@@ -210,6 +210,17 @@ async function findActor(db: Database, idOrName: string): Promise<ActorRow> {
   return row;
 }
 
+/** A performer (by id or case-insensitive name) with the sedcard pictures, in display order; 404 if unknown. */
+export async function findActorSedcards(db: Database, idOrName: string) {
+  const row = await findActor(db, idOrName);
+  const pictures = await db
+    .select({ id: actorSedcards.id, url: actorSedcards.url, width: actorSedcards.width, height: actorSedcards.height })
+    .from(actorSedcards)
+    .where(eq(actorSedcards.actorId, row.id))
+    .orderBy(asc(actorSedcards.position));
+  return { actor: { id: row.id, name: row.name, displayName: row.displayName }, pictures };
+}
+
 /** Place in the top cams ranking, or null for a performer with too few ratings. */
 async function topCamRank(db: Database, row: ActorRow): Promise<number | null> {
   if (row.ratingCount < MIN_RATINGS_TO_SHOW) return null;

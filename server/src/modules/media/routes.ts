@@ -6,6 +6,7 @@ import { route } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
 import { idempotent } from '../wallet/idempotency';
 import { clipsDir } from './clips';
+import * as gallery from './gallery';
 import * as library from './library';
 import { buy } from './purchase';
 import * as media from './service';
@@ -20,6 +21,16 @@ export const mediaRoutes =
     route(app, mediaEndpoints.album, async ({ query, auth }) => media.albumById(ctx.db, auth, query.albumId));
     route(app, mediaEndpoints.albumRating, async ({ body, auth }) =>
       media.rateAlbum(ctx.db, auth.guestId, body.albumId, body.guestRating),
+    );
+    route(app, mediaEndpoints.sedcards, async ({ params, auth }) =>
+      gallery.sedcardsOf(ctx.db, auth, params.actorIdOrName),
+    );
+    route(app, mediaEndpoints.sedcardsRating, async ({ params, body, auth }) =>
+      gallery.rateSedcards(ctx.db, auth.guestId, params.actorId, body.guestRating),
+    );
+    route(app, mediaEndpoints.albumView, async ({ body, auth }) => gallery.recordAlbumView(ctx.db, auth, body.albumId));
+    route(app, mediaEndpoints.pinnedPhotos, async ({ query, auth }) =>
+      gallery.pinnedPhotos(ctx.db, auth.guestId, query.page, query.pageSize),
     );
     route(app, mediaEndpoints.albumComments, async ({ query, auth }) =>
       media.albumCommentPage(ctx.db, auth, query.albumId, query.limit, query.offset),

@@ -167,3 +167,50 @@ export const albumComments = pgTable(
     index('album_comments_guest_idx').on(t.albumId, t.guestId),
   ],
 );
+
+/** A guest's like (5) or dislike (1) of a performer's sedcards, which are rated as one album. */
+export const sedcardRatings = pgTable(
+  'sedcard_ratings',
+  {
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id')
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    rating: integer('rating').$type<1 | 5>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.actorId, t.guestId] })],
+);
+
+/** Single album pictures a guest pinned (spec "pinned photos"). */
+export const pinnedPictures = pgTable(
+  'pinned_pictures',
+  {
+    guestId: uuid('guest_id')
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    pictureId: integer('picture_id')
+      .notNull()
+      .references(() => albumPictures.id, { onDelete: 'cascade' }),
+    pinnedAt: timestamp('pinned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.guestId, t.pictureId] }),
+    index('pinned_pictures_guest_idx').on(t.guestId, t.pinnedAt),
+  ],
+);
+
+/** Who opened an album: one row per logged-in guest and album, so each counts once into albums.total_views. */
+export const albumViews = pgTable(
+  'album_views',
+  {
+    albumId: integer('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id')
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.albumId, t.guestId] })],
+);

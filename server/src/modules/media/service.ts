@@ -424,31 +424,59 @@ async function requireAlbum(db: Pick<Database, 'select'>, albumId: number) {
   if (!album) throw new HttpError(404, 'NOT_FOUND', `No album ${albumId}`);
 }
 
+type Rating = (typeof ALBUM_RATING)[keyof typeof ALBUM_RATING];
+
+/** Where one guest's rating of one rated thing (an album, a performer's sedcards) is kept. */
+export interface GuestRatingStore {
+  previous(): Promise<Rating | undefined>;
+  remove(): Promise<void>;
+  insert(rating: Rating): Promise<void>;
+}
+
 /**
- * Likes (5) or dislikes (1) an album for a guest: a new rating counts, the same rating again is taken back,
- * the other one switches. Counters and the guest's rating change in one transaction.
+ * The spec's rating toggle, shared by albums and sedcards: a new rating counts, the same rating again is taken
+ * back, the other one switches. Answers the guest's rating afterwards and how the like and dislike counts move.
  */
+export async function toggleRating(store: GuestRatingStore, rating: Rating) {
+  const previous = await store.previous();
+  const delta = { [ALBUM_RATING.like]: 0, [ALBUM_RATING.dislike]: 0 };
+  if (previous) {
+    await store.remove();
+    delta[previous] -= 1;
+  }
+  const current = previous === rating ? null : rating;
+  if (current) {
+    await store.insert(current);
+    delta[current] += 1;
+  }
+  return { current, delta };
+}
+
+export const ratingFlags = (current: number | null | undefined) => ({
+  isLiked: current === ALBUM_RATING.like,
+  isDisliked: current === ALBUM_RATING.dislike,
+});
+
+/** Likes (5) or dislikes (1) an album for a guest; counters and the guest's rating change in one transaction. */
 export async function rateAlbum(
   db: Database,
   guestId: string,
   albumId: number,
-  rating: 1 | 5,
+  rating: Rating,
 ): Promise<AlbumRatingResult> {
   return db.transaction(async (tx) => {
     const [album] = await tx.select({ id: albums.id }).from(albums).where(eq(albums.id, albumId)).for('update');
     if (!album) throw new HttpError(404, 'NOT_FOUND', `No album ${albumId}`);
     const mine = and(eq(albumRatings.albumId, albumId), eq(albumRatings.guestId, guestId));
-    const [previous] = await tx.select({ rating: albumRatings.rating }).from(albumRatings).where(mine);
-    const delta = { [ALBUM_RATING.like]: 0, [ALBUM_RATING.dislike]: 0 };
-    if (previous) {
-      await tx.delete(albumRatings).where(mine);
-      delta[previous.rating] -= 1;
-    }
-    const current = previous?.rating === rating ? null : rating;
-    if (current) {
-      await tx.insert(albumRatings).values({ albumId, guestId, rating: current });
-      delta[current] += 1;
-    }
+    const { current, delta } = await toggleRating(
+      {
+        previous: async () =>
+          (await tx.select({ rating: albumRatings.rating }).from(albumRatings).where(mine))[0]?.rating,
+        remove: async () => void (await tx.delete(albumRatings).where(mine)),
+        insert: async (value) => void (await tx.insert(albumRatings).values({ albumId, guestId, rating: value })),
+      },
+      rating,
+    );
     const [updated] = await tx
       .update(albums)
       .set({
@@ -462,8 +490,7 @@ export async function rateAlbum(
       albumTotalViews: updated!.totalViews,
       guestRatingLikes: updated!.likes,
       guestRatingDislikes: updated!.dislikes,
-      isLiked: current === ALBUM_RATING.like,
-      isDisliked: current === ALBUM_RATING.dislike,
+      ...ratingFlags(current),
     };
   });
 }

@@ -1,9 +1,10 @@
 import type { ModuleContext, SocketClient } from '../module';
 import { HttpError } from '../../http/endpoint';
+import { setPicturePinned } from './gallery';
 import { setPinned } from './library';
 
 /**
- * Pinning videos and albums to the media library over the socket (spec: favourite pin and unpin of albums).
+ * Pinning videos, albums and single pictures over the socket (spec: favourite pin and unpin of albums and photos).
  * Only logged-in guests count; the change is answered to all of the guest's tabs.
  */
 export function mediaSocket({ db, hub, log }: ModuleContext): void {
@@ -28,6 +29,20 @@ export function mediaSocket({ db, hub, log }: ModuleContext): void {
         pinned,
       });
     };
+  const pinPicture = (pinned: boolean) => async (message: { pictureId: number }, client: SocketClient) => {
+    if (!client.auth?.loggedIn) return;
+    const { guestId } = client.auth;
+    try {
+      await setPicturePinned(db, guestId, message.pictureId, pinned);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      log.info({ pictureId: message.pictureId }, 'pin of an unknown picture ignored');
+      return;
+    }
+    hub.sendToGuest(guestId, { type: 'favoritePicture', pictureId: message.pictureId, pinned });
+  };
   hub.on('favoritePinAlbum', pin(true));
   hub.on('favoriteUnpinAlbum', pin(false));
+  hub.on('favoritePinPicture', pinPicture(true));
+  hub.on('favoriteUnpinPicture', pinPicture(false));
 }

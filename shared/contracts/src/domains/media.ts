@@ -235,6 +235,25 @@ export const albumRatingResult = z.object({
 });
 export type AlbumRatingResult = z.infer<typeof albumRatingResult>;
 
+/** A performer's sedcard pictures, rated as one album (spec "Actor sedcard"): the album rating fields. */
+export const sedcards = z.object({
+  actor: mediaActor,
+  pictures: z.array(mediaImage.extend({ id: z.number().int() })),
+  albumTotalViews: z.number().int(),
+  ...ratingFields,
+});
+export type Sedcards = z.infer<typeof sedcards>;
+
+/** A single album picture pinned by the guest (spec "pinned photos"), with the album it belongs to. */
+export const pinnedPhoto = mediaImage.extend({
+  id: z.number().int(),
+  albumId: z.number().int(),
+  albumTitle: z.string(),
+  actor: mediaActor,
+  pinnedAt: z.string(),
+});
+export type PinnedPhoto = z.infer<typeof pinnedPhoto>;
+
 /** Spec: the comment call asks for up to 500; the page shows them 5 at a time. */
 export const ALBUM_COMMENTS_LIMIT = 500;
 export const ALBUM_COMMENTS_SHOWN = 5;
@@ -343,6 +362,37 @@ export const mediaEndpoints = {
       guestRating: z.union([z.literal(ALBUM_RATING.dislike), z.literal(ALBUM_RATING.like)]),
     }),
     response: albumRatingResult,
+    needsGuest: true,
+  }),
+  /** The performer's sedcard pictures with their album-like rating. */
+  sedcards: defineEndpoint({
+    method: 'GET',
+    path: '/gallery/getsedcards/:actorIdOrName',
+    params: z.object({ actorIdOrName: z.string().min(1).max(100) }),
+    response: sedcards,
+  }),
+  /** Like (5) or dislike (1) a performer's sedcards; toggles like albumRating. */
+  sedcardsRating: defineEndpoint({
+    method: 'POST',
+    path: '/gallery/setSedcardsGuestRating/:actorId',
+    params: z.object({ actorId: idParam }),
+    body: z.object({ guestRating: z.union([z.literal(ALBUM_RATING.dislike), z.literal(ALBUM_RATING.like)]) }),
+    response: albumRatingResult,
+    needsGuest: true,
+  }),
+  /** Records that the guest opened an album: one view per logged-in guest and album; anonymous calls count nothing. */
+  albumView: defineEndpoint({
+    method: 'POST',
+    path: '/gallery/recordView',
+    body: z.object({ albumId: z.number().int().positive() }),
+    response: z.object({ success: z.literal(true), albumTotalViews: z.number().int() }),
+  }),
+  /** The guest's pinned single pictures, newest first (socket favoritePinPicture). */
+  pinnedPhotos: defineEndpoint({
+    method: 'GET',
+    path: '/gallery/getPinnedPhotos',
+    query: pageQuery,
+    response: pageOf(pinnedPhoto),
     needsGuest: true,
   }),
   albumComments: defineEndpoint({
