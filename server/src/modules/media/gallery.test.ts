@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import WebSocket from 'ws';
-import type { AlbumRatingResult, ErrorBody, IncomingMessage, Page, PinnedPhoto, Sedcards } from '@velvet/contracts';
+import type {
+  Album,
+  AlbumRatingResult,
+  ErrorBody,
+  IncomingMessage,
+  Page,
+  PinnedPhoto,
+  Sedcards,
+} from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { actors } from '../chat/schema';
 import { albumPictures, albums } from './schema';
@@ -153,6 +161,9 @@ describe('pinned photos', () => {
       [pictures[2]!.id, pictures[0]!.id],
     );
     assert.equal(all.items[0]!.albumId, pictures[2]!.albumId);
+    const album = (await get(`/rest/v1/gallery/open?albumId=${pictures[0]!.albumId}`, accessToken)).json<Album>();
+    assert.equal(album.pictures.find((p) => p.id === pictures[0]!.id)?.pinned, true);
+    assert.equal(album.pictures.find((p) => p.id === pictures[1]!.id)?.pinned, false);
 
     const visitorToken = await t.anonymousToken();
     const visitor = await connect(visitorToken);

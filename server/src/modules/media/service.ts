@@ -25,7 +25,16 @@ import type { Auth } from '../module';
 import { actors } from '../chat/schema';
 import { guests } from '../auth/schema';
 import { clipPreviewUrl } from './clips';
-import { albumComments, albumPictures, albumRatings, albums, mediaLibrary, videoTags, videos } from './schema';
+import {
+  albumComments,
+  albumPictures,
+  albumRatings,
+  albums,
+  mediaLibrary,
+  pinnedPictures,
+  videoTags,
+  videos,
+} from './schema';
 
 type VideoRow = typeof videos.$inferSelect;
 type AlbumRow = typeof albums.$inferSelect;
@@ -382,13 +391,18 @@ export async function albumById(db: Database, auth: Auth | null, id: number): Pr
   const [summary] = await toAlbumSummaries(db, auth, rows);
   if (!summary) throw new HttpError(404, 'NOT_FOUND', `No album ${id}`);
   const pictures = await db
-    .select()
+    .select({
+      picture: albumPictures,
+      pinned: auth?.loggedIn
+        ? sql<boolean>`exists (select 1 from ${pinnedPictures} where ${and(eq(pinnedPictures.pictureId, albumPictures.id), eq(pinnedPictures.guestId, auth.guestId))})`
+        : sql<boolean>`false`,
+    })
     .from(albumPictures)
     .where(eq(albumPictures.albumId, id))
     .orderBy(asc(albumPictures.position));
   return {
     ...summary,
-    pictures: pictures.map((p) => ({
+    pictures: pictures.map(({ picture: p, pinned }) => ({
       id: p.id,
       url: p.url,
       width: p.width,
@@ -397,6 +411,7 @@ export async function albumById(db: Database, auth: Auth | null, id: number): Pr
       guestRatingDislikes: p.dislikes,
       isLiked: false,
       isDisliked: false,
+      pinned,
     })),
     ...(await commentState(db, auth, id)),
   };

@@ -218,7 +218,12 @@ export const albumSummary = z.object({
   ...ratingFields,
 });
 export type AlbumSummary = z.infer<typeof albumSummary>;
-export const albumPicture = mediaImage.extend({ id: z.number().int(), ...ratingFields });
+export const albumPicture = mediaImage.extend({
+  id: z.number().int(),
+  ...ratingFields,
+  /** Pinned by the calling guest (socket favoritePinPicture). */
+  pinned: z.boolean(),
+});
 export type AlbumPicture = z.infer<typeof albumPicture>;
 export const album = albumSummary.extend({
   pictures: z.array(albumPicture),
