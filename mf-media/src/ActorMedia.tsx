@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { mediaEndpoints, type Page } from '@velvet/contracts';
 import { LoadState, useGuest, useLanguage, useLoaded, usePagerLabels, usePlatform } from '@velvet/federation';
 import { EmptyState, Pager, TileGrid } from '@velvet/ui';
+import { AlbumRating } from './AlbumRating';
 import { AlbumTile } from './AlbumTile';
 import { VideoTile } from './VideoTile';
 
@@ -74,18 +75,59 @@ export function ActorVideos(props: Record<string, unknown>) {
   );
 }
 
-/** The profile's pictures tab. */
+/** The profile's pictures tab: the sedcards with their rating, then the albums. */
 export function ActorAlbums(props: Record<string, unknown>) {
   const { actorId, actorName } = actorMediaProps(props);
   const { t } = useTranslation();
   const { api } = usePlatform();
   return (
-    <PagedTiles
-      loadKey={`albums|${actorId}`}
-      load={(query) => api.rest(mediaEndpoints.actorAlbums, { params: { actorId }, query })}
-      label={t('actor.albums', { actorName })}
-      emptyLabel={t('actor.noAlbums')}
-      tile={(album) => <AlbumTile key={album.id} album={album} />}
-    />
+    <>
+      <ActorSedcards actorId={actorId} actorName={actorName} />
+      <PagedTiles
+        loadKey={`albums|${actorId}`}
+        load={(query) => api.rest(mediaEndpoints.actorAlbums, { params: { actorId }, query })}
+        label={t('actor.albums', { actorName })}
+        emptyLabel={t('actor.noAlbums')}
+        tile={(album) => <AlbumTile key={album.id} album={album} />}
+      />
+    </>
+  );
+}
+
+/** A performer's sedcard pictures, liked and disliked as one album. */
+function ActorSedcards({ actorId, actorName }: { actorId: number; actorName: string }) {
+  const { t } = useTranslation();
+  const { api } = usePlatform();
+  const language = useLanguage();
+  const guest = useGuest();
+  const loaded = useLoaded(`sedcards|${actorId}|${language}|${guest.id}`, () =>
+    api.rest(mediaEndpoints.sedcards, { params: { actorIdOrName: String(actorId) } }),
+  );
+  return (
+    <LoadState loaded={loaded}>
+      {(sedcards) => (
+        <section className="mf-media-sedcards" aria-label={t('actor.sedcards', { actorName })}>
+          <ul className="mf-media-pictures">
+            {sedcards.pictures.map((picture, index) => (
+              <li key={picture.id}>
+                <img
+                  src={picture.url}
+                  width={picture.width}
+                  height={picture.height}
+                  alt={t('actor.sedcardAlt', { actorName, number: index + 1 })}
+                  loading="lazy"
+                />
+              </li>
+            ))}
+          </ul>
+          <AlbumRating
+            initial={sedcards}
+            rate={(guestRating) =>
+              api.rest(mediaEndpoints.sedcardsRating, { params: { actorId }, body: { guestRating } })
+            }
+          />
+        </section>
+      )}
+    </LoadState>
   );
 }

@@ -1,6 +1,7 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaEndpoints } from '@velvet/contracts';
-import { LoadState, useGuest, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
+import { LoadState, useGuest, useLanguage, useLoaded, useLoggedIn, usePlatform } from '@velvet/federation';
 import { ButtonLink } from '@velvet/ui';
 import { AlbumComments } from './AlbumComments';
 import { AlbumRating } from './AlbumRating';
@@ -14,9 +15,16 @@ export function AlbumPage({ albumId, actorName }: { albumId: string; actorName: 
   const { api, router } = usePlatform();
   const language = useLanguage();
   const guest = useGuest();
+  const loggedIn = useLoggedIn();
   const loaded = useLoaded(`album|${albumId}|${language}|${guest.id}`, () =>
     api.rest(mediaEndpoints.album, { query: { albumId: Number(albumId) } }),
   );
+  // Spec: an album view is recorded only for logged-in guests. A failed count is not worth bothering the guest.
+  const openedId = loaded.data?.id;
+  useEffect(() => {
+    if (!loggedIn || openedId === undefined) return;
+    api.rest(mediaEndpoints.albumView, { body: { albumId: openedId } }).catch(() => undefined);
+  }, [api, openedId, loggedIn]);
   return (
     <LoadState loaded={loaded} notFound={t('album.notFound')}>
       {(album) => (
@@ -43,7 +51,10 @@ export function AlbumPage({ albumId, actorName }: { albumId: string; actorName: 
               <MediaPrice price={album.prices.price} basePrice={album.prices.basePrice} />
             </dd>
           </dl>
-          <AlbumRating album={album} />
+          <AlbumRating
+            initial={album}
+            rate={(guestRating) => api.rest(mediaEndpoints.albumRating, { body: { albumId: album.id, guestRating } })}
+          />
           <div className="mf-media-actions">
             {album.guestInfo.bought ? (
               <p>{t('album.inLibrary')}</p>
@@ -57,7 +68,7 @@ export function AlbumPage({ albumId, actorName }: { albumId: string; actorName: 
                 onPriceChanged={loaded.reload}
               />
             )}
-            <PinButton mediaType="PHOTO" mediaId={album.id} pinned={album.guestInfo.pinned} />
+            <PinButton target={{ mediaType: 'PHOTO', mediaId: album.id }} pinned={album.guestInfo.pinned} />
           </div>
           <ul className="mf-media-pictures" aria-label={t('album.pictures')}>
             {album.pictures.map((picture, index) => (
@@ -68,6 +79,14 @@ export function AlbumPage({ albumId, actorName }: { albumId: string; actorName: 
                   height={picture.height}
                   alt={t('album.pictureAlt', { title: album.title, number: index + 1 })}
                   loading="lazy"
+                />
+                <PinButton
+                  target={{ pictureId: picture.id }}
+                  pinned={picture.pinned}
+                  labels={{
+                    pin: t('album.pinPicture', { number: index + 1 }),
+                    unpin: t('album.unpinPicture', { number: index + 1 }),
+                  }}
                 />
               </li>
             ))}

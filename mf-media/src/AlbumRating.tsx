@@ -1,23 +1,32 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALBUM_RATING, mediaEndpoints, type Album } from '@velvet/contracts';
+import { ALBUM_RATING, type AlbumRatingResult } from '@velvet/contracts';
 import { useLoggedIn, usePlatform } from '@velvet/federation';
 import { Button } from '@velvet/ui';
 
-type Rating = Pick<Album, 'guestRatingLikes' | 'guestRatingDislikes' | 'isLiked' | 'isDisliked'>;
+type Rating = Pick<AlbumRatingResult, 'guestRatingLikes' | 'guestRatingDislikes' | 'isLiked' | 'isDisliked'>;
 
-/** Like and dislike of an album: toggles, with the counters the server answers. Visitors are asked to log in. */
-export function AlbumRating({ album }: { album: Album }) {
+/**
+ * Like and dislike of an album or a performer's sedcards: toggles, with the counters the server answers.
+ * Visitors are asked to log in.
+ */
+export function AlbumRating({
+  initial,
+  rate: send,
+}: {
+  initial: Rating;
+  rate: (guestRating: 1 | 5) => Promise<AlbumRatingResult>;
+}) {
   const { t } = useTranslation();
-  const { api, ui } = usePlatform();
+  const { ui } = usePlatform();
   const loggedIn = useLoggedIn();
-  const [rating, setRating] = useState<Rating>(album);
+  const [rating, setRating] = useState<Rating>(initial);
   const [busy, setBusy] = useState(false);
   const rate = async (guestRating: 1 | 5) => {
     if (!loggedIn) return ui.open('login');
     setBusy(true);
     try {
-      setRating(await api.rest(mediaEndpoints.albumRating, { body: { albumId: album.id, guestRating } }));
+      setRating(await send(guestRating));
     } catch {
       ui.toast(t('album.ratingFailed'), 'error');
     } finally {

@@ -341,6 +341,7 @@ describe('album page and media library', () => {
         rest: {
           '/mediathek/items': () => ({ items: [], total: 0, page: 1, pageSize: 30 }),
           '/mediathek/totals': noTotals,
+          '/gallery/getPinnedPhotos': () => ({ items: [], total: 0, page: 1, pageSize: 30 }),
         },
       },
     );

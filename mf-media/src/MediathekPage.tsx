@@ -19,6 +19,7 @@ import {
 } from '@velvet/federation';
 import { Button, ButtonLink, EmptyState, LoginPrompt, Pager, TabNav, TileGrid } from '@velvet/ui';
 import { AlbumTile } from './AlbumTile';
+import { PinnedPhotos } from './PinnedPhotos';
 import { VideoTile } from './VideoTile';
 
 /** Spec: the media library's page size. */
@@ -48,7 +49,10 @@ export function MediathekPage({ mediaType }: { mediaType: MediathekMediaType }) 
         ]}
       />
       {loggedIn ? (
-        <Library key={mediaType} mediaType={mediaType} />
+        <>
+          <Library key={mediaType} mediaType={mediaType} />
+          {mediaType === 'PHOTO' && <PinnedPhotos />}
+        </>
       ) : (
         <LoginPrompt text={t('mediathek.loginText')} buttonLabel={t('mediathek.login')} ui={ui} />
       )}

@@ -59,7 +59,7 @@ export function VideoPage({ videoId, actorName }: { videoId: string; actorName: 
                   onPriceChanged={loaded.reload}
                 />
               )}
-              <PinButton mediaType="VIDEO" mediaId={video.id} pinned={video.guestInfo.pinned} />
+              <PinButton target={{ mediaType: 'VIDEO', mediaId: video.id }} pinned={video.guestInfo.pinned} />
             </div>
             <p>{video.description}</p>
             {video.tags.length > 0 ? (

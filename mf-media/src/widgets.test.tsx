@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { createMockPlatform, renderWithPlatform, routeHref, type RestHandler } from '@velvet/testing';
 import remoteDescriptor from '../remote.json';
 import { locales } from './locales';
-import { gridHandler, makeAlbumSummary, makeVideo } from './testing/fixtures';
+import { gridHandler, makeAlbumSummary, makeSedcards, makeVideo } from './testing/fixtures';
 import { MEDIA_WIDGETS } from './widgets';
 
 const render = (element: React.ReactElement, rest: Record<string, RestHandler>) =>
@@ -42,6 +42,7 @@ test("the profile's pictures tab links each album to its page", async () => {
   const ActorAlbums = MEDIA_WIDGETS['actorProfile.pictures'];
   render(<ActorAlbums actorId="7" actorName="lena" />, {
     '/media/actor/:actorId/albums': () => ({ items: [makeAlbumSummary(3)], total: 1, page: 1, pageSize: 16 }),
+    '/gallery/getsedcards/:actorIdOrName': () => makeSedcards(7),
   });
   expect(await screen.findByRole('link', { name: /Album 3/ })).toHaveAttribute(
     'href',

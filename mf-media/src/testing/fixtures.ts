@@ -1,4 +1,4 @@
-import type { Album, AlbumSummary, Video, VideoGridRequest, VideoPage } from '@velvet/contracts';
+import type { Album, AlbumSummary, PinnedPhoto, Sedcards, Video, VideoGridRequest, VideoPage } from '@velvet/contracts';
 
 export function makeVideo(id: number, overrides: Partial<Video> = {}): Video {
   return {
@@ -63,6 +63,7 @@ export function makeAlbum(id: number): Album {
     guestRatingDislikes: 0,
     isLiked: false,
     isDisliked: false,
+    pinned: false,
   });
   return {
     ...makeAlbumSummary(id),
@@ -93,4 +94,34 @@ export function gridHandler(total: number) {
     return page;
   };
   return { handler, requests };
+}
+
+export function makeSedcards(actorId: number): Sedcards {
+  return {
+    actor: { id: actorId, name: `actor${actorId}`, displayName: `Actor ${actorId}` },
+    pictures: [1, 2].map((n) => ({
+      id: actorId * 10 + n,
+      url: `/media/actors/${actorId}/sedcard-${n}.webp`,
+      width: 640,
+      height: 480,
+    })),
+    albumTotalViews: 0,
+    guestRatingLikes: 2,
+    guestRatingDislikes: 1,
+    isLiked: false,
+    isDisliked: false,
+  };
+}
+
+export function makePinnedPhoto(id: number): PinnedPhoto {
+  return {
+    id,
+    url: `/media/albums/1/${id}.webp`,
+    width: 640,
+    height: 480,
+    albumId: 1,
+    albumTitle: 'Album 1',
+    actor: { id: 1, name: 'actor1', displayName: 'Actor 1' },
+    pinnedAt: '2026-01-01T00:00:00.000Z',
+  };
 }
