@@ -1,6 +1,5 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import WebSocket from 'ws';
 import { eq, sql } from 'drizzle-orm';
 import {
   ACTOR_LIST_PAGE_SIZE,
@@ -18,6 +17,7 @@ import { actors } from './schema';
 import { switchRandomActor } from './service';
 import { favoriteActorIds, setFavorite } from './favorites';
 import { chatModule, ONLINE_SWITCH_INTERVAL_MS } from './index';
+import { openSocketSession } from '../../testing/socket';
 
 let t: TestApp;
 before(async () => {
@@ -334,27 +334,7 @@ describe('favourites', () => {
 
 describe('favourites over the socket', () => {
   it('answers a logged-in guest with the pinned ids and ignores anonymous visitors', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    assert.ok(address && typeof address === 'object');
-    const connect = async (accessToken: string) => {
-      const socket = new WebSocket(`ws://127.0.0.1:${address.port}/ws`);
-      const received: IncomingMessage[] = [];
-      socket.on('message', (data) => received.push(JSON.parse(String(data)) as IncomingMessage));
-      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-      const send = (message: object) => socket.send(JSON.stringify({ ...message, accessToken }));
-      const next = async (type: IncomingMessage['type']) => {
-        for (let waited = 0; waited < 3000; waited += 25) {
-          const index = received.findIndex((m) => m.type === type);
-          if (index >= 0) return received.splice(index, 1)[0]!;
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
-        throw new Error(`no ${type}; got ${JSON.stringify(received)}`);
-      };
-      send({ type: 'requestSession', language: 'en' });
-      await next('ackSession');
-      return { send, next, received, close: () => socket.close() };
-    };
+    const connect = (accessToken: string) => openSocketSession(t.app, accessToken);
 
     const [first, second] = await t.ctx.db.select().from(actors).limit(2);
     const { accessToken } = await t.signup();

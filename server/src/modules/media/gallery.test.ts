@@ -1,19 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import WebSocket from 'ws';
-import type {
-  Album,
-  AlbumRatingResult,
-  ErrorBody,
-  IncomingMessage,
-  Page,
-  PinnedPhoto,
-  Sedcards,
-} from '@velvet/contracts';
+import type { Album, AlbumRatingResult, ErrorBody, Page, PinnedPhoto, Sedcards } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { actors } from '../chat/schema';
 import { albumPictures, albums } from './schema';
+import { openSocketSession } from '../../testing/socket';
 
 let t: TestApp;
 
@@ -109,27 +101,7 @@ describe('album views', () => {
 describe('pinned photos', () => {
   test('pin and unpin over the socket for logged-in guests; the list pages, newest first', async () => {
     const pictures = await t.ctx.db.select().from(albumPictures).orderBy(albumPictures.id).limit(3);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    assert.ok(address && typeof address === 'object');
-    const connect = async (accessToken: string) => {
-      const socket = new WebSocket(`ws://127.0.0.1:${address.port}/ws`);
-      const received: IncomingMessage[] = [];
-      socket.on('message', (data) => received.push(JSON.parse(String(data)) as IncomingMessage));
-      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-      const send = (message: object) => socket.send(JSON.stringify({ ...message, accessToken }));
-      const next = async (type: IncomingMessage['type']) => {
-        for (let waited = 0; waited < 3000; waited += 25) {
-          const index = received.findIndex((m) => m.type === type);
-          if (index >= 0) return received.splice(index, 1)[0]!;
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
-        throw new Error(`no ${type}; got ${JSON.stringify(received)}`);
-      };
-      send({ type: 'requestSession', language: 'en' });
-      await next('ackSession');
-      return { send, next, received, close: () => socket.close() };
-    };
+    const connect = (accessToken: string) => openSocketSession(t.app, accessToken);
     const { accessToken } = await t.signup();
     const tab = await connect(accessToken);
     for (const picture of pictures) {

@@ -2,11 +2,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import WebSocket from 'ws';
 import type {
   BuyResult,
   ErrorBody,
-  IncomingMessage,
   MediathekItem,
   MediathekTotals,
   Page,
@@ -19,6 +17,7 @@ import { walletEntries } from '../wallet/schema';
 import { PERFORMER_SHARE_PERCENT } from './purchase';
 import { assignMissingClips } from './seed';
 import { albums, mediaLibrary, videos } from './schema';
+import { openSocketSession } from '../../testing/socket';
 
 let t: TestApp;
 
@@ -247,27 +246,7 @@ describe('media library', () => {
   test('pins and unpins over the socket, answering every tab of the guest; anonymous pins are ignored', async () => {
     const [video] = await paidVideos(1);
     const [album] = await t.ctx.db.select().from(albums).limit(1);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    assert.ok(address && typeof address === 'object');
-    const connect = async (accessToken: string) => {
-      const socket = new WebSocket(`ws://127.0.0.1:${address.port}/ws`);
-      const received: IncomingMessage[] = [];
-      socket.on('message', (data) => received.push(JSON.parse(String(data)) as IncomingMessage));
-      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-      const send = (message: object) => socket.send(JSON.stringify({ ...message, accessToken }));
-      const next = async (type: IncomingMessage['type']) => {
-        for (let waited = 0; waited < 3000; waited += 25) {
-          const index = received.findIndex((m) => m.type === type);
-          if (index >= 0) return received.splice(index, 1)[0]!;
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
-        throw new Error(`no ${type}; got ${JSON.stringify(received)}`);
-      };
-      send({ type: 'requestSession', language: 'en' });
-      await next('ackSession');
-      return { send, next, received, close: () => socket.close() };
-    };
+    const connect = (accessToken: string) => openSocketSession(t.app, accessToken);
     const { accessToken, guest } = await t.signup();
     const tab = await connect(accessToken);
     const otherTab = await connect(accessToken);
