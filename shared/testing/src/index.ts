@@ -1,5 +1,6 @@
 export {
   createMockPlatform,
+  guestFixture,
   routeHref,
   restFixture,
   restCallsTo,

@@ -89,7 +89,12 @@ const defaultTenant: Tenant = {
   footerLinks: [],
 };
 
-function makeGuest(loggedIn: boolean, language: Language, overrides: GuestOverrides = {}): Guest {
+/** A complete guest as the server answers it, for tests that need one without a whole mock platform. */
+export function guestFixture(
+  loggedIn: boolean,
+  language: Language = DEFAULT_LANGUAGE,
+  overrides: GuestOverrides = {},
+): Guest {
   return {
     id: loggedIn ? 'guest-1' : 'anonymous-1',
     name: loggedIn ? 'Tester' : 'Visitor',
@@ -143,7 +148,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   const language = options.language ?? DEFAULT_LANGUAGE;
   const session$ = new BehaviorSubject<GuestSession>({
     accessToken: options.loggedIn ? 'guest-token' : 'anonymous-token',
-    guest: makeGuest(options.loggedIn ?? false, language, options.guest),
+    guest: guestFixture(options.loggedIn ?? false, language, options.guest),
   });
   const route$ = new BehaviorSubject<CurrentRoute>({
     name: options.route?.name ?? 'home',
@@ -255,7 +260,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       const loggedIn = guest.flags?.loggedIn ?? current.guest.flags.loggedIn;
       session$.next({
         accessToken: loggedIn ? 'guest-token' : 'anonymous-token',
-        guest: makeGuest(loggedIn, language, {
+        guest: guestFixture(loggedIn, language, {
           ...current.guest,
           ...guest,
           flags: { ...current.guest.flags, ...guest.flags },

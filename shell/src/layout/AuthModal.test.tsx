@@ -3,28 +3,9 @@ import { authEndpoints, type Endpoint } from '@velvet/contracts';
 import { ApiError, type RestCall } from '@velvet/sdk';
 import { renderInShell } from '../testShell';
 import { AuthModal } from './AuthModal';
+import { guestFixture } from '@velvet/testing';
 
-const guest = {
-  id: 'g-1',
-  name: 'Anna',
-  email: 'anna@example.com',
-  avatarUrl: null,
-  language: 'en' as const,
-  flags: {
-    loggedIn: true,
-    anonymous: false,
-    locked: false,
-    vip: false,
-    vxselect: false,
-    tvSubscriber: false,
-    formerTvSubscriber: false,
-    payingCustomer: false,
-    avs: false,
-    operator: false,
-  },
-  avsStatus: 'unknown' as const,
-  balance: { amount: 0, formatted: '0 VXC' },
-};
+const guest = guestFixture(true, 'en', { id: 'g-1', name: 'Anna', email: 'anna@example.com' });
 
 function setup(answer: (endpoint: Endpoint, body: unknown) => unknown) {
   const calls: { path: string; body: unknown }[] = [];

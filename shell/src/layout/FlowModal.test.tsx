@@ -5,6 +5,7 @@ import { manifestRemote, renderInShell } from '../testShell';
 import { FlowModal } from './FlowModal';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
+import { guestFixture } from '@velvet/testing';
 
 const locales = { de: {}, en: {}, nl: {}, es: {} };
 const account = manifestRemote('mf-account', ['flow.moneyCharge']);
@@ -25,27 +26,7 @@ const widgets = defineWidgets({
   locales,
 });
 
-const guest = {
-  id: 'g-1',
-  name: 'Anna',
-  email: 'anna@example.com',
-  avatarUrl: null,
-  language: 'en' as const,
-  flags: {
-    loggedIn: true,
-    anonymous: false,
-    locked: false,
-    vip: false,
-    vxselect: false,
-    tvSubscriber: false,
-    formerTvSubscriber: false,
-    payingCustomer: false,
-    avs: false,
-    operator: false,
-  },
-  avsStatus: 'unknown' as const,
-  balance: { amount: 0, formatted: '0 VXC' },
-};
+const guest = guestFixture(true, 'en', { id: 'g-1', name: 'Anna', email: 'anna@example.com' });
 const rest = (() => Promise.resolve({ accessToken: 'guest-token', guest })) as unknown as RestCall;
 
 describe('flow modal host', () => {
