@@ -119,7 +119,8 @@ export type TenantRemote = z.infer<typeof tenantRemote>;
 export const tenantDetails = tenant.extend({ hosts: z.array(z.string()), remotes: z.array(tenantRemote) });
 export type TenantDetails = z.infer<typeof tenantDetails>;
 
-export const FEDERATION_ACTIONS = ['upload', 'pin', 'canary', 'promote', 'rollback', 'features'] as const;
+/** `auto-rollback`: the server ended a canary whose browsers reported too many failed loads. */
+export const FEDERATION_ACTIONS = ['upload', 'pin', 'canary', 'promote', 'rollback', 'auto-rollback', 'features'] as const;
 export type FederationAction = (typeof FEDERATION_ACTIONS)[number];
 
 /** One change of the registry: who did what, when. Never edited. */
@@ -214,5 +215,73 @@ export const registryEndpoints = {
     path: '/federation/tenants/:tenantId/remotes/:remote/rollback',
     params: tenantRemoteParams,
     response: tenantRemote,
+  }),
+};
+
+// ---- Load telemetry from browsers, and the health it feeds ----
+
+/** Where a remote load failed: its manifest, its entry, an exposed module, the mount, a lazy chunk, or the contract check. */
+export const REMOTE_LOAD_STAGES = ['manifest', 'entry', 'expose', 'mount', 'chunk', 'incompatible', 'timeout'] as const;
+export type RemoteLoadStage = (typeof REMOTE_LOAD_STAGES)[number];
+
+/** One load of one remote in one browser. */
+export const remoteLoadReport = z.object({
+  remote: z.enum(REMOTE_NAMES),
+  version: z.string().max(100),
+  channel: z.enum(['pinned', 'canary']),
+  outcome: z.enum(['success', 'failure']),
+  /** Set for a failure. */
+  stage: z.enum(REMOTE_LOAD_STAGES).nullable(),
+  durationMs: z.number().int().min(0).max(600_000),
+  /** A short error message for a failure. */
+  error: z.string().max(500).nullable(),
+});
+export type RemoteLoadReport = z.infer<typeof remoteLoadReport>;
+
+/** A browser sends at most this many load reports in one request. */
+export const MAX_LOAD_REPORTS = 50;
+
+/**
+ * A canary is rolled back by the server itself once at least `minLoads` of its loads were reported for a tenant
+ * and the share of failures among them reaches `failureShare` (the server's config may override both).
+ */
+export const CANARY_AUTO_ROLLBACK = { minLoads: 10, failureShare: 0.25 } as const;
+
+export const remoteHealth = z.object({
+  tenant: z.string(),
+  remote: z.enum(REMOTE_NAMES),
+  version: z.string(),
+  channel: z.enum(['pinned', 'canary']),
+  loads: z.number().int(),
+  failures: z.number().int(),
+  /** failures / loads, 0 without loads. */
+  failureShare: z.number(),
+  p50Ms: z.number().int().nullable(),
+  p95Ms: z.number().int().nullable(),
+  lastFailure: z.object({ at: z.string(), stage: z.enum(REMOTE_LOAD_STAGES), error: z.string().nullable() }).nullable(),
+});
+export type RemoteHealth = z.infer<typeof remoteHealth>;
+
+export const telemetryEndpoints = {
+  /** Anyone's browser reports its remote loads; the tenant comes from the request like the manifest's. */
+  reportLoads: defineEndpoint({
+    method: 'POST',
+    path: '/federation/telemetry/loads',
+    query: z.object({ tenant: z.string().optional() }),
+    body: z.object({
+      visitor: z.string().min(1).max(200),
+      loads: z.array(remoteLoadReport).min(1).max(MAX_LOAD_REPORTS),
+    }),
+    response: z.object({ accepted: z.number().int() }),
+  }),
+  /** Operators only: loads per tenant, remote, version and channel over the last `minutes`. */
+  health: defineEndpoint({
+    method: 'GET',
+    path: '/federation/health',
+    query: z.object({
+      tenant: z.string().optional(),
+      minutes: z.coerce.number().int().min(1).max(10_080).default(60),
+    }),
+    response: z.object({ items: z.array(remoteHealth) }),
   }),
 };

@@ -36,6 +36,8 @@ export const ROUTES = [
     owner: 'shell',
     path: { de: 'datenschutz', en: 'data-protection', es: 'proteccion-de-datos' },
   },
+  /** The operator console (operator role): tenants, features, remote versions, canaries, health, deployments. */
+  { name: 'operatorConsole', owner: 'shell', path: { de: 'betreiber', en: 'operator', es: 'operador' } },
 
   // mf-media owns video and album pages, also below a performer's profile.
   {
