@@ -82,6 +82,19 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_IN_USE',
   'NOT_OWNED',
   'PRICE_CHANGED',
+  // Live chats (spec chat start errors and rules).
+  'BALANCE_TOO_LOW',
+  'CHAT_IN_PROGRESS',
+  'GUEST_OFFLINE',
+  'WRONG_SEQUENCE_NUMBER',
+  'CHAT_START_TIMEOUT',
+  'ACTOR_OFFLINE',
+  'ACTOR_BUSY',
+  'CHAT_TYPE_UNAVAILABLE',
+  'COUNTRY_BANNED',
+  'TICKET_REQUIRED',
+  'CHAT_NOT_FOUND',
+  'CHAT_TOO_SHORT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -120,7 +120,15 @@ export const tenantDetails = tenant.extend({ hosts: z.array(z.string()), remotes
 export type TenantDetails = z.infer<typeof tenantDetails>;
 
 /** `auto-rollback`: the server ended a canary whose browsers reported too many failed loads. */
-export const FEDERATION_ACTIONS = ['upload', 'pin', 'canary', 'promote', 'rollback', 'auto-rollback', 'features'] as const;
+export const FEDERATION_ACTIONS = [
+  'upload',
+  'pin',
+  'canary',
+  'promote',
+  'rollback',
+  'auto-rollback',
+  'features',
+] as const;
 export type FederationAction = (typeof FEDERATION_ACTIONS)[number];
 
 /** One change of the registry: who did what, when. Never edited. */
@@ -147,6 +155,10 @@ export const uploadedBuild = z.object({
 });
 export type UploadedBuild = z.infer<typeof uploadedBuild>;
 
+/** One published build of a remote: what a pin or a canary can choose. */
+export const publishedVersion = z.object({ version: z.string(), deployedAt: z.string(), deployedBy: z.string() });
+export type PublishedVersion = z.infer<typeof publishedVersion>;
+
 const tenantRemoteParams = z.object({ tenantId: z.string().min(1).max(100), remote: z.enum(REMOTE_NAMES) });
 
 /** The media type of an uploaded build: a gzipped tar of the remote's dist folder (files at the top level). */
@@ -164,6 +176,14 @@ export const registryEndpoints = {
     path: '/federation/remotes/:remote/versions/:version',
     params: z.object({ remote: z.enum(REMOTE_NAMES), version: remoteVersion }),
     response: uploadedBuild,
+  }),
+  /** The published versions of a remote, newest first. */
+  versions: defineEndpoint({
+    method: 'GET',
+    path: '/federation/remotes/:remote/versions',
+    params: z.object({ remote: z.enum(REMOTE_NAMES) }),
+    query: pageQuery,
+    response: pageOf(publishedVersion),
   }),
   deployments: defineEndpoint({
     method: 'GET',

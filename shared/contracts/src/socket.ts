@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from './routes';
 import { channel, channelFilter, message, messageType, senderType, MESSAGE_MAX_LENGTH } from './domains/messenger';
 import { MEDIATHEK_MEDIA_TYPES } from './domains/media';
+import { CHAT_MESSAGE_MAX_LENGTH, chatEnd, chatMessage, chatSession } from './domains/chat';
 
 /** Socket constants of the spec. */
 export const SOCKET_PATH = '/ws';
@@ -73,6 +74,26 @@ export const outgoingMessages = {
     includedGifts: z.array(z.number().int()).default([]),
     chatId: z.string().nullable().default(null),
   }),
+  // Live chat (the chat is started over REST; its text goes over the socket).
+  sendChatMessage: z.object({
+    type: z.literal('sendChatMessage'),
+    ...fromClient,
+    chatId: z.string().min(1).max(100),
+    text: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH),
+  }),
+  /** Asks for the one-click payment offer (answered by `oneClick`). */
+  canOneClick: z.object({ type: z.literal('canOneClick'), ...fromClient }),
+  /**
+   * Tops up with the payment method of the guest's last successful payment, in EUR cents; requestId is the
+   * idempotency key (a repeat answers the first result, never charges twice).
+   */
+  chargeOneClick: z.object({
+    type: z.literal('chargeOneClick'),
+    ...fromClient,
+    amount: z.number().int().min(100).max(100_000),
+    channelId: z.number().int().nullable().default(null),
+    requestId: z.string().min(8).max(100),
+  }),
 } as const;
 
 /** Outgoing messages sent only for a logged-in guest (spec part 2, section 5); dropped for anonymous sessions. */
@@ -85,6 +106,9 @@ export const GUEST_ONLY_MESSAGES: ReadonlySet<OutgoingType> = new Set<OutgoingTy
   'favoriteUnpinAlbum',
   'favoritePinPicture',
   'favoriteUnpinPicture',
+  'sendChatMessage',
+  'canOneClick',
+  'chargeOneClick',
 ]);
 
 /** Server to client. */
@@ -132,6 +156,39 @@ export const incomingMessages = {
     channelId: z.number().int(),
     messagePrice: z.number().int(),
     freeMessagesAmount: z.number().int(),
+  }),
+  // Live chat.
+  chatMessage: chatMessage.extend({ type: z.literal('chatMessage') }),
+  /** The chat's billing moved on (a slice billed, coins held, the guest topped up). */
+  chatState: chatSession
+    .pick({ chatId: true, heldAmount: true, billedSeconds: true, billedAmount: true, secondsLeft: true })
+    .extend({ type: z.literal('chatState') }),
+  /** Spec chatEnd push: every end of a chat, whoever ended it, with its exit code and purchase category. */
+  chatEnd: chatEnd.extend({ type: z.literal('chatEnd') }),
+  /** Spec private ticket show invitation: a show the guest holds a ticket for has started. */
+  privateTicketShowInvitation: z.object({
+    type: z.literal('privateTicketShowInvitation'),
+    actorName: z.string(),
+    profilePicture: z.string(),
+    actorId: z.number().int(),
+    ticketId: z.number().int(),
+  }),
+  freeShowStart: z.object({ type: z.literal('freeShowStart'), actorId: z.number().int() }),
+  freeShowStop: z.object({ type: z.literal('freeShowStop'), actorId: z.number().int() }),
+  /** Spec one-click result: the offer (amounts in EUR cents) and, after a charge, its outcome. */
+  oneClick: z.object({
+    type: z.literal('oneClick'),
+    isPaying: z.boolean(),
+    amounts: z.array(z.number().int()),
+    autoRechargeAllowed: z.boolean(),
+    result: z
+      .object({
+        requestId: z.string(),
+        success: z.boolean(),
+        errorCode: z.string().nullable(),
+        coins: z.number().int(),
+      })
+      .nullable(),
   }),
 } as const;
 

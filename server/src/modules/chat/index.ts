@@ -12,7 +12,10 @@ export const ONLINE_SWITCH_INTERVAL_MS = 4000;
 export const chatModule: ServerModule = {
   name: 'chat',
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
-  routes: chatRoutes,
+  // One plugin per area of the domain: performers, actor search, live chats.
+  routes: (ctx) => async (app) => {
+    for (const area of [chatRoutes]) await app.register(area(ctx));
+  },
   graphql: chatGraphql,
   socket: favoritesSocket,
   seed: seedChat,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineEndpoint, pageOf, pageQuery } from '../endpoint';
-import { defineOperation } from '../graphql';
-import { LANGUAGES } from '../routes';
+import { defineEndpoint, pageOf, pageQuery } from '../../endpoint';
+import { defineOperation } from '../../graphql';
+import { LANGUAGES } from '../../routes';
 
 /**
  * Performers (actors, models): lists, profile, online state and the chat button. Prices are integers in
