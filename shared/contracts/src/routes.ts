@@ -96,6 +96,8 @@ export const ROUTES = [
     },
   },
   { name: 'actorTopCams', owner: 'mf-chat', path: same('amateur/:actorName/top-cams') },
+  /** The live chat with a performer: preview, private chat, voyeur, free chat (the chat button leads here). */
+  { name: 'actorChat', owner: 'mf-chat', path: same('amateur/:actorName/chat') },
   { name: 'actorProfile', owner: 'mf-chat', path: same('amateur/:actorName') },
   { name: 'freeChat', owner: 'mf-chat', path: { de: 'gratis-chat', en: 'free-chat', es: 'chat-gratis' } },
   { name: 'cams', owner: 'mf-chat', path: same('cams') },
