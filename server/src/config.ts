@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { CANARY_AUTO_ROLLBACK } from '@velvet/contracts';
 
 /** The repository root: server/src/config.ts lives two folders below it. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -14,6 +15,10 @@ const environment = z.object({
   DATABASE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_SCALE: z.coerce.number().positive().default(1),
+  /** Canary auto-rollback: the loads a canary needs reported for a tenant before it can be ended. */
+  CANARY_ROLLBACK_MIN_LOADS: z.coerce.number().int().min(1).default(CANARY_AUTO_ROLLBACK.minLoads),
+  /** Canary auto-rollback: the share of failed loads among them (above 0, at most 1) that ends it. */
+  CANARY_ROLLBACK_FAILURE_SHARE: z.coerce.number().gt(0).max(1).default(CANARY_AUTO_ROLLBACK.failureShare),
 });
 
 export interface Config {
@@ -27,6 +32,8 @@ export interface Config {
   jwtSecret: string;
   /** Where the built shell and remotes are read from (shell/dist, mf-* /dist). */
   repoRoot: string;
+  /** When the server ends a canary by itself (CANARY_AUTO_ROLLBACK unless the environment says otherwise). */
+  canaryAutoRollback: { minLoads: number; failureShare: number };
 }
 
 /** The token signing secret is made once per data directory, so tokens survive restarts. */
@@ -57,5 +64,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedScale: values.SEED_SCALE,
     jwtSecret: persistedSecret(dataDir),
     repoRoot: REPO_ROOT,
+    canaryAutoRollback: {
+      minLoads: values.CANARY_ROLLBACK_MIN_LOADS,
+      failureShare: values.CANARY_ROLLBACK_FAILURE_SHARE,
+    },
   };
 }

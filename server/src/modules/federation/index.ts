@@ -5,6 +5,7 @@ import {
   REMOTE_NAMES,
   federationEndpoints,
   registryEndpoints,
+  telemetryEndpoints,
   type ManifestRemote,
   type Tenant,
 } from '@velvet/contracts';
@@ -25,10 +26,16 @@ import {
 } from './registry';
 import { remoteDeployments, tenantRemotes, tenants } from './schema';
 import { localBuilds, putIntoStore, remoteEntryUrl, remoteStoreDir, storedDescriptor } from './store';
+import { createRateLimiter, pruneLoadReports, recordLoads, remoteHealth } from './telemetry';
 import { DEFAULT_TENANT, amoraTenant, velvetTenant } from './tenants';
 
 /** The largest build upload accepted (a remote's dist with source maps is a few MB). */
 const MAX_BUILD_BYTES = 100 * 1024 * 1024;
+/** The largest batch of load reports: MAX_LOAD_REPORTS reports with their longest error text fit well below. */
+const MAX_LOAD_REPORT_BYTES = 64 * 1024;
+/** Load report batches one client address may send per minute. */
+const LOAD_REPORTS_PER_MINUTE = 60;
+const PRUNE_LOAD_REPORTS_MS = 60 * 60 * 1000;
 
 /**
  * The seeded tenants and the operator exist, and every remote built in the repository is in the store. A build
@@ -113,8 +120,39 @@ export const federationModule: ServerModule = {
   name: 'federation',
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
   prepare,
+  start: (ctx) => {
+    const timer = setInterval(() => {
+      pruneLoadReports(ctx.db).catch((error: unknown) => ctx.log.error({ err: error }, 'pruning load reports failed'));
+    }, PRUNE_LOAD_REPORTS_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+  },
   routes: (ctx) => async (app) => {
     route(app, federationEndpoints.alive, async () => ({ alive: true as const }));
+
+    // Browsers' load reports: their own scope, so the smaller body limit applies to them alone.
+    const rateLimit = createRateLimiter({ perMinute: LOAD_REPORTS_PER_MINUTE });
+    await app.register(async (reports) => {
+      reports.addContentTypeParser(
+        'application/json',
+        { parseAs: 'string', bodyLimit: MAX_LOAD_REPORT_BYTES },
+        reports.getDefaultJsonParser('error', 'error'),
+      );
+      route(reports, telemetryEndpoints.reportLoads, async ({ query, body, request }) => {
+        rateLimit(request.ip);
+        const tenant = await resolveTenant(ctx, query.tenant, request.hostname);
+        const { accepted, rolledBack } = await recordLoads(
+          ctx.db,
+          tenant.id,
+          body.visitor,
+          body.loads,
+          ctx.config.canaryAutoRollback,
+        );
+        for (const figures of rolledBack)
+          ctx.log.warn({ tenant: tenant.id, ...figures }, 'canary rolled back: too many failed loads');
+        return { accepted };
+      });
+    });
 
     route(app, federationEndpoints.manifest, async ({ query, request, reply, auth }) => {
       const visitor = query.visitor ?? auth?.guestId;
@@ -171,6 +209,10 @@ export const federationModule: ServerModule = {
     route(app, registryEndpoints.deployments, async ({ query, auth, request }) => {
       await operator(auth, request.authError);
       return listChanges(ctx.db, query);
+    });
+    route(app, telemetryEndpoints.health, async ({ query, auth, request }) => {
+      await operator(auth, request.authError);
+      return { items: await remoteHealth(ctx.db, query) };
     });
     route(app, registryEndpoints.tenants, async ({ auth, request }) => {
       await operator(auth, request.authError);

@@ -219,7 +219,12 @@ async function existingPin(db: Database, tenantId: string, remote: RemoteName): 
   return row;
 }
 
-type PinUpdate = Partial<Pick<TenantRemoteRow, 'version' | 'canaryVersion' | 'canaryPercent' | 'pinHistory'>>;
+type PinUpdate = Partial<
+  Pick<TenantRemoteRow, 'version' | 'canaryVersion' | 'canaryPercent' | 'canarySince' | 'pinHistory'>
+>;
+
+/** The pointer change that ends a canary: its visitors go back to the pinned version. */
+export const CANARY_ENDED = { canaryVersion: null, canaryPercent: 0, canarySince: null } satisfies PinUpdate;
 
 /** Writes a tenant's pointer and its log entry together. */
 async function movePointer(
@@ -280,12 +285,22 @@ export async function startCanary(
   const row = await existingPin(ctx.db, key.tenantId, key.remote);
   if (row.version === version)
     throw new HttpError(400, 'VALIDATION_FAILED', `${key.remote} ${version} is already the pinned version`);
-  return movePointer(
-    ctx.db,
-    key,
-    { canaryVersion: percent > 0 ? version : null, canaryPercent: percent },
-    { actor, action: 'canary', version, previousVersion: row.canaryVersion, detail: { percent } },
-  );
+  // A new canary version counts its loads afresh; a changed share of the same one keeps counting.
+  const update: PinUpdate =
+    percent === 0
+      ? CANARY_ENDED
+      : {
+          canaryVersion: version,
+          canaryPercent: percent,
+          canarySince: row.canaryVersion === version && row.canarySince ? row.canarySince : new Date(),
+        };
+  return movePointer(ctx.db, key, update, {
+    actor,
+    action: 'canary',
+    version,
+    previousVersion: row.canaryVersion,
+    detail: { percent },
+  });
 }
 
 export async function promoteCanary(
@@ -300,12 +315,7 @@ export async function promoteCanary(
   return movePointer(
     ctx.db,
     key,
-    {
-      version: row.canaryVersion,
-      canaryVersion: null,
-      canaryPercent: 0,
-      pinHistory: [...row.pinHistory, row.version],
-    },
+    { ...CANARY_ENDED, version: row.canaryVersion, pinHistory: [...row.pinHistory, row.version] },
     { actor, action: 'promote', version: row.canaryVersion, previousVersion: row.version },
   );
 }
@@ -321,18 +331,13 @@ export async function rollback(
   const row = await existingPin(ctx.db, key.tenantId, key.remote);
   const detail = reason ? { reason } : undefined;
   if (row.canaryVersion) {
-    return movePointer(
-      ctx.db,
-      key,
-      { canaryVersion: null, canaryPercent: 0 },
-      {
-        actor,
-        action: 'rollback',
-        version: row.version,
-        previousVersion: row.canaryVersion,
-        detail: { ...detail, canary: true },
-      },
-    );
+    return movePointer(ctx.db, key, CANARY_ENDED, {
+      actor,
+      action: 'rollback',
+      version: row.version,
+      previousVersion: row.canaryVersion,
+      detail: { ...detail, canary: true },
+    });
   }
   const previous = row.pinHistory.at(-1);
   if (!previous)

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** A white-label site: its brand, languages, theme tokens, switched features and footer. */
 export const tenants = pgTable('tenants', {
@@ -37,6 +37,8 @@ export const tenantRemotes = pgTable(
     version: text('version').notNull(),
     canaryVersion: text('canary_version'),
     canaryPercent: integer('canary_percent').notNull().default(0),
+    /** When the running canary version started: only loads reported since then count towards its auto-rollback. */
+    canarySince: timestamp('canary_since', { withTimezone: true }),
     /** Versions pinned before, newest last: a rollback pops the last one. */
     pinHistory: jsonb('pin_history').$type<string[]>().notNull().default([]),
     /** An operator's email, or 'startup': a restart moves only pins the server itself set, never an operator's. */
@@ -58,3 +60,25 @@ export const federationChanges = pgTable('federation_changes', {
   previousVersion: text('previous_version'),
   detail: jsonb('detail').$type<Record<string, unknown>>(),
 });
+
+/** Remote loads reported by browsers (one row per load): the health view and the canary auto-rollback read them. */
+export const remoteLoads = pgTable(
+  'remote_loads',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    tenantId: text('tenant_id').notNull(),
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    channel: text('channel').notNull(),
+    outcome: text('outcome').notNull(),
+    stage: text('stage'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error'),
+    visitor: text('visitor').notNull(),
+  },
+  (table) => [
+    index('remote_loads_at').on(table.at),
+    index('remote_loads_version').on(table.tenantId, table.remote, table.version, table.channel, table.at),
+  ],
+);

@@ -1,0 +1,225 @@
+import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
+import type { RemoteHealth, RemoteLoadReport, RemoteLoadStage, RemoteName } from '@velvet/contracts';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../http/endpoint';
+import { CANARY_ENDED, recordChange } from './registry';
+import { remoteLoads, tenantRemotes } from './schema';
+
+/** Who the deployment log names for a rollback the server did by itself. */
+export const AUTO_ROLLBACK_ACTOR = 'server';
+
+/** Reports are kept a week: the longest window the health view offers. */
+export const LOAD_REPORTS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface AutoRollbackThreshold {
+  minLoads: number;
+  failureShare: number;
+}
+
+/** The figures an auto-rollback is decided on; they go into its deployment log entry. */
+export interface CanaryFigures {
+  loads: number;
+  failures: number;
+  failureShare: number;
+  minLoads: number;
+  threshold: number;
+  canaryPercent: number;
+  since: string;
+}
+
+export const reachesThreshold = (loads: number, failures: number, threshold: AutoRollbackThreshold) =>
+  loads >= threshold.minLoads && loads > 0 && failures / loads >= threshold.failureShare;
+
+/**
+ * Ends a tenant's canary of one remote when its loads reported since it started reach the threshold: the same
+ * pointer change as an operator's rollback, logged as 'auto-rollback' with the figures. The pointer row is locked
+ * first, so reports arriving together end a canary once. Answers the figures when it rolled back.
+ */
+export async function autoRollbackCanary(
+  db: Database,
+  key: { tenantId: string; remote: RemoteName },
+  threshold: AutoRollbackThreshold,
+): Promise<CanaryFigures | null> {
+  return db.transaction(async (tx) => {
+    const [pin] = await tx
+      .select()
+      .from(tenantRemotes)
+      .where(and(eq(tenantRemotes.tenantId, key.tenantId), eq(tenantRemotes.remote, key.remote)))
+      .for('update');
+    if (!pin?.canaryVersion || !pin.canarySince) return null;
+    const [counted] = await tx
+      .select({ loads: count(), failures: count(sql`case when ${remoteLoads.outcome} = 'failure' then 1 end`) })
+      .from(remoteLoads)
+      .where(
+        and(
+          eq(remoteLoads.tenantId, key.tenantId),
+          eq(remoteLoads.remote, key.remote),
+          eq(remoteLoads.version, pin.canaryVersion),
+          eq(remoteLoads.channel, 'canary'),
+          gte(remoteLoads.at, pin.canarySince),
+        ),
+      );
+    const loads = counted?.loads ?? 0;
+    const failures = counted?.failures ?? 0;
+    if (!reachesThreshold(loads, failures, threshold)) return null;
+    const figures: CanaryFigures = {
+      loads,
+      failures,
+      failureShare: Math.round((failures / loads) * 1000) / 1000,
+      minLoads: threshold.minLoads,
+      threshold: threshold.failureShare,
+      canaryPercent: pin.canaryPercent,
+      since: pin.canarySince.toISOString(),
+    };
+    await tx
+      .update(tenantRemotes)
+      .set({ ...CANARY_ENDED, updatedBy: AUTO_ROLLBACK_ACTOR, updatedAt: new Date() })
+      .where(and(eq(tenantRemotes.tenantId, key.tenantId), eq(tenantRemotes.remote, key.remote)));
+    await recordChange(tx, {
+      actor: AUTO_ROLLBACK_ACTOR,
+      action: 'auto-rollback',
+      tenantId: key.tenantId,
+      remote: key.remote,
+      version: pin.version,
+      previousVersion: pin.canaryVersion,
+      detail: { ...figures },
+    });
+    return figures;
+  });
+}
+
+/**
+ * Stores one browser's load reports for a tenant, then checks the canary of every remote reported on the canary
+ * channel. Answers how many were stored and which canaries ended.
+ */
+export async function recordLoads(
+  db: Database,
+  tenantId: string,
+  visitor: string,
+  loads: readonly RemoteLoadReport[],
+  threshold: AutoRollbackThreshold,
+): Promise<{ accepted: number; rolledBack: Array<{ remote: RemoteName } & CanaryFigures> }> {
+  await db.insert(remoteLoads).values(
+    loads.map((load) => ({
+      tenantId,
+      visitor,
+      remote: load.remote,
+      version: load.version,
+      channel: load.channel,
+      outcome: load.outcome,
+      // A success has no stage; a failure without one is counted as a failed mount.
+      stage: load.outcome === 'failure' ? (load.stage ?? 'mount') : null,
+      durationMs: load.durationMs,
+      error: load.outcome === 'failure' ? load.error : null,
+    })),
+  );
+  const canaryRemotes = [...new Set(loads.filter((load) => load.channel === 'canary').map((load) => load.remote))];
+  const rolledBack: Array<{ remote: RemoteName } & CanaryFigures> = [];
+  for (const remote of canaryRemotes) {
+    const figures = await autoRollbackCanary(db, { tenantId, remote }, threshold);
+    if (figures) rolledBack.push({ remote, ...figures });
+  }
+  return { accepted: loads.length, rolledBack };
+}
+
+/**
+ * Loads per tenant, remote, version and channel reported in the last `minutes`: counts, failure share, the
+ * median and 95th percentile of successful load times, and the latest failure.
+ */
+export async function remoteHealth(
+  db: Database,
+  query: { tenant?: string | undefined; minutes: number },
+  now = new Date(),
+): Promise<RemoteHealth[]> {
+  const since = new Date(now.getTime() - query.minutes * 60_000);
+  const where = and(
+    gte(remoteLoads.at, since),
+    query.tenant !== undefined ? eq(remoteLoads.tenantId, query.tenant) : undefined,
+  );
+  const successMs = (fraction: number) =>
+    sql<
+      number | null
+    >`round(percentile_cont(${fraction}) within group (order by ${remoteLoads.durationMs}) filter (where ${remoteLoads.outcome} = 'success'))::int`;
+  const groups = await db
+    .select({
+      tenant: remoteLoads.tenantId,
+      remote: remoteLoads.remote,
+      version: remoteLoads.version,
+      channel: remoteLoads.channel,
+      loads: count(),
+      failures: count(sql`case when ${remoteLoads.outcome} = 'failure' then 1 end`),
+      p50Ms: successMs(0.5),
+      p95Ms: successMs(0.95),
+    })
+    .from(remoteLoads)
+    .where(where)
+    .groupBy(remoteLoads.tenantId, remoteLoads.remote, remoteLoads.version, remoteLoads.channel)
+    .orderBy(asc(remoteLoads.tenantId), asc(remoteLoads.remote), asc(remoteLoads.version), asc(remoteLoads.channel));
+  const lastFailures = await db
+    .selectDistinctOn([remoteLoads.tenantId, remoteLoads.remote, remoteLoads.version, remoteLoads.channel], {
+      tenant: remoteLoads.tenantId,
+      remote: remoteLoads.remote,
+      version: remoteLoads.version,
+      channel: remoteLoads.channel,
+      at: remoteLoads.at,
+      stage: remoteLoads.stage,
+      error: remoteLoads.error,
+    })
+    .from(remoteLoads)
+    .where(and(where, eq(remoteLoads.outcome, 'failure')))
+    .orderBy(
+      remoteLoads.tenantId,
+      remoteLoads.remote,
+      remoteLoads.version,
+      remoteLoads.channel,
+      sql`${remoteLoads.at} desc, ${remoteLoads.id} desc`,
+    );
+  const groupKey = (row: { tenant: string; remote: string; version: string; channel: string }) =>
+    `${row.tenant}\0${row.remote}\0${row.version}\0${row.channel}`;
+  const lastFailure = new Map(lastFailures.map((row) => [groupKey(row), row]));
+  return groups.map((group) => {
+    const failure = lastFailure.get(groupKey(group));
+    return {
+      tenant: group.tenant,
+      remote: group.remote as RemoteName,
+      version: group.version,
+      channel: group.channel as RemoteHealth['channel'],
+      loads: group.loads,
+      failures: group.failures,
+      failureShare: group.loads > 0 ? group.failures / group.loads : 0,
+      p50Ms: group.p50Ms === null ? null : Number(group.p50Ms),
+      p95Ms: group.p95Ms === null ? null : Number(group.p95Ms),
+      lastFailure: failure
+        ? { at: failure.at.toISOString(), stage: failure.stage as RemoteLoadStage, error: failure.error }
+        : null,
+    };
+  });
+}
+
+/** Deletes reports older than the longest health window. */
+export async function pruneLoadReports(db: Database, now = new Date()): Promise<void> {
+  await db.delete(remoteLoads).where(lt(remoteLoads.at, new Date(now.getTime() - LOAD_REPORTS_KEPT_MS)));
+}
+
+/**
+ * Requests per client address and minute: a browser sends one or two batches per page, so more than this is
+ * abuse, answered with 429 RATE_LIMITED until the minute is over. Fixed windows keep it to one counter per address.
+ */
+export function createRateLimiter(options: { perMinute: number; now?: () => number }) {
+  const now = options.now ?? Date.now;
+  let windowStart = now();
+  let counts = new Map<string, number>();
+  return (client: string) => {
+    const time = now();
+    if (time - windowStart >= 60_000) {
+      windowStart = time;
+      counts = new Map();
+    }
+    const used = (counts.get(client) ?? 0) + 1;
+    counts.set(client, used);
+    if (used > options.perMinute) {
+      const retryAfter = Math.ceil((windowStart + 60_000 - time) / 1000);
+      throw new HttpError(429, 'RATE_LIMITED', `Too many load reports; try again in ${retryAfter} s`);
+    }
+  };
+}
