@@ -10,6 +10,7 @@ import {
 import { ApiError } from '@velvet/sdk';
 import { buildRemote } from './build';
 import { connect, connectionFromEnv, type OperatorClient } from './client';
+import { describeLogEntry } from './format';
 
 const remoteArgument = (value: string): RemoteName => {
   if (!(REMOTE_NAMES as readonly string[]).includes(value))
@@ -210,12 +211,7 @@ program
           ...(options.tenant ? { tenant: options.tenant } : {}),
         },
       });
-      for (const entry of log.items) {
-        const what = [entry.tenant, entry.remote, entry.version].filter(Boolean).join(' ');
-        const from = entry.previousVersion ? ` (was ${entry.previousVersion})` : '';
-        const detail = entry.detail ? ` ${JSON.stringify(entry.detail)}` : '';
-        console.log(`${entry.at}  ${entry.actor.padEnd(22)} ${entry.action.padEnd(8)} ${what}${from}${detail}`);
-      }
+      for (const entry of log.items) console.log(describeLogEntry(entry));
       console.log(`${log.items.length} of ${log.total}`);
     }),
   );
