@@ -16,6 +16,7 @@ import { actorOf, ensureOperator } from './operator';
 import {
   listChanges,
   listTenants,
+  listVersions,
   pinVersion,
   promoteCanary,
   recordChange,
@@ -209,6 +210,10 @@ export const federationModule: ServerModule = {
     route(app, registryEndpoints.deployments, async ({ query, auth, request }) => {
       await operator(auth, request.authError);
       return listChanges(ctx.db, query);
+    });
+    route(app, registryEndpoints.versions, async ({ params, query, auth, request }) => {
+      await operator(auth, request.authError);
+      return listVersions(ctx.db, params.remote, query);
     });
     route(app, telemetryEndpoints.health, async ({ query, auth, request }) => {
       await operator(auth, request.authError);

@@ -9,6 +9,7 @@ import {
   deploymentLogEntry,
   federationManifest,
   pageOf,
+  publishedVersion,
   tenantDetails,
   tenantRemote,
   uploadedBuild,
@@ -156,6 +157,7 @@ describe('registry access', () => {
     () => upload('mf-tv', '9.0.0', Buffer.from('x'), token),
     () => call('GET', '/deployments', undefined, token),
     () => call('GET', '/tenants', undefined, token),
+    () => call('GET', '/remotes/mf-tv/versions', undefined, token),
     () => call('PUT', '/tenants/velvet/features', { off: ['tv'] }, token),
     () => call('PUT', '/tenants/velvet/remotes/mf-tv/pin', { version: '1.4.0' }, token),
     () => call('PUT', '/tenants/velvet/remotes/mf-tv/canary', { version: '1.4.0', percent: 5 }, token),
@@ -233,6 +235,28 @@ describe('upload', () => {
     });
     assertError(json, 415, 'INVALID_BUILD');
     assert.equal(existsSync(path.join(remoteStoreDir(t.config), 'mf-tv', '1.6.0')), false);
+  });
+});
+
+describe('published versions', () => {
+  test('lists the versions of one remote newest first, each once, with who published it', async () => {
+    const tv = await ok(await call('GET', '/remotes/mf-tv/versions'), pageOf(publishedVersion));
+    assert.deepEqual(
+      tv.items.map((item) => [item.version, item.deployedBy]),
+      [
+        ['1.5.0', OPERATOR.email],
+        ['1.4.0', 'startup'],
+      ],
+    );
+    assert.equal(tv.total, 2);
+    const paged = await ok(await call('GET', '/remotes/mf-tv/versions?pageSize=1&page=2'), pageOf(publishedVersion));
+    assert.deepEqual([paged.items.map((item) => item.version), paged.total], [['1.4.0'], 2]);
+    const feed = await ok(await call('GET', '/remotes/mf-feed/versions'), pageOf(publishedVersion));
+    assert.deepEqual(
+      feed.items.map((item) => item.version),
+      ['0.2.0'],
+    );
+    assertError(await call('GET', '/remotes/mf-nope/versions'), 400, 'VALIDATION_FAILED');
   });
 });
 

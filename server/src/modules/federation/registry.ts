@@ -12,6 +12,7 @@ import {
   type DeploymentLogEntry,
   type FederationAction,
   type Page,
+  type PublishedVersion,
   type RemoteName,
   type TenantDetails,
   type TenantRemote,
@@ -348,6 +349,37 @@ export async function rollback(
     { version: previous, pinHistory: row.pinHistory.slice(0, -1) },
     { actor, action: 'rollback', version: previous, previousVersion: row.version, ...(detail ? { detail } : {}) },
   );
+}
+
+/** Published versions of a remote, newest first; a version rebuilt in place on start counts once. */
+export async function listVersions(
+  db: Database,
+  remote: RemoteName,
+  query: { page: number; pageSize: number },
+): Promise<Page<PublishedVersion>> {
+  const latest = db
+    .selectDistinctOn([remoteDeployments.version], {
+      version: remoteDeployments.version,
+      deployedAt: remoteDeployments.deployedAt,
+      deployedBy: remoteDeployments.deployedBy,
+    })
+    .from(remoteDeployments)
+    .where(eq(remoteDeployments.remote, remote))
+    .orderBy(remoteDeployments.version, desc(remoteDeployments.id))
+    .as('latest');
+  const [total] = await db.select({ n: count() }).from(latest);
+  const rows = await db
+    .select()
+    .from(latest)
+    .orderBy(desc(latest.deployedAt), desc(latest.version))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return {
+    items: rows.map((row) => ({ ...row, deployedAt: row.deployedAt.toISOString() })),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 export async function listChanges(
