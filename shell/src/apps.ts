@@ -3,17 +3,19 @@ import { matchPath } from '@velvet/i18n';
 import type { ManifestRemote, PlatformApi } from '@velvet/contracts';
 import type { Lifecycles } from '@velvet/federation';
 import { remoteForRoute } from './remotes';
-import { resilientLifecycles } from './resilient';
+import { refusedLifecycles, resilientLifecycles } from './resilient';
 
 export interface RegisterAppsOptions {
   remotes: readonly ManifestRemote[];
+  /** Remotes the shell refused (platform range): their routes show the fallback and load nothing. */
+  refused?: readonly ManifestRemote[];
   platform: PlatformApi;
   /** The layout's outlet: each remote mounts into its own child of it. */
   outlet: HTMLElement;
   loadApp: (remote: ManifestRemote) => Promise<Lifecycles>;
   renderFallback: (remote: string, element: HTMLElement) => () => void;
   register?: typeof registerApplication;
-  onError?: (remote: ManifestRemote, error: unknown) => void;
+  onError?: (remote: ManifestRemote, error: unknown, phase: 'load' | 'mount') => void;
 }
 
 function outletFor(outlet: HTMLElement, name: string): HTMLElement {
@@ -32,18 +34,23 @@ function outletFor(outlet: HTMLElement, name: string): HTMLElement {
  */
 export function registerRemoteApps(options: RegisterAppsOptions): void {
   const register = options.register ?? registerApplication;
-  for (const remote of options.remotes) {
-    const lifecycles = resilientLifecycles({
-      load: () => options.loadApp(remote),
-      renderFallback: (element) => options.renderFallback(remote.name, element),
-      onError: (error) => options.onError?.(remote, error),
-    });
+  const refused = options.refused ?? [];
+  const routed = [...options.remotes, ...refused];
+  for (const remote of routed) {
+    const renderFallback = (element: HTMLElement) => options.renderFallback(remote.name, element);
+    const lifecycles = refused.includes(remote)
+      ? refusedLifecycles(renderFallback)
+      : resilientLifecycles({
+          load: () => options.loadApp(remote),
+          renderFallback,
+          onError: (error, phase) => options.onError?.(remote, error, phase),
+        });
     register({
       name: remote.name,
       app: async () => lifecycles,
       activeWhen: (location) => {
         const route = matchPath(location.pathname);
-        return route !== null && remoteForRoute(route.name, options.remotes)?.name === remote.name;
+        return route !== null && remoteForRoute(route.name, routed)?.name === remote.name;
       },
       customProps: () => ({ platform: options.platform, domElement: outletFor(options.outlet, remote.name) }),
     });

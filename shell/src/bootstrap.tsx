@@ -2,18 +2,18 @@ import { createRoot } from 'react-dom/client';
 import { distinctUntilChanged, map, merge, of, skip, switchMap, timer } from 'rxjs';
 import type { i18n as I18n } from 'i18next';
 import { start } from 'single-spa';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
   PLATFORM_API_VERSION,
   SOCKET_PATH,
   federationEndpoints,
   loggerEndpoints,
-  type ManifestRemote,
+  telemetryEndpoints,
 } from '@velvet/contracts';
 import { createFeedClient, createQueryClient, createRestClient, createSocketClient, type RestCall } from '@velvet/sdk';
 import { createI18n } from '@velvet/i18n';
 import { applyTheme } from '@velvet/ui';
-import type { Lifecycles } from '@velvet/federation';
+import { deliveryPlugin, type Lifecycles } from '@velvet/federation';
 import { shellResources } from './locales';
 import { createRouter, scrollToWhenRendered, type ShellRouter } from './router';
 import { createSessionStore } from './session';
@@ -23,18 +23,17 @@ import { buildPlatform } from './platform';
 import { registerRemoteApps } from './apps';
 import { resolveTenant, selectRemotes } from './remotes';
 import { fallbackRenderer } from './resilient';
+import { beaconSender, createLoadReporter } from './loadReports';
+import { createRemoteLoader } from './remoteLoader';
+import { visitorId } from './visitor';
 import { Layout } from './layout/Layout';
 import { ShellContext, type Shell } from './layout/ShellContext';
 import './styles.css';
 
 const SHELL_VERSION = '0.1.0';
 const CONNECTION_LOST_AFTER_MS = 10_000;
-
-async function loadExposed<T>(remote: ManifestRemote, module: 'app' | 'widgets'): Promise<T> {
-  const loaded = await loadRemote<{ default?: T } & T>(`${remote.descriptor.federationName}/${module}`);
-  if (!loaded) throw new Error(`${remote.name}/${module} did not load`);
-  return (loaded.default ?? loaded) as T;
-}
+/** A remote's manifest or entry that has not arrived by then counts as failed: fallback, retry, report. */
+const REMOTE_LOAD_TIMEOUT_MS = 10_000;
 
 /** DESIGN section 4: tenant, manifest, federation runtime, one application per remote, socket, layout, start. */
 async function boot(router: ShellRouter, i18n: I18n) {
@@ -52,12 +51,31 @@ async function boot(router: ShellRouter, i18n: I18n) {
     isLoggedIn: () => session.isLoggedIn(),
   });
 
-  const manifest = await rest(federationEndpoints.manifest, {
-    query: { tenant: resolveTenant(window.location, window.sessionStorage) },
-  });
+  const tenant = resolveTenant(window.location, window.sessionStorage);
+  const visitor = visitorId(window.localStorage);
+  const manifest = await rest(federationEndpoints.manifest, { query: { tenant, visitor } });
   applyTheme(manifest.tenant.theme);
+
+  // Every remote load is reported (batched, once per remote and outcome) for the health view and canary rollback.
+  const reportsUrl = `/rest/v1${telemetryEndpoints.reportLoads.path}${tenant ? `?tenant=${encodeURIComponent(tenant)}` : ''}`;
+  const reporter = createLoadReporter({ visitor, send: beaconSender(reportsUrl) });
+  window.addEventListener('pagehide', reporter.flush);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') reporter.flush();
+  });
+  const loader = createRemoteLoader({ loadRemote, reporter });
+  registerPlugins([deliveryPlugin({ timeoutMs: REMOTE_LOAD_TIMEOUT_MS, onFailure: loader.recordFailure })]);
+
   const { accepted, refused } = selectRemotes(manifest, PLATFORM_API_VERSION);
   for (const { remote, reason } of refused) console.info(`[shell] ${remote.name} not loaded: ${reason}`);
+  const incompatible = refused.filter(({ reason }) => reason === 'platform').map(({ remote }) => remote);
+  for (const remote of incompatible)
+    reporter.failed(
+      remote,
+      'incompatible',
+      0,
+      `needs platform ${remote.descriptor.platform}; this shell offers ${PLATFORM_API_VERSION}`,
+    );
   registerRemotes(accepted.map((remote) => ({ name: remote.descriptor.federationName, entry: remote.entry })));
 
   await session.start();
@@ -79,9 +97,10 @@ async function boot(router: ShellRouter, i18n: I18n) {
     fallbackRenderer(remote, () => i18n.t('shell:remote.failed'))(element);
   const slots = createSlots({
     remotes: accepted,
-    loadWidgets: (remote) => loadExposed<Record<string, Lifecycles>>(remote, 'widgets'),
+    loadWidgets: (remote) => loader.load<Record<string, Lifecycles>>(remote, 'widgets'),
     platform: () => platform,
     renderFallback: fallback,
+    onMountError: (remote, error) => reporter.failed(remote, 'mount', 0, error),
   });
   const platform = buildPlatform({
     rest,
@@ -105,11 +124,15 @@ async function boot(router: ShellRouter, i18n: I18n) {
   outlet.className = 'vv-outlet';
   registerRemoteApps({
     remotes: accepted,
+    refused: incompatible,
     platform,
     outlet,
-    loadApp: (remote) => loadExposed<Lifecycles>(remote, 'app'),
+    loadApp: (remote) => loader.load<Lifecycles>(remote, 'app'),
     renderFallback: fallback,
-    onError: (remote, error) => console.error(`[shell] ${remote.name} failed`, error),
+    onError: (remote, error, phase) => {
+      if (phase === 'mount') reporter.failed(remote, 'mount', 0, error);
+      console.error(`[shell] ${remote.name} failed`, error);
+    },
   });
 
   socket.connect();
@@ -140,7 +163,18 @@ async function boot(router: ShellRouter, i18n: I18n) {
       ui.statusBar$.next(lost ? { type: 'connectionLost', message: i18n.t('shell:status.connectionLost') } : null),
     );
 
-  const shell: Shell = { platform, session, router, ui, slots, socket, remotes: accepted, outlet, i18n };
+  const shell: Shell = {
+    platform,
+    session,
+    router,
+    ui,
+    slots,
+    socket,
+    remotes: accepted,
+    refused: incompatible,
+    outlet,
+    i18n,
+  };
   createRoot(document.getElementById('root')!).render(
     <ShellContext.Provider value={shell}>
       <Layout />

@@ -58,6 +58,35 @@ describe('boot: choosing remotes', () => {
     expect(registered.some((r) => r.activeWhen(at('/en/tv/program/')))).toBe(false);
   });
 
+  it('registers a remote refused for its platform range too: its routes mount its fallback, nothing loads', async () => {
+    const { accepted, refused } = selectRemotes(manifest, '1.0.0');
+    const incompatible = refused.filter(({ reason }) => reason === 'platform').map(({ remote }) => remote);
+    const registered: {
+      name: string;
+      activeWhen: (location: Location) => boolean;
+      app: () => Promise<{ mount: (props: unknown) => Promise<void> }>;
+    }[] = [];
+    const loadApp = jest.fn(() => Promise.reject(new Error('not loaded in this test')));
+    registerRemoteApps({
+      remotes: accepted,
+      refused: incompatible,
+      platform: {} as never,
+      outlet: document.createElement('div'),
+      loadApp,
+      renderFallback: (remote, element) => {
+        element.setAttribute('data-fallback-of', remote);
+        return () => element.removeAttribute('data-fallback-of');
+      },
+      register: ((config: (typeof registered)[number]) => registered.push(config)) as never,
+    });
+    const tv = registered.find((r) => r.name === 'mf-tv')!;
+    expect(tv.activeWhen({ pathname: '/en/tv/program/' } as Location)).toBe(true);
+    const element = document.createElement('div');
+    await (await tv.app()).mount({ domElement: element, platform: {} });
+    expect(element.getAttribute('data-fallback-of')).toBe('mf-tv');
+    expect(loadApp).not.toHaveBeenCalled();
+  });
+
   it('maps routes to the running remote that owns them', () => {
     const { accepted } = selectRemotes(manifest, '1.0.0');
     expect(remoteForRoute('cams', accepted)?.name).toBe('mf-chat');

@@ -1,5 +1,5 @@
 import type { Lifecycles, MountProps } from '@velvet/federation';
-import { fallbackRenderer, resilientLifecycles } from './resilient';
+import { fallbackRenderer, refusedLifecycles, resilientLifecycles } from './resilient';
 
 function fakeRemote() {
   const mounted: HTMLElement[] = [];
@@ -71,8 +71,10 @@ describe('resilient remote lifecycles', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('shows the fallback when mounting throws', async () => {
+  it('shows the fallback when mounting throws, and says the mount failed rather than the load', async () => {
+    const errors: Array<[string, string]> = [];
     const app = resilientLifecycles({
+      onError: (error, phase) => errors.push([String(error), phase]),
       load: async () => ({
         bootstrap: async () => undefined,
         mount: async () => Promise.reject(new Error('render failed')),
@@ -84,6 +86,33 @@ describe('resilient remote lifecycles', () => {
     const props = { domElement: document.createElement('div'), platform: {} } as unknown as MountProps;
     await app.mount(props);
     expect(props.domElement.querySelector('[data-remote-fallback="mf-chat"]')).not.toBeNull();
+    expect(errors).toEqual([['Error: render failed', 'mount']]);
     await app.unmount(props);
+  });
+
+  it('a load that fails is reported as such', async () => {
+    const phases: string[] = [];
+    const app = resilientLifecycles({
+      load: async () => Promise.reject(new Error('entry 404')),
+      renderFallback: fallbackRenderer('mf-tv', () => 'x'),
+      onError: (_error, phase) => phases.push(phase),
+      retryDelaysMs: [60_000],
+    });
+    const props = { domElement: document.createElement('div'), platform: {} } as unknown as MountProps;
+    await app.mount(props);
+    expect(phases).toEqual(['load']);
+    await app.unmount(props);
+  });
+});
+
+describe('a refused remote', () => {
+  it('shows its fallback where it would mount and removes it on unmount', async () => {
+    const app = refusedLifecycles(fallbackRenderer('mf-tv', () => 'Not available'));
+    const props = { domElement: document.createElement('div'), platform: {} } as unknown as MountProps;
+    await app.bootstrap(props);
+    await app.mount(props);
+    expect(props.domElement.querySelector('[data-remote-fallback="mf-tv"]')?.textContent).toBe('Not available');
+    await app.unmount(props);
+    expect(props.domElement.innerHTML).toBe('');
   });
 });

@@ -7,7 +7,8 @@ export interface ResilientOptions {
   renderFallback: (element: HTMLElement) => () => void;
   /** Delays between load attempts while a mount waits; after the last one it keeps retrying at the last delay. */
   retryDelaysMs?: readonly number[];
-  onError?: (error: unknown) => void;
+  /** `load`: the remote's code did not arrive; `mount`: it arrived and its mount failed. */
+  onError?: (error: unknown, phase: 'load' | 'mount') => void;
 }
 
 const DEFAULT_DELAYS = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000];
@@ -39,17 +40,19 @@ export function resilientLifecycles(options: ResilientOptions): Lifecycles {
   const attempt = async (props: MountProps, tries: number): Promise<void> => {
     const state = mounts.get(props.domElement);
     if (!state || state.cancelled) return;
+    let phase: 'load' | 'mount' = 'load';
     try {
       const lifecycles = await realLifecycles(props);
       if (state.cancelled) return;
       state.removeFallback?.();
       state.removeFallback = undefined;
+      phase = 'mount';
       await lifecycles.mount(props);
       state.mounted = true;
     } catch (error) {
       loaded = null;
       bootstrapped = false;
-      options.onError?.(error);
+      options.onError?.(error, phase);
       if (state.cancelled) return;
       state.removeFallback ??= options.renderFallback(props.domElement);
       const delay = delays[Math.min(tries, delays.length - 1)] ?? 30_000;
@@ -71,6 +74,24 @@ export function resilientLifecycles(options: ResilientOptions): Lifecycles {
       clearTimeout(state.timer);
       state.removeFallback?.();
       if (state.mounted && loaded) await loaded.unmount(props);
+    },
+  };
+}
+
+/**
+ * single-spa lifecycles of a remote the shell refused (its platform range does not fit): the fallback stands where
+ * it would be, and nothing of it is downloaded.
+ */
+export function refusedLifecycles(renderFallback: (element: HTMLElement) => () => void): Lifecycles {
+  const fallbacks = new Map<HTMLElement, () => void>();
+  return {
+    bootstrap: async () => undefined,
+    mount: async (props) => {
+      fallbacks.set(props.domElement, renderFallback(props.domElement));
+    },
+    unmount: async (props) => {
+      fallbacks.get(props.domElement)?.();
+      fallbacks.delete(props.domElement);
     },
   };
 }

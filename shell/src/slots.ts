@@ -19,6 +19,8 @@ export function createSlots(options: {
   platform: () => PlatformApi;
   /** What a failed widget shows when its host did not say otherwise. */
   renderFallback: (remote: string, element: HTMLElement) => void;
+  /** A widget's code loaded but its mount failed (load failures are the loader's to report). */
+  onMountError?: (remote: ManifestRemote, error: unknown) => void;
 }) {
   const ownerOf = (slot: SlotName) => options.remotes.find((remote) => remote.descriptor.slots.includes(slot)) ?? null;
   const modules = new Map<string, Promise<Record<string, Lifecycles>>>();
@@ -58,7 +60,10 @@ export function createSlots(options: {
             domElement: element,
             platform: options.platform(),
           });
-          return parcel.mountPromise;
+          return parcel.mountPromise.catch((error: unknown) => {
+            options.onMountError?.(remote, error);
+            throw error;
+          });
         })
         .catch(fail);
     }

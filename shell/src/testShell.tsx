@@ -62,6 +62,7 @@ export function renderInShell(
     }),
     socket: platform.bus as unknown as SocketClient,
     remotes,
+    refused: [],
     outlet: document.createElement('div'),
     i18n,
   };

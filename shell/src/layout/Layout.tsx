@@ -24,7 +24,7 @@ function Outlet() {
 
 function ShellPage() {
   const { t } = useTranslation('shell');
-  const { router, remotes } = useShell();
+  const { router, remotes, refused } = useShell();
   const { route, notFound } = useSubject(router.state$);
   if (notFound) {
     return (
@@ -36,7 +36,7 @@ function ShellPage() {
   }
   if (route.name === 'home') return <Home />;
   if (route.name === 'termsOfService' || route.name === 'dataProtection') return <LegalPage page={route.name} />;
-  if (routeByName(route.name).owner !== 'shell' && !remoteForRoute(route.name, remotes)) {
+  if (routeByName(route.name).owner !== 'shell' && !remoteForRoute(route.name, [...remotes, ...refused])) {
     return (
       <section className="vv-message" data-testid="area-unavailable">
         <h1>{t('unavailable.title')}</h1>

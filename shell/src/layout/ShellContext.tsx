@@ -18,6 +18,8 @@ export interface Shell {
   socket: SocketClient;
   /** The remotes that run (enabled and compatible). */
   remotes: readonly ManifestRemote[];
+  /** Enabled remotes refused for their platform range: their routes show the fallback. */
+  refused: readonly ManifestRemote[];
   /** Where single-spa mounts the active remote; the layout attaches it. */
   outlet: HTMLElement;
   i18n: I18n;
