@@ -11,6 +11,7 @@ import { AuthModal } from './AuthModal';
 import { FlowModal } from './FlowModal';
 import { Home } from './Home';
 import { LegalPage } from './LegalPage';
+import { OperatorConsolePage } from '../operator';
 
 /** The element single-spa mounts remotes into, attached where the page content goes. */
 function Outlet() {
@@ -36,6 +37,7 @@ function ShellPage() {
   }
   if (route.name === 'home') return <Home />;
   if (route.name === 'termsOfService' || route.name === 'dataProtection') return <LegalPage page={route.name} />;
+  if (route.name === 'operatorConsole') return <OperatorConsolePage />;
   if (routeByName(route.name).owner !== 'shell' && !remoteForRoute(route.name, [...remotes, ...refused])) {
     return (
       <section className="vv-message" data-testid="area-unavailable">

@@ -62,11 +62,16 @@ function LanguageSwitch() {
 
 function AuthArea() {
   const { t } = useTranslation('shell');
-  const { session, ui } = useShell();
+  const { session, ui, router } = useShell();
   const current = useSubject(session.session$);
   if (current?.guest.flags.loggedIn) {
     return (
       <div className="vv-nav__guest">
+        {current.guest.flags.operator && (
+          <a className="vv-nav__link" href={router.href('operatorConsole')}>
+            {t('routes.operatorConsole')}
+          </a>
+        )}
         <span className="vv-nav__name">{current.guest.name}</span>
         <button
           type="button"

@@ -1,0 +1,454 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  registryEndpoints,
+  telemetryEndpoints,
+  type DeploymentLogEntry,
+  type RemoteHealth,
+  type TenantDetails,
+  type TenantRemote,
+} from '@velvet/contracts';
+import { ApiError, type RestCall } from '@velvet/sdk';
+import { guestFixture, restCallsTo, restFixture, type MockPlatformOptions } from '@velvet/testing';
+import { renderInShell } from '../testShell';
+import { Navbar } from '../layout/Navbar';
+import OperatorConsole from './OperatorConsole';
+import { OperatorConsolePage } from '.';
+
+const AT = '2026-11-22T08:00:00.000Z';
+
+const remote = (name: TenantRemote['remote'], version: string, more: Partial<TenantRemote> = {}): TenantRemote => ({
+  remote: name,
+  version,
+  canaryVersion: null,
+  canaryPercent: 0,
+  history: [],
+  updatedAt: AT,
+  updatedBy: 'startup',
+  ...more,
+});
+
+const tenantFixture = (id: string, brand: string, more: Partial<TenantDetails> = {}): TenantDetails => ({
+  id,
+  brand,
+  logoUrl: `/media/${id}.png`,
+  hosts: [`${id}.localhost`],
+  languages: ['es', 'en'],
+  theme: {},
+  features: { feed: true, tv: true, specials: false },
+  footerLinks: [],
+  remotes: [remote('mf-feed', '0.1.0'), remote('mf-tv', '0.2.0', { history: ['0.1.0'] })],
+  ...more,
+});
+
+const entry = (id: number, more: Partial<DeploymentLogEntry>): DeploymentLogEntry => ({
+  id,
+  at: AT,
+  actor: 'operator@velvet.test',
+  action: 'pin',
+  tenant: 'amora',
+  remote: 'mf-tv',
+  version: '0.2.0',
+  previousVersion: '0.1.0',
+  detail: null,
+  ...more,
+});
+
+const healthRow = (more: Partial<RemoteHealth>): RemoteHealth => ({
+  tenant: 'amora',
+  remote: 'mf-tv',
+  version: '0.2.0',
+  channel: 'pinned',
+  loads: 40,
+  failures: 0,
+  failureShare: 0,
+  p50Ms: 120,
+  p95Ms: 480,
+  lastFailure: null,
+  ...more,
+});
+
+/** A registry with one tenant in memory: the console's calls change it as the server would. */
+function registry() {
+  let amora = tenantFixture('amora', 'Amora');
+  const deployments = [
+    entry(3, {
+      action: 'auto-rollback',
+      actor: 'server',
+      version: '0.1.0',
+      previousVersion: '0.3.0',
+      detail: { failures: 9, loads: 12 },
+    }),
+    entry(2, { action: 'canary', version: '0.3.0', previousVersion: null, detail: { percent: 20 } }),
+    entry(1, { action: 'upload', tenant: null, previousVersion: null }),
+  ];
+  const setRemote = (name: string, change: (row: TenantRemote) => TenantRemote) => {
+    amora = { ...amora, remotes: amora.remotes.map((row) => (row.remote === name ? change(row) : row)) };
+    return amora.remotes.find((row) => row.remote === name)!;
+  };
+  const handlers: MockPlatformOptions['rest'] = {
+    ...restFixture(registryEndpoints.tenants, () => ({ items: [amora] })),
+    ...restFixture(registryEndpoints.features, ({ body }) => {
+      const features = { ...amora.features };
+      for (const key of body?.on ?? []) features[key] = true;
+      for (const key of body?.off ?? []) features[key] = false;
+      amora = { ...amora, features };
+      return amora;
+    }),
+    ...restFixture(registryEndpoints.versions, () => ({
+      items: [
+        { version: '0.3.0', deployedAt: AT, deployedBy: 'operator@velvet.test' },
+        { version: '0.2.0', deployedAt: AT, deployedBy: 'startup' },
+        { version: '0.1.0', deployedAt: AT, deployedBy: 'startup' },
+      ],
+      total: 3,
+      page: 1,
+      pageSize: 100,
+    })),
+    ...restFixture(registryEndpoints.pin, ({ params, body }) =>
+      setRemote(params.remote, (row) => ({ ...row, version: body.version, history: [...row.history, row.version] })),
+    ),
+    ...restFixture(registryEndpoints.canary, ({ params, body }) =>
+      setRemote(params.remote, (row) => ({ ...row, canaryVersion: body.version, canaryPercent: body.percent })),
+    ),
+    ...restFixture(registryEndpoints.promote, () => {
+      throw new ApiError(409, 'NO_CANARY', 'Tenant amora has no canary of mf-tv');
+    }),
+    ...restFixture(registryEndpoints.rollback, ({ params }) =>
+      setRemote(params.remote, (row) =>
+        row.canaryVersion
+          ? { ...row, canaryVersion: null, canaryPercent: 0 }
+          : { ...row, version: row.history.at(-1)!, history: row.history.slice(0, -1) },
+      ),
+    ),
+    ...restFixture(registryEndpoints.deployments, ({ query }) => ({
+      items: deployments.slice(0, query?.pageSize ?? 30),
+      total: 45,
+      page: query?.page ?? 1,
+      pageSize: query?.pageSize ?? 30,
+    })),
+    ...restFixture(telemetryEndpoints.health, () => ({
+      items: [
+        healthRow({}),
+        healthRow({
+          version: '0.3.0',
+          channel: 'canary',
+          loads: 12,
+          failures: 9,
+          failureShare: 0.75,
+          lastFailure: { at: AT, stage: 'entry', error: 'remoteEntry.js answered 500' },
+        }),
+      ],
+    })),
+  };
+  return { handlers, current: () => amora };
+}
+
+const operator = { flags: { operator: true } };
+
+function renderConsole(
+  options: { loggedIn?: boolean; guest?: MockPlatformOptions['guest']; rest?: MockPlatformOptions['rest'] } = {},
+) {
+  return renderInShell(<OperatorConsole />, {
+    platform: {
+      loggedIn: options.loggedIn ?? true,
+      guest: options.guest ?? operator,
+      rest: options.rest ?? registry().handlers,
+    },
+  });
+}
+
+const registryCalls = (platform: { restCalls: { path: string }[] }) =>
+  platform.restCalls.filter((call) => call.path.startsWith('/federation/'));
+
+const tenantSection = () => screen.findByRole('region', { name: 'Amora (amora)' });
+const remoteRow = (section: HTMLElement, name: string) =>
+  section.querySelector<HTMLElement>(`[data-remote-row="${name}"]`)!;
+
+describe('operator console: who may see it', () => {
+  it('asks an anonymous visitor to log in, and calls no registry endpoint', () => {
+    const { platform } = renderConsole({ loggedIn: false, guest: {} });
+    expect(screen.getByText('The operator console needs an operator login.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(platform.openedFlows).toEqual(['login']);
+    expect(registryCalls(platform)).toEqual([]);
+  });
+
+  it('tells a logged-in guest without the operator role that it is for operators only', () => {
+    const { platform } = renderConsole({ guest: {} });
+    expect(within(screen.getByTestId('operator-forbidden')).getByText('Operators only')).toBeInTheDocument();
+    expect(registryCalls(platform)).toEqual([]);
+  });
+
+  it('shows the console once the guest logs in as an operator', async () => {
+    const { platform } = renderConsole({ loggedIn: false, guest: {} });
+    act(() => platform.setGuest({ id: 'operator-1', flags: { loggedIn: true, operator: true } }));
+    expect(await tenantSection()).toBeInTheDocument();
+  });
+
+  it('believes the server over stale session flags: a 403 shows "operators only"', async () => {
+    renderConsole({
+      rest: restFixture(registryEndpoints.tenants, () => {
+        throw new ApiError(403, 'FORBIDDEN', 'Only operators may do this');
+      }),
+    });
+    expect(await screen.findByTestId('operator-forbidden')).toHaveTextContent('Operators only');
+  });
+
+  it('the navbar links to the console for operators only', async () => {
+    const operatorGuest = guestFixture(true, 'en', { name: 'Olga', flags: { operator: true } });
+    const plainGuest = guestFixture(true, 'en', { name: 'Paul' });
+    let answer = plainGuest;
+    const rest = (() => Promise.resolve({ accessToken: 'token', guest: answer })) as unknown as RestCall;
+    const { shell } = renderInShell(<Navbar />, { rest });
+    await act(() => shell.session.login('paul@example.com', 'a-password'));
+    expect(screen.queryByRole('link', { name: 'Operator console' })).toBeNull();
+    answer = operatorGuest;
+    await act(() => shell.session.login('olga@example.com', 'a-password'));
+    expect(screen.getByRole('link', { name: 'Operator console' })).toHaveAttribute('href', '/en/operator/');
+  });
+});
+
+describe('operator console: content', () => {
+  it('lists tenants with hosts, languages, features and each remote with version, canary and history', async () => {
+    renderConsole({
+      rest: {
+        ...registry().handlers,
+        ...restFixture(registryEndpoints.tenants, () => ({
+          items: [
+            tenantFixture('velvet', 'Velvet', { languages: ['de', 'en', 'nl', 'es'], hosts: ['localhost'] }),
+            tenantFixture('amora', 'Amora', {
+              remotes: [
+                remote('mf-tv', '0.2.0', { canaryVersion: '0.3.0', canaryPercent: 20, history: ['0.0.9', '0.1.0'] }),
+              ],
+            }),
+          ],
+        })),
+      },
+    });
+    const velvet = await screen.findByRole('region', { name: 'Velvet (velvet)' });
+    expect(velvet).toHaveTextContent('localhost');
+    expect(velvet).toHaveTextContent('DE, EN, NL, ES');
+    const amora = await tenantSection();
+    expect(amora).toHaveTextContent('amora.localhost');
+    expect(within(amora).getByRole('switch', { name: 'feed' })).toBeChecked();
+    expect(within(amora).getByRole('switch', { name: 'specials' })).not.toBeChecked();
+    const tv = remoteRow(amora, 'mf-tv');
+    expect(tv).toHaveTextContent('0.2.0');
+    expect(tv).toHaveTextContent('0.3.0 for 20 % of visitors');
+    expect(tv).toHaveTextContent('0.1.0, 0.0.9');
+    expect(within(tv).getByRole('button', { name: 'Promote' })).toBeEnabled();
+    expect(within(amora).getByRole('link', { name: 'Open the Amora site' })).toHaveAttribute(
+      'href',
+      '/en/?tenant=amora',
+    );
+  });
+
+  it('shows health per tenant, remote, version and channel, marking a canary over the rollback threshold', async () => {
+    renderConsole();
+    const health = screen.getByTestId('operator-health');
+    const rows = await within(health).findAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent(/amora.*mf-tv.*0\.2\.0.*pinned.*40.*0.*0%.*120 ms.*480 ms.*none/);
+    expect(rows[2]).toHaveTextContent('75%');
+    expect(rows[2]).toHaveTextContent('at or above the rollback threshold of 25%');
+    expect(rows[2]).toHaveTextContent('entry');
+    expect(rows[2]).toHaveTextContent('remoteEntry.js answered 500');
+    expect(rows[2]).toHaveClass('vv-operator__row--alarm');
+  });
+
+  it('keeps the console working when health cannot be loaded, naming the reason', async () => {
+    renderConsole({
+      rest: {
+        ...registry().handlers,
+        ...restFixture(telemetryEndpoints.health, () => {
+          throw new ApiError(404, 'NOT_FOUND', 'GET /rest/v1/federation/health');
+        }),
+      },
+    });
+    expect(await tenantSection()).toBeInTheDocument();
+    const health = screen.getByTestId('operator-health');
+    expect(await within(health).findByRole('alert')).toHaveTextContent(
+      'Health cannot be shown right now: Not found: the tenant, remote or version does not exist (any more).',
+    );
+  });
+
+  it('lists deployments with paging, showing automatic rollbacks apart', async () => {
+    const { platform } = renderConsole();
+    const log = screen.getByTestId('operator-deployments');
+    const auto = await waitFor(() => {
+      const row = log.querySelector('[data-action="auto-rollback"]');
+      expect(row).not.toBeNull();
+      return row as HTMLElement;
+    });
+    expect(auto).toHaveTextContent('automatic rollback');
+    expect(auto).toHaveTextContent('by the server');
+    expect(auto).toHaveTextContent('failures=9 loads=12');
+    expect(auto).toHaveClass('vv-operator__row--alarm');
+    expect(log.querySelector('[data-action="upload"]')).toHaveTextContent('all');
+    fireEvent.click(within(log).getByRole('button', { name: 'Page 3' }));
+    await waitFor(() =>
+      expect(restCallsTo(platform, registryEndpoints.deployments).at(-1)?.query).toEqual({ page: 3, pageSize: 20 }),
+    );
+  });
+});
+
+describe('operator console: changes', () => {
+  it('switches a feature off and on for a tenant, saying it applies from the next page load', async () => {
+    const { platform } = renderConsole();
+    const amora = await tenantSection();
+    expect(amora).toHaveTextContent("A switch takes effect on the tenant's next page load, without a deploy.");
+    fireEvent.click(within(amora).getByRole('switch', { name: 'feed' }));
+    await waitFor(() => expect(within(amora).getByRole('switch', { name: 'feed' })).not.toBeChecked());
+    fireEvent.click(within(amora).getByRole('switch', { name: 'feed' }));
+    await waitFor(() => expect(within(amora).getByRole('switch', { name: 'feed' })).toBeChecked());
+    expect(restCallsTo(platform, registryEndpoints.features)).toEqual([
+      { params: { tenantId: 'amora' }, body: { on: [], off: ['feed'] } },
+      { params: { tenantId: 'amora' }, body: { on: ['feed'], off: [] } },
+    ]);
+    expect(platform.toasts.map((toast) => toast.message)).toEqual([
+      'feed is off for Amora from the next page load.',
+      'feed is on for Amora from the next page load.',
+    ]);
+  });
+
+  it('shows a refused switch with the message of its error code', async () => {
+    renderConsole({
+      rest: {
+        ...registry().handlers,
+        ...restFixture(registryEndpoints.features, () => {
+          throw new ApiError(400, 'UNKNOWN_FEATURE', 'Unknown features: feed');
+        }),
+      },
+    });
+    const amora = await tenantSection();
+    fireEvent.click(within(amora).getByRole('switch', { name: 'feed' }));
+    expect(await within(amora).findByRole('alert')).toHaveTextContent('This feature is unknown.');
+    expect(within(amora).getByRole('switch', { name: 'feed' })).toBeChecked();
+  });
+
+  it('pins a chosen published version after confirmation and shows the new pin and history', async () => {
+    const { platform } = renderConsole();
+    const amora = await tenantSection();
+    fireEvent.click(within(remoteRow(amora, 'mf-tv')).getByRole('button', { name: 'Pin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pin a version of mf-tv for Amora' });
+    const select = await within(dialog).findByRole('combobox', { name: 'Version' });
+    // The pinned version is not offered.
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => (option as HTMLOptionElement).value),
+    ).toEqual(['0.3.0', '0.1.0']);
+    fireEvent.change(select, { target: { value: '0.1.0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(dialog).toHaveTextContent('Pin mf-tv 0.1.0 for Amora? Every visitor gets it on the next page load.');
+    expect(restCallsTo(platform, registryEndpoints.pin)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(restCallsTo(platform, registryEndpoints.pin)).toEqual([
+      { params: { tenantId: 'amora', remote: 'mf-tv' }, body: { version: '0.1.0' } },
+    ]);
+    await waitFor(() =>
+      expect(remoteRow(amora, 'mf-tv').querySelector('[data-testid="pinned-version"]')).toHaveTextContent('0.1.0'),
+    );
+    expect(remoteRow(amora, 'mf-tv')).toHaveTextContent('0.2.0, 0.1.0');
+    expect(platform.toasts.at(-1)?.message).toBe('Saved: Amora loads mf-tv 0.1.0.');
+    // Tenants and the deployments log are loaded again.
+    expect(restCallsTo(platform, registryEndpoints.deployments).length).toBeGreaterThan(1);
+  });
+
+  it('cancelling a confirmation changes nothing', async () => {
+    const { platform } = renderConsole();
+    const amora = await tenantSection();
+    fireEvent.click(within(remoteRow(amora, 'mf-tv')).getByRole('button', { name: 'Roll back' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Roll mf-tv for Amora back from 0.2.0 to 0.1.0?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(restCallsTo(platform, registryEndpoints.rollback)).toEqual([]);
+  });
+
+  it('starts a canary with a version and a share, then rolls it back', async () => {
+    const { platform } = renderConsole();
+    const amora = await tenantSection();
+    fireEvent.click(within(remoteRow(amora, 'mf-tv')).getByRole('button', { name: 'Canary' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Canary of mf-tv for Amora' });
+    fireEvent.change(await within(dialog).findByRole('combobox', { name: 'Version' }), { target: { value: '0.3.0' } });
+    fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Share of visitors (%)' }), {
+      target: { value: '25' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(dialog).toHaveTextContent("Give 25 % of Amora's visitors mf-tv 0.3.0? The others keep 0.2.0.");
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(remoteRow(amora, 'mf-tv')).toHaveTextContent('0.3.0 for 25 % of visitors'));
+    expect(restCallsTo(platform, registryEndpoints.canary)).toEqual([
+      { params: { tenantId: 'amora', remote: 'mf-tv' }, body: { version: '0.3.0', percent: 25 } },
+    ]);
+
+    fireEvent.click(within(remoteRow(amora, 'mf-tv')).getByRole('button', { name: 'Roll back' }));
+    dialog = await screen.findByRole('dialog', { name: 'Roll back mf-tv for Amora' });
+    expect(dialog).toHaveTextContent('End the canary 0.3.0 of mf-tv for Amora? Its visitors go back to 0.2.0.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(remoteRow(amora, 'mf-tv')).not.toHaveTextContent('0.3.0'));
+    expect(restCallsTo(platform, registryEndpoints.rollback)).toEqual([
+      { params: { tenantId: 'amora', remote: 'mf-tv' } },
+    ]);
+  });
+
+  it('keeps the dialog open with the translated message when the server refuses the change', async () => {
+    const handlers = registry().handlers;
+    renderConsole({
+      rest: {
+        ...handlers,
+        ...restFixture(registryEndpoints.tenants, () => ({
+          items: [
+            tenantFixture('amora', 'Amora', {
+              remotes: [remote('mf-tv', '0.2.0', { canaryVersion: '0.3.0', canaryPercent: 5 })],
+            }),
+          ],
+        })),
+        ...restFixture(registryEndpoints.rollback, () => {
+          throw new ApiError(409, 'NOTHING_TO_ROLL_BACK', 'Tenant amora has no earlier version of mf-tv');
+        }),
+      },
+    });
+    const amora = await tenantSection();
+    // promote: the fixture registry answers 409 NO_CANARY (another operator got there first)
+    fireEvent.click(within(remoteRow(amora, 'mf-tv')).getByRole('button', { name: 'Promote' }));
+    let dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('There is no canary to promote.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(within(remoteRow(amora, 'mf-tv')).getByRole('button', { name: 'Roll back' }));
+    dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('There is no earlier version to roll back to.');
+  });
+
+  it('disables promote without a canary and rollback without anything to go back to', async () => {
+    renderConsole();
+    const feed = remoteRow(await tenantSection(), 'mf-feed');
+    expect(within(feed).getByRole('button', { name: 'Promote' })).toBeDisabled();
+    expect(within(feed).getByRole('button', { name: 'Roll back' })).toBeDisabled();
+  });
+});
+
+describe('operator console: loading and languages', () => {
+  it('loads as its own chunk on the console route', async () => {
+    renderInShell(<OperatorConsolePage />, {
+      platform: { loggedIn: true, guest: operator, rest: registry().handlers },
+    });
+    expect(await screen.findByTestId('operator-console')).toBeInTheDocument();
+    expect(await tenantSection()).toBeInTheDocument();
+  });
+
+  it('speaks German', async () => {
+    renderInShell(<OperatorConsole />, {
+      language: 'de',
+      platform: { loggedIn: true, guest: operator, rest: registry().handlers },
+    });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Betreiberkonsole');
+    const amora = await tenantSection();
+    expect(within(remoteRow(amora, 'mf-tv')).getByRole('button', { name: 'Zurückrollen' })).toBeEnabled();
+  });
+});
