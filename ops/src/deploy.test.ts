@@ -114,7 +114,7 @@ test('deploy mf-tv builds and publishes mf-tv alone; pinning it moves only mf-tv
 
   const log = await ops('deployments', '--remote', 'mf-tv', '-n', '3');
   assert.equal(log.code, 0, log.out);
-  assert.match(log.out, new RegExp(`operator@velvet.test\\s+rollback velvet mf-tv 0.1.0 \\(was ${version}\\)`));
+  assert.match(log.out, new RegExp(`operator@velvet.test\\s+rollback\\s+velvet mf-tv 0.1.0 \\(was ${version}\\)`));
 });
 
 test('bad commands fail with the server\u2019s stable code or a usage error', async () => {

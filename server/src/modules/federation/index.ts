@@ -60,40 +60,40 @@ async function prepare(ctx: ModuleContext): Promise<void> {
   await ensureOperator(ctx.db);
   const storeDir = remoteStoreDir(ctx.config);
   for (const build of await localBuilds(ctx.config.repoRoot)) {
-    if (await putIntoStore(storeDir, build)) {
-      await ctx.db
-        .insert(remoteDeployments)
-        .values({ remote: build.name, version: build.version, deployedBy: 'startup' });
-      ctx.log.info({ remote: build.name, version: build.version }, 'remote put into the store');
-      const moved = await ctx.db
-        .update(tenantRemotes)
-        .set({
-          version: build.version,
-          pinHistory: sql`${tenantRemotes.pinHistory} || jsonb_build_array(${tenantRemotes.version})`,
-          updatedAt: new Date(),
-        })
-        .where(
-          and(
-            eq(tenantRemotes.remote, build.name),
-            eq(tenantRemotes.updatedBy, 'startup'),
-            ne(tenantRemotes.version, build.version),
-          ),
-        )
-        .returning();
-      await recordChange(ctx.db, { actor: 'startup', action: 'upload', remote: build.name, version: build.version });
-      for (const pin of moved)
-        await recordChange(ctx.db, {
-          actor: 'startup',
-          action: 'pin',
-          tenantId: pin.tenantId,
-          remote: build.name,
-          version: build.version,
-        });
+    const { version, added } = await putIntoStore(storeDir, build);
+    if (added) {
+      await ctx.db.insert(remoteDeployments).values({ remote: build.name, version, deployedBy: 'startup' });
+      await recordChange(ctx.db, { actor: 'startup', action: 'upload', remote: build.name, version });
+      ctx.log.info({ remote: build.name, version }, 'remote put into the store');
     }
+    // The pins the server set follow the build in the repository (also back to one stored before).
+    const moved = await ctx.db
+      .update(tenantRemotes)
+      .set({
+        version,
+        pinHistory: sql`${tenantRemotes.pinHistory} || jsonb_build_array(${tenantRemotes.version})`,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(tenantRemotes.remote, build.name),
+          eq(tenantRemotes.updatedBy, 'startup'),
+          ne(tenantRemotes.version, version),
+        ),
+      )
+      .returning();
+    for (const pin of moved)
+      await recordChange(ctx.db, {
+        actor: 'startup',
+        action: 'pin',
+        tenantId: pin.tenantId,
+        remote: build.name,
+        version,
+      });
     // Tenants that never had this remote get the current version.
     await ctx.db.execute(sql`
       insert into ${tenantRemotes} (tenant_id, remote, version)
-      select ${tenants.id}, ${build.name}, ${build.version} from ${tenants}
+      select ${tenants.id}, ${build.name}, ${version} from ${tenants}
       on conflict do nothing`);
   }
 }

@@ -1,4 +1,5 @@
-import { cp, readFile, stat } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { cp, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_NAMES, remoteDescriptor, type RemoteDescriptor, type RemoteName } from '@velvet/contracts';
 import type { Config } from '../../config';
@@ -41,18 +42,46 @@ export async function localBuilds(repoRoot: string): Promise<LocalBuild[]> {
   return builds;
 }
 
+/** Files that make a build what it is: the entry and manifest name every hashed chunk, the descriptor the rest. */
+const IDENTITY_FILES = ['remote.json', 'mf-manifest.json', 'remoteEntry.js'] as const;
+
+/** A digest of a build folder's identity files, or null when one is missing. */
+export async function buildDigest(dir: string): Promise<string | null> {
+  const hash = createHash('sha256');
+  for (const file of IDENTITY_FILES) {
+    const content = await readFile(path.join(dir, file)).catch(() => null);
+    if (content === null) return null;
+    hash.update(`${file}\0${content.length}\0`).update(content);
+  }
+  return hash.digest('hex');
+}
+
 /**
- * Copies a build into the store unless the same build is there already. A rebuild without a version bump
- * (development) replaces the manifest and adds the new hashed chunks; old chunks stay for open pages.
- * Answers whether anything was copied.
+ * Puts a local build into the store as an immutable version. The first build of a package version takes that
+ * version; the same build again adds nothing; a different build of a version already in the store (a rebuild
+ * without a version bump) becomes `<version>-local.<8 hex of its digest>`, so the folder an open page loads from
+ * never changes. Answers the version the build has in the store and whether it was added now.
  */
-export async function putIntoStore(storeDir: string, build: LocalBuild): Promise<boolean> {
-  const target = path.join(storeDir, build.name, build.version);
-  const stored = await readText(path.join(target, 'mf-manifest.json'));
-  const built = await readText(path.join(build.distDir, 'mf-manifest.json'));
-  if (stored !== null && stored === built) return false;
-  await cp(build.distDir, target, { recursive: true, force: true });
-  return true;
+export async function putIntoStore(storeDir: string, build: LocalBuild): Promise<{ version: string; added: boolean }> {
+  const digest = await buildDigest(build.distDir);
+  if (!digest) throw new Error(`${build.distDir} is not a complete build`);
+  const plain = path.join(storeDir, build.name, build.version);
+  const version =
+    !(await exists(plain)) || (await buildDigest(plain)) === digest
+      ? build.version
+      : `${build.version}-local.${digest.slice(0, 8)}`;
+  const target = path.join(storeDir, build.name, version);
+  if (await exists(target)) return { version, added: false };
+  // Copied beside the store and renamed in one step: a version folder is absent or complete.
+  const incoming = path.join(path.dirname(storeDir), 'remotes-incoming', randomUUID());
+  try {
+    await cp(build.distDir, incoming, { recursive: true });
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(incoming, target);
+  } finally {
+    await rm(incoming, { recursive: true, force: true });
+  }
+  return { version, added: true };
 }
 
 const descriptors = new Map<string, RemoteDescriptor | null>();

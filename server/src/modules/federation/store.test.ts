@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { and, eq } from 'drizzle-orm';
+import { federationManifest, type RemoteDescriptor } from '@velvet/contracts';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { fixtureRepo } from '../../testing/fixtures';
+import { federationModule } from '.';
+import { remoteDeployments, tenantRemotes } from './schema';
+import { buildDigest, remoteStoreDir } from './store';
+
+const tv: RemoteDescriptor = {
+  name: 'mf-tv',
+  federationName: 'mf_tv',
+  platform: '^1',
+  feature: 'tv',
+  routes: ['tvProgram'],
+  slots: ['home.TV'],
+};
+
+let t: TestApp;
+let repoRoot: string;
+let storeDir: string;
+before(async () => {
+  repoRoot = await fixtureRepo([{ descriptor: tv, version: '1.0.0' }]);
+  t = await createTestApp({ config: { repoRoot } });
+  storeDir = remoteStoreDir(t.config);
+});
+after(async () => {
+  await t.close();
+  await rm(repoRoot, { recursive: true, force: true });
+});
+
+const distFile = (file: string) => path.join(repoRoot, 'mf-tv', 'dist', file);
+/** A rebuild without a version bump: new hashed chunk names in the entry and manifest. */
+async function rebuild(marker: string) {
+  await writeFile(distFile('remoteEntry.js'), `var mf_tv; // loads 456.${marker}.js`);
+  await writeFile(distFile('mf-manifest.json'), JSON.stringify({ id: 'mf_tv', chunk: `456.${marker}.js` }));
+  await writeFile(distFile(`456.${marker}.js`), `/* ${marker} */`);
+}
+const restart = () => federationModule.prepare!(t.ctx);
+const servedVersion = async (tenant: string) => {
+  const response = await t.app.inject({ url: `/rest/v1/federation/manifest?tenant=${tenant}` });
+  return federationManifest.parse(response.json()).remotes.find((r) => r.name === 'mf-tv')?.version;
+};
+const storedVersions = async () => (await readdir(path.join(storeDir, 'mf-tv'))).sort();
+
+describe('local builds on start', () => {
+  test('the same build again adds nothing', async () => {
+    await restart();
+    assert.deepEqual(await storedVersions(), ['1.0.0']);
+    const deployments = await t.ctx.db.select().from(remoteDeployments);
+    assert.equal(deployments.length, 1);
+  });
+
+  test('a rebuild without a version bump becomes a new version named by its content; the old folder is untouched', async () => {
+    const entryBefore = await readFile(path.join(storeDir, 'mf-tv', '1.0.0', 'remoteEntry.js'), 'utf8');
+    // An operator pins amora; velvet's pin is the server's own.
+    await t.ctx.db
+      .update(tenantRemotes)
+      .set({ updatedBy: 'operator@velvet.test' })
+      .where(and(eq(tenantRemotes.tenantId, 'amora'), eq(tenantRemotes.remote, 'mf-tv')));
+    await rebuild('b2');
+    await restart();
+    const digest = (await buildDigest(path.join(repoRoot, 'mf-tv', 'dist')))!;
+    const local = `1.0.0-local.${digest.slice(0, 8)}`;
+    assert.deepEqual(await storedVersions(), ['1.0.0', local]);
+    assert.equal(await readFile(path.join(storeDir, 'mf-tv', '1.0.0', 'remoteEntry.js'), 'utf8'), entryBefore);
+    assert.equal(await servedVersion('velvet'), local);
+    assert.equal(await servedVersion('amora'), '1.0.0');
+    // Its files are served like any version: chunks immutable, the entry no-cache.
+    const chunk = await t.app.inject({ url: `/remotes/mf-tv/${local}/456.b2.js` });
+    assert.equal(chunk.statusCode, 200);
+    assert.equal(chunk.headers['cache-control'], 'public, max-age=31536000, immutable');
+    const entry = await t.app.inject({ url: `/remotes/mf-tv/${local}/remoteEntry.js` });
+    assert.equal(entry.headers['cache-control'], 'no-cache');
+    // The same rebuild again on the next start adds nothing.
+    await restart();
+    assert.deepEqual(await storedVersions(), ['1.0.0', local]);
+  });
+
+  test('going back to the first build pins the stored version again without copying', async () => {
+    await writeFile(distFile('remoteEntry.js'), 'var mf_tv;');
+    await writeFile(distFile('mf-manifest.json'), JSON.stringify({ id: 'mf_tv', version: '1.0.0' }));
+    await restart();
+    assert.equal((await storedVersions()).length, 2);
+    assert.equal(await servedVersion('velvet'), '1.0.0');
+  });
+});
