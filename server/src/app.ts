@@ -81,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     hub,
     images: new SharpImageStore(mediaDir),
+    now: () => new Date(),
   };
 
   await app.register(fastifySwagger, {

@@ -29,6 +29,8 @@ export interface SocketHub {
   ): void;
   /** Runs after ackSession on every new session (e.g. to push the balance). */
   onSession(handler: (client: SocketClient) => void | Promise<void>): void;
+  /** Whether the guest has at least one acknowledged socket session open (e.g. a chat needs one). */
+  isGuestConnected(guestId: string): boolean;
   readonly connectionCount: number;
 }
 
@@ -38,6 +40,8 @@ export interface ModuleContext {
   log: FastifyBaseLogger;
   hub: SocketHub;
   images: ImageStore;
+  /** The server's clock; money billed by time (paid chats) reads it here, so tests can move it deterministically. */
+  now: () => Date;
 }
 
 export interface GraphqlContribution {

@@ -66,6 +66,10 @@ export class Hub implements SocketHub {
     for (const connection of connections) connection.sendFrame(frame);
   }
 
+  isGuestConnected(guestId: string): boolean {
+    return this.byGuest.has(guestId);
+  }
+
   on<T extends OutgoingType>(
     type: T,
     handler: (message: OutgoingMessage<T>, client: SocketClient) => void | Promise<void>,

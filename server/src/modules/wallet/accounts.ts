@@ -6,7 +6,9 @@ import { walletAccounts } from './schema';
 export type AccountRef =
   | { kind: 'guest'; id: string }
   | { kind: 'performer'; id: number | string }
-  | { kind: 'system'; id: 'sandbox' | 'platform' };
+  | { kind: 'system'; id: 'sandbox' | 'platform' }
+  /** Coins held from a guest for a running paid chat (owner: the chat's id); never below zero. */
+  | { kind: 'hold'; id: string };
 
 export const ownerIdOf = (account: AccountRef) => String(account.id);
 

@@ -16,14 +16,15 @@ import {
 
 /**
  * One account per owner: a guest's coins, a performer's earnings, the system's sources and sinks (the sandbox
- * provider that coins come from, the platform's share). `balance` is the sum of the account's entries, kept in
+ * provider that coins come from, the platform's share) and holds: coins set aside from a guest for a running
+ * paid chat, owned by the chat (the guest's balance does not include them). `balance` is the sum of the account's entries, kept in
  * the same transaction as the entries so it can be locked and checked; a guest can never go below zero.
  */
 export const walletAccounts = pgTable(
   'wallet_accounts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind').$type<'guest' | 'performer' | 'system'>().notNull(),
+    kind: text('kind').$type<'guest' | 'performer' | 'system' | 'hold'>().notNull(),
     /** Guest uuid, actor id or system name, as text. */
     ownerId: text('owner_id').notNull(),
     /** Hundredths of a coin. */
@@ -32,8 +33,9 @@ export const walletAccounts = pgTable(
   },
   (table) => [
     unique('wallet_accounts_owner_unique').on(table.kind, table.ownerId),
-    check('wallet_accounts_kind', sql`${table.kind} in ('guest', 'performer', 'system')`),
+    check('wallet_accounts_kind', sql`${table.kind} in ('guest', 'performer', 'system', 'hold')`),
     check('wallet_accounts_guest_not_negative', sql`${table.kind} <> 'guest' or ${table.balance} >= 0`),
+    check('wallet_accounts_hold_not_negative', sql`${table.kind} <> 'hold' or ${table.balance} >= 0`),
   ],
 );
 

@@ -53,7 +53,8 @@ function normalizeLegs(legs: Leg[]): Leg[] {
 /**
  * Moves coins in one database transaction (a savepoint when `db` is already a transaction, so callers can add
  * their own rows to the same commit): creates accounts on first use, changes each balance with one guarded
- * update (a guest's may not go below zero: 402 INSUFFICIENT_FUNDS, nothing moves) and appends the entries.
+ * update (a guest's or a hold's may not go below zero: 402 INSUFFICIENT_FUNDS, nothing moves) and appends the
+ * entries.
  * With an idempotency key a repeated transfer moves nothing and answers the first transfer's id.
  */
 export async function transfer(db: Database, request: TransferRequest): Promise<TransferResult> {
@@ -88,7 +89,7 @@ export async function transfer(db: Database, request: TransferRequest): Promise<
           and(
             eq(walletAccounts.kind, leg.account.kind),
             eq(walletAccounts.ownerId, ownerId),
-            sql`(${walletAccounts.kind} <> 'guest' or ${walletAccounts.balance} + ${leg.amount} >= 0)`,
+            sql`(${walletAccounts.kind} not in ('guest', 'hold') or ${walletAccounts.balance} + ${leg.amount} >= 0)`,
           ),
         )
         .returning({ id: walletAccounts.id });

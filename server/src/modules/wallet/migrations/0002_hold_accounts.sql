@@ -1,0 +1,3 @@
+ALTER TABLE "wallet_accounts" DROP CONSTRAINT "wallet_accounts_kind";--> statement-breakpoint
+ALTER TABLE "wallet_accounts" ADD CONSTRAINT "wallet_accounts_hold_not_negative" CHECK ("wallet_accounts"."kind" <> 'hold' or "wallet_accounts"."balance" >= 0);--> statement-breakpoint
+ALTER TABLE "wallet_accounts" ADD CONSTRAINT "wallet_accounts_kind" CHECK ("wallet_accounts"."kind" in ('guest', 'performer', 'system', 'hold'));
