@@ -1,0 +1,60 @@
+import type { ChatSession } from '@velvet/contracts';
+
+/**
+ * The looped playout of demo performers (DESIGN section 8, "Live video"): pre-encoded loops of fixed-length HLS
+ * segments, served as a sliding-window live playlist whose position is computed from the clock, so every
+ * viewer of a performer sees the same moment and no process has to keep a stream running.
+ */
+
+/** Every loop is cut into segments of exactly this length (a keyframe starts each one). */
+export const SEGMENT_SECONDS = 2;
+/** Segments a live playlist lists: hls.js starts three target durations from the live edge. */
+export const WINDOW_SEGMENTS = 4;
+export const LIVE_URL_PREFIX = '/live/';
+
+/** One encoded loop as the playlist needs it: its name (folder) and how many segments it has. */
+export interface LiveLoop {
+  name: string;
+  segmentCount: number;
+}
+
+/** Where hls.js finds a performer's stream in a chat: the chat id in the query grants access to the playlist. */
+export function liveStreamUrls(actorId: number, chatId: string): ChatSession['stream'] {
+  return {
+    url: `${LIVE_URL_PREFIX}${actorId}/index.m3u8?chat=${encodeURIComponent(chatId)}`,
+    posterUrl: `${LIVE_URL_PREFIX}${actorId}/poster.jpg`,
+  };
+}
+
+export const segmentUrl = (loop: LiveLoop, index: number) =>
+  `${LIVE_URL_PREFIX}loops/${loop.name}/${segmentFileName(index)}`;
+export const segmentFileName = (index: number) => `segment-${String(index).padStart(3, '0')}.ts`;
+
+/** Performers share the loops; each starts at its own point, so two performers on one loop do not look alike. */
+export const loopOfActor = <T>(loops: readonly T[], actorId: number): T => loops[actorId % loops.length]!;
+const actorOffset = (actorId: number) => (actorId * 7919) % 1000;
+
+/**
+ * The live playlist of a performer at `now`: the WINDOW_SEGMENTS segments before the live edge. The media sequence
+ * number is the count of whole segments since the epoch (plus the performer's offset), so it only grows; where the
+ * loop starts again a discontinuity tells the player that timestamps restart, and the discontinuity sequence
+ * counts the wraps that slid out of the window.
+ */
+export function livePlaylist(loop: LiveLoop, actorId: number, now: number): string {
+  const edge = Math.floor(now / (SEGMENT_SECONDS * 1000)) + actorOffset(actorId);
+  const first = edge - WINDOW_SEGMENTS;
+  const lines = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    `#EXT-X-TARGETDURATION:${SEGMENT_SECONDS}`,
+    `#EXT-X-MEDIA-SEQUENCE:${first}`,
+    `#EXT-X-DISCONTINUITY-SEQUENCE:${Math.floor(first / loop.segmentCount)}`,
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+  ];
+  for (let sequence = first; sequence < edge; sequence++) {
+    const index = sequence % loop.segmentCount;
+    if (index === 0 && sequence !== first) lines.push('#EXT-X-DISCONTINUITY');
+    lines.push(`#EXTINF:${SEGMENT_SECONDS.toFixed(3)},`, segmentUrl(loop, index));
+  }
+  return `${lines.join('\n')}\n`;
+}
