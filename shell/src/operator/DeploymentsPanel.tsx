@@ -66,7 +66,7 @@ export function DeploymentsPanel() {
                             {t(`operator.deployments.actions.${entry.action}`)}
                           </span>
                         </td>
-                        <td>{entry.tenant ?? t('operator.deployments.all')}</td>
+                        <td>{entry.tenant ?? ''}</td>
                         <td>{entry.remote ?? ''}</td>
                         <td>{entry.version ?? ''}</td>
                         <td>{entry.previousVersion ?? ''}</td>

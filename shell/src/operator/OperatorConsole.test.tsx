@@ -284,7 +284,6 @@ describe('operator console: content', () => {
     expect(auto).toHaveTextContent('by the server');
     expect(auto).toHaveTextContent('failures=9 loads=12');
     expect(auto).toHaveClass('vv-operator__row--alarm');
-    expect(log.querySelector('[data-action="upload"]')).toHaveTextContent('all');
     fireEvent.click(within(log).getByRole('button', { name: 'Page 3' }));
     await waitFor(() =>
       expect(restCallsTo(platform, registryEndpoints.deployments).at(-1)?.query).toEqual({ page: 3, pageSize: 20 }),
@@ -354,6 +353,26 @@ describe('operator console: changes', () => {
     expect(platform.toasts.at(-1)?.message).toBe('Saved: Amora loads mf-tv 0.1.0.');
     // Tenants and the deployments log are loaded again.
     expect(restCallsTo(platform, registryEndpoints.deployments).length).toBeGreaterThan(1);
+  });
+
+  it('says how to publish a version when there is none besides the pinned one', async () => {
+    renderConsole({
+      rest: {
+        ...registry().handlers,
+        ...restFixture(registryEndpoints.versions, () => ({
+          items: [{ version: '0.2.0', deployedAt: AT, deployedBy: 'startup' }],
+          total: 1,
+          page: 1,
+          pageSize: 100,
+        })),
+      },
+    });
+    const amora = await tenantSection();
+    fireEvent.click(within(remoteRow(amora, 'mf-tv')).getByRole('button', { name: 'Pin' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/npm run ops -- deploy mf-tv/)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('cancelling a confirmation changes nothing', async () => {

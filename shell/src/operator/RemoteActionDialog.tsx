@@ -44,7 +44,16 @@ function VersionForm({
     <LoadState loaded={versions}>
       {({ items }) => {
         const choices = items.filter((item) => item.version !== remote.version);
-        if (!choices.length) return <p>{t('operator.actions.noVersions')}</p>;
+        if (!choices.length) {
+          return (
+            <>
+              <p>{t('operator.actions.noVersions', { remote: remote.remote })}</p>
+              <Button variant="ghost" onClick={onCancel}>
+                {t('operator.actions.close')}
+              </Button>
+            </>
+          );
+        }
         const chosen = version ?? (kind === 'canary' ? remote.canaryVersion : null) ?? choices[0]!.version;
         const submit = (event: FormEvent) => {
           event.preventDefault();
