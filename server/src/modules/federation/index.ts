@@ -34,8 +34,8 @@ import { DEFAULT_TENANT, amoraTenant, velvetTenant } from './tenants';
 const MAX_BUILD_BYTES = 100 * 1024 * 1024;
 /** The largest batch of load reports: MAX_LOAD_REPORTS reports with their longest error text fit well below. */
 const MAX_LOAD_REPORT_BYTES = 64 * 1024;
-/** Load report batches one client address may send per minute. */
-const LOAD_REPORTS_PER_MINUTE = 60;
+/** Load report batches one client address may send per minute: a page sends one or two; addresses are shared (NAT). */
+const LOAD_REPORTS_PER_MINUTE = 240;
 const PRUNE_LOAD_REPORTS_MS = 60 * 60 * 1000;
 
 /**
