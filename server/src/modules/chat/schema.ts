@@ -1,5 +1,6 @@
 import {
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -13,6 +14,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Performers (actors, models). Other modules reference them by id. */
 export const actors = pgTable(
@@ -68,8 +71,22 @@ export const actors = pgTable(
     lat: doublePrecision('lat'),
     long: doublePrecision('long'),
     zip: text('zip'),
+    /** Points of the mobile video call ranking (top cams, videocall list). */
+    rankingPointsVideoCall: integer('ranking_points_video_call').notNull().default(0),
+    /**
+     * The mood search's words: names first, then the three words, then the about-me texts in every language.
+     * Kept by the database, so a changed profile is found at once.
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', name || ' ' || display_name), 'A') || setweight(to_tsvector('simple', three_words), 'B') || setweight(to_tsvector('simple', about_me), 'C') || setweight(jsonb_to_tsvector('simple', about_me_translations, '["string"]'), 'C')`,
+    ),
   },
-  (table) => [index('actors_online').on(table.isOnline, table.isTopAmateur)],
+  (table) => [
+    index('actors_online').on(table.isOnline, table.isTopAmateur),
+    index('actors_search_vector').using('gin', table.searchVector),
+    // The location search's bounding box (radius) before the exact distance.
+    index('actors_location').on(table.lat, table.long),
+  ],
 );
 
 /** Performer categories (spec: default 3, newly registered 88) with their names per language. */
@@ -268,6 +285,8 @@ export const chatTickets = pgTable(
     bonusCode: text('bonus_code'),
     /** Set once the start invitations went out, so a restart does not send them twice. */
     invitationsSentAt: timestamp('invitations_sent_at', { withTimezone: true }),
+    /** Set once the end of a started show was handled (show flag off, free show stop), once across restarts. */
+    endHandledAt: timestamp('end_handled_at', { withTimezone: true }),
   },
   (table) => [
     index('chat_tickets_actor').on(table.actorId, table.startsAt),
