@@ -95,6 +95,7 @@ export const ERROR_CODES = [
   'TICKET_REQUIRED',
   'CHAT_NOT_FOUND',
   'CHAT_TOO_SHORT',
+  'SURVEY_ALREADY_STORED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   ACTOR_LIST_PAGE_SIZE,
   MIN_RATINGS_TO_SHOW,
@@ -9,14 +9,11 @@ import {
   chatEndpoints,
   errorBody,
   onlineModelsQuery,
-  type IncomingMessage,
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { favoriteActors } from '../messenger/schema';
 import { actors } from './schema';
-import { switchRandomActor } from './service';
 import { favoriteActorIds, setFavorite } from './favorites';
-import { chatModule, ONLINE_SWITCH_INTERVAL_MS } from './index';
 import { openSocketSession } from '../../testing/socket';
 
 let t: TestApp;
@@ -273,44 +270,6 @@ describe('online models query', () => {
     assert.equal((await query(null, {})).statusCode, 401);
     const tooMany = (await query(token, { first: 1000 })).json<{ errors: { extensions: { code: string } }[] }>();
     assert.equal(tooMany.errors[0]?.extensions.code, 'VALIDATION_FAILED');
-  });
-});
-
-describe('a living site', () => {
-  const onlineCount = async () => {
-    const [row] = await t.ctx.db
-      .select({ n: sql<number>`count(*) filter (where ${actors.isOnline})`.mapWith(Number) })
-      .from(actors);
-    return row!.n;
-  };
-
-  it('switches one performer at a time and keeps about a third online', async () => {
-    for (let i = 0; i < 30; i++) {
-      const before = await onlineCount();
-      const switched = await switchRandomActor(t.ctx.db);
-      assert.ok(switched);
-      assert.equal(await onlineCount(), before + (switched.isOnline ? 1 : -1));
-      const [row] = await t.ctx.db.select().from(actors).where(eq(actors.id, switched.id));
-      assert.equal(row!.isOnline, switched.isOnline);
-    }
-    const share = (await onlineCount()) / 20;
-    assert.ok(share >= 0.2 && share <= 0.5, `online share ${share}`);
-  });
-
-  it('broadcasts actorOnline and actorOffline from its job', async () => {
-    const pushed: IncomingMessage[] = [];
-    const stop = chatModule.start!({ ...t.ctx, hub: { ...t.ctx.hub, broadcast: (message) => pushed.push(message) } });
-    await new Promise((resolve) => setTimeout(resolve, ONLINE_SWITCH_INTERVAL_MS + 500));
-    stop();
-    assert.equal(pushed.length, 1);
-    const message = pushed[0]!;
-    assert.ok(message.type === 'actorOnline' || message.type === 'actorOffline');
-    const [row] = await t.ctx.db
-      .select()
-      .from(actors)
-      .where(eq(actors.id, (message as IncomingMessage<'actorOnline'>).actorId));
-    assert.equal(row!.isOnline, message.type === 'actorOnline');
-    assert.equal(row!.name, (message as IncomingMessage<'actorOnline'>).actorName);
   });
 });
 

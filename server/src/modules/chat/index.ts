@@ -3,37 +3,27 @@ import type { ServerModule } from '../module';
 import { favoritesSocket } from './favorites';
 import { chatGraphql } from './graphql';
 import { chatRoutes } from './routes';
+import { startChatJobs } from './schedule';
 import { seedChat } from './seed';
-import { switchRandomActor } from './service';
-
-/** How often one demo performer goes on or off line. */
-export const ONLINE_SWITCH_INTERVAL_MS = 4000;
+import { seedOnlineSchedule } from './seed-schedule';
+import { chatSessionRoutes, chatSessionSocket } from './session-routes';
 
 export const chatModule: ServerModule = {
   name: 'chat',
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
   // One plugin per area of the domain: performers, actor search, live chats.
   routes: (ctx) => async (app) => {
-    for (const area of [chatRoutes]) await app.register(area(ctx));
+    for (const area of [chatRoutes, chatSessionRoutes]) await app.register(area(ctx));
   },
   graphql: chatGraphql,
-  socket: favoritesSocket,
-  seed: seedChat,
-  // A living site: every few seconds a demo performer comes on line or leaves, and every open page hears it.
-  start: (ctx) => {
-    const timer = setInterval(() => {
-      switchRandomActor(ctx.db)
-        .then((actor) => {
-          if (!actor) return;
-          ctx.hub.broadcast({
-            type: actor.isOnline ? 'actorOnline' : 'actorOffline',
-            actorId: actor.id,
-            actorName: actor.name,
-          });
-        })
-        .catch((error: unknown) => ctx.log.error({ err: error }, 'chat: switching a performer on or off line failed'));
-    }, ONLINE_SWITCH_INTERVAL_MS);
-    timer.unref();
-    return () => clearInterval(timer);
+  socket: (ctx) => {
+    favoritesSocket(ctx);
+    chatSessionSocket(ctx);
   },
+  seed: async (ctx, options) => {
+    await seedChat(ctx, options);
+    await seedOnlineSchedule(ctx.db);
+  },
+  // A living site (performers on and off line by their schedule) and the billing of running chats.
+  start: startChatJobs,
 };

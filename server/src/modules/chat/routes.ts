@@ -8,7 +8,7 @@ import * as chat from './service';
  * The visitor's country as the edge in front of the server reports it (CDN country header), for the
  * banned-country flag. Without one nobody counts as banned.
  */
-function visitorCountry(request: FastifyRequest): string | null {
+export function visitorCountry(request: FastifyRequest): string | null {
   const header = request.headers['cf-ipcountry'];
   const value = Array.isArray(header) ? header[0] : header;
   return value && /^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : null;

@@ -373,34 +373,3 @@ export async function onlineModels(
     })),
   };
 }
-
-/** Share of performers the demo keeps online, roughly: the switcher drifts back into this band. */
-const ONLINE_SHARE = { min: 0.25, max: 0.42 };
-
-/**
- * Switches one random demo performer on or off line (a living site), keeping about a third online.
- * Answers the switched performer, or null when there is none.
- */
-export async function switchRandomActor(db: Database, random: () => number = Math.random) {
-  const [counts] = await db
-    .select({ all: count(), online: sql<number>`count(*) filter (where ${actors.isOnline})`.mapWith(Number) })
-    .from(actors);
-  if (!counts || counts.all === 0) return null;
-  const share = counts.online / counts.all;
-  const goOnline = share < ONLINE_SHARE.min ? true : share > ONLINE_SHARE.max ? false : random() < 0.5;
-  const pool = await db.select({ id: actors.id }).from(actors).where(eq(actors.isOnline, !goOnline));
-  const picked = pool[Math.floor(random() * pool.length)];
-  if (!picked) return null;
-  const [row] = await db
-    .update(actors)
-    .set({
-      isOnline: goOnline,
-      onlineChangedAt: new Date(),
-      // Shows and mobile calls end with going off line; coming on line, some start a show or take video calls.
-      isCurrentlyTicketShow: goOnline && random() < 0.12,
-      isOnlineMobileVideocall: goOnline && random() < 0.3,
-    })
-    .where(eq(actors.id, picked.id))
-    .returning({ id: actors.id, name: actors.name, isOnline: actors.isOnline });
-  return row ?? null;
-}

@@ -35,6 +35,7 @@ export const walletModule: ServerModule = {
           providerReference: outcome.providerReference,
           guestId: auth.guestId,
           amountEurCents,
+          paymentMethod: outcome.paymentMethod,
         });
         const { balance, balanceFormatted } = await pushBalance(ctx, auth.guestId);
         return {

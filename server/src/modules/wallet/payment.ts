@@ -16,24 +16,51 @@ export interface ChargeRequest {
 export interface ChargeOutcome {
   providerReference: string;
   status: 'succeeded' | 'declined';
+  /** After a success: the provider's reference of the card, to charge it again without the guest (one-click). */
+  paymentMethod?: string;
+}
+
+/** A charge of a payment method the provider saved at an earlier success. */
+export interface SavedMethodChargeRequest {
+  amountEurCents: number;
+  paymentMethod: string;
+  guestId: string;
+  reference: string;
 }
 
 /** Takes money from a card. A real provider plugs in behind the same interface. */
 export interface PaymentProvider {
   readonly name: string;
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  chargeSaved(request: SavedMethodChargeRequest): Promise<ChargeOutcome>;
 }
 
+const sandboxReference = (reference: string) =>
+  `sbx_${createHash('sha256').update(reference).digest('hex').slice(0, 24)}`;
+/** The sandbox's saved card: the test card's last four digits are all it needs to know. */
+const SANDBOX_METHOD_PREFIX = 'pm_sbx_';
+const lastFour = (card: string) => card.slice(-4);
+
 /**
- * The built-in provider: test cards only (4242424242424242 succeeds, 4000000000000002 and every other card
- * is declined). Like a real provider it is idempotent on our reference: charging the same reference again
- * answers the same provider reference.
+ * The built-in provider: test cards only (4242424242424242 succeeds, 4000000000000341 succeeds once and is
+ * declined when charged again as a saved card, 4000000000000002 and every other card is declined). A success
+ * saves the card as a payment method for one-click charges. Like a real provider it is idempotent on our
+ * reference: charging the same reference again answers the same provider reference.
  */
 export const sandboxProvider: PaymentProvider = {
   name: 'sandbox',
-  charge: async ({ card, reference }) => ({
-    providerReference: `sbx_${createHash('sha256').update(reference).digest('hex').slice(0, 24)}`,
-    status: card === SANDBOX_CARDS.succeeds ? 'succeeded' : 'declined',
+  charge: async ({ card, reference }) => {
+    const succeeded = card === SANDBOX_CARDS.succeeds || card === SANDBOX_CARDS.declinedOnReuse;
+    return {
+      providerReference: sandboxReference(reference),
+      status: succeeded ? 'succeeded' : 'declined',
+      ...(succeeded ? { paymentMethod: `${SANDBOX_METHOD_PREFIX}${lastFour(card)}` } : {}),
+    };
+  },
+  chargeSaved: async ({ paymentMethod, reference }) => ({
+    providerReference: sandboxReference(reference),
+    status: paymentMethod === `${SANDBOX_METHOD_PREFIX}${lastFour(SANDBOX_CARDS.succeeds)}` ? 'succeeded' : 'declined',
+    paymentMethod,
   }),
 };
 
@@ -44,7 +71,14 @@ export const sandboxProvider: PaymentProvider = {
  */
 export async function creditCharge(
   db: Database,
-  charge: { provider: string; providerReference: string; guestId: string; amountEurCents: number },
+  charge: {
+    provider: string;
+    providerReference: string;
+    guestId: string;
+    amountEurCents: number;
+    /** The card the provider saved, so the guest can top up with one click later. */
+    paymentMethod?: string;
+  },
 ): Promise<TransferResult & { coins: number }> {
   const coins = coinsForEur(charge.amountEurCents / 100);
   const result = await db.transaction(async (tx) => {
@@ -55,7 +89,11 @@ export async function creditCharge(
         { account: { kind: 'guest', id: charge.guestId }, amount: coins },
       ],
       idempotency: { scope: `provider:${charge.provider}`, key: charge.providerReference },
-      metadata: { provider: charge.provider, amountEurCents: charge.amountEurCents },
+      metadata: {
+        provider: charge.provider,
+        amountEurCents: charge.amountEurCents,
+        ...(charge.paymentMethod ? { paymentMethod: charge.paymentMethod } : {}),
+      },
     });
     await tx.update(guests).set({ payingCustomer: true }).where(eq(guests.id, charge.guestId));
     return moved;

@@ -13,7 +13,12 @@ export const CHARGE_MAX_EUR = 1000;
 export const SANDBOX_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',
+  /** Charged once by hand it succeeds; a one-click charge of the saved card is declined (like Stripe's 0341). */
+  declinedOnReuse: '4000000000000341',
 } as const;
+
+/** The in-chat one-click top-up offers these amounts, in EUR cents. */
+export const ONE_CLICK_AMOUNTS_EUR_CENTS = [500, 1000, 2000] as const;
 
 export const COINS_PER_EUR = 4;
 

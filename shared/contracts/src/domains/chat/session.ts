@@ -175,13 +175,23 @@ export const chatSessionEndpoints = {
     body: z.object({ chatId: z.string().min(1).max(100) }),
     response: chatEnd,
   }),
+  /** Operators end anyone's chat (exit code adminKick); a chat already ended answers its end again. */
+  kick: defineEndpoint({
+    method: 'POST',
+    path: '/chat/kick',
+    body: z.object({ chatId: z.string().min(1).max(100) }),
+    response: chatEnd,
+  }),
   /** The caller's running chat, to resume after a reload, or null. */
   active: defineEndpoint({
     method: 'GET',
     path: '/chat/active',
     response: z.object({ chat: chatSession.nullable(), messages: z.array(chatMessage) }),
   }),
-  /** Spec `survey/chatexit`: only for the guest's own ended chat of at least 30 s (409 CHAT_TOO_SHORT). */
+  /**
+   * Spec `survey/chatexit`: only for the guest's own ended chat of at least 30 s (409 CHAT_TOO_SHORT), once
+   * (409 SURVEY_ALREADY_STORED).
+   */
   chatExitSurvey: defineEndpoint({
     method: 'POST',
     path: '/survey/chatexit',

@@ -1,0 +1,93 @@
+import { and, eq, exists, not, sql } from 'drizzle-orm';
+import type { ModuleContext } from '../module';
+import { actorOnlineWindows, actors } from './schema';
+import { BILLING_TICK_MS, endChatsOfActors, runDueChats } from './sessions';
+
+/**
+ * A living site: demo performers are on line during their windows of the day (seed-schedule.ts), so the lists
+ * change over the day like a real site's. A job applies the windows every few seconds, tells every open page
+ * (actorOnline / actorOffline) and ends the running chats of a performer who leaves.
+ */
+
+/** How often the windows are applied. */
+export const ONLINE_SCHEDULE_INTERVAL_MS = 5000;
+/** Coming on line, about this share of performers also takes mobile video calls. */
+const MOBILE_VIDEOCALL_SHARE = 0.3;
+
+const MINUTES_PER_DAY = 1440;
+export const minuteOfDay = (at: Date) => at.getUTCHours() * 60 + at.getUTCMinutes();
+
+/** Whether a window (UTC minutes, the end excluded; it may wrap midnight) holds `minute`. */
+export function windowHolds(window: { startMinute: number; endMinute: number }, minute: number): boolean {
+  const { startMinute: start, endMinute: end } = window;
+  return start <= end ? minute >= start && minute < end : minute >= start || minute < end;
+}
+
+/** The SQL of windowHolds for a performer's windows at `minute`. */
+const inWindowAt = (minute: number) =>
+  exists(
+    sql`select 1 from ${actorOnlineWindows} where ${actorOnlineWindows.actorId} = ${actors.id} and (
+      (${actorOnlineWindows.startMinute} <= ${actorOnlineWindows.endMinute} and ${minute} >= ${actorOnlineWindows.startMinute} and ${minute} < ${actorOnlineWindows.endMinute})
+      or (${actorOnlineWindows.startMinute} > ${actorOnlineWindows.endMinute} and (${minute} >= ${actorOnlineWindows.startMinute} or ${minute} < ${actorOnlineWindows.endMinute})))`,
+  );
+/** Performers without windows (not demo performers) are left as they are. */
+const scheduled = exists(sql`select 1 from ${actorOnlineWindows} where ${actorOnlineWindows.actorId} = ${actors.id}`);
+
+export interface ScheduleChange {
+  online: { id: number; name: string }[];
+  offline: { id: number; name: string }[];
+}
+
+/** Sets every scheduled performer's online state from the windows at the server's time; answers who changed. */
+export async function applyOnlineSchedule(ctx: ModuleContext): Promise<ScheduleChange> {
+  const now = ctx.now();
+  const minute = minuteOfDay(now) % MINUTES_PER_DAY;
+  const returning = { id: actors.id, name: actors.name };
+  const online = await ctx.db
+    .update(actors)
+    .set({
+      isOnline: true,
+      onlineChangedAt: now,
+      isOnlineMobileVideocall: sql`random() < ${MOBILE_VIDEOCALL_SHARE}`,
+    })
+    .where(and(eq(actors.isOnline, false), scheduled, inWindowAt(minute)))
+    .returning(returning);
+  const offline = await ctx.db
+    .update(actors)
+    .set({ isOnline: false, onlineChangedAt: now, isOnlineMobileVideocall: false })
+    .where(and(eq(actors.isOnline, true), scheduled, not(inWindowAt(minute))))
+    .returning(returning);
+  for (const actor of online) ctx.hub.broadcast({ type: 'actorOnline', actorId: actor.id, actorName: actor.name });
+  for (const actor of offline) ctx.hub.broadcast({ type: 'actorOffline', actorId: actor.id, actorName: actor.name });
+  await endChatsOfActors(
+    ctx,
+    offline.map((actor) => actor.id),
+  );
+  return { online, offline };
+}
+
+/**
+ * A background job: runs at once (a restarted server catches up), then every `intervalMs`; a run never overlaps
+ * the previous one and a failure is logged, not thrown. Answers the function that stops it.
+ */
+function repeat(ctx: ModuleContext, what: string, intervalMs: number, work: () => Promise<unknown>): () => void {
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    running ??= work()
+      .catch((error: unknown) => ctx.log.error({ err: error }, `chat: ${what} failed`))
+      .finally(() => (running = null));
+  };
+  tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** The chat module's jobs: the performers' online schedule and the billing of running chats. */
+export function startChatJobs(ctx: ModuleContext): () => void {
+  const stops = [
+    repeat(ctx, 'applying the online schedule', ONLINE_SCHEDULE_INTERVAL_MS, () => applyOnlineSchedule(ctx)),
+    repeat(ctx, 'billing due chats', BILLING_TICK_MS, () => runDueChats(ctx)),
+  ];
+  return () => stops.forEach((stop) => stop());
+}

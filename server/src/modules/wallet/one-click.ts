@@ -1,0 +1,102 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { ONE_CLICK_AMOUNTS_EUR_CENTS, coinsForEur } from '@velvet/contracts';
+import type { Database } from '../../db/database';
+import type { ModuleContext } from '../module';
+import { creditCharge, sandboxProvider } from './payment';
+import { walletAccounts, walletEntries, walletTransfers } from './schema';
+import { pushBalance } from './service';
+
+/**
+ * One-click top-up (spec "can one-click", `chargeOneClick`): the card of the guest's last successful payment, saved
+ * by the provider, is charged again without the guest entering it. Idempotent by the client's request id.
+ */
+
+export interface OneClickOffer {
+  /** The guest has a successful payment whose card can be charged again. */
+  isPaying: boolean;
+  amounts: number[];
+  autoRechargeAllowed: boolean;
+}
+
+export interface OneClickResult {
+  requestId: string;
+  success: boolean;
+  errorCode: string | null;
+  /** Hundredths of a coin credited (0 when nothing was). */
+  coins: number;
+}
+
+const PROVIDER_SCOPE = `provider:${sandboxProvider.name}`;
+
+/** The saved card of the guest's newest successful payment, or null. */
+async function savedPaymentMethod(db: Database, guestId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ paymentMethod: sql<string>`${walletTransfers.metadata} ->> 'paymentMethod'` })
+    .from(walletTransfers)
+    .innerJoin(walletEntries, eq(walletEntries.transferId, walletTransfers.id))
+    .innerJoin(walletAccounts, eq(walletAccounts.id, walletEntries.accountId))
+    .where(
+      and(
+        eq(walletAccounts.kind, 'guest'),
+        eq(walletAccounts.ownerId, guestId),
+        eq(walletTransfers.reason, 'charge'),
+        sql`${walletTransfers.metadata} ? 'paymentMethod'`,
+      ),
+    )
+    .orderBy(desc(walletTransfers.created))
+    .limit(1);
+  return row?.paymentMethod ?? null;
+}
+
+export async function oneClickOffer(db: Database, guestId: string): Promise<OneClickOffer> {
+  return {
+    isPaying: (await savedPaymentMethod(db, guestId)) !== null,
+    amounts: [...ONE_CLICK_AMOUNTS_EUR_CENTS],
+    autoRechargeAllowed: false,
+  };
+}
+
+/** What an earlier charge with this provider reference was for, when there was one. */
+async function earlierCharge(db: Database, providerReference: string): Promise<{ amountEurCents: number } | null> {
+  const [row] = await db
+    .select({ amountEurCents: sql<number>`(${walletTransfers.metadata} ->> 'amountEurCents')::int` })
+    .from(walletTransfers)
+    .where(
+      and(eq(walletTransfers.idempotencyScope, PROVIDER_SCOPE), eq(walletTransfers.idempotencyKey, providerReference)),
+    );
+  return row ?? null;
+}
+
+/**
+ * Charges the saved card `amountEurCents` and credits EUR × 4 coins (rounded up), then pushes the balance. The
+ * request id names the charge at the provider and the credit in the ledger, so a repeat charges and credits
+ * nothing more and answers the same; the same id with another amount is refused (IDEMPOTENCY_KEY_REUSED).
+ */
+export async function chargeOneClick(
+  ctx: Pick<ModuleContext, 'db' | 'hub'>,
+  guestId: string,
+  amountEurCents: number,
+  requestId: string,
+): Promise<OneClickResult> {
+  const failed = (errorCode: string) => ({ requestId, success: false, errorCode, coins: 0 });
+  const paymentMethod = await savedPaymentMethod(ctx.db, guestId);
+  if (!paymentMethod) return failed('PAYMENT_METHOD_MISSING');
+  const outcome = await sandboxProvider.chargeSaved({
+    amountEurCents,
+    paymentMethod,
+    guestId,
+    reference: `one-click:${guestId}:${requestId}`,
+  });
+  if (outcome.status === 'declined') return failed('PAYMENT_DECLINED');
+  const earlier = await earlierCharge(ctx.db, outcome.providerReference);
+  if (earlier && earlier.amountEurCents !== amountEurCents) return failed('IDEMPOTENCY_KEY_REUSED');
+  await creditCharge(ctx.db, {
+    provider: sandboxProvider.name,
+    providerReference: outcome.providerReference,
+    guestId,
+    amountEurCents,
+    paymentMethod,
+  });
+  await pushBalance(ctx, guestId);
+  return { requestId, success: true, errorCode: null, coins: coinsForEur(amountEurCents / 100) };
+}
