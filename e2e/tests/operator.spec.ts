@@ -108,6 +108,13 @@ test('an operator pins a published version of a remote for one tenant and rolls 
   await newEntry;
   await expect(page.locator('[data-widget="home.TV"]')).toBeVisible();
   await page.goto('/en/operator/?tenant=velvet');
+  // The browser reported that load: the health table has amora's new mf-tv (reports arrive by beacon).
+  await expect(async () => {
+    await page.reload();
+    const loads = page.getByTestId('operator-health').locator('tbody tr', { hasText: version });
+    await expect(loads).toContainText(/amora\s*mf-tv/, { timeout: 2_000 });
+    await expect(loads).toContainText('pinned');
+  }).toPass({ timeout: 20_000 });
   await expect(
     page
       .getByRole('region', { name: 'Velvet (velvet)' })
