@@ -129,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: REST_PREFIX },
   );
+  for (const module of modules) if (module.rootRoutes) await app.register(module.rootRoutes(ctx));
   for (const module of modules) module.socket?.(ctx);
   await installGraphql(app, ctx, modules);
   await installShell(app, config);

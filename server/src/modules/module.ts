@@ -59,6 +59,8 @@ export interface ServerModule {
   /** drizzle-kit output folder of this module; applied in module order with its own migrations table. */
   migrationsFolder?: string;
   routes?: (ctx: ModuleContext) => FastifyPluginAsync;
+  /** Routes outside /rest/v1 that serve files rather than JSON (live playlists and segments), at the root. */
+  rootRoutes?: (ctx: ModuleContext) => FastifyPluginAsync;
   graphql?: GraphqlContribution;
   feedGraphql?: GraphqlContribution;
   socket?: (ctx: ModuleContext) => void;

@@ -95,6 +95,8 @@ export const ERROR_CODES = [
   'TICKET_REQUIRED',
   'CHAT_NOT_FOUND',
   'CHAT_TOO_SHORT',
+  // Live video: the playlist of a chat that has ended (or whose time ran out).
+  'CHAT_ENDED',
   'SURVEY_ALREADY_STORED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ServerModule } from '../module';
 import { favoritesSocket } from './favorites';
 import { chatGraphql } from './graphql';
+import { liveRoutes, prepareLiveLoops, seedLiveLoops } from './live';
 import { chatRoutes } from './routes';
 import { startChatJobs } from './schedule';
 import { seedChat } from './seed';
@@ -15,6 +16,9 @@ export const chatModule: ServerModule = {
   routes: (ctx) => async (app) => {
     for (const area of [chatRoutes, chatSessionRoutes]) await app.register(area(ctx));
   },
+  // Live video: playlists and segments are files, served beside /media/ rather than under /rest/v1.
+  rootRoutes: liveRoutes,
+  prepare: prepareLiveLoops,
   graphql: chatGraphql,
   socket: (ctx) => {
     favoritesSocket(ctx);
@@ -23,6 +27,7 @@ export const chatModule: ServerModule = {
   seed: async (ctx, options) => {
     await seedChat(ctx, options);
     await seedOnlineSchedule(ctx.db);
+    await seedLiveLoops(ctx, options);
   },
   // A living site (performers on and off line by their schedule) and the billing of running chats.
   start: startChatJobs,

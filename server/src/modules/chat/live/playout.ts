@@ -11,6 +11,8 @@ export const SEGMENT_SECONDS = 2;
 /** Segments a live playlist lists: hls.js starts three target durations from the live edge. */
 export const WINDOW_SEGMENTS = 4;
 export const LIVE_URL_PREFIX = '/live/';
+/** Each loop's first frame, shown until the video plays. */
+export const POSTER_FILE = 'poster.webp';
 
 /** One encoded loop as the playlist needs it: its name (folder) and how many segments it has. */
 export interface LiveLoop {
@@ -22,13 +24,15 @@ export interface LiveLoop {
 export function liveStreamUrls(actorId: number, chatId: string): ChatSession['stream'] {
   return {
     url: `${LIVE_URL_PREFIX}${actorId}/index.m3u8?chat=${encodeURIComponent(chatId)}`,
-    posterUrl: `${LIVE_URL_PREFIX}${actorId}/poster.jpg`,
+    posterUrl: `${LIVE_URL_PREFIX}${actorId}/${POSTER_FILE}`,
   };
 }
 
 export const segmentUrl = (loop: LiveLoop, index: number) =>
   `${LIVE_URL_PREFIX}loops/${loop.name}/${segmentFileName(index)}`;
+/** ffmpeg names the segments of a loop segment-000.ts, segment-001.ts, ... */
 export const segmentFileName = (index: number) => `segment-${String(index).padStart(3, '0')}.ts`;
+export const SEGMENT_FILE_PATTERN = /^segment-\d{3}\.ts$/;
 
 /** Performers share the loops; each starts at its own point, so two performers on one loop do not look alike. */
 export const loopOfActor = <T>(loops: readonly T[], actorId: number): T => loops[actorId % loops.length]!;

@@ -1,0 +1,230 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import HLS from 'hls-parser';
+import { errorBody } from '@velvet/contracts';
+import { createTestApp, type TestApp } from '../../../testing/app';
+import { actors, chatSessions } from '../schema';
+import { LOOP_SEGMENTS, encodeLoop, listLiveLoops, liveDir } from './loops';
+import {
+  POSTER_FILE,
+  SEGMENT_SECONDS,
+  WINDOW_SEGMENTS,
+  livePlaylist,
+  liveStreamUrls,
+  segmentFileName,
+  type LiveLoop,
+} from './playout';
+
+const run = promisify(execFile);
+const SEGMENT_MS = SEGMENT_SECONDS * 1000;
+
+/** Parses with a real HLS parser: anything it rejects is not a playlist a player would take. */
+function parseMedia(text: string): HLS.types.MediaPlaylist {
+  const playlist = HLS.parse(text);
+  assert.ok(!playlist.isMasterPlaylist, 'a media playlist');
+  return playlist as HLS.types.MediaPlaylist;
+}
+const loop: LiveLoop = { name: 'loop-1', segmentCount: 12 };
+/** Which segment of the loop a playlist entry is. */
+const indexOf = (segment: HLS.types.Segment) => Number(/segment-(\d+)\.ts$/.exec(segment.uri)![1]);
+
+describe('the live playlist from the clock', () => {
+  const start = Date.UTC(2026, 10, 22, 8, 0, 0);
+
+  it('is a live window of WINDOW_SEGMENTS segments of SEGMENT_SECONDS, sequence numbers from the clock', () => {
+    const playlist = parseMedia(livePlaylist(loop, 3, start));
+    assert.equal(playlist.endlist, false, 'live: no end');
+    assert.equal(playlist.targetDuration, SEGMENT_SECONDS);
+    assert.equal(playlist.segments.length, WINDOW_SEGMENTS);
+    for (const segment of playlist.segments) {
+      assert.equal(segment.duration, SEGMENT_SECONDS);
+      assert.match(segment.uri, /^\/live\/loops\/loop-1\/segment-\d{3}\.ts$/);
+    }
+    const sequences = playlist.segments.map((s) => s.mediaSequenceNumber);
+    assert.deepEqual(
+      sequences,
+      [0, 1, 2, 3].map((i) => playlist.mediaSequenceBase! + i),
+    );
+    // Consecutive entries are consecutive segments of the loop.
+    const indexes = playlist.segments.map(indexOf);
+    indexes.forEach((index, i) => assert.equal(index, sequences[i]! % loop.segmentCount));
+  });
+
+  it('slides by one segment every SEGMENT_SECONDS and stays put in between', () => {
+    const at = (ms: number) => parseMedia(livePlaylist(loop, 3, start + ms));
+    const first = at(0);
+    assert.deepEqual(at(SEGMENT_MS - 1), first, 'the same playlist within one segment');
+    const next = at(SEGMENT_MS);
+    assert.equal(next.mediaSequenceBase, first.mediaSequenceBase! + 1);
+    assert.deepEqual(
+      next.segments.slice(0, -1).map((s) => s.uri),
+      first.segments.slice(1).map((s) => s.uri),
+    );
+    const minuteLater = at(60_000);
+    assert.equal(minuteLater.mediaSequenceBase, first.mediaSequenceBase! + 60_000 / SEGMENT_MS);
+  });
+
+  it('marks the wrap of the loop with a discontinuity and counts the wraps that slid out', () => {
+    let wraps = 0;
+    // Two and a half loops, one segment at a time: every entry's discontinuity sequence is its loop round.
+    for (let step = 0; step < loop.segmentCount * 2.5; step++) {
+      const playlist = parseMedia(livePlaylist(loop, 3, start + step * SEGMENT_MS));
+      for (const [i, segment] of playlist.segments.entries()) {
+        const round = Math.floor(segment.mediaSequenceNumber / loop.segmentCount);
+        assert.equal(segment.discontinuitySequence, round, `segment ${segment.mediaSequenceNumber}`);
+        const wrapsHere = indexOf(segment) === 0 && i > 0;
+        assert.equal(Boolean(segment.discontinuity), wrapsHere, `discontinuity only where the loop starts again`);
+        if (wrapsHere) wraps++;
+      }
+    }
+    assert.ok(wraps >= 2, 'the window crossed the wrap');
+  });
+
+  it('starts performers that share a loop at different points', () => {
+    const uris = (actorId: number) => parseMedia(livePlaylist(loop, actorId, start)).segments.map((s) => s.uri);
+    assert.notDeepEqual(uris(3), uris(4));
+  });
+});
+
+describe('a generated loop', () => {
+  let dataDir: string;
+  const file = (name: string) => path.join(liveDir(dataDir), 'loop-1', name);
+  before(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'velvet-live-test-'));
+    await encodeLoop(path.join(liveDir(dataDir), 'loop-1'), 0);
+  });
+  after(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('is cut into equal segments of SEGMENT_SECONDS and found with its segment count', async () => {
+    assert.deepEqual(await listLiveLoops(dataDir), [{ name: 'loop-1', segmentCount: LOOP_SEGMENTS }]);
+    const own = parseMedia(await readFile(file('index.m3u8'), 'utf8'));
+    assert.equal(own.segments.length, LOOP_SEGMENTS);
+    for (const segment of own.segments) assert.equal(segment.duration, SEGMENT_SECONDS);
+    assert.deepEqual(
+      (await readdir(path.dirname(file('index.m3u8')))).sort(),
+      ['index.m3u8', POSTER_FILE, ...own.segments.map((s) => s.uri)].sort(),
+    );
+  });
+
+  it('is H.264 baseline 640x360 with AAC, and every segment starts with a keyframe', async () => {
+    for (const index of [0, 5, LOOP_SEGMENTS - 1]) {
+      const { stderr } = await run(ffmpeg.path, [
+        '-hide_banner',
+        '-i',
+        file(segmentFileName(index)),
+        '-frames:v',
+        '1',
+        '-vf',
+        'showinfo',
+        '-f',
+        'null',
+        '-',
+      ]);
+      assert.match(stderr, /Video: h264 \(Constrained Baseline\).*640x360/);
+      assert.match(stderr, /Audio: aac/);
+      assert.match(stderr, /iskey:1 type:I/, `segment ${index} starts with a keyframe`);
+    }
+  });
+});
+
+describe('live routes', () => {
+  let t: TestApp;
+  let actorId: number;
+  let otherActorId: number;
+  let chatCount = 0;
+  before(async () => {
+    t = await createTestApp({ seedScale: 0.05 });
+    [{ id: actorId }, { id: otherActorId }] = (await t.ctx.db.select({ id: actors.id }).from(actors).limit(2)) as [
+      { id: number },
+      { id: number },
+    ];
+  });
+  after(() => t.close());
+
+  /** A chat row as the chat start writes it. */
+  async function chat(values: Partial<typeof chatSessions.$inferInsert> = {}) {
+    const id = `live-test-${++chatCount}`;
+    await t.ctx.db.insert(chatSessions).values({
+      id,
+      guestId: `guest-${chatCount}`,
+      actorId,
+      chatType: 'LIVECHAT',
+      sequenceNumber: 1,
+      pricePerMinute: 600,
+      ...values,
+    });
+    return id;
+  }
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  const errorOf = (response: { statusCode: number; json(): unknown }) => ({
+    status: response.statusCode,
+    code: errorBody.parse(response.json()).code,
+  });
+
+  it("the seed made the loops, and a running chat gets its performer's live playlist, never cached", async () => {
+    assert.ok((await listLiveLoops(t.config.dataDir)).length >= 1);
+    const { url } = liveStreamUrls(actorId, await chat());
+    const response = await get(url);
+    assert.equal(response.statusCode, 200, response.body);
+    assert.equal(response.headers['content-type'], 'application/vnd.apple.mpegurl');
+    assert.equal(response.headers['cache-control'], 'no-cache');
+    const playlist = parseMedia(response.body);
+    assert.equal(playlist.segments.length, WINDOW_SEGMENTS);
+
+    const segment = await get(playlist.segments[0]!.uri);
+    assert.equal(segment.statusCode, 200);
+    assert.equal(segment.headers['content-type'], 'video/mp2t');
+    assert.equal(segment.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(segment.rawPayload[0], 0x47, 'an MPEG-TS packet starts with the sync byte');
+    assert.equal(Number(segment.headers['content-length']), segment.rawPayload.length);
+  });
+
+  it('a live preview plays until its time is up', async () => {
+    const running = await chat({ chatType: 'LIVE_PREVIEW', endsAt: new Date(Date.now() + 20_000) });
+    assert.equal((await get(liveStreamUrls(actorId, running).url)).statusCode, 200);
+    const over = await chat({ chatType: 'LIVE_PREVIEW', endsAt: new Date(Date.now() - 1) });
+    assert.deepEqual(errorOf(await get(liveStreamUrls(actorId, over).url)), { status: 410, code: 'CHAT_ENDED' });
+  });
+
+  it('refuses the playlist without a running chat with that performer', async () => {
+    const ended = await chat({ status: 'ended', endedAt: new Date() });
+    assert.deepEqual(errorOf(await get(liveStreamUrls(actorId, ended).url)), { status: 410, code: 'CHAT_ENDED' });
+    const running = await chat();
+    assert.deepEqual(errorOf(await get(liveStreamUrls(otherActorId, running).url)), {
+      status: 404,
+      code: 'CHAT_NOT_FOUND',
+    });
+    assert.deepEqual(errorOf(await get(liveStreamUrls(actorId, 'no-such-chat').url)), {
+      status: 404,
+      code: 'CHAT_NOT_FOUND',
+    });
+    assert.deepEqual(errorOf(await get(`/live/${actorId}/index.m3u8`)), { status: 400, code: 'VALIDATION_FAILED' });
+    assert.deepEqual(errorOf(await get(`/live/x/index.m3u8?chat=${running}`)), {
+      status: 400,
+      code: 'VALIDATION_FAILED',
+    });
+  });
+
+  it('serves the poster to everyone and nothing but segments and posters of loops', async () => {
+    const poster = await get(liveStreamUrls(actorId, 'any').posterUrl);
+    assert.equal(poster.statusCode, 200);
+    assert.equal(poster.headers['content-type'], 'image/webp');
+    assert.equal(poster.rawPayload.subarray(8, 12).toString('latin1'), 'WEBP');
+    const loopPoster = await get(`/live/loops/loop-1/${POSTER_FILE}`);
+    assert.equal(loopPoster.headers['cache-control'], 'public, max-age=31536000, immutable');
+    for (const url of [
+      '/live/loops/loop-1/index.m3u8',
+      '/live/loops/loop-1/segment-999.ts',
+      '/live/loops/loop-1/..%2F..%2Fjwt-secret',
+      '/live/loops/..%2F..%2Fjwt-secret/segment-000.ts',
+      '/live/loops/media/segment-000.ts',
+    ])
+      assert.deepEqual(errorOf(await get(url)), { status: 404, code: 'NOT_FOUND' }, url);
+  });
+});

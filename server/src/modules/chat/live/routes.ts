@@ -1,0 +1,92 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { HttpError } from '../../../http/endpoint';
+import type { ModuleContext } from '../../module';
+import { chatSessions } from '../schema';
+import { LOOP_NAME_PATTERN, listLiveLoops, liveDir } from './loops';
+import { LIVE_URL_PREFIX, POSTER_FILE, SEGMENT_FILE_PATTERN, livePlaylist, loopOfActor } from './playout';
+
+const actorParams = z.object({ actorId: z.coerce.number().int().positive().max(2_147_483_647) });
+const playlistQuery = z.object({ chat: z.string().min(1).max(100) });
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new HttpError(400, 'VALIDATION_FAILED', z.prettifyError(result.error));
+  return result.data;
+}
+
+/** Streams a file of a loop with its type and caching, or answers 404 for a name that is not there. */
+async function sendLoopFile(reply: FastifyReply, file: string, type: string, cacheControl: string) {
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) throw new HttpError(404, 'NOT_FOUND', 'No such live stream file');
+  return reply
+    .header('content-type', type)
+    .header('content-length', info.size)
+    .header('cache-control', cacheControl)
+    .send(createReadStream(file));
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The live video of demo performers, outside /rest/v1 like the other media files:
+ * - `GET /live/:actorId/index.m3u8?chat=<chatId>`: the live playlist, only while that chat with that performer
+ *   runs (404 CHAT_NOT_FOUND for an unknown chat or one with someone else, 410 CHAT_ENDED once it ended or its
+ *   time ran out), never cached;
+ * - `GET /live/:actorId/poster.webp`: the performer's poster, free;
+ * - `GET /live/loops/:loop/:file`: segments and posters of the loops, immutable.
+ */
+export const liveRoutes =
+  (ctx: ModuleContext, clock: () => number = Date.now): FastifyPluginAsync =>
+  async (app) => {
+    const loopsOrFail = async () => {
+      const loops = await listLiveLoops(ctx.config.dataDir);
+      if (loops.length === 0) throw new HttpError(404, 'NOT_FOUND', 'No live video has been generated');
+      return loops;
+    };
+
+    app.get(`${LIVE_URL_PREFIX}:actorId/index.m3u8`, { schema: { hide: true } }, async (request, reply) => {
+      const { actorId } = parse(actorParams, request.params);
+      const { chat: chatId } = parse(playlistQuery, request.query);
+      const [chat] = await ctx.db
+        .select({ actorId: chatSessions.actorId, status: chatSessions.status, endsAt: chatSessions.endsAt })
+        .from(chatSessions)
+        .where(eq(chatSessions.id, chatId));
+      if (!chat || chat.actorId !== actorId) throw new HttpError(404, 'CHAT_NOT_FOUND', 'No such chat with her');
+      const now = clock();
+      if (chat.status !== 'active' || (chat.endsAt && chat.endsAt.getTime() <= now))
+        throw new HttpError(410, 'CHAT_ENDED', 'This chat has ended');
+      const loop = loopOfActor(await loopsOrFail(), actorId);
+      return reply
+        .header('content-type', 'application/vnd.apple.mpegurl')
+        .header('cache-control', 'no-cache')
+        .send(livePlaylist(loop, actorId, now));
+    });
+
+    app.get(`${LIVE_URL_PREFIX}:actorId/${POSTER_FILE}`, { schema: { hide: true } }, async (request, reply) => {
+      const { actorId } = parse(actorParams, request.params);
+      const loop = loopOfActor(await loopsOrFail(), actorId);
+      // Which loop a performer shows only changes with the set of loops: a day of caching is safe.
+      return sendLoopFile(
+        reply,
+        path.join(liveDir(ctx.config.dataDir), loop.name, POSTER_FILE),
+        'image/webp',
+        'public, max-age=86400',
+      );
+    });
+
+    app.get<{ Params: { loop: string; file: string } }>(
+      `${LIVE_URL_PREFIX}loops/:loop/:file`,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const { loop, file } = request.params;
+        const type = SEGMENT_FILE_PATTERN.test(file) ? 'video/mp2t' : file === POSTER_FILE ? 'image/webp' : null;
+        if (!LOOP_NAME_PATTERN.test(loop) || !type) throw new HttpError(404, 'NOT_FOUND', 'No such live stream file');
+        return sendLoopFile(reply, path.join(liveDir(ctx.config.dataDir), loop, file), type, IMMUTABLE);
+      },
+    );
+  };
