@@ -107,11 +107,11 @@ describe('performer lists', () => {
   it('shows an empty list, and an error with a retry that loads again', async () => {
     let fail = true;
     renderApp({
-      route: { name: 'camShows' },
+      route: { name: 'newGirls' },
       rest: {
         [chatEndpoints.actorList.path]: () => {
           if (fail) throw new Error('network down');
-          return listPage([], { kind: 'cam-shows' });
+          return listPage([], { kind: 'new-girls' });
         },
       },
     });
@@ -119,7 +119,7 @@ describe('performer lists', () => {
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('This could not be loaded');
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('No cam show is running right now.')).toBeInTheDocument();
+    expect(await screen.findByText('No new performers at the moment.')).toBeInTheDocument();
   }, 10_000);
 
   it('speaks the visitor language', async () => {
@@ -234,12 +234,16 @@ describe('actor profile', () => {
   });
 
   it('shows the about-me page with prices, the live show and the top cams rank', async () => {
-    const { platform } = renderApp({ route: { name: 'actorAbout', args: { actorName: 'lena' } }, rest: rest() });
+    const { platform } = renderApp({
+      route: { name: 'actorAbout', args: { actorName: 'lena' } },
+      rest: rest(),
+      query: () => ({ ticketChatList: [] }),
+    });
     expect(await screen.findByRole('heading', { name: 'About Lena' })).toBeInTheDocument();
     expect(screen.getByText('Hi, I am Lena from Berlin.')).toBeInTheDocument();
     expect(screen.getByText('Voyeur chat')).toBeInTheDocument();
     act(() => platform.router.navigate('actorLiveShow', { actorName: 'lena' }));
-    expect(await screen.findByText('Lena has no live show running')).toBeInTheDocument();
+    expect(await screen.findByText('Lena has no live show planned.')).toBeInTheDocument();
     act(() => platform.router.navigate('actorTopCams', { actorName: 'lena' }));
     expect(await screen.findByText('Lena is number 3 of the top cams')).toBeInTheDocument();
     expect(screen.getByText('92 % satisfied guests')).toBeInTheDocument();

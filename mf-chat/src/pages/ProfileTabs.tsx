@@ -6,6 +6,7 @@ import { ButtonLink, EmptyState, Price, Section, navigateOnPlainClick } from '@v
 import { SlotHost } from '../components/SlotHost';
 import { displayName, formatChatPrice } from '../format';
 import { useRouteLink } from '../hooks';
+import { LiveShowPage } from './LiveShowPage';
 
 export type ProfileTabName = 'overview' | 'about' | 'videos' | 'pictures' | 'liveShow' | 'topCams';
 
@@ -105,27 +106,6 @@ function About({ actor }: { actor: ActorProfile }) {
   );
 }
 
-function LiveShow({ actor }: { actor: ActorProfile }) {
-  const { t } = useTranslation();
-  const price = <Price amount={actor.chatPrices.ticketShow} format={formatChatPrice} freeLabel={t('chat.free')} />;
-  return actor.isCurrentlyTicketShow ? (
-    <Section title={t('profile.liveShow.running', { name: actor.displayName })}>
-      <p>
-        {t('profile.liveShow.ticketPrice')} {price}
-      </p>
-    </Section>
-  ) : (
-    <EmptyState
-      title={t('profile.liveShow.none', { name: actor.displayName })}
-      text={
-        <>
-          {t('profile.liveShow.ticketPrice')} {price}
-        </>
-      }
-    />
-  );
-}
-
 function TopCams({ actor }: { actor: ActorProfile }) {
   const { t } = useTranslation();
   const linkTo = useRouteLink();
@@ -183,7 +163,7 @@ export function ProfileTab({ tab, actor, route }: { tab: ProfileTabName; actor: 
         />
       );
     case 'liveShow':
-      return <LiveShow actor={actor} />;
+      return <LiveShowPage actor={actor} />;
     case 'topCams':
       return <TopCams actor={actor} />;
   }

@@ -1,0 +1,131 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ONE_CLICK_OFFER_SECONDS, type ChatMessage } from '@velvet/contracts';
+import { useGuest } from '@velvet/federation';
+import { Button, Price } from '@velvet/ui';
+import { formatChatPrice } from '../format';
+import { ChatMessages } from './ChatMessages';
+import { LivePlayer } from './LivePlayer';
+import { OneClickOffer } from './OneClickOffer';
+import type { RunningChat } from './useLiveChat';
+import { formatDuration, secondsBetween, useNow } from './useNow';
+
+/**
+ * Whether the one-click top-up shows: from the moment the paid seconds left fall to ONE_CLICK_OFFER_SECONDS,
+ * for ONE_CLICK_OFFER_SECONDS or until closed; once the coins last longer again (topped up) it can come back.
+ */
+function useOneClickOffer(low: boolean, now: number) {
+  const [openedAt, setOpenedAt] = useState<number | null>(null);
+  const [closed, setClosed] = useState(false);
+  useEffect(() => {
+    if (low && openedAt === null) setOpenedAt(Date.now());
+    if (!low && openedAt !== null) {
+      setOpenedAt(null);
+      setClosed(false);
+    }
+  }, [low, openedAt]);
+  const close = useCallback(() => setClosed(true), []);
+  const open = openedAt !== null && !closed && now - openedAt < ONE_CLICK_OFFER_SECONDS * 1000;
+  return { open, close };
+}
+
+/**
+ * The chat room: the performer's live video, what the chat costs and has cost, the guest's balance, the
+ * countdowns (preview, text chat), the text messages, the top-up offer and the stop button.
+ */
+export function ChatRoom({
+  chat,
+  messages,
+  onStop,
+}: {
+  chat: RunningChat;
+  messages: ChatMessage[];
+  onStop: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const guest = useGuest();
+  const now = useNow();
+  const [stopping, setStopping] = useState(false);
+  const { session } = chat;
+  const elapsed = secondsBetween(chat.startedAtMs, now);
+  const remaining = chat.endsAtMs === null ? null : Math.max(0, Math.ceil((chat.endsAtMs - now) / 1000));
+  const secondsLeft =
+    session.secondsLeft === null ? null : Math.max(0, session.secondsLeft - secondsBetween(chat.billingAtMs, now));
+  const canCharge = session.abilities.includes('charge') && guest.flags.loggedIn;
+  const oneClick = useOneClickOffer(canCharge && secondsLeft !== null && secondsLeft <= ONE_CLICK_OFFER_SECONDS, now);
+
+  const stop = async () => {
+    setStopping(true);
+    await onStop();
+    setStopping(false);
+  };
+  return (
+    <section
+      className="mf-chat-room"
+      aria-label={t('chat.room.label', { name: session.actorName })}
+      data-chat-id={session.chatId}
+      data-chat-type={session.chatType}
+    >
+      <div className="mf-chat-room__video">
+        <LivePlayer url={session.stream.url} posterUrl={session.stream.posterUrl} />
+      </div>
+      <div className="mf-chat-room__side">
+        <h2>{t(`chat.types.${session.chatType}.title`)}</h2>
+        <dl className="mf-chat-facts">
+          <dt>{t('chat.room.price')}</dt>
+          <dd data-testid="chat-price">
+            <Price
+              amount={session.pricePerMinute}
+              format={formatChatPrice}
+              freeLabel={t('chat.free')}
+              unit={t('chat.perMinute')}
+            />
+          </dd>
+          <dt>{t('chat.room.elapsed')}</dt>
+          <dd data-testid="chat-elapsed">{formatDuration(elapsed)}</dd>
+          {session.pricePerMinute > 0 ? (
+            <>
+              <dt>{t('chat.room.billed')}</dt>
+              <dd data-testid="chat-billed">{formatChatPrice(session.billedAmount)}</dd>
+              <dt>{t('chat.room.held')}</dt>
+              <dd data-testid="chat-held">{formatChatPrice(session.heldAmount)}</dd>
+            </>
+          ) : null}
+          {guest.flags.loggedIn ? (
+            <>
+              <dt>{t('chat.room.balance')}</dt>
+              <dd data-testid="chat-balance">{guest.balance.formatted}</dd>
+            </>
+          ) : null}
+          {secondsLeft !== null ? (
+            <>
+              <dt>{t('chat.room.secondsLeft')}</dt>
+              <dd data-testid="chat-seconds-left">{formatDuration(secondsLeft)}</dd>
+            </>
+          ) : null}
+        </dl>
+        {remaining !== null ? (
+          <p className="mf-chat-room__countdown" role="timer" aria-live="polite" data-testid="chat-countdown">
+            {t(session.chatType === 'LIVE_PREVIEW' ? 'chat.room.previewEnds' : 'chat.room.textChatEnds', {
+              count: remaining,
+            })}
+          </p>
+        ) : null}
+        {oneClick.open && secondsLeft !== null ? (
+          <OneClickOffer secondsLeft={secondsLeft} onClose={oneClick.close} />
+        ) : null}
+        {session.abilities.includes('text') || messages.length > 0 ? (
+          <ChatMessages
+            chatId={session.chatId}
+            actorName={session.actorName}
+            messages={messages}
+            canWrite={session.abilities.includes('text') && guest.flags.loggedIn}
+          />
+        ) : null}
+        <Button variant="secondary" busy={stopping} onClick={() => void stop()}>
+          {t(session.chatType === 'LIVE_PREVIEW' ? 'chat.room.stopPreview' : 'chat.room.stop')}
+        </Button>
+      </div>
+    </section>
+  );
+}

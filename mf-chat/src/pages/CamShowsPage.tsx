@@ -1,0 +1,89 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ACTOR_LIST_PAGE_SIZE, chatShowListQuery } from '@velvet/contracts';
+import { LoadState, useGuest, useLanguage, useLoaded, usePagerLabels, usePlatform } from '@velvet/federation';
+import { EmptyState, OnlineBadge, Pager, navigateOnPlainClick } from '@velvet/ui';
+import { useRouteLink } from '../hooks';
+import { TicketList } from '../live/TicketList';
+
+/** Route camShows: the cam shows that have not ended yet, by start, paged. */
+export function CamShowsPage() {
+  const { t } = useTranslation();
+  const { api } = usePlatform();
+  const guest = useGuest();
+  const language = useLanguage();
+  const linkTo = useRouteLink();
+  const pagerLabels = usePagerLabels();
+  const [page, setPage] = useState(1);
+  // Shows that ended before the page opened are left out; the moment stays fixed so paging stays stable.
+  const [openedAt] = useState(() => new Date().toISOString());
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shows = useLoaded(
+    `camShows/${page}/${language}/${guest.id}`,
+    async () =>
+      (
+        await api.query(chatShowListQuery, {
+          endDateFrom: openedAt,
+          first: ACTOR_LIST_PAGE_SIZE,
+          offset: (page - 1) * ACTOR_LIST_PAGE_SIZE,
+          order: 'ASC',
+        })
+      ).chatShowList,
+  );
+  const changePage = (next: number) => {
+    setPage(next);
+    heading.current?.scrollIntoView?.({ block: 'start' });
+    heading.current?.focus();
+  };
+  return (
+    <section aria-labelledby="mf-chat-camshows-title">
+      <h1 id="mf-chat-camshows-title" ref={heading} tabIndex={-1}>
+        {t('shows.camShows.title')}
+      </h1>
+      <p>{t('shows.camShows.intro')}</p>
+      <LoadState loaded={shows}>
+        {(data) =>
+          data.items.length === 0 ? (
+            <EmptyState title={t('shows.camShows.empty')} />
+          ) : (
+            <>
+              <TicketList
+                label={t('shows.camShows.title')}
+                tickets={data.items}
+                onChange={(changed) =>
+                  shows.update((all) => ({
+                    ...all,
+                    items: all.items.map((show) => (show.id === changed.id ? changed : show)),
+                  }))
+                }
+                extra={(show) => {
+                  const link = linkTo('actorLiveShow', { actorName: show.actorName.toLowerCase() });
+                  return (
+                    <p className="mf-chat-ticket__actor">
+                      <img src={show.avatar} width={48} height={48} alt="" loading="lazy" decoding="async" />
+                      <a href={link.href} onClick={navigateOnPlainClick(link.onNavigate)}>
+                        {show.actorName}
+                      </a>{' '}
+                      <OnlineBadge
+                        online={show.actorOnline}
+                        onlineLabel={t('actor.online')}
+                        offlineLabel={t('actor.offline')}
+                      />
+                      {show.isFeatured || show.isAutoFeatured ? <strong> · {t('shows.featured')}</strong> : null}
+                    </p>
+                  );
+                }}
+              />
+              <Pager
+                page={page}
+                pageCount={Math.ceil(data.total / ACTOR_LIST_PAGE_SIZE)}
+                onChange={changePage}
+                labels={pagerLabels}
+              />
+            </>
+          )
+        }
+      </LoadState>
+    </section>
+  );
+}
