@@ -1,4 +1,4 @@
-import { and, eq, exists, not, sql } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
 import type { ModuleContext } from '../module';
 import { actorOnlineWindows, actors } from './schema';
 import { BILLING_TICK_MS, endChatsOfActors, runDueChats } from './sessions';
@@ -25,13 +25,11 @@ export function windowHolds(window: { startMinute: number; endMinute: number }, 
 
 /** The SQL of windowHolds for a performer's windows at `minute`. */
 const inWindowAt = (minute: number) =>
-  exists(
-    sql`select 1 from ${actorOnlineWindows} where ${actorOnlineWindows.actorId} = ${actors.id} and (
+  sql`exists (select 1 from ${actorOnlineWindows} where ${actorOnlineWindows.actorId} = ${actors.id} and (
       (${actorOnlineWindows.startMinute} <= ${actorOnlineWindows.endMinute} and ${minute} >= ${actorOnlineWindows.startMinute} and ${minute} < ${actorOnlineWindows.endMinute})
-      or (${actorOnlineWindows.startMinute} > ${actorOnlineWindows.endMinute} and (${minute} >= ${actorOnlineWindows.startMinute} or ${minute} < ${actorOnlineWindows.endMinute})))`,
-  );
+      or (${actorOnlineWindows.startMinute} > ${actorOnlineWindows.endMinute} and (${minute} >= ${actorOnlineWindows.startMinute} or ${minute} < ${actorOnlineWindows.endMinute}))))`;
 /** Performers without windows (not demo performers) are left as they are. */
-const scheduled = exists(sql`select 1 from ${actorOnlineWindows} where ${actorOnlineWindows.actorId} = ${actors.id}`);
+const scheduled = sql`exists (select 1 from ${actorOnlineWindows} where ${actorOnlineWindows.actorId} = ${actors.id})`;
 
 export interface ScheduleChange {
   online: { id: number; name: string }[];
@@ -50,7 +48,7 @@ export async function applyOnlineSchedule(ctx: ModuleContext): Promise<ScheduleC
       onlineChangedAt: now,
       isOnlineMobileVideocall: sql`random() < ${MOBILE_VIDEOCALL_SHARE}`,
     })
-    .where(and(eq(actors.isOnline, false), scheduled, inWindowAt(minute)))
+    .where(and(eq(actors.isOnline, false), inWindowAt(minute)))
     .returning(returning);
   const offline = await ctx.db
     .update(actors)
@@ -70,7 +68,7 @@ export async function applyOnlineSchedule(ctx: ModuleContext): Promise<ScheduleC
  * A background job: runs at once (a restarted server catches up), then every `intervalMs`; a run never overlaps
  * the previous one and a failure is logged, not thrown. Answers the function that stops it.
  */
-function repeat(ctx: ModuleContext, what: string, intervalMs: number, work: () => Promise<unknown>): () => void {
+export function repeat(ctx: ModuleContext, what: string, intervalMs: number, work: () => Promise<unknown>): () => void {
   let running: Promise<unknown> | null = null;
   const tick = () => {
     running ??= work()
