@@ -1,0 +1,181 @@
+import autocannon from 'autocannon';
+import * as contracts from '@velvet/contracts';
+import { chatEndpoints, federationEndpoints, guestEndpoints, videosQuery, type Endpoint } from '@velvet/contracts';
+import type { Report } from './report';
+import { startServer } from './servers';
+
+export const CONNECTIONS = 100;
+export const P99_BUDGET_MS = 50;
+
+export interface Target {
+  name: string;
+  /** Catalogue reads are held to 25 % of the hello-world throughput. */
+  catalogue: boolean;
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface Session {
+  anonymousToken: string;
+  guestToken: string;
+}
+
+/** A session for the benchmarks: an anonymous token and the demo guest's (balance needs a guest). */
+export async function openSession(base: string): Promise<Session> {
+  const post = async (path: string, body?: unknown) => {
+    const response = await fetch(`${base}/rest/v1${path}`, {
+      method: 'POST',
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { accessToken: string };
+  };
+  const anonymous = await post('/auth/anonymous');
+  const guest = await post('/auth/login', { email: 'demo@velvet.test', password: 'velvet-demo' });
+  return { anonymousToken: anonymous.accessToken, guestToken: guest.accessToken };
+}
+
+/**
+ * Actor search is POST /actorsearch/search once its contract exists (looked up among the contracts' endpoints
+ * by path, its body built from the schema's defaults); until then the cams list stands in, and says so.
+ */
+export function actorSearchTarget(): Target & { standIn: boolean } {
+  const endpoints = Object.values(contracts).flatMap((value) =>
+    value && typeof value === 'object' ? Object.values(value as Record<string, unknown>) : [],
+  );
+  const search = endpoints.find(
+    (value): value is Endpoint =>
+      !!value && typeof value === 'object' && (value as Endpoint).path === '/actorsearch/search',
+  );
+  const body = search?.body?.safeParse({});
+  if (search && body?.success) {
+    return {
+      name: 'actor search (POST /actorsearch/search)',
+      catalogue: true,
+      method: 'POST',
+      path: '/rest/v1/actorsearch/search',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body.data),
+      standIn: false,
+    };
+  }
+  return {
+    name: `actor search — stand-in GET ${chatEndpoints.actorList.path.replace(':kind', 'cams')}`,
+    catalogue: true,
+    method: 'GET',
+    path: '/rest/v1/actors/list/cams',
+    standIn: true,
+  };
+}
+
+export function catalogueTargets(session: Session): Target[] {
+  return [
+    actorSearchTarget(),
+    {
+      name: 'video grid (POST /graphql videos)',
+      catalogue: true,
+      method: 'POST',
+      path: '/graphql',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.anonymousToken}` },
+      body: JSON.stringify({ query: videosQuery.document, variables: { filter: { type: 'all', page: 1 } } }),
+    },
+  ];
+}
+
+export function httpTargets(session: Session): Target[] {
+  return [
+    ...catalogueTargets(session),
+    {
+      name: `guest balance (GET ${guestEndpoints.balance.path})`,
+      catalogue: false,
+      method: 'GET',
+      path: `/rest/v1${guestEndpoints.balance.path}`,
+      headers: { authorization: `Bearer ${session.guestToken}` },
+    },
+    {
+      name: `federation manifest (GET ${federationEndpoints.manifest.path})`,
+      catalogue: false,
+      method: 'GET',
+      path: `/rest/v1${federationEndpoints.manifest.path}`,
+    },
+  ];
+}
+
+export interface LoadResult {
+  rps: number;
+  p99: number;
+  p50: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+}
+
+/** One autocannon run: 100 connections for `seconds`, bounded in time, loopback only. */
+export async function load(
+  base: string,
+  target: Pick<Target, 'method' | 'path' | 'headers' | 'body'>,
+  seconds: number,
+): Promise<LoadResult> {
+  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(base)) throw new Error('the bench loads loopback servers only');
+  const result = await autocannon({
+    url: `${base}${target.path}`,
+    method: target.method,
+    headers: target.headers,
+    body: target.body,
+    connections: CONNECTIONS,
+    duration: seconds,
+  });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    p50: result.latency.p50,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+/** Checks the answer once before loading it: a load test of error answers measures nothing. */
+async function check(base: string, target: Target): Promise<void> {
+  const response = await fetch(`${base}${target.path}`, {
+    method: target.method,
+    headers: target.headers,
+    body: target.body,
+  });
+  const text = await response.text();
+  if (!response.ok || text.includes('"errors"'))
+    throw new Error(`${target.name}: ${response.status} ${text.slice(0, 300)}`);
+}
+
+export async function benchHttp(report: Report, base: string, session: Session, seconds: number): Promise<void> {
+  report.begin(`4. REST and structured query (autocannon, ${CONNECTIONS} connections, ${seconds} s each)`);
+  const hello = await startServer('hello-server.ts');
+  let helloRps: number;
+  try {
+    await load(hello.url, { method: 'GET', path: '/' }, Math.min(3, seconds)); // warm-up
+    const baseline = await load(hello.url, { method: 'GET', path: '/' }, seconds);
+    helloRps = baseline.rps;
+    report.add('bare Fastify hello-world: requests/s', baseline.rps, 'req/s');
+    report.add('bare Fastify hello-world: p99', baseline.p99, 'ms');
+  } finally {
+    await hello.stop();
+  }
+  for (const target of httpTargets(session)) {
+    await check(base, target);
+    await load(base, target, Math.min(3, seconds)); // warm-up: JIT, caches, prepared statements
+    const result = await load(base, target, seconds);
+    const failed = result.errors + result.non2xx;
+    const note = failed ? `${failed} of ${result.total} answers failed` : undefined;
+    report.add(`${target.name}: requests/s`, result.rps, 'req/s', undefined, note);
+    report.add(`${target.name}: p99`, result.p99, 'ms', { kind: 'max', limit: P99_BUDGET_MS });
+    if (target.catalogue) {
+      report.add(`${target.name}: share of hello-world throughput`, result.rps / helloRps, 'x', {
+        kind: 'min',
+        limit: 0.25,
+      });
+    }
+  }
+}

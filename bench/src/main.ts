@@ -1,0 +1,91 @@
+// `npm run bench`: measures the built site on loopback and prints every figure beside its budget (issue:
+// performance baseline). Flags: --quick (one run per page metric, short load tests, fewer clients),
+// --scale (section 6, the 50,000-performer seed on PGlite and PostgreSQL; takes minutes), --only=1,2,…
+import { cp } from 'node:fs/promises';
+import path from 'node:path';
+import { launchChromium } from './browser';
+import { benchFanout } from './fanout';
+import { benchHttp, openSession } from './http';
+import { benchBytes, benchFederationCost, benchPages, benchVitals } from './pages';
+import { BENCH_DIR, REPO_ROOT } from './processes';
+import { Report } from './report';
+import { benchScale } from './scale';
+import { startVelvet, tempDir, type BenchServer } from './servers';
+import { buildSingleBundle } from './single';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const scale = args.includes('--scale');
+const onlyArg = args.find((arg) => arg.startsWith('--only='));
+const sections = new Set(
+  onlyArg ? onlyArg.slice('--only='.length).split(',').map(Number) : [1, 2, 3, 4, 5, ...(scale ? [6] : [])],
+);
+const runs = quick ? 1 : 5;
+const loadSeconds = quick ? 5 : 10;
+const fanoutLevels = quick ? [1_000] : [1_000, 5_000, 10_000];
+
+const report = new Report();
+const started = Date.now();
+console.log(`Velvet bench — ${quick ? 'quick' : 'full'} run; sections ${[...sections].join(', ')}`);
+if (!scale) console.log('(section 6, the 50,000-performer scale seed on PGlite and PostgreSQL, runs with --scale)');
+
+const servers: BenchServer[] = [];
+async function stopAll(): Promise<void> {
+  await Promise.all(servers.splice(0).map((server) => server.stop()));
+}
+process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+
+try {
+  const needsSite = [1, 2, 3, 4].some((section) => sections.has(section));
+  if (needsSite) {
+    const seeding = await startVelvet({ keepData: true });
+    console.log(`(site seeded in ${((seeding.seedMs ?? 0) / 1000).toFixed(1)} s on a fresh data directory)`);
+    await seeding.stop();
+    // The single-bundle server of section 3 gets a copy of the same seeded data (never of an open database).
+    const singleData = sections.has(3) ? await tempDir('single-data') : null;
+    if (singleData) {
+      await cp(seeding.dataDir, singleData, { recursive: true, filter: (file) => !file.endsWith('pglite.pid') });
+    }
+    const site = await startVelvet({ dataDir: seeding.dataDir });
+    servers.push(site);
+    const pages = await benchPages(site.url);
+    const needsBrowser = [1, 2, 3].some((section) => sections.has(section));
+    const browser = needsBrowser ? await launchChromium() : null;
+    try {
+      if (browser && sections.has(1)) await benchBytes(report, browser, site.url, pages);
+      if (browser && sections.has(2)) await benchVitals(report, browser, site.url, pages, runs);
+      if (browser && singleData) {
+        const singleRoot = await buildSingleBundle();
+        const single = await startVelvet({
+          dataDir: singleData,
+          env: { BENCH_REPO_ROOT: singleRoot },
+          alsoRemove: [singleRoot],
+        });
+        servers.push(single);
+        await benchFederationCost(report, browser, site.url, single.url, runs);
+        await single.stop();
+        servers.splice(servers.indexOf(single), 1);
+      }
+    } finally {
+      await browser?.close();
+    }
+    if (sections.has(4)) await benchHttp(report, site.url, await openSession(site.url), loadSeconds);
+    await stopAll();
+  }
+  if (sections.has(5)) await benchFanout(report, fanoutLevels);
+  if (sections.has(6)) await benchScale(report, loadSeconds);
+} catch (error) {
+  report.note(`the run stopped early: ${(error as Error).stack ?? error}`);
+  process.exitCode = 1;
+} finally {
+  await stopAll();
+}
+
+const { met, missed } = report.tally();
+const file = await report.write(path.join(BENCH_DIR, 'results'), {
+  quick,
+  sections: [...sections],
+  seconds: Math.round((Date.now() - started) / 1000),
+});
+console.log(`\nfigures written to ${path.relative(REPO_ROOT, file)}`);
+console.log(`budgets: ${met} met, ${missed} missed`);

@@ -1,0 +1,90 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface Budget {
+  /** `max`: the figure must be at most the limit; `min`: at least. */
+  kind: 'max' | 'min';
+  limit: number;
+}
+
+export interface Figure {
+  section: string;
+  name: string;
+  value: number | null;
+  unit: string;
+  budget?: Budget;
+  note?: string;
+  met?: boolean;
+}
+
+const UNIT_DIGITS: Record<string, number> = { KB: 1, ms: 0, s: 2, 'req/s': 0, 'msg/s': 0, x: 2, '': 3 };
+
+function format(value: number | null, unit: string): string {
+  if (value === null) return 'n/a';
+  const digits = UNIT_DIGITS[unit] ?? 1;
+  return `${value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })}${unit ? ` ${unit}` : ''}`;
+}
+
+/** Prints each figure as it is measured, beside its budget, and keeps them all for the JSON file and the tally. */
+export class Report {
+  readonly figures: Figure[] = [];
+  readonly notes: string[] = [];
+  private section = '';
+
+  begin(section: string): void {
+    this.section = section;
+    console.log(`\n== ${section}`);
+  }
+
+  note(text: string): void {
+    this.notes.push(`${this.section}: ${text}`);
+    console.log(`   (${text})`);
+  }
+
+  add(name: string, value: number | null, unit: string, budget?: Budget, note?: string): Figure {
+    const met =
+      budget && value !== null ? (budget.kind === 'max' ? value <= budget.limit : value >= budget.limit) : undefined;
+    const figure: Figure = { section: this.section, name, value, unit, budget, note, met };
+    this.figures.push(figure);
+    const verdict = budget
+      ? `${budget.kind === 'max' ? '≤' : '≥'} ${format(budget.limit, unit)}  ${value === null ? '✗ not measured' : met ? '✓ met' : '✗ MISSED'}`
+      : '';
+    console.log(`   ${name.padEnd(58)} ${format(value, unit).padStart(14)}   ${verdict}${note ? `  (${note})` : ''}`);
+    return figure;
+  }
+
+  tally(): { met: number; missed: number } {
+    const budgeted = this.figures.filter((figure) => figure.budget);
+    const met = budgeted.filter((figure) => figure.met === true).length;
+    return { met, missed: budgeted.length - met };
+  }
+
+  async write(dir: string, meta: Record<string, unknown>): Promise<string> {
+    await mkdir(dir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const file = path.join(dir, `bench-${stamp}.json`);
+    const body = JSON.stringify(
+      { ...meta, at: new Date().toISOString(), ...this.tally(), figures: this.figures, notes: this.notes },
+      null,
+      2,
+    );
+    await writeFile(file, body);
+    await writeFile(path.join(dir, 'latest.json'), body);
+    return file;
+  }
+}
+
+export const median = (values: number[]): number | null => {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+export const percentile = (values: number[], p: number): number | null => {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+export const kb = (bytes: number) => bytes / 1024;
