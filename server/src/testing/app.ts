@@ -26,6 +26,11 @@ export interface TestAppOptions {
   seedScale?: number;
   /** Overrides of the environment, e.g. a repository root holding fixture builds. */
   config?: Partial<Config>;
+  /**
+   * An existing data directory, kept after close, with PGlite on disk in it (unless `config.databaseUrl` is
+   * set): a second app opened on it after the first closed is a restarted server.
+   */
+  dataDir?: string;
 }
 
 let counter = 0;
@@ -36,9 +41,9 @@ let counter = 0;
  * Use `app.inject(...)` for HTTP; `close()` removes the directory.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'velvet-test-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'velvet-test-')));
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), ...options.config };
-  const database = await openDatabase(config, { template: await migratedTemplate(MODULES) });
+  const database = await openDatabase(config, options.dataDir ? {} : { template: await migratedTemplate(MODULES) });
   const velvet = await buildApp(config, { database });
   if (options.seedScale !== undefined) await velvet.seedOnce(options.seedScale);
   await velvet.app.ready();
@@ -55,7 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     close: async () => {
       await velvet.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
     anonymousToken: async () => (await post('/rest/v1/auth/anonymous')).accessToken,
     signup: (overrides = {}) => {

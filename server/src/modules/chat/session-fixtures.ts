@@ -169,13 +169,18 @@ export async function assertLedgerConsistent(db: Database): Promise<void> {
 
 /**
  * What a chat at `price` per minute costs after `seconds` when the guest brought `coins`: whole minutes at the
- * price, the last part by the second rounded up, no further than the coins reach. Answers the seconds it ran too.
+ * price, the last part by the second rounded up, no further than the coins reach. Answers the seconds it ran
+ * and when the coins ran out too.
  */
-export function expectedBilling(price: number, coins: number, seconds: number): { seconds: number; amount: number } {
+export function expectedBilling(
+  price: number,
+  coins: number,
+  seconds: number,
+): { seconds: number; amount: number; runsOutAt: number } {
   const cost = (s: number) => Math.floor(s / 60) * price + Math.ceil((price * (s % 60)) / 60);
   const minutes = Math.floor(coins / price);
   const rest = coins - minutes * price;
-  const reach = minutes * 60 + Math.min(59, Math.floor((rest * 60) / price));
-  const ran = Math.min(seconds, reach);
-  return { seconds: ran, amount: cost(ran) };
+  const runsOutAt = minutes * 60 + Math.floor((rest * 60) / price);
+  const ran = Math.min(seconds, runsOutAt);
+  return { seconds: ran, amount: cost(ran), runsOutAt };
 }

@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { IncomingMessage } from '@velvet/contracts';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { actorOnlineWindows, actors } from './schema';
+import { applyOnlineSchedule, minuteOfDay, windowHolds } from './schedule';
+import { seedOnlineSchedule } from './seed-schedule';
+import { createPerformer, manualClock } from './session-fixtures';
+
+let t: TestApp;
+let clock: ReturnType<typeof manualClock>;
+let performerIds: number[];
+before(async () => {
+  t = await createTestApp();
+  clock = manualClock(t);
+  const performers = await Promise.all(Array.from({ length: 60 }, () => createPerformer(t.ctx.db)));
+  performerIds = performers.map((p) => p.id);
+  await seedOnlineSchedule(t.ctx.db);
+});
+after(() => t.close());
+
+describe('online schedule of the demo performers', () => {
+  it('gives every performer 1 to 3 windows, so that at every minute of the day about a third is on line', async () => {
+    const windows = await t.ctx.db
+      .select()
+      .from(actorOnlineWindows)
+      .where(inArray(actorOnlineWindows.actorId, performerIds))
+      .orderBy(asc(actorOnlineWindows.actorId));
+    const byPerformer = new Map<number, (typeof windows)[number][]>();
+    for (const w of windows) byPerformer.set(w.actorId, [...(byPerformer.get(w.actorId) ?? []), w]);
+    assert.equal(byPerformer.size, performerIds.length);
+    for (const list of byPerformer.values()) assert.ok(list.length >= 1 && list.length <= 3);
+    let lowest = 1;
+    let highest = 0;
+    for (let minute = 0; minute < 1440; minute++) {
+      const online = [...byPerformer.values()].filter((list) => list.some((w) => windowHolds(w, minute))).length;
+      lowest = Math.min(lowest, online / performerIds.length);
+      highest = Math.max(highest, online / performerIds.length);
+    }
+    assert.ok(lowest >= 0.2 && highest <= 0.47, `online share between ${lowest} and ${highest} over the day`);
+  });
+
+  it('sets the online state from the windows and broadcasts each change once', async () => {
+    const pushed: IncomingMessage[] = [];
+    const ctx = { ...t.ctx, hub: { ...t.ctx.hub, broadcast: (message: IncomingMessage) => pushed.push(message) } };
+    for (let step = 0; step < 3; step++) {
+      pushed.length = 0;
+      const change = await applyOnlineSchedule(ctx);
+      const rows = await t.ctx.db.select().from(actors).where(inArray(actors.id, performerIds));
+      const windows = await t.ctx.db.select().from(actorOnlineWindows);
+      const minute = minuteOfDay(clock.now());
+      for (const row of rows) {
+        const expected = windows.some((w) => w.actorId === row.id && windowHolds(w, minute));
+        assert.equal(row.isOnline, expected, `performer ${row.id} at minute ${minute}`);
+      }
+      assert.equal(pushed.length, change.online.length + change.offline.length);
+      for (const actor of change.online)
+        assert.ok(pushed.some((m) => m.type === 'actorOnline' && m.actorId === actor.id && m.actorName === actor.name));
+      for (const actor of change.offline)
+        assert.ok(pushed.some((m) => m.type === 'actorOffline' && m.actorId === actor.id));
+      if (step > 0) assert.ok(change.online.length + change.offline.length > 0, 'three hours later some changed');
+      assert.deepEqual(await applyOnlineSchedule(ctx), { online: [], offline: [] }, 'nothing changes twice');
+      clock.advance(3 * 3600);
+    }
+  });
+
+  it('leaves performers without windows alone', async () => {
+    const unscheduled = await createPerformer(t.ctx.db, { isOnline: true });
+    await applyOnlineSchedule(t.ctx);
+    const [row] = await t.ctx.db.select().from(actors).where(eq(actors.id, unscheduled.id));
+    assert.equal(row!.isOnline, true);
+  });
+});
