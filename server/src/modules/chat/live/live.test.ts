@@ -185,6 +185,27 @@ describe('live routes', () => {
     assert.equal(Number(segment.headers['content-length']), segment.rawPayload.length);
   });
 
+  it('answers the window of the server clock: one segment further every SEGMENT_SECONDS', async () => {
+    const { url } = liveStreamUrls(actorId, await chat());
+    const realClock = t.ctx.now;
+    const at = async (ms: number) => {
+      t.ctx.now = () => new Date(ms);
+      const response = await get(url);
+      assert.equal(response.statusCode, 200, response.body);
+      return parseMedia(response.body);
+    };
+    try {
+      const start = Date.now() + 2 * SEGMENT_MS - (Date.now() % SEGMENT_MS);
+      const first = await at(start);
+      assert.deepEqual(await at(start + SEGMENT_MS - 1), first);
+      const next = await at(start + SEGMENT_MS);
+      assert.equal(next.mediaSequenceBase, first.mediaSequenceBase! + 1);
+      assert.equal(next.segments[0]!.uri, first.segments[1]!.uri);
+    } finally {
+      t.ctx.now = realClock;
+    }
+  });
+
   it('a live preview plays until its time is up', async () => {
     const running = await chat({ chatType: 'LIVE_PREVIEW', endsAt: new Date(Date.now() + 20_000) });
     assert.equal((await get(liveStreamUrls(actorId, running).url)).statusCode, 200);

@@ -41,7 +41,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * - `GET /live/loops/:loop/:file`: segments and posters of the loops, immutable.
  */
 export const liveRoutes =
-  (ctx: ModuleContext, clock: () => number = Date.now): FastifyPluginAsync =>
+  (ctx: ModuleContext): FastifyPluginAsync =>
   async (app) => {
     const loopsOrFail = async () => {
       const loops = await listLiveLoops(ctx.config.dataDir);
@@ -57,7 +57,7 @@ export const liveRoutes =
         .from(chatSessions)
         .where(eq(chatSessions.id, chatId));
       if (!chat || chat.actorId !== actorId) throw new HttpError(404, 'CHAT_NOT_FOUND', 'No such chat with her');
-      const now = clock();
+      const now = ctx.now().getTime();
       if (chat.status !== 'active' || (chat.endsAt && chat.endsAt.getTime() <= now))
         throw new HttpError(410, 'CHAT_ENDED', 'This chat has ended');
       const loop = loopOfActor(await loopsOrFail(), actorId);
