@@ -1,11 +1,10 @@
-import type { ActorListItem } from '@velvet/contracts';
 import { usePagerLabels } from '@velvet/federation';
 import { Pager, TileGrid } from '@velvet/ui';
-import { ActorTile } from './ActorTile';
+import { ActorTile, type ActorCard } from './ActorTile';
 
 export interface ActorGridProps {
   label: string;
-  actors: ActorListItem[];
+  actors: ActorCard[];
   busy?: boolean;
   paging?: { page: number; pageCount: number; onChange: (page: number) => void };
 }

@@ -5,24 +5,38 @@ import { displayName } from '../format';
 import { useRouteLink } from '../hooks';
 import { ChatButton } from './ChatButton';
 
-/** A performer card: avatar, online badge, name, age and country, and the chat button. */
-export function ActorTile({ actor }: { actor: ActorListItem }) {
+/** A performer of a list; the search adds her distance from the searched place. */
+export type ActorCard = ActorListItem & { distanceKm?: number | null };
+
+/** A performer card: avatar, online badge, name, age and country (and distance), and the chat button. */
+export function ActorTile({ actor }: { actor: ActorCard }) {
   const { t, i18n } = useTranslation();
   const linkTo = useRouteLink();
-  const profile = linkTo('actorProfile', { actorName: actor.name });
+  const ageCountry = t('actor.ageCountry', {
+    age: actor.age,
+    country: displayName(i18n.language, 'region', actor.country),
+  });
   return (
     <Tile
-      link={profile}
+      link={linkTo('actorProfile', { actorName: actor.name })}
       image={{ src: actor.avatarUrl, ...ACTOR_AVATAR_SIZE, alt: actor.displayName }}
       title={actor.displayName}
-      subtitle={t('actor.ageCountry', { age: actor.age, country: displayName(i18n.language, 'region', actor.country) })}
+      subtitle={
+        actor.distanceKm === null || actor.distanceKm === undefined ? (
+          ageCountry
+        ) : (
+          <>
+            {ageCountry} · <span data-distance>{t('search.distance', { km: actor.distanceKm })}</span>
+          </>
+        )
+      }
       badges={
         <>
           <OnlineBadge online={actor.isOnline} onlineLabel={t('actor.online')} offlineLabel={t('actor.offline')} />
           {actor.isNew ? <span className="vv-online-badge">{t('actor.new')}</span> : null}
         </>
       }
-      footer={<ChatButton config={actor.chatButton} link={profile} />}
+      footer={<ChatButton config={actor.chatButton} actorName={actor.name} displayName={actor.displayName} />}
       dataAttributes={{ 'data-actor-id': String(actor.id), 'data-online': String(actor.isOnline) }}
     />
   );

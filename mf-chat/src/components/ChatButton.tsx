@@ -1,27 +1,35 @@
 import { useTranslation } from 'react-i18next';
-import { chatButtonPrice, type ChatButtonConfig } from '@velvet/contracts';
-import { Button, ButtonLink, Price, type LinkTarget } from '@velvet/ui';
+import type { ChatButtonConfig } from '@velvet/contracts';
+import { ButtonLink, Price } from '@velvet/ui';
 import { formatChatPrice } from '../format';
+import { useRouteLink } from '../hooks';
+import { chatButtonView } from './chatButtonView';
 
 export interface ChatButtonProps {
   config: ChatButtonConfig;
-  /** On cards: the button leads to the performer's profile. */
-  link?: LinkTarget;
-  /** On the profile: what a click does (e.g. ask an anonymous visitor to log in). */
-  onStart?: () => void;
+  actorName: string;
+  displayName: string;
+  /** On the profile: a line that explains a disabled button and names vouchers and the free preview. */
+  explain?: boolean;
+  size?: 'normal' | 'small';
 }
 
-/** The chat button of the spec: live state and the price per minute, or the free label for a free chat. */
-export function ChatButton({ config, link, onStart }: ChatButtonProps) {
+/**
+ * The chat button of the spec: leads to the chat (route actorChat) or, during a ticket show, to the live-show
+ * page; shows the price per minute or the free label; disabled, with the reason, for an offline performer or a
+ * banned country.
+ */
+export function ChatButton({ config, actorName, displayName, explain = false, size = 'small' }: ChatButtonProps) {
   const { t } = useTranslation();
+  const linkTo = useRouteLink();
+  const view = chatButtonView(config);
+  const label = t(`actor.chatButton.${view.mode}`, { context: view.hasTicket ? 'ticket' : undefined });
   const content = (
     <>
-      <span>
-        {t(config.isBannedCountryCode ? 'chat.unavailable' : config.isActorOnline ? 'chat.start' : 'chat.offline')}
-      </span>
-      {config.isBannedCountryCode ? null : (
+      <span>{label}</span>
+      {view.pricePerMinute === null ? null : (
         <Price
-          amount={chatButtonPrice(config)}
+          amount={view.pricePerMinute}
           format={formatChatPrice}
           freeLabel={t('chat.free')}
           unit={t('chat.perMinute')}
@@ -29,20 +37,47 @@ export function ChatButton({ config, link, onStart }: ChatButtonProps) {
       )}
     </>
   );
-  const variant = config.isActorOnline && !config.isBannedCountryCode ? 'primary' : 'secondary';
-  if (link && !config.isBannedCountryCode) {
-    return (
-      <ButtonLink {...link} variant={variant} size="small" block>
-        {content}
-      </ButtonLink>
-    );
-  }
-  if (onStart) {
-    return (
-      <Button variant={variant} block disabled={config.isBannedCountryCode} onClick={onStart}>
-        {content}
-      </Button>
-    );
-  }
-  return <span className="vv-button vv-button--secondary vv-button--block">{content}</span>;
+  const notes = [
+    view.mode === 'banned' ? t('actor.chatButton.bannedText', { name: displayName }) : null,
+    view.mode === 'offline' ? t('actor.chatButton.offlineText', { name: displayName }) : null,
+    view.mode === 'ticketShow' && !view.hasTicket ? t('actor.chatButton.ticketText', { name: displayName }) : null,
+    view.voucherMinutes > 0 && view.route ? t('actor.chatButton.voucher', { count: view.voucherMinutes }) : null,
+    view.livePreview ? t('actor.chatButton.preview') : null,
+  ].filter((note): note is string => note !== null);
+  const button = view.route ? (
+    <ButtonLink
+      {...linkTo(view.route, { actorName })}
+      variant="primary"
+      size={size}
+      block
+      className="mf-chat-button"
+      aria-label={`${label}: ${displayName}`}
+    >
+      {content}
+    </ButtonLink>
+  ) : (
+    // A disabled link has no element of its own: a non-interactive look-alike with the reason as its label.
+    <span
+      className={`vv-button vv-button--secondary vv-button--block mf-chat-button${size === 'small' ? ' vv-button--small' : ''}`}
+      aria-disabled="true"
+      data-chat-mode={view.mode}
+    >
+      {content}
+    </span>
+  );
+  return (
+    <div className="mf-chat-button-box" data-chat-mode={view.mode}>
+      {button}
+      {explain && notes.length > 0 ? (
+        <ul className="mf-chat-button-notes">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
+      {!explain && view.voucherMinutes > 0 && view.route ? (
+        <small>{t('actor.chatButton.voucher', { count: view.voucherMinutes })}</small>
+      ) : null}
+    </div>
+  );
 }

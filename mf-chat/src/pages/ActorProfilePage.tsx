@@ -4,8 +4,9 @@ import { chatEndpoints, type ActorProfile, type RouteName } from '@velvet/contra
 import { LoadState, useCurrentRoute, useGuest, useLoggedIn, usePlatform, useLoaded } from '@velvet/federation';
 import { Button, LoginPrompt, OnlineBadge, TabNav } from '@velvet/ui';
 import { ChatButton } from '../components/ChatButton';
+import { shownRating } from '../components/rating';
 import { displayName } from '../format';
-import { useActorOnlineChanges, useRouteLink } from '../hooks';
+import { useRouteLink } from '../hooks';
 import { ProfileTab, type ProfileTabName } from './ProfileTabs';
 
 /** Profile sub-pages in tab order; the video routes all show the videos tab. */
@@ -59,8 +60,7 @@ function FavoritePin({ actor, onChange }: { actor: ActorProfile; onChange: (isFa
 
 function ProfileHeader({ actor, onFavorite }: { actor: ActorProfile; onFavorite: (isFavorite: boolean) => void }) {
   const { t, i18n } = useTranslation();
-  const { ui } = usePlatform();
-  const loggedIn = useLoggedIn();
+  const rating = shownRating(actor);
   return (
     <header className="mf-chat-profile__header">
       <img
@@ -77,7 +77,8 @@ function ProfileHeader({ actor, onFavorite }: { actor: ActorProfile; onFavorite:
           <OnlineBadge online={actor.isOnline} onlineLabel={t('actor.online')} offlineLabel={t('actor.offline')} />{' '}
           {actor.isTopAmateur ? <strong>{t('profile.topAmateur')}</strong> : null}{' '}
           {actor.star ? <strong>{t('profile.star')}</strong> : null}{' '}
-          {actor.isNew ? <strong>{t('actor.new')}</strong> : null}
+          {actor.isNew ? <strong>{t('actor.new')}</strong> : null}{' '}
+          {actor.isCurrentlyTicketShow ? <strong>{t('profile.liveShowRunning')}</strong> : null}
         </p>
         <p>
           {t('actor.ageCountry', {
@@ -88,13 +89,21 @@ function ProfileHeader({ actor, onFavorite }: { actor: ActorProfile; onFavorite:
         <p>{actor.profile.threeWords}</p>
         {actor.birthdayText ? <p role="note">{actor.birthdayText}</p> : null}
         <p>
-          {actor.rating
-            ? t('profile.rating', { average: actor.rating.average, count: actor.rating.count })
-            : t('profile.noRatingYet')}{' '}
-          · {t('profile.favoriteCount', { count: actor.favoriteCount })}
+          {rating ? t('profile.rating', { average: rating.average, count: rating.count }) : t('profile.noRatingYet')} ·{' '}
+          {t('profile.favoriteCount', { count: actor.favoriteCount })}
         </p>
-        {/* Starting the live chat belongs to the live chat feature; here an anonymous visitor is asked to log in. */}
-        <ChatButton config={actor.chatButton} onStart={loggedIn ? undefined : () => ui.open('login')} />
+        {actor.chatButton.isBannedCountryCode ? (
+          <p role="note" data-banned-country>
+            {t('profile.bannedCountry', { name: actor.displayName })}
+          </p>
+        ) : null}
+        <ChatButton
+          config={actor.chatButton}
+          actorName={actor.name}
+          displayName={actor.displayName}
+          size="normal"
+          explain
+        />
         <FavoritePin actor={actor} onChange={onFavorite} />
       </div>
     </header>
@@ -110,13 +119,6 @@ export function ActorProfilePage({ actorName }: { actorName: string }) {
   const linkTo = useRouteLink();
   const profile = useLoaded(`actorProfile/${actorName}/${route.language}/${guest.id}`, () =>
     api.rest(chatEndpoints.actorData, { params: { actorIdOrName: actorName }, query: {} }),
-  );
-  useActorOnlineChanges((actorId, isOnline) =>
-    profile.update((actor) =>
-      actor.id === actorId
-        ? { ...actor, isOnline, chatButton: { ...actor.chatButton, isActorOnline: isOnline } }
-        : actor,
-    ),
   );
   const setFavorite = (isFavorite: boolean) =>
     profile.update((actor) =>

@@ -3,6 +3,8 @@ import type { ActorProfile, CurrentRoute } from '@velvet/contracts';
 import { useLanguage } from '@velvet/federation';
 import { formatDate } from '@velvet/i18n';
 import { ButtonLink, EmptyState, Price, Section, navigateOnPlainClick } from '@velvet/ui';
+import { ProfileTickets } from '../components/ProfileTickets';
+import { shownRating } from '../components/rating';
 import { SlotHost } from '../components/SlotHost';
 import { displayName, formatChatPrice } from '../format';
 import { useRouteLink } from '../hooks';
@@ -114,13 +116,14 @@ function TopCams({ actor }: { actor: ActorProfile }) {
       {t('profile.topCams.all')}
     </ButtonLink>
   );
-  if (actor.topCamRank === null || actor.rating === null) {
+  const rating = shownRating(actor);
+  if (actor.topCamRank === null || rating === null) {
     return <EmptyState title={t('profile.topCams.unranked', { name: actor.displayName })} action={all} />;
   }
   return (
     <Section title={t('profile.topCams.rank', { name: actor.displayName, rank: actor.topCamRank })}>
-      <p>{t('profile.rating', { average: actor.rating.average, count: actor.rating.count })}</p>
-      <p>{t('profile.topCams.satisfaction', { rate: actor.rating.satisfactionRate })}</p>
+      <p>{t('profile.rating', { average: rating.average, count: rating.count })}</p>
+      <p>{t('profile.topCams.satisfaction', { rate: rating.satisfactionRate })}</p>
       {all}
     </Section>
   );
@@ -137,6 +140,7 @@ export function ProfileTab({ tab, actor, route }: { tab: ProfileTabName; actor: 
           <Sedcards actor={actor} />
           <p>{actor.profile.aboutMe}</p>
           <Categories actor={actor} />
+          <ProfileTickets actor={actor} />
         </>
       );
     case 'about':

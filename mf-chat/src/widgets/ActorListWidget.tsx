@@ -3,8 +3,8 @@ import { chatEndpoints, type ActorListKind, type RouteName } from '@velvet/contr
 import { LoadState, useGuest, useLanguage, usePlatform, useLoaded } from '@velvet/federation';
 import { EmptyState, Section } from '@velvet/ui';
 import { ActorGrid } from '../components/ActorGrid';
-import { useActorOnlineChanges, useRouteLink } from '../hooks';
-import { withOnlineState } from '../online';
+import { useRouteLink } from '../hooks';
+import { useLiveOnlineState } from '../online';
 
 /** One row of the tile grid: a home block shows a glimpse and links to the full list. */
 export const WIDGET_ACTOR_COUNT = 5;
@@ -19,9 +19,7 @@ export function ActorListWidget({ kind, route, title }: { kind: ActorListKind; r
   const list = useLoaded(`actorList/${kind}/widget/${language}/${guest.id}`, () =>
     api.rest(chatEndpoints.actorList, { params: { kind }, query: { page: 1, pageSize: WIDGET_ACTOR_COUNT } }),
   );
-  useActorOnlineChanges((actorId, isOnline) =>
-    list.update((data) => ({ ...data, items: withOnlineState(data.items, actorId, isOnline) })),
-  );
+  useLiveOnlineState();
   return (
     <Section title={title} more={{ ...linkTo(route), label: t('widgets.showAll') }}>
       <LoadState loaded={list}>
