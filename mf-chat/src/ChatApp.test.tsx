@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { chatEndpoints } from '@velvet/contracts';
+import { chatEndpoints, ticketChatListQuery } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
 import {
   createMockPlatform,
@@ -12,8 +12,14 @@ import { ChatApp } from './ChatApp';
 import { locales } from './locales';
 import { actorItem, actorProfile, listPage } from './test/fixtures';
 
+/** The profile's overview asks for her planned shows; none unless a test says otherwise. */
+const noTickets: MockPlatformOptions['query'] = (operation) => {
+  if (operation.document === ticketChatListQuery.document) return { ticketChatList: [] };
+  throw new Error(`unexpected query ${operation.document.slice(0, 40)}`);
+};
+
 function renderApp(options: MockPlatformOptions) {
-  const platform = createMockPlatform(options);
+  const platform = createMockPlatform({ query: noTickets, ...options });
   return renderWithPlatform(<ChatApp />, { platform, remote: 'mf-chat', locales });
 }
 
@@ -53,7 +59,7 @@ describe('performer lists', () => {
 
   it('pages through a long list', async () => {
     const { platform } = renderApp({
-      route: { name: 'cams' },
+      route: { name: 'newGirls' },
       rest: restFixture(chatEndpoints.actorList, ({ query }) =>
         listPage([actorItem(query.page * 100)], { page: query.page, total: 65 }),
       ),
@@ -68,7 +74,7 @@ describe('performer lists', () => {
 
   it('updates the online state of a tile from socket pushes', async () => {
     const { platform, container } = renderApp({
-      route: { name: 'cams' },
+      route: { name: 'freeChat' },
       rest: { [chatEndpoints.actorList.path]: () => listPage([actorItem(1), actorItem(2)]) },
     });
     await screen.findByText('Performer1');
@@ -163,7 +169,7 @@ describe('categories page', () => {
 describe('actor profile', () => {
   const rest = (profile = actorProfile()) => ({ [chatEndpoints.actorData.path]: () => profile });
 
-  it('shows the profile to an anonymous visitor with a login prompt for the favourite pin and the chat', async () => {
+  it('shows the profile to an anonymous visitor with a login prompt for the favourite pin, and the chat button leads to the chat', async () => {
     const { platform } = renderApp({ route: { name: 'actorProfile', args: { actorName: 'Lena' } }, rest: rest() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Lena' })).toBeInTheDocument();
     expect(platform.restCalls[0]!.input).toEqual({ params: { actorIdOrName: 'Lena' }, query: {} });
@@ -174,8 +180,13 @@ describe('actor profile', () => {
     expect(screen.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByText('Log in to pin Lena as a favourite.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    fireEvent.click(screen.getByRole('button', { name: /Chat/ }));
-    expect(platform.openedFlows).toEqual(['login', 'login']);
+    expect(platform.openedFlows).toEqual(['login']);
+    // Logging in for a chat, or watching the free preview, is the chat page's business.
+    const chat = screen.getByRole('link', { name: 'Chat now: Lena' });
+    expect(chat).toHaveAttribute('href', '/en/amateur/lena/chat/');
+    expect(chat).toHaveTextContent('6 VXC/min');
+    fireEvent.click(chat);
+    expect(platform.navigations).toEqual([{ name: 'actorChat', args: { actorName: 'lena' } }]);
     expect(platform.sent).toEqual([]);
   });
 

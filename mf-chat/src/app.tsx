@@ -2,5 +2,6 @@ import { defineRemoteApp } from '@velvet/federation';
 import { ChatApp } from './ChatApp';
 import { locales } from './locales';
 import './styles.css';
+import './performers.css';
 
 export const { bootstrap, mount, unmount } = defineRemoteApp({ name: 'mf-chat', App: ChatApp, locales });

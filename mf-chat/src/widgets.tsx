@@ -2,6 +2,7 @@ import { defineWidgets } from '@velvet/federation';
 import { locales } from './locales';
 import { CamShowsWidget, CategoriesWidget, NewGirlsWidget, TopCamsWidget } from './widgets/HomeWidgets';
 import './styles.css';
+import './performers.css';
 
 export default defineWidgets({
   name: 'mf-chat',

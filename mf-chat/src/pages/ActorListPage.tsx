@@ -4,10 +4,9 @@ import { ACTOR_LIST_PAGE_SIZE, chatEndpoints, type ActorListKind } from '@velvet
 import { LoadState, useGuest, useLanguage, usePlatform, useLoaded } from '@velvet/federation';
 import { EmptyState } from '@velvet/ui';
 import { ActorGrid } from '../components/ActorGrid';
-import { useActorOnlineChanges } from '../hooks';
-import { withOnlineState } from '../online';
+import { ListNav } from '../components/ListNav';
 
-/** A full performer list page: heading, paged grid, live online state. */
+/** A full performer list page: heading, the links to the other lists, the paged grid. */
 export function ActorListPage({ kind, category }: { kind: ActorListKind; category?: string }) {
   const { t } = useTranslation();
   const { api } = usePlatform();
@@ -20,9 +19,6 @@ export function ActorListPage({ kind, category }: { kind: ActorListKind; categor
       params: { kind },
       query: { page, pageSize: ACTOR_LIST_PAGE_SIZE, ...(category ? { category } : {}) },
     }),
-  );
-  useActorOnlineChanges((actorId, isOnline) =>
-    list.update((data) => ({ ...data, items: withOnlineState(data.items, actorId, isOnline) })),
   );
 
   const title =
@@ -39,6 +35,7 @@ export function ActorListPage({ kind, category }: { kind: ActorListKind; categor
         {title}
       </h1>
       <p>{t(`lists.${kind}.intro`)}</p>
+      <ListNav />
       <LoadState loaded={list}>
         {(data) =>
           data.items.length === 0 ? (

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { chatEndpoints, type ActorCategory } from '@velvet/contracts';
 import { LoadState, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
 import { Tile, TileGrid } from '@velvet/ui';
+import { ListNav } from '../components/ListNav';
 import { useRouteLink } from '../hooks';
 
 export function CategoryTiles({ categories, label }: { categories: ActorCategory[]; label: string }) {
@@ -41,6 +42,7 @@ export function CategoriesPage() {
     <section aria-labelledby="mf-chat-categories-title">
       <h1 id="mf-chat-categories-title">{t('categories.title')}</h1>
       <p>{t('categories.intro')}</p>
+      <ListNav />
       <LoadState loaded={categories}>
         {(data) => <CategoryTiles categories={data.categories} label={t('categories.title')} />}
       </LoadState>
