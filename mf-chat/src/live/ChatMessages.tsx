@@ -40,9 +40,9 @@ export function ChatMessages({
   const [text, setText] = useState('');
   const [pending, setPending] = useState<PendingMessage[]>([]);
   // Sent before this page saw any message: those echoed before the send do not count as its copy.
-  const sentAfter = useRef(messages.length);
+  const [sentAfter] = useState(messages.length);
   const log = useRef<HTMLOListElement>(null);
-  const waiting = stillPending(pending, messages.slice(sentAfter.current));
+  const waiting = stillPending(pending, messages.slice(sentAfter));
 
   useEffect(() => {
     log.current?.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
@@ -53,10 +53,7 @@ export function ChatMessages({
     const message = text.trim();
     if (!message) return;
     bus.send({ type: 'sendChatMessage', chatId, text: message });
-    setPending((list) => [
-      ...stillPending(list, messages.slice(sentAfter.current)),
-      { key: Date.now(), text: message },
-    ]);
+    setPending((list) => [...stillPending(list, messages.slice(sentAfter)), { key: Date.now(), text: message }]);
     setText('');
   };
 

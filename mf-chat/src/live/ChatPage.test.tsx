@@ -43,7 +43,7 @@ function renderChatPage(setup: Setup = {}) {
         return (setup.start ?? (() => chatSession({ chatType: body.chatType })))(attempts, body);
       }),
       ...restFixture(chatSessionEndpoints.stop, () => (setup.stop ?? (() => chatEnd()))()),
-      ...restFixture(chatSessionEndpoints.chatExitSurvey, () => ({ stored: true })),
+      ...restFixture(chatSessionEndpoints.chatExitSurvey, () => ({ stored: true as const })),
     },
   });
   return renderWithPlatform(<ChatApp />, { platform, remote: 'mf-chat', locales });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ONE_CLICK_OFFER_SECONDS, type ChatMessage } from '@velvet/contracts';
 import { useGuest } from '@velvet/federation';
@@ -15,17 +15,12 @@ import { formatDuration, secondsBetween, useNow } from './useNow';
  * for ONE_CLICK_OFFER_SECONDS or until closed; once the coins last longer again (topped up) it can come back.
  */
 function useOneClickOffer(low: boolean, now: number) {
-  const [openedAt, setOpenedAt] = useState<number | null>(null);
-  const [closed, setClosed] = useState(false);
-  useEffect(() => {
-    if (low && openedAt === null) setOpenedAt(Date.now());
-    if (!low && openedAt !== null) {
-      setOpenedAt(null);
-      setClosed(false);
-    }
-  }, [low, openedAt]);
-  const close = useCallback(() => setClosed(true), []);
-  const open = openedAt !== null && !closed && now - openedAt < ONE_CLICK_OFFER_SECONDS * 1000;
+  const [offer, setOffer] = useState<{ openedAt: number; closed: boolean } | null>(null);
+  // Adjusted while rendering, as the coins fall low or last longer again.
+  if (low && offer === null) setOffer({ openedAt: now, closed: false });
+  if (!low && offer !== null) setOffer(null);
+  const close = useCallback(() => setOffer((current) => current && { ...current, closed: true }), []);
+  const open = offer !== null && !offer.closed && now - offer.openedAt < ONE_CLICK_OFFER_SECONDS * 1000;
   return { open, close };
 }
 

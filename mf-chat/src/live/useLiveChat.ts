@@ -78,20 +78,23 @@ export function useLiveChat(actorId: number) {
     [telemetry],
   );
 
-  const resume = useCallback(async () => {
-    try {
-      const active = await api.rest(chatSessionEndpoints.active);
-      if (active.chat && active.chat.actorId === actorId) {
-        setMessages(active.messages);
-        setState({ status: 'running', chat: runningChat(active.chat, false) });
-      } else {
-        setState({ status: 'idle', error: null, otherChat: active.chat });
-      }
-    } catch {
-      // Without an answer the guest can still start; the server refuses a second chat with CHAT_IN_PROGRESS.
-      setState({ status: 'idle', error: null, otherChat: null });
-    }
-  }, [api, actorId]);
+  /** Asks the server for the guest's running chat: this performer's is resumed, another's is pointed to. */
+  const resume = useCallback(
+    () =>
+      api.rest(chatSessionEndpoints.active).then(
+        (active) => {
+          if (active.chat && active.chat.actorId === actorId) {
+            setMessages(active.messages);
+            setState({ status: 'running', chat: runningChat(active.chat, false) });
+          } else {
+            setState({ status: 'idle', error: null, otherChat: active.chat });
+          }
+        },
+        // Without an answer the guest can still start; the server refuses a second chat with CHAT_IN_PROGRESS.
+        () => setState({ status: 'idle', error: null, otherChat: null }),
+      ),
+    [api, actorId],
+  );
 
   useEffect(() => {
     void resume();
