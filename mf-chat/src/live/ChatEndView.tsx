@@ -11,16 +11,16 @@ import { formatDuration } from './useNow';
  * After a chat: why it ended (every exit code has its words), how long it ran and what it cost, the money charge
  * when the coins ran out, and the exit survey for chats long enough to rate.
  */
-export function ChatEndView({ end, onAgain }: { end: ChatEnd; onAgain: () => void }) {
+export function ChatEndView({ end, actorName, onAgain }: { end: ChatEnd; actorName: string; onAgain: () => void }) {
   const { t } = useTranslation();
   const { ui } = usePlatform();
   const loggedIn = useLoggedIn();
   const outOfMoney = end.exitCode === CHAT_EXIT_CODES.outOfMoney;
   return (
     <section className="mf-chat-end" data-testid="chat-end" data-exit-code={end.exitCode}>
-      <h2>{t('chat.end.title', { name: end.actorName })}</h2>
+      <h2>{t('chat.end.title', { name: actorName })}</h2>
       <p role="status" data-testid="chat-end-reason">
-        {t(`chat.exit.${exitReasonKey(end.exitCode)}`, { name: end.actorName, code: end.exitCode })}
+        {t(`chat.exit.${exitReasonKey(end.exitCode)}`, { name: actorName, code: end.exitCode })}
       </p>
       <p>
         {t('chat.end.summary', {
@@ -34,7 +34,7 @@ export function ChatEndView({ end, onAgain }: { end: ChatEnd; onAgain: () => voi
           {t('chat.end.again')}
         </Button>
       </div>
-      {end.surveyEligible && loggedIn ? <ChatExitSurvey end={end} /> : null}
+      {end.surveyEligible && loggedIn ? <ChatExitSurvey end={end} actorName={actorName} /> : null}
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { ApiError } from '@velvet/sdk';
 import { Button } from '@velvet/ui';
 
 /** Spec chat exit survey: a rating and a few words about the chat that just ended (POST survey/chatexit). */
-export function ChatExitSurvey({ end }: { end: ChatEnd }) {
+export function ChatExitSurvey({ end, actorName }: { end: ChatEnd; actorName: string }) {
   const { t } = useTranslation();
   const { api } = usePlatform();
   const [rating, setRating] = useState<number | null>(null);
@@ -45,7 +45,7 @@ export function ChatExitSurvey({ end }: { end: ChatEnd }) {
   return (
     <form className="mf-chat-survey" onSubmit={(event) => void submit(event)} data-testid="chat-exit-survey">
       <fieldset>
-        <legend>{t('chat.survey.title', { name: end.actorName })}</legend>
+        <legend>{t('chat.survey.title', { name: actorName })}</legend>
         <div className="mf-chat-survey__stars" role="radiogroup" aria-label={t('chat.survey.rating')}>
           {Array.from({ length: RATING_MAX }, (_, index) => index + 1).map((value) => (
             <label key={value}>

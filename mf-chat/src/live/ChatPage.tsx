@@ -18,7 +18,7 @@ import { useLiveChat } from './useLiveChat';
 /** The chats a performer offers right now, from her profile and chat button config, in the order shown. */
 export function chatOptions(actor: ActorProfile): ChatType[] {
   const options: ChatType[] = [];
-  if (actor.isLivePreviewEnabled && actor.chatFeatures.livePreview) options.push('LIVE_PREVIEW');
+  if (actor.isLivePreviewEnabled) options.push('LIVE_PREVIEW');
   if (actor.freeChat) options.push('FREECHAT');
   options.push('LIVECHAT');
   if (actor.isVoyeurChatAvailable) options.push('VOYEUR_CHAT');

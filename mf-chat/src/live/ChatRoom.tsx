@@ -30,10 +30,13 @@ function useOneClickOffer(low: boolean, now: number) {
  */
 export function ChatRoom({
   chat,
+  actorName,
   messages,
   onStop,
 }: {
   chat: RunningChat;
+  /** The performer's name as shown. */
+  actorName: string;
   messages: ChatMessage[];
   onStop: () => Promise<void>;
 }) {
@@ -57,7 +60,7 @@ export function ChatRoom({
   return (
     <section
       className="mf-chat-room"
-      aria-label={t('chat.room.label', { name: session.actorName })}
+      aria-label={t('chat.room.label', { name: actorName })}
       data-chat-id={session.chatId}
       data-chat-type={session.chatType}
     >
@@ -112,7 +115,7 @@ export function ChatRoom({
         {session.abilities.includes('text') || messages.length > 0 ? (
           <ChatMessages
             chatId={session.chatId}
-            actorName={session.actorName}
+            actorName={actorName}
             messages={messages}
             canWrite={session.abilities.includes('text') && guest.flags.loggedIn}
           />

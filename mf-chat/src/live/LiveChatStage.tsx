@@ -52,9 +52,9 @@ export function LiveChatStage({ live, actor, children }: { live: LiveChat; actor
     case 'starting':
       return <Spinner label={t('chat.starting', { name: actor.displayName })} />;
     case 'running':
-      return <ChatRoom chat={state.chat} messages={live.messages} onStop={live.stop} />;
+      return <ChatRoom chat={state.chat} actorName={actor.displayName} messages={live.messages} onStop={live.stop} />;
     case 'ended':
-      return <ChatEndView end={state.end} onAgain={live.again} />;
+      return <ChatEndView end={state.end} actorName={actor.displayName} onAgain={live.again} />;
     case 'idle':
       return (
         <>
