@@ -1,30 +1,110 @@
-import { ACTOR_LIST_PAGE_SIZE, chatGraphqlSchema } from '@velvet/contracts';
-import type { GraphqlContext } from '../../graphql';
+import type { MercuriusContext } from 'mercurius';
+import {
+  ACTOR_LIST_PAGE_SIZE,
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  TOP_CAMS_KINDS,
+  chatGraphqlSchema,
+  ticketsGraphqlSchema,
+  type Language,
+  type TopCamsKind,
+} from '@velvet/contracts';
 import { HttpError } from '../../http/endpoint';
 import type { GraphqlContribution } from '../module';
 import { onlineModels } from './service';
+import { buyChatTicket, chatShowList, removeChatTicket, ticketChatList, type TicketViewer } from './tickets';
+import { topCams } from './topcams';
 
 const MAX_FIRST = 100;
 
-interface OnlineModelsArgs {
+interface PageArgs {
   first?: number | null;
   offset?: number | null;
+}
+
+/** Paging of the lists; out of range is a 400-style VALIDATION_FAILED error. */
+function page(args: PageArgs) {
+  const first = args.first ?? ACTOR_LIST_PAGE_SIZE;
+  const offset = args.offset ?? 0;
+  if (first < 1 || first > MAX_FIRST || offset < 0) {
+    throw new HttpError(400, 'VALIDATION_FAILED', `first must be 1..${MAX_FIRST} and offset at least 0`);
+  }
+  return { first, offset };
+}
+
+/** A date-time argument; unreadable is VALIDATION_FAILED. */
+function dateArg(name: string, value: string | null | undefined): Date | null {
+  if (value == null) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new HttpError(400, 'VALIDATION_FAILED', `${name} must be a date-time`);
+  return date;
+}
+
+/** The caller as ticket and top cams lists see it: the `language` query parameter and a logged-in guest. */
+function viewer({ auth, reply }: MercuriusContext): TicketViewer {
+  const language = (reply.request.query as { language?: unknown }).language;
+  return {
+    language: (LANGUAGES as readonly unknown[]).includes(language) ? (language as Language) : DEFAULT_LANGUAGE,
+    guestId: auth?.loggedIn ? auth.guestId : null,
+  };
+}
+
+interface OnlineModelsArgs extends PageArgs {
   freeChat?: boolean | null;
   categoryId?: number | null;
 }
+interface ChatShowListArgs extends PageArgs {
+  endDateFrom?: string | null;
+  startDateTo?: string | null;
+  order?: string | null;
+  internal?: boolean | null;
+}
+interface BuyChatTicketArgs {
+  id: number;
+  creationType?: string | null;
+  modelId: number;
+  start?: string | null;
+  promoCode?: string | null;
+}
 
 export const chatGraphql: GraphqlContribution = {
-  schema: chatGraphqlSchema,
+  schema: chatGraphqlSchema + ticketsGraphqlSchema,
   resolvers: {
     Query: {
-      onlineModels: (_root: unknown, args: OnlineModelsArgs, { ctx }: GraphqlContext) => {
-        const first = args.first ?? ACTOR_LIST_PAGE_SIZE;
-        const offset = args.offset ?? 0;
-        if (first < 1 || first > MAX_FIRST || offset < 0) {
-          throw new HttpError(400, 'VALIDATION_FAILED', `first must be 1..${MAX_FIRST} and offset at least 0`);
-        }
-        return onlineModels(ctx.db, { first, offset, freeChat: args.freeChat, categoryId: args.categoryId });
+      onlineModels: (_root: unknown, args: OnlineModelsArgs, { ctx }: MercuriusContext) =>
+        onlineModels(ctx.db, { ...page(args), freeChat: args.freeChat, categoryId: args.categoryId }),
+      ticketChatList: (_root: unknown, args: { modelId: number }, context: MercuriusContext) =>
+        ticketChatList(context.ctx.db, args.modelId, viewer(context), context.ctx.now()),
+      chatShowList: (_root: unknown, args: ChatShowListArgs, context: MercuriusContext) => {
+        const order = args.order ?? 'ASC';
+        if (order !== 'ASC' && order !== 'DESC') throw new HttpError(400, 'VALIDATION_FAILED', 'order is ASC or DESC');
+        const now = context.ctx.now();
+        const query = {
+          ...page(args),
+          order,
+          endDateFrom: dateArg('endDateFrom', args.endDateFrom) ?? now,
+          startDateTo: dateArg('startDateTo', args.startDateTo),
+          internal: args.internal ?? false,
+        } as const;
+        return chatShowList(context.ctx.db, query, viewer(context), now);
       },
+      topCams: (_root: unknown, args: PageArgs & { kind: string }, context: MercuriusContext) => {
+        if (!(TOP_CAMS_KINDS as readonly string[]).includes(args.kind)) {
+          throw new HttpError(400, 'VALIDATION_FAILED', `kind must be one of ${TOP_CAMS_KINDS.join(', ')}`);
+        }
+        return topCams(context.ctx.db, args.kind as TopCamsKind, page(args), viewer(context));
+      },
+    },
+    Mutation: {
+      buyChatTicket: (_root: unknown, args: BuyChatTicketArgs, context: MercuriusContext) =>
+        buyChatTicket(
+          context.ctx,
+          viewer(context),
+          { ...args, creationType: args.creationType ?? 'C' },
+          context.ctx.now(),
+        ),
+      removeChatTicket: (_root: unknown, args: { id: number }, context: MercuriusContext) =>
+        removeChatTicket(context.ctx, viewer(context), args.id, context.ctx.now()),
     },
   },
 };

@@ -14,7 +14,7 @@ export function visitorCountry(request: FastifyRequest): string | null {
   return value && /^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : null;
 }
 
-function viewer(request: FastifyRequest, auth: Auth | null, language: Language | undefined): chat.Viewer {
+export function viewer(request: FastifyRequest, auth: Auth | null, language: Language | undefined): chat.Viewer {
   return {
     language: language ?? DEFAULT_LANGUAGE,
     country: visitorCountry(request),

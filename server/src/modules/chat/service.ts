@@ -21,6 +21,7 @@ import { HttpError } from '../../http/endpoint';
 import { favoriteActors } from '../messenger/schema';
 import { actorCategories, actorCategoryMembers, actors, actorSedcards } from './schema';
 import { BIRTHDAY_TEXTS } from './seed-texts';
+import { withShowTickets } from './tickets';
 
 type ActorRow = typeof actors.$inferSelect;
 type CategoryRow = typeof actorCategories.$inferSelect;
@@ -32,6 +33,8 @@ export interface Viewer {
   country: string | null;
   /** Only for a logged-in guest. */
   guestId: string | null;
+  /** Performers whose coming or running shows the guest holds a ticket for (tickets.ts withShowTickets). */
+  ticketActorIds?: ReadonlySet<number>;
 }
 
 const DAY_MS = 86_400_000;
@@ -39,7 +42,7 @@ const newSince = () => new Date(Date.now() - NEW_ACTOR_DAYS * DAY_MS);
 const isNewActor = (row: ActorRow) => row.registeredSince.getTime() >= newSince().getTime();
 
 /** Performers of a category: the new-registrations category is by registration date, the others by membership. */
-function inCategory(categoryId: number): SQL {
+export function inCategory(categoryId: number): SQL {
   if (categoryId === NEW_ACTOR_CATEGORY_ID) return gte(actors.registeredSince, newSince());
   return or(
     eq(actors.categoryId, categoryId),
@@ -48,7 +51,7 @@ function inCategory(categoryId: number): SQL {
 }
 
 /** Top cams ranking: best average rating first, then the most ratings; only performers with enough ratings. */
-const rated = gte(actors.ratingCount, MIN_RATINGS_TO_SHOW);
+export const rated = gte(actors.ratingCount, MIN_RATINGS_TO_SHOW);
 const averageRating = sql`${actors.ratingSum}::float8 / nullif(${actors.ratingCount}, 0)`;
 
 function chatButton(row: ActorRow, viewer: Viewer): ChatButtonConfig {
@@ -56,9 +59,9 @@ function chatButton(row: ActorRow, viewer: Viewer): ChatButtonConfig {
     actorId: row.id,
     isActorOnline: row.isOnline,
     freeChat: row.freeChat,
-    // Chat vouchers and tickets arrive with the wallet and the ticket shows; nobody holds one yet.
+    // There are no chat vouchers (yet): no voucher minutes.
     voucherChatMinutes: 0,
-    guestHasTicket: false,
+    guestHasTicket: viewer.ticketActorIds?.has(row.id) ?? false,
     isVoyeurMode: false,
     isCurrentlyTicketShow: row.isCurrentlyTicketShow,
     isLivePreviewEnabled: row.isLivePreviewEnabled,
@@ -75,7 +78,7 @@ function chatButton(row: ActorRow, viewer: Viewer): ChatButtonConfig {
   };
 }
 
-function listItem(row: ActorRow, viewer: Viewer): ActorListItem {
+export function listItem(row: ActorRow, viewer: Viewer): ActorListItem {
   return {
     id: row.id,
     name: row.name,
@@ -175,6 +178,7 @@ export async function listActors(
   query: ListQuery,
   viewer: Viewer,
 ): Promise<ActorListPage> {
+  viewer = await withShowTickets(db, viewer);
   const spec = await listSpec(db, kind, query.category);
   const [rows, [total]] = await Promise.all([
     db
@@ -242,6 +246,7 @@ const isBirthday = (birthday: string | null, today = new Date()) =>
 
 /** The profile page's data: spec Actor data and profile fields, texts in the viewer's language. */
 export async function actorProfile(db: Database, idOrName: string, viewer: Viewer): Promise<ActorProfile> {
+  viewer = await withShowTickets(db, viewer);
   const row = await findActor(db, idOrName);
   const [sedcards, categoryRows, favorite, rank] = await Promise.all([
     db.select().from(actorSedcards).where(eq(actorSedcards.actorId, row.id)).orderBy(asc(actorSedcards.position)),
@@ -284,7 +289,7 @@ export async function actorProfile(db: Database, idOrName: string, viewer: Viewe
     prices: item.prices,
     isLivePreviewEnabled: row.isLivePreviewEnabled,
     isVoyeurChatAvailable: row.isVoyeurChatAvailable,
-    guestHasTicket: false,
+    guestHasTicket: item.chatButton.guestHasTicket,
     isFavoriteAlbum: false,
     star: row.star,
     registeredSince: row.registeredSince.toISOString(),
@@ -326,6 +331,7 @@ export async function actorProfile(db: Database, idOrName: string, viewer: Viewe
 }
 
 export async function actorState(db: Database, actorId: number, viewer: Viewer): Promise<ActorState> {
+  viewer = await withShowTickets(db, viewer);
   const row = await findActor(db, String(actorId));
   return {
     actorId: row.id,

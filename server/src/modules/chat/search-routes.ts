@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { actorSearchEndpoints } from '@velvet/contracts';
+import { route } from '../../http/endpoint';
+import type { ModuleContext } from '../module';
+import { geoLocationByZip } from './geo';
+import { viewer } from './routes';
+import { deleteFilter, initSearch, searchActors } from './search';
+
+/** The actor search (spec actorsearch/*) and the zip lookup of its location search. */
+export const searchRoutes =
+  (ctx: ModuleContext): FastifyPluginAsync =>
+  async (app) => {
+    route(app, actorSearchEndpoints.init, async ({ query, auth, request }) =>
+      initSearch(ctx.db, viewer(request, auth, query.language), query.searchType),
+    );
+    route(app, actorSearchEndpoints.search, async ({ query, body, auth, request }) =>
+      searchActors(ctx.db, viewer(request, auth, query.language), { ...body, page: query.page }),
+    );
+    route(app, actorSearchEndpoints.deleteFilter, async ({ body, auth }) =>
+      deleteFilter(ctx.db, auth?.loggedIn ? auth.guestId : null, body.searchConditions, body.filter),
+    );
+    route(app, actorSearchEndpoints.geoLocationByZip, async ({ params }) => geoLocationByZip(ctx.db, params.zipCode));
+  };

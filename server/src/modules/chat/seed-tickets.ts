@@ -1,0 +1,180 @@
+import { Faker, en } from '@faker-js/faker';
+import { asc } from 'drizzle-orm';
+import type { Language } from '@velvet/contracts';
+import { ensureDemoGuest } from '../account/demo-guest';
+import type { ModuleContext } from '../module';
+import { minuteOfDay, windowHolds } from './schedule';
+import { actorOnlineWindows, actors, chatTicketHolders, chatTickets } from './schema';
+
+type Texts = Record<Language, string>;
+
+/** Themes of the demo shows: title and description in every language of the site. */
+const SHOW_THEMES: { title: Texts; description: Texts }[] = [
+  {
+    title: {
+      de: 'Dessous-Show zu später Stunde',
+      en: 'Late night lingerie show',
+      nl: 'Lingerieshow in de late avond',
+      es: 'Show de lencería nocturna',
+    },
+    description: {
+      de: 'Ich zeige euch meine Lieblingsdessous – und ihr entscheidet, was ich als Nächstes trage.',
+      en: 'I show you my favourite lingerie – and you decide what I wear next.',
+      nl: 'Ik laat jullie mijn favoriete lingerie zien – en jullie kiezen wat ik hierna draag.',
+      es: 'Os enseño mi lencería favorita, y vosotros decidís qué me pongo después.',
+    },
+  },
+  {
+    title: {
+      de: 'Tanz und Striptease',
+      en: 'Dance and striptease',
+      nl: 'Dans en striptease',
+      es: 'Baile y striptease',
+    },
+    description: {
+      de: 'Eine Stunde Musik, Tanz und langsames Ausziehen. Wünscht euch eure Lieblingssongs!',
+      en: 'An hour of music, dancing and a slow striptease. Request your favourite songs!',
+      nl: 'Een uur muziek, dans en een langzame striptease. Vraag je favoriete nummers aan!',
+      es: 'Una hora de música, baile y un striptease lento. ¡Pedid vuestras canciones favoritas!',
+    },
+  },
+  {
+    title: {
+      de: 'Cocktails und eure Fragen',
+      en: 'Cocktails and your questions',
+      nl: 'Cocktails en jullie vragen',
+      es: 'Cócteles y vuestras preguntas',
+    },
+    description: {
+      de: 'Wir mixen zusammen Cocktails und ich beantworte jede Frage – wirklich jede.',
+      en: 'We mix cocktails together and I answer every question – really every one.',
+      nl: 'We mixen samen cocktails en ik beantwoord elke vraag – echt elke.',
+      es: 'Preparamos cócteles juntos y respondo a todas las preguntas, de verdad a todas.',
+    },
+  },
+  {
+    title: { de: 'Duschshow', en: 'Shower show', nl: 'Doucheshow', es: 'Show en la ducha' },
+    description: {
+      de: 'Heißes Wasser, viel Schaum und ihr seid live dabei.',
+      en: 'Hot water, lots of foam, and you are there live.',
+      nl: 'Heet water, veel schuim en jij bent er live bij.',
+      es: 'Agua caliente, mucha espuma y tú en directo.',
+    },
+  },
+  {
+    title: {
+      de: 'Toy-Show mit euren Wünschen',
+      en: 'Toy show with your wishes',
+      nl: 'Toyshow met jullie wensen',
+      es: 'Show de juguetes con vuestros deseos',
+    },
+    description: {
+      de: 'Ihr bestimmt Spielzeug, Tempo und Stellung – ich setze es um.',
+      en: 'You choose the toy, the pace and the position – I make it happen.',
+      nl: 'Jij kiest het speeltje, het tempo en de houding – ik doe het.',
+      es: 'Tú eliges el juguete, el ritmo y la postura; yo lo hago realidad.',
+    },
+  },
+  {
+    title: {
+      de: 'Rollenspiel: die Sekretärin',
+      en: 'Role play: the secretary',
+      nl: 'Rollenspel: de secretaresse',
+      es: 'Juego de rol: la secretaria',
+    },
+    description: {
+      de: 'Bluse, Brille, Bleistiftrock – und ein Chef, der Überstunden verlangt.',
+      en: 'Blouse, glasses, pencil skirt – and a boss who asks for overtime.',
+      nl: 'Blouse, bril, kokerrok – en een baas die overuren vraagt.',
+      es: 'Blusa, gafas, falda de tubo y un jefe que pide horas extra.',
+    },
+  },
+];
+
+const POST_BUY_INFO: Texts = {
+  de: 'Dein Platz ist reserviert. Sobald die Show beginnt, bekommst du eine Einladung – sei pünktlich!',
+  en: 'Your seat is reserved. You will get an invitation as soon as the show starts – be on time!',
+  nl: 'Je plaats is gereserveerd. Zodra de show begint, krijg je een uitnodiging – wees op tijd!',
+  es: 'Tu plaza está reservada. Recibirás una invitación en cuanto empiece el show: ¡sé puntual!',
+};
+
+/** Shows spread over the coming days per 100 performers (scale 1). */
+const SHOWS_PER_SCALE = 30;
+const DAYS_AHEAD = 7;
+const MINUTE_MS = 60_000;
+const DURATIONS_MINUTES = [30, 45, 60];
+const SEATS = [10, 20, 30, 50];
+
+type Window = { startMinute: number; endMinute: number };
+
+/** Whether one of the performer's online windows holds the whole show, so she is on line while it runs. */
+const onlineThroughout = (windows: Window[], start: Date, end: Date) => {
+  const last = new Date(end.getTime() - MINUTE_MS);
+  return windows.some((w) => windowHolds(w, minuteOfDay(start)) && windowHolds(w, minuteOfDay(last)));
+};
+
+/**
+ * The demo's ticket shows: one running since a few minutes, one starting in a few minutes and a free one shortly
+ * after, so the site has a running show right after start, then shows spread over the coming days; each by a
+ * performer who is on line throughout it. Mostly chat tickets (coins), some promo tickets (bonus code), some
+ * free; the demo guest got a manual ticket for the running show from its performer.
+ */
+export async function seedTickets(ctx: ModuleContext, { scale }: { scale: number }): Promise<void> {
+  const faker = new Faker({ locale: [en] });
+  faker.seed(88_5);
+  const now = ctx.now().getTime();
+  const performers = await ctx.db
+    .select({ id: actors.id, priceTicketShow: actors.priceTicketShow })
+    .from(actors)
+    .orderBy(asc(actors.id));
+  if (performers.length === 0) return;
+  const windows = await ctx.db.select().from(actorOnlineWindows);
+  const windowsOf = (actorId: number) => windows.filter((w) => w.actorId === actorId);
+
+  const soon = [
+    { startInMinutes: -5, minutes: 45, free: false },
+    { startInMinutes: 3, minutes: 30, free: false },
+    { startInMinutes: 6, minutes: 30, free: true },
+  ];
+  const spread = Array.from({ length: Math.max(6, Math.round(SHOWS_PER_SCALE * scale)) }, () => ({
+    // On the quarter hour within the coming days.
+    startInMinutes: 15 * faker.number.int({ min: 4, max: (DAYS_AHEAD * 24 * 60) / 15 }),
+    minutes: faker.helpers.arrayElement(DURATIONS_MINUTES),
+    free: faker.datatype.boolean({ probability: 0.1 }),
+  }));
+  const taken = new Set<number>();
+  const rows = [...soon, ...spread].map((slot, index) => {
+    const startsAt = new Date(Math.floor((now + slot.startInMinutes * MINUTE_MS) / MINUTE_MS) * MINUTE_MS);
+    const endsAt = new Date(startsAt.getTime() + slot.minutes * MINUTE_MS);
+    const candidates = performers.filter((p) => onlineThroughout(windowsOf(p.id), startsAt, endsAt));
+    // The first shows go to different performers so the demo has several; later ones may repeat.
+    const fresh = candidates.filter((p) => !taken.has(p.id));
+    const performer = faker.helpers.arrayElement(
+      index < soon.length && fresh.length > 0 ? fresh : candidates.length > 0 ? candidates : performers,
+    );
+    taken.add(performer.id);
+    const theme = faker.helpers.arrayElement(SHOW_THEMES);
+    const promo = !slot.free && index >= soon.length && faker.datatype.boolean({ probability: 0.15 });
+    return {
+      actorId: performer.id,
+      creationType: promo ? 'P' : 'C',
+      title: theme.title,
+      description: theme.description,
+      postBuyInfo: POST_BUY_INFO,
+      price: slot.free ? 0 : performer.priceTicketShow,
+      seats: faker.helpers.arrayElement(SEATS),
+      startsAt,
+      endsAt,
+      isFeatured: index < soon.length || faker.datatype.boolean({ probability: 0.1 }),
+      isAutoFeatured: faker.datatype.boolean({ probability: 0.1 }),
+      isInternal: index >= soon.length && faker.datatype.boolean({ probability: 0.05 }),
+      bonusCode: promo ? `SHOW-${faker.string.alphanumeric({ length: 6, casing: 'upper' })}` : null,
+    };
+  });
+  const inserted = await ctx.db.insert(chatTickets).values(rows).returning({ id: chatTickets.id });
+  const running = inserted[0]!;
+  const demoGuestId = await ensureDemoGuest(ctx.db);
+  await ctx.db
+    .insert(chatTicketHolders)
+    .values({ ticketId: running.id, guestId: demoGuestId, creationType: 'M', boughtAt: new Date(now) });
+}

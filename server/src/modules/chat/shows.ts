@@ -1,0 +1,92 @@
+import { and, eq, inArray, isNotNull, isNull, lte, not } from 'drizzle-orm';
+import type { ModuleContext } from '../module';
+import { actors, chatTickets } from './schema';
+import { repeat } from './schedule';
+import { activeChatsOfActor, endChat } from './sessions';
+import { actorHasRunningShow, runningShows, ticketHolders } from './tickets';
+
+/**
+ * The ticket show lifecycle. When a show starts the performer is in a show (actors.is_currently_ticket_show),
+ * her other running chats end (exit reason liveShowStarted), the ticket holders are invited
+ * (privateTicketShowInvitation) and a free show is announced to everyone (freeShowStart). When it ends the flag
+ * goes off and a free show says freeShowStop. Each start and end is claimed by one update of its ticket row
+ * (invitations_sent_at, end_handled_at), so it happens once, also across restarts and overlapping runs.
+ */
+
+/** How often the job looks for shows that started or ended. */
+export const SHOW_TICK_MS = 5000;
+
+export interface ShowTick {
+  started: number[];
+  ended: number[];
+}
+
+async function startShow(ctx: ModuleContext, show: typeof chatTickets.$inferSelect): Promise<void> {
+  const [actor] = await ctx.db
+    .update(actors)
+    .set({ isCurrentlyTicketShow: true })
+    .where(eq(actors.id, show.actorId))
+    .returning({ id: actors.id, name: actors.name, avatarUrl: actors.avatarUrl });
+  if (!actor) return;
+  for (const chat of await activeChatsOfActor(ctx.db, actor.id)) {
+    if (chat.chatType !== 'LIVESHOW') await endChat(ctx, chat.id, 'liveShowStarted');
+  }
+  for (const guestId of await ticketHolders(ctx.db, show.id)) {
+    ctx.hub.sendToGuest(guestId, {
+      type: 'privateTicketShowInvitation',
+      actorName: actor.name,
+      profilePicture: actor.avatarUrl,
+      actorId: actor.id,
+      ticketId: show.id,
+    });
+  }
+  if (show.price === 0) ctx.hub.broadcast({ type: 'freeShowStart', actorId: actor.id });
+}
+
+/** One run of the job at the server's time: starts, ends, and a performer flag no show backs any more. */
+export async function runShowTick(ctx: ModuleContext): Promise<ShowTick> {
+  const now = ctx.now();
+  const started = await ctx.db
+    .update(chatTickets)
+    .set({ invitationsSentAt: now })
+    .where(and(runningShows(now), isNull(chatTickets.invitationsSentAt)))
+    .returning();
+  for (const show of started) await startShow(ctx, show);
+
+  const ended = await ctx.db
+    .update(chatTickets)
+    .set({ endHandledAt: now })
+    .where(
+      and(isNotNull(chatTickets.invitationsSentAt), isNull(chatTickets.endHandledAt), lte(chatTickets.endsAt, now)),
+    )
+    .returning({ id: chatTickets.id, actorId: chatTickets.actorId, price: chatTickets.price });
+  if (ended.length > 0) {
+    // A performer with a second show right after the first stays in show.
+    await ctx.db
+      .update(actors)
+      .set({ isCurrentlyTicketShow: false })
+      .where(
+        and(
+          inArray(
+            actors.id,
+            ended.map((show) => show.actorId),
+          ),
+          not(actorHasRunningShow(now)),
+        ),
+      );
+    for (const show of ended) {
+      if (show.price === 0) ctx.hub.broadcast({ type: 'freeShowStop', actorId: show.actorId });
+    }
+  }
+
+  // A show cancelled or moved while it ran leaves no performer in show.
+  await ctx.db
+    .update(actors)
+    .set({ isCurrentlyTicketShow: false })
+    .where(and(eq(actors.isCurrentlyTicketShow, true), not(actorHasRunningShow(now))));
+  return { started: started.map((show) => show.id), ended: ended.map((show) => show.id) };
+}
+
+/** Runs the show job now (a restarted server catches up) and every SHOW_TICK_MS. */
+export const startShowJob = (ctx: ModuleContext) =>
+  repeat(ctx, 'running the show lifecycle', SHOW_TICK_MS, () => runShowTick(ctx));
