@@ -142,3 +142,43 @@ test('features and tenants', async () => {
   );
   assert.ok(!amora.remotes.some((r) => r.name === 'mf-tv' || r.name === 'mf-specials'));
 });
+
+test('health lists the loads browsers reported', async () => {
+  const empty = await ops('health', '--tenant', 'amora');
+  assert.equal(empty.code, 0, empty.out);
+  assert.match(empty.out, /no loads reported in the last 60 minutes/);
+  const reported = await t.app.inject({
+    method: 'POST',
+    url: '/rest/v1/federation/telemetry/loads?tenant=amora',
+    payload: {
+      visitor: 'cli-test',
+      loads: [
+        {
+          remote: 'mf-feed',
+          version: '0.1.0',
+          channel: 'pinned',
+          outcome: 'success',
+          stage: null,
+          durationMs: 90,
+          error: null,
+        },
+        {
+          remote: 'mf-feed',
+          version: '0.1.0',
+          channel: 'pinned',
+          outcome: 'failure',
+          stage: 'entry',
+          durationMs: 30,
+          error: 'down',
+        },
+      ],
+    },
+  });
+  assert.equal(reported.statusCode, 200, reported.body);
+  const health = await ops('health', '--tenant', 'amora', '--minutes', '5');
+  assert.equal(health.code, 0, health.out);
+  assert.match(
+    health.out,
+    /amora\s+mf-feed\s+0\.1\.0 pinned: 2 loads, 1 failed \(50 %\), p50 90 ms, p95 90 ms; last failure .* at entry: down/,
+  );
+});

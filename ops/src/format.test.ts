@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { DeploymentLogEntry } from '@velvet/contracts';
-import { describeLogEntry } from './format';
+import { describeHealth, describeLogEntry } from './format';
 
 const entry = (overrides: Partial<DeploymentLogEntry>): DeploymentLogEntry => ({
   id: 1,
@@ -37,5 +37,28 @@ test('other entries keep their detail as JSON, actions aligned', () => {
   assert.equal(
     describeLogEntry(entry({ action: 'canary', detail: { percent: 20 } })),
     '2026-11-22T08:00:00.000Z  operator@velvet.test   canary        velvet mf-tv 0.2.0 (was 0.1.0) {"percent":20}',
+  );
+});
+
+test('a health line gives loads, failure share, times and the last failure', () => {
+  assert.equal(
+    describeHealth({
+      tenant: 'amora',
+      remote: 'mf-feed',
+      version: '0.2.0',
+      channel: 'canary',
+      loads: 40,
+      failures: 1,
+      failureShare: 0.025,
+      p50Ms: 85,
+      p95Ms: 240,
+      lastFailure: {
+        at: '2026-11-22T08:12:03.000Z',
+        stage: 'chunk',
+        error: 'ChunkLoadError: Loading chunk 12 failed.',
+      },
+    }),
+    'amora      mf-feed      0.2.0 canary: 40 loads, 1 failed (2.5 %), p50 85 ms, p95 240 ms; ' +
+      'last failure 2026-11-22T08:12:03.000Z at chunk: ChunkLoadError: Loading chunk 12 failed.',
   );
 });

@@ -1,4 +1,4 @@
-import type { DeploymentLogEntry } from '@velvet/contracts';
+import type { DeploymentLogEntry, RemoteHealth } from '@velvet/contracts';
 
 const percent = (share: unknown) => `${Math.round(Number(share) * 1000) / 10} %`;
 
@@ -14,4 +14,16 @@ export function describeLogEntry(entry: DeploymentLogEntry): string {
       `limit ${percent(threshold)} of at least ${String(minLoads)} loads)`;
   }
   return `${entry.at}  ${entry.actor.padEnd(22)} ${entry.action.padEnd(13)} ${what}${from}${detail}`;
+}
+
+/** One line of the health view: a tenant's loads of one remote version on one channel. */
+export function describeHealth(item: RemoteHealth): string {
+  const times = item.p50Ms === null ? 'no successful load' : `p50 ${item.p50Ms} ms, p95 ${item.p95Ms ?? '-'} ms`;
+  const last = item.lastFailure
+    ? `; last failure ${item.lastFailure.at} at ${item.lastFailure.stage}${item.lastFailure.error ? `: ${item.lastFailure.error}` : ''}`
+    : '';
+  return (
+    `${item.tenant.padEnd(10)} ${item.remote.padEnd(12)} ${item.version} ${item.channel}: ${item.loads} loads, ` +
+    `${item.failures} failed (${percent(item.failureShare)}), ${times}${last}`
+  );
 }

@@ -3,6 +3,7 @@ import {
   REMOTE_NAMES,
   registryEndpoints,
   remoteVersion,
+  telemetryEndpoints,
   type RemoteName,
   type TenantDetails,
   type TenantRemote,
@@ -10,7 +11,7 @@ import {
 import { ApiError } from '@velvet/sdk';
 import { buildRemote } from './build';
 import { connect, connectionFromEnv, type OperatorClient } from './client';
-import { describeLogEntry } from './format';
+import { describeHealth, describeLogEntry } from './format';
 
 const remoteArgument = (value: string): RemoteName => {
   if (!(REMOTE_NAMES as readonly string[]).includes(value))
@@ -213,6 +214,21 @@ program
       });
       for (const entry of log.items) console.log(describeLogEntry(entry));
       console.log(`${log.items.length} of ${log.total}`);
+    }),
+  );
+
+program
+  .command('health')
+  .description('remote loads reported by browsers, per tenant, remote, version and channel')
+  .option('-t, --tenant <tenant>', 'only this tenant')
+  .option('-m, --minutes <minutes>', 'over the last minutes (at most 10080)', (value) => Number(value), 60)
+  .action(
+    withClient(async (client, options: { tenant?: string; minutes: number }) => {
+      const { items } = await client.rest(telemetryEndpoints.health, {
+        query: { minutes: options.minutes, ...(options.tenant ? { tenant: options.tenant } : {}) },
+      });
+      for (const item of items) console.log(describeHealth(item));
+      if (items.length === 0) console.log(`no loads reported in the last ${options.minutes} minutes`);
     }),
   );
 
