@@ -3,6 +3,7 @@ import { after, before, describe, it, type TestContext } from 'node:test';
 import { eq } from 'drizzle-orm';
 import {
   buyChatTicketMutation,
+  chatEndpoints,
   chatShowListQuery,
   removeChatTicketMutation,
   ticketChatListQuery,
@@ -280,6 +281,36 @@ describe('ticket lists', () => {
     assert.equal(bought!.postBuyInfo.length, 2, 'the post-buy info goes to buyers');
     assert.deepEqual([other!.isBought, other!.canBuy, other!.postBuyInfo.length], [false, true, 0]);
     assert.deepEqual(bought!.price, { value: PRICE, currency: 'VXC', symbol: 'VXC' });
+  });
+
+  it('tells the chat button, profile and lists that the guest holds a ticket of the performer', async () => {
+    const performer = await createPerformer(t.ctx.db);
+    const show = await createShow(t, { actorId: performer.id });
+    const holder = await t.signup();
+    const stranger = await t.signup();
+    await fund(t.ctx.db, holder.guest.id, PRICE);
+    await query(t, holder.accessToken, buyChatTicketMutation, { id: show.id, modelId: performer.id });
+    const state = async (token: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/rest/v1/actor/getActorStateById/${performer.id}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return chatEndpoints.actorState.response.parse(response.json()).chatButton.guestHasTicket;
+    };
+    assert.equal(await state(holder.accessToken), true);
+    assert.equal(await state(stranger.accessToken), false);
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: `/rest/v1/actor/getActorDataByIdOrName/${performer.name}`,
+      headers: { authorization: `Bearer ${holder.accessToken}` },
+    });
+    assert.equal(chatEndpoints.actorData.response.parse(profile.json()).guestHasTicket, true);
+    await t.ctx.db
+      .update(chatTickets)
+      .set({ endsAt: new Date(Date.now() - 1) })
+      .where(eq(chatTickets.id, show.id));
+    assert.equal(await state(holder.accessToken), false, 'an ended show’s ticket no longer counts');
   });
 
   it('lists cam shows of platform 1502 with status ok, by start either way, internal ones only when asked', async () => {

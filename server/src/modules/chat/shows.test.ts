@@ -1,0 +1,150 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { CHAT_EXIT_CODES, buyChatTicketMutation, type IncomingMessage } from '@velvet/contracts';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { actors, chatSessions, chatTickets } from './schema';
+import { assertLedgerConsistent, chatGuest, createPerformer, manualClock, type ChatGuest } from './session-fixtures';
+import { runShowTick } from './shows';
+
+const MINUTE = 60_000;
+const PRICE = 20_00;
+
+let t: TestApp;
+let clock: ReturnType<typeof manualClock>;
+before(async () => {
+  t = await createTestApp();
+  clock = manualClock(t);
+});
+after(() => t.close());
+
+async function createShow(actorId: number, values: Partial<typeof chatTickets.$inferInsert> = {}) {
+  const now = clock.now().getTime();
+  const [row] = await t.ctx.db
+    .insert(chatTickets)
+    .values({
+      actorId,
+      title: { en: 'Show' },
+      description: { en: 'A show' },
+      postBuyInfo: { en: 'Come in time' },
+      price: PRICE,
+      seats: 10,
+      startsAt: new Date(now + MINUTE),
+      endsAt: new Date(now + 31 * MINUTE),
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+async function buyTicket(guest: ChatGuest, ticketId: number, modelId: number) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { authorization: `Bearer ${guest.token}` },
+    payload: { query: buyChatTicketMutation.document, variables: { id: ticketId, modelId } },
+  });
+  assert.equal(response.json().data.buyChatTicket.success, true, response.body);
+}
+
+const inShow = async (actorId: number) =>
+  (await t.ctx.db.select({ flag: actors.isCurrentlyTicketShow }).from(actors).where(eq(actors.id, actorId)))[0]!.flag;
+
+/** Messages of a type that arrived so far, after letting the socket deliver what is under way. */
+async function arrived(guest: ChatGuest, type: IncomingMessage['type']) {
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  return guest.socket.received.filter((m) => m.type === type);
+}
+
+describe('show lifecycle job', () => {
+  it('starts a show once: flag on, the performer’s private chats end, holders are invited once', async () => {
+    const performer = await createPerformer(t.ctx.db);
+    const show = await createShow(performer.id);
+    const [holder, other, chatter] = await Promise.all([
+      chatGuest(t, { coins: PRICE }),
+      chatGuest(t, { coins: PRICE }),
+      chatGuest(t, { coins: 10_00 }),
+    ]);
+    await buyTicket(holder, show.id, performer.id);
+    const chat = await chatter.start(performer.id, 'LIVECHAT');
+    assert.equal(chat.statusCode, 200, chat.body);
+
+    assert.deepEqual((await runShowTick(t.ctx)).started, [], 'nothing before the start');
+    assert.equal(await inShow(performer.id), false);
+
+    clock.advance(61);
+    const tick = await runShowTick(t.ctx);
+    assert.deepEqual(tick.started, [show.id]);
+    assert.equal(await inShow(performer.id), true);
+    const invitation = await holder.socket.next('privateTicketShowInvitation');
+    assert.deepEqual(invitation, {
+      type: 'privateTicketShowInvitation',
+      actorName: performer.name,
+      profilePicture: performer.avatarUrl,
+      actorId: performer.id,
+      ticketId: show.id,
+    });
+    assert.deepEqual(await arrived(other, 'privateTicketShowInvitation'), [], 'only holders are invited');
+    const end = await chatter.socket.next('chatEnd');
+    assert.equal((end as { exitCode: number }).exitCode, CHAT_EXIT_CODES.liveShowStarted);
+    const [session] = await t.ctx.db.select().from(chatSessions).where(eq(chatSessions.guestId, chatter.id));
+    assert.deepEqual([session!.status, session!.exitCode], ['ended', CHAT_EXIT_CODES.liveShowStarted]);
+
+    // Later runs, as after a restart, do not invite again.
+    assert.deepEqual((await runShowTick(t.ctx)).started, []);
+    clock.advance(10);
+    assert.deepEqual((await runShowTick(t.ctx)).started, []);
+    assert.deepEqual(await arrived(holder, 'privateTicketShowInvitation'), []);
+    const [row] = await t.ctx.db.select().from(chatTickets).where(eq(chatTickets.id, show.id));
+    assert.ok(row!.invitationsSentAt, 'the start is recorded');
+
+    clock.advance(30 * 60);
+    assert.deepEqual((await runShowTick(t.ctx)).ended, [show.id]);
+    assert.equal(await inShow(performer.id), false, 'the flag goes off at the end');
+    assert.deepEqual((await runShowTick(t.ctx)).ended, [], 'an end is handled once');
+    await assertLedgerConsistent(t.ctx.db);
+  });
+
+  it('announces a free show to everyone at its start and end', async () => {
+    const performer = await createPerformer(t.ctx.db);
+    const show = await createShow(performer.id, { price: 0 });
+    const watcher = await chatGuest(t);
+    clock.advance(61);
+    await runShowTick(t.ctx);
+    assert.deepEqual(await watcher.socket.next('freeShowStart'), { type: 'freeShowStart', actorId: performer.id });
+    clock.advance(30 * 60);
+    assert.deepEqual((await runShowTick(t.ctx)).ended, [show.id]);
+    assert.deepEqual(await watcher.socket.next('freeShowStop'), { type: 'freeShowStop', actorId: performer.id });
+  });
+
+  it('keeps a performer in show through back-to-back shows and clears a flag no show backs', async () => {
+    const performer = await createPerformer(t.ctx.db);
+    const start = clock.now().getTime();
+    const first = await createShow(performer.id, {
+      startsAt: new Date(start + MINUTE),
+      endsAt: new Date(start + 11 * MINUTE),
+    });
+    const second = await createShow(performer.id, {
+      startsAt: new Date(start + 11 * MINUTE),
+      endsAt: new Date(start + 21 * MINUTE),
+    });
+    clock.advance(61);
+    assert.deepEqual((await runShowTick(t.ctx)).started, [first.id]);
+    clock.advance(10 * 60);
+    const handover = await runShowTick(t.ctx);
+    assert.deepEqual([handover.started, handover.ended], [[second.id], [first.id]]);
+    assert.equal(await inShow(performer.id), true);
+    await t.ctx.db.update(chatTickets).set({ status: 'cancelled' }).where(eq(chatTickets.id, second.id));
+    await runShowTick(t.ctx);
+    assert.equal(await inShow(performer.id), false, 'a cancelled running show leaves no flag');
+  });
+
+  it('never starts a show that ended while the server was down', async () => {
+    const performer = await createPerformer(t.ctx.db);
+    const now = clock.now().getTime();
+    await createShow(performer.id, { startsAt: new Date(now - 40 * MINUTE), endsAt: new Date(now - 10 * MINUTE) });
+    const tick = await runShowTick(t.ctx);
+    assert.deepEqual([tick.started, tick.ended], [[], []]);
+    assert.equal(await inShow(performer.id), false);
+  });
+});
