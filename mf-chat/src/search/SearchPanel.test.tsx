@@ -203,4 +203,36 @@ describe('actor search panel', () => {
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'nobody' } });
     expect(await screen.findByRole('heading', { name: 'Nobody matches your search' })).toBeInTheDocument();
   });
+
+  it('says so when a search fails and sends it again on "try again"; a failed filter delete is a toast', async () => {
+    let fail = true;
+    const server = searchServer();
+    const { platform, searches } = renderSearch(
+      {
+        ...server,
+        handler: (input) => {
+          if (fail) throw new Error('network down');
+          return server.handler(input);
+        },
+      },
+      {
+        rest: restFixture(actorSearchEndpoints.deleteFilter, () => {
+          throw new Error('network down');
+        }),
+      },
+    );
+    expect(await screen.findByRole('heading', { name: 'The search did not work. Please try again.' })).toBeVisible();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Performer10')).toBeInTheDocument();
+    expect(searches().map((input) => input.body.requestId)).toEqual([1, 2]);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Online only' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove filter Online only' }));
+    await waitFor(() =>
+      expect(platform.toasts).toEqual([
+        { message: 'The filter could not be removed. Please try again.', kind: 'error' },
+      ]),
+    );
+    expect(screen.getByRole('list', { name: 'Active filters' })).toHaveTextContent('Online only');
+  });
 });

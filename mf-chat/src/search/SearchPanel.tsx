@@ -37,7 +37,7 @@ function ZipField({ search }: { search: ActorSearch }) {
 function SearchResults({ search, onPage }: { search: ActorSearch; onPage: (page: number) => void }) {
   const { t } = useTranslation();
   const { result, searching, failed } = search.state;
-  if (failed) return <ErrorState title={t('search.failed')} />;
+  if (failed) return <ErrorState title={t('search.failed')} retryLabel={t('search.retry')} onRetry={search.retry} />;
   if (!result) return null;
   if (result.noResult) return <EmptyState title={t('search.noResult')} text={t('search.noResultText')} />;
   return (

@@ -47,6 +47,8 @@ export interface SearchState {
   result: ActorSearchResult | null;
   searching: boolean;
   failed: boolean;
+  /** Raised by "try again" after a failed search, so the same search is sent once more. */
+  retries: number;
 }
 
 export type SearchAction =
@@ -63,6 +65,7 @@ export type SearchAction =
   | { type: 'requested'; requestId: number }
   | { type: 'answered'; requestId: number; result: ActorSearchResult | null | undefined }
   | { type: 'failed'; requestId: number }
+  | { type: 'retry' }
   | { type: 'online'; actorId: number; isOnline: boolean };
 
 export function initialSearchState(searchType: unknown = 'default'): SearchState {
@@ -83,6 +86,7 @@ export function initialSearchState(searchType: unknown = 'default'): SearchState
     result: null,
     searching: false,
     failed: false,
+    retries: 0,
   };
 }
 
@@ -102,6 +106,7 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
         moodValue: state.moodValue,
         zip: state.zip,
         requestId: state.requestId,
+        retries: state.retries,
       };
     }
     case 'initialized':
@@ -158,6 +163,8 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
     case 'failed':
       if (action.requestId !== state.requestId) return state;
       return { ...state, result: null, searching: false, failed: true };
+    case 'retry':
+      return state.failed ? { ...state, retries: state.retries + 1 } : state;
     case 'online': {
       if (!state.result) return state;
       const actors = withOnlineState(state.result.actors, action.actorId, action.isOnline);

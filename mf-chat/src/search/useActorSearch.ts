@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   MOOD_DEBOUNCE_MS,
   actorSearchEndpoints,
@@ -17,7 +18,8 @@ import { initialSearchState, searchReducer, searchRequest, zipComplete, type Sea
  * only the newest answer is applied. Online pushes update the shown result.
  */
 export function useActorSearch(collection?: ActorListKind) {
-  const { api } = usePlatform();
+  const { api, ui } = usePlatform();
+  const { t } = useTranslation();
   const language = useLanguage();
   const guest = useGuest();
   const [state, dispatch] = useReducer(searchReducer, undefined, () => initialSearchState());
@@ -56,6 +58,7 @@ export function useActorSearch(collection?: ActorListKind) {
   const lastRequestId = useRef(0);
   const request = searchRequest(state, collection);
   const requestKey = request ? JSON.stringify(request) : null;
+  const retries = state.retries;
   useEffect(() => {
     if (!requestKey) return;
     const input = JSON.parse(requestKey) as NonNullable<typeof request>;
@@ -66,18 +69,22 @@ export function useActorSearch(collection?: ActorListKind) {
       (result) => dispatch({ type: 'answered', requestId, result }),
       () => dispatch({ type: 'failed', requestId }),
     );
-  }, [api, requestKey]);
+    // A retry sends the same search again.
+  }, [api, requestKey, retries]);
 
   useActorOnlineChanges((actorId, isOnline) => dispatch({ type: 'online', actorId, isOnline }));
 
   const deleteFilters = useCallback(
-    async (conditions: SearchConditions, key: SearchFilterKey | null) => {
-      const answer = await api.rest(actorSearchEndpoints.deleteFilter, {
-        body: { searchConditions: conditions, ...(key ? { filter: key } : {}) },
-      });
-      dispatch({ type: 'filtersDeleted', key, conditions: answer.searchConditions });
-    },
-    [api],
+    (conditions: SearchConditions, key: SearchFilterKey | null) =>
+      api
+        .rest(actorSearchEndpoints.deleteFilter, {
+          body: { searchConditions: conditions, ...(key ? { filter: key } : {}) },
+        })
+        .then(
+          (answer) => dispatch({ type: 'filtersDeleted', key, conditions: answer.searchConditions }),
+          () => ui.toast(t('search.deleteFailed'), 'error'),
+        ),
+    [api, ui, t],
   );
 
   return {
@@ -92,6 +99,7 @@ export function useActorSearch(collection?: ActorListKind) {
     deleteFilter: (key: SearchFilterKey) => deleteFilters(state.conditions, key),
     deleteAllFilters: () => deleteFilters(state.conditions, null),
     setZip: (zip: string) => dispatch({ type: 'zip', zip }),
+    retry: () => dispatch({ type: 'retry' }),
   };
 }
 
