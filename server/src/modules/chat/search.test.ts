@@ -236,6 +236,29 @@ describe('location search', () => {
     );
   });
 
+  it('pages the distance order exactly, near and far', async () => {
+    // Every 6 km to the south-east of Berlin, shuffled: the order must come from the distances alone.
+    const steps = Array.from({ length: 40 }, (_, i) => (i * 17) % 40);
+    const placed = new Map<number, number>();
+    for (const step of steps) {
+      const row = await performer({ threeWords: 'lineword', lat: 52.52 - step * 0.04, long: 13.405 + step * 0.05 });
+      placed.set(row.id, step);
+    }
+    const page = async (n: number) =>
+      search({ moodValue: 'lineword', searchType: 'location', forcedGuestZip: '10115' }, { page: n });
+    const [first, second] = [await page(1), await page(2)];
+    assert.deepEqual([first.totalHits, first.maxPage, first.actors.length, second.actors.length], [40, 2, 30, 10]);
+    assert.deepEqual(
+      [...ids(first), ...ids(second)].map((id) => placed.get(id)),
+      Array.from({ length: 40 }, (_, i) => i),
+    );
+    const km = [...first.actors, ...second.actors].map((a) => a.distanceKm!);
+    assert.ok(
+      km.every((d, i) => i === 0 || d >= km[i - 1]!),
+      km.join(','),
+    );
+  });
+
   it('has no location for an unknown zip and then ranks like the default search', async () => {
     const result = await search({ moodValue: 'geoword', searchType: 'location', forcedGuestZip: '00000' });
     assert.equal(result.location, null);

@@ -187,6 +187,32 @@ function conditionFilters(conditions: SearchConditions): (SQL | undefined)[] {
   ];
 }
 
+/** Radii tried around the place, nearest first, before computing the distance of every performer. */
+const DISTANCE_STEPS_KM = [25, 100, 400, 1600];
+
+/**
+ * The smallest radius holding the `needed` nearest matches (those come first in the distance order, so the page
+ * lies within it), or null when only all of them will do.
+ */
+async function nearestRadius(
+  db: Database,
+  where: SQL | undefined,
+  location: Point,
+  needed: number,
+  radiusKm: number | null,
+): Promise<number | null> {
+  if (needed <= 0) return null;
+  for (const km of DISTANCE_STEPS_KM) {
+    if (radiusKm !== null && km >= radiusKm) return null;
+    const [near] = await db
+      .select({ n: count() })
+      .from(actors)
+      .where(and(where, withinRadius(location, km, actors.lat, actors.long)));
+    if ((near?.n ?? 0) >= needed) return km;
+  }
+  return null;
+}
+
 /**
  * Spec actorsearch/search. Answers the page asked (a sort change going back to page 1 is the client's rule),
  * straight from the database, so performers going on or off line show at once. An unknown search type is the
@@ -230,18 +256,41 @@ export async function searchActors(db: Database, viewer: Viewer, request: Search
   }[sortType];
 
   const pageSize = ACTOR_SEARCH_PAGE_SIZE;
-  const [rows, [total], ticketViewer] = await Promise.all([
-    db
-      .select({ actor: actors, distance: distance ?? sql<null>`null` })
-      .from(actors)
-      .where(where)
-      .orderBy(...orderBy, asc(actors.id))
-      .limit(pageSize)
-      .offset((request.page - 1) * pageSize),
-    db.select({ total: count() }).from(actors).where(where),
+  const offset = (request.page - 1) * pageSize;
+  const [total] = await db.select({ total: count() }).from(actors).where(where);
+  const totalHits = total?.total ?? 0;
+  // Distances only of the performers near the place when the page lies within some radius of it.
+  const nearKm =
+    sortType === 'distance' && location
+      ? await nearestRadius(db, where, location, Math.min(totalHits, offset + pageSize), conditions.radiusKm)
+      : null;
+  // The order is found on narrow rows; only the page's performers are read whole.
+  const ranked = await db
+    .select({ id: actors.id, distance: distance ?? sql<null>`null` })
+    .from(actors)
+    .where(nearKm && location ? and(where, withinRadius(location, nearKm, actors.lat, actors.long)) : where)
+    .orderBy(...orderBy, asc(actors.id))
+    .limit(pageSize)
+    .offset(offset);
+  const [found, ticketViewer] = await Promise.all([
+    ranked.length > 0
+      ? db
+          .select()
+          .from(actors)
+          .where(
+            inArray(
+              actors.id,
+              ranked.map((r) => r.id),
+            ),
+          )
+      : [],
     withShowTickets(db, viewer),
   ]);
-  const totalHits = total?.total ?? 0;
+  const byId = new Map(found.map((actor) => [actor.id, actor]));
+  const rows = ranked.flatMap(({ id, distance: km }) => {
+    const actor = byId.get(id);
+    return actor ? [{ actor, distance: km }] : [];
+  });
   return {
     requestId: request.requestId,
     searchType,
