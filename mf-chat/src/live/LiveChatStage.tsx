@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import type { ActorProfile } from '@velvet/contracts';
+import { MIN_CHAT_BALANCE, type ActorProfile } from '@velvet/contracts';
 import { useTranslation } from 'react-i18next';
 import { COMMON_NAMESPACE } from '@velvet/i18n';
 import { usePlatform } from '@velvet/federation';
 import { Button, ButtonLink, Spinner } from '@velvet/ui';
+import { formatChatPrice } from '../format';
 import { useRouteLink } from '../hooks';
 import { ChatEndView } from './ChatEndView';
 import { ChatRoom } from './ChatRoom';
@@ -30,7 +31,7 @@ function StartError({ code, actor, live }: { code: StartErrorCode; actor: Perfor
     ) : null;
   return (
     <div className="mf-chat-notice mf-chat-notice--error" role="alert" data-testid="chat-start-error">
-      <p>{t(`chat.startError.${code}`, { name: actor.displayName })}</p>
+      <p>{t(`chat.startError.${code}`, { name: actor.displayName, amount: formatChatPrice(MIN_CHAT_BALANCE) })}</p>
       {action}
     </div>
   );

@@ -1,0 +1,159 @@
+import type { Page, Response } from '@playwright/test';
+import {
+  CHAT_EXIT_SURVEY_MIN_SECONDS,
+  MIN_CHAT_BALANCE,
+  type ActorListPage,
+  type ActorProfile,
+  type ChatEnd,
+  type ChatSession,
+} from '@velvet/contracts';
+import { expect, test } from './fixtures';
+
+/**
+ * The paid private chat as a new guest has it: sign up, buy coins, pick an online performer, watch her live
+ * video, write with her, be billed from the server's clock, end the chat and rate it; and the clear refusal with
+ * the money charge for a guest without coins.
+ */
+
+/** Signs a new guest up through the navbar, as a visitor would. */
+async function signUp(page: Page) {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  await page.goto('/en/');
+  await page.getByTestId('navbar').getByRole('button', { name: 'Sign up' }).click();
+  const signup = page.getByTestId('signup-form');
+  await signup.getByLabel('User name').fill(`Chatter${stamp.slice(-8)}`);
+  await signup.getByLabel('Email').fill(`chatter-${stamp}@example.com`);
+  await signup.getByLabel('Password').fill('a-long-enough-password');
+  await signup.getByRole('button', { name: 'Sign up' }).click();
+  await expect(signup).toBeHidden();
+  await expect(page.getByTestId('navbar-balance')).toHaveText('0 VXC');
+}
+
+/** Buys 40 coins for 10 € with the sandbox test card from the navbar balance. */
+async function buyCoins(page: Page) {
+  await page.getByTestId('navbar-balance').click();
+  const dialog = page.getByRole('dialog', { name: 'Buy coins' });
+  await dialog.getByRole('radio', { name: /10,00\s€/ }).check();
+  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await dialog.getByRole('button', { name: 'Pay 10,00\u00a0€' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('navbar-balance')).toHaveText('40\u00a0VXC');
+}
+
+/** An online performer whose private chat costs something that 40 coins pay for a while, with her profile. */
+async function onlinePerformer(page: Page): Promise<ActorProfile> {
+  const response = await page.request.get('/rest/v1/actors/list/cams?pageSize=100');
+  const { items } = (await response.json()) as ActorListPage;
+  const candidates = items.filter(
+    (actor) =>
+      actor.isOnline &&
+      !actor.isCurrentlyTicketShow &&
+      !actor.chatButton.isBannedCountryCode &&
+      actor.chatButton.prices.video > 0 &&
+      actor.chatButton.prices.video <= 1000,
+  );
+  expect(candidates.length, 'a performer on line with a paid private chat').toBeGreaterThan(0);
+  const profile = await page.request.get(`/rest/v1/actor/getActorDataByIdOrName/${candidates[0]!.name}`);
+  return (await profile.json()) as ActorProfile;
+}
+
+/** Matches the answer of one REST call (the client adds language and version to the query). */
+const answerOf = (path: string) => (response: Response) => new URL(response.url()).pathname === path;
+
+/** Coins as the site shows them: hundredths, decimal comma, no ",00". */
+const coins = (hundredths: number) =>
+  `${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2 }).format(hundredths / 100).replace(/,00$/, '')}\u00a0VXC`;
+
+test('a guest with coins has a private chat: live video, a message answered, billed from the clock, ended and rated', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await signUp(page);
+  await buyCoins(page);
+  const performer = await onlinePerformer(page);
+  const price = performer.chatPrices.videoChat;
+
+  await page.goto(`/en/amateur/${performer.name}/chat/`);
+  await expect(page.getByRole('heading', { level: 1, name: `Chat with ${performer.displayName}` })).toBeVisible();
+  const started = page.waitForResponse(answerOf('/rest/v1/chat/start'));
+  await page.getByRole('button', { name: 'Start the private chat' }).click();
+  const session = (await (await started).json()) as ChatSession;
+  expect(session).toMatchObject({ chatType: 'LIVECHAT', pricePerMinute: price, heldAmount: price });
+  expect(session.sequenceNumber).toBeGreaterThan(0);
+
+  const room = page.getByRole('region', { name: `Chat with ${performer.displayName}` });
+  await expect(room.getByTestId('chat-price')).toHaveText(`${coins(price)}/min`);
+  // The first minute is held from the balance at once.
+  await expect(room.getByTestId('chat-held')).toHaveText(coins(price));
+  await expect(room.getByTestId('chat-balance')).toHaveText(coins(4000 - price));
+  await expect(page.getByTestId('navbar-balance')).toHaveText(coins(4000 - price));
+
+  // Her live video plays: the picture moves on.
+  const video = room.getByTestId('live-player').locator('video');
+  await expect(room.getByTestId('live-player')).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
+  const playedAt = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(playedAt + 1);
+
+  // A message to her, and her answer after it.
+  const log = room.getByRole('log', { name: 'Chat messages' });
+  await room.getByRole('textbox', { name: 'Message' }).fill('Hello, how is your day?');
+  await room.getByRole('button', { name: 'Send' }).click();
+  await expect(log.locator('li[data-sender="guest"]')).toHaveText('You: Hello, how is your day?');
+  await expect(log.locator('li[data-sender="guest"]')).not.toHaveAttribute('aria-busy');
+  await expect(log.locator('li[data-sender="guest"] ~ li[data-sender="actor"]').first()).toBeVisible({
+    timeout: 10_000,
+  });
+
+  // Long enough for the exit survey; the running time counts on.
+  await expect
+    .poll(
+      async () => {
+        const [minutes, seconds] = (await room.getByTestId('chat-elapsed').innerText()).split(':').map(Number);
+        return minutes! * 60 + seconds!;
+      },
+      { timeout: 60_000, intervals: [1000] },
+    )
+    .toBeGreaterThanOrEqual(CHAT_EXIT_SURVEY_MIN_SECONDS + 1);
+
+  const stopped = page.waitForResponse(answerOf('/rest/v1/chat/stop'));
+  await room.getByRole('button', { name: 'End chat' }).click();
+  const end = (await (await stopped).json()) as ChatEnd;
+  // The last slice is billed by the second, rounded up to a hundredth; the rest of the hold comes back.
+  expect(end).toMatchObject({ exitCode: 100, category: 'live_chat', surveyEligible: true });
+  expect(end.durationSeconds).toBeGreaterThanOrEqual(CHAT_EXIT_SURVEY_MIN_SECONDS);
+  expect(end.durationSeconds).toBeLessThan(60);
+  expect(end.billedAmount).toBe(Math.ceil((price * end.durationSeconds) / 60));
+  const finished = page.getByTestId('chat-end');
+  await expect(finished.getByTestId('chat-end-reason')).toHaveText('You ended the chat.');
+  await expect(finished).toContainText(`billed ${coins(end.billedAmount)}`);
+  await expect(page.getByTestId('navbar-balance')).toHaveText(coins(4000 - end.billedAmount));
+
+  const survey = finished.getByTestId('chat-exit-survey');
+  await survey.getByRole('radio', { name: '5 stars' }).check();
+  await survey.getByRole('textbox', { name: 'Your feedback (optional)' }).fill('Lovely chat');
+  const surveyed = page.waitForResponse(answerOf('/rest/v1/survey/chatexit'));
+  await survey.getByRole('button', { name: 'Send feedback' }).click();
+  expect((await surveyed).status()).toBe(200);
+  await expect(finished.getByText('Thank you for your feedback!')).toBeVisible();
+
+  // The balance the server keeps agrees after a reload, and no chat is running any more.
+  await page.reload();
+  await expect(page.getByTestId('navbar-balance')).toHaveText(coins(4000 - end.billedAmount));
+  await expect(page.getByRole('button', { name: 'Start the private chat' })).toBeVisible();
+});
+
+test('a guest without enough coins is told why and gets the money charge', async ({ page, expectFailure }) => {
+  expectFailure(/^402 POST .*\/rest\/v1\/chat\/start/);
+  expectFailure(/Failed to load resource: the server responded with a status of 402/);
+  await signUp(page);
+  const performer = await onlinePerformer(page);
+  await page.goto(`/de/amateur/${performer.name}/chat/`);
+  await page.getByRole('button', { name: 'Privatchat starten' }).click();
+  await expect(page.getByRole('dialog', { name: 'Coins kaufen' })).toBeVisible();
+  await expect(page.getByTestId('chat-start-error')).toContainText(
+    `Dein Guthaben reicht für diesen Chat nicht: Du brauchst mindestens ${coins(MIN_CHAT_BALANCE)}.`,
+  );
+  await expect(page.getByTestId('navbar-balance')).toHaveText('0 VXC');
+});
