@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { LightMyRequestResponse } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { ChatType, ErrorBody } from '@velvet/contracts';
 import type { Database } from '../../db/database';
@@ -70,8 +71,8 @@ export interface ChatGuest {
   token: string;
   socket: TestSocket;
   /** Starts a chat over HTTP with the next sequence number. */
-  start(actorId: number, chatType: ChatType, headers?: Record<string, string>): ReturnType<TestApp['app']['inject']>;
-  post(url: string, payload: object, headers?: Record<string, string>): ReturnType<TestApp['app']['inject']>;
+  start(actorId: number, chatType: ChatType, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  post(url: string, payload: object, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
 /** A signed-up guest (or, with `anonymous`, a visitor) with coins and an open socket session. */
