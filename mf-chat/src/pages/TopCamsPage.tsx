@@ -25,10 +25,12 @@ function TopCamTile({ cam, kind }: { cam: TopCam; kind: TopCamsKind }) {
   const { t, i18n } = useTranslation();
   const linkTo = useRouteLink();
   const online = kind === 'videocall' ? cam.onlineVideocall : cam.online;
+  // The URL name is the lower-cased name (spec), whichever spelling the list sends.
+  const actorName = cam.name.toLowerCase();
   const languages = cam.spokenLanguages.map((code) => displayName(i18n.language, 'language', code)).join(', ');
   return (
     <Tile
-      link={linkTo('actorProfile', { actorName: cam.name })}
+      link={linkTo('actorProfile', { actorName })}
       image={{ src: cam.avatarPicture, ...ACTOR_AVATAR_SIZE, alt: cam.name }}
       title={cam.name}
       subtitle={
@@ -41,7 +43,7 @@ function TopCamTile({ cam, kind }: { cam: TopCam; kind: TopCamsKind }) {
       badges={<OnlineBadge online={online} onlineLabel={t('actor.online')} offlineLabel={t('actor.offline')} />}
       footer={
         online ? (
-          <ButtonLink {...linkTo('actorChat', { actorName: cam.name })} size="small" block>
+          <ButtonLink {...linkTo('actorChat', { actorName })} size="small" block>
             <span>{t(kind === 'videocall' ? 'topCams.videocall' : 'actor.chatButton.chat')}</span>
             {kind === 'videocall' ? (
               <Price
