@@ -63,7 +63,7 @@ export function LivePlayer({ url, posterUrl, onFatalError }: LivePlayerProps) {
     };
     const start = async () => {
       setState('loading');
-      const { default: HlsPlayer } = await import(/* webpackChunkName: "hls" */ 'hls.js');
+      const { default: HlsPlayer } = await import(/* webpackChunkName: "hls" */ 'hls.js/light');
       if (disposed) return;
       if (!HlsPlayer.isSupported()) {
         // Safari on iOS has no MediaSource but plays HLS itself.

@@ -49,7 +49,7 @@ describe('the live playlist from the clock', () => {
     const sequences = playlist.segments.map((s) => s.mediaSequenceNumber);
     assert.deepEqual(
       sequences,
-      [0, 1, 2, 3].map((i) => playlist.mediaSequenceBase! + i),
+      Array.from({ length: WINDOW_SEGMENTS }, (_, i) => playlist.mediaSequenceBase! + i),
     );
     // Consecutive entries are consecutive segments of the loop.
     const indexes = playlist.segments.map(indexOf);

@@ -40,7 +40,9 @@ export const LOOP_NAME_PATTERN = /^loop-[1-9]\d{0,2}$/;
  */
 const cacheDir = () => path.join(tmpdir(), 'velvet-live-loops');
 
-const backdropSvg = (index: number) => imageSvg({ ...BACKDROP_SIZE, title: `Cam ${index + 1}`, seed: 9100 + index });
+/** The backdrop is drawn like the performers' images (the key only names it: it is never stored as one). */
+const backdropSvg = (index: number) =>
+  imageSvg({ key: `live/${loopName(index)}`, ...BACKDROP_SIZE, title: `Cam ${index + 1}`, seed: 9100 + index });
 
 /** Where the slow pan is at `t` seconds: an ellipse over the backdrop, closed after one loop so the wrap is calm. */
 const panX = (phase: number) => `(iw-ow)/2*(1+sin(2*PI*(t/${LOOP_SECONDS}+${phase.toFixed(3)})))`;

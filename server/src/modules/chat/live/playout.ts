@@ -8,8 +8,11 @@ import type { ChatSession } from '@velvet/contracts';
 
 /** Every loop is cut into segments of exactly this length (a keyframe starts each one). */
 export const SEGMENT_SECONDS = 2;
-/** Segments a live playlist lists: hls.js starts three target durations from the live edge. */
-export const WINDOW_SEGMENTS = 4;
+/**
+ * Segments a live playlist lists (12 s): hls.js starts three from the end, so a player slow to start (a busy
+ * machine) still finds its first segment in the next playlist instead of chasing the edge.
+ */
+export const WINDOW_SEGMENTS = 6;
 export const LIVE_URL_PREFIX = '/live/';
 /** Each loop's first frame, shown until the video plays. */
 export const POSTER_FILE = 'poster.webp';
