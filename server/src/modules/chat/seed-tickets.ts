@@ -113,6 +113,56 @@ const onlineThroughout = (windows: Window[], start: Date, end: Date) => {
   return windows.some((w) => windowHolds(w, minuteOfDay(start)) && windowHolds(w, minuteOfDay(last)));
 };
 
+interface Performer {
+  id: number;
+  priceTicketShow: number;
+}
+
+interface Slot {
+  startsAt: Date;
+  minutes: number;
+  free: boolean;
+  /** The first shows of the demo: featured, never promo or internal. */
+  prominent: boolean;
+}
+
+/** Demo performers with their online windows (performers without windows are not the demo's). */
+async function demoPerformers(ctx: ModuleContext) {
+  const [performers, windows] = await Promise.all([
+    ctx.db.select({ id: actors.id, priceTicketShow: actors.priceTicketShow }).from(actors).orderBy(asc(actors.id)),
+    ctx.db.select().from(actorOnlineWindows),
+  ]);
+  const windowsOf = (actorId: number) => windows.filter((w) => w.actorId === actorId);
+  return {
+    performers,
+    onlineThroughout: (startsAt: Date, endsAt: Date) =>
+      performers.filter((p) => onlineThroughout(windowsOf(p.id), startsAt, endsAt)),
+  };
+}
+
+/** One show of a performer in a slot: a theme, mostly a chat ticket at her show price, some promo or internal. */
+function showRow(faker: Faker, slot: Slot, performer: Performer): typeof chatTickets.$inferInsert {
+  const theme = faker.helpers.arrayElement(SHOW_THEMES);
+  const promo = !slot.free && !slot.prominent && faker.datatype.boolean({ probability: 0.15 });
+  return {
+    actorId: performer.id,
+    creationType: promo ? 'P' : 'C',
+    title: theme.title,
+    description: theme.description,
+    postBuyInfo: POST_BUY_INFO,
+    price: slot.free ? 0 : performer.priceTicketShow,
+    seats: faker.helpers.arrayElement(SEATS),
+    startsAt: slot.startsAt,
+    endsAt: new Date(slot.startsAt.getTime() + slot.minutes * MINUTE_MS),
+    isFeatured: slot.prominent || faker.datatype.boolean({ probability: 0.1 }),
+    isAutoFeatured: faker.datatype.boolean({ probability: 0.1 }),
+    isInternal: !slot.prominent && faker.datatype.boolean({ probability: 0.05 }),
+    bonusCode: promo ? `SHOW-${faker.string.alphanumeric({ length: 6, casing: 'upper' })}` : null,
+  };
+}
+
+const wholeMinute = (ms: number) => new Date(Math.floor(ms / MINUTE_MS) * MINUTE_MS);
+
 /**
  * The demo's ticket shows: one running since a few minutes, one starting in a few minutes and a free one shortly
  * after, so the site has a running show right after start, then shows spread over the coming days; each by a
@@ -123,53 +173,32 @@ export async function seedTickets(ctx: ModuleContext, { scale }: { scale: number
   const faker = new Faker({ locale: [en] });
   faker.seed(88_5);
   const now = ctx.now().getTime();
-  const performers = await ctx.db
-    .select({ id: actors.id, priceTicketShow: actors.priceTicketShow })
-    .from(actors)
-    .orderBy(asc(actors.id));
+  const { performers, onlineThroughout: available } = await demoPerformers(ctx);
   if (performers.length === 0) return;
-  const windows = await ctx.db.select().from(actorOnlineWindows);
-  const windowsOf = (actorId: number) => windows.filter((w) => w.actorId === actorId);
 
   const soon = [
     { startInMinutes: -5, minutes: 45, free: false },
     { startInMinutes: 3, minutes: 30, free: false },
     { startInMinutes: 6, minutes: 30, free: true },
-  ];
+  ].map((slot) => ({ ...slot, prominent: true }));
   const spread = Array.from({ length: Math.max(6, Math.round(SHOWS_PER_SCALE * scale)) }, () => ({
     // On the quarter hour within the coming days.
     startInMinutes: 15 * faker.number.int({ min: 4, max: (DAYS_AHEAD * 24 * 60) / 15 }),
     minutes: faker.helpers.arrayElement(DURATIONS_MINUTES),
     free: faker.datatype.boolean({ probability: 0.1 }),
+    prominent: false,
   }));
   const taken = new Set<number>();
-  const rows = [...soon, ...spread].map((slot, index) => {
-    const startsAt = new Date(Math.floor((now + slot.startInMinutes * MINUTE_MS) / MINUTE_MS) * MINUTE_MS);
-    const endsAt = new Date(startsAt.getTime() + slot.minutes * MINUTE_MS);
-    const candidates = performers.filter((p) => onlineThroughout(windowsOf(p.id), startsAt, endsAt));
+  const rows = [...soon, ...spread].map(({ startInMinutes, ...rest }) => {
+    const slot = { ...rest, startsAt: wholeMinute(now + startInMinutes * MINUTE_MS) };
+    const candidates = available(slot.startsAt, new Date(slot.startsAt.getTime() + slot.minutes * MINUTE_MS));
     // The first shows go to different performers so the demo has several; later ones may repeat.
     const fresh = candidates.filter((p) => !taken.has(p.id));
     const performer = faker.helpers.arrayElement(
-      index < soon.length && fresh.length > 0 ? fresh : candidates.length > 0 ? candidates : performers,
+      slot.prominent && fresh.length > 0 ? fresh : candidates.length > 0 ? candidates : performers,
     );
     taken.add(performer.id);
-    const theme = faker.helpers.arrayElement(SHOW_THEMES);
-    const promo = !slot.free && index >= soon.length && faker.datatype.boolean({ probability: 0.15 });
-    return {
-      actorId: performer.id,
-      creationType: promo ? 'P' : 'C',
-      title: theme.title,
-      description: theme.description,
-      postBuyInfo: POST_BUY_INFO,
-      price: slot.free ? 0 : performer.priceTicketShow,
-      seats: faker.helpers.arrayElement(SEATS),
-      startsAt,
-      endsAt,
-      isFeatured: index < soon.length || faker.datatype.boolean({ probability: 0.1 }),
-      isAutoFeatured: faker.datatype.boolean({ probability: 0.1 }),
-      isInternal: index >= soon.length && faker.datatype.boolean({ probability: 0.05 }),
-      bonusCode: promo ? `SHOW-${faker.string.alphanumeric({ length: 6, casing: 'upper' })}` : null,
-    };
+    return showRow(faker, slot, performer);
   });
   const inserted = await ctx.db.insert(chatTickets).values(rows).returning({ id: chatTickets.id });
   const running = inserted[0]!;
@@ -177,4 +206,26 @@ export async function seedTickets(ctx: ModuleContext, { scale }: { scale: number
   await ctx.db
     .insert(chatTicketHolders)
     .values({ ticketId: running.id, guestId: demoGuestId, creationType: 'M', boughtAt: new Date(now) });
+}
+
+/** A living site plans the next show this long before it starts. */
+export const NEXT_SHOW_LEAD_MINUTES = 5;
+const NEXT_SHOW_MINUTES = 30;
+
+/**
+ * Keeps a show coming (a living site, also long after the seed): a demo performer on line throughout the next
+ * half hour plans one starting in a few minutes. Answers its id, or null when nobody is on line that long.
+ */
+export async function planNextShow(ctx: ModuleContext): Promise<number | null> {
+  const faker = new Faker({ locale: [en] });
+  const startsAt = wholeMinute(ctx.now().getTime() + NEXT_SHOW_LEAD_MINUTES * MINUTE_MS);
+  const { onlineThroughout: available } = await demoPerformers(ctx);
+  const candidates = available(startsAt, new Date(startsAt.getTime() + NEXT_SHOW_MINUTES * MINUTE_MS));
+  if (candidates.length === 0) return null;
+  const slot = { startsAt, minutes: NEXT_SHOW_MINUTES, free: faker.datatype.boolean(0.2), prominent: true };
+  const [row] = await ctx.db
+    .insert(chatTickets)
+    .values(showRow(faker, slot, faker.helpers.arrayElement(candidates)))
+    .returning({ id: chatTickets.id });
+  return row!.id;
 }

@@ -3,9 +3,10 @@ import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { CHAT_EXIT_CODES, buyChatTicketMutation, type IncomingMessage } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { actors, chatSessions, chatTickets } from './schema';
+import { actorOnlineWindows, actors, chatSessions, chatTickets } from './schema';
+import { NEXT_SHOW_LEAD_MINUTES } from './seed-tickets';
 import { assertLedgerConsistent, chatGuest, createPerformer, manualClock, type ChatGuest } from './session-fixtures';
-import { runShowTick } from './shows';
+import { keepShowsComing, runShowTick } from './shows';
 
 const MINUTE = 60_000;
 const PRICE = 20_00;
@@ -146,5 +147,20 @@ describe('show lifecycle job', () => {
     const tick = await runShowTick(t.ctx);
     assert.deepEqual([tick.started, tick.ended], [[], []]);
     assert.equal(await inShow(performer.id), false);
+  });
+
+  it('keeps a show coming by a demo performer on line long enough (a living site)', async () => {
+    clock.advance(24 * 60 * 60);
+    assert.equal(await keepShowsComing(t.ctx), null, 'nobody has online windows yet');
+    const performer = await createPerformer(t.ctx.db);
+    await t.ctx.db.insert(actorOnlineWindows).values({ actorId: performer.id, startMinute: 0, endMinute: 1439 });
+    const planned = await keepShowsComing(t.ctx);
+    assert.ok(planned);
+    const [show] = await t.ctx.db.select().from(chatTickets).where(eq(chatTickets.id, planned));
+    assert.equal(show!.actorId, performer.id);
+    const lead = show!.startsAt.getTime() - clock.now().getTime();
+    assert.ok(lead > (NEXT_SHOW_LEAD_MINUTES - 1) * MINUTE && lead <= NEXT_SHOW_LEAD_MINUTES * MINUTE, `${lead} ms`);
+    assert.deepEqual(Object.keys(show!.title).sort(), ['de', 'en', 'es', 'nl']);
+    assert.equal(await keepShowsComing(t.ctx), null, 'one show is coming already');
   });
 });

@@ -1,7 +1,9 @@
-import { and, eq, inArray, isNotNull, isNull, lte, not } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, not } from 'drizzle-orm';
+import { CHAT_SHOW_PLATFORM_ID, CHAT_SHOW_STATUS } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
 import { actors, chatTickets } from './schema';
 import { repeat } from './schedule';
+import { NEXT_SHOW_LEAD_MINUTES, planNextShow } from './seed-tickets';
 import { activeChatsOfActor, endChat } from './sessions';
 import { actorHasRunningShow, runningShows, ticketHolders } from './tickets';
 
@@ -87,6 +89,31 @@ export async function runShowTick(ctx: ModuleContext): Promise<ShowTick> {
   return { started: started.map((show) => show.id), ended: ended.map((show) => show.id) };
 }
 
+/**
+ * A living site: when no public show runs or starts within twice the planning lead, a demo performer plans the
+ * next one (seed-tickets.ts planNextShow). Answers its id, or null.
+ */
+export async function keepShowsComing(ctx: ModuleContext): Promise<number | null> {
+  const now = ctx.now();
+  const [coming] = await ctx.db
+    .select({ id: chatTickets.id })
+    .from(chatTickets)
+    .where(
+      and(
+        eq(chatTickets.status, CHAT_SHOW_STATUS),
+        eq(chatTickets.platformId, CHAT_SHOW_PLATFORM_ID),
+        eq(chatTickets.isInternal, false),
+        gt(chatTickets.endsAt, now),
+        lte(chatTickets.startsAt, new Date(now.getTime() + 2 * NEXT_SHOW_LEAD_MINUTES * 60_000)),
+      ),
+    )
+    .limit(1);
+  return coming ? null : planNextShow(ctx);
+}
+
 /** Runs the show job now (a restarted server catches up) and every SHOW_TICK_MS. */
 export const startShowJob = (ctx: ModuleContext) =>
-  repeat(ctx, 'running the show lifecycle', SHOW_TICK_MS, () => runShowTick(ctx));
+  repeat(ctx, 'running the show lifecycle', SHOW_TICK_MS, async () => {
+    await runShowTick(ctx);
+    await keepShowsComing(ctx);
+  });
