@@ -84,6 +84,13 @@ export const actors = pgTable(
   (table) => [
     index('actors_online').on(table.isOnline, table.isTopAmateur),
     index('actors_search_vector').using('gin', table.searchVector),
+    // The search's default order (rank): a page without a mood is read in index order.
+    index('actors_rank').on(
+      table.isOnline.desc().nullsFirst(),
+      table.isTopAmateur.desc().nullsFirst(),
+      table.favoriteCount.desc().nullsFirst(),
+      table.id,
+    ),
     // The location search's bounding box (radius) before the exact distance.
     index('actors_location').on(table.lat, table.long),
   ],
