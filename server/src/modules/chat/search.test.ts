@@ -122,8 +122,7 @@ describe('actor search rules', () => {
   });
 
   it('answers the page asked, 30 per page, whatever the sort', async () => {
-    const made = [];
-    for (let i = 0; i < 35; i++) made.push(await performer({ threeWords: 'pagingword', favoriteCount: i }));
+    for (let i = 0; i < 35; i++) await performer({ threeWords: 'pagingword', favoriteCount: i });
     const first = await search({ moodValue: 'pagingword' });
     assert.equal(first.totalHits, 35);
     assert.equal(first.maxPage, 2);

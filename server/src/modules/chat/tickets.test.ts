@@ -317,7 +317,7 @@ describe('ticket lists', () => {
     const performer = await createPerformer(t.ctx.db);
     const { accessToken } = await t.signup();
     const inHours = (h: number) => new Date(Date.now() + h * 60 * MINUTE);
-    const shows = [];
+    const shows: (typeof chatTickets.$inferSelect)[] = [];
     for (const h of [3, 1, 2])
       shows.push(await createShow(t, { actorId: performer.id, startsAt: inHours(h), endsAt: inHours(h + 1) }));
     const internal = await createShow(t, {
