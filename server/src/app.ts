@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -70,6 +71,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
   installErrorHandler(app);
+  // Scripts, styles and JSON go out gzipped to clients that accept it (the shell alone is about a megabyte
+  // raw); small answers are left as they are.
+  await app.register(fastifyCompress, { global: true, encodings: ['gzip', 'deflate'], threshold: 1024 });
   await installAuth(app, config.jwtSecret);
 
   const hub = new Hub(app.log, (token) => verifyToken(app, token));
