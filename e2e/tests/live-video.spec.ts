@@ -31,6 +31,9 @@ async function onlinePerformer(page: Page) {
   return performer!;
 }
 
+// A fresh guest, a chat start and a stream start: more than the default on a busy machine.
+test.setTimeout(90_000);
+
 const isHlsChunk = (url: string) => /\/remotes\/mf-chat\/[^/]+\/hls\.[0-9a-f]+\.js$/.test(url);
 
 test('in a private chat the performer’s live video really plays in Chromium, and hls.js loads only then', async ({

@@ -73,7 +73,9 @@ export function LivePlayer({ url, posterUrl, onFatalError }: LivePlayerProps) {
         } else fail('mediaSourceUnsupported');
         return;
       }
-      const player = new HlsPlayer({ lowLatencyMode: false, backBufferLength: 10 });
+      // Segments are small (2 s at about 200 kbit/s): remuxing them here costs milliseconds, while a worker would
+      // first have to compile hls.js's remuxer again, which delays the first picture on a busy machine.
+      const player = new HlsPlayer({ enableWorker: false, lowLatencyMode: false, backBufferLength: 10 });
       hls = player;
       player.on(HlsPlayer.Events.MANIFEST_PARSED, play);
       player.on(HlsPlayer.Events.ERROR, (_event, data) => {
