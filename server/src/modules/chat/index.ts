@@ -7,7 +7,7 @@ import { chatRoutes } from './routes';
 import { startChatJobs } from './schedule';
 import { searchRoutes } from './search-routes';
 import { seedChat } from './seed';
-import { seedOnlineSchedule } from './seed-schedule';
+import { ensureOnlineSchedule, seedOnlineSchedule } from './seed-schedule';
 import { seedSearch } from './seed-search';
 import { seedTickets } from './seed-tickets';
 import { chatSessionRoutes, chatSessionSocket } from './session-routes';
@@ -22,7 +22,10 @@ export const chatModule: ServerModule = {
   },
   // Live video: playlists and segments are files, served beside /media/ rather than under /rest/v1.
   rootRoutes: liveRoutes,
-  prepare: prepareLiveLoops,
+  prepare: async (ctx) => {
+    await prepareLiveLoops(ctx);
+    await ensureOnlineSchedule(ctx.db);
+  },
   graphql: chatGraphql,
   socket: (ctx) => {
     favoritesSocket(ctx);

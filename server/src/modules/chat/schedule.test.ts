@@ -5,7 +5,7 @@ import type { IncomingMessage } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { actorOnlineWindows, actors } from './schema';
 import { applyOnlineSchedule, minuteOfDay, windowHolds } from './schedule';
-import { seedOnlineSchedule } from './seed-schedule';
+import { ensureOnlineSchedule, seedOnlineSchedule } from './seed-schedule';
 import { createPerformer, manualClock } from './session-fixtures';
 
 let t: TestApp;
@@ -21,7 +21,7 @@ before(async () => {
 after(() => t.close());
 
 describe('online schedule of the demo performers', () => {
-  it('gives every performer 1 to 3 windows, so that at every minute of the day about a third is on line', async () => {
+  it('gives every performer 1 to 3 windows, so that at every minute of the day about a third is on line', async (c) => {
     const windows = await t.ctx.db
       .select()
       .from(actorOnlineWindows)
@@ -39,6 +39,7 @@ describe('online schedule of the demo performers', () => {
       highest = Math.max(highest, online / performerIds.length);
     }
     assert.ok(lowest >= 0.2 && highest <= 0.47, `online share between ${lowest} and ${highest} over the day`);
+    c.diagnostic(`${performerIds.length} performers: between ${lowest} and ${highest} of them on line over the day`);
   });
 
   it('sets the online state from the windows and broadcasts each change once', async () => {
@@ -63,6 +64,13 @@ describe('online schedule of the demo performers', () => {
       assert.deepEqual(await applyOnlineSchedule(ctx), { online: [], offline: [] }, 'nothing changes twice');
       clock.advance(3 * 3600);
     }
+  });
+
+  it('gives performers of an older data directory windows once, on a start without any', async () => {
+    assert.equal(await ensureOnlineSchedule(t.ctx.db), 0, 'windows exist: nothing to do');
+    await t.ctx.db.delete(actorOnlineWindows);
+    assert.equal(await ensureOnlineSchedule(t.ctx.db), (await t.ctx.db.select().from(actorOnlineWindows)).length);
+    assert.ok((await t.ctx.db.select().from(actorOnlineWindows)).length >= performerIds.length);
   });
 
   it('leaves performers without windows alone', async () => {

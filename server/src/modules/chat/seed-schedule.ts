@@ -1,26 +1,26 @@
-import { asc } from 'drizzle-orm';
+import { asc, count } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { actorOnlineWindows, actors } from './schema';
 
 /**
- * Online windows of the demo performers: each is on line 1 to 3 times a day for about eight hours in all, and
- * the windows of the performers are spread over the day (each one's phase by the golden ratio), so that at every
- * minute roughly a third of them is on line.
+ * Online windows of the demo performers: each is on line 1 to 3 times a day (in turn) for about eight hours in
+ * all, and among the performers with as many windows the phases are spread over the day by the golden ratio, so
+ * that at every minute roughly a third of them is on line.
  */
 
 const MINUTES_PER_DAY = 1440;
 /** About a third of the day, varied per performer. */
-const ONLINE_MINUTES = { min: 400, max: 560 } as const;
+const ONLINE_MINUTES = { min: 440, max: 520 } as const;
 const GOLDEN_RATIO_FRACTION = 0.618_033_988_75;
 
 export async function seedOnlineSchedule(db: Database, random: () => number = Math.random): Promise<number> {
   const performers = await db.select({ id: actors.id }).from(actors).orderBy(asc(actors.id));
   const rows = performers.flatMap(({ id }, index) => {
-    const windows = 1 + Math.floor(random() * 3);
+    const windows = 1 + (index % 3);
     const period = MINUTES_PER_DAY / windows;
     const online = ONLINE_MINUTES.min + random() * (ONLINE_MINUTES.max - ONLINE_MINUTES.min);
     const length = Math.round(online / windows);
-    const phase = ((index * GOLDEN_RATIO_FRACTION) % 1) * period;
+    const phase = ((Math.floor(index / 3) * GOLDEN_RATIO_FRACTION) % 1) * period;
     return Array.from({ length: windows }, (_, w) => {
       const startMinute = Math.round(phase + w * period) % MINUTES_PER_DAY;
       return { actorId: id, startMinute, endMinute: (startMinute + length) % MINUTES_PER_DAY };
@@ -28,4 +28,13 @@ export async function seedOnlineSchedule(db: Database, random: () => number = Ma
   });
   if (rows.length > 0) await db.insert(actorOnlineWindows).values(rows);
   return rows.length;
+}
+
+/**
+ * A data directory seeded before performers had schedules gets them on its next start, so its site comes alive
+ * too; once any window exists this does nothing (performers without windows are then not demo performers).
+ */
+export async function ensureOnlineSchedule(db: Database): Promise<number> {
+  const [windows] = await db.select({ n: count() }).from(actorOnlineWindows);
+  return windows && windows.n > 0 ? 0 : seedOnlineSchedule(db);
 }
