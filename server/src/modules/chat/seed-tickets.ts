@@ -1,5 +1,5 @@
 import { Faker, en } from '@faker-js/faker';
-import { asc } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { Language } from '@velvet/contracts';
 import { ensureDemoGuest } from '../account/demo-guest';
 import type { ModuleContext } from '../module';
@@ -104,6 +104,7 @@ const DAYS_AHEAD = 7;
 const MINUTE_MS = 60_000;
 const DURATIONS_MINUTES = [30, 45, 60];
 const SEATS = [10, 20, 30, 50];
+const INSERT_BATCH = 1000;
 
 type Window = { startMinute: number; endMinute: number };
 
@@ -126,18 +127,50 @@ interface Slot {
   prominent: boolean;
 }
 
-/** Demo performers with their online windows (performers without windows are not the demo's). */
-async function demoPerformers(ctx: ModuleContext) {
-  const [performers, windows] = await Promise.all([
-    ctx.db.select({ id: actors.id, priceTicketShow: actors.priceTicketShow }).from(actors).orderBy(asc(actors.id)),
-    ctx.db.select().from(actorOnlineWindows),
-  ]);
-  const windowsOf = (actorId: number) => windows.filter((w) => w.actorId === actorId);
-  return {
-    performers,
-    onlineThroughout: (startsAt: Date, endsAt: Date) =>
-      performers.filter((p) => onlineThroughout(windowsOf(p.id), startsAt, endsAt)),
+/** Random performers tried for a show before giving up: keeps planning fast with 50,000 performers. */
+const PERFORMER_DRAWS = 300;
+
+/**
+ * Performers (all of them, or a random sample of those with online windows) and a draw of one on line throughout
+ * a time span who is not in `avoid`, or null when none of the draws is.
+ */
+async function demoPerformers(ctx: ModuleContext, sample?: number) {
+  const chosen = ctx.db.select({ id: actors.id, priceTicketShow: actors.priceTicketShow }).from(actors);
+  const performers = await (sample
+    ? chosen.where(
+        inArray(
+          actors.id,
+          ctx.db
+            .select({ id: actorOnlineWindows.actorId })
+            .from(actorOnlineWindows)
+            .orderBy(sql`random()`)
+            .limit(sample),
+        ),
+      )
+    : chosen.orderBy(asc(actors.id)));
+  const windows = await ctx.db
+    .select()
+    .from(actorOnlineWindows)
+    .where(
+      sample
+        ? inArray(
+            actorOnlineWindows.actorId,
+            performers.map((p) => p.id),
+          )
+        : undefined,
+    );
+  const windowsOf = new Map<number, Window[]>();
+  for (const window of windows) windowsOf.set(window.actorId, [...(windowsOf.get(window.actorId) ?? []), window]);
+  const draw = (faker: Faker, startsAt: Date, endsAt: Date, avoid: ReadonlySet<number> = new Set()) => {
+    if (performers.length === 0) return null;
+    for (let i = 0; i < PERFORMER_DRAWS; i++) {
+      const performer = faker.helpers.arrayElement(performers);
+      if (!avoid.has(performer.id) && onlineThroughout(windowsOf.get(performer.id) ?? [], startsAt, endsAt))
+        return performer;
+    }
+    return null;
   };
+  return { performers, draw };
 }
 
 /** One show of a performer in a slot: a theme, mostly a chat ticket at her show price, some promo or internal. */
@@ -173,7 +206,7 @@ export async function seedTickets(ctx: ModuleContext, { scale }: { scale: number
   const faker = new Faker({ locale: [en] });
   faker.seed(88_5);
   const now = ctx.now().getTime();
-  const { performers, onlineThroughout: available } = await demoPerformers(ctx);
+  const { performers, draw } = await demoPerformers(ctx);
   if (performers.length === 0) return;
 
   const soon = [
@@ -191,21 +224,28 @@ export async function seedTickets(ctx: ModuleContext, { scale }: { scale: number
   const taken = new Set<number>();
   const rows = [...soon, ...spread].map(({ startInMinutes, ...rest }) => {
     const slot = { ...rest, startsAt: wholeMinute(now + startInMinutes * MINUTE_MS) };
-    const candidates = available(slot.startsAt, new Date(slot.startsAt.getTime() + slot.minutes * MINUTE_MS));
+    const endsAt = new Date(slot.startsAt.getTime() + slot.minutes * MINUTE_MS);
     // The first shows go to different performers so the demo has several; later ones may repeat.
-    const fresh = candidates.filter((p) => !taken.has(p.id));
-    const performer = faker.helpers.arrayElement(
-      slot.prominent && fresh.length > 0 ? fresh : candidates.length > 0 ? candidates : performers,
-    );
+    const performer =
+      (slot.prominent ? draw(faker, slot.startsAt, endsAt, taken) : null) ??
+      draw(faker, slot.startsAt, endsAt) ??
+      faker.helpers.arrayElement(performers);
     taken.add(performer.id);
     return showRow(faker, slot, performer);
   });
-  const inserted = await ctx.db.insert(chatTickets).values(rows).returning({ id: chatTickets.id });
-  const running = inserted[0]!;
+  // In batches: one statement has at most 65,535 parameters.
+  const ids: number[] = [];
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    const inserted = await ctx.db
+      .insert(chatTickets)
+      .values(rows.slice(start, start + INSERT_BATCH))
+      .returning({ id: chatTickets.id });
+    ids.push(...inserted.map((row) => row.id));
+  }
   const demoGuestId = await ensureDemoGuest(ctx.db);
   await ctx.db
     .insert(chatTicketHolders)
-    .values({ ticketId: running.id, guestId: demoGuestId, creationType: 'M', boughtAt: new Date(now) });
+    .values({ ticketId: ids[0]!, guestId: demoGuestId, creationType: 'M', boughtAt: new Date(now) });
 }
 
 /** A living site plans the next show this long before it starts. */
@@ -219,13 +259,16 @@ const NEXT_SHOW_MINUTES = 30;
 export async function planNextShow(ctx: ModuleContext): Promise<number | null> {
   const faker = new Faker({ locale: [en] });
   const startsAt = wholeMinute(ctx.now().getTime() + NEXT_SHOW_LEAD_MINUTES * MINUTE_MS);
-  const { onlineThroughout: available } = await demoPerformers(ctx);
-  const candidates = available(startsAt, new Date(startsAt.getTime() + NEXT_SHOW_MINUTES * MINUTE_MS));
-  if (candidates.length === 0) return null;
+  const performer = (await demoPerformers(ctx, PERFORMER_DRAWS)).draw(
+    faker,
+    startsAt,
+    new Date(startsAt.getTime() + NEXT_SHOW_MINUTES * MINUTE_MS),
+  );
+  if (!performer) return null;
   const slot = { startsAt, minutes: NEXT_SHOW_MINUTES, free: faker.datatype.boolean(0.2), prominent: true };
   const [row] = await ctx.db
     .insert(chatTickets)
-    .values(showRow(faker, slot, faker.helpers.arrayElement(candidates)))
+    .values(showRow(faker, slot, performer))
     .returning({ id: chatTickets.id });
   return row!.id;
 }
