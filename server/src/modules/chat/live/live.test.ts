@@ -10,7 +10,7 @@ import HLS from 'hls-parser';
 import { errorBody } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../../testing/app';
 import { actors, chatSessions } from '../schema';
-import { LOOP_SEGMENTS, encodeLoop, listLiveLoops, liveDir } from './loops';
+import { LOOP_SEGMENTS, ensureLiveLoops, listLiveLoops, liveDir } from './loops';
 import {
   POSTER_FILE,
   SEGMENT_SECONDS,
@@ -93,13 +93,22 @@ describe('the live playlist from the clock', () => {
 });
 
 describe('a generated loop', () => {
+  // A temporary folder of its own, so the loop is really encoded here and the shared cache stays untouched.
+  const systemTmp = process.env.TMPDIR;
+  let scratch: string;
   let dataDir: string;
   const file = (name: string) => path.join(liveDir(dataDir), 'loop-1', name);
   before(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'velvet-live-test-'));
-    await encodeLoop(path.join(liveDir(dataDir), 'loop-1'), 0);
+    scratch = await mkdtemp(path.join(tmpdir(), 'velvet-live-test-'));
+    process.env.TMPDIR = scratch;
+    dataDir = await mkdtemp(path.join(scratch, 'data-'));
+    await ensureLiveLoops(dataDir, 1);
   });
-  after(() => rm(dataDir, { recursive: true, force: true }));
+  after(async () => {
+    if (systemTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = systemTmp;
+    await rm(scratch, { recursive: true, force: true });
+  });
 
   it('is cut into equal segments of SEGMENT_SECONDS and found with its segment count', async () => {
     assert.deepEqual(await listLiveLoops(dataDir), [{ name: 'loop-1', segmentCount: LOOP_SEGMENTS }]);
@@ -130,6 +139,17 @@ describe('a generated loop', () => {
       assert.match(stderr, /Audio: aac/);
       assert.match(stderr, /iskey:1 type:I/, `segment ${index} starts with a keyframe`);
     }
+  });
+
+  it('comes from the cache into the next data folder, made again when the cache lost a part of it', async () => {
+    const cache = path.join(scratch, 'velvet-live-loops');
+    const [entry] = await readdir(cache);
+    await rm(path.join(cache, entry!, segmentFileName(3)));
+    const next = await mkdtemp(path.join(scratch, 'data-'));
+    await ensureLiveLoops(next, 1);
+    assert.deepEqual(await listLiveLoops(next), [{ name: 'loop-1', segmentCount: LOOP_SEGMENTS }]);
+    assert.equal((await readdir(path.join(liveDir(next), 'loop-1'))).length, LOOP_SEGMENTS + 2);
+    assert.ok((await readdir(path.join(cache, entry!))).includes(segmentFileName(3)), 'the cache is whole again');
   });
 });
 

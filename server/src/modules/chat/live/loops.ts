@@ -15,9 +15,9 @@ const run = promisify(execFile);
 /** Loops the demo performers share (each performer starts at its own point of hers). */
 export const LOOP_COUNT = 6;
 /** A multiple of SEGMENT_SECONDS, so every segment is exactly that long. */
-export const LOOP_SECONDS = 24;
+const LOOP_SECONDS = 24;
 export const LOOP_SEGMENTS = LOOP_SECONDS / SEGMENT_SECONDS;
-export const VIDEO_SIZE = { width: 640, height: 360 };
+const VIDEO_SIZE = { width: 640, height: 360 };
 const FRAME_RATE = 25;
 /** The generated backdrop the camera pans over, larger than the video. */
 const BACKDROP_SIZE = { width: 960, height: 540 };
@@ -31,7 +31,7 @@ const FONTS = [
 const LOOP_PLAYLIST = 'index.m3u8';
 
 export const liveDir = (dataDir: string) => path.join(dataDir, 'live');
-export const loopName = (index: number) => `loop-${index + 1}`;
+const loopName = (index: number) => `loop-${index + 1}`;
 export const LOOP_NAME_PATTERN = /^loop-[1-9]\d{0,2}$/;
 
 /**
@@ -163,7 +163,7 @@ const scratchDir = (target: string) => `${target}.tmp-${process.pid}-${randomByt
  * Encodes loop `index` into the folder `target` (made whole or not at all): the backdrop (a generated image
  * like the performers' ones), its poster (the loop's first frame) and the segments.
  */
-export async function encodeLoop(target: string, index: number): Promise<void> {
+async function encodeLoop(target: string, index: number): Promise<void> {
   const dir = scratchDir(target);
   await mkdir(dir, { recursive: true });
   try {
@@ -189,12 +189,22 @@ export async function encodeLoop(target: string, index: number): Promise<void> {
   }
 }
 
+/** Whether a loop folder has its playlist, every segment the playlist names and the poster. */
+async function isWhole(dir: string): Promise<boolean> {
+  const playlist = await readFile(path.join(dir, LOOP_PLAYLIST), 'utf8').catch(() => null);
+  if (playlist === null) return false;
+  const segments = playlist.split('\n').filter((line) => SEGMENT_FILE_PATTERN.test(line));
+  return segments.length > 0 && [...segments, POSTER_FILE].every((file) => existsSync(path.join(dir, file)));
+}
+
 /** Loop `index` in the data folder: copied from the cache, encoded into the cache first if it is not there. */
 async function provideLoop(dataDir: string, index: number): Promise<void> {
   const target = path.join(liveDir(dataDir), loopName(index));
   if (existsSync(target)) return;
   const cached = path.join(cacheDir(), loopKey(index));
-  if (!existsSync(cached)) {
+  if (!(await isWhole(cached))) {
+    // The system may clean its temporary folder file by file: a loop missing a part is made again.
+    await rm(cached, { recursive: true, force: true });
     await mkdir(cacheDir(), { recursive: true });
     await encodeLoop(cached, index);
   }
