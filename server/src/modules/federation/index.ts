@@ -1,4 +1,5 @@
 import path from 'node:path';
+import rateLimit from '@fastify/rate-limit';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   REMOTE_BUILD_MEDIA_TYPE,
@@ -27,7 +28,7 @@ import {
 } from './registry';
 import { remoteDeployments, tenantRemotes, tenants } from './schema';
 import { localBuilds, putIntoStore, remoteEntryUrl, remoteStoreDir, storedDescriptor } from './store';
-import { createRateLimiter, pruneLoadReports, recordLoads, remoteHealth } from './telemetry';
+import { pruneLoadReports, recordLoads, remoteHealth } from './telemetry';
 import { DEFAULT_TENANT, amoraTenant, velvetTenant } from './tenants';
 
 /** The largest build upload accepted (a remote's dist with source maps is a few MB). */
@@ -132,15 +133,15 @@ export const federationModule: ServerModule = {
     route(app, federationEndpoints.alive, async () => ({ alive: true as const }));
 
     // Browsers' load reports: their own scope, so the smaller body limit applies to them alone.
-    const rateLimit = createRateLimiter({ perMinute: LOAD_REPORTS_PER_MINUTE });
     await app.register(async (reports) => {
+      // Over the limit: 429, which the error handler answers as RATE_LIMITED.
+      await reports.register(rateLimit, { max: LOAD_REPORTS_PER_MINUTE, timeWindow: 60_000 });
       reports.addContentTypeParser(
         'application/json',
         { parseAs: 'string', bodyLimit: MAX_LOAD_REPORT_BYTES },
         reports.getDefaultJsonParser('error', 'error'),
       );
       route(reports, telemetryEndpoints.reportLoads, async ({ query, body, request }) => {
-        rateLimit(request.ip);
         const tenant = await resolveTenant(ctx, query.tenant, request.hostname);
         const { accepted, rolledBack } = await recordLoads(
           ctx.db,

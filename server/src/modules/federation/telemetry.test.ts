@@ -21,7 +21,7 @@ import { startPostgres } from '../../testing/postgres';
 import { OPERATOR } from './operator';
 import { remoteStoreDir } from './store';
 import { remoteLoads, tenantRemotes } from './schema';
-import { createRateLimiter, reachesThreshold } from './telemetry';
+import { reachesThreshold } from './telemetry';
 import { inCanary } from './canary';
 
 const tv: RemoteDescriptor = {
@@ -219,19 +219,6 @@ describe('load reports: bad input is a clear 4xx', () => {
     assertError(forbidden, 403, 'FORBIDDEN');
     assertError(await operatorCall(site, 'GET', '/health?minutes=0'), 400, 'VALIDATION_FAILED');
     assertError(await operatorCall(site, 'GET', '/health?minutes=100000'), 400, 'VALIDATION_FAILED');
-  });
-});
-
-describe('the rate limiter', () => {
-  test('counts per client and starts afresh each minute', () => {
-    let now = 0;
-    const limit = createRateLimiter({ perMinute: 2, now: () => now });
-    limit('a');
-    limit('a');
-    assert.throws(() => limit('a'), { code: 'RATE_LIMITED' });
-    limit('b');
-    now = 60_000;
-    limit('a');
   });
 });
 

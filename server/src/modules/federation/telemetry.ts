@@ -1,7 +1,6 @@
 import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { RemoteHealth, RemoteLoadReport, RemoteLoadStage, RemoteName } from '@velvet/contracts';
 import type { Database } from '../../db/database';
-import { HttpError } from '../../http/endpoint';
 import { CANARY_ENDED, recordChange } from './registry';
 import { remoteLoads, tenantRemotes } from './schema';
 
@@ -199,27 +198,4 @@ export async function remoteHealth(
 /** Deletes reports older than the longest health window. */
 export async function pruneLoadReports(db: Database, now = new Date()): Promise<void> {
   await db.delete(remoteLoads).where(lt(remoteLoads.at, new Date(now.getTime() - LOAD_REPORTS_KEPT_MS)));
-}
-
-/**
- * Requests per client address and minute: a browser sends one or two batches per page, so more than this is
- * abuse, answered with 429 RATE_LIMITED until the minute is over. Fixed windows keep it to one counter per address.
- */
-export function createRateLimiter(options: { perMinute: number; now?: () => number }) {
-  const now = options.now ?? Date.now;
-  let windowStart = now();
-  let counts = new Map<string, number>();
-  return (client: string) => {
-    const time = now();
-    if (time - windowStart >= 60_000) {
-      windowStart = time;
-      counts = new Map();
-    }
-    const used = (counts.get(client) ?? 0) + 1;
-    counts.set(client, used);
-    if (used > options.perMinute) {
-      const retryAfter = Math.ceil((windowStart + 60_000 - time) / 1000);
-      throw new HttpError(429, 'RATE_LIMITED', `Too many load reports; try again in ${retryAfter} s`);
-    }
-  };
 }
