@@ -40,6 +40,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_DAY_MINUTES: '240' },
   },
 });

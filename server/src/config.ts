@@ -19,6 +19,11 @@ const environment = z.object({
   CANARY_ROLLBACK_MIN_LOADS: z.coerce.number().int().min(1).default(CANARY_AUTO_ROLLBACK.minLoads),
   /** Canary auto-rollback: the share of failed loads among them (above 0, at most 1) that ends it. */
   CANARY_ROLLBACK_FAILURE_SHARE: z.coerce.number().gt(0).max(1).default(CANARY_AUTO_ROLLBACK.failureShare),
+  /**
+   * Real minutes one day of the demo performers' online schedule lasts: a real day by default; the end-to-end
+   * tests use a short one so performers come and go within seconds.
+   */
+  DEMO_DAY_MINUTES: z.coerce.number().int().min(1).max(1440).default(1440),
 });
 
 export interface Config {
@@ -34,6 +39,7 @@ export interface Config {
   repoRoot: string;
   /** When the server ends a canary by itself (CANARY_AUTO_ROLLBACK unless the environment says otherwise). */
   canaryAutoRollback: { minLoads: number; failureShare: number };
+  demoDayMinutes: number;
 }
 
 /** The token signing secret is made once per data directory, so tokens survive restarts. */
@@ -68,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       minLoads: values.CANARY_ROLLBACK_MIN_LOADS,
       failureShare: values.CANARY_ROLLBACK_FAILURE_SHARE,
     },
+    demoDayMinutes: values.DEMO_DAY_MINUTES,
   };
 }

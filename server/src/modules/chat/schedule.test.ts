@@ -80,3 +80,13 @@ describe('online schedule of the demo performers', () => {
     assert.equal(row!.isOnline, true);
   });
 });
+
+describe('the demo day', () => {
+  it('is the UTC minute of a real day by default, and runs faster when DEMO_DAY_MINUTES shortens it', () => {
+    const noon = new Date('2026-11-22T12:30:00Z');
+    assert.equal(minuteOfDay(noon), 750);
+    // A 240-minute day runs six times as fast: 6 real minutes after midnight are 36 schedule minutes.
+    assert.equal(minuteOfDay(new Date('2026-11-22T00:06:00Z'), 240), 36);
+    assert.equal(minuteOfDay(new Date('2026-11-22T04:00:00Z'), 240), 0);
+  });
+});

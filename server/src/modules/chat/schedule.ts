@@ -15,7 +15,9 @@ export const ONLINE_SCHEDULE_INTERVAL_MS = 5000;
 const MOBILE_VIDEOCALL_SHARE = 0.3;
 
 const MINUTES_PER_DAY = 1440;
-export const minuteOfDay = (at: Date) => at.getUTCHours() * 60 + at.getUTCMinutes();
+/** The UTC minute of the day at `at`, in a day that lasts `dayMinutes` real minutes (a real day by default). */
+export const minuteOfDay = (at: Date, dayMinutes = MINUTES_PER_DAY) =>
+  Math.floor((at.getTime() / 60_000) * (MINUTES_PER_DAY / dayMinutes)) % MINUTES_PER_DAY;
 
 /** Whether a window (UTC minutes, the end excluded; it may wrap midnight) holds `minute`. */
 export function windowHolds(window: { startMinute: number; endMinute: number }, minute: number): boolean {
@@ -39,7 +41,7 @@ export interface ScheduleChange {
 /** Sets every scheduled performer's online state from the windows at the server's time; answers who changed. */
 export async function applyOnlineSchedule(ctx: ModuleContext): Promise<ScheduleChange> {
   const now = ctx.now();
-  const minute = minuteOfDay(now) % MINUTES_PER_DAY;
+  const minute = minuteOfDay(now, ctx.config.demoDayMinutes);
   const returning = { id: actors.id, name: actors.name };
   const online = await ctx.db
     .update(actors)
