@@ -15,6 +15,10 @@ import { expect, test } from './fixtures';
  * the money charge for a guest without coins.
  */
 
+/** Coins as the site shows them: hundredths, decimal comma, no ",00". */
+const coins = (hundredths: number) =>
+  `${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2 }).format(hundredths / 100).replace(/,00$/, '')}\u00a0VXC`;
+
 /** Signs a new guest up through the navbar, as a visitor would. */
 async function signUp(page: Page) {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -29,15 +33,16 @@ async function signUp(page: Page) {
   await expect(page.getByTestId('navbar-balance')).toHaveText('0 VXC');
 }
 
-/** Buys 40 coins for 10 € with the sandbox test card from the navbar balance. */
-async function buyCoins(page: Page) {
+/** Buys 40 coins for 10 € with the sandbox test card from the navbar balance; answers the new balance. */
+async function buyCoins(page: Page, before = 0) {
   await page.getByTestId('navbar-balance').click();
   const dialog = page.getByRole('dialog', { name: 'Buy coins' });
   await dialog.getByRole('radio', { name: /10,00\s€/ }).check();
   await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
   await dialog.getByRole('button', { name: 'Pay 10,00\u00a0€' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('navbar-balance')).toHaveText('40\u00a0VXC');
+  await expect(page.getByTestId('navbar-balance')).toHaveText(coins(before + 4000));
+  return before + 4000;
 }
 
 /** An online performer whose private chat costs something that 40 coins pay for a while, with her profile. */
@@ -59,10 +64,6 @@ async function onlinePerformer(page: Page): Promise<ActorProfile> {
 
 /** Matches the answer of one REST call (the client adds language and version to the query). */
 const answerOf = (path: string) => (response: Response) => new URL(response.url()).pathname === path;
-
-/** Coins as the site shows them: hundredths, decimal comma, no ",00". */
-const coins = (hundredths: number) =>
-  `${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2 }).format(hundredths / 100).replace(/,00$/, '')}\u00a0VXC`;
 
 test('a guest with coins has a private chat: live video, a message answered, billed from the clock, ended and rated', async ({
   page,
@@ -156,4 +157,32 @@ test('a guest without enough coins is told why and gets the money charge', async
     `Dein Guthaben reicht für diesen Chat nicht: Du brauchst mindestens ${coins(MIN_CHAT_BALANCE)}.`,
   );
   await expect(page.getByTestId('navbar-balance')).toHaveText('0 VXC');
+});
+
+test('a guest buys a ticket for a running cam show and watches it on the performer’s live-show page', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  // Ticket prices go up to 60 coins.
+  const balance = await buyCoins(page, await buyCoins(page));
+  await page.goto('/en/cam-shows/');
+  const shows = page.getByRole('list', { name: 'Cam shows' });
+  const running = shows.getByRole('listitem').filter({ hasText: 'live now' }).first();
+  await expect(running).toBeVisible();
+  const performer = running.locator('.mf-chat-ticket__actor a');
+  const liveShowPath = new URL((await performer.getAttribute('href'))!, page.url()).pathname;
+
+  await running.getByRole('button', { name: 'Buy a ticket' }).click();
+  await expect(running.getByText('You have a ticket.')).toBeVisible();
+  await expect(page.getByTestId('navbar-balance')).not.toHaveText(coins(balance));
+
+  await performer.click();
+  await expect(page).toHaveURL(liveShowPath);
+  await page.getByRole('button', { name: 'Watch the show' }).click();
+  const player = page.getByTestId('live-player');
+  await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Live show', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'End chat' }).click();
+  await expect(page.getByTestId('chat-end-reason')).toHaveText('You ended the chat.');
 });

@@ -14,6 +14,7 @@ import { formatChatPrice } from '../format';
 import { useActorOnlineChanges, useRouteLink } from '../hooks';
 import { LiveChatStage } from './LiveChatStage';
 import { useLiveChat } from './useLiveChat';
+import './live.css';
 
 /** The chats a performer offers right now, from her profile and chat button config, in the order shown. */
 export function chatOptions(actor: ActorProfile): ChatType[] {

@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ONE_CLICK_OFFER_SECONDS, type ChatMessage } from '@velvet/contracts';
 import { useGuest } from '@velvet/federation';
@@ -44,6 +45,11 @@ export function ChatRoom({
   const guest = useGuest();
   const now = useNow();
   const [stopping, setStopping] = useState(false);
+  const roomRef = useRef<HTMLElement>(null);
+  // The room takes the place of what the guest clicked; bring it into view (a muted video out of view may not play).
+  useEffect(() => {
+    roomRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
   const { session } = chat;
   const elapsed = secondsBetween(chat.startedAtMs, now);
   const remaining = chat.endsAtMs === null ? null : Math.max(0, Math.ceil((chat.endsAtMs - now) / 1000));
@@ -53,19 +59,25 @@ export function ChatRoom({
   const oneClick = useOneClickOffer(canCharge && secondsLeft !== null && secondsLeft <= ONE_CLICK_OFFER_SECONDS, now);
 
   const stop = async () => {
-    setStopping(true);
+    // The player goes first, so no playlist request is under way when the server ends the stream with the chat.
+    flushSync(() => setStopping(true));
     await onStop();
     setStopping(false);
   };
   return (
     <section
+      ref={roomRef}
       className="mf-chat-room"
       aria-label={t('chat.room.label', { name: actorName })}
       data-chat-id={session.chatId}
       data-chat-type={session.chatType}
     >
       <div className="mf-chat-room__video">
-        <LivePlayer url={session.stream.url} posterUrl={session.stream.posterUrl} />
+        {stopping ? (
+          <img src={session.stream.posterUrl} width={640} height={360} alt="" loading="lazy" decoding="async" />
+        ) : (
+          <LivePlayer url={session.stream.url} posterUrl={session.stream.posterUrl} />
+        )}
       </div>
       <div className="mf-chat-room__side">
         <h2>{t(`chat.types.${session.chatType}.title`)}</h2>

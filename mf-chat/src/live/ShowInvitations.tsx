@@ -4,6 +4,7 @@ import type { IncomingMessage } from '@velvet/contracts';
 import { usePlatform } from '@velvet/federation';
 import { Button, ButtonLink } from '@velvet/ui';
 import { useRouteLink } from '../hooks';
+import './live.css';
 
 type Invitation = IncomingMessage<'privateTicketShowInvitation'>;
 

@@ -14,6 +14,7 @@ import { useLanguage, useLoggedIn, usePlatform } from '@velvet/federation';
 import { formatDate } from '@velvet/i18n';
 import { Button, Price } from '@velvet/ui';
 import { formatChatPrice } from '../format';
+import './live.css';
 
 /** A text in the visitor's language, else English, else the first there is. */
 export function localized(texts: LocalizedText[], language: Language): string {
