@@ -1,4 +1,5 @@
 import { asc, count } from 'drizzle-orm';
+import { inBatches } from '../../db/batches';
 import type { Database } from '../../db/database';
 import { actorOnlineWindows, actors } from './schema';
 
@@ -12,6 +13,7 @@ const MINUTES_PER_DAY = 1440;
 /** About a third of the day, varied per performer. */
 const ONLINE_MINUTES = { min: 440, max: 520 } as const;
 const GOLDEN_RATIO_FRACTION = 0.618_033_988_75;
+const INSERT_BATCH = 1000;
 
 export async function seedOnlineSchedule(db: Database, random: () => number = Math.random): Promise<number> {
   const performers = await db.select({ id: actors.id }).from(actors).orderBy(asc(actors.id));
@@ -26,7 +28,7 @@ export async function seedOnlineSchedule(db: Database, random: () => number = Ma
       return { actorId: id, startMinute, endMinute: (startMinute + length) % MINUTES_PER_DAY };
     });
   });
-  if (rows.length > 0) await db.insert(actorOnlineWindows).values(rows);
+  await inBatches(rows, INSERT_BATCH, (batch) => db.insert(actorOnlineWindows).values(batch));
   return rows.length;
 }
 
