@@ -4,7 +4,11 @@ const path = require('node:path');
 const fs = require('node:fs');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
-/** Singletons shared by the shell and all remotes; the shell provides them eagerly (host wins). */
+/**
+ * Singletons shared by the shell and all remotes; the shell provides them eagerly (host wins). zod is not among
+ * them: only @velvet/contracts imports it, and a shared module is never tree-shaken (shared, zod with all its
+ * locales was a third of the shell).
+ */
 const SINGLETONS = [
   'react',
   'react-dom',
@@ -13,7 +17,6 @@ const SINGLETONS = [
   'rxjs',
   'i18next',
   'react-i18next',
-  'zod',
   '@velvet/contracts',
   '@velvet/sdk',
   '@velvet/ui',
@@ -86,6 +89,9 @@ function remoteWebpackConfig({ dir, mode }) {
         manifest: { fileName: 'mf-manifest.json' },
         dts: false,
         shareStrategy: 'loaded-first',
+        // The federation runtime comes from the shell (provideExternalRuntime there) instead of being bundled
+        // into every remoteEntry.js: 93 KB raw per remote before. Such a build needs a shell built likewise.
+        experiments: { externalRuntime: true },
       }),
       {
         // The descriptor travels with the build so the registry can read it without running code.
@@ -124,6 +130,8 @@ function hostWebpackConfig({ dir, mode, extraPlugins = [] }) {
         shared: shared({ eager: true }),
         dts: false,
         shareStrategy: 'loaded-first',
+        // One federation runtime for the page, offered to the remotes (built with externalRuntime).
+        experiments: { provideExternalRuntime: true },
       }),
       new HtmlWebpackPlugin({ template: './src/index.html', filename: 'index.html', inject: 'body', hash: true }),
       ...extraPlugins,
