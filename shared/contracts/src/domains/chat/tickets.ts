@@ -92,50 +92,34 @@ export interface TopCam {
   videocallPrice: number;
 }
 
+/** GraphQL has no inheritance: a cam show repeats a ticket's fields, written once here. */
+const ticketSdlFields = `
+    id: Int!
+    actorId: Int!
+    actorName: String!
+    actorLink: String!
+    price: TicketPrice!
+    title: [LocalizedText!]!
+    description: [LocalizedText!]!
+    postBuyInfo: [LocalizedText!]!
+    sedcards: [String!]!
+    avatar: String!
+    start: String!
+    end: String!
+    isBought: Boolean!
+    isFree: Boolean!
+    canBuy: Boolean!
+    hasStarted: Boolean!
+    bonusCode: String
+    creationType: String!
+    seatsLeft: Int!`;
+
 export const ticketsGraphqlSchema = /* GraphQL */ `
   type LocalizedText { language: String!, value: String! }
   type TicketPrice { value: Int!, currency: String!, symbol: String! }
-  type ChatTicket {
-    id: Int!
-    actorId: Int!
-    actorName: String!
-    actorLink: String!
-    price: TicketPrice!
-    title: [LocalizedText!]!
-    description: [LocalizedText!]!
-    postBuyInfo: [LocalizedText!]!
-    sedcards: [String!]!
-    avatar: String!
-    start: String!
-    end: String!
-    isBought: Boolean!
-    isFree: Boolean!
-    canBuy: Boolean!
-    hasStarted: Boolean!
-    bonusCode: String
-    creationType: String!
-    seatsLeft: Int!
+  type ChatTicket {${ticketSdlFields}
   }
-  type CamShow {
-    id: Int!
-    actorId: Int!
-    actorName: String!
-    actorLink: String!
-    price: TicketPrice!
-    title: [LocalizedText!]!
-    description: [LocalizedText!]!
-    postBuyInfo: [LocalizedText!]!
-    sedcards: [String!]!
-    avatar: String!
-    start: String!
-    end: String!
-    isBought: Boolean!
-    isFree: Boolean!
-    canBuy: Boolean!
-    hasStarted: Boolean!
-    bonusCode: String
-    creationType: String!
-    seatsLeft: Int!
+  type CamShow {${ticketSdlFields}
     actorOnline: Boolean!
     isFeatured: Boolean!
     isAutoFeatured: Boolean!
