@@ -1,4 +1,3 @@
-import { ClientError, GraphQLClient } from 'graphql-request';
 import { MISSING_TOKEN_MESSAGE, type GraphqlOperation, type Language } from '@velvet/contracts';
 import { ApiError } from './rest';
 
@@ -15,7 +14,10 @@ export interface GraphqlClientOptions {
   fetch?: typeof fetch;
 }
 
-function toApiError(error: unknown): unknown {
+/** graphql-request (and graphql with it) loads with the first query, not with the page. */
+const loadGraphqlRequest = () => import('graphql-request');
+
+function toApiError(error: unknown, ClientError: typeof import('graphql-request').ClientError): unknown {
   if (!(error instanceof ClientError)) return error;
   const first = error.response.errors?.[0];
   const code = (first?.extensions?.['code'] as string | undefined) ?? `HTTP_${error.response.status}`;
@@ -32,6 +34,7 @@ function createGraphqlCall(options: GraphqlClientOptions, tokenFor: () => string
     // graphql-request needs an absolute URL; in the browser '/graphql' is resolved against the page.
     const url = new URL(options.url, globalThis.location?.origin);
     url.searchParams.set('language', options.getLanguage());
+    const { ClientError, GraphQLClient } = await loadGraphqlRequest();
     const client = new GraphQLClient(url.href, {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -39,7 +42,7 @@ function createGraphqlCall(options: GraphqlClientOptions, tokenFor: () => string
     try {
       return await client.request(operation.document, variables as Record<string, unknown>);
     } catch (error) {
-      throw toApiError(error);
+      throw toApiError(error, ClientError);
     }
   };
 }
