@@ -1,6 +1,7 @@
 // `npm run bench`: measures the built site on loopback and prints every figure beside its budget (issue:
 // performance baseline). Flags: --quick (one run per page metric, short load tests, fewer clients),
 // --scale (section 6, the 50,000-performer seed on PGlite and PostgreSQL; takes minutes), --only=1,2,…
+import { existsSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { launchChromium } from './browser';
@@ -29,6 +30,28 @@ const started = Date.now();
 console.log(`Velvet bench — ${quick ? 'quick' : 'full'} run; sections ${[...sections].join(', ')}`);
 if (!scale) console.log('(section 6, the 50,000-performer scale seed on PGlite and PostgreSQL, runs with --scale)');
 
+const copyData = async (from: string, to: string) => {
+  await cp(from, to, { recursive: true, filter: (file) => !file.endsWith('pglite.pid') });
+  return to;
+};
+
+/**
+ * A freshly seeded data directory. BENCH_SEEDED_DIR keeps one seeded directory between runs (the seed takes
+ * minutes): copied when it exists, made and kept there when not. Delete it when the seed changes.
+ */
+async function seededDataDir(): Promise<string> {
+  const kept = process.env.BENCH_SEEDED_DIR;
+  if (kept && existsSync(path.join(kept, 'pglite'))) {
+    console.log(`(seeded data copied from ${kept})`);
+    return copyData(kept, await tempDir('data'));
+  }
+  const seeding = await startVelvet({ keepData: true });
+  console.log(`(site seeded in ${((seeding.seedMs ?? 0) / 1000).toFixed(1)} s on a fresh data directory)`);
+  await seeding.stop();
+  if (kept) await copyData(seeding.dataDir, kept);
+  return seeding.dataDir;
+}
+
 const servers: BenchServer[] = [];
 async function stopAll(): Promise<void> {
   await Promise.all(servers.splice(0).map((server) => server.stop()));
@@ -38,15 +61,10 @@ process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
 try {
   const needsSite = [1, 2, 3, 4].some((section) => sections.has(section));
   if (needsSite) {
-    const seeding = await startVelvet({ keepData: true });
-    console.log(`(site seeded in ${((seeding.seedMs ?? 0) / 1000).toFixed(1)} s on a fresh data directory)`);
-    await seeding.stop();
+    const siteData = await seededDataDir();
     // The single-bundle server of section 3 gets a copy of the same seeded data (never of an open database).
-    const singleData = sections.has(3) ? await tempDir('single-data') : null;
-    if (singleData) {
-      await cp(seeding.dataDir, singleData, { recursive: true, filter: (file) => !file.endsWith('pglite.pid') });
-    }
-    const site = await startVelvet({ dataDir: seeding.dataDir });
+    const singleData = sections.has(3) ? await copyData(siteData, await tempDir('single-data')) : null;
+    const site = await startVelvet({ dataDir: siteData });
     servers.push(site);
     const pages = await benchPages(site.url);
     const needsBrowser = [1, 2, 3].some((section) => sections.has(section));
