@@ -106,8 +106,9 @@ export function httpTargets(session: Session): Target[] {
 
 export interface LoadResult {
   rps: number;
-  p99: number;
-  p50: number;
+  /** Null when no request was answered in time (autocannon then reports 0). */
+  p99: number | null;
+  p50: number | null;
   errors: number;
   non2xx: number;
   total: number;
@@ -128,10 +129,11 @@ export async function load(
     connections: CONNECTIONS,
     duration: seconds,
   });
+  const answered = result['2xx'] > 0;
   return {
     rps: result.requests.average,
-    p99: result.latency.p99,
-    p50: result.latency.p50,
+    p99: answered ? result.latency.p99 : null,
+    p50: answered ? result.latency.p50 : null,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     total: result.requests.total,
