@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Database } from './database';
 import type { ModuleContext, ServerModule } from '../modules/module';
 import { seedRuns } from './schema';
 
@@ -10,8 +11,7 @@ const DEMO_SEED = 'demo';
  * next start tries again.
  */
 export async function seedOnce(ctx: ModuleContext, modules: readonly ServerModule[], scale: number): Promise<boolean> {
-  const [done] = await ctx.db.select().from(seedRuns).where(eq(seedRuns.id, DEMO_SEED));
-  if (done) return false;
+  if (await holdsDemoData(ctx.db)) return false;
   for (const module of modules) {
     if (!module.seed) continue;
     const started = performance.now();
@@ -20,4 +20,10 @@ export async function seedOnce(ctx: ModuleContext, modules: readonly ServerModul
   }
   await ctx.db.insert(seedRuns).values({ id: DEMO_SEED, scale });
   return true;
+}
+
+/** Whether the demo seed has filled this database. */
+export async function holdsDemoData(db: Database): Promise<boolean> {
+  const [done] = await db.select().from(seedRuns).where(eq(seedRuns.id, DEMO_SEED));
+  return done !== undefined;
 }

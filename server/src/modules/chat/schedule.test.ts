@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { IncomingMessage } from '@velvet/contracts';
+import { seedRuns } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { actorOnlineWindows, actors } from './schema';
 import { applyOnlineSchedule, minuteOfDay, windowHolds } from './schedule';
@@ -66,9 +67,11 @@ describe('online schedule of the demo performers', () => {
     }
   });
 
-  it('gives performers of an older data directory windows once, on a start without any', async () => {
+  it('gives performers of an older demo data directory windows once, on a start without any', async () => {
     assert.equal(await ensureOnlineSchedule(t.ctx.db), 0, 'windows exist: nothing to do');
     await t.ctx.db.delete(actorOnlineWindows);
+    assert.equal(await ensureOnlineSchedule(t.ctx.db), 0, 'no demo seed: its performers are not demo performers');
+    await t.ctx.db.insert(seedRuns).values({ id: 'demo', scale: 1 });
     assert.equal(await ensureOnlineSchedule(t.ctx.db), (await t.ctx.db.select().from(actorOnlineWindows)).length);
     assert.ok((await t.ctx.db.select().from(actorOnlineWindows)).length >= performerIds.length);
   });

@@ -1,6 +1,7 @@
 import { asc, count } from 'drizzle-orm';
 import { inBatches } from '../../db/batches';
 import type { Database } from '../../db/database';
+import { holdsDemoData } from '../../db/seed';
 import { actorOnlineWindows, actors } from './schema';
 
 /**
@@ -33,10 +34,12 @@ export async function seedOnlineSchedule(db: Database, random: () => number = Ma
 }
 
 /**
- * A data directory seeded before performers had schedules gets them on its next start, so its site comes alive
- * too; once any window exists this does nothing (performers without windows are then not demo performers).
+ * A demo data directory seeded before performers had schedules gets them on its next start, so its site comes
+ * alive too; once any window exists this does nothing (performers without windows are then not demo performers).
+ * A database without the demo seed (a test's) is left alone: its performers are nobody's demo.
  */
 export async function ensureOnlineSchedule(db: Database): Promise<number> {
+  if (!(await holdsDemoData(db))) return 0;
   const [windows] = await db.select({ n: count() }).from(actorOnlineWindows);
   return windows && windows.n > 0 ? 0 : seedOnlineSchedule(db);
 }
