@@ -1,6 +1,11 @@
 import autocannon from 'autocannon';
-import * as contracts from '@velvet/contracts';
-import { chatEndpoints, federationEndpoints, guestEndpoints, videosQuery, type Endpoint } from '@velvet/contracts';
+import {
+  actorSearchEndpoints,
+  federationEndpoints,
+  guestEndpoints,
+  videosQuery,
+  type Endpoint,
+} from '@velvet/contracts';
 import type { Report } from './report';
 import { startServer } from './servers';
 
@@ -11,7 +16,7 @@ export interface Target {
   name: string;
   /** Catalogue reads are held to 25 % of the hello-world throughput. */
   catalogue: boolean;
-  method: 'GET' | 'POST';
+  method: Endpoint['method'];
   path: string;
   headers?: Record<string, string>;
   body?: string;
@@ -38,36 +43,16 @@ export async function openSession(base: string): Promise<Session> {
   return { anonymousToken: anonymous.accessToken, guestToken: guest.accessToken };
 }
 
-/**
- * Actor search is POST /actorsearch/search once its contract exists (looked up among the contracts' endpoints
- * by path, its body built from the schema's defaults); until then the cams list stands in, and says so.
- */
-export function actorSearchTarget(): Target & { standIn: boolean } {
-  const endpoints = Object.values(contracts).flatMap((value) =>
-    value && typeof value === 'object' ? Object.values(value as Record<string, unknown>) : [],
-  );
-  const search = endpoints.find(
-    (value): value is Endpoint =>
-      !!value && typeof value === 'object' && (value as Endpoint).path === '/actorsearch/search',
-  );
-  const body = search?.body?.safeParse({});
-  if (search && body?.success) {
-    return {
-      name: 'actor search (POST /actorsearch/search)',
-      catalogue: true,
-      method: 'POST',
-      path: '/rest/v1/actorsearch/search',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body.data),
-      standIn: false,
-    };
-  }
+/** Actor search as the search page sends it first: default search, rank order, page 1. */
+export function actorSearchTarget(): Target {
+  const { search } = actorSearchEndpoints;
   return {
-    name: `actor search — stand-in GET ${chatEndpoints.actorList.path.replace(':kind', 'cams')}`,
+    name: `actor search (${search.method} ${search.path})`,
     catalogue: true,
-    method: 'GET',
-    path: '/rest/v1/actors/list/cams',
-    standIn: true,
+    method: search.method,
+    path: `/rest/v1${search.path}`,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(search.body!.parse({ requestId: 1 })),
   };
 }
 
