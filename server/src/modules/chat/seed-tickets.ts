@@ -108,10 +108,13 @@ const INSERT_BATCH = 1000;
 
 type Window = { startMinute: number; endMinute: number };
 
-/** Whether one of the performer's online windows holds the whole show, so she is on line while it runs. */
-const onlineThroughout = (windows: Window[], start: Date, end: Date) => {
-  const last = new Date(end.getTime() - MINUTE_MS);
-  return windows.some((w) => windowHolds(w, minuteOfDay(start)) && windowHolds(w, minuteOfDay(last)));
+/**
+ * Whether one of the performer's online windows holds the whole show, so she is on line while it runs; minutes
+ * of the server's demo day, which may be shorter than a real one.
+ */
+const onlineThroughout = (windows: Window[], start: Date, end: Date, dayMinutes: number) => {
+  const [first, last] = [start, new Date(end.getTime() - MINUTE_MS)].map((at) => minuteOfDay(at, dayMinutes));
+  return windows.some((w) => windowHolds(w, first!) && windowHolds(w, last!));
 };
 
 interface Performer {
@@ -165,7 +168,10 @@ async function demoPerformers(ctx: ModuleContext, sample?: number) {
     if (performers.length === 0) return null;
     for (let i = 0; i < PERFORMER_DRAWS; i++) {
       const performer = faker.helpers.arrayElement(performers);
-      if (!avoid.has(performer.id) && onlineThroughout(windowsOf.get(performer.id) ?? [], startsAt, endsAt))
+      if (
+        !avoid.has(performer.id) &&
+        onlineThroughout(windowsOf.get(performer.id) ?? [], startsAt, endsAt, ctx.config.demoDayMinutes)
+      )
         return performer;
     }
     return null;
