@@ -15,6 +15,7 @@ import { installGraphql } from './graphql';
 import { installAuth, verifyToken } from './http/auth';
 import { seedOnce } from './db/seed';
 import { installErrorHandler } from './http/errors';
+import { VisitorCache } from './http/visitor-cache';
 import { SharpImageStore } from './media/store';
 import { MODULES } from './modules';
 import { UNCACHED_REMOTE_FILES, remoteStoreDir } from './modules/federation/store';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     hub,
     images: new SharpImageStore(mediaDir),
     now: () => new Date(),
+    visitorCache: new VisitorCache(config.visitorCacheMs),
   };
 
   await app.register(fastifySwagger, {

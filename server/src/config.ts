@@ -24,6 +24,8 @@ const environment = z.object({
    * tests use a short one so performers come and go within seconds.
    */
   DEMO_DAY_MINUTES: z.coerce.number().int().min(1).max(1440).default(1440),
+  /** How long visitors who are not logged in share a catalogue answer (http/visitor-cache.ts); 0 turns it off. */
+  VISITOR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 });
 
 export interface Config {
@@ -40,6 +42,7 @@ export interface Config {
   /** When the server ends a canary by itself (CANARY_AUTO_ROLLBACK unless the environment says otherwise). */
   canaryAutoRollback: { minLoads: number; failureShare: number };
   demoDayMinutes: number;
+  visitorCacheMs: number;
 }
 
 /** The token signing secret is made once per data directory, so tokens survive restarts. */
@@ -75,5 +78,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       failureShare: values.CANARY_ROLLBACK_FAILURE_SHARE,
     },
     demoDayMinutes: values.DEMO_DAY_MINUTES,
+    visitorCacheMs: values.VISITOR_CACHE_MS,
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint, ErrorCode } from '@velvet/contracts';
 import type { Auth } from '../modules/module';
+import type { VisitorCache } from './visitor-cache';
 
 /**
  * A 4xx answer with a stable code from ERROR_CODES. Throw it from any handler or resolver; the error handler
@@ -47,6 +48,11 @@ export interface RouteInput<E extends Endpoint> {
   reply: FastifyReply;
 }
 
+export interface RouteOptions {
+  /** A catalogue read whose answers visitors who are not logged in share for a moment. */
+  visitorCache?: VisitorCache;
+}
+
 /**
  * Registers one REST endpoint of the contracts on a module's (encapsulated, /rest/v1-prefixed) plugin.
  * Params, query and body are validated with the contract's zod schemas (a failure is 400 VALIDATION_FAILED),
@@ -56,6 +62,7 @@ export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (input: RouteInput<E>) => Promise<z.input<E['response']>>,
+  { visitorCache }: RouteOptions = {},
 ): void {
   app.route({
     method: endpoint.method,
@@ -71,14 +78,19 @@ export function route<E extends Endpoint>(
         if (request.authError) throw request.authError;
         requireGuest(request.auth);
       }
-      return handler({
-        params: request.params,
-        query: request.query,
-        body: request.body,
-        auth: request.auth,
-        request,
-        reply,
-      } as RouteInput<E>);
+      const answer = () =>
+        handler({
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          auth: request.auth,
+          request,
+          reply,
+        } as RouteInput<E>);
+      if (!visitorCache) return answer();
+      // Checked and serialized once, as the response schema would, and sent as it is to everyone sharing it.
+      reply.type('application/json; charset=utf-8');
+      return visitorCache.answer(request, async () => JSON.stringify(endpoint.response.parse(await answer())));
     },
   });
 }

@@ -3,6 +3,7 @@ import type { IResolvers } from 'mercurius';
 import type { IncomingMessage, OutgoingMessage, OutgoingType } from '@velvet/contracts';
 import type { Database } from '../db/database';
 import type { Config } from '../config';
+import type { VisitorCache } from '../http/visitor-cache';
 import type { ImageStore } from '../media/images';
 
 /** Who is calling: read from the bearer token (or the accessToken query parameter) on every request. */
@@ -42,6 +43,8 @@ export interface ModuleContext {
   images: ImageStore;
   /** The server's clock; money billed by time (paid chats) reads it here, so tests can move it deterministically. */
   now: () => Date;
+  /** Catalogue answers shared by visitors who are not logged in (route option `visitorCache`). */
+  visitorCache: VisitorCache;
 }
 
 export interface GraphqlContribution {

@@ -42,7 +42,10 @@ let counter = 0;
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'velvet-test-')));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), ...options.config };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', VISITOR_CACHE_MS: '0' }),
+    ...options.config,
+  };
   const database = await openDatabase(config, options.dataDir ? {} : { template: await migratedTemplate(MODULES) });
   const velvet = await buildApp(config, { database });
   if (options.seedScale !== undefined) await velvet.seedOnce(options.seedScale);

@@ -1,18 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, chatEndpoints, type Language } from '@velvet/contracts';
 import { route } from '../../http/endpoint';
+import { visitorCountry } from '../../http/visitor-cache';
 import type { Auth, ModuleContext } from '../module';
 import * as chat from './service';
-
-/**
- * The visitor's country as the edge in front of the server reports it (CDN country header), for the
- * banned-country flag. Without one nobody counts as banned.
- */
-export function visitorCountry(request: FastifyRequest): string | null {
-  const header = request.headers['cf-ipcountry'];
-  const value = Array.isArray(header) ? header[0] : header;
-  return value && /^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : null;
-}
 
 export function viewer(request: FastifyRequest, auth: Auth | null, language: Language | undefined): chat.Viewer {
   return {
@@ -25,16 +16,28 @@ export function viewer(request: FastifyRequest, auth: Auth | null, language: Lan
 export const chatRoutes =
   (ctx: ModuleContext): FastifyPluginAsync =>
   async (app) => {
-    route(app, chatEndpoints.actorList, async ({ params, query, auth, request }) =>
-      chat.listActors(ctx.db, params.kind, query, viewer(request, auth, query.language)),
+    const shared = { visitorCache: ctx.visitorCache };
+    route(
+      app,
+      chatEndpoints.actorList,
+      async ({ params, query, auth, request }) =>
+        chat.listActors(ctx.db, params.kind, query, viewer(request, auth, query.language)),
+      shared,
     );
-    route(app, chatEndpoints.actorData, async ({ params, query, auth, request }) =>
-      chat.actorProfile(ctx.db, params.actorIdOrName, viewer(request, auth, query.language)),
+    route(
+      app,
+      chatEndpoints.actorData,
+      async ({ params, query, auth, request }) =>
+        chat.actorProfile(ctx.db, params.actorIdOrName, viewer(request, auth, query.language)),
+      shared,
     );
     route(app, chatEndpoints.actorState, async ({ params, auth, request }) =>
       chat.actorState(ctx.db, params.actorId, viewer(request, auth, undefined)),
     );
-    route(app, chatEndpoints.categories, async ({ query }) => ({
-      categories: await chat.listCategories(ctx.db, query.language ?? DEFAULT_LANGUAGE),
-    }));
+    route(
+      app,
+      chatEndpoints.categories,
+      async ({ query }) => ({ categories: await chat.listCategories(ctx.db, query.language ?? DEFAULT_LANGUAGE) }),
+      shared,
+    );
   };

@@ -13,8 +13,12 @@ export const searchRoutes =
     route(app, actorSearchEndpoints.init, async ({ query, auth, request }) =>
       initSearch(ctx.db, viewer(request, auth, query.language), query.searchType),
     );
-    route(app, actorSearchEndpoints.search, async ({ query, body, auth, request }) =>
-      searchActors(ctx.db, viewer(request, auth, query.language), { ...body, page: query.page }),
+    route(
+      app,
+      actorSearchEndpoints.search,
+      async ({ query, body, auth, request }) =>
+        searchActors(ctx.db, viewer(request, auth, query.language), { ...body, page: query.page }),
+      { visitorCache: ctx.visitorCache },
     );
     route(app, actorSearchEndpoints.deleteFilter, async ({ body, auth }) =>
       deleteFilter(ctx.db, auth?.loggedIn ? auth.guestId : null, body.searchConditions, body.filter),

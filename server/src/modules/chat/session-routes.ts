@@ -3,7 +3,7 @@ import { chatSessionEndpoints } from '@velvet/contracts';
 import { requireGuest, requireOperator, route } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
 import { chargeOneClick, oneClickOffer } from '../wallet/one-click';
-import { visitorCountry } from './routes';
+import { visitorCountry } from '../../http/visitor-cache';
 import {
   activeChat,
   kickChat,

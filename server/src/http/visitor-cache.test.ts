@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, test } from 'node:test';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { ActorListPage } from '@velvet/contracts';
+import { createTestApp, type TestApp } from '../testing/app';
+import { createPerformer } from '../modules/chat/session-fixtures';
+import { actors } from '../modules/chat/schema';
+import { VisitorCache } from './visitor-cache';
+
+const TTL_MS = 300;
+
+let t: TestApp;
+let performerId: number;
+before(async () => {
+  t = await createTestApp({ config: { visitorCacheMs: TTL_MS } });
+  performerId = (await createPerformer(t.ctx.db, { bannedCountryCodes: ['AT'] })).id;
+});
+after(() => t.close());
+
+const onlineIds = async (headers: Record<string, string> = {}) => {
+  const response = await t.app.inject({ url: '/rest/v1/actors/list/cams?pageSize=100', headers });
+  assert.equal(response.statusCode, 200, response.body);
+  assert.match(String(response.headers['content-type']), /^application\/json/);
+  return response.json<ActorListPage>().items;
+};
+const setOnline = (isOnline: boolean) => t.ctx.db.update(actors).set({ isOnline }).where(eq(actors.id, performerId));
+
+describe('catalogue answers shared by visitors who are not logged in', () => {
+  test('are shared for the ttl, then computed again', async () => {
+    await setOnline(true);
+    await sleep(TTL_MS + 50);
+    assert.ok((await onlineIds()).some((actor) => actor.id === performerId));
+    await setOnline(false);
+    assert.ok(
+      (await onlineIds()).some((actor) => actor.id === performerId),
+      'within the ttl: the shared answer',
+    );
+    await sleep(TTL_MS + 50);
+    assert.ok(!(await onlineIds()).some((actor) => actor.id === performerId), 'after it: computed again');
+  });
+
+  test('are kept apart by country, and never shared with a logged-in guest', async () => {
+    await setOnline(true);
+    await sleep(TTL_MS + 50);
+    const banned = (items: ActorListPage['items']) =>
+      items.find((actor) => actor.id === performerId)?.chatButton.isBannedCountryCode;
+    assert.equal(banned(await onlineIds()), false);
+    assert.equal(banned(await onlineIds({ 'cf-ipcountry': 'AT' })), true, 'another country, another answer');
+    const { accessToken } = await t.signup();
+    await setOnline(false);
+    const own = await onlineIds({ authorization: `Bearer ${accessToken}` });
+    assert.ok(!own.some((actor) => actor.id === performerId), 'a logged-in guest gets the database as it is');
+  });
+
+  test('a refusal is not kept: the 404 of an unknown performer stays a 404', async () => {
+    for (let i = 0; i < 2; i++) {
+      const response = await t.app.inject({ url: '/rest/v1/actor/getActorDataByIdOrName/nobody-here' });
+      assert.equal(response.statusCode, 404);
+      assert.equal(response.json<{ code: string }>().code, 'NOT_FOUND');
+    }
+  });
+
+  test('requests arriving while an answer is computed wait for that one computation', async () => {
+    const cache = new VisitorCache(1000);
+    const request = { method: 'GET', url: '/rest/v1/actors/list/cams', headers: {}, body: undefined, auth: null };
+    let computed = 0;
+    const compute = async () => {
+      computed++;
+      await sleep(20);
+      return '{"items":[]}';
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => cache.answer(request as unknown as FastifyRequest, compute)),
+    );
+    assert.equal(computed, 1);
+    assert.ok(answers.every((answer) => answer === '{"items":[]}'));
+  });
+});
