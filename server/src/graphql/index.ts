@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import mercurius, { type IResolvers } from 'mercurius';
+import mercurius, { type IResolvers, type MercuriusContext } from 'mercurius';
+import mercuriusCache from 'mercurius-cache';
 import { MISSING_TOKEN_MESSAGE } from '@velvet/contracts';
 import { HttpError } from '../http/endpoint';
 import type { Auth, GraphqlContribution, ModuleContext, ServerModule } from '../modules/module';
@@ -85,6 +86,16 @@ async function mount(app: FastifyInstance, ctx: ModuleContext, endpoint: Endpoin
       errorFormatter,
       context: (request: FastifyRequest): GraphqlContext => ({ auth: request.auth, ctx }),
     });
+    // Catalogue queries are shared by visitors who are not logged in, as the REST catalogue reads are.
+    const shared = endpoint.contributions.flatMap((contribution) => contribution.visitorSharedQueries ?? []);
+    if (shared.length > 0 && ctx.config.visitorCacheMs > 0) {
+      const policy = { skip: (_self: unknown, _args: unknown, context: MercuriusContext) => !!context.auth?.loggedIn };
+      await scope.register(mercuriusCache, {
+        // Whole seconds: the query cache counts no finer.
+        ttl: Math.max(1, Math.round(ctx.config.visitorCacheMs / 1000)),
+        policy: { Query: Object.fromEntries(shared.map((field) => [field, policy])) },
+      });
+    }
   });
 }
 

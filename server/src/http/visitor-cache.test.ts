@@ -3,10 +3,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { ActorListPage } from '@velvet/contracts';
+import { videosQuery, type ActorListPage, type VideoPage } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../testing/app';
 import { createPerformer } from '../modules/chat/session-fixtures';
 import { actors } from '../modules/chat/schema';
+import { videos } from '../modules/media/schema';
 import { VisitorCache } from './visitor-cache';
 
 const TTL_MS = 300;
@@ -76,5 +77,41 @@ describe('catalogue answers shared by visitors who are not logged in', () => {
     );
     assert.equal(computed, 1);
     assert.ok(answers.every((answer) => answer === '{"items":[]}'));
+  });
+});
+
+describe('catalogue queries shared by visitors who are not logged in', () => {
+  // The query cache counts whole seconds: 3 s keeps an answer at least 2 s.
+  const ttlMs = 3000;
+  let g: TestApp;
+  before(async () => {
+    g = await createTestApp({ seedScale: 0.05, config: { visitorCacheMs: ttlMs } });
+  });
+  after(() => g.close());
+
+  const firstTitle = async (token: string) => {
+    const response = await g.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { query: videosQuery.document, variables: { filter: { type: 'all', page: 1 } } },
+    });
+    assert.equal(response.statusCode, 200, response.body);
+    const [first] = response.json<{ data: { videos: VideoPage } }>().data.videos.items;
+    return { id: first!.id, title: first!.title };
+  };
+
+  test('the video grid: shared within the ttl, its own answer for a logged-in guest, computed again after it', async () => {
+    const anonymous = await g.anonymousToken();
+    const before = await firstTitle(anonymous);
+    await g.ctx.db
+      .update(videos)
+      .set({ title: 'Renamed just now' })
+      .where(eq(videos.id, Number(before.id)));
+    assert.deepEqual(await firstTitle(await g.anonymousToken()), before, 'another visitor: the shared answer');
+    const { accessToken } = await g.signup();
+    assert.equal((await firstTitle(accessToken)).title, 'Renamed just now');
+    await sleep(ttlMs + 100);
+    assert.equal((await firstTitle(anonymous)).title, 'Renamed just now');
   });
 });

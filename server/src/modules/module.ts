@@ -51,6 +51,8 @@ export interface GraphqlContribution {
   /** SDL; use `extend type Query` / `extend type Mutation`. */
   schema: string;
   resolvers: IResolvers;
+  /** Catalogue queries whose answers visitors who are not logged in share for a moment (the visitor cache's time). */
+  visitorSharedQueries?: readonly string[];
 }
 
 /**

@@ -20,6 +20,7 @@ function withoutNulls(value: unknown): unknown {
 
 export const mediaGraphql: GraphqlContribution = {
   schema: mediaGraphqlSchema,
+  visitorSharedQueries: ['videos'],
   resolvers: {
     Query: {
       videos: (_root: unknown, args: { filter?: unknown; searchPattern?: string | null }, { auth, ctx }: Context) => {
