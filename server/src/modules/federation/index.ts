@@ -13,6 +13,7 @@ import {
 import { HttpError, requireOperator, route } from '../../http/endpoint';
 import type { ModuleContext, ServerModule } from '../module';
 import { inCanary } from './canary';
+import { TenantDirectory } from './directory';
 import { actorOf, ensureOperator } from './operator';
 import {
   listChanges,
@@ -29,7 +30,7 @@ import {
 import { remoteDeployments, tenantRemotes, tenants } from './schema';
 import { localBuilds, putIntoStore, remoteEntryUrl, remoteStoreDir, storedDescriptor } from './store';
 import { pruneLoadReports, recordLoads, remoteHealth } from './telemetry';
-import { DEFAULT_TENANT, amoraTenant, velvetTenant } from './tenants';
+import { amoraTenant, velvetTenant } from './tenants';
 
 /** The largest build upload accepted (a remote's dist with source maps is a few MB). */
 const MAX_BUILD_BYTES = 100 * 1024 * 1024;
@@ -99,24 +100,6 @@ async function prepare(ctx: ModuleContext): Promise<void> {
   }
 }
 
-/** ?tenant= wins, then a tenant that lists the host name, then the main tenant. */
-async function resolveTenant(ctx: ModuleContext, requested: string | undefined, hostname: string) {
-  if (requested) {
-    const [row] = await ctx.db.select().from(tenants).where(eq(tenants.id, requested));
-    if (!row) throw new HttpError(404, 'NOT_FOUND', `No tenant ${requested}`);
-    return row;
-  }
-  const host = hostname.replace(/:\d+$/, '').toLowerCase();
-  const [byHost] = await ctx.db
-    .select()
-    .from(tenants)
-    .where(sql`${tenants.hosts} @> ${JSON.stringify([host])}::jsonb`);
-  if (byHost) return byHost;
-  const [main] = await ctx.db.select().from(tenants).where(eq(tenants.id, DEFAULT_TENANT));
-  if (!main) throw new HttpError(404, 'NOT_FOUND', 'No tenant configured');
-  return main;
-}
-
 /** Tenants, the remote store and the federation manifest the shell boots from. */
 export const federationModule: ServerModule = {
   name: 'federation',
@@ -130,6 +113,15 @@ export const federationModule: ServerModule = {
     return () => clearInterval(timer);
   },
   routes: (ctx) => async (app) => {
+    const directory = new TenantDirectory(ctx.db, ctx.config.visitorCacheMs);
+    /** Waits for a change of tenants or pins, then has the directory read them again. */
+    const changing = async <T>(change: Promise<T>): Promise<T> => {
+      try {
+        return await change;
+      } finally {
+        directory.forget();
+      }
+    };
     route(app, federationEndpoints.alive, async () => ({ alive: true as const }));
 
     // Browsers' load reports: their own scope, so the smaller body limit applies to them alone.
@@ -142,7 +134,7 @@ export const federationModule: ServerModule = {
         reports.getDefaultJsonParser('error', 'error'),
       );
       route(reports, telemetryEndpoints.reportLoads, async ({ query, body, request }) => {
-        const tenant = await resolveTenant(ctx, query.tenant, request.hostname);
+        const tenant = await directory.tenant(query.tenant, request.hostname);
         const { accepted, rolledBack } = await recordLoads(
           ctx.db,
           tenant.id,
@@ -150,6 +142,7 @@ export const federationModule: ServerModule = {
           body.loads,
           ctx.config.canaryAutoRollback,
         );
+        if (rolledBack.length > 0) directory.forget();
         for (const figures of rolledBack)
           ctx.log.warn({ tenant: tenant.id, ...figures }, 'canary rolled back: too many failed loads');
         return { accepted };
@@ -158,7 +151,7 @@ export const federationModule: ServerModule = {
 
     route(app, federationEndpoints.manifest, async ({ query, request, reply, auth }) => {
       const visitor = query.visitor ?? auth?.guestId;
-      const row = await resolveTenant(ctx, query.tenant, request.hostname);
+      const row = await directory.tenant(query.tenant, request.hostname);
       const tenant: Tenant = {
         id: row.id,
         brand: row.brand,
@@ -168,10 +161,7 @@ export const federationModule: ServerModule = {
         features: row.features,
         footerLinks: row.footerLinks,
       };
-      const pins = await ctx.db
-        .select()
-        .from(tenantRemotes)
-        .where(and(eq(tenantRemotes.tenantId, row.id)));
+      const pins = await directory.pins(row.id);
       const storeDir = remoteStoreDir(ctx.config);
       const remotes: ManifestRemote[] = [];
       for (const name of REMOTE_NAMES) {
@@ -206,7 +196,7 @@ export const federationModule: ServerModule = {
       const actor = await operator(auth, request.authError);
       if (!Buffer.isBuffer(request.body))
         throw new HttpError(415, 'INVALID_BUILD', `Send the build as ${REMOTE_BUILD_MEDIA_TYPE}`);
-      return uploadBuild(ctx, actor, params.remote, params.version, request.body);
+      return changing(uploadBuild(ctx, actor, params.remote, params.version, request.body));
     });
     route(app, registryEndpoints.deployments, async ({ query, auth, request }) => {
       await operator(auth, request.authError);
@@ -226,23 +216,23 @@ export const federationModule: ServerModule = {
     });
     route(app, registryEndpoints.features, async ({ params, body, auth, request }) => {
       const actor = await operator(auth, request.authError);
-      return switchFeatures(ctx.db, actor, params.tenantId, body.on, body.off);
+      return changing(switchFeatures(ctx.db, actor, params.tenantId, body.on, body.off));
     });
     route(app, registryEndpoints.pin, async ({ params, body, auth, request }) => {
       const actor = await operator(auth, request.authError);
-      return pinVersion(ctx, actor, params, body.version);
+      return changing(pinVersion(ctx, actor, params, body.version));
     });
     route(app, registryEndpoints.canary, async ({ params, body, auth, request }) => {
       const actor = await operator(auth, request.authError);
-      return startCanary(ctx, actor, params, body.version, body.percent);
+      return changing(startCanary(ctx, actor, params, body.version, body.percent));
     });
     route(app, registryEndpoints.promote, async ({ params, auth, request }) => {
       const actor = await operator(auth, request.authError);
-      return promoteCanary(ctx, actor, params);
+      return changing(promoteCanary(ctx, actor, params));
     });
     route(app, registryEndpoints.rollback, async ({ params, auth, request }) => {
       const actor = await operator(auth, request.authError);
-      return rollback(ctx, actor, params);
+      return changing(rollback(ctx, actor, params));
     });
   },
 };

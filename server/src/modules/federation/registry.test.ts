@@ -62,7 +62,8 @@ before(async () => {
     { descriptor: descriptors.feed, version: '0.2.0' },
     { descriptor: descriptors.specials, version: '0.1.0' },
   ]);
-  t = await createTestApp({ config: { repoRoot } });
+  // Shared reads kept a minute: every change below must reach the next manifest all the same.
+  t = await createTestApp({ config: { repoRoot, visitorCacheMs: 60_000 } });
   const login = await t.app.inject({
     method: 'POST',
     url: '/rest/v1/auth/login',

@@ -46,7 +46,8 @@ async function openSite(config: Partial<TestApp['config']> = {}): Promise<Site> 
     { descriptor: tv, version: '1.0.0' },
     { descriptor: feed, version: '1.0.0' },
   ]);
-  const t = await createTestApp({ config: { repoRoot, ...config } });
+  // Shared reads kept a minute: a canary ended by the server must still reach the next manifest at once.
+  const t = await createTestApp({ config: { repoRoot, visitorCacheMs: 60_000, ...config } });
   for (const descriptor of [tv, feed]) {
     const folder = path.join(remoteStoreDir(t.config), descriptor.name, '2.0.0');
     await mkdir(folder, { recursive: true });

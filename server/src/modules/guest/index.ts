@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { LANGUAGES, guestEndpoints } from '@velvet/contracts';
-import type { Database } from '../../db/database';
 import { HttpError, route } from '../../http/endpoint';
 import type { ServerModule } from '../module';
 import { guests, type GuestRow } from '../auth/schema';
 import { isUniqueViolation } from '../auth/service';
-import { asLanguage, findGuest, formatVxc, readBalance } from './service';
+import { balanceView } from '../wallet/service';
+import { asLanguage, findGuest } from './service';
 
 const NAME_MIN_LENGTH = 2;
 const NAME_MAX_LENGTH = 40;
@@ -26,16 +26,6 @@ const profileOf = (row: GuestRow) => ({
     },
   },
 });
-
-async function balanceOf(db: Database, guestId: string) {
-  const row = await findGuest(db, guestId);
-  const balance = await readBalance(db, guestId);
-  return {
-    balance,
-    balanceFormatted: formatVxc(balance, asLanguage(row.language)),
-    isPayingCustomer: row.payingCustomer,
-  };
-}
 
 /** The logged-in guest's own profile, preferences and balance. */
 export const guestModule: ServerModule = {
@@ -75,13 +65,13 @@ export const guestModule: ServerModule = {
       return profileOf(await findGuest(ctx.db, auth.guestId));
     });
 
-    route(app, guestEndpoints.balance, async ({ auth }) => balanceOf(ctx.db, auth.guestId));
+    route(app, guestEndpoints.balance, async ({ auth }) => balanceView(ctx.db, auth.guestId));
   },
   socket: (ctx) => {
     // A logged-in guest learns the balance right after the session starts.
     ctx.hub.onSession(async (client) => {
       if (!client.auth?.loggedIn) return;
-      const { balance, balanceFormatted } = await balanceOf(ctx.db, client.auth.guestId);
+      const { balance, balanceFormatted } = await balanceView(ctx.db, client.auth.guestId);
       client.send({ type: 'guestBalance', balance, balanceFormatted });
     });
   },

@@ -7,10 +7,17 @@ import { balanceOf } from '../wallet/accounts';
 
 const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', nl: 'nl-NL', es: 'es-ES' };
 
+/** One formatter per language: making one costs more than the rest of a balance answer. */
+const COIN_FORMATS = Object.fromEntries(
+  Object.entries(LOCALES).map(([language, locale]) => [
+    language,
+    new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }),
+  ]),
+) as Record<Language, Intl.NumberFormat>;
+
 /** VXC shows no decimals (spec part 1, currency display): 123456 hundredths → "1.234 VXC" in German. */
 export function formatVxc(amountInHundredths: number, language: Language = 'en'): string {
-  const coins = Math.trunc(amountInHundredths / 100);
-  return `${new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 0 }).format(coins)} VXC`;
+  return `${COIN_FORMATS[language].format(Math.trunc(amountInHundredths / 100))} VXC`;
 }
 
 export const asLanguage = (value: string): Language =>

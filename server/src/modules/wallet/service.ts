@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
-import { asLanguage, findGuest, formatVxc } from '../guest/service';
+import { guests } from '../auth/schema';
+import { asLanguage, formatVxc } from '../guest/service';
 import { accountBalance, balanceOf, ownerIdOf, type AccountRef } from './accounts';
 import { walletAccounts, walletEntries, walletTransfers } from './schema';
 
@@ -100,10 +101,26 @@ export async function transfer(db: Database, request: TransferRequest): Promise<
   });
 }
 
-/** The balance as the guestBalance push and getGuestBalance show it, in the guest's language. */
+/**
+ * The balance as the guestBalance push and getGuestBalance show it, in the guest's language, with the guest's
+ * paying flag: one read, since every page asks for it.
+ */
 export async function balanceView(db: Database, guestId: string) {
-  const [guest, balance] = await Promise.all([findGuest(db, guestId), balanceOf(db, guestId)]);
-  return { balance, balanceFormatted: formatVxc(balance, asLanguage(guest.language)) };
+  const [row] = await db
+    .select({
+      language: guests.language,
+      isPayingCustomer: guests.payingCustomer,
+      balance: sql<number>`coalesce(${walletAccounts.balance}, 0)`.mapWith(Number),
+    })
+    .from(guests)
+    .leftJoin(
+      walletAccounts,
+      and(eq(walletAccounts.kind, 'guest'), eq(walletAccounts.ownerId, sql`${guests.id}::text`)),
+    )
+    .where(eq(guests.id, guestId));
+  if (!row) throw new HttpError(401, 'TOKEN_INVALID', 'The guest of this token no longer exists');
+  const { balance, isPayingCustomer } = row;
+  return { balance, balanceFormatted: formatVxc(balance, asLanguage(row.language)), isPayingCustomer };
 }
 
 /**
@@ -114,7 +131,7 @@ export async function pushBalance(
   ctx: Pick<ModuleContext, 'db' | 'hub'>,
   guestId: string,
 ): Promise<{ balance: number; balanceFormatted: string }> {
-  const view = await balanceView(ctx.db, guestId);
-  ctx.hub.sendToGuest(guestId, { type: 'guestBalance', ...view });
-  return view;
+  const { balance, balanceFormatted } = await balanceView(ctx.db, guestId);
+  ctx.hub.sendToGuest(guestId, { type: 'guestBalance', balance, balanceFormatted });
+  return { balance, balanceFormatted };
 }

@@ -1,0 +1,74 @@
+import { asc } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../http/endpoint';
+import { tenantRemotes, tenants } from './schema';
+import { DEFAULT_TENANT } from './tenants';
+
+type TenantRow = typeof tenants.$inferSelect;
+type PinRow = typeof tenantRemotes.$inferSelect;
+
+interface Snapshot {
+  tenants: TenantRow[];
+  pins: Map<string, PinRow[]>;
+}
+
+/**
+ * Tenants and their remote pins, as every page load reads them (the manifest, load reports): a handful of rows
+ * read at most once per `ttlMs` and again at once after a change this server made (`forget`), so a manifest costs
+ * no query. Another server's change shows within `ttlMs`; a ttl of 0 reads them every time.
+ */
+export class TenantDirectory {
+  private snapshot: Promise<Snapshot> | null = null;
+  private readAt = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly ttlMs: number,
+  ) {}
+
+  /** ?tenant= wins, then a tenant that lists the host name, then the main tenant. */
+  async tenant(requested: string | undefined, hostname: string): Promise<TenantRow> {
+    const { tenants: rows } = await this.read();
+    if (requested) {
+      const row = rows.find((tenant) => tenant.id === requested);
+      if (!row) throw new HttpError(404, 'NOT_FOUND', `No tenant ${requested}`);
+      return row;
+    }
+    const host = hostname.replace(/:\d+$/, '').toLowerCase();
+    const row = rows.find((tenant) => tenant.hosts.includes(host)) ?? rows.find((t) => t.id === DEFAULT_TENANT);
+    if (!row) throw new HttpError(404, 'NOT_FOUND', 'No tenant configured');
+    return row;
+  }
+
+  async pins(tenantId: string): Promise<PinRow[]> {
+    return (await this.read()).pins.get(tenantId) ?? [];
+  }
+
+  /** Call after every change of tenants or pins. A read already under way is not kept. */
+  forget(): void {
+    this.snapshot = null;
+  }
+
+  private read(): Promise<Snapshot> {
+    if (!this.snapshot || performance.now() - this.readAt >= this.ttlMs) {
+      this.readAt = performance.now();
+      this.snapshot = this.load();
+      // A failed read is not kept: the next request tries again.
+      const failed = this.snapshot;
+      failed.catch(() => {
+        if (this.snapshot === failed) this.snapshot = null;
+      });
+    }
+    return this.snapshot;
+  }
+
+  private async load(): Promise<Snapshot> {
+    const [tenantRows, pinRows] = await Promise.all([
+      this.db.select().from(tenants).orderBy(asc(tenants.id)),
+      this.db.select().from(tenantRemotes),
+    ]);
+    const pins = new Map<string, PinRow[]>();
+    for (const pin of pinRows) pins.set(pin.tenantId, [...(pins.get(pin.tenantId) ?? []), pin]);
+    return { tenants: tenantRows, pins };
+  }
+}
