@@ -82,6 +82,8 @@ async function mount(app: FastifyInstance, ctx: ModuleContext, endpoint: Endpoin
       resolvers,
       path: endpoint.path,
       graphiql: false,
+      // Queries are compiled to plain functions from their second run: the same few run on every page.
+      jit: 1,
       routes: true,
       errorFormatter,
       context: (request: FastifyRequest): GraphqlContext => ({ auth: request.auth, ctx }),
