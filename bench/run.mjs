@@ -9,7 +9,10 @@ const args = process.argv.slice(2);
 ensureDependencies();
 ensureBuilt();
 ensureChromium();
-if (args.includes('--scale')) ensurePostgres();
+// Section 4 and the scale section (6) also measure on PostgreSQL.
+const only = args.find((arg) => arg.startsWith('--only='));
+const sections = only ? only.slice('--only='.length).split(',') : ['4', ...(args.includes('--scale') ? ['6'] : [])];
+if (sections.includes('4') || sections.includes('6')) ensurePostgres();
 const bench = join(ROOT, 'bench');
 const result = spawnSync(join(bench, 'node_modules', '.bin', 'tsx'), ['src/main.ts', ...args], {
   cwd: bench,

@@ -137,7 +137,13 @@ async function check(base: string, target: Target): Promise<void> {
     throw new Error(`${target.name}: ${response.status} ${text.slice(0, 300)}`);
 }
 
-export async function benchHttp(report: Report, base: string, session: Session, seconds: number): Promise<void> {
+/** A Velvet server under load, by the database it runs on. */
+export interface Site {
+  database: string;
+  url: string;
+}
+
+export async function benchHttp(report: Report, sites: Site[], seconds: number): Promise<void> {
   report.begin(`4. REST and structured query (autocannon, ${CONNECTIONS} connections, ${seconds} s each)`);
   const hello = await startServer('hello-server.ts');
   let helloRps: number;
@@ -150,19 +156,22 @@ export async function benchHttp(report: Report, base: string, session: Session, 
   } finally {
     await hello.stop();
   }
-  for (const target of httpTargets(session)) {
-    await check(base, target);
-    await load(base, target, Math.min(3, seconds)); // warm-up: JIT, caches, prepared statements
-    const result = await load(base, target, seconds);
-    const failed = result.errors + result.non2xx;
-    const note = failed ? `${failed} of ${result.total} answers failed` : undefined;
-    report.add(`${target.name}: requests/s`, result.rps, 'req/s', undefined, note);
-    report.add(`${target.name}: p99`, result.p99, 'ms', { kind: 'max', limit: P99_BUDGET_MS });
-    if (target.catalogue) {
-      report.add(`${target.name}: share of hello-world throughput`, result.rps / helloRps, 'x', {
-        kind: 'min',
-        limit: 0.25,
-      });
+  for (const site of sites) {
+    for (const target of httpTargets(await openSession(site.url))) {
+      await check(site.url, target);
+      await load(site.url, target, Math.min(3, seconds)); // warm-up: JIT, caches, prepared statements
+      const result = await load(site.url, target, seconds);
+      const failed = result.errors + result.non2xx;
+      const note = failed ? `${failed} of ${result.total} answers failed` : undefined;
+      const name = `${site.database}: ${target.name}`;
+      report.add(`${name}: requests/s`, result.rps, 'req/s', undefined, note);
+      report.add(`${name}: p99`, result.p99, 'ms', { kind: 'max', limit: P99_BUDGET_MS });
+      if (target.catalogue) {
+        report.add(`${name}: share of hello-world throughput`, result.rps / helloRps, 'x', {
+          kind: 'min',
+          limit: 0.25,
+        });
+      }
     }
   }
 }

@@ -6,7 +6,8 @@ import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { launchChromium } from './browser';
 import { benchFanout } from './fanout';
-import { benchHttp, openSession } from './http';
+import { benchHttp, type Site } from './http';
+import { startPostgres } from '../../server/src/testing/postgres';
 import { benchBytes, benchFederationCost, benchPages, benchVitals } from './pages';
 import { BENCH_DIR, REPO_ROOT } from './processes';
 import { Report } from './report';
@@ -53,6 +54,24 @@ async function seededDataDir(): Promise<string> {
 }
 
 const servers: BenchServer[] = [];
+
+/** Section 4 on the embedded PGlite site and on a PostgreSQL started here and seeded the same way. */
+async function benchHttpOnBothDatabases(pgliteUrl: string): Promise<void> {
+  const sites: Site[] = [{ database: 'PGlite', url: pgliteUrl }];
+  const postgres = await startPostgres();
+  try {
+    if (postgres) {
+      const server = await startVelvet({ env: { DATABASE_URL: await postgres.createDatabase() } });
+      servers.push(server);
+      console.log(`(PostgreSQL site seeded in ${((server.seedMs ?? 0) / 1000).toFixed(1)} s)`);
+      sites.push({ database: 'PostgreSQL', url: server.url });
+    } else report.note('PostgreSQL is not installed here: section 4 measured on PGlite only');
+    await benchHttp(report, sites, loadSeconds);
+  } finally {
+    await stopAll();
+    await postgres?.stop();
+  }
+}
 async function stopAll(): Promise<void> {
   await Promise.all(servers.splice(0).map((server) => server.stop()));
 }
@@ -87,7 +106,7 @@ try {
     } finally {
       await browser?.close();
     }
-    if (sections.has(4)) await benchHttp(report, site.url, await openSession(site.url), loadSeconds);
+    if (sections.has(4)) await benchHttpOnBothDatabases(site.url);
     await stopAll();
   }
   if (sections.has(5)) await benchFanout(report, fanoutLevels);
