@@ -11,7 +11,7 @@ import {
   type FederationManifest,
   type RemoteLoadReport,
 } from '@velvet/contracts';
-import { expect, test } from './fixtures';
+import { expect, scrollThroughHome, test } from './fixtures';
 
 const run = promisify(execFile);
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
@@ -44,6 +44,7 @@ test('the white-label tenant shows neither the routes nor the widgets of mf-spec
   // Found by its host name, as in production.
   const amora = `http://amora.localhost:${new URL(baseURL!).port}`;
   await page.goto(`${amora}/en/`);
+  await scrollThroughHome(page);
   await expect(page.locator('[data-widget="home.TOP"]')).toBeVisible();
   await expect(page.locator('[data-widget="home.TV"]')).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('Amora');
@@ -61,6 +62,7 @@ test('the white-label tenant shows neither the routes nor the widgets of mf-spec
   await expect(page.getByTestId('area-unavailable')).toBeVisible();
   await expect(page.locator('[data-remote="mf-specials"]')).toHaveCount(0);
   await page.goto(`${amora}/es/`);
+  await scrollThroughHome(page);
   await expect(page.locator('[data-widget="home.TOP"]')).toBeVisible();
   await expect(page.locator('[data-remote-widget="mf-specials"]')).toHaveCount(0);
   expect(specialsRequests).toEqual([]);
@@ -98,6 +100,7 @@ test('a remote needing another platform API is refused: fallback on its routes, 
 
   // The rest of the site works, without mf-tv's widget and without a byte of mf-tv.
   await page.goto('/en/');
+  await scrollThroughHome(page);
   await expect(page.locator('[data-widget="home.TOP"]')).toBeVisible();
   await expect(page.locator('[data-widget="home.TV"]')).toHaveCount(0);
   expect(entries).toEqual([]);

@@ -32,6 +32,24 @@ export const test = base.extend<{ expectFailure: (pattern: RegExp) => void }>({
 
 export { expect };
 
+/**
+ * Home loads a block's remote when the block comes near the screen: scrolls to each block still waiting, as a
+ * visitor reading the whole page would, until every block has its widget or has left the page (failed).
+ */
+export async function scrollThroughHome(page: Page) {
+  await expect(page.getByTestId('home')).toBeVisible();
+  const waiting = page.locator('[data-home-block][aria-busy="true"]');
+  for (let step = 0; (await waiting.count()) > 0; step++) {
+    expect(step, 'every home block comes near the screen').toBeLessThan(50);
+    // The block may start loading (and stop waiting) at any moment: then there is nothing to scroll to.
+    await waiting
+      .first()
+      .scrollIntoViewIfNeeded({ timeout: 2000 })
+      .catch(() => undefined);
+  }
+  await expect(page.locator('[data-home-block]:empty')).toHaveCount(0, { timeout: 30_000 });
+}
+
 /** Scrolls through the page so lazy images load, then checks that none is broken. */
 export async function expectNoBrokenImages(page: Page) {
   await page.evaluate(async () => {

@@ -1,10 +1,11 @@
 import { HOME_BLOCKS } from '@velvet/contracts';
-import { expect, expectNoBrokenImages, test } from './fixtures';
+import { expect, expectNoBrokenImages, scrollThroughHome, test } from './fixtures';
 
 for (const language of ['de', 'en', 'nl', 'es'] as const) {
   test(`home in ${language} shows every timeline block from the remotes`, async ({ page }) => {
     await page.goto(`/${language}/`);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await scrollThroughHome(page);
     for (const block of HOME_BLOCKS) {
       await expect(page.locator(`[data-widget="home.${block}"]`), `block ${block}`).toBeVisible();
     }
@@ -15,4 +16,19 @@ for (const language of ['de', 'en', 'nl', 'es'] as const) {
 test('the root path is the English start page', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('[data-widget="home.TOP"]')).toBeVisible();
+});
+
+test('home loads the remotes of blocks below the screen only when the visitor scrolls to them', async ({ page }) => {
+  const tvRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/remotes/mf-tv/')) tvRequests.push(request.url());
+  });
+  await page.goto('/en/');
+  await expect(page.locator('[data-widget="home.TOP"]')).toBeVisible();
+  // TV is the last block, screens below the first: nothing of mf-tv has loaded.
+  await expect(page.locator('[data-home-block="TV"]')).toHaveAttribute('aria-busy', 'true');
+  expect(tvRequests).toEqual([]);
+  await page.locator('[data-home-block="TV"]').scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-widget="home.TV"]')).toBeVisible();
+  expect(tvRequests.length).toBeGreaterThan(0);
 });

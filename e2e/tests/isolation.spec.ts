@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, scrollThroughHome, test } from './fixtures';
 
 /** A remote that cannot be loaded leaves a fallback in its place; the rest of the site keeps working. */
 test('with mf-feed down, home stays whole and the feed route shows its fallback', async ({ page, expectFailure }) => {
@@ -7,6 +7,7 @@ test('with mf-feed down, home stays whole and the feed route shows its fallback'
   expectFailure(/Failed to load resource: the server responded with a status of 503/);
 
   await page.goto('/en/');
+  await scrollThroughHome(page);
   await expect(page.locator('[data-widget="home.TOP"]')).toBeVisible();
   await expect(page.locator('[data-widget="home.TV"]')).toBeVisible();
   await expect(page.locator('[data-widget="home.Feed"]')).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, scrollThroughHome, test } from './fixtures';
 
 const OPERATOR = { email: 'operator@velvet.test', password: 'velvet-operator' };
 
@@ -61,6 +61,7 @@ test('an operator switches a feature of the white-label tenant off and on; the s
 
   // No deploy: the next page load of amora has no feed (no menu, no home block).
   await page.goto('/en/?tenant=amora');
+  await scrollThroughHome(page);
   await expect(page.getByTestId('navbar')).toContainText('Amora');
   await expect(page.locator('[data-widget="home.TOP"]')).toBeVisible();
   await expect(page.getByTestId('navbar').getByRole('link', { name: 'Feed', exact: true })).toHaveCount(0);
@@ -70,6 +71,7 @@ test('an operator switches a feature of the white-label tenant off and on; the s
   await amora.getByRole('switch', { name: 'feed', exact: true }).click();
   await expect(amora.getByRole('switch', { name: 'feed', exact: true })).toBeChecked();
   await page.goto('/en/?tenant=amora');
+  await scrollThroughHome(page);
   await expect(page.locator('[data-widget="home.Feed"]')).toBeVisible();
   await expect(page.getByTestId('navbar').getByRole('link', { name: 'Feed', exact: true })).toBeVisible();
 });
@@ -105,6 +107,7 @@ test('an operator pins a published version of a remote for one tenant and rolls 
   // amora's visitors get the new version on their next load; the main tenant keeps its own.
   const newEntry = page.waitForRequest((request) => request.url().includes(`/remotes/mf-tv/${version}/`));
   await page.goto('/en/?tenant=amora');
+  await scrollThroughHome(page);
   await newEntry;
   await expect(page.locator('[data-widget="home.TV"]')).toBeVisible();
   await page.goto('/en/operator/?tenant=velvet');

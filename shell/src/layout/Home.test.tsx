@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { defineWidgets } from '@velvet/federation';
 import { manifestRemote, renderInShell } from '../testShell';
 import { Home } from './Home';
@@ -47,5 +47,53 @@ describe('Home', () => {
     await waitFor(() => expect(container.querySelector('[data-remote-error="mf-tv"]')).not.toBeNull());
     expect(screen.getByTestId('home')).toBeInTheDocument();
     consoleError.mockRestore();
+  });
+
+  it('loads a block’s remote only when the block comes near the screen', async () => {
+    // jsdom has no layout: the observer is driven by hand, as the browser would when the visitor scrolls.
+    const observed = new Map<Element, IntersectionObserverCallback>();
+    class ObserverByHand {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(element: Element) {
+        observed.set(element, this.callback);
+      }
+      disconnect() {}
+    }
+    const original = globalThis.IntersectionObserver;
+    globalThis.IntersectionObserver = ObserverByHand as unknown as typeof IntersectionObserver;
+    try {
+      const loaded: string[] = [];
+      const chat = manifestRemote('mf-chat', ['home.TOP']);
+      const tv = manifestRemote('mf-tv', ['home.TV']);
+      const { container } = renderInShell(<Home />, {
+        remotes: [chat, tv],
+        loadWidgets: async (remote) => {
+          loaded.push(remote.name);
+          return remote.name === 'mf-chat'
+            ? defineWidgets({ name: 'mf-chat', widgets: { 'home.TOP': () => <p>Top performers</p> }, locales })
+            : defineWidgets({ name: 'mf-tv', widgets: { 'home.TV': () => <p>On TV now</p> }, locales });
+        },
+      });
+      const blockOf = (name: string) => container.querySelector(`[data-home-block="${name}"]`)!;
+      const comeNear = (name: string) =>
+        act(() => {
+          const element = blockOf(name);
+          observed.get(element)!([{ isIntersecting: true, target: element } as IntersectionObserverEntry], {} as never);
+        });
+      await waitFor(() => expect(observed.size).toBe(2));
+      expect(loaded).toEqual([]);
+      expect(blockOf('TV')).toHaveAttribute('aria-busy', 'true');
+
+      comeNear('TOP');
+      expect(await screen.findByText('Top performers')).toBeInTheDocument();
+      expect(loaded).toEqual(['mf-chat']);
+      expect(blockOf('TOP')).not.toHaveAttribute('aria-busy');
+
+      comeNear('TV');
+      expect(await screen.findByText('On TV now')).toBeInTheDocument();
+      expect(loaded).toEqual(['mf-chat', 'mf-tv']);
+    } finally {
+      globalThis.IntersectionObserver = original;
+    }
   });
 });
