@@ -252,7 +252,7 @@ describe('chat ends and their exit codes', () => {
     stranger.socket.close();
   });
 
-  it('a performer going off line ends her chats: hostStop (201), previews previewOffline (405)', async () => {
+  it('a performer going off line ends her chats: hostOffline (202), previews previewOffline (405)', async () => {
     const performer = await createPerformer(t.ctx.db, { isOnline: false });
     const minute = clock.now().getUTCHours() * 60 + clock.now().getUTCMinutes();
     await t.ctx.db
@@ -273,7 +273,7 @@ describe('chat ends and their exit codes', () => {
     while (offline.actorId !== performer.id)
       offline = incomingMessages.actorOffline.parse(await guest.socket.next('actorOffline'));
     assert.equal(offline.actorName, performer.name);
-    assert.equal((await chatEndPush(guest, chat.chatId)).exitCode, CHAT_EXIT_CODES.hostStop);
+    assert.equal((await chatEndPush(guest, chat.chatId)).exitCode, CHAT_EXIT_CODES.hostOffline);
     assert.equal((await chatEndPush(visitor, preview.chatId)).exitCode, CHAT_EXIT_CODES.previewOffline);
     assert.deepEqual(await activeChatsOfActor(t.ctx.db, performer.id), []);
     await assertLedgerConsistent(t.ctx.db);

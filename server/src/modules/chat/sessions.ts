@@ -526,7 +526,10 @@ export async function storeChatExitSurvey(db: Database, guestId: string, input: 
   return { stored: true as const };
 }
 
-/** Ends the running chats of performers who left: previews as previewOffline, the others as hostStop. */
+/**
+ * Ends the running chats of performers who went off line: previews as previewOffline, the others as hostOffline
+ * (hostStop is a performer ending one chat).
+ */
 export async function endChatsOfActors(ctx: ModuleContext, actorIds: number[]): Promise<number> {
   if (actorIds.length === 0) return 0;
   const running = await ctx.db
@@ -534,6 +537,6 @@ export async function endChatsOfActors(ctx: ModuleContext, actorIds: number[]): 
     .from(chatSessions)
     .where(and(inArray(chatSessions.actorId, actorIds), eq(chatSessions.status, 'active')));
   for (const chat of running)
-    await endChat(ctx, chat.id, chat.chatType === 'LIVE_PREVIEW' ? 'previewOffline' : 'hostStop');
+    await endChat(ctx, chat.id, chat.chatType === 'LIVE_PREVIEW' ? 'previewOffline' : 'hostOffline');
   return running.length;
 }
