@@ -34,6 +34,11 @@ async function onlinePerformer(page: Page) {
   return free[Math.floor(Math.random() * free.length)]!;
 }
 
+// Performers leave by their daily schedule (a 4-hour demo day end to end): the one picked may go off line in the
+// middle of a chat, about one run in twenty. Such a run is tried once more, with a new guest and a performer
+// picked again; a real fault fails both.
+test.describe.configure({ retries: 1 });
+
 // A fresh guest, a chat start and a stream start: more than the default on a busy machine.
 test.setTimeout(90_000);
 

@@ -15,6 +15,11 @@ import { expect, test } from './fixtures';
  * the money charge for a guest without coins.
  */
 
+// Performers leave by their daily schedule (a 4-hour demo day end to end): the one picked may go off line in the
+// middle of a chat, about one run in twenty. Such a run is tried once more, with a new guest and a performer
+// picked again; a real fault fails both.
+test.describe.configure({ retries: 1 });
+
 /** Coins as the site shows them: hundredths, decimal comma, no ",00". */
 const coins = (hundredths: number) =>
   `${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2 }).format(hundredths / 100).replace(/,00$/, '')}\u00a0VXC`;
