@@ -114,7 +114,7 @@ export const federationModule: ServerModule = {
   },
   routes: (ctx) => async (app) => {
     const directory = new TenantDirectory(ctx.db, ctx.config.visitorCacheMs);
-    /** Waits for a change of tenants or pins, then has the directory read them again. */
+    /** Waits for a change of tenants or pins, then has the directory read them again (an upload changes neither). */
     const changing = async <T>(change: Promise<T>): Promise<T> => {
       try {
         return await change;
@@ -196,7 +196,7 @@ export const federationModule: ServerModule = {
       const actor = await operator(auth, request.authError);
       if (!Buffer.isBuffer(request.body))
         throw new HttpError(415, 'INVALID_BUILD', `Send the build as ${REMOTE_BUILD_MEDIA_TYPE}`);
-      return changing(uploadBuild(ctx, actor, params.remote, params.version, request.body));
+      return uploadBuild(ctx, actor, params.remote, params.version, request.body);
     });
     route(app, registryEndpoints.deployments, async ({ query, auth, request }) => {
       await operator(auth, request.authError);

@@ -115,7 +115,7 @@ export async function balanceView(db: Database, guestId: string) {
     .from(guests)
     .leftJoin(
       walletAccounts,
-      and(eq(walletAccounts.kind, 'guest'), eq(walletAccounts.ownerId, sql`${guests.id}::text`)),
+      and(eq(walletAccounts.kind, 'guest'), eq(walletAccounts.ownerId, ownerIdOf({ kind: 'guest', id: guestId }))),
     )
     .where(eq(guests.id, guestId));
   if (!row) throw new HttpError(401, 'TOKEN_INVALID', 'The guest of this token no longer exists');
