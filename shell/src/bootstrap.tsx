@@ -53,7 +53,11 @@ async function boot(router: ShellRouter, i18n: I18n) {
 
   const tenant = resolveTenant(window.location, window.sessionStorage);
   const visitor = visitorId(window.localStorage);
-  const manifest = await rest(federationEndpoints.manifest, { query: { tenant, visitor } });
+  // The session (a stored token, or an anonymous one) does not depend on the manifest: both are asked at once.
+  const [manifest] = await Promise.all([
+    rest(federationEndpoints.manifest, { query: { tenant, visitor } }),
+    session.start(),
+  ]);
   applyTheme(manifest.tenant.theme);
 
   // Every remote load is reported (batched, once per remote and outcome) for the health view and canary rollback.
@@ -78,7 +82,6 @@ async function boot(router: ShellRouter, i18n: I18n) {
     );
   registerRemotes(accepted.map((remote) => ({ name: remote.descriptor.federationName, entry: remote.entry })));
 
-  await session.start();
   const socketUrl = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${SOCKET_PATH}`;
   const socket = createSocketClient({
     url: socketUrl,

@@ -1,4 +1,4 @@
-import semver from 'semver';
+import satisfies from 'semver/functions/satisfies';
 import { routeByName, type FederationManifest, type ManifestRemote, type RouteName } from '@velvet/contracts';
 
 export interface RefusedRemote {
@@ -18,8 +18,7 @@ export function selectRemotes(
   const refused: RefusedRemote[] = [];
   for (const remote of manifest.remotes) {
     if (manifest.tenant.features[remote.descriptor.feature] === false) refused.push({ remote, reason: 'disabled' });
-    else if (!semver.satisfies(platformVersion, remote.descriptor.platform))
-      refused.push({ remote, reason: 'platform' });
+    else if (!satisfies(platformVersion, remote.descriptor.platform)) refused.push({ remote, reason: 'platform' });
     else accepted.push(remote);
   }
   return { accepted, refused };
