@@ -1,5 +1,6 @@
 import { usePagerLabels } from '@velvet/federation';
-import { Pager, TileGrid } from '@velvet/ui';
+import { ACTOR_AVATAR_SIZE } from '@velvet/contracts';
+import { Pager, TileGrid, TilePlaceholder } from '@velvet/ui';
 import { ActorTile, type ActorCard } from './ActorTile';
 
 export interface ActorGridProps {
@@ -21,5 +22,18 @@ export function ActorGrid({ label, actors, busy, paging }: ActorGridProps) {
       </TileGrid>
       {paging ? <Pager {...paging} labels={pagerLabels} /> : null}
     </>
+  );
+}
+
+/** The grid's shape while its performers load: as many empty cards as will arrive. */
+export function ActorGridPlaceholder({ count }: { count: number }) {
+  return (
+    <ul className="vv-tile-grid">
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index}>
+          <TilePlaceholder image={ACTOR_AVATAR_SIZE} subtitle footer />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { chatEndpoints, type ActorListKind, type RouteName } from '@velvet/contracts';
 import { LoadState, useGuest, useLanguage, usePlatform, useLoaded } from '@velvet/federation';
 import { EmptyState, Section } from '@velvet/ui';
-import { ActorGrid } from '../components/ActorGrid';
+import { ActorGrid, ActorGridPlaceholder } from '../components/ActorGrid';
 import { useRouteLink } from '../hooks';
 import { useLiveOnlineState } from '../online';
 
@@ -22,7 +22,7 @@ export function ActorListWidget({ kind, route, title }: { kind: ActorListKind; r
   useLiveOnlineState();
   return (
     <Section title={title} more={{ ...linkTo(route), label: t('widgets.showAll') }}>
-      <LoadState loaded={list}>
+      <LoadState loaded={list} placeholder={<ActorGridPlaceholder count={WIDGET_ACTOR_COUNT} />}>
         {(data) =>
           data.items.length === 0 ? (
             <EmptyState title={t(`lists.${kind}.empty`)} />

@@ -46,4 +46,23 @@ describe('useLoaded', () => {
     expect(await screen.findByText('Not found')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
   });
+
+  it('shows the placeholder with a loading status while loading, then the content', async () => {
+    let resolve: (value: string) => void = () => undefined;
+    const load = () => new Promise<string>((done) => (resolve = done));
+    function Page() {
+      const loaded = useLoaded('slow', load);
+      return (
+        <LoadState loaded={loaded} placeholder={<div data-testid="shape" />}>
+          {(text) => <p>{text}</p>}
+        </LoadState>
+      );
+    }
+    render(<Page />, { wrapper: wrapper() });
+    expect(screen.getByTestId('shape')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    act(() => resolve('arrived'));
+    expect(await screen.findByText('arrived')).toBeInTheDocument();
+    expect(screen.queryByTestId('shape')).not.toBeInTheDocument();
+  });
 });

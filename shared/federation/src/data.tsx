@@ -59,11 +59,14 @@ export function useLoaded<T>(key: string, load: () => Promise<T>): Loaded<T> & L
 export function LoadState<T>({
   loaded,
   notFound,
+  placeholder,
   children,
 }: {
   loaded: Loaded<T> & Pick<LoadedControls<T>, 'retry'>;
   /** Title shown for a 404; the common "not found" text otherwise. */
   notFound?: string;
+  /** The content's empty shape while it loads (instead of a spinner), so nothing below it moves on arrival. */
+  placeholder?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation(COMMON_NAMESPACE);
@@ -73,7 +76,15 @@ export function LoadState<T>({
     }
     return <ErrorState title={t('errorTitle')} text={t('errorText')} retryLabel={t('retry')} onRetry={loaded.retry} />;
   }
-  if (loaded.data === undefined) return <Spinner label={t('loading')} />;
+  if (loaded.data === undefined)
+    return placeholder ? (
+      <div role="status" aria-busy="true">
+        <span className="vv-visually-hidden">{t('loading')}</span>
+        {placeholder}
+      </div>
+    ) : (
+      <Spinner label={t('loading')} />
+    );
   return <>{children(loaded.data)}</>;
 }
 

@@ -47,3 +47,33 @@ export function Tile({ link, image, title, subtitle, badges, footer, dataAttribu
     </article>
   );
 }
+
+export interface TilePlaceholderProps {
+  /** The intrinsic size of the image the real tile will show (only its ratio counts). */
+  image: Pick<TileImage, 'width' | 'height'>;
+  subtitle?: boolean;
+  /** Whether the real tile has a footer with a button. */
+  footer?: boolean;
+}
+
+/**
+ * A tile's empty shape while its data loads: the same boxes as Tile (image ratio, text lines, button), so the
+ * page does not move when the real tiles replace it.
+ */
+export function TilePlaceholder({ image, subtitle = false, footer = false }: TilePlaceholderProps) {
+  const style = { '--vv-tile-ratio': `${image.width} / ${image.height}` } as CSSProperties;
+  return (
+    <div className="vv-tile vv-tile--placeholder" style={style} aria-hidden="true">
+      <div className="vv-tile__image" />
+      <div className="vv-tile__body">
+        <p className="vv-tile__title">{'\u00a0'}</p>
+        {subtitle ? <p className="vv-tile__subtitle">{'\u00a0'}</p> : null}
+      </div>
+      {footer ? (
+        <div className="vv-tile__footer">
+          <span className="vv-button">{'\u00a0'}</span>
+        </div>
+      ) : null}
+    </div>
+  );
+}

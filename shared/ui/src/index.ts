@@ -2,7 +2,7 @@ import './tokens.css';
 import './components.css';
 
 export { Button, ButtonLink, type ButtonProps, type ButtonLinkProps, type ButtonVariant } from './Button';
-export { Tile, type TileProps, type TileImage } from './Tile';
+export { Tile, TilePlaceholder, type TileProps, type TileImage, type TilePlaceholderProps } from './Tile';
 export { TileGrid, TILE_GRID_COLUMNS, tileGridColumns, type TileGridProps } from './TileGrid';
 export { Pager, visiblePages, type PagerProps, type PagerLabels } from './Pager';
 export { Modal, type ModalProps } from './Modal';

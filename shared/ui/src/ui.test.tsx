@@ -17,6 +17,7 @@ import {
   TabNav,
   Tile,
   TileGrid,
+  TilePlaceholder,
   TILE_GRID_COLUMNS,
   applyTheme,
   tileGridColumns,
@@ -50,6 +51,15 @@ describe('Tile and TileGrid', () => {
     expect(image).toHaveAttribute('width', '320');
     expect(image).toHaveAttribute('height', '320');
     expect(screen.getByRole('link', { name: /Anna/ })).toHaveAttribute('href', '/en/amateur/anna/');
+  });
+
+  it('a placeholder tile has the boxes of a real tile and is hidden from assistive technology', () => {
+    const { container } = render(<TilePlaceholder image={{ width: 320, height: 240 }} subtitle footer />);
+    const tile = container.firstElementChild as HTMLElement;
+    expect(tile).toHaveAttribute('aria-hidden', 'true');
+    expect(tile.style.getPropertyValue('--vv-tile-ratio')).toBe('320 / 240');
+    for (const part of ['.vv-tile__image', '.vv-tile__title', '.vv-tile__subtitle', '.vv-tile__footer .vv-button'])
+      expect(tile.querySelector(part)).not.toBeNull();
   });
 
   it('routes in-page on a plain click and leaves modified clicks to the browser', () => {
