@@ -18,6 +18,9 @@ const OPEN_TO_ANONYMOUS: ReadonlySet<OutgoingType> = new Set(['requestSession', 
 /** A client that sent nothing (not even a ping) for this long is gone. */
 const IDLE_LIMIT_MS = PING_INTERVAL_MS * 2.5;
 
+/** A message as the UTF-8 payload of a text frame. */
+const encodeFrame = (message: IncomingMessage): Buffer => Buffer.from(JSON.stringify(message));
+
 /** One open socket. Kept deliberately small: the hub is meant to hold tens of thousands of them. */
 class Connection implements SocketClient {
   auth: Auth | null = null;
@@ -25,10 +28,11 @@ class Connection implements SocketClient {
   constructor(readonly socket: WebSocket) {}
 
   send(message: IncomingMessage): void {
-    this.sendFrame(JSON.stringify(message));
+    this.sendFrame(encodeFrame(message));
   }
-  sendFrame(frame: string): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(frame);
+  /** A text frame already encoded: a fan-out encodes once, not once per socket. */
+  sendFrame(frame: Buffer): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(frame, { binary: false });
   }
 }
 
@@ -55,14 +59,14 @@ export class Hub implements SocketHub {
   }
 
   broadcast(message: IncomingMessage): void {
-    const frame = JSON.stringify(message);
+    const frame = encodeFrame(message);
     for (const connection of this.connections) if (connection.auth) connection.sendFrame(frame);
   }
 
   sendToGuest(guestId: string, message: IncomingMessage): void {
     const connections = this.byGuest.get(guestId);
     if (!connections) return;
-    const frame = JSON.stringify(message);
+    const frame = encodeFrame(message);
     for (const connection of connections) connection.sendFrame(frame);
   }
 
