@@ -47,7 +47,13 @@ export const videos = pgTable(
     clip: text('clip'),
     releasedAt: timestamp('released_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('videos_actor_idx').on(t.actorId), index('videos_released_idx').on(t.releasedAt)],
+  (t) => [
+    index('videos_actor_idx').on(t.actorId),
+    index('videos_released_idx').on(t.releasedAt),
+    // The default orders of the grid's categories all and vip30 (top rated) and top (best selling), id breaking ties.
+    index('videos_likes_idx').on(t.likes.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('videos_sales_idx').on(t.salesCount.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 export const videoTags = pgTable(

@@ -206,6 +206,13 @@ export async function videoGrid(db: Database, auth: Auth | null, request: VideoG
 
   const where = and(...conditions);
   const sort = request.sort ?? category.sort;
+  // Every video has its performer: the count joins her only when a condition reads her (a full count of a large
+  // catalogue is the grid's costliest part).
+  const counted = db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(videos)
+    .$dynamic();
+  if (actingGroup.length > 0 || request.searchPattern) counted.innerJoin(actors, eq(actors.id, videos.actorId));
   const [rows, [count]] = await Promise.all([
     db
       .select({ video: videos, actor: actorRef })
@@ -215,11 +222,7 @@ export async function videoGrid(db: Database, auth: Auth | null, request: VideoG
       .orderBy(SORT_ORDER[sort], desc(videos.id))
       .limit(request.pageSize)
       .offset((request.page - 1) * request.pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(videos)
-      .innerJoin(actors, eq(actors.id, videos.actorId))
-      .where(where),
+    counted.where(where),
   ]);
   return {
     items: await toVideos(db, auth, rows),

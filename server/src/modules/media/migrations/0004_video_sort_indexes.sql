@@ -1,0 +1,2 @@
+CREATE INDEX "videos_likes_idx" ON "videos" USING btree ("likes" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "videos_sales_idx" ON "videos" USING btree ("sales_count" DESC NULLS FIRST,"id" DESC NULLS FIRST);
