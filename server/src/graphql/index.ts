@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import mercurius, { type IResolvers, type MercuriusContext } from 'mercurius';
-import mercuriusCache from 'mercurius-cache';
+import mercurius, { type IFieldResolver, type IResolvers, type MercuriusContext } from 'mercurius';
 import { MISSING_TOKEN_MESSAGE } from '@velvet/contracts';
 import { HttpError } from '../http/endpoint';
 import type { Auth, GraphqlContribution, ModuleContext, ServerModule } from '../modules/module';
@@ -56,6 +55,25 @@ const errorFormatter: NonNullable<Parameters<typeof mercurius>[1]>['errorFormatt
   return formatted;
 };
 
+/**
+ * Catalogue queries (a module's `visitorSharedQueries`, e.g. the video grid) are shared by visitors who are not
+ * logged in through the visitor cache, as the REST catalogue reads are: per URL (language), field and arguments.
+ */
+function shareCatalogueQueries(resolvers: IResolvers, endpoint: Endpoint, ctx: ModuleContext): void {
+  const query = resolvers.Query as Record<string, IFieldResolver<unknown, MercuriusContext>>;
+  for (const field of endpoint.contributions.flatMap((contribution) => contribution.visitorSharedQueries ?? [])) {
+    const resolve = query[field];
+    if (!resolve) throw new Error(`visitorSharedQueries names ${field}, which is no query of ${endpoint.path}`);
+    query[field] = (root, args, context, info) =>
+      // The URL carries the language; the answer is the field's value, serialized by each request's own query.
+      ctx.visitorCache.shared(
+        context.reply.request,
+        `${context.reply.request.url} ${field} ${JSON.stringify(args)}`,
+        async () => resolve(root, args, context, info),
+      );
+  }
+}
+
 interface Endpoint {
   path: string;
   contributions: readonly GraphqlContribution[];
@@ -67,6 +85,7 @@ async function mount(app: FastifyInstance, ctx: ModuleContext, endpoint: Endpoin
   // Each endpoint lives in its own encapsulated scope: mercurius decorates the instance once per scope.
   await app.register(async (scope) => {
     const { schema, resolvers } = mergeContributions(endpoint.contributions);
+    shareCatalogueQueries(resolvers, endpoint, ctx);
     // Answered before mercurius sees the request, as a plain 401 like every other refused call.
     scope.addHook('preHandler', async (request, reply) => {
       const refusal =
@@ -88,16 +107,6 @@ async function mount(app: FastifyInstance, ctx: ModuleContext, endpoint: Endpoin
       errorFormatter,
       context: (request: FastifyRequest): GraphqlContext => ({ auth: request.auth, ctx }),
     });
-    // Catalogue queries are shared by visitors who are not logged in, as the REST catalogue reads are.
-    const shared = endpoint.contributions.flatMap((contribution) => contribution.visitorSharedQueries ?? []);
-    if (shared.length > 0 && ctx.config.visitorCacheMs > 0) {
-      const policy = { skip: (_self: unknown, _args: unknown, context: MercuriusContext) => !!context.auth?.loggedIn };
-      await scope.register(mercuriusCache, {
-        // Whole seconds: the query cache counts no finer.
-        ttl: Math.max(1, Math.round(ctx.config.visitorCacheMs / 1000)),
-        policy: { Query: Object.fromEntries(shared.map((field) => [field, policy])) },
-      });
-    }
   });
 }
 

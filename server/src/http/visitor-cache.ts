@@ -11,36 +11,53 @@ export function visitorCountry(request: FastifyRequest): string | null {
   return value && /^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : null;
 }
 
-/** Serialized answers kept at most, in characters: a few thousand catalogue pages. */
+/** Answers kept at most, in characters of their JSON: a few thousand catalogue pages. */
 const MAX_CACHED_CHARACTERS = 64 * 1024 * 1024;
+
+type Compute = () => Promise<unknown>;
 
 /**
  * Catalogue answers for visitors who are not logged in, shared for a moment, as the edge cache of a big cam site
- * does for its anonymous traffic: such an answer depends only on the request (method, path, query, body) and the
- * visitor's country, so it is computed once per `ttlMs` and sent, already serialized, to everyone who asks
- * meanwhile; requests arriving while it is computed wait for that one computation. Online changes reach open
- * pages through the socket, so a list a second old is not stale for them. Logged-in guests (favourites, tickets)
- * always get their own answer. A ttl of 0 turns it off.
+ * does for its anonymous traffic: such an answer depends only on the request (a REST route's method, path, query
+ * and body, a structured query's field and arguments) and the visitor's country, so it is computed once per
+ * `ttlMs` and handed to everyone who asks meanwhile; requests arriving while it is computed wait for that one
+ * computation. For one more `ttlMs` after that (stale-while-revalidate) the kept answer still goes out at once
+ * while a single recomputation runs, so no visitor waits for a slow catalogue query on a busy page; an answer is
+ * never older than twice the ttl. Online changes reach open pages through the socket, so a list a few seconds
+ * old is not stale for them. Logged-in guests (favourites, tickets) always get their own answer. A ttl of 0
+ * turns it off.
  */
 export class VisitorCache {
-  private readonly answers: LRUCache<string, string, () => Promise<string>> | null;
+  private readonly answers: LRUCache<string, NonNullable<unknown>, Compute> | null;
 
-  constructor(ttlMs: number) {
+  constructor(private readonly ttlMs: number) {
     this.answers =
       ttlMs > 0
-        ? new LRUCache({
+        ? new LRUCache<string, NonNullable<unknown>, Compute>({
             ttl: ttlMs,
             maxSize: MAX_CACHED_CHARACTERS,
-            sizeCalculation: (answer) => answer.length || 1,
-            fetchMethod: (_key, _stale, { context }) => context(),
+            sizeCalculation: (answer) =>
+              (typeof answer === 'string' ? answer : (JSON.stringify(answer) ?? '')).length || 1,
+            fetchMethod: async (_key, _stale, { context }) => (await context()) as NonNullable<unknown>,
           })
         : null;
   }
 
-  /** The answer to `request`: shared when the visitor is not logged in, else (or when off) `compute`'s own. */
-  async answer(request: FastifyRequest, compute: () => Promise<string>): Promise<string> {
+  /** The REST answer to `request`, serialized: shared when the visitor is not logged in, else `compute`'s own. */
+  answer(request: FastifyRequest, compute: () => Promise<string>): Promise<string> {
+    return this.shared(
+      request,
+      `${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`,
+      compute,
+    ) as Promise<string>;
+  }
+
+  /** The answer named `key` for this visitor: shared when not logged in (and the cache is on), else `compute`'s. */
+  async shared<T>(request: FastifyRequest, key: string, compute: () => Promise<T>): Promise<T> {
     if (!this.answers || request.auth?.loggedIn) return compute();
-    const key = `${request.method} ${request.url} ${visitorCountry(request) ?? '-'} ${JSON.stringify(request.body ?? null)}`;
-    return (await this.answers.fetch(key, { context: compute }))!;
+    const visitorKey = `${visitorCountry(request) ?? '-'} ${key}`;
+    // A kept answer past its ttl (negative remaining time) may still go out while it is computed again.
+    const allowStale = this.answers.getRemainingTTL(visitorKey) > -this.ttlMs;
+    return (await this.answers.fetch(visitorKey, { context: compute, allowStale })) as T;
   }
 }
