@@ -41,7 +41,7 @@ describe('createRestClient', () => {
     });
 
   it('fills path params, sends the input as query string on GET and adds token, language and version', async () => {
-    body = { name: 'Anna', extra: 1 };
+    body = { name: 'Anna' };
     const answer = await client()(getActor, {
       params: { actorIdOrName: 'anna maria' },
       query: { page: 2, tags: ['a', 'b'] },
