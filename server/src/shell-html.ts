@@ -5,6 +5,9 @@ import fastifyStatic from '@fastify/static';
 import { LANGUAGES, ROUTES, slugsFor, type Language, type RouteDefinition } from '@velvet/contracts';
 import type { Config } from './config';
 import { notFoundBody } from './http/errors';
+import type { ShellPage } from './modules/module';
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export type ShellMatch =
   | { kind: 'page'; route: RouteDefinition; language: Language | null }
@@ -62,7 +65,11 @@ const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"
  * The shell's HTML for every localized route (404 with the same HTML for unknown paths, so the shell renders
  * its own not-found page) and its static files under /shell/. REST, GraphQL and non-GET misses answer JSON 404.
  */
-export async function installShell(app: FastifyInstance, config: Config): Promise<void> {
+export async function installShell(
+  app: FastifyInstance,
+  config: Config,
+  preloads: (page: ShellPage) => Promise<string[]>,
+): Promise<void> {
   const distDir = path.join(config.repoRoot, 'shell', 'dist');
   await app.register(fastifyStatic, {
     root: distDir,
@@ -77,10 +84,29 @@ export async function installShell(app: FastifyInstance, config: Config): Promis
     },
   });
 
-  const sendShell = async (reply: FastifyReply, status: number) => {
+  const sendShell = async (reply: FastifyReply, status: number, scripts: string[] = []) => {
     const html = await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    return html === null ? reply.status(503).send(notBuiltPage) : reply.status(status).send(html);
+    if (html === null) return reply.status(503).send(notBuiltPage);
+    const hints = scripts.map(
+      (href) => `<link rel="preload" as="script" fetchpriority="low" href="${escapeAttribute(href)}" />`,
+    );
+    return reply.status(status).send(html.replace('</head>', `${hints.join('')}</head>`));
+  };
+
+  /** A page's preload hints; a page is served without them rather than not at all. */
+  const preloadsOf = async (request: FastifyRequest, route: RouteDefinition) => {
+    const tenant = (request.query as Record<string, unknown> | undefined)?.tenant;
+    try {
+      return await preloads({
+        route,
+        tenant: typeof tenant === 'string' ? tenant : undefined,
+        hostname: request.hostname,
+      });
+    } catch (error) {
+      request.log.info({ err: error }, 'page served without preload hints');
+      return [];
+    }
   };
 
   const isApiPath = (url: string) => /^\/(rest|graphql|feed\/graphql|remotes|media|shell|ws|docs)(\/|\?|$)/.test(url);
@@ -92,6 +118,7 @@ export async function installShell(app: FastifyInstance, config: Config): Promis
     const [pathname, search] = request.url.split('?', 2) as [string, string | undefined];
     const match = matchShellPath(pathname);
     if (match.kind === 'redirect') return reply.redirect(match.location + (search ? `?${search}` : ''), 301);
-    return sendShell(reply, match.kind === 'page' ? 200 : 404);
+    if (match.kind === 'unknown') return sendShell(reply, 404);
+    return sendShell(reply, 200, await preloadsOf(request, match.route));
   });
 }

@@ -12,7 +12,7 @@ async function writeTree(root: string, files: Record<string, string>): Promise<v
 }
 
 export const SHELL_HTML =
-  '<!doctype html><html><body><div id="root"></div><script src="/shell/shell.0123abcd.js"></script></body></html>';
+  '<!doctype html><html><head><title>Velvet</title></head><body><div id="root"></div><script src="/shell/shell.0123abcd.js"></script></body></html>';
 
 /**
  * A repository root with built output as the real builds lay it out: a shell dist and remote dists with
@@ -27,7 +27,15 @@ export async function fixtureRepo(remotes: Array<{ descriptor: RemoteDescriptor;
   for (const { descriptor, version } of remotes) {
     await writeTree(path.join(root, descriptor.name), {
       'package.json': JSON.stringify({ name: `@velvet/${descriptor.name}`, version }),
-      'dist/mf-manifest.json': JSON.stringify({ id: descriptor.federationName, version }),
+      'dist/mf-manifest.json': JSON.stringify({
+        id: descriptor.federationName,
+        version,
+        metaData: { remoteEntry: { name: 'remoteEntry.js' } },
+        exposes: [
+          { path: './app', assets: { js: { sync: ['123.89abcdef.js', 'app.89abcdef.js'], async: [] } } },
+          { path: './widgets', assets: { js: { sync: ['widgets.89abcdef.js'], async: [] } } },
+        ],
+      }),
       'dist/remote.json': JSON.stringify(descriptor),
       'dist/remoteEntry.js': `var ${descriptor.federationName};`,
       'dist/123.89abcdef.js': '/* chunk */',

@@ -1,18 +1,9 @@
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import {
-  REMOTE_BUILD_MEDIA_TYPE,
-  REMOTE_NAMES,
-  federationEndpoints,
-  registryEndpoints,
-  telemetryEndpoints,
-  type ManifestRemote,
-  type Tenant,
-} from '@velvet/contracts';
+import { REMOTE_BUILD_MEDIA_TYPE, federationEndpoints, registryEndpoints, telemetryEndpoints } from '@velvet/contracts';
 import { HttpError, requireOperator, route } from '../../http/endpoint';
 import type { ModuleContext, ServerModule } from '../module';
-import { inCanary } from './canary';
 import { TenantDirectory } from './directory';
 import { actorOf, ensureOperator } from './operator';
 import {
@@ -28,7 +19,8 @@ import {
   uploadBuild,
 } from './registry';
 import { remoteDeployments, tenantRemotes, tenants } from './schema';
-import { localBuilds, putIntoStore, remoteEntryUrl, remoteStoreDir, storedDescriptor } from './store';
+import { pagePreloads, tenantManifest } from './manifest';
+import { localBuilds, putIntoStore, remoteStoreDir } from './store';
 import { pruneLoadReports, recordLoads, remoteHealth } from './telemetry';
 import { amoraTenant, velvetTenant } from './tenants';
 
@@ -100,6 +92,17 @@ async function prepare(ctx: ModuleContext): Promise<void> {
   }
 }
 
+/** One tenant directory per server: the manifest route and the pages' preload hints read the same. */
+const directories = new WeakMap<ModuleContext, TenantDirectory>();
+function directoryOf(ctx: ModuleContext): TenantDirectory {
+  let directory = directories.get(ctx);
+  if (!directory) {
+    directory = new TenantDirectory(ctx.db, ctx.config.visitorCacheMs);
+    directories.set(ctx, directory);
+  }
+  return directory;
+}
+
 /** Tenants, the remote store and the federation manifest the shell boots from. */
 export const federationModule: ServerModule = {
   name: 'federation',
@@ -112,8 +115,9 @@ export const federationModule: ServerModule = {
     timer.unref();
     return () => clearInterval(timer);
   },
+  pagePreloads: (ctx) => (page) => pagePreloads(directoryOf(ctx), remoteStoreDir(ctx.config), page),
   routes: (ctx) => async (app) => {
-    const directory = new TenantDirectory(ctx.db, ctx.config.visitorCacheMs);
+    const directory = directoryOf(ctx);
     /** Waits for a change of tenants or pins, then has the directory read them again (an upload changes neither). */
     const changing = async <T>(change: Promise<T>): Promise<T> => {
       try {
@@ -150,34 +154,14 @@ export const federationModule: ServerModule = {
     });
 
     route(app, federationEndpoints.manifest, async ({ query, request, reply, auth }) => {
-      const visitor = query.visitor ?? auth?.guestId;
-      const row = await directory.tenant(query.tenant, request.hostname);
-      const tenant: Tenant = {
-        id: row.id,
-        brand: row.brand,
-        logoUrl: row.logoUrl,
-        languages: row.languages as Tenant['languages'],
-        theme: row.theme,
-        features: row.features,
-        footerLinks: row.footerLinks,
-      };
-      const pins = await directory.pins(row.id);
-      const storeDir = remoteStoreDir(ctx.config);
-      const remotes: ManifestRemote[] = [];
-      for (const name of REMOTE_NAMES) {
-        const pin = pins.find((p) => p.remote === name);
-        if (!pin) continue;
-        const canary =
-          pin.canaryVersion !== null && visitor !== undefined && inCanary(row.id, name, visitor, pin.canaryPercent);
-        const version = canary ? pin.canaryVersion! : pin.version;
-        const descriptor = await storedDescriptor(storeDir, name, version);
-        if (!descriptor || tenant.features[descriptor.feature] !== true) continue;
-        const channel = canary ? ('canary' as const) : ('pinned' as const);
-        remotes.push({ name, version, entry: remoteEntryUrl(name, version), descriptor, channel });
-      }
+      const manifest = await tenantManifest(directory, remoteStoreDir(ctx.config), {
+        tenant: query.tenant,
+        hostname: request.hostname,
+        visitor: query.visitor ?? auth?.guestId,
+      });
       // Answers differ per visitor (canary) and per switched feature: never cached.
       reply.header('cache-control', 'no-cache');
-      return { tenant, remotes };
+      return manifest;
     });
 
     // Operators only, from here on. The upload's body is the build archive itself.
