@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -22,6 +23,33 @@ export interface DatabaseHandle {
   /** Applies one module's drizzle-kit migrations, tracked in its own table. */
   migrate(migrationsFolder: string, migrationsTable: string): Promise<void>;
   close(): Promise<void>;
+}
+
+const transactionEffects = new AsyncLocalStorage<Array<() => void>>();
+
+/**
+ * Runs `effect` once the outermost transaction running now has ended (committed or rolled back), e.g. to forget
+ * a value kept in memory that the commit changes; outside a transaction it runs at once. A nested transaction
+ * (a savepoint) does not commit anything by itself, so its effects wait for the outermost one.
+ */
+export function afterTransaction(effect: () => void): void {
+  const effects = transactionEffects.getStore();
+  if (effects) effects.push(effect);
+  else effect();
+}
+
+/** The database's own transactions collect what `afterTransaction` asks for inside them and run it at their end. */
+function withTransactionEffects(db: Database): Database {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (run, config) => {
+    const effects: Array<() => void> = [];
+    try {
+      return await transactionEffects.run(effects, () => transaction(run, config));
+    } finally {
+      for (const effect of effects) effect();
+    }
+  }) as Database['transaction'];
+  return db;
 }
 
 const isRunning = (pid: number) => {
@@ -63,7 +91,7 @@ export async function openDatabase(
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 20 });
     const db = drizzlePg(pool);
     return {
-      db: db as unknown as Database,
+      db: withTransactionEffects(db as unknown as Database),
       migrate: (migrationsFolder, migrationsTable) => migratePg(db, { migrationsFolder, migrationsTable }),
       close: () => pool.end(),
     };
@@ -74,7 +102,7 @@ export async function openDatabase(
     : await PGlite.create(options.memory ? 'memory://' : path.join(config.dataDir, 'pglite'));
   const db = drizzlePglite(client);
   return {
-    db: db as unknown as Database,
+    db: withTransactionEffects(db as unknown as Database),
     migrate: (migrationsFolder, migrationsTable) => migratePglite(db, { migrationsFolder, migrationsTable }),
     close: async () => {
       await client.close();

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Kind, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { LRUCache } from 'lru-cache';
 import mercurius, { type IFieldResolver, type IResolvers, type MercuriusContext } from 'mercurius';
 import { MISSING_TOKEN_MESSAGE } from '@velvet/contracts';
 import { HttpError } from '../http/endpoint';
@@ -55,13 +57,16 @@ const errorFormatter: NonNullable<Parameters<typeof mercurius>[1]>['errorFormatt
   return formatted;
 };
 
+const sharedFieldsOf = (endpoint: Endpoint) =>
+  new Set(endpoint.contributions.flatMap((contribution) => contribution.visitorSharedQueries ?? []));
+
 /**
  * Catalogue queries (a module's `visitorSharedQueries`, e.g. the video grid) are shared by visitors who are not
  * logged in through the visitor cache, as the REST catalogue reads are: per URL (language), field and arguments.
  */
 function shareCatalogueQueries(resolvers: IResolvers, endpoint: Endpoint, ctx: ModuleContext): void {
   const query = resolvers.Query as Record<string, IFieldResolver<unknown, MercuriusContext>>;
-  for (const field of endpoint.contributions.flatMap((contribution) => contribution.visitorSharedQueries ?? [])) {
+  for (const field of sharedFieldsOf(endpoint)) {
     const resolve = query[field];
     if (!resolve) throw new Error(`visitorSharedQueries names ${field}, which is no query of ${endpoint.path}`);
     query[field] = (root, args, context, info) =>
@@ -72,6 +77,52 @@ function shareCatalogueQueries(resolvers: IResolvers, endpoint: Endpoint, ctx: M
         async () => resolve(root, args, context, info),
       );
   }
+}
+
+/** Characters of query text remembered with whether their whole answer may be shared: a site's pages send few. */
+const DECIDED_QUERY_CHARACTERS = 4 * 1024 * 1024;
+
+/**
+ * Whether a query text asks only for visitor-shared fields: valid, every operation a query, and each of its
+ * top-level selections such a field (or `__typename`). Decided once per text, so a request it applies to is
+ * neither parsed nor validated again.
+ */
+function wholeAnswerSharing(sharedFields: ReadonlySet<string>, schema: () => GraphQLSchema) {
+  const decided = new LRUCache<string, boolean>({
+    maxSize: DECIDED_QUERY_CHARACTERS,
+    sizeCalculation: (_shares, source) => source.length || 1,
+  });
+  const onlySharedFields = (document: DocumentNode) =>
+    document.definitions.every(
+      (definition) =>
+        definition.kind === Kind.FRAGMENT_DEFINITION ||
+        (definition.kind === Kind.OPERATION_DEFINITION &&
+          definition.operation === 'query' &&
+          definition.selectionSet.selections.every(
+            (selection) =>
+              selection.kind === Kind.FIELD &&
+              (selection.name.value === '__typename' || sharedFields.has(selection.name.value)),
+          )),
+    );
+  const decide = (source: string) => {
+    try {
+      const document = parse(source);
+      return validate(schema(), document).length === 0 && onlySharedFields(document);
+    } catch {
+      return false; // a syntax error: mercurius answers it
+    }
+  };
+  return (source: string): boolean => {
+    let shares = decided.get(source);
+    if (shares === undefined) decided.set(source, (shares = decide(source)));
+    return shares;
+  };
+}
+
+interface GraphqlBody {
+  query?: unknown;
+  variables?: Record<string, unknown> | null;
+  operationName?: string | null;
 }
 
 interface Endpoint {
@@ -86,6 +137,9 @@ async function mount(app: FastifyInstance, ctx: ModuleContext, endpoint: Endpoin
   await app.register(async (scope) => {
     const { schema, resolvers } = mergeContributions(endpoint.contributions);
     shareCatalogueQueries(resolvers, endpoint, ctx);
+    const sharedFields = sharedFieldsOf(endpoint);
+    const sharesWholeAnswer = wholeAnswerSharing(sharedFields, () => scope.graphql.schema);
+    const contextOf = (request: FastifyRequest): GraphqlContext => ({ auth: request.auth, ctx });
     // Answered before mercurius sees the request, as a plain 401 like every other refused call.
     scope.addHook('preHandler', async (request, reply) => {
       const refusal =
@@ -96,6 +150,32 @@ async function mount(app: FastifyInstance, ctx: ModuleContext, endpoint: Endpoin
           .status(refusal.statusCode)
           .send({ statusCode: refusal.statusCode, code: refusal.code, message: refusal.message });
     });
+    // A visitor who is not logged in asking only for shared fields gets the whole answer, serialized, that the
+    // visitor cache keeps for the same URL (language), body and country, as a REST catalogue read does: no
+    // parsing, validation, execution or serialization per request.
+    scope.addHook('preHandler', async (request, reply) => {
+      const body = request.body as GraphqlBody | undefined;
+      const source = body?.query;
+      if (sharedFields.size === 0 || typeof source !== 'string') return;
+      if (!ctx.visitorCache.shares(request) || !sharesWholeAnswer(source)) return;
+      let answer: string;
+      try {
+        answer = await ctx.visitorCache.answer(request, async () => {
+          const { variables, operationName } = body ?? {};
+          const result = await reply.graphql(
+            source,
+            contextOf(request),
+            variables ?? undefined,
+            operationName ?? undefined,
+          );
+          if (result.errors) throw new Error('an answer with errors is not shared');
+          return JSON.stringify(result);
+        });
+      } catch {
+        return; // not shared (bad variables, a refusal, a failure): mercurius answers it as it answers any query
+      }
+      return reply.type('application/json; charset=utf-8').send(answer);
+    });
     await scope.register(mercurius, {
       schema,
       resolvers,
@@ -105,7 +185,7 @@ async function mount(app: FastifyInstance, ctx: ModuleContext, endpoint: Endpoin
       jit: 1,
       routes: true,
       errorFormatter,
-      context: (request: FastifyRequest): GraphqlContext => ({ auth: request.auth, ctx }),
+      context: contextOf,
     });
   });
 }

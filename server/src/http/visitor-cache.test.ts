@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, mock, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { videosQuery, type ActorListPage, type VideoPage } from '@velvet/contracts';
@@ -127,6 +127,62 @@ describe('catalogue queries shared by visitors who are not logged in', () => {
     const [first] = response.json<{ data: { videos: VideoPage } }>().data.videos.items;
     return { id: first!.id, title: first!.title };
   };
+
+  const grid = (token: string, payload: object) =>
+    g.app.inject({ method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${token}` }, payload });
+  const gridPage = { query: videosQuery.document, variables: { filter: { type: 'all', page: 1 } } };
+
+  test("a query of shared fields only: its whole answer is shared, byte for byte, and never a logged-in guest's", async () => {
+    const answer = mock.method(g.ctx.visitorCache, 'answer');
+    try {
+      const first = await grid(await g.anonymousToken(), gridPage);
+      const second = await grid(await g.anonymousToken(), gridPage);
+      assert.equal(first.statusCode, 200, first.body);
+      assert.match(String(second.headers['content-type']), /^application\/json/);
+      assert.equal(second.body, first.body);
+      assert.equal(answer.mock.callCount(), 2, 'both visitors asked the visitor cache for the whole answer');
+      const own = await grid((await g.signup()).accessToken, gridPage);
+      assert.equal(own.statusCode, 200, own.body);
+      assert.equal(answer.mock.callCount(), 2, 'a logged-in guest gets an answer of his own');
+      const mixed = await grid(await g.anonymousToken(), {
+        query: 'query ($filter: VideoFilterInput) { version videos(filter: $filter) { total } }',
+        variables: gridPage.variables,
+      });
+      assert.equal(mixed.statusCode, 200, mixed.body);
+      assert.equal(answer.mock.callCount(), 2, 'a query that also reads a field not shared is answered per request');
+    } finally {
+      answer.mock.restore();
+    }
+  });
+
+  test('a refused query of shared fields is not kept: bad variables stay a 400 with the same error', async () => {
+    const bad = { query: videosQuery.document, variables: { filter: { type: 'all', page: 'first' } } };
+    const answers = [await grid(await g.anonymousToken(), bad), await grid(await g.anonymousToken(), bad)];
+    for (const response of answers) {
+      assert.equal(response.statusCode, 400);
+      assert.match(response.json<{ errors: Array<{ message: string }> }>().errors[0]!.message, /page/);
+    }
+  });
+
+  test('a failed answer is not kept: the next visitor gets the grid', async () => {
+    const [first, next] = [await g.anonymousToken(), await g.anonymousToken()];
+    const select = g.ctx.db.select.bind(g.ctx.db);
+    let failing = true;
+    const down = mock.method(g.ctx.db, 'select', (...fields: Parameters<typeof select>) => {
+      if (failing) throw new Error('the database is down');
+      return select(...fields);
+    });
+    try {
+      const failed = await grid(first, { ...gridPage, variables: { filter: { type: 'all', page: 2 } } });
+      assert.ok(failed.json<{ errors?: unknown[] }>().errors?.length, failed.body);
+      failing = false;
+      const answered = await grid(next, { ...gridPage, variables: { filter: { type: 'all', page: 2 } } });
+      assert.equal(answered.statusCode, 200, answered.body);
+      assert.ok(answered.json<{ data: { videos: VideoPage } }>().data.videos.items.length > 0, answered.body);
+    } finally {
+      down.mock.restore();
+    }
+  });
 
   test('the video grid: shared within the ttl, its own answer for a logged-in guest, computed again after it', async () => {
     const anonymous = await g.anonymousToken();

@@ -52,12 +52,18 @@ export class VisitorCache {
     ) as Promise<string>;
   }
 
+  /** Whether this visitor gets shared answers: not logged in, and the cache is on. */
+  shares(request: FastifyRequest): boolean {
+    return this.answers !== null && !request.auth?.loggedIn;
+  }
+
   /** The answer named `key` for this visitor: shared when not logged in (and the cache is on), else `compute`'s. */
   async shared<T>(request: FastifyRequest, key: string, compute: () => Promise<T>): Promise<T> {
-    if (!this.answers || request.auth?.loggedIn) return compute();
+    const answers = this.shares(request) ? this.answers : null;
+    if (!answers) return compute();
     const visitorKey = `${visitorCountry(request) ?? '-'} ${key}`;
     // A kept answer past its ttl (negative remaining time) may still go out while it is computed again.
-    const allowStale = this.answers.getRemainingTTL(visitorKey) > -this.ttlMs;
-    return (await this.answers.fetch(visitorKey, { context: compute, allowStale })) as T;
+    const allowStale = answers.getRemainingTTL(visitorKey) > -this.ttlMs;
+    return (await answers.fetch(visitorKey, { context: compute, allowStale })) as T;
   }
 }

@@ -59,7 +59,10 @@ export interface GraphqlContribution {
   /** SDL; use `extend type Query` / `extend type Mutation`. */
   schema: string;
   resolvers: IResolvers;
-  /** Catalogue queries whose answers visitors who are not logged in share for a moment (the visitor cache's time). */
+  /**
+   * Catalogue queries whose answers visitors who are not logged in share for a moment (the visitor cache's time):
+   * the whole answer, nested fields included, must be the same for every such visitor.
+   */
   visitorSharedQueries?: readonly string[];
 }
 

@@ -4,7 +4,7 @@ import { HttpError, route } from '../../http/endpoint';
 import type { ServerModule } from '../module';
 import { guests, type GuestRow } from '../auth/schema';
 import { isUniqueViolation } from '../auth/service';
-import { balanceView } from '../wallet/service';
+import { balanceView, forgetBalanceView } from '../wallet/service';
 import { asLanguage, findGuest } from './service';
 
 const NAME_MIN_LENGTH = 2;
@@ -56,6 +56,8 @@ export const guestModule: ServerModule = {
       try {
         if (Object.keys(changes).length > 0)
           await ctx.db.update(guests).set(changes).where(eq(guests.id, auth.guestId));
+        // The balance view is formatted in the guest's language.
+        if (changes.language !== undefined) forgetBalanceView(auth.guestId);
       } catch (error) {
         // Another guest took the name between the check above and this update.
         if (isUniqueViolation(error, 'guests_name_lower_unique'))

@@ -4,11 +4,13 @@ import { after, before, describe, test } from 'node:test';
 import { and, eq, like, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { SANDBOX_CARDS, coinsForEur, type ErrorBody, type IncomingMessage } from '@velvet/contracts';
+import { afterTransaction } from '../../db/database';
 import { createTestApp, type TestApp } from '../../testing/app';
+import { guests } from '../auth/schema';
 import { pruneIdempotencyKeys } from './idempotency';
 import { creditCharge } from './payment';
 import { walletAccounts, walletEntries, walletIdempotencyKeys, walletTransfers } from './schema';
-import { accountBalance, balanceOf, transfer } from './service';
+import { accountBalance, balanceOf, balanceView, forgetBalanceView, transfer } from './service';
 
 let t: TestApp;
 before(async () => {
@@ -141,6 +143,91 @@ describe('transfer', () => {
     );
     const unbalanced = await t.ctx.db.select().from(walletEntries).where(eq(walletEntries.transferId, transferRow!.id));
     assert.equal(unbalanced.length, 0);
+  });
+});
+
+describe('balance view kept in memory', () => {
+  test('a transfer shows in the next answer, though nothing pushed it', async () => {
+    const { accessToken, guest } = await t.signup();
+    assert.equal((await getBalance(accessToken)).balance, 0);
+    await fund(guest.id, 10_00);
+    assert.equal((await getBalance(accessToken)).balance, 10_00);
+  });
+
+  test("a transfer inside its caller's transaction shows once that transaction has committed", async () => {
+    const { accessToken, guest } = await t.signup();
+    assert.deepEqual(await getBalance(accessToken), { balance: 0, balanceFormatted: '0 VXC', isPayingCustomer: false });
+    await t.ctx.db.transaction(async (tx) => {
+      await transfer(tx, {
+        reason: 'test.fund',
+        legs: [
+          { account: { kind: 'system', id: 'sandbox' }, amount: -1234_00 },
+          { account: { kind: 'guest', id: guest.id }, amount: 1234_00 },
+        ],
+      });
+      await tx.update(guests).set({ payingCustomer: true }).where(eq(guests.id, guest.id));
+    });
+    assert.deepEqual(await getBalance(accessToken), {
+      balance: 1234_00,
+      balanceFormatted: '1,234 VXC',
+      isPayingCustomer: true,
+    });
+  });
+
+  test('a rolled-back transfer leaves the balance as it was', async () => {
+    const { accessToken, guest } = await t.signup();
+    await fund(guest.id, 5_00);
+    assert.equal((await getBalance(accessToken)).balance, 5_00);
+    await assert.rejects(
+      t.ctx.db.transaction(async (tx) => {
+        await transfer(tx, {
+          reason: 'test.fund',
+          legs: [
+            { account: { kind: 'system', id: 'sandbox' }, amount: -1_00 },
+            { account: { kind: 'guest', id: guest.id }, amount: 1_00 },
+          ],
+        });
+        throw new Error('the caller gives up');
+      }),
+      /gives up/,
+    );
+    assert.equal((await getBalance(accessToken)).balance, 5_00);
+  });
+
+  test('a new language shows in the next answer', async () => {
+    const { accessToken, guest } = await t.signup();
+    await fund(guest.id, 1234_00);
+    assert.equal((await getBalance(accessToken)).balanceFormatted, '1,234 VXC');
+    const updated = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/guest/profile/update',
+      headers: { authorization: `Bearer ${accessToken}` },
+      payload: { properties: { preferences: { language: 'de' } } },
+    });
+    assert.equal(updated.statusCode, 200, updated.body);
+    assert.equal((await getBalance(accessToken)).balanceFormatted, '1.234 VXC');
+  });
+
+  test('a read that overlapped a change is not kept', async () => {
+    const { guest } = await t.signup();
+    const reading = balanceView(t.ctx.db, guest.id);
+    // A change committed while the read runs (here written behind the wallet's back, then announced).
+    const changing = t.ctx.db.update(guests).set({ payingCustomer: true }).where(eq(guests.id, guest.id));
+    forgetBalanceView(guest.id);
+    assert.equal((await reading).isPayingCustomer, false);
+    await changing;
+    assert.equal((await balanceView(t.ctx.db, guest.id)).isPayingCustomer, true);
+  });
+
+  test("what a transaction asks to run after it waits for the outermost one's end", async () => {
+    const ran: string[] = [];
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.transaction(async () => {
+        afterTransaction(() => ran.push('effect'));
+      });
+      ran.push('outer transaction still open');
+    });
+    assert.deepEqual(ran, ['outer transaction still open', 'effect']);
   });
 });
 
