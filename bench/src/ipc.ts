@@ -3,6 +3,8 @@
 export type ParentRequest =
   | { type: 'broadcast'; message: { type: 'actorOnline'; actorId: number; actorName: string } }
   | { type: 'memory' }
+  /** CPU time the process used since its last broadcast began (user + system). */
+  | { type: 'cpu' }
   | { type: 'stop' };
 
 export interface MemoryReply {
@@ -15,10 +17,11 @@ export interface MemoryReply {
 export type ServerReply =
   | { type: 'ready'; port: number; seeded?: boolean; seedMs?: number; actors?: number; videos?: number }
   | { type: 'broadcasted'; sentAt: number }
+  | { type: 'cpu'; ms: number }
   | (MemoryReply & Record<string, number | string>);
 
 export type ClientsReply =
   | { type: 'connected'; count: number; failed: number; ms: number }
-  | { type: 'received'; receivedAt: number[]; missing: number };
+  | { type: 'received'; receivedAt: number[]; missing: number; cpuMs: number };
 
 export type ClientsRequest = { type: 'expect'; actorName: string; timeoutMs: number } | { type: 'stop' };

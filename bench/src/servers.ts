@@ -13,6 +13,8 @@ export interface BenchServer {
   scaled: { actors: number; videos: number } | null;
   memory(): Promise<MemoryReply>;
   broadcast(actorName: string): Promise<number>;
+  /** CPU time (ms) the server used since its last broadcast began. */
+  cpuSinceBroadcast(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function startServer(
       );
       return answer.sentAt;
     },
+    cpuSinceBroadcast: async () => (await request<Extract<ServerReply, { type: 'cpu' }>>({ type: 'cpu' }, 'cpu')).ms,
     stop: async () => {
       await stopChild(child);
       for (const dir of options.cleanup ?? []) await rm(dir, { recursive: true, force: true });

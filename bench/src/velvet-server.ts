@@ -22,11 +22,16 @@ if (!process.env.BENCH_NO_JOBS) velvet.startJobs();
 await velvet.app.listen({ port: config.port, host: '127.0.0.1' });
 
 const reply = (message: ServerReply) => process.send?.(message);
+let broadcastCpu = process.cpuUsage();
 process.on('message', (request: ParentRequest) => {
   if (request.type === 'broadcast') {
+    broadcastCpu = process.cpuUsage();
     const sentAt = performance.timeOrigin + performance.now();
     velvet.ctx.hub.broadcast(request.message as IncomingMessage);
     reply({ type: 'broadcasted', sentAt });
+  } else if (request.type === 'cpu') {
+    const used = process.cpuUsage(broadcastCpu);
+    reply({ type: 'cpu', ms: (used.user + used.system) / 1000 });
   } else if (request.type === 'memory') {
     global.gc?.();
     reply({ type: 'memory', ...process.memoryUsage(), connections: velvet.ctx.hub.connectionCount ?? 0 });

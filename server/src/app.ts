@@ -99,7 +99,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-  app.get(SOCKET_PATH, { websocket: true, schema: { hide: true } }, (socket) => hub.attach(socket));
+  app.get(SOCKET_PATH, { websocket: true, schema: { hide: true } }, (socket, request) =>
+    hub.attach(socket, request.raw.socket),
+  );
 
   await app.register(fastifyStatic, {
     root: mediaDir,

@@ -76,10 +76,17 @@ process.on('message', (request: ClientsRequest) => {
   if (request.type === 'expect') {
     expected = request.actorName;
     receivedAt.length = 0;
+    const cpu = process.cpuUsage();
     const done = () => {
       clearTimeout(timer);
       onAllReceived = null;
-      reply({ type: 'received', receivedAt: [...receivedAt], missing: count - receivedAt.length });
+      const used = process.cpuUsage(cpu);
+      reply({
+        type: 'received',
+        receivedAt: [...receivedAt],
+        missing: count - receivedAt.length,
+        cpuMs: (used.user + used.system) / 1000,
+      });
     };
     const timer = setTimeout(done, request.timeoutMs);
     onAllReceived = done;

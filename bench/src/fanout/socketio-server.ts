@@ -12,11 +12,16 @@ function reply(message: ServerReply): void {
   process.send?.(message);
 }
 
+let broadcastCpu = process.cpuUsage();
 process.on('message', (request: ParentRequest) => {
   if (request.type === 'broadcast') {
+    broadcastCpu = process.cpuUsage();
     const sentAt = performance.timeOrigin + performance.now();
     io.emit(request.message.type, request.message);
     reply({ type: 'broadcasted', sentAt });
+  } else if (request.type === 'cpu') {
+    const used = process.cpuUsage(broadcastCpu);
+    reply({ type: 'cpu', ms: (used.user + used.system) / 1000 });
   } else if (request.type === 'memory') {
     global.gc?.();
     reply({ type: 'memory', ...process.memoryUsage(), connections: io.engine.clientsCount });

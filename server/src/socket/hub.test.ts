@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import WebSocket from 'ws';
 import { PING_INTERVAL_MS, type IncomingMessage } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../testing/app';
+import { SEND_BUFFER_LIMIT } from './hub';
 
 let t: TestApp;
 let base: string;
@@ -134,5 +135,33 @@ describe('socket', () => {
     );
     clientOne.close();
     clientTwo.close();
+  });
+
+  test('a client that stops reading is closed once its backlog passes the limit; the others keep getting messages', async () => {
+    const token = await t.anonymousToken();
+    const slow = await connect();
+    const fine = await connect();
+    for (const client of [slow, fine]) {
+      client.send({ type: 'requestSession', language: 'en', accessToken: token });
+      await client.next('ackSession');
+    }
+    slow.socket.pause(); // stops reading: the kernel's buffers fill, then the server's
+    const before = t.ctx.hub.connectionCount;
+    const actorName = 'x'.repeat(64 * 1024);
+    let sent = 0;
+    // Kernel buffers on loopback take a few MB before anything waits in the server's memory.
+    for (; sent < 2000 && t.ctx.hub.connectionCount === before; sent++) {
+      t.ctx.hub.broadcast({ type: 'actorOnline', actorId: sent, actorName });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    for (let i = 0; i < 40 && t.ctx.hub.connectionCount === before; i++) await new Promise((r) => setTimeout(r, 25));
+    assert.equal(t.ctx.hub.connectionCount, before - 1, `still open after ${sent} broadcasts`);
+    assert.ok(sent * actorName.length > SEND_BUFFER_LIMIT);
+    for (let i = 0; i < 200 && fine.received.filter((m) => m.type === 'actorOnline').length < sent; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    assert.equal(fine.received.filter((m) => m.type === 'actorOnline').length, sent);
+    slow.socket.terminate();
+    fine.close();
   });
 });

@@ -1,4 +1,6 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
+import * as ws from 'ws';
 import type { RawData, WebSocket } from 'ws';
 import {
   CLOSE_PONG_MISSING,
@@ -18,21 +20,62 @@ const OPEN_TO_ANONYMOUS: ReadonlySet<OutgoingType> = new Set(['requestSession', 
 /** A client that sent nothing (not even a ping) for this long is gone. */
 const IDLE_LIMIT_MS = PING_INTERVAL_MS * 2.5;
 
-/** A message as the UTF-8 payload of a text frame. */
-const encodeFrame = (message: IncomingMessage): Buffer => Buffer.from(JSON.stringify(message));
+/**
+ * Bytes a socket may have waiting in the server's memory (not yet taken by the kernel) before the hub gives up on
+ * it: a client that stopped reading is closed rather than let its backlog grow with every broadcast. It reconnects
+ * and starts a fresh session, as after any lost connection.
+ */
+export const SEND_BUFFER_LIMIT = 256 * 1024;
+
+/** ws's public frame builder (`WebSocket.Sender.frame`); @types/ws does not declare it. */
+const { Sender } = ws as unknown as {
+  Sender: {
+    frame(
+      data: Buffer,
+      options: { fin: boolean; opcode: number; mask: boolean; readOnly: boolean; rsv1: boolean },
+    ): Buffer[];
+  };
+};
+const TEXT = { fin: true, opcode: 0x1, mask: false, readOnly: false, rsv1: false };
+
+/** A message encoded once for any number of sockets: its UTF-8 JSON, and the whole text frame around it. */
+interface Encoded {
+  payload: Buffer;
+  frame: Buffer;
+}
+function encode(message: IncomingMessage): Encoded {
+  const payload = Buffer.from(JSON.stringify(message));
+  return { payload, frame: Buffer.concat(Sender.frame(payload, TEXT)) };
+}
 
 /** One open socket. Kept deliberately small: the hub is meant to hold tens of thousands of them. */
 class Connection implements SocketClient {
   auth: Auth | null = null;
   lastSeen = Date.now();
-  constructor(readonly socket: WebSocket) {}
+  /**
+   * The TCP stream under the socket, when frames may be written to it directly: ws writes its own frames to it at
+   * once (it holds frames back only while compressing, and no extension is negotiated), so a ready-made frame
+   * written here keeps its place among them. A server frame is not masked, so one frame serves every socket.
+   */
+  private readonly stream: Duplex | null;
+
+  constructor(
+    readonly socket: WebSocket,
+    stream: Duplex | undefined,
+    private readonly hub: Hub,
+  ) {
+    this.stream = stream && socket.extensions === '' ? stream : null;
+  }
 
   send(message: IncomingMessage): void {
-    this.sendFrame(encodeFrame(message));
+    this.write(encode(message));
   }
-  /** A text frame already encoded: a fan-out encodes once, not once per socket. */
-  sendFrame(frame: Buffer): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(frame, { binary: false });
+
+  write(message: Encoded): void {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    if (this.socket.bufferedAmount > SEND_BUFFER_LIMIT) return this.hub.tooSlow(this);
+    if (this.stream?.writable) this.stream.write(message.frame);
+    else this.socket.send(message.payload, { binary: false });
   }
 }
 
@@ -58,16 +101,17 @@ export class Hub implements SocketHub {
     return this.connections.size;
   }
 
+  /** Encodes and frames the message once, then hands the same bytes to every socket with a session. */
   broadcast(message: IncomingMessage): void {
-    const frame = encodeFrame(message);
-    for (const connection of this.connections) if (connection.auth) connection.sendFrame(frame);
+    const encoded = encode(message);
+    for (const connection of this.connections) if (connection.auth) connection.write(encoded);
   }
 
   sendToGuest(guestId: string, message: IncomingMessage): void {
     const connections = this.byGuest.get(guestId);
     if (!connections) return;
-    const frame = encodeFrame(message);
-    for (const connection of connections) connection.sendFrame(frame);
+    const encoded = encode(message);
+    for (const connection of connections) connection.write(encoded);
   }
 
   isGuestConnected(guestId: string): boolean {
@@ -87,9 +131,9 @@ export class Hub implements SocketHub {
     this.sessionHandlers.push(handler);
   }
 
-  /** Takes over a freshly upgraded socket. */
-  attach(socket: WebSocket): void {
-    const connection = new Connection(socket);
+  /** Takes over a freshly upgraded socket; `stream` is the upgraded request's TCP socket (`request.raw.socket`). */
+  attach(socket: WebSocket, stream?: Duplex): void {
+    const connection = new Connection(socket, stream, this);
     this.connections.add(connection);
     socket.on('message', (data, isBinary) => {
       connection.lastSeen = Date.now();
@@ -104,6 +148,15 @@ export class Hub implements SocketHub {
   close(): void {
     clearInterval(this.sweeper);
     for (const connection of this.connections) connection.socket.close(1001, 'server shutting down');
+  }
+
+  /** A socket whose unsent backlog passed SEND_BUFFER_LIMIT: dropped so that it cannot hold the server's memory. */
+  tooSlow(connection: Connection): void {
+    this.log.warn(
+      { guestId: connection.auth?.guestId, buffered: connection.socket.bufferedAmount },
+      'socket not reading: closed',
+    );
+    connection.socket.terminate();
   }
 
   private async receive(connection: Connection, raw: string): Promise<void> {
