@@ -14,6 +14,18 @@ async function writeTree(root: string, files: Record<string, string>): Promise<v
 export const SHELL_HTML =
   '<!doctype html><html><head><title>Velvet</title></head><body><div id="root"></div><script src="/shell/shell.0123abcd.js"></script></body></html>';
 
+/** The mf-manifest.json of a fixture build: its entry and the sync chunks of ./app and ./widgets. */
+export const fixtureManifest = (descriptor: RemoteDescriptor, version: string) =>
+  JSON.stringify({
+    id: descriptor.federationName,
+    version,
+    metaData: { remoteEntry: { name: 'remoteEntry.js' } },
+    exposes: [
+      { path: './app', assets: { js: { sync: ['123.89abcdef.js', 'app.89abcdef.js'], async: [] } } },
+      { path: './widgets', assets: { js: { sync: ['widgets.89abcdef.js'], async: [] } } },
+    ],
+  });
+
 /**
  * A repository root with built output as the real builds lay it out: a shell dist and remote dists with
  * mf-manifest.json, remote.json and hashed chunks. Point `config.repoRoot` of createTestApp at it.
@@ -27,15 +39,7 @@ export async function fixtureRepo(remotes: Array<{ descriptor: RemoteDescriptor;
   for (const { descriptor, version } of remotes) {
     await writeTree(path.join(root, descriptor.name), {
       'package.json': JSON.stringify({ name: `@velvet/${descriptor.name}`, version }),
-      'dist/mf-manifest.json': JSON.stringify({
-        id: descriptor.federationName,
-        version,
-        metaData: { remoteEntry: { name: 'remoteEntry.js' } },
-        exposes: [
-          { path: './app', assets: { js: { sync: ['123.89abcdef.js', 'app.89abcdef.js'], async: [] } } },
-          { path: './widgets', assets: { js: { sync: ['widgets.89abcdef.js'], async: [] } } },
-        ],
-      }),
+      'dist/mf-manifest.json': fixtureManifest(descriptor, version),
       'dist/remote.json': JSON.stringify(descriptor),
       'dist/remoteEntry.js': `var ${descriptor.federationName};`,
       'dist/123.89abcdef.js': '/* chunk */',

@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { federationManifest, type RemoteDescriptor } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { fixtureRepo } from '../../testing/fixtures';
+import { fixtureManifest, fixtureRepo } from '../../testing/fixtures';
 import { federationModule } from '.';
 import { remoteDeployments, tenantRemotes } from './schema';
 import { buildDigest, remoteStoreDir } from './store';
@@ -82,7 +82,7 @@ describe('local builds on start', () => {
 
   test('going back to the first build pins the stored version again without copying', async () => {
     await writeFile(distFile('remoteEntry.js'), 'var mf_tv;');
-    await writeFile(distFile('mf-manifest.json'), JSON.stringify({ id: 'mf_tv', version: '1.0.0' }));
+    await writeFile(distFile('mf-manifest.json'), fixtureManifest(tv, '1.0.0'));
     await restart();
     assert.equal((await storedVersions()).length, 2);
     assert.equal(await servedVersion('velvet'), '1.0.0');
