@@ -65,7 +65,8 @@ describe('chat options', () => {
   it('offers the preview, the private chat and voyeur of an online performer with their prices', async () => {
     renderChatPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Chat with Lena' })).toBeInTheDocument();
-    const options = screen.getByRole('list', { name: 'Chats with Lena' });
+    // The heading comes with the page; the options come with the performer's chat data, which may take longer.
+    const options = await screen.findByRole('list', { name: 'Chats with Lena' });
     const items = within(options).getAllByRole('listitem');
     expect(items.map((item) => item.getAttribute('data-chat-type'))).toEqual([
       'LIVE_PREVIEW',
