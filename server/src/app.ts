@@ -14,6 +14,7 @@ import { migrateAll } from './db/migrate';
 import { installGraphql } from './graphql';
 import { installAuth, verifyToken } from './http/auth';
 import { seedOnce } from './db/seed';
+import { bundleStatic, IMMUTABLE } from './http/bundles';
 import { installErrorHandler } from './http/errors';
 import { VisitorCache } from './http/visitor-cache';
 import { SharpImageStore } from './media/store';
@@ -114,17 +115,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const remotesDir = remoteStoreDir(config);
   await mkdir(remotesDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: remotesDir,
-    prefix: '/remotes/',
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    setHeaders: (response, file) => {
-      const entry = UNCACHED_REMOTE_FILES.has(path.basename(file));
-      response.setHeader('cache-control', entry ? 'no-cache' : 'public, max-age=31536000, immutable');
-    },
-  });
+  await app.register(
+    fastifyStatic,
+    bundleStatic(remotesDir, '/remotes/', (name) => (UNCACHED_REMOTE_FILES.has(name) ? 'no-cache' : IMMUTABLE)),
+  );
 
   for (const module of modules) await module.prepare?.(ctx);
   // REST speaks zod (the contracts' schemas); the compilers are set once for this scope, so mercurius and the

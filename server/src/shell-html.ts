@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { LANGUAGES, ROUTES, slugsFor, type Language, type RouteDefinition } from '@velvet/contracts';
 import type { Config } from './config';
+import { bundleStatic, IMMUTABLE } from './http/bundles';
 import { notFoundBody } from './http/errors';
 import type { ShellPage } from './modules/module';
 
@@ -71,18 +72,11 @@ export async function installShell(
   preloads: (page: ShellPage) => Promise<string[]>,
 ): Promise<void> {
   const distDir = path.join(config.repoRoot, 'shell', 'dist');
-  await app.register(fastifyStatic, {
-    root: distDir,
-    prefix: '/shell/',
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    // Bundles carry a content hash in their names; index.html is served through the routes below, never cached.
-    setHeaders: (response, file) => {
-      const hashed = /\.[0-9a-f]{8}\.[a-z0-9]+$/i.test(file);
-      response.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
+  // Bundles carry a content hash in their names; index.html is served through the routes below, never cached.
+  await app.register(
+    fastifyStatic,
+    bundleStatic(distDir, '/shell/', (name) => (/\.[0-9a-f]{8}\.[a-z0-9]+$/i.test(name) ? IMMUTABLE : 'no-cache')),
+  );
 
   const sendShell = async (reply: FastifyReply, status: number, scripts: string[] = []) => {
     const html = await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null);

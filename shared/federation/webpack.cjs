@@ -2,6 +2,7 @@
 // dependencies and Module Federation options, so the eight apps build the same way.
 const path = require('node:path');
 const fs = require('node:fs');
+const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 /**
@@ -29,6 +30,26 @@ function shared({ eager }) {
   return Object.fromEntries(
     SINGLETONS.map((name) => [name, { singleton: true, eager, requiredVersion: false, strictVersion: false }]),
   );
+}
+
+/**
+ * Production builds also write each script and style sheet brotli-compressed at the highest quality (`.br` beside
+ * it), which the server sends to browsers that accept it: about a fifth smaller than the gzip made per request, and
+ * too slow to make per request.
+ */
+function compressionPlugins(mode) {
+  if (mode === 'development') return [];
+  const CompressionPlugin = require('compression-webpack-plugin');
+  return [
+    new CompressionPlugin({
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      test: /\.(js|css)$/,
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+      threshold: 1024,
+      minRatio: 0.9,
+    }),
+  ];
 }
 
 function baseConfig({ dir, mode }) {
@@ -93,6 +114,7 @@ function remoteWebpackConfig({ dir, mode }) {
         // into every remoteEntry.js: 93 KB raw per remote before. Such a build needs a shell built likewise.
         experiments: { externalRuntime: true },
       }),
+      ...compressionPlugins(mode),
       {
         // The descriptor travels with the build so the registry can read it without running code.
         apply(compiler) {
@@ -134,6 +156,7 @@ function hostWebpackConfig({ dir, mode, extraPlugins = [] }) {
         experiments: { provideExternalRuntime: true },
       }),
       new HtmlWebpackPlugin({ template: './src/index.html', filename: 'index.html', inject: 'body', hash: true }),
+      ...compressionPlugins(mode),
       ...extraPlugins,
     ],
   };

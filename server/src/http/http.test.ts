@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { brotliDecompressSync } from 'node:zlib';
 import { rm } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import type { ErrorBody } from '@velvet/contracts';
@@ -97,10 +98,22 @@ describe('shell HTML', () => {
     assert.equal(response.headers.location, '/de/amateur/annabell/ueber-mich?scrollTo=x');
   });
 
-  test('serves hashed shell files immutable', async () => {
-    const response = await t.app.inject({ url: '/shell/shell.0123abcd.js' });
-    assert.equal(response.statusCode, 200);
-    assert.equal(response.headers['cache-control'], 'public, max-age=31536000, immutable');
+  test('serves hashed shell files immutable, brotli-compressed to browsers that accept it', async () => {
+    const plain = await t.app.inject({ url: '/shell/shell.0123abcd.js' });
+    assert.equal(plain.statusCode, 200);
+    assert.equal(plain.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body, 'console.log("shell")');
+    const brotli = await t.app.inject({
+      url: '/shell/shell.0123abcd.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    assert.equal(brotli.statusCode, 200);
+    assert.equal(brotli.headers['content-encoding'], 'br');
+    assert.equal(brotli.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(brotli.headers.vary, 'accept-encoding');
+    assert.match(String(brotli.headers['content-type']), /javascript/);
+    assert.equal(brotliDecompressSync(brotli.rawPayload).toString(), 'console.log("shell")');
   });
 
   test('matches routes of the table in each language', () => {

@@ -1,10 +1,11 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import type { RemoteDescriptor } from '@velvet/contracts';
 
 /** Writes files below a folder, creating folders on the way. */
-async function writeTree(root: string, files: Record<string, string>): Promise<void> {
+async function writeTree(root: string, files: Record<string, string | Buffer>): Promise<void> {
   for (const [name, content] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(root, name)), { recursive: true });
     await writeFile(path.join(root, name), content);
@@ -28,13 +29,14 @@ export const fixtureManifest = (descriptor: RemoteDescriptor, version: string) =
 
 /**
  * A repository root with built output as the real builds lay it out: a shell dist and remote dists with
- * mf-manifest.json, remote.json and hashed chunks. Point `config.repoRoot` of createTestApp at it.
+ * mf-manifest.json, remote.json, hashed chunks and brotli twins. Point `config.repoRoot` of createTestApp at it.
  */
 export async function fixtureRepo(remotes: Array<{ descriptor: RemoteDescriptor; version: string }>): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), 'velvet-repo-'));
   await writeTree(root, {
     'shell/dist/index.html': SHELL_HTML,
     'shell/dist/shell.0123abcd.js': 'console.log("shell")',
+    'shell/dist/shell.0123abcd.js.br': brotliCompressSync('console.log("shell")'),
   });
   for (const { descriptor, version } of remotes) {
     await writeTree(path.join(root, descriptor.name), {
@@ -42,6 +44,7 @@ export async function fixtureRepo(remotes: Array<{ descriptor: RemoteDescriptor;
       'dist/mf-manifest.json': fixtureManifest(descriptor, version),
       'dist/remote.json': JSON.stringify(descriptor),
       'dist/remoteEntry.js': `var ${descriptor.federationName};`,
+      'dist/remoteEntry.js.br': brotliCompressSync(`var ${descriptor.federationName};`),
       'dist/123.89abcdef.js': '/* chunk */',
     });
   }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
+import { brotliDecompressSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { federationManifest, type ErrorBody, type FederationManifest } from '@velvet/contracts';
@@ -163,6 +164,14 @@ describe('remote store', () => {
       assert.equal(response.statusCode, 200);
       assert.equal(response.headers['cache-control'], 'no-cache');
     }
+    // The entry's brotli twin is what a browser gets, and it is no more cacheable than the entry.
+    const brotli = await t.app.inject({
+      url: '/remotes/mf-tv/1.4.0/remoteEntry.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    assert.equal(brotli.headers['content-encoding'], 'br');
+    assert.equal(brotli.headers['cache-control'], 'no-cache');
+    assert.equal(brotliDecompressSync(brotli.rawPayload).toString(), 'var mf_tv;');
     const chunk = await t.app.inject({ url: '/remotes/mf-tv/1.4.0/123.89abcdef.js' });
     assert.equal(chunk.statusCode, 200);
     assert.equal(chunk.headers['cache-control'], 'public, max-age=31536000, immutable');
