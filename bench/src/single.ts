@@ -7,10 +7,15 @@ import { tempDir } from './servers';
 
 const OUTPUT = path.join(BENCH_DIR, 'dist', 'single-shell');
 
-/** The newest of the federated builds and of this build's own config: the single bundle is rebuilt when older. */
+/**
+ * The newest of the federated builds and of this build's own config and the shared one it derives from: the single
+ * bundle is rebuilt when older. (webpack leaves a rebuilt file that did not change untouched, so a change of the
+ * shared config alone, such as a new plugin, may not show in the builds' times.)
+ */
 function newestInput(): number {
   const markers = [
     path.join(REPO_ROOT, 'shell', 'dist', 'index.html'),
+    path.join(REPO_ROOT, 'shared', 'federation', 'webpack.cjs'),
     ...readdirSync(path.join(BENCH_DIR, 'single-bundle')).map((name) => path.join(BENCH_DIR, 'single-bundle', name)),
     ...readdirSync(REPO_ROOT)
       .filter((name) => name.startsWith('mf-'))
