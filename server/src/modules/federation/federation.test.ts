@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { brotliDecompressSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { federationManifest, type ErrorBody, type FederationManifest } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { fixtureManifest, fixtureRepo } from '../../testing/fixtures';
+import { fixtureRepo } from '../../testing/fixtures';
 import { remoteDeployments, tenantRemotes, tenants } from './schema';
-import { remoteStoreDir } from './store';
 
 let t: TestApp;
 let repoRoot: string;
@@ -156,22 +154,6 @@ describe('preload hints in the shell HTML', () => {
         .where(eq(tenantRemotes.remote, 'mf-feed'));
     }
     assert.deepEqual(await preloaded('/en/feed?tenant=nope'), []);
-  });
-
-  test('leaves out a remote whose platform range the shell refuses', async () => {
-    const dir = path.join(remoteStoreDir(t.config), 'mf-feed', '0.9.0');
-    await mkdir(dir, { recursive: true });
-    const descriptor = { ...JSON.parse(await readFile(path.join(repoRoot, 'mf-feed/dist/remote.json'), 'utf8')) };
-    await writeFile(path.join(dir, 'remote.json'), JSON.stringify({ ...descriptor, platform: '^2' }));
-    await writeFile(path.join(dir, 'mf-manifest.json'), fixtureManifest(descriptor, '0.9.0'));
-    const pin = and(eq(tenantRemotes.tenantId, 'velvet'), eq(tenantRemotes.remote, 'mf-feed'));
-    await t.ctx.db.update(tenantRemotes).set({ version: '0.9.0' }).where(pin);
-    try {
-      assert.equal((await manifest()).remotes.find((r) => r.name === 'mf-feed')?.version, '0.9.0');
-      assert.deepEqual(await preloaded('/en/feed'), []);
-    } finally {
-      await t.ctx.db.update(tenantRemotes).set({ version: '0.2.0' }).where(pin);
-    }
   });
 });
 

@@ -9,7 +9,6 @@ import {
 } from '@velvet/contracts';
 import { inCanary } from './canary';
 import type { TenantDirectory } from './directory';
-import { offersPlatform } from './registry';
 import { remoteEntryUrl, storedDescriptor, storedExposeScripts, type Expose } from './store';
 
 export interface ManifestRequest {
@@ -74,10 +73,7 @@ export async function pagePreloads(
   const onCanary = new Set(
     (await directory.pins(manifest.tenant.id)).filter((pin) => pin.canaryVersion !== null).map((pin) => pin.remote),
   );
-  // The shell refuses a remote whose platform range it does not offer, before any of its code is downloaded.
-  const remotes = manifest.remotes.filter(
-    (remote) => !onCanary.has(remote.name) && offersPlatform(remote.descriptor.platform),
-  );
+  const remotes = manifest.remotes.filter((remote) => !onCanary.has(remote.name));
   const { route } = page;
   const wanted: { remote: ManifestRemote; expose: Expose }[] =
     route.owner === 'shell'

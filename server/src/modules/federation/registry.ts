@@ -39,10 +39,6 @@ interface Change {
 
 type Executor = Pick<Database, 'insert'>;
 
-/** Whether this server (and the shell it serves, built from the same contracts) offers a remote's platform range. */
-export const offersPlatform = (range: string) =>
-  semver.validRange(range) !== null && semver.satisfies(PLATFORM_API_VERSION, range);
-
 export async function recordChange(db: Executor, change: Change): Promise<void> {
   await db.insert(federationChanges).values({
     actor: change.actor,
@@ -102,7 +98,7 @@ export async function uploadBuild(
     if (!descriptor) throw new HttpError(422, 'INVALID_BUILD', 'remote.json is not a valid remote descriptor');
     if (descriptor.name !== remote)
       throw new HttpError(422, 'INVALID_BUILD', `remote.json describes ${descriptor.name}, not ${remote}`);
-    if (!offersPlatform(descriptor.platform)) {
+    if (!semver.validRange(descriptor.platform) || !semver.satisfies(PLATFORM_API_VERSION, descriptor.platform)) {
       throw new HttpError(
         422,
         'PLATFORM_INCOMPATIBLE',
