@@ -1,19 +1,16 @@
 // A Velvet server for the bench, started as its own process (so its memory and CPU are its own): the real
 // buildApp of server/src with the environment's config. BENCH_REPO_ROOT points it at another checkout layout
-// (the single-bundle shell, whose pages get no preload hints: its remotes are compiled in); BENCH_SCALE multiplies the catalogue after the seed; BENCH_NO_SEED and BENCH_NO_JOBS leave out seeding and the demo jobs (the socket
+// (the single-bundle shell); BENCH_SCALE multiplies the catalogue after the seed; BENCH_NO_SEED and BENCH_NO_JOBS leave out seeding and the demo jobs (the socket
 // fan-out must not see the demo performers' actorOnline pushes). The parent talks to it over IPC.
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
-import { MODULES } from '../../server/src/modules';
 import type { IncomingMessage } from '@velvet/contracts';
 import type { ParentRequest, ServerReply } from './ipc';
 import { expandCatalogue } from './scale-seed';
 
 const config = loadConfig();
 if (process.env.BENCH_REPO_ROOT) config.repoRoot = process.env.BENCH_REPO_ROOT;
-const velvet = await buildApp(config, {
-  modules: process.env.BENCH_REPO_ROOT ? MODULES.map((module) => ({ ...module, pagePreloads: undefined })) : MODULES,
-});
+const velvet = await buildApp(config);
 const seedStarted = performance.now();
 const seeded = process.env.BENCH_NO_SEED ? false : await velvet.seedOnce(config.seedScale);
 // BENCH_SCALE=500: the demo catalogue copied in the database up to 50,000 performers and 500,000 videos.
