@@ -134,10 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const module of modules) if (module.rootRoutes) await app.register(module.rootRoutes(ctx));
   for (const module of modules) module.socket?.(ctx);
   await installGraphql(app, ctx, modules);
-  const preloadSources = modules.flatMap((module) => (module.pagePreloads ? [module.pagePreloads(ctx)] : []));
-  await installShell(app, config, async (page) =>
-    (await Promise.all(preloadSources.map((preloadsOf) => preloadsOf(page)))).flat(),
-  );
+  await installShell(app, config);
 
   const stops: Array<() => void> = [];
   return {

@@ -6,9 +6,6 @@ import { LANGUAGES, ROUTES, slugsFor, type Language, type RouteDefinition } from
 import type { Config } from './config';
 import { bundleStatic, IMMUTABLE } from './http/bundles';
 import { notFoundBody } from './http/errors';
-import type { ShellPage } from './modules/module';
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export type ShellMatch =
   | { kind: 'page'; route: RouteDefinition; language: Language | null }
@@ -66,11 +63,7 @@ const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"
  * The shell's HTML for every localized route (404 with the same HTML for unknown paths, so the shell renders
  * its own not-found page) and its static files under /shell/. REST, GraphQL and non-GET misses answer JSON 404.
  */
-export async function installShell(
-  app: FastifyInstance,
-  config: Config,
-  preloads: (page: ShellPage) => Promise<string[]>,
-): Promise<void> {
+export async function installShell(app: FastifyInstance, config: Config): Promise<void> {
   const distDir = path.join(config.repoRoot, 'shell', 'dist');
   // Bundles carry a content hash in their names; index.html is served through the routes below, never cached.
   await app.register(
@@ -78,29 +71,10 @@ export async function installShell(
     bundleStatic(distDir, '/shell/', (name) => (/\.[0-9a-f]{8}\.[a-z0-9]+$/i.test(name) ? IMMUTABLE : 'no-cache')),
   );
 
-  const sendShell = async (reply: FastifyReply, status: number, scripts: string[] = []) => {
+  const sendShell = async (reply: FastifyReply, status: number) => {
     const html = await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    if (html === null) return reply.status(503).send(notBuiltPage);
-    const hints = scripts.map(
-      (href) => `<link rel="preload" as="script" fetchpriority="low" href="${escapeAttribute(href)}" />`,
-    );
-    return reply.status(status).send(html.replace('</head>', `${hints.join('')}</head>`));
-  };
-
-  /** A page's preload hints; a page is served without them rather than not at all. */
-  const preloadsOf = async (request: FastifyRequest, route: RouteDefinition) => {
-    const tenant = (request.query as Record<string, unknown> | undefined)?.tenant;
-    try {
-      return await preloads({
-        route,
-        tenant: typeof tenant === 'string' ? tenant : undefined,
-        hostname: request.hostname,
-      });
-    } catch (error) {
-      request.log.info({ err: error }, 'page served without preload hints');
-      return [];
-    }
+    return html === null ? reply.status(503).send(notBuiltPage) : reply.status(status).send(html);
   };
 
   const isApiPath = (url: string) => /^\/(rest|graphql|feed\/graphql|remotes|media|shell|ws|docs)(\/|\?|$)/.test(url);
@@ -112,7 +86,6 @@ export async function installShell(
     const [pathname, search] = request.url.split('?', 2) as [string, string | undefined];
     const match = matchShellPath(pathname);
     if (match.kind === 'redirect') return reply.redirect(match.location + (search ? `?${search}` : ''), 301);
-    if (match.kind === 'unknown') return sendShell(reply, 404);
-    return sendShell(reply, 200, await preloadsOf(request, match.route));
+    return sendShell(reply, match.kind === 'page' ? 200 : 404);
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { IResolvers } from 'mercurius';
-import type { IncomingMessage, OutgoingMessage, OutgoingType, RouteDefinition } from '@velvet/contracts';
+import type { IncomingMessage, OutgoingMessage, OutgoingType } from '@velvet/contracts';
 import type { Database } from '../db/database';
 import type { Config } from '../config';
 import type { VisitorCache } from '../http/visitor-cache';
@@ -47,14 +47,6 @@ export interface ModuleContext {
   visitorCache: VisitorCache;
 }
 
-/** A page of the shell as its HTML request names it. */
-export interface ShellPage {
-  route: RouteDefinition;
-  /** `?tenant=`, else the host name decides. */
-  tenant: string | undefined;
-  hostname: string;
-}
-
 export interface GraphqlContribution {
   /** SDL; use `extend type Query` / `extend type Mutation`. */
   schema: string;
@@ -80,8 +72,6 @@ export interface ServerModule {
   graphql?: GraphqlContribution;
   feedGraphql?: GraphqlContribution;
   socket?: (ctx: ModuleContext) => void;
-  /** Scripts the shell's HTML names for the browser to fetch at once on a page (preload hints). */
-  pagePreloads?: (ctx: ModuleContext) => (page: ShellPage) => Promise<string[]>;
   /** Runs on every start (and in tests) after migrations, before routes: configuration rows, files to put in place. */
   prepare?: (ctx: ModuleContext) => Promise<void>;
   /** Fills the demo catalogue on first start; `scale` multiplies the counts for benchmarks. */

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { federationManifest, type ErrorBody, type FederationManifest } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { fixtureRepo } from '../../testing/fixtures';
-import { remoteDeployments, tenantRemotes, tenants } from './schema';
+import { remoteDeployments, tenants } from './schema';
 
 let t: TestApp;
 let repoRoot: string;
@@ -19,7 +19,7 @@ before(async () => {
         platform: '^1',
         feature: 'tv',
         routes: ['tvProgram'],
-        slots: ['home.TV', 'home.TOP'],
+        slots: ['home.TV'],
       },
       version: '1.4.0',
     },
@@ -61,7 +61,7 @@ describe('federation manifest', () => {
         ['mf-feed', '0.2.0', '/remotes/mf-feed/0.2.0/mf-manifest.json'],
       ],
     );
-    assert.deepEqual(remotes[0]!.descriptor.slots, ['home.TV', 'home.TOP']);
+    assert.deepEqual(remotes[0]!.descriptor.slots, ['home.TV']);
     const logo = await t.app.inject({ url: tenant.logoUrl });
     assert.equal(logo.statusCode, 200);
     assert.equal(logo.headers['content-type'], 'image/webp');
@@ -112,48 +112,6 @@ describe('federation manifest', () => {
     const unknown = await t.app.inject({ url: '/rest/v1/federation/manifest?tenant=nope' });
     assert.equal(unknown.statusCode, 404);
     assert.equal(unknown.json<ErrorBody>().code, 'NOT_FOUND');
-  });
-});
-
-describe('preload hints in the shell HTML', () => {
-  const preloaded = async (url: string) => {
-    const response = await t.app.inject({ url });
-    assert.equal(response.statusCode, 200);
-    return [...response.body.matchAll(/<link rel="preload" as="script" fetchpriority="low" href="([^"]+)"/g)].map(
-      ([, href]) => href,
-    );
-  };
-
-  test("a remote's page names its entry and its app's first chunks", async () => {
-    assert.deepEqual(await preloaded('/en/feed'), [
-      '/remotes/mf-feed/0.2.0/remoteEntry.js',
-      '/remotes/mf-feed/0.2.0/123.89abcdef.js',
-      '/remotes/mf-feed/0.2.0/app.89abcdef.js',
-    ]);
-  });
-
-  test("home names the widgets of the first screen's blocks only", async () => {
-    // mf-tv fills TOP, the second block; mf-feed fills Feed, below the first screen.
-    assert.deepEqual(await preloaded('/en/'), [
-      '/remotes/mf-tv/1.4.0/remoteEntry.js',
-      '/remotes/mf-tv/1.4.0/widgets.89abcdef.js',
-    ]);
-  });
-
-  test('leaves out a remote on canary, and an unknown tenant gets the page without hints', async () => {
-    await t.ctx.db
-      .update(tenantRemotes)
-      .set({ canaryVersion: '0.2.0', canaryPercent: 10 })
-      .where(eq(tenantRemotes.remote, 'mf-feed'));
-    try {
-      assert.deepEqual(await preloaded('/en/feed'), []);
-    } finally {
-      await t.ctx.db
-        .update(tenantRemotes)
-        .set({ canaryVersion: null, canaryPercent: 0 })
-        .where(eq(tenantRemotes.remote, 'mf-feed'));
-    }
-    assert.deepEqual(await preloaded('/en/feed?tenant=nope'), []);
   });
 });
 

@@ -19,7 +19,7 @@ import {
   uploadBuild,
 } from './registry';
 import { remoteDeployments, tenantRemotes, tenants } from './schema';
-import { pagePreloads, tenantManifest } from './manifest';
+import { tenantManifest } from './manifest';
 import { localBuilds, putIntoStore, remoteStoreDir } from './store';
 import { pruneLoadReports, recordLoads, remoteHealth } from './telemetry';
 import { amoraTenant, velvetTenant } from './tenants';
@@ -92,17 +92,6 @@ async function prepare(ctx: ModuleContext): Promise<void> {
   }
 }
 
-/** One tenant directory per server: the manifest route and the pages' preload hints read the same. */
-const directories = new WeakMap<ModuleContext, TenantDirectory>();
-function directoryOf(ctx: ModuleContext): TenantDirectory {
-  let directory = directories.get(ctx);
-  if (!directory) {
-    directory = new TenantDirectory(ctx.db, ctx.config.visitorCacheMs);
-    directories.set(ctx, directory);
-  }
-  return directory;
-}
-
 /** Tenants, the remote store and the federation manifest the shell boots from. */
 export const federationModule: ServerModule = {
   name: 'federation',
@@ -115,9 +104,8 @@ export const federationModule: ServerModule = {
     timer.unref();
     return () => clearInterval(timer);
   },
-  pagePreloads: (ctx) => (page) => pagePreloads(directoryOf(ctx), remoteStoreDir(ctx.config), page),
   routes: (ctx) => async (app) => {
-    const directory = directoryOf(ctx);
+    const directory = new TenantDirectory(ctx.db, ctx.config.visitorCacheMs);
     /** Waits for a change of tenants or pins, then has the directory read them again (an upload changes neither). */
     const changing = async <T>(change: Promise<T>): Promise<T> => {
       try {

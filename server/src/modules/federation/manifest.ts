@@ -1,15 +1,7 @@
-import {
-  HOME_BLOCKS,
-  REMOTE_NAMES,
-  homeSlot,
-  type FederationManifest,
-  type ManifestRemote,
-  type RouteDefinition,
-  type Tenant,
-} from '@velvet/contracts';
+import { REMOTE_NAMES, type FederationManifest, type ManifestRemote, type Tenant } from '@velvet/contracts';
 import { inCanary } from './canary';
 import type { TenantDirectory } from './directory';
-import { remoteEntryUrl, storedDescriptor, storedExposeScripts, type Expose } from './store';
+import { remoteEntryUrl, storedDescriptor } from './store';
 
 export interface ManifestRequest {
   /** `?tenant=`, else the host name decides. */
@@ -50,42 +42,4 @@ export async function tenantManifest(
     remotes.push({ name, version, entry: remoteEntryUrl(name, version), descriptor, channel });
   }
   return { tenant, remotes };
-}
-
-/**
- * Home blocks a phone's first screen shows, with the shell's look-ahead: their remotes' widgets are wanted at
- * once, the blocks below load as the reader scrolls.
- */
-const FIRST_SCREEN_HOME_BLOCKS = 5;
-
-/**
- * The scripts a page will load from remotes as soon as the shell has booted: the owner's app, or on home the
- * widgets of the first screen's blocks. Named in the HTML, the browser fetches them while the shell itself
- * downloads and runs, instead of one round trip after another once it has. Remotes on canary are left out: the
- * HTML does not know the visitor, and a preload of the wrong version would only cost bandwidth.
- */
-export async function pagePreloads(
-  directory: TenantDirectory,
-  storeDir: string,
-  page: Omit<ManifestRequest, 'visitor'> & { route: RouteDefinition },
-): Promise<string[]> {
-  const manifest = await tenantManifest(directory, storeDir, { ...page, visitor: undefined });
-  const onCanary = new Set(
-    (await directory.pins(manifest.tenant.id)).filter((pin) => pin.canaryVersion !== null).map((pin) => pin.remote),
-  );
-  const remotes = manifest.remotes.filter((remote) => !onCanary.has(remote.name));
-  const { route } = page;
-  const wanted: { remote: ManifestRemote; expose: Expose }[] =
-    route.owner === 'shell'
-      ? route.name === 'home'
-        ? HOME_BLOCKS.slice(0, FIRST_SCREEN_HOME_BLOCKS).flatMap((block) => {
-            const remote = remotes.find((candidate) => candidate.descriptor.slots.includes(homeSlot(block)));
-            return remote ? [{ remote, expose: './widgets' as const }] : [];
-          })
-        : []
-      : remotes.filter((remote) => remote.name === route.owner).map((remote) => ({ remote, expose: './app' as const }));
-  const scripts = await Promise.all(
-    wanted.map(({ remote, expose }) => storedExposeScripts(storeDir, remote.name, remote.version, expose)),
-  );
-  return [...new Set(scripts.flat())];
 }

@@ -95,57 +95,6 @@ function parseDescriptor(text: string): RemoteDescriptor | null {
   }
 }
 
-/** An exposed module of a remote: its app, or the widgets it lends to other pages. */
-export type Expose = './app' | './widgets';
-
-const exposeAssets = new Map<string, Promise<string[]>>();
-
-/**
- * The scripts the federation runtime fetches with an exposed module of a stored build (its remoteEntry.js and the
- * expose's sync chunks, from mf-manifest.json), as URLs; none when the build is missing or its manifest unreadable.
- * Versions never change, so each is read once.
- */
-export function storedExposeScripts(
-  storeDir: string,
-  name: string,
-  version: string,
-  expose: Expose,
-): Promise<string[]> {
-  const key = `${name}/${version}/${expose}`;
-  let scripts = exposeAssets.get(key);
-  if (!scripts) {
-    scripts = readText(path.join(storeDir, name, version, 'mf-manifest.json')).then((text) => {
-      const manifest = text === null ? null : parseManifestExposes(text);
-      const exposed = manifest?.exposes.find((entry) => entry.path === expose);
-      if (!manifest || !exposed) {
-        exposeAssets.delete(key); // a missing build may be deployed a moment later
-        return [];
-      }
-      const base = `/remotes/${name}/${version}/`;
-      return [manifest.remoteEntry, ...exposed.sync].map((file) => base + file);
-    });
-    exposeAssets.set(key, scripts);
-  }
-  return scripts;
-}
-
-function parseManifestExposes(
-  text: string,
-): { remoteEntry: string; exposes: { path: string; sync: string[] }[] } | null {
-  try {
-    const manifest = JSON.parse(text) as {
-      metaData: { remoteEntry: { name: string } };
-      exposes: { path: string; assets: { js: { sync: string[] } } }[];
-    };
-    return {
-      remoteEntry: manifest.metaData.remoteEntry.name,
-      exposes: manifest.exposes.map((entry) => ({ path: entry.path, sync: entry.assets.js.sync })),
-    };
-  } catch {
-    return null;
-  }
-}
-
 /** The descriptor a stored build ships (remote.json), or null when the build is missing or invalid. */
 export async function storedDescriptor(
   storeDir: string,
