@@ -1,9 +1,11 @@
 // `npm run bench`: measures the built site on loopback and prints every figure beside its budget (issue:
 // performance baseline). Flags: --quick (one run per page metric, short load tests, fewer clients),
 // --scale (section 6, the 50,000-performer seed on PGlite and PostgreSQL; takes minutes), --only=1,2,…
+// Section 7 tries the cheap attacks of a hostile visitor against a fresh server.
 import { existsSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
+import { benchAttacks } from './attacks';
 import { launchChromium } from './browser';
 import { benchFanout } from './fanout';
 import { benchHttp, type Site } from './http';
@@ -20,7 +22,7 @@ const quick = args.includes('--quick');
 const scale = args.includes('--scale');
 const onlyArg = args.find((arg) => arg.startsWith('--only='));
 const sections = new Set(
-  onlyArg ? onlyArg.slice('--only='.length).split(',').map(Number) : [1, 2, 3, 4, 5, ...(scale ? [6] : [])],
+  onlyArg ? onlyArg.slice('--only='.length).split(',').map(Number) : [1, 2, 3, 4, 5, ...(scale ? [6] : []), 7],
 );
 const runs = quick ? 1 : 5;
 const loadSeconds = quick ? 5 : 10;
@@ -110,6 +112,12 @@ try {
     await stopAll();
   }
   if (sections.has(5)) await benchFanout(report, fanoutLevels);
+  if (sections.has(7)) {
+    const target = await startVelvet();
+    servers.push(target);
+    await benchAttacks(report, target, loadSeconds);
+    await stopAll();
+  }
   if (sections.has(6)) await benchScale(report, loadSeconds);
 } catch (error) {
   report.note(`the run stopped early: ${(error as Error).stack ?? error}`);

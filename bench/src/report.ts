@@ -17,7 +17,19 @@ export interface Figure {
   met?: boolean;
 }
 
-const UNIT_DIGITS: Record<string, number> = { KB: 1, ms: 0, s: 2, 'req/s': 0, 'msg/s': 0, x: 2, '': 3 };
+const UNIT_DIGITS: Record<string, number> = {
+  HTTP: 0,
+  code: 0,
+  count: 0,
+  '/s': 1,
+  KB: 1,
+  ms: 0,
+  s: 2,
+  'req/s': 0,
+  'msg/s': 0,
+  x: 2,
+  '': 3,
+};
 
 function format(value: number | null, unit: string): string {
   if (value === null) return 'n/a';
