@@ -61,10 +61,14 @@ export const ERROR_CODES = [
   'LOGIN_REQUIRED',
   'INVALID_EMAIL',
   'PASSWORD_TOO_SHORT',
+  'PASSWORD_BREACHED',
   'EMAIL_TAKEN',
   'NAME_TAKEN',
   'INVALID_CREDENTIALS',
   'TOKEN_INVALID',
+  // A login whose account has a second factor: the code is missing or wrong.
+  'TOTP_REQUIRED',
+  'TOTP_INVALID',
   'RATE_LIMITED',
   'UNMAPPED_CATEGORY',
   // Remote registry: builds and versions.
