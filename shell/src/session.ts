@@ -39,8 +39,9 @@ export function createSessionStore(options: { rest: RestCall; storage: Storage }
         throw error;
       }
     },
-    login: async (email: string, password: string) =>
-      set(await options.rest(authEndpoints.login, { body: { email, password } })),
+    /** `totp`: the code of the account's second factor, once the server answered TOTP_REQUIRED. */
+    login: async (email: string, password: string, totp?: string) =>
+      set(await options.rest(authEndpoints.login, { body: { email, password, ...(totp ? { totp } : {}) } })),
     signup: async (body: { email: string; password: string; name: string }) =>
       set(await options.rest(authEndpoints.signup, { body })),
     /**
