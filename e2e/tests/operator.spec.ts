@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, OPERATOR, scrollThroughHome, test } from './fixtures';
 
-
 async function logIn(page: Page, account: { email: string; password: string }) {
   const login = page.getByTestId('login-form');
   await login.getByLabel('Email').fill(account.email);

@@ -117,9 +117,7 @@ describe('signup modal', () => {
     type(/email/i, 'new@example.com');
     type(/password/i, 'short');
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(
-      await screen.findByText('The password needs at least 12 characters (not only spaces).'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('The password needs at least 12 characters (not only spaces).')).toBeInTheDocument();
     expect(screen.getByText('The user name needs at least 2 characters.')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
 

@@ -82,7 +82,11 @@ describe('signup', () => {
   });
 
   test('accepts a bracketed IP as domain', async () => {
-    const response = await post('/auth/signup', { email: 'ip@[10.0.0.1]', password: 'long enough passphrase', name: 'IpGuest' });
+    const response = await post('/auth/signup', {
+      email: 'ip@[10.0.0.1]',
+      password: 'long enough passphrase',
+      name: 'IpGuest',
+    });
     assert.equal(response.statusCode, 200, response.body);
   });
 
@@ -118,7 +122,11 @@ describe('signup', () => {
   });
 
   test('accepts 12 characters of any kind and refuses more than 128', async () => {
-    const twelve = await post('/auth/signup', { email: 'twelve@example.com', password: 'zq9 vv7 pp3!', name: 'Twelve' });
+    const twelve = await post('/auth/signup', {
+      email: 'twelve@example.com',
+      password: 'zq9 vv7 pp3!',
+      name: 'Twelve',
+    });
     assert.equal(twelve.statusCode, 200, twelve.body);
     const long = await post('/auth/signup', { email: 'long@example.com', password: 'x'.repeat(129), name: 'Longer' });
     expectError(long, 400, 'VALIDATION_FAILED');
@@ -133,7 +141,11 @@ describe('signup', () => {
   test('refuses a taken email, whatever its case', async () => {
     await t.signup({ email: 'taken@example.com', name: 'FirstTaken' });
     expectError(
-      await post('/auth/signup', { email: 'TAKEN@example.com', password: 'long enough passphrase', name: 'SecondTaken' }),
+      await post('/auth/signup', {
+        email: 'TAKEN@example.com',
+        password: 'long enough passphrase',
+        name: 'SecondTaken',
+      }),
       409,
       'EMAIL_TAKEN',
     );
@@ -142,7 +154,11 @@ describe('signup', () => {
   test('refuses a taken name, whatever its case', async () => {
     await t.signup({ name: 'Unique Name' });
     expectError(
-      await post('/auth/signup', { email: 'other@example.com', password: 'long enough passphrase', name: 'unique name' }),
+      await post('/auth/signup', {
+        email: 'other@example.com',
+        password: 'long enough passphrase',
+        name: 'unique name',
+      }),
       409,
       'NAME_TAKEN',
     );

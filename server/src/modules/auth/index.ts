@@ -18,7 +18,12 @@ const MINUTE_MS = 60_000;
  * an hour, then the next attempt waits 30 s, doubling with each further failure up to 15 minutes. A success
  * forgets the account's failures; an address keeps its count until its window passes.
  */
-const ACCOUNT_RULE: ThrottleRule = { freeFailures: 5, firstDelayMs: 30_000, maxDelayMs: 15 * MINUTE_MS, windowMs: 60 * MINUTE_MS };
+const ACCOUNT_RULE: ThrottleRule = {
+  freeFailures: 5,
+  firstDelayMs: 30_000,
+  maxDelayMs: 15 * MINUTE_MS,
+  windowMs: 60 * MINUTE_MS,
+};
 const ADDRESS_RULE: ThrottleRule = { ...ACCOUNT_RULE, freeFailures: 20 };
 
 function rateLimited(reply: FastifyReply, waitMs: number): HttpError {
@@ -100,7 +105,9 @@ export const authModule: ServerModule = {
     route(app, authEndpoints.totpStatus, async ({ auth }) => ({
       enabled: (await operatorRow(ctx, auth.guestId)).totpSecret !== null,
     }));
-    route(app, authEndpoints.totpStart, async ({ auth }) => startEnrolment(ctx.db, await operatorRow(ctx, auth.guestId)));
+    route(app, authEndpoints.totpStart, async ({ auth }) =>
+      startEnrolment(ctx.db, await operatorRow(ctx, auth.guestId)),
+    );
     route(app, authEndpoints.totpConfirm, async ({ auth, body }) => {
       await confirmEnrolment(ctx.db, await operatorRow(ctx, auth.guestId), body.code, ctx.now());
       return { enabled: true };

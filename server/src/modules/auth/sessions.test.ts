@@ -4,6 +4,7 @@ import { WebSocket } from 'ws';
 import type { AuthResponse, ErrorBody, IncomingMessage } from '@velvet/contracts';
 import { createTestApp, TEST_OPERATOR_PASSWORD, type TestApp } from '../../testing/app';
 import { OPERATOR } from '../federation/operator';
+import type { Auth } from '../module';
 import { GUEST_SESSION_MS, OPERATOR_SESSION_MS } from './sessions';
 
 let t: TestApp;
@@ -74,7 +75,8 @@ describe('expiry', () => {
     const { accessToken } = await t.signup();
     assert.equal((await me(accessToken)).json<AuthResponse>().accessToken, accessToken);
     const { guestId } = t.app.jwt.decode<{ guestId: string }>(accessToken)!;
-    const withoutSid = t.app.jwt.sign({ guestId, loggedIn: true, operator: false });
+    // A token as issued before sessions existed: valid signature and expiry, no session.
+    const withoutSid = t.app.jwt.sign({ guestId, loggedIn: true, operator: false } as unknown as Auth);
     expectTokenInvalid(await me(withoutSid));
   });
 });
@@ -93,7 +95,10 @@ describe('logout', () => {
     assert.deepEqual(first.json(), { ended: true });
     expectTokenInvalid(await me(accessToken));
     expectTokenInvalid(await logout(accessToken));
-    const balance = await t.app.inject({ url: '/rest/v1/getGuestBalance', headers: { authorization: `Bearer ${accessToken}` } });
+    const balance = await t.app.inject({
+      url: '/rest/v1/getGuestBalance',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     expectTokenInvalid(balance);
     assert.equal((await me(otherToken)).statusCode, 200);
   });

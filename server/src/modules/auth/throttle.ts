@@ -16,8 +16,11 @@ interface Entry {
   until: number;
 }
 
-/** Above this many keys, forgotten ones are swept out before a new one is added, so memory stays bounded. */
-const SWEEP_ABOVE = 10_000;
+/**
+ * At this many keys, forgotten ones are swept out before a new one is added; the next sweep waits until the map
+ * has doubled from what stayed, so sweeping costs O(1) per key on average even while most keys are live.
+ */
+const FIRST_SWEEP_AT = 10_000;
 
 /**
  * Counts failed attempts per key (an account, an address) in memory with the caller's clock, and answers how
@@ -26,6 +29,7 @@ const SWEEP_ABOVE = 10_000;
  */
 export class FailureThrottle {
   private readonly entries = new Map<string, Entry>();
+  private sweepAt = FIRST_SWEEP_AT;
 
   constructor(private readonly rule: ThrottleRule) {}
 
@@ -69,8 +73,9 @@ export class FailureThrottle {
   }
 
   private add(key: string, now: number): Entry {
-    if (this.entries.size >= SWEEP_ABOVE) {
+    if (this.entries.size >= this.sweepAt) {
       for (const [k, e] of this.entries) if (this.forgotten(e, now)) this.entries.delete(k);
+      this.sweepAt = Math.max(FIRST_SWEEP_AT, this.entries.size * 2);
     }
     const entry: Entry = { failures: 0, lastFailure: now, until: 0 };
     this.entries.set(key, entry);

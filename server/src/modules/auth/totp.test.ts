@@ -14,7 +14,12 @@ before(async () => {
 after(() => t.close());
 
 const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url: `/rest/v1${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url: `/rest/v1${url}`,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload ? { payload } : {}),
+  });
 const login = (totp?: string) =>
   t.app.inject({
     method: 'POST',
@@ -40,7 +45,9 @@ test('an operator enrols a second factor; the login then needs its current code,
   // Not in force before it is confirmed.
   assert.equal((await login()).statusCode, 200);
 
-  const wrong = await call('POST', '/auth/totp/confirm', token, { code: '000000' === code(secret) ? '111111' : '000000' });
+  const wrong = await call('POST', '/auth/totp/confirm', token, {
+    code: '000000' === code(secret) ? '111111' : '000000',
+  });
   assert.equal(wrong.statusCode, 400);
   assert.equal(errorCode(wrong), 'TOTP_INVALID');
   assert.deepEqual((await call('GET', '/auth/totp', token)).json(), { enabled: false });
