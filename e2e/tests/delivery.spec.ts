@@ -11,11 +11,10 @@ import {
   type FederationManifest,
   type RemoteLoadReport,
 } from '@velvet/contracts';
-import { expect, scrollThroughHome, test } from './fixtures';
+import { expect, OPERATOR, scrollThroughHome, test } from './fixtures';
 
 const run = promisify(execFile);
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
-const OPERATOR = { email: 'operator@velvet.test', password: 'velvet-operator' };
 const TELEMETRY = '/rest/v1/federation/telemetry/loads';
 
 async function operatorToken(request: APIRequestContext): Promise<string> {
@@ -263,7 +262,7 @@ test('a failing canary is rolled back by the server once enough browsers report 
   // And the operator CLI lists it.
   const { stdout } = await run(join(REPO_ROOT, 'ops', 'node_modules', '.bin', 'tsx'), ['src/main.ts', 'deployments'], {
     cwd: join(REPO_ROOT, 'ops'),
-    env: { ...process.env, VELVET_URL: new URL(page.url()).origin },
+    env: { ...process.env, VELVET_URL: new URL(page.url()).origin, VELVET_OPERATOR_PASSWORD: OPERATOR.password },
   });
   expect(stdout).toMatch(
     new RegExp(

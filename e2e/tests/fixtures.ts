@@ -31,6 +31,7 @@ export const test = base.extend<{ expectFailure: (pattern: RegExp) => void }>({
 });
 
 export { expect };
+export { OPERATOR } from './operator-account';
 
 /**
  * Home loads a block's remote when the block comes near the screen: scrolls to each block still waiting, as a

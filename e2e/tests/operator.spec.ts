@@ -1,9 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, scrollThroughHome, test } from './fixtures';
-
-const OPERATOR = { email: 'operator@velvet.test', password: 'velvet-operator' };
+import { expect, OPERATOR, scrollThroughHome, test } from './fixtures';
 
 async function logIn(page: Page, account: { email: string; password: string }) {
   const login = page.getByTestId('login-form');

@@ -16,12 +16,24 @@ export interface Connection {
   password: string;
 }
 
-/** The environment's server and operator, defaulting to a local server and the seeded operator account. */
-export const connectionFromEnv = (env: NodeJS.ProcessEnv = process.env): Connection => ({
-  url: (env.VELVET_URL ?? 'http://localhost:8080').replace(/\/$/, ''),
-  email: env.VELVET_OPERATOR_EMAIL ?? 'operator@velvet.test',
-  password: env.VELVET_OPERATOR_PASSWORD ?? 'velvet-operator',
-});
+/**
+ * The environment's server and operator: a local server and the operator account by default, but never a
+ * default password (each site has its own, printed at its first start or set with OPERATOR_PASSWORD).
+ */
+export function connectionFromEnv(env: NodeJS.ProcessEnv = process.env): Connection {
+  const password = env.VELVET_OPERATOR_PASSWORD;
+  if (!password) {
+    throw new Error(
+      "VELVET_OPERATOR_PASSWORD is not set: give the operator's password (printed once at the server's first " +
+        'start, or the OPERATOR_PASSWORD it was started with)',
+    );
+  }
+  return {
+    url: (env.VELVET_URL ?? 'http://localhost:8080').replace(/\/$/, ''),
+    email: env.VELVET_OPERATOR_EMAIL ?? 'operator@velvet.test',
+    password,
+  };
+}
 
 export interface OperatorClient {
   rest: RestCall;

@@ -5,7 +5,7 @@ import { readFile, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { REMOTE_NAMES, federationManifest, remoteDescriptor, type FederationManifest } from '@velvet/contracts';
-import { createTestApp, type TestApp } from '@velvet/server/src/testing/app';
+import { TEST_OPERATOR_PASSWORD, createTestApp, type TestApp } from '@velvet/server/src/testing/app';
 import { fixtureRepo } from '@velvet/server/src/testing/fixtures';
 import { REPO_ROOT } from './build';
 
@@ -32,11 +32,18 @@ after(async () => {
 });
 
 function ops(...args: string[]): Promise<{ code: number | null; out: string; seconds: number }> {
+  return opsWith({ VELVET_OPERATOR_PASSWORD: TEST_OPERATOR_PASSWORD }, ...args);
+}
+
+function opsWith(
+  env: NodeJS.ProcessEnv,
+  ...args: string[]
+): Promise<{ code: number | null; out: string; seconds: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(REPO_ROOT, 'ops', 'node_modules', '.bin', 'tsx'), ['src/main.ts', ...args], {
       cwd: path.join(REPO_ROOT, 'ops'),
-      env: { ...process.env, VELVET_URL: url },
+      env: { ...process.env, VELVET_OPERATOR_PASSWORD: '', VELVET_URL: url, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -129,6 +136,16 @@ test('bad commands fail with the server\u2019s stable code or a usage error', as
   const badRemote = await ops('deploy', 'mf-nope');
   assert.notEqual(badRemote.code, 0);
   assert.match(badRemote.out, /not a remote/);
+});
+
+test('without VELVET_OPERATOR_PASSWORD, or with a wrong one, nothing is done and the CLI says why', async () => {
+  const missing = await opsWith({}, 'tenants');
+  assert.equal(missing.code, 1);
+  assert.match(missing.out, /VELVET_OPERATOR_PASSWORD is not set/);
+  // The old built-in password of every site logs in nowhere.
+  const wrong = await opsWith({ VELVET_OPERATOR_PASSWORD: 'velvet-operator' }, 'tenants');
+  assert.equal(wrong.code, 1);
+  assert.match(wrong.out, /error INVALID_CREDENTIALS \(401\)/);
 });
 
 test('features and tenants', async () => {

@@ -65,8 +65,8 @@ const tenantOption = () => new Option('-t, --tenant <tenant>', 'tenant id, e.g. 
 
 const program = new Command('ops')
   .description(
-    'Operate a running Velvet server: VELVET_URL (default http://localhost:8080), as VELVET_OPERATOR_EMAIL / ' +
-      'VELVET_OPERATOR_PASSWORD (default: the seeded operator).',
+    'Operate a running Velvet server: VELVET_URL (default http://localhost:8080), as VELVET_OPERATOR_EMAIL ' +
+      '(default operator@velvet.test) with VELVET_OPERATOR_PASSWORD (required).',
   )
   .showHelpAfterError();
 

@@ -19,6 +19,7 @@ import { installErrorHandler } from './http/errors';
 import { VisitorCache } from './http/visitor-cache';
 import { SharpImageStore } from './media/store';
 import { MODULES } from './modules';
+import { SessionRegistry } from './modules/auth/sessions';
 import { UNCACHED_REMOTE_FILES, remoteStoreDir } from './modules/federation/store';
 import type { ModuleContext, ServerModule } from './modules/module';
 import { installShell } from './shell-html';
@@ -76,7 +77,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Scripts, styles and JSON go out gzipped to clients that accept it (the shell alone is about a megabyte
   // raw); small answers are left as they are.
   await app.register(fastifyCompress, { global: true, encodings: ['gzip', 'deflate'], threshold: 1024 });
-  await installAuth(app, config.jwtSecret);
+  const sessions = new SessionRegistry(database.db);
+  await installAuth(app, config.jwtSecret, sessions);
 
   const hub = new Hub(app.log, (token) => verifyToken(app, token));
   const mediaDir = path.join(config.dataDir, 'media');
@@ -89,7 +91,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     images: new SharpImageStore(mediaDir),
     now: () => new Date(),
     visitorCache: new VisitorCache(config.visitorCacheMs),
+    sessions,
   };
+  await sessions.load(ctx.now());
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Velvet platform API', version: '1' } },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { CANARY_AUTO_ROLLBACK } from '@velvet/contracts';
+import { CANARY_AUTO_ROLLBACK, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@velvet/contracts';
 
 /** The repository root: server/src/config.ts lives two folders below it. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -26,6 +26,13 @@ const environment = z.object({
   DEMO_DAY_MINUTES: z.coerce.number().int().min(1).max(1440).default(1440),
   /** How long visitors who are not logged in share a catalogue answer (http/visitor-cache.ts); 0 turns it off. */
   VISITOR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /**
+   * The operator's password: made with it on first start (else a random one is printed once), and set to it on a
+   * later start when it differs. The breached-password check runs when it is used.
+   */
+  OPERATOR_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH).optional(),
+  /** Sign-ups one client address may make per hour (shared addresses behind NAT need a few). */
+  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(5),
 });
 
 export interface Config {
@@ -43,6 +50,8 @@ export interface Config {
   canaryAutoRollback: { minLoads: number; failureShare: number };
   demoDayMinutes: number;
   visitorCacheMs: number;
+  operatorPassword: string | undefined;
+  signupsPerAddressPerHour: number;
 }
 
 /** The token signing secret is made once per data directory, so tokens survive restarts. */
@@ -79,5 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     demoDayMinutes: values.DEMO_DAY_MINUTES,
     visitorCacheMs: values.VISITOR_CACHE_MS,
+    operatorPassword: values.OPERATOR_PASSWORD,
+    signupsPerAddressPerHour: values.SIGNUPS_PER_ADDRESS_PER_HOUR,
   };
 }

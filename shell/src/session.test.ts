@@ -77,6 +77,11 @@ describe('session store', () => {
         validTokens.set('guest-token', guest('g-anna', true, 'Anna'));
         return { status: 200, body: { accessToken: 'guest-token', guest: validTokens.get('guest-token') } };
       }
+      if (request.url.pathname === '/rest/v1/auth/logout') {
+        if (!token || !validTokens.delete(token))
+          return { status: 401, body: { statusCode: 401, code: 'TOKEN_INVALID', message: 'Token invalid' } };
+        return { status: 200, body: { ended: true } };
+      }
       return { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'no' } };
     });
   });
@@ -119,6 +124,9 @@ describe('session store', () => {
     await reloaded.logout();
     expect(reloaded.isLoggedIn()).toBe(false);
     expect(storage.getItem('velvet.session')).toBe(reloaded.current().accessToken);
+    // The guest's session was ended on the server with its own token, after the anonymous one took its place.
+    expect(validTokens.has('guest-token')).toBe(false);
+    expect(validTokens.has(reloaded.current().accessToken)).toBe(true);
   });
 
   it('starts a new anonymous session when the stored token is no longer valid', async () => {

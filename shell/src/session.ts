@@ -39,12 +39,22 @@ export function createSessionStore(options: { rest: RestCall; storage: Storage }
         throw error;
       }
     },
-    login: async (email: string, password: string) =>
-      set(await options.rest(authEndpoints.login, { body: { email, password } })),
+    /** `totp`: the code of the account's second factor, once the server answered TOTP_REQUIRED. */
+    login: async (email: string, password: string, totp?: string) =>
+      set(await options.rest(authEndpoints.login, { body: { email, password, ...(totp ? { totp } : {}) } })),
     signup: async (body: { email: string; password: string; name: string }) =>
       set(await options.rest(authEndpoints.signup, { body })),
-    /** Back to an anonymous session; the guest's session stays current until the new one arrives. */
-    logout: () => anonymous(),
+    /**
+     * Back to an anonymous session, then the guest's session is ended on the server. In this order the socket
+     * has already moved to the new token when the server expires the old one, so this page is not reloaded;
+     * other pages of the ended session are. A failed end leaves it to expire.
+     */
+    async logout(): Promise<GuestSession> {
+      const ending = session$.value?.accessToken;
+      const next = await anonymous();
+      if (ending) await options.rest(authEndpoints.logout, { accessToken: ending }).catch(() => undefined);
+      return next;
+    },
     /** The live balance from the guestBalance push; amounts are hundredths of a coin. */
     setBalance(amount: number) {
       const current = session$.value;

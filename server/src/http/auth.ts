@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import type { Auth } from '../modules/module';
+import type { SessionRegistry } from '../modules/auth/sessions';
 import { HttpError } from './endpoint';
 
 declare module '@fastify/jwt' {
@@ -11,6 +12,10 @@ declare module '@fastify/jwt' {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sessions behind tokens: a token of an ended session is refused. */
+    sessions: SessionRegistry;
+  }
   interface FastifyRequest {
     /** Who calls, from the bearer token or the `accessToken` query parameter; null without a valid token. */
     auth: Auth | null;
@@ -30,13 +35,17 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 const isAuth = (value: unknown): value is Auth => {
   const claims = value as Partial<Auth> | null;
   return (
-    typeof claims?.guestId === 'string' && typeof claims.loggedIn === 'boolean' && typeof claims.operator === 'boolean'
+    typeof claims?.guestId === 'string' &&
+    typeof claims.loggedIn === 'boolean' &&
+    typeof claims.operator === 'boolean' &&
+    typeof claims.sid === 'string'
   );
 };
 
-/** Registers token signing and reads the caller of every request. */
-export async function installAuth(app: FastifyInstance, secret: string): Promise<void> {
+/** Registers token signing and the session registry, and reads the caller of every request. */
+export async function installAuth(app: FastifyInstance, secret: string, sessions: SessionRegistry): Promise<void> {
   await app.register(fastifyJwt, { secret });
+  app.decorate('sessions', sessions);
   app.decorateRequest('auth', null);
   app.decorateRequest('authError', null);
   app.addHook('onRequest', async (request) => {
@@ -48,11 +57,15 @@ export async function installAuth(app: FastifyInstance, secret: string): Promise
   });
 }
 
-/** The caller a token names, or null when it is invalid or expired. */
+/**
+ * The caller a token names, or null when it is invalid, expired or its session ended. Synchronous and without
+ * a database read: it runs on every request and socket session.
+ */
 export function verifyToken(app: FastifyInstance, token: string): Auth | null {
   try {
     const claims = app.jwt.verify<Auth>(token);
-    return isAuth(claims) ? { guestId: claims.guestId, loggedIn: claims.loggedIn, operator: claims.operator } : null;
+    if (!isAuth(claims) || app.sessions.isEnded(claims.sid)) return null;
+    return { guestId: claims.guestId, loggedIn: claims.loggedIn, operator: claims.operator, sid: claims.sid };
   } catch {
     return null;
   }

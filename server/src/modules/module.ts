@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import type { Config } from '../config';
 import type { VisitorCache } from '../http/visitor-cache';
 import type { ImageStore } from '../media/images';
+import type { SessionRegistry } from './auth/sessions';
 
 /** Who is calling: read from the bearer token (or the accessToken query parameter) on every request. */
 export interface Auth {
@@ -12,6 +13,8 @@ export interface Auth {
   /** false for an anonymous visitor's token. */
   loggedIn: boolean;
   operator: boolean;
+  /** The session the token belongs to; it is refused once the session ended (logout, lock). */
+  sid: string;
 }
 
 /** A socket connection as a module sees it. */
@@ -32,6 +35,8 @@ export interface SocketHub {
   onSession(handler: (client: SocketClient) => void | Promise<void>): void;
   /** Whether the guest has at least one acknowledged socket session open (e.g. a chat needs one). */
   isGuestConnected(guestId: string): boolean;
+  /** Sends sessionExpired to the guest's sockets of that session (all sessions without `sid`) and closes them. */
+  endSessions(guestId: string, sid?: string): void;
   readonly connectionCount: number;
 }
 
@@ -43,6 +48,8 @@ export interface ModuleContext {
   images: ImageStore;
   /** The server's clock; money billed by time (paid chats) reads it here, so tests can move it deterministically. */
   now: () => Date;
+  /** The sessions behind tokens (logout, lock and password changes end them). */
+  sessions: SessionRegistry;
   /** Catalogue answers shared by visitors who are not logged in (route option `visitorCache`). */
   visitorCache: VisitorCache;
 }

@@ -118,6 +118,16 @@ export class Hub implements SocketHub {
     return this.byGuest.has(guestId);
   }
 
+  endSessions(guestId: string, sid?: string): void {
+    for (const connection of [...(this.byGuest.get(guestId) ?? [])]) {
+      if (sid !== undefined && connection.auth?.sid !== sid) continue;
+      connection.send({ type: 'sessionExpired' });
+      this.unindex(connection);
+      connection.auth = null;
+      connection.socket.close(1000, 'session ended');
+    }
+  }
+
   on<T extends OutgoingType>(
     type: T,
     handler: (message: OutgoingMessage<T>, client: SocketClient) => void | Promise<void>,

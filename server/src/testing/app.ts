@@ -33,6 +33,9 @@ export interface TestAppOptions {
   dataDir?: string;
 }
 
+/** The operator password of test servers (OPERATOR_PASSWORD); the account itself is OPERATOR of operator.ts. */
+export const TEST_OPERATOR_PASSWORD = 'test operator passphrase';
+
 let counter = 0;
 
 /**
@@ -43,7 +46,14 @@ let counter = 0;
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'velvet-test-')));
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', VISITOR_CACHE_MS: '0' }),
+    // Test files sign up many guests from one address; the sign-up limit is tested with its own config.
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      VISITOR_CACHE_MS: '0',
+      OPERATOR_PASSWORD: TEST_OPERATOR_PASSWORD,
+      SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
+    }),
     ...options.config,
   };
   const database = await openDatabase(config, options.dataDir ? {} : { template: await migratedTemplate(MODULES) });

@@ -41,7 +41,11 @@ type Field<K extends string, T> = [T] extends [never] ? { [k in K]?: undefined }
  */
 export type EndpointInput<E extends Endpoint> = Field<'params', Infer<E['params']>> &
   Field<'query', Infer<E['query']>> &
-  Field<'body', Infer<E['body']>> & { idempotencyKey?: string };
+  Field<'body', Infer<E['body']>> & {
+    idempotencyKey?: string;
+    /** Sends this token instead of the session's (ending a session that is no longer the current one). */
+    accessToken?: string;
+  };
 export type EndpointResponse<E extends Endpoint> = z.infer<E['response']>;
 
 /** Every 4xx answer: a stable machine code and a human message. */
@@ -61,10 +65,14 @@ export const ERROR_CODES = [
   'LOGIN_REQUIRED',
   'INVALID_EMAIL',
   'PASSWORD_TOO_SHORT',
+  'PASSWORD_BREACHED',
   'EMAIL_TAKEN',
   'NAME_TAKEN',
   'INVALID_CREDENTIALS',
   'TOKEN_INVALID',
+  // A login whose account has a second factor: the code is missing or wrong.
+  'TOTP_REQUIRED',
+  'TOTP_INVALID',
   'RATE_LIMITED',
   'UNMAPPED_CATEGORY',
   // Remote registry: builds and versions.

@@ -9,7 +9,14 @@ import { LANGUAGES } from './routes';
 export const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}|\[(?:\d{1,3}\.){3}\d{1,3}\])$/;
 export const isValidEmail = (value: string) => EMAIL_PATTERN.test(value);
-export const PASSWORD_MIN_LENGTH = 8;
+/**
+ * OWASP ASVS level 2 password rules: at least 12 characters, at most 128 (so long passphrases fit), no
+ * composition rules; the server also refuses passwords found in its list of breached ones.
+ */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+/** The digits of a TOTP code (RFC 6238 default, what authenticator apps show). */
+export const TOTP_DIGITS = 6;
 
 export const avsStatus = z.enum(['pending', 'rejected', 'accepted', 'unknown']);
 
@@ -51,10 +58,20 @@ export type AuthResponse = z.infer<typeof authResponse>;
 
 export const signupBody = z.object({
   email: z.string().max(254),
-  password: z.string().max(1024),
+  password: z.string().max(PASSWORD_MAX_LENGTH),
   name: z.string().min(2).max(40),
 });
-export const loginBody = z.object({ email: z.string().max(254), password: z.string().max(1024) });
+export const loginBody = z.object({
+  email: z.string().max(254),
+  password: z.string().max(1024),
+  /** The current code of the account's second factor; the server answers TOTP_REQUIRED when it needs one. */
+  totp: z.string().max(16).optional(),
+});
+
+/** A TOTP enrolment in progress: the secret (base32) for typing in, and the otpauth URI for a QR code. */
+export const totpEnrolment = z.object({ secret: z.string(), uri: z.string() });
+export type TotpEnrolment = z.infer<typeof totpEnrolment>;
+export const totpStatus = z.object({ enabled: z.boolean() });
 
 export const guestPreferences = z.object({
   language: z.enum(LANGUAGES).optional(),
@@ -81,6 +98,27 @@ export const authEndpoints = {
   signup: defineEndpoint({ method: 'POST', path: '/auth/signup', body: signupBody, response: authResponse }),
   login: defineEndpoint({ method: 'POST', path: '/auth/login', body: loginBody, response: authResponse }),
   me: defineEndpoint({ method: 'GET', path: '/auth/me', response: authResponse }),
+  /** Ends the caller's session on the server: its token is refused from then on (also on the socket). */
+  logout: defineEndpoint({ method: 'POST', path: '/auth/logout', response: z.object({ ended: z.boolean() }) }),
+  /** Operators: whether their login asks for a TOTP code. */
+  totpStatus: defineEndpoint({ method: 'GET', path: '/auth/totp', response: totpStatus, needsGuest: true }),
+  /** Operators: a new TOTP secret, in force only once confirmed with a code from it. */
+  totpStart: defineEndpoint({ method: 'POST', path: '/auth/totp/start', response: totpEnrolment, needsGuest: true }),
+  totpConfirm: defineEndpoint({
+    method: 'POST',
+    path: '/auth/totp/confirm',
+    body: z.object({ code: z.string().max(16) }),
+    response: totpStatus,
+    needsGuest: true,
+  }),
+  /** Operators: locks a guest, which ends every session of the guest at once (open sockets included). */
+  lockGuest: defineEndpoint({
+    method: 'POST',
+    path: '/auth/guests/:guestId/lock',
+    params: z.object({ guestId: z.string().uuid() }),
+    response: z.object({ guestId: z.string(), locked: z.boolean(), sessionsEnded: z.number().int() }),
+    needsGuest: true,
+  }),
 };
 
 export const guestEndpoints = {

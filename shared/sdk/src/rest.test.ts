@@ -74,6 +74,14 @@ describe('createRestClient', () => {
     expect(server.requests.map((request) => request.headers['idempotency-key'])).toEqual(['attempt-1', undefined]);
   });
 
+  it('sends a token given with the call instead of the session token', async () => {
+    body = { ok: true };
+    await client()(updateName, { body: { name: 'Bob' }, accessToken: 'ending-token' });
+    const [request] = server.requests;
+    expect(request?.headers.authorization).toBe('Bearer ending-token');
+    expect(request?.url.searchParams.get('accessToken')).toBe('ending-token');
+  });
+
   it('sends no Authorization header and no accessToken without a token', async () => {
     body = { name: 'Anna' };
     await client(null)(getActor, { params: { actorIdOrName: '1' }, query: { page: 1 } });

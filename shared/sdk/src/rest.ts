@@ -75,7 +75,7 @@ async function toApiError(error: unknown): Promise<unknown> {
 export function createRestClient(options: RestClientOptions): RestCall {
   const http = ky.create({ retry: 0, timeout: 30_000, ...(options.fetch ? { fetch: options.fetch } : {}) });
   return async (endpoint, input) => {
-    const token = options.getToken();
+    const token = input?.accessToken ?? options.getToken();
     if (endpoint.needsGuest && options.isLoggedIn && !options.isLoggedIn()) {
       throw new ApiError(401, 'LOGIN_REQUIRED', `${endpoint.path} needs a logged-in guest`);
     }

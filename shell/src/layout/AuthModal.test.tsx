@@ -66,7 +66,48 @@ describe('login modal', () => {
   });
 });
 
+describe('login with a second factor', () => {
+  it('asks for the code when the server needs it, and sends it with the login', async () => {
+    const { shell, calls } = setup((_endpoint, body) => {
+      const { totp } = body as { totp?: string };
+      if (totp === undefined) throw new ApiError(401, 'TOTP_REQUIRED', 'code needed');
+      if (totp !== '123456') throw new ApiError(401, 'TOTP_INVALID', 'wrong code');
+      return { accessToken: 'operator-token', guest };
+    });
+    act(() => shell.ui.ui.open('login'));
+    type(/email/i, 'anna@example.com');
+    type(/password/i, 'correct horse');
+    expect(screen.queryByLabelText(/authenticator/i)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Please enter the 6-digit code of your authenticator app.')).toHaveAttribute(
+      'id',
+      'vv-auth-totp-error',
+    );
+    type(/authenticator/i, '654321');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('This code is not right. Please enter the current code.')).toBeInTheDocument();
+    type(/authenticator/i, ' 123456 ');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(shell.ui.modal$.value).toBeNull());
+    expect(calls.map((call) => (call.body as { totp?: string }).totp)).toEqual([undefined, '654321', '123456']);
+  });
+});
+
 describe('signup modal', () => {
+  it('shows a breached password on the password field, with the hint of the rule before', async () => {
+    const { shell } = setup(() => {
+      throw new ApiError(400, 'PASSWORD_BREACHED', 'breached');
+    });
+    act(() => shell.ui.ui.open('signup'));
+    expect(screen.getByText(/At least 12 characters\./)).toBeInTheDocument();
+    expect(screen.getByLabelText(/password/i)).toHaveAttribute('maxLength', '128');
+    type(/user name/i, 'Newbie');
+    type(/email/i, 'new@example.com');
+    type(/password/i, 'qwerty123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText(/known from data breaches/)).toHaveAttribute('id', 'vv-auth-password-error');
+  });
+
   it('needs a name, a valid email and a long enough password, and puts EMAIL_TAKEN on the email field', async () => {
     const { shell, calls } = setup(() => {
       throw new ApiError(409, 'EMAIL_TAKEN', 'taken');
@@ -76,12 +117,20 @@ describe('signup modal', () => {
     type(/email/i, 'new@example.com');
     type(/password/i, 'short');
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByText('The password needs at least 8 characters.')).toBeInTheDocument();
+    expect(await screen.findByText('The password needs at least 12 characters (not only spaces).')).toBeInTheDocument();
     expect(screen.getByText('The user name needs at least 2 characters.')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
 
+    // 11 characters, and 12 spaces: both refused before sending.
     type(/user name/i, 'Newbie');
-    type(/password/i, 'long enough');
+    for (const password of ['long enough', ' '.repeat(12)]) {
+      type(/password/i, password);
+      fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+      expect(await screen.findByText(/at least 12 characters/)).toHaveAttribute('id', 'vv-auth-password-error');
+    }
+    expect(calls).toHaveLength(0);
+
+    type(/password/i, 'long enough phrase');
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText(/already exists/)).toHaveAttribute('id', 'vv-auth-email-error');
     expect(calls).toHaveLength(1);

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isValidEmail, PASSWORD_MIN_LENGTH } from '@velvet/contracts';
+import { isValidEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TOTP_DIGITS } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
 import { Button, Modal } from '@velvet/ui';
 import type { AuthFlow } from '../uiStore';
 import { useShell, useSubject } from './ShellContext';
 
-type Field = 'email' | 'password' | 'name';
+type Field = 'email' | 'password' | 'name' | 'totp';
 type Errors = Partial<Record<Field | 'form', string>>;
 
 /** Which field a server error code belongs to; codes not listed are shown above the form. */
@@ -14,8 +14,14 @@ const FIELD_OF_CODE: Record<string, Field> = {
   INVALID_EMAIL: 'email',
   EMAIL_TAKEN: 'email',
   PASSWORD_TOO_SHORT: 'password',
+  PASSWORD_BREACHED: 'password',
   NAME_TAKEN: 'name',
+  TOTP_REQUIRED: 'totp',
+  TOTP_INVALID: 'totp',
 };
+
+/** The server's rule for new passwords, as far as the browser can check it: characters counted, not whitespace alone. */
+const tooShort = (password: string) => [...password].length < PASSWORD_MIN_LENGTH || password.trim() === '';
 
 /** The login and signup modals: the spec's email rule checked before sending, server codes as clear messages. */
 export function AuthModal() {
@@ -28,7 +34,9 @@ export function AuthModal() {
 function AuthForm({ mode }: { mode: AuthFlow }) {
   const { t } = useTranslation('shell');
   const { ui, session } = useShell();
-  const [values, setValues] = useState({ email: '', password: '', name: '' });
+  const [values, setValues] = useState({ email: '', password: '', name: '', totp: '' });
+  // Shown once the server says the account has a second factor.
+  const [askCode, setAskCode] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const signup = mode === 'signup';
@@ -37,8 +45,9 @@ function AuthForm({ mode }: { mode: AuthFlow }) {
     const found: Errors = {};
     if (!isValidEmail(values.email.trim())) found.email = t('auth.errors.INVALID_EMAIL');
     if (!values.password) found.password = t('auth.errors.passwordRequired');
-    else if (signup && values.password.length < PASSWORD_MIN_LENGTH)
+    else if (signup && tooShort(values.password))
       found.password = t('auth.errors.PASSWORD_TOO_SHORT', { min: PASSWORD_MIN_LENGTH });
+    if (askCode && !values.totp.trim()) found.totp = t('auth.errors.TOTP_REQUIRED', { digits: TOTP_DIGITS });
     if (signup && values.name.trim().length < 2) found.name = t('auth.errors.nameTooShort');
     return found;
   };
@@ -53,19 +62,29 @@ function AuthForm({ mode }: { mode: AuthFlow }) {
       const email = values.email.trim();
       const result = signup
         ? await session.signup({ email, password: values.password, name: values.name.trim() })
-        : await session.login(email, values.password);
+        : await session.login(email, values.password, askCode ? values.totp.trim() : undefined);
       ui.close();
       ui.ui.toast(t(signup ? 'auth.welcomeNew' : 'auth.welcomeBack', { name: result.guest.name }), 'success');
     } catch (error) {
       const code = error instanceof ApiError ? error.code : 'UNKNOWN';
-      const message = t(`auth.errors.${code}`, { defaultValue: t('auth.errors.generic'), min: PASSWORD_MIN_LENGTH });
+      if (code === 'TOTP_REQUIRED' || code === 'TOTP_INVALID') setAskCode(true);
+      const message = t(`auth.errors.${code}`, {
+        defaultValue: t('auth.errors.generic'),
+        min: PASSWORD_MIN_LENGTH,
+        digits: TOTP_DIGITS,
+      });
       setErrors({ [FIELD_OF_CODE[code] ?? 'form']: message });
     } finally {
       setBusy(false);
     }
   };
 
-  const field = (name: Field, type: string, autoComplete: string) => (
+  const field = (
+    name: Field,
+    type: string,
+    autoComplete: string,
+    extra: { maxLength?: number; inputMode?: 'numeric'; hint?: string } = {},
+  ) => (
     <div className="vv-field">
       <label htmlFor={`vv-auth-${name}`}>{t(`auth.fields.${name}`)}</label>
       <input
@@ -75,9 +94,16 @@ function AuthForm({ mode }: { mode: AuthFlow }) {
         autoComplete={autoComplete}
         value={values[name]}
         aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `vv-auth-${name}-error` : undefined}
+        aria-describedby={errors[name] ? `vv-auth-${name}-error` : extra.hint ? `vv-auth-${name}-hint` : undefined}
+        maxLength={extra.maxLength}
+        inputMode={extra.inputMode}
         onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
       />
+      {extra.hint && !errors[name] && (
+        <p id={`vv-auth-${name}-hint`} className="vv-field__hint">
+          {extra.hint}
+        </p>
+      )}
       {errors[name] && (
         <p id={`vv-auth-${name}-error`} className="vv-field__error" role="alert">
           {errors[name]}
@@ -101,7 +127,18 @@ function AuthForm({ mode }: { mode: AuthFlow }) {
         )}
         {signup && field('name', 'text', 'username')}
         {field('email', 'email', 'email')}
-        {field('password', 'password', signup ? 'new-password' : 'current-password')}
+        {signup
+          ? field('password', 'password', 'new-password', {
+              maxLength: PASSWORD_MAX_LENGTH,
+              hint: t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH }),
+            })
+          : field('password', 'password', 'current-password')}
+        {askCode &&
+          field('totp', 'text', 'one-time-code', {
+            maxLength: 16,
+            inputMode: 'numeric',
+            hint: t('auth.totpHint', { digits: TOTP_DIGITS }),
+          })}
         <Button type="submit" block busy={busy}>
           {t(signup ? 'auth.signup' : 'auth.login')}
         </Button>

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
+  authEndpoints,
   registryEndpoints,
   telemetryEndpoints,
   type DeploymentLogEntry,
@@ -87,6 +88,7 @@ function registry() {
   };
   const handlers: MockPlatformOptions['rest'] = {
     ...restFixture(registryEndpoints.tenants, () => ({ items: [amora] })),
+    ...restFixture(authEndpoints.totpStatus, () => ({ enabled: false })),
     ...restFixture(registryEndpoints.features, ({ body }) => {
       const features = { ...amora.features };
       for (const key of body?.on ?? []) features[key] = true;
@@ -449,6 +451,37 @@ describe('operator console: changes', () => {
     const feed = remoteRow(await tenantSection(), 'mf-feed');
     expect(within(feed).getByRole('button', { name: 'Promote' })).toBeDisabled();
     expect(within(feed).getByRole('button', { name: 'Roll back' })).toBeDisabled();
+  });
+});
+
+describe('operator console: two-factor login', () => {
+  it('enrols: shows the QR code and the secret, refuses a wrong code with its message, confirms the right one', async () => {
+    const enrolment = { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Velvet:op?secret=JBSW' };
+    const rest: MockPlatformOptions['rest'] = {
+      ...registry().handlers,
+      ...restFixture(authEndpoints.totpStart, () => enrolment),
+      ...restFixture(authEndpoints.totpConfirm, ({ body }) => {
+        if (body.code !== '123456') throw new ApiError(400, 'TOTP_INVALID', 'wrong');
+        return { enabled: true };
+      }),
+    };
+    renderConsole({ rest });
+    const panel = await screen.findByTestId('operator-two-factor');
+    expect(await within(panel).findByText(/^Off:/)).toBeInTheDocument();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Set up two-factor login' }));
+    const qr = await within(panel).findByRole('img', { name: 'QR code of the two-factor secret' });
+    // A real QR code: version 2 or more for this URI, drawn module by module.
+    expect(qr.querySelector('path')?.getAttribute('d')?.length).toBeGreaterThan(500);
+    expect(within(panel).getByTestId('totp-secret')).toHaveTextContent(enrolment.secret);
+
+    fireEvent.change(within(panel).getByLabelText('6-digit code'), { target: { value: '000000' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Confirm code' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('This code is not right.');
+    fireEvent.change(within(panel).getByLabelText('6-digit code'), { target: { value: '123456' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Confirm code' }));
+    expect(await within(panel).findByText(/^On:/)).toBeInTheDocument();
+    expect(within(panel).queryByRole('img')).toBeNull();
+    expect(within(panel).getByRole('button', { name: 'Move to another authenticator app' })).toBeInTheDocument();
   });
 });
 

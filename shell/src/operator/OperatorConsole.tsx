@@ -8,6 +8,7 @@ import { useOperatorStrings } from './strings';
 import { TenantPanel } from './TenantPanel';
 import { HealthPanel } from './HealthPanel';
 import { DeploymentsPanel } from './DeploymentsPanel';
+import { TwoFactorPanel } from './TwoFactorPanel';
 import './operator.css';
 
 function OperatorsOnly() {
@@ -55,6 +56,7 @@ function ConsoleBody() {
       </section>
       <HealthPanel />
       <DeploymentsPanel />
+      <TwoFactorPanel />
     </>
   );
 }

@@ -13,6 +13,6 @@ export const DEMO_GUEST = { email: 'demo@velvet.test', password: 'velvet-demo', 
 export async function ensureDemoGuest(db: Database): Promise<string> {
   const [existing] = await db.select({ id: guests.id }).from(guests).where(eq(guests.email, DEMO_GUEST.email));
   if (existing) return existing.id;
-  const created = await signup(db, { ...DEMO_GUEST, language: 'en' });
+  const created = await signup(db, { ...DEMO_GUEST, language: 'en' }, { demoData: true });
   return created.id;
 }

@@ -43,7 +43,7 @@ describe('signup', () => {
   test('creates a guest with a lower-cased email and an argon2id hash with the OWASP parameters', async () => {
     const response = await post('/auth/signup', {
       email: 'Mia.Signup@Example.COM',
-      password: 'long enough',
+      password: 'long enough passphrase',
       name: 'MiaSignup',
     });
     assert.equal(response.statusCode, 200, response.body);
@@ -65,7 +65,7 @@ describe('signup', () => {
   test('keeps the language of the call as the guest language', async () => {
     const response = await post('/auth/signup?language=de', {
       email: 'lang@example.com',
-      password: 'long enough',
+      password: 'long enough passphrase',
       name: 'Sprachig',
     });
     assert.equal(response.json<AuthResponse>().guest.language, 'de');
@@ -74,7 +74,7 @@ describe('signup', () => {
   test('refuses an email against the spec rule', async () => {
     for (const email of ['no-at-sign', 'a@b', 'a@b.c', 'a b@c.de', '@example.com']) {
       expectError(
-        await post('/auth/signup', { email, password: 'long enough', name: `N${email.length}x` }),
+        await post('/auth/signup', { email, password: 'long enough passphrase', name: `N${email.length}x` }),
         400,
         'INVALID_EMAIL',
       );
@@ -82,22 +82,70 @@ describe('signup', () => {
   });
 
   test('accepts a bracketed IP as domain', async () => {
-    const response = await post('/auth/signup', { email: 'ip@[10.0.0.1]', password: 'long enough', name: 'IpGuest' });
+    const response = await post('/auth/signup', {
+      email: 'ip@[10.0.0.1]',
+      password: 'long enough passphrase',
+      name: 'IpGuest',
+    });
     assert.equal(response.statusCode, 200, response.body);
   });
 
-  test('refuses a short password', async () => {
-    expectError(
-      await post('/auth/signup', { email: 'short@example.com', password: '1234567', name: 'Shorty' }),
-      400,
-      'PASSWORD_TOO_SHORT',
-    );
+  test('refuses short and whitespace-only passwords with PASSWORD_TOO_SHORT', async () => {
+    // 11 characters; 12 spaces; 8 spaces; 11 characters that are 22 UTF-16 units (counted as characters)
+    for (const password of ['1234567', 'abcdefghijk', ' '.repeat(12), ' '.repeat(8), '😀'.repeat(11)]) {
+      expectError(
+        await post('/auth/signup', { email: 'short@example.com', password, name: 'Shorty' }),
+        400,
+        'PASSWORD_TOO_SHORT',
+      );
+    }
+  });
+
+  test('refuses breached passwords with PASSWORD_BREACHED, whatever their case', async () => {
+    for (const password of ['qwerty123456', 'QWERTY123456', '1q2w3e4r5t6y', '123qweasdzxc']) {
+      expectError(
+        await post('/auth/signup', { email: 'breached@example.com', password, name: 'Breached' }),
+        400,
+        'PASSWORD_BREACHED',
+      );
+    }
+    // 'password' and '12345678' are breached too, but refused first for their length.
+    for (const password of ['password', '12345678']) {
+      expectError(
+        await post('/auth/signup', { email: 'breached@example.com', password, name: 'Breached' }),
+        400,
+        'PASSWORD_TOO_SHORT',
+      );
+    }
+    const [row] = await t.ctx.db.select().from(guests).where(eq(guests.email, 'breached@example.com'));
+    assert.equal(row, undefined);
+  });
+
+  test('accepts 12 characters of any kind and refuses more than 128', async () => {
+    const twelve = await post('/auth/signup', {
+      email: 'twelve@example.com',
+      password: 'zq9 vv7 pp3!',
+      name: 'Twelve',
+    });
+    assert.equal(twelve.statusCode, 200, twelve.body);
+    const long = await post('/auth/signup', { email: 'long@example.com', password: 'x'.repeat(129), name: 'Longer' });
+    expectError(long, 400, 'VALIDATION_FAILED');
+    const longest = await post('/auth/signup', {
+      email: 'longest@example.com',
+      password: 'y'.repeat(128),
+      name: 'Longest',
+    });
+    assert.equal(longest.statusCode, 200, longest.body);
   });
 
   test('refuses a taken email, whatever its case', async () => {
     await t.signup({ email: 'taken@example.com', name: 'FirstTaken' });
     expectError(
-      await post('/auth/signup', { email: 'TAKEN@example.com', password: 'long enough', name: 'SecondTaken' }),
+      await post('/auth/signup', {
+        email: 'TAKEN@example.com',
+        password: 'long enough passphrase',
+        name: 'SecondTaken',
+      }),
       409,
       'EMAIL_TAKEN',
     );
@@ -106,7 +154,11 @@ describe('signup', () => {
   test('refuses a taken name, whatever its case', async () => {
     await t.signup({ name: 'Unique Name' });
     expectError(
-      await post('/auth/signup', { email: 'other@example.com', password: 'long enough', name: 'unique name' }),
+      await post('/auth/signup', {
+        email: 'other@example.com',
+        password: 'long enough passphrase',
+        name: 'unique name',
+      }),
       409,
       'NAME_TAKEN',
     );
@@ -114,12 +166,12 @@ describe('signup', () => {
 
   test('refuses missing fields, a short name and malformed JSON with 400', async () => {
     expectError(
-      await post('/auth/signup', { email: 'x@example.com', password: 'long enough' }),
+      await post('/auth/signup', { email: 'x@example.com', password: 'long enough passphrase' }),
       400,
       'VALIDATION_FAILED',
     );
     expectError(
-      await post('/auth/signup', { email: 'x@example.com', password: 'long enough', name: 'x' }),
+      await post('/auth/signup', { email: 'x@example.com', password: 'long enough passphrase', name: 'x' }),
       400,
       'VALIDATION_FAILED',
     );
@@ -136,19 +188,78 @@ describe('signup', () => {
 
 describe('login', () => {
   test('answers a token for the right password, with any case of the email', async () => {
-    const { guest } = await t.signup({ email: 'login@example.com', password: 'my secret 1' });
-    const response = await post('/auth/login', { email: 'Login@Example.com', password: 'my secret 1' });
+    const { guest } = await t.signup({ email: 'login@example.com', password: 'my secret phrase 1' });
+    const response = await post('/auth/login', { email: 'Login@Example.com', password: 'my secret phrase 1' });
     assert.equal(response.statusCode, 200, response.body);
     assert.equal(response.json<AuthResponse>().guest.id, guest.id);
   });
 
   test('gives the same answer for a wrong password and an unknown email', async () => {
-    await t.signup({ email: 'wrong@example.com', password: 'my secret 1' });
-    const wrongPassword = await post('/auth/login', { email: 'wrong@example.com', password: 'my secret 2' });
-    const unknownEmail = await post('/auth/login', { email: 'nobody@example.com', password: 'my secret 1' });
+    await t.signup({ email: 'wrong@example.com', password: 'my secret phrase 1' });
+    const wrongPassword = await post('/auth/login', { email: 'wrong@example.com', password: 'my secret phrase 2' });
+    const unknownEmail = await post('/auth/login', { email: 'nobody@example.com', password: 'my secret phrase 1' });
     expectError(wrongPassword, 401, 'INVALID_CREDENTIALS');
     expectError(unknownEmail, 401, 'INVALID_CREDENTIALS');
     assert.deepEqual(wrongPassword.json(), unknownEmail.json());
+  });
+
+  test('30 wrong passwords: 429 after the 5th, the right one refused while waiting, accepted after', async () => {
+    const realClock = t.ctx.now;
+    const start = Date.now();
+    t.ctx.now = () => new Date(start);
+    try {
+      await t.signup({ email: 'victim@example.com', password: 'the right passphrase' });
+      const attempt = (password: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/rest/v1/auth/login',
+          remoteAddress: '198.51.100.7',
+          payload: { email: 'victim@example.com', password },
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i++) statuses.push((await attempt(`wrong guess ${i}`)).statusCode);
+      assert.deepEqual(statuses, [...Array(5).fill(401), ...Array(25).fill(429)]);
+      const locked = await attempt('the right passphrase');
+      expectError(locked, 429, 'RATE_LIMITED');
+      assert.equal(locked.headers['retry-after'], '30');
+
+      // The wait is 30 s: just before it the right password is still refused, just after it gets in.
+      t.ctx.now = () => new Date(start + 29_000);
+      expectError(await attempt('the right passphrase'), 429, 'RATE_LIMITED');
+      t.ctx.now = () => new Date(start + 30_000);
+      assert.equal((await attempt('the right passphrase')).statusCode, 200);
+      // A success forgets the account's failures: five wrong ones are again answered 401.
+      for (let i = 0; i < 5; i++) expectError(await attempt(`again ${i}`), 401, 'INVALID_CREDENTIALS');
+      // Each further failure doubles the wait: 6 failures -> 60 s.
+      expectError(await attempt('the right passphrase'), 429, 'RATE_LIMITED');
+      t.ctx.now = () => new Date(start + 60_000);
+      expectError(await attempt('still wrong'), 401, 'INVALID_CREDENTIALS');
+      const doubled = await attempt('the right passphrase');
+      expectError(doubled, 429, 'RATE_LIMITED');
+      assert.equal(doubled.headers['retry-after'], '60');
+    } finally {
+      t.ctx.now = realClock;
+    }
+  });
+
+  test('20 failures from one address make every account wait there, other addresses not', async () => {
+    const realClock = t.ctx.now;
+    const start = Date.now();
+    t.ctx.now = () => new Date(start);
+    try {
+      await t.signup({ email: 'bystander@example.com', password: 'bystander passphrase' });
+      const attempt = (email: string, password: string, remoteAddress: string) =>
+        t.app.inject({ method: 'POST', url: '/rest/v1/auth/login', remoteAddress, payload: { email, password } });
+      // Four wrong passwords on each of five accounts: no account reaches its limit, the address does.
+      for (let i = 0; i < 20; i++) {
+        const response = await attempt(`spray-${i % 5}@example.com`, `guess ${i}`, '203.0.113.9');
+        expectError(response, 401, 'INVALID_CREDENTIALS');
+      }
+      expectError(await attempt('bystander@example.com', 'bystander passphrase', '203.0.113.9'), 429, 'RATE_LIMITED');
+      assert.equal((await attempt('bystander@example.com', 'bystander passphrase', '203.0.113.10')).statusCode, 200);
+    } finally {
+      t.ctx.now = realClock;
+    }
   });
 
   test('an anonymous visitor cannot log in (no password)', async () => {
@@ -175,5 +286,31 @@ describe('me', () => {
       401,
       'TOKEN_INVALID',
     );
+  });
+});
+
+describe('signup limit', () => {
+  test('a sixth sign-up from one address within the hour is answered 429 RATE_LIMITED', async () => {
+    const limited = await createTestApp({ config: { signupsPerAddressPerHour: 5 } });
+    try {
+      const signupFrom = (i: number, remoteAddress: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/rest/v1/auth/signup',
+          remoteAddress,
+          payload: { email: `flood-${i}@example.com`, password: 'flooding passphrase', name: `Flood ${i}` },
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) statuses.push((await signupFrom(i, '192.0.2.1')).statusCode);
+      assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429, 429]);
+      const refused = await signupFrom(99, '192.0.2.1');
+      expectError(refused, 429, 'RATE_LIMITED');
+      assert.ok(Number(refused.headers['retry-after']) > 0);
+      assert.equal((await signupFrom(100, '192.0.2.2')).statusCode, 200);
+      const [row] = await limited.ctx.db.select().from(guests).where(eq(guests.email, 'flood-7@example.com'));
+      assert.equal(row, undefined);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -1,31 +1,129 @@
 import path from 'node:path';
+import rateLimit from '@fastify/rate-limit';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { authEndpoints } from '@velvet/contracts';
-import { route, HttpError } from '../../http/endpoint';
-import type { ServerModule } from '../module';
-import { findGuest } from '../guest/service';
+import { route, HttpError, requireOperator } from '../../http/endpoint';
+import type { ModuleContext, ServerModule } from '../module';
+import { tokenOf } from '../../http/auth';
+import { findGuest, guestView } from '../guest/service';
+import { guests } from './schema';
 import { createAnonymous, issue, login, signup } from './service';
+import { FailureThrottle, type ThrottleRule } from './throttle';
+import { checkLoginCode, confirmEnrolment, startEnrolment } from './totp';
 
-/** Tokens for anonymous visitors and guests: sign up, log in, and who am I. */
+const MINUTE_MS = 60_000;
+/**
+ * Login throttling (OWASP authentication cheat sheet): 5 failures of one account or 20 from one address within
+ * an hour, then the next attempt waits 30 s, doubling with each further failure up to 15 minutes. A success
+ * forgets the account's failures; an address keeps its count until its window passes.
+ */
+const ACCOUNT_RULE: ThrottleRule = {
+  freeFailures: 5,
+  firstDelayMs: 30_000,
+  maxDelayMs: 15 * MINUTE_MS,
+  windowMs: 60 * MINUTE_MS,
+};
+const ADDRESS_RULE: ThrottleRule = { ...ACCOUNT_RULE, freeFailures: 20 };
+
+function rateLimited(reply: FastifyReply, waitMs: number): HttpError {
+  reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+  return new HttpError(429, 'RATE_LIMITED', 'Too many failed logins; try again later');
+}
+
+/** The operator's own row, for the second-factor endpoints. */
+async function operatorRow(ctx: ModuleContext, guestId: string) {
+  const row = await findGuest(ctx.db, guestId);
+  if (!row.operator) throw new HttpError(403, 'FORBIDDEN', 'Only operators may do this');
+  return row;
+}
+
+/** Tokens for anonymous visitors and guests: sign up, log in and out, who am I; operators' second factor and locks. */
 export const authModule: ServerModule = {
   name: 'auth',
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
   routes: (ctx) => async (app) => {
-    route(app, authEndpoints.anonymous, async () => issue(app, ctx.db, await createAnonymous(ctx.db)));
+    const accounts = new FailureThrottle(ACCOUNT_RULE);
+    const addresses = new FailureThrottle(ADDRESS_RULE);
 
-    // Spec 7.1: every call carries the language as a query parameter; a new guest keeps it as preference.
-    route(app, authEndpoints.signup, async ({ body, request }) => {
-      const { language } = request.query as { language?: string };
-      return issue(app, ctx.db, await signup(ctx.db, { ...body, ...(language ? { language } : {}) }));
+    route(app, authEndpoints.anonymous, async () => issue(app, ctx.db, await createAnonymous(ctx.db), ctx.now()));
+
+    // Sign-ups per client address and hour, counted by @fastify/rate-limit before the body is read.
+    await app.register(async (limited) => {
+      await limited.register(rateLimit, { max: ctx.config.signupsPerAddressPerHour, timeWindow: 60 * MINUTE_MS });
+      // Spec 7.1: every call carries the language as a query parameter; a new guest keeps it as preference.
+      route(limited, authEndpoints.signup, async ({ body, request }) => {
+        const { language } = request.query as { language?: string };
+        const row = await signup(ctx.db, { ...body, ...(language ? { language } : {}) });
+        return issue(app, ctx.db, row, ctx.now());
+      });
     });
 
-    route(app, authEndpoints.login, async ({ body }) =>
-      issue(app, ctx.db, await login(ctx.db, body.email, body.password)),
-    );
+    route(app, authEndpoints.login, async ({ body, request, reply }) => {
+      const now = ctx.now();
+      const ms = now.getTime();
+      const account = body.email.trim().toLowerCase();
+      const address = request.ip;
+      const wait = Math.max(accounts.waitMs(account, ms), addresses.waitMs(address, ms));
+      // While waiting, not even the right password gets in: the check itself is what is being limited.
+      if (wait > 0) throw rateLimited(reply, wait);
+      // Counted before the check, so guesses sent in parallel count too; taken back when the password is right.
+      accounts.fail(account, ms);
+      addresses.fail(address, ms);
+      let row;
+      try {
+        row = await login(ctx.db, body.email, body.password);
+        await checkLoginCode(ctx.db, row, body.totp, now);
+      } catch (error) {
+        if (error instanceof HttpError && error.code === 'TOTP_REQUIRED') {
+          accounts.undo(account);
+          addresses.undo(address);
+        }
+        throw error;
+      }
+      accounts.reset(account);
+      addresses.undo(address);
+      if (row.locked) throw new HttpError(403, 'FORBIDDEN', 'This account is locked');
+      return issue(app, ctx.db, row, now);
+    });
 
     route(app, authEndpoints.me, async ({ auth, request }) => {
       if (request.authError) throw request.authError;
       if (!auth) throw new HttpError(401, 'UNAUTHORIZED', 'An access token is required');
-      return issue(app, ctx.db, await findGuest(ctx.db, auth.guestId));
+      // The same token again: a session keeps its absolute expiry however often it is resumed.
+      return { accessToken: tokenOf(request)!, guest: await guestView(ctx.db, await findGuest(ctx.db, auth.guestId)) };
+    });
+
+    route(app, authEndpoints.logout, async ({ auth, request }) => {
+      if (request.authError) throw request.authError;
+      if (!auth) throw new HttpError(401, 'UNAUTHORIZED', 'An access token is required');
+      const ended = await ctx.sessions.end(auth.sid, ctx.now());
+      ctx.hub.endSessions(auth.guestId, auth.sid);
+      return { ended };
+    });
+
+    route(app, authEndpoints.totpStatus, async ({ auth }) => ({
+      enabled: (await operatorRow(ctx, auth.guestId)).totpSecret !== null,
+    }));
+    route(app, authEndpoints.totpStart, async ({ auth }) =>
+      startEnrolment(ctx.db, await operatorRow(ctx, auth.guestId)),
+    );
+    route(app, authEndpoints.totpConfirm, async ({ auth, body }) => {
+      await confirmEnrolment(ctx.db, await operatorRow(ctx, auth.guestId), body.code, ctx.now());
+      return { enabled: true };
+    });
+
+    route(app, authEndpoints.lockGuest, async ({ auth, params }) => {
+      requireOperator(auth);
+      const [locked] = await ctx.db
+        .update(guests)
+        .set({ locked: true })
+        .where(eq(guests.id, params.guestId))
+        .returning({ id: guests.id });
+      if (!locked) throw new HttpError(404, 'NOT_FOUND', 'No such guest');
+      const sessionsEnded = await ctx.sessions.endAllOf(params.guestId, ctx.now());
+      ctx.hub.endSessions(params.guestId);
+      return { guestId: params.guestId, locked: true, sessionsEnded };
     });
   },
 };

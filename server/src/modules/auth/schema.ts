@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Everyone who holds a token: anonymous visitors (no email, no password) and signed-up guests.
@@ -27,6 +27,12 @@ export const guests = pgTable(
     avsStatus: text('avs_status').notNull().default('unknown'),
     newsletter: boolean('newsletter').notNull().default(false),
     showDataProtection: boolean('show_data_protection').notNull().default(true),
+    /** The confirmed TOTP secret (base32): set, the login asks for a code. */
+    totpSecret: text('totp_secret'),
+    /** A secret handed out for enrolment, in force once a code from it is confirmed. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last TOTP time step accepted, so a code cannot be used twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
   // Names are unique regardless of case, so "Anna" and "anna" cannot both exist.
@@ -34,3 +40,21 @@ export const guests = pgTable(
 );
 
 export type GuestRow = typeof guests.$inferSelect;
+
+/**
+ * One row per issued token (its `sid` claim). A session ends at its expiry or earlier by logout or a lock of its
+ * guest; the server keeps the ended ones that have not expired yet in memory and refuses their tokens.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    guestId: uuid('guest_id')
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    created: timestamp('created', { withTimezone: true }).notNull(),
+    expires: timestamp('expires', { withTimezone: true }).notNull(),
+    ended: timestamp('ended', { withTimezone: true }),
+  },
+  (table) => [index('auth_sessions_guest').on(table.guestId), index('auth_sessions_ended').on(table.ended)],
+);

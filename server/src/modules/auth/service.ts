@@ -2,26 +2,28 @@ import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { PASSWORD_MIN_LENGTH, isValidEmail, type AuthResponse } from '@velvet/contracts';
+import { isValidEmail, type AuthResponse } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { Auth } from '../module';
 import { asLanguage, guestView } from '../guest/service';
+import { checkNewPassword } from './password';
 import { guests, type GuestRow } from './schema';
 
 /** OWASP password storage cheat sheet: argon2id, 19 MiB, 2 iterations, 1 lane. */
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-
-export const TOKEN_LIFETIME = '30d';
 
 export const hashPassword = (password: string) => argon2.hash(password, ARGON2_OPTIONS);
 
 /** Verified against for unknown emails, so a wrong email costs as long as a wrong password. */
 let decoyHash: Promise<string> | undefined;
 
-export async function issue(app: FastifyInstance, db: Database, row: GuestRow): Promise<AuthResponse> {
-  const claims: Auth = { guestId: row.id, loggedIn: !row.anonymous, operator: row.operator };
-  return { accessToken: app.jwt.sign(claims, { expiresIn: TOKEN_LIFETIME }), guest: await guestView(db, row) };
+/** A token of a new session of the guest; it expires with the session (sessions.ts states the lifetimes). */
+export async function issue(app: FastifyInstance, db: Database, row: GuestRow, now: Date): Promise<AuthResponse> {
+  const { sid, lifetimeMs } = await app.sessions.open(row.id, row.operator, now);
+  const claims: Auth = { guestId: row.id, loggedIn: !row.anonymous, operator: row.operator, sid };
+  const accessToken = app.jwt.sign(claims, { expiresIn: Math.floor(lifetimeMs / 1000) });
+  return { accessToken, guest: await guestView(db, row) };
 }
 
 export async function createAnonymous(db: Database): Promise<GuestRow> {
@@ -49,13 +51,15 @@ export interface SignupInput {
   language?: string;
 }
 
-export async function signup(db: Database, input: SignupInput): Promise<GuestRow> {
+/**
+ * A new guest with email, name and password. New passwords follow the password policy; `demoData` skips it
+ * only for the seeded demo guest, whose published password is part of the demo.
+ */
+export async function signup(db: Database, input: SignupInput, { demoData = false } = {}): Promise<GuestRow> {
   const email = input.email.trim().toLowerCase();
   const name = input.name.trim();
   if (!isValidEmail(email)) throw new HttpError(400, 'INVALID_EMAIL', 'This email address is not valid');
-  if (input.password.length < PASSWORD_MIN_LENGTH) {
-    throw new HttpError(400, 'PASSWORD_TOO_SHORT', `A password needs at least ${PASSWORD_MIN_LENGTH} characters`);
-  }
+  if (!demoData) checkNewPassword(input.password);
   if (name.length < 2) throw new HttpError(400, 'VALIDATION_FAILED', 'A name needs at least 2 characters');
   const [emailTaken] = await db.select({ id: guests.id }).from(guests).where(eq(guests.email, email));
   if (emailTaken) throw new HttpError(409, 'EMAIL_TAKEN', 'This email address already has an account');

@@ -51,7 +51,7 @@ async function prepare(ctx: ModuleContext): Promise<void> {
     });
     await ctx.db.insert(tenants).values(make(logoUrl)).onConflictDoNothing();
   }
-  await ensureOperator(ctx.db);
+  await ensureOperator(ctx);
   const storeDir = remoteStoreDir(ctx.config);
   for (const build of await localBuilds(ctx.config.repoRoot)) {
     const { version, added } = await putIntoStore(storeDir, build);

@@ -17,7 +17,7 @@ import {
   type FederationManifest,
   type RemoteDescriptor,
 } from '@velvet/contracts';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { TEST_OPERATOR_PASSWORD, createTestApp, type TestApp } from '../../testing/app';
 import { fixtureRepo } from '../../testing/fixtures';
 import { federationModule } from '.';
 import { OPERATOR } from './operator';
@@ -67,7 +67,7 @@ before(async () => {
   const login = await t.app.inject({
     method: 'POST',
     url: '/rest/v1/auth/login',
-    payload: { email: OPERATOR.email, password: OPERATOR.password },
+    payload: { email: OPERATOR.email, password: TEST_OPERATOR_PASSWORD },
   });
   assert.equal(login.statusCode, 200, login.body);
   operatorToken = login.json<{ accessToken: string }>().accessToken;

@@ -15,7 +15,7 @@ import {
   type RemoteLoadReport,
 } from '@velvet/contracts';
 import { loadConfig } from '../../config';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { TEST_OPERATOR_PASSWORD, createTestApp, type TestApp } from '../../testing/app';
 import { fixtureRepo } from '../../testing/fixtures';
 import { startPostgres } from '../../testing/postgres';
 import { OPERATOR } from './operator';
@@ -56,7 +56,7 @@ async function openSite(config: Partial<TestApp['config']> = {}): Promise<Site> 
   const login = await t.app.inject({
     method: 'POST',
     url: '/rest/v1/auth/login',
-    payload: { email: OPERATOR.email, password: OPERATOR.password },
+    payload: { email: OPERATOR.email, password: TEST_OPERATOR_PASSWORD },
   });
   assert.equal(login.statusCode, 200, login.body);
   return { t, repoRoot, operatorToken: login.json<{ accessToken: string }>().accessToken };
