@@ -66,6 +66,8 @@ export const ERROR_CODES = [
   'INVALID_CREDENTIALS',
   'TOKEN_INVALID',
   'RATE_LIMITED',
+  /** A request body over the route's size limit (413). */
+  'PAYLOAD_TOO_LARGE',
   'UNMAPPED_CATEGORY',
   // Remote registry: builds and versions.
   'VERSION_EXISTS',

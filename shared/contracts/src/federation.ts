@@ -163,13 +163,20 @@ const tenantRemoteParams = z.object({ tenantId: z.string().min(1).max(100), remo
 
 /** The media type of an uploaded build: a gzipped tar of the remote's dist folder (files at the top level). */
 export const REMOTE_BUILD_MEDIA_TYPE = 'application/gzip';
+/**
+ * The largest build archive the registry takes: a production build of the largest remote (mf-chat, 72 files) packs
+ * to about 2 MB, the rest is headroom for growth and source maps. Larger uploads are 413 PAYLOAD_TOO_LARGE, checked
+ * on the declared length before the body is read.
+ */
+export const MAX_REMOTE_BUILD_BYTES = 25 * 1024 * 1024;
 
 export const registryEndpoints = {
   /**
    * Publishes a build as a new immutable version. The body is a tar.gz of the dist folder (REMOTE_BUILD_MEDIA_TYPE);
    * an existing version is 409 VERSION_EXISTS, a descriptor whose platform range this server does not satisfy
    * 422 PLATFORM_INCOMPATIBLE, a build without mf-manifest.json, remoteEntry.js or a matching remote.json
-   * 422 INVALID_BUILD.
+   * 422 INVALID_BUILD, an archive over MAX_REMOTE_BUILD_BYTES 413 PAYLOAD_TOO_LARGE. Callers who are no operator
+   * are refused (401/403) before the body is read.
    */
   upload: defineEndpoint({
     method: 'POST',

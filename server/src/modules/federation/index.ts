@@ -1,7 +1,13 @@
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { REMOTE_BUILD_MEDIA_TYPE, federationEndpoints, registryEndpoints, telemetryEndpoints } from '@velvet/contracts';
+import {
+  MAX_REMOTE_BUILD_BYTES,
+  REMOTE_BUILD_MEDIA_TYPE,
+  federationEndpoints,
+  registryEndpoints,
+  telemetryEndpoints,
+} from '@velvet/contracts';
 import { HttpError, requireOperator, route } from '../../http/endpoint';
 import type { ModuleContext, ServerModule } from '../module';
 import { TenantDirectory } from './directory';
@@ -24,8 +30,6 @@ import { localBuilds, putIntoStore, remoteStoreDir } from './store';
 import { pruneLoadReports, recordLoads, remoteHealth } from './telemetry';
 import { amoraTenant, velvetTenant } from './tenants';
 
-/** The largest build upload accepted (a remote's dist with source maps is a few MB). */
-const MAX_BUILD_BYTES = 100 * 1024 * 1024;
 /** The largest batch of load reports: MAX_LOAD_REPORTS reports with their longest error text fit well below. */
 const MAX_LOAD_REPORT_BYTES = 64 * 1024;
 /** Load report batches one client address may send per minute: a page sends one or two; addresses are shared (NAT). */
@@ -152,23 +156,36 @@ export const federationModule: ServerModule = {
       return manifest;
     });
 
-    // Operators only, from here on. The upload's body is the build archive itself.
-    app.addContentTypeParser(
-      [REMOTE_BUILD_MEDIA_TYPE, 'application/x-gzip', 'application/octet-stream'],
-      { parseAs: 'buffer', bodyLimit: MAX_BUILD_BYTES },
-      (_request, body, done) => done(null, body),
-    );
     const operator = async (auth: Parameters<typeof requireOperator>[0], authError: HttpError | null) => {
       if (authError) throw authError;
       requireOperator(auth);
       return actorOf(ctx.db, auth.guestId);
     };
 
-    route(app, registryEndpoints.upload, async ({ params, auth, request }) => {
-      const actor = await operator(auth, request.authError);
-      if (!Buffer.isBuffer(request.body))
-        throw new HttpError(415, 'INVALID_BUILD', `Send the build as ${REMOTE_BUILD_MEDIA_TYPE}`);
-      return uploadBuild(ctx, actor, params.remote, params.version, request.body);
+    // Operators only, from here on. The upload's body is the build archive itself; it has its own scope so the
+    // caller is checked on the request line and headers, before a byte of the body is read.
+    await app.register(async (uploads) => {
+      uploads.addHook('onRequest', async (request, reply) => {
+        try {
+          if (request.authError) throw request.authError;
+          requireOperator(request.auth);
+        } catch (error) {
+          // The unread body is not drained: the connection ends with the refusal.
+          reply.header('connection', 'close');
+          throw error;
+        }
+      });
+      uploads.addContentTypeParser(
+        [REMOTE_BUILD_MEDIA_TYPE, 'application/x-gzip', 'application/octet-stream'],
+        { parseAs: 'buffer', bodyLimit: MAX_REMOTE_BUILD_BYTES },
+        (_request, body, done) => done(null, body),
+      );
+      route(uploads, registryEndpoints.upload, async ({ params, auth, request }) => {
+        const actor = await operator(auth, request.authError);
+        if (!Buffer.isBuffer(request.body))
+          throw new HttpError(415, 'INVALID_BUILD', `Send the build as ${REMOTE_BUILD_MEDIA_TYPE}`);
+        return uploadBuild(ctx, actor, params.remote, params.version, request.body);
+      });
     });
     route(app, registryEndpoints.deployments, async ({ query, auth, request }) => {
       await operator(auth, request.authError);

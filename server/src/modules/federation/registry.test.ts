@@ -3,9 +3,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { Readable } from 'node:stream';
+import { after, before, describe, test, type TestContext } from 'node:test';
 import * as tar from 'tar';
 import {
+  MAX_REMOTE_BUILD_BYTES,
   deploymentLogEntry,
   federationManifest,
   pageOf,
@@ -19,6 +21,7 @@ import {
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { fixtureRepo } from '../../testing/fixtures';
+import { probeUpload } from '../../testing/upload-probe';
 import { federationModule } from '.';
 import { OPERATOR } from './operator';
 import { remoteStoreDir } from './store';
@@ -236,6 +239,64 @@ describe('upload', () => {
     });
     assertError(json, 415, 'INVALID_BUILD');
     assert.equal(existsSync(path.join(remoteStoreDir(t.config), 'mf-tv', '1.6.0')), false);
+  });
+});
+
+describe('upload limits: the caller is checked before the body is read', () => {
+  const MB = 1024 * 1024;
+  let url: string;
+  before(async () => {
+    url = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/rest/v1/federation/remotes/mf-tv/versions/7.0.0`;
+  });
+
+  test('six anonymous 50 MB uploads at once are refused at the headers, and the server memory stays flat', async (c: TestContext) => {
+    globalThis.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 10);
+    const probes = await Promise.all(Array.from({ length: 6 }, () => probeUpload(url, 50 * MB)));
+    clearInterval(sampler);
+    assert.deepEqual(
+      probes.map((p) => p.status),
+      Array(6).fill(401),
+    );
+    // Answered while most of the body was still unsent: what went out by then sat in socket buffers.
+    for (const probe of probes) assert.ok(probe.sentBeforeAnswer < 20 * MB, `${probe.sentBeforeAnswer} bytes sent`);
+    const growth = (rssPeak - rssBefore) / MB;
+    assert.ok(growth < 30, `rss grew ${growth.toFixed(1)} MB`);
+    c.diagnostic(
+      `6 x 50 MB anonymous: refused in ${Math.max(...probes.map((p) => p.ms))} ms, rss +${growth.toFixed(1)} MB`,
+    );
+  });
+
+  test('guests and bad tokens are refused the same way, before the body', async () => {
+    for (const [token, status] of [
+      [guestToken, 403],
+      [anonymousToken, 401],
+      ['not-a-token', 401],
+    ] as const) {
+      const probe = await probeUpload(url, 50 * MB, { authorization: `Bearer ${token}` });
+      assert.equal(probe.status, status);
+      assert.ok(probe.sentBeforeAnswer < 20 * MB, `${probe.sentBeforeAnswer} bytes sent`);
+    }
+  });
+
+  test('an operator upload over the limit is 413 PAYLOAD_TOO_LARGE, on its declared length or as it streams', async () => {
+    const declared = await probeUpload(url, MAX_REMOTE_BUILD_BYTES + 1, { authorization: `Bearer ${operatorToken}` });
+    assert.equal(declared.status, 413);
+    assert.ok(declared.sentBeforeAnswer < MAX_REMOTE_BUILD_BYTES, `${declared.sentBeforeAnswer} bytes sent`);
+    const streamed = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/federation/remotes/mf-tv/versions/7.0.0',
+      headers: { 'content-type': 'application/gzip', ...auth(operatorToken) },
+      payload: Readable.from(
+        (function* () {
+          for (let sent = 0; sent <= MAX_REMOTE_BUILD_BYTES; sent += MB) yield Buffer.alloc(MB);
+        })(),
+      ),
+    });
+    assertError(streamed, 413, 'PAYLOAD_TOO_LARGE');
+    assert.equal(existsSync(path.join(remoteStoreDir(t.config), 'mf-tv', '7.0.0')), false);
   });
 });
 
