@@ -68,12 +68,22 @@ export const manifestRemote = z.object({
   descriptor: remoteDescriptor,
   /** Whether this visitor got the tenant's pinned version or falls into its canary share. */
   channel: z.enum(['pinned', 'canary']).optional(),
+  /**
+   * Subresource Integrity (sha384) of the version's remoteEntry.js, taken when it entered the store: the shell loads
+   * the entry script with it, so an entry file changed since fails to load. Absent for a build stored without one.
+   */
+  integrity: z.string().optional(),
 });
 export type ManifestRemote = z.infer<typeof manifestRemote>;
 
 export const federationManifest = z.object({
   tenant,
   remotes: z.array(manifestRemote),
+  /**
+   * Signed for this page load of this visitor (when the request names one): sent with the page's load reports, it
+   * lets them count towards the auto-rollback of the canaries this manifest gave the visitor, once per page load.
+   */
+  reportToken: z.string().optional(),
 });
 export type FederationManifest = z.infer<typeof federationManifest>;
 
@@ -290,13 +300,20 @@ export const remoteHealth = z.object({
 export type RemoteHealth = z.infer<typeof remoteHealth>;
 
 export const telemetryEndpoints = {
-  /** Anyone's browser reports its remote loads; the tenant comes from the request like the manifest's. */
+  /**
+   * Anyone's browser reports its remote loads; the tenant comes from the request like the manifest's. Every report is
+   * stored for the health view, but only canary loads sent with the manifest's `reportToken` of that visitor count
+   * towards an auto-rollback, the first of each remote version per page load. Batches are limited per visitor of a
+   * valid token, else per client address (429 RATE_LIMITED).
+   */
   reportLoads: defineEndpoint({
     method: 'POST',
     path: '/federation/telemetry/loads',
     query: z.object({ tenant: z.string().optional() }),
     body: z.object({
       visitor: z.string().min(1).max(200),
+      /** The manifest's `reportToken` of this page load. */
+      token: z.string().max(2_000).optional(),
       loads: z.array(remoteLoadReport).min(1).max(MAX_LOAD_REPORTS),
     }),
     response: z.object({ accepted: z.number().int() }),

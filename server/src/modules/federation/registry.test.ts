@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { after, before, describe, test, type TestContext } from 'node:test';
+import { and, eq } from 'drizzle-orm';
 import * as tar from 'tar';
 import {
   MAX_REMOTE_BUILD_BYTES,
@@ -24,6 +26,7 @@ import { fixtureRepo } from '../../testing/fixtures';
 import { probeUpload } from '../../testing/upload-probe';
 import { federationModule } from '.';
 import { OPERATOR } from './operator';
+import { remoteDeployments } from './schema';
 import { remoteStoreDir } from './store';
 
 const descriptors = {
@@ -332,6 +335,39 @@ describe('pins, canaries, promotion and rollback', () => {
     assert.deepEqual([pinned.version, pinned.history, pinned.updatedBy], ['1.5.0', ['1.4.0'], OPERATOR.email]);
     assert.deepEqual(versions(await manifest('tenant=velvet')), { ...before.velvet, 'mf-tv': '1.5.0' });
     assert.deepEqual(versions(await manifest('tenant=amora')), before.amora);
+  });
+
+  test("each remote's integrity is the sha384 of its stored entry, kept from the time it entered the store", async () => {
+    const sri = (content: Buffer) => `sha384-${createHash('sha384').update(content).digest('base64')}`;
+    const entryFile = (remote: string, version: string) =>
+      path.join(remoteStoreDir(t.config), remote, version, 'remoteEntry.js');
+    // Uploaded (mf-tv 1.5.0, pinned above) and put in at start (the others).
+    const served = (await manifest('tenant=velvet')).remotes;
+    assert.ok(served.length >= 3);
+    for (const remote of served) {
+      const expected = sri(await readFile(entryFile(remote.name, remote.version)));
+      assert.equal(remote.integrity, expected, remote.name);
+      // What the store serves is the file the hash was taken of.
+      const entry = await t.app.inject({ url: `/remotes/${remote.name}/${remote.version}/remoteEntry.js` });
+      assert.equal(sri(entry.rawPayload), expected);
+    }
+    // A changed entry file does not change the hash the browsers check it against, even after a restart's backfill.
+    const tv = served.find((remote) => remote.name === 'mf-tv')!;
+    const original = await readFile(entryFile('mf-tv', tv.version));
+    await writeFile(entryFile('mf-tv', tv.version), 'alert("tampered")');
+    try {
+      await federationModule.prepare!(t.ctx);
+      const again = await t.app.inject({ url: '/rest/v1/federation/manifest?tenant=velvet&visitor=v' });
+      const remotes = federationManifest.parse(again.json()).remotes;
+      assert.equal(remotes.find((remote) => remote.name === 'mf-tv')?.integrity, tv.integrity);
+      const stored = await t.ctx.db
+        .select({ integrity: remoteDeployments.entryIntegrity })
+        .from(remoteDeployments)
+        .where(and(eq(remoteDeployments.remote, 'mf-tv'), eq(remoteDeployments.version, tv.version)));
+      assert.deepEqual(stored, [{ integrity: tv.integrity }]);
+    } finally {
+      await writeFile(entryFile('mf-tv', tv.version), original);
+    }
   });
 
   test('rollback goes back to the version pinned before and is logged', async () => {

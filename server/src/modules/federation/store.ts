@@ -42,6 +42,15 @@ export async function localBuilds(repoRoot: string): Promise<LocalBuild[]> {
   return builds;
 }
 
+/**
+ * The Subresource Integrity value (sha384, as browsers check it) of a build folder's remoteEntry.js, or null without
+ * one. Taken once when a build enters the store and kept with its deployment.
+ */
+export async function entryIntegrity(dir: string): Promise<string | null> {
+  const content = await readFile(path.join(dir, 'remoteEntry.js')).catch(() => null);
+  return content === null ? null : `sha384-${createHash('sha384').update(content).digest('base64')}`;
+}
+
 /** Files that make a build what it is: the entry and manifest name every hashed chunk, the descriptor the rest. */
 const IDENTITY_FILES = ['remote.json', 'mf-manifest.json', 'remoteEntry.js'] as const;
 
