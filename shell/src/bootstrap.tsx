@@ -62,13 +62,20 @@ async function boot(router: ShellRouter, i18n: I18n) {
 
   // Every remote load is reported (batched, once per remote and outcome) for the health view and canary rollback.
   const reportsUrl = `/rest/v1${telemetryEndpoints.reportLoads.path}${tenant ? `?tenant=${encodeURIComponent(tenant)}` : ''}`;
-  const reporter = createLoadReporter({ visitor, send: beaconSender(reportsUrl) });
+  const reporter = createLoadReporter({ visitor, token: manifest.reportToken, send: beaconSender(reportsUrl) });
   window.addEventListener('pagehide', reporter.flush);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') reporter.flush();
   });
   const loader = createRemoteLoader({ loadRemote, reporter });
-  registerPlugins([deliveryPlugin({ timeoutMs: REMOTE_LOAD_TIMEOUT_MS, onFailure: loader.recordFailure })]);
+  const integrities = new Map(manifest.remotes.map((remote) => [remote.descriptor.federationName, remote.integrity]));
+  registerPlugins([
+    deliveryPlugin({
+      timeoutMs: REMOTE_LOAD_TIMEOUT_MS,
+      onFailure: loader.recordFailure,
+      integrity: (remote) => integrities.get(remote),
+    }),
+  ]);
 
   const { accepted, refused } = selectRemotes(manifest, PLATFORM_API_VERSION);
   for (const { remote, reason } of refused) console.info(`[shell] ${remote.name} not loaded: ${reason}`);
