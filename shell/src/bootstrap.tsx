@@ -5,6 +5,7 @@ import { start } from 'single-spa';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
   PLATFORM_API_VERSION,
+  REMOTE_ENTRY_FILE,
   SOCKET_PATH,
   federationEndpoints,
   loggerEndpoints,
@@ -68,12 +69,18 @@ async function boot(router: ShellRouter, i18n: I18n) {
     if (document.visibilityState === 'hidden') reporter.flush();
   });
   const loader = createRemoteLoader({ loadRemote, reporter });
-  const integrities = new Map(manifest.remotes.map((remote) => [remote.descriptor.federationName, remote.integrity]));
+  // The integrity is the entry script's, which lies beside the manifest the registry names (`entry`).
+  const integrities = new Map(
+    manifest.remotes.map((remote) => [
+      new URL(REMOTE_ENTRY_FILE, new URL(remote.entry, document.baseURI)).href,
+      remote.integrity,
+    ]),
+  );
   registerPlugins([
     deliveryPlugin({
       timeoutMs: REMOTE_LOAD_TIMEOUT_MS,
       onFailure: loader.recordFailure,
-      integrity: (remote) => integrities.get(remote),
+      integrity: (url) => integrities.get(url),
     }),
   ]);
 

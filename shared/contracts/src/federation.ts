@@ -60,6 +60,9 @@ export const tenant = z.object({
 });
 export type Tenant = z.infer<typeof tenant>;
 
+/** The file name of a build's entry script, beside its mf-manifest.json: the file `integrity` is taken of. */
+export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
+
 export const manifestRemote = z.object({
   name: z.enum(REMOTE_NAMES),
   version: z.string(),

@@ -13,8 +13,11 @@ export interface DeliveryPluginOptions {
   timeoutMs: number;
   /** Called for each failed step; the runtime then rejects the load, and the host retries it later. */
   onFailure: (failure: RemoteLoadFailure) => void;
-  /** The Subresource Integrity the registry gave a remote's entry (by federation name), if any. */
-  integrity?: (remote: string) => string | undefined;
+  /**
+   * The Subresource Integrity the registry took of the script at this absolute URL, when it is a remote's entry. The
+   * runtime also creates the scripts of chunks through the same hook, so the URL, not the remote, decides.
+   */
+  integrity?: (url: string) => string | undefined;
 }
 
 const message = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
@@ -48,9 +51,9 @@ export function deliveryPlugin(options: DeliveryPluginOptions): ModuleFederation
       return response;
     },
     createScript({ url, remoteInfo }) {
-      // Only the remote entries: a script that hangs fails after the time limit instead of the runtime's 20 s.
+      // Only remote scripts: one that hangs fails after the time limit instead of the runtime's 20 s.
       if (!remoteInfo) return;
-      const integrity = options.integrity?.(remoteInfo.name);
+      const integrity = options.integrity?.(new URL(url, document.baseURI).href);
       if (!integrity) return { timeout: options.timeoutMs };
       // The entry must be the very file the registry hashed: the browser refuses any other (a failed `entry`).
       const script = document.createElement('script');
