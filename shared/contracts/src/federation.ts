@@ -299,6 +299,11 @@ export const remoteHealth = z.object({
   p50Ms: z.number().int().nullable(),
   p95Ms: z.number().int().nullable(),
   lastFailure: z.object({ at: z.string(), stage: z.enum(REMOTE_LOAD_STAGES), error: z.string().nullable() }).nullable(),
+  /**
+   * The loads among them that count towards a canary's auto-rollback (sent with a valid report token, once per page
+   * load); the rest came without proof that the server put the visitor in that canary.
+   */
+  counted: z.object({ loads: z.number().int(), failures: z.number().int() }),
 });
 export type RemoteHealth = z.infer<typeof remoteHealth>;
 

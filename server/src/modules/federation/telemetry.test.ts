@@ -384,6 +384,9 @@ describe('canary auto-rollback', () => {
     for (const page of pages.slice(12)) await reportFrom(site, page, [canaryFailure()]);
     const entries = await autoRollbacks(site, 'amora', 'mf-tv');
     assert.equal(entries.length, 1);
+    // 14 canary page loads counted; the pinned failures of the first page are stored but count for nothing.
+    const [amoraCanary] = (await health(site, '?tenant=amora')).filter((item) => item.channel === 'canary');
+    assert.deepEqual(amoraCanary?.counted, { loads: 14, failures: 5 });
     assert.deepEqual(
       [entries[0]!.actor, entries[0]!.version, entries[0]!.previousVersion],
       ['server', '1.0.0', '2.0.0'],
@@ -466,6 +469,7 @@ describe('forged load reports never end a canary', () => {
     assert.deepEqual(response.json(), { accepted: MAX_LOAD_REPORTS });
     const canary = (await health(site)).find((item) => item.channel === 'canary');
     assert.equal(canary?.failures, MAX_LOAD_REPORTS);
+    assert.deepEqual(canary?.counted, { loads: 0, failures: 0 });
     assert.equal(await counted(), 0);
     await stillRunning();
     c.diagnostic('50 forged failures in one POST: canary still running');

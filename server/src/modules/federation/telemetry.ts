@@ -171,6 +171,8 @@ export async function remoteHealth(
       channel: remoteLoads.channel,
       loads: count(),
       failures: count(sql`case when ${remoteLoads.outcome} = 'failure' then 1 end`),
+      countedLoads: count(sql`case when ${remoteLoads.counted} then 1 end`),
+      countedFailures: count(sql`case when ${remoteLoads.counted} and ${remoteLoads.outcome} = 'failure' then 1 end`),
       p50Ms: successMs(0.5),
       p95Ms: successMs(0.95),
     })
@@ -215,6 +217,7 @@ export async function remoteHealth(
       lastFailure: failure
         ? { at: failure.at.toISOString(), stage: failure.stage as RemoteLoadStage, error: failure.error }
         : null,
+      counted: { loads: group.countedLoads, failures: group.countedFailures },
     };
   });
 }
