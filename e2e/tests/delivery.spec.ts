@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -131,6 +132,43 @@ test('a remote whose entry times out shows its fallback while the rest works', a
     .poll(() => reports.find((report) => report.remote === 'mf-feed'), { timeout: 10_000 })
     .toMatchObject({ outcome: 'failure', stage: 'timeout' });
   expect(reports.find((report) => report.remote === 'mf-feed')!.durationMs).toBeGreaterThanOrEqual(9_000);
+
+  await page.goto('/en/tv/livestream/');
+  await expect(page.locator('[data-remote="mf-tv"]')).toBeVisible();
+});
+
+test('a remote whose entry file changed after it was stored is refused by its integrity; the rest works', async ({
+  page,
+  request,
+  expectFailure,
+}) => {
+  // Every entry the manifest names carries the sha384 of the file the store serves.
+  for (const remote of (await manifestFor(request, 'tenant=velvet')).remotes) {
+    const entry = await request.get(`/remotes/${remote.name}/${remote.version}/remoteEntry.js`);
+    const digest = `sha384-${createHash('sha384')
+      .update(await entry.body())
+      .digest('base64')}`;
+    expect(remote.integrity, remote.name).toBe(digest);
+  }
+  // The browser gets mf-feed's entry with one line added, as a changed file in the store would give it.
+  await page.route('**/remotes/mf-feed/*/remoteEntry.js', async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    await route.fulfill({ status: 200, headers, body: `${await response.text()}\nwindow.__tampered = true;` });
+  });
+  expectFailure(/mf-feed|Federation Runtime|RUNTIME-|integrity|ScriptNetworkError/);
+  const reports = collectLoadReports(page);
+
+  await page.goto('/en/feed/');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.locator('[data-remote-fallback="mf-feed"]')).toBeVisible({ timeout: 20_000 });
+  await expect
+    .poll(() => reports.find((report) => report.remote === 'mf-feed'))
+    .toMatchObject({ outcome: 'failure', stage: 'entry' });
+  // The changed script never ran.
+  expect(await page.evaluate(() => (window as { __tampered?: boolean }).__tampered)).toBeUndefined();
 
   await page.goto('/en/tv/livestream/');
   await expect(page.locator('[data-remote="mf-tv"]')).toBeVisible();

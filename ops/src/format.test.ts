@@ -57,6 +57,7 @@ test('a health line gives loads, failure share, times and the last failure', () 
         stage: 'chunk',
         error: 'ChunkLoadError: Loading chunk 12 failed.',
       },
+      counted: { loads: 40, failures: 1 },
     }),
     'amora      mf-feed      0.2.0 canary: 40 loads, 1 failed (2.5 %), p50 85 ms, p95 240 ms; ' +
       'last failure 2026-11-22T08:12:03.000Z at chunk: ChunkLoadError: Loading chunk 12 failed.',

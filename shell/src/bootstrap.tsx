@@ -5,6 +5,7 @@ import { start } from 'single-spa';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
   PLATFORM_API_VERSION,
+  REMOTE_ENTRY_FILE,
   SOCKET_PATH,
   federationEndpoints,
   loggerEndpoints,
@@ -62,13 +63,26 @@ async function boot(router: ShellRouter, i18n: I18n) {
 
   // Every remote load is reported (batched, once per remote and outcome) for the health view and canary rollback.
   const reportsUrl = `/rest/v1${telemetryEndpoints.reportLoads.path}${tenant ? `?tenant=${encodeURIComponent(tenant)}` : ''}`;
-  const reporter = createLoadReporter({ visitor, send: beaconSender(reportsUrl) });
+  const reporter = createLoadReporter({ visitor, token: manifest.reportToken, send: beaconSender(reportsUrl) });
   window.addEventListener('pagehide', reporter.flush);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') reporter.flush();
   });
   const loader = createRemoteLoader({ loadRemote, reporter });
-  registerPlugins([deliveryPlugin({ timeoutMs: REMOTE_LOAD_TIMEOUT_MS, onFailure: loader.recordFailure })]);
+  // The integrity is the entry script's, which lies beside the manifest the registry names (`entry`).
+  const integrities = new Map(
+    manifest.remotes.map((remote) => [
+      new URL(REMOTE_ENTRY_FILE, new URL(remote.entry, document.baseURI)).href,
+      remote.integrity,
+    ]),
+  );
+  registerPlugins([
+    deliveryPlugin({
+      timeoutMs: REMOTE_LOAD_TIMEOUT_MS,
+      onFailure: loader.recordFailure,
+      integrity: (url) => integrities.get(url),
+    }),
+  ]);
 
   const { accepted, refused } = selectRemotes(manifest, PLATFORM_API_VERSION);
   for (const { remote, reason } of refused) console.info(`[shell] ${remote.name} not loaded: ${reason}`);

@@ -11,7 +11,12 @@ describe('load reports', () => {
 
   it('sends the loads of a page together a short while after the first, as the contract wants them', async () => {
     const sent: LoadReportBatch[] = [];
-    const reporter = createLoadReporter({ visitor: 'v-1', send: (batch) => sent.push(batch), delayMs: 2000 });
+    const reporter = createLoadReporter({
+      visitor: 'v-1',
+      token: 'page-token',
+      send: (batch) => sent.push(batch),
+      delayMs: 2000,
+    });
     reporter.succeeded(tv, 123.4);
     reporter.failed(feed, 'entry', 80, new Error('ScriptNetworkError'));
     await jest.advanceTimersByTimeAsync(1999);
@@ -20,6 +25,7 @@ describe('load reports', () => {
     expect(sent).toHaveLength(1);
     expect(telemetryEndpoints.reportLoads.body!.parse(sent[0])).toEqual({
       visitor: 'v-1',
+      token: 'page-token',
       loads: [
         {
           remote: 'mf-tv',

@@ -3,6 +3,8 @@ import { MAX_LOAD_REPORTS, type ManifestRemote, type RemoteLoadReport, type Remo
 /** The body of `telemetryEndpoints.reportLoads`. */
 export interface LoadReportBatch {
   visitor: string;
+  /** The manifest's report token of this page load: without it the loads never count towards a canary rollback. */
+  token?: string;
   loads: RemoteLoadReport[];
 }
 
@@ -17,6 +19,8 @@ export interface LoadReporter {
 
 export interface LoadReporterOptions {
   visitor: string;
+  /** The manifest's `reportToken`, sent with every batch of this page. */
+  token?: string | undefined;
   /** Sends one batch; must not throw. */
   send: (batch: LoadReportBatch) => void;
   /** How long reports wait for others of the same page before they go together. */
@@ -41,7 +45,11 @@ export function createLoadReporter(options: LoadReporterOptions): LoadReporter {
     clearTimeout(timer);
     timer = undefined;
     while (queue.length) {
-      options.send({ visitor: options.visitor, loads: queue.slice(0, MAX_LOAD_REPORTS) });
+      options.send({
+        visitor: options.visitor,
+        ...(options.token ? { token: options.token } : {}),
+        loads: queue.slice(0, MAX_LOAD_REPORTS),
+      });
       queue = queue.slice(MAX_LOAD_REPORTS);
     }
   };

@@ -74,6 +74,8 @@ export const ERROR_CODES = [
   'TOTP_REQUIRED',
   'TOTP_INVALID',
   'RATE_LIMITED',
+  /** A request body over the route's size limit (413). */
+  'PAYLOAD_TOO_LARGE',
   'UNMAPPED_CATEGORY',
   // Remote registry: builds and versions.
   'VERSION_EXISTS',

@@ -60,6 +60,9 @@ export const tenant = z.object({
 });
 export type Tenant = z.infer<typeof tenant>;
 
+/** The file name of a build's entry script, beside its mf-manifest.json: the file `integrity` is taken of. */
+export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
+
 export const manifestRemote = z.object({
   name: z.enum(REMOTE_NAMES),
   version: z.string(),
@@ -68,12 +71,22 @@ export const manifestRemote = z.object({
   descriptor: remoteDescriptor,
   /** Whether this visitor got the tenant's pinned version or falls into its canary share. */
   channel: z.enum(['pinned', 'canary']).optional(),
+  /**
+   * Subresource Integrity (sha384) of the version's remoteEntry.js, taken when it entered the store: the shell loads
+   * the entry script with it, so an entry file changed since fails to load. Absent for a build stored without one.
+   */
+  integrity: z.string().optional(),
 });
 export type ManifestRemote = z.infer<typeof manifestRemote>;
 
 export const federationManifest = z.object({
   tenant,
   remotes: z.array(manifestRemote),
+  /**
+   * Signed for this page load of this visitor (when the request names one): sent with the page's load reports, it
+   * lets them count towards the auto-rollback of the canaries this manifest gave the visitor, once per page load.
+   */
+  reportToken: z.string().optional(),
 });
 export type FederationManifest = z.infer<typeof federationManifest>;
 
@@ -163,13 +176,20 @@ const tenantRemoteParams = z.object({ tenantId: z.string().min(1).max(100), remo
 
 /** The media type of an uploaded build: a gzipped tar of the remote's dist folder (files at the top level). */
 export const REMOTE_BUILD_MEDIA_TYPE = 'application/gzip';
+/**
+ * The largest build archive the registry takes: a production build of the largest remote (mf-chat, 72 files) packs
+ * to about 2 MB, the rest is headroom for growth and source maps. Larger uploads are 413 PAYLOAD_TOO_LARGE, checked
+ * on the declared length before the body is read.
+ */
+export const MAX_REMOTE_BUILD_BYTES = 25 * 1024 * 1024;
 
 export const registryEndpoints = {
   /**
    * Publishes a build as a new immutable version. The body is a tar.gz of the dist folder (REMOTE_BUILD_MEDIA_TYPE);
    * an existing version is 409 VERSION_EXISTS, a descriptor whose platform range this server does not satisfy
    * 422 PLATFORM_INCOMPATIBLE, a build without mf-manifest.json, remoteEntry.js or a matching remote.json
-   * 422 INVALID_BUILD.
+   * 422 INVALID_BUILD, an archive over MAX_REMOTE_BUILD_BYTES 413 PAYLOAD_TOO_LARGE. Callers who are no operator
+   * are refused (401/403) before the body is read.
    */
   upload: defineEndpoint({
     method: 'POST',
@@ -279,17 +299,29 @@ export const remoteHealth = z.object({
   p50Ms: z.number().int().nullable(),
   p95Ms: z.number().int().nullable(),
   lastFailure: z.object({ at: z.string(), stage: z.enum(REMOTE_LOAD_STAGES), error: z.string().nullable() }).nullable(),
+  /**
+   * The loads among them that count towards a canary's auto-rollback (sent with a valid report token, once per page
+   * load); the rest came without proof that the server put the visitor in that canary.
+   */
+  counted: z.object({ loads: z.number().int(), failures: z.number().int() }),
 });
 export type RemoteHealth = z.infer<typeof remoteHealth>;
 
 export const telemetryEndpoints = {
-  /** Anyone's browser reports its remote loads; the tenant comes from the request like the manifest's. */
+  /**
+   * Anyone's browser reports its remote loads; the tenant comes from the request like the manifest's. Every report is
+   * stored for the health view, but only canary loads sent with the manifest's `reportToken` of that visitor count
+   * towards an auto-rollback, the first of each remote version per page load. Batches are limited per visitor of a
+   * valid token, else per client address (429 RATE_LIMITED).
+   */
   reportLoads: defineEndpoint({
     method: 'POST',
     path: '/federation/telemetry/loads',
     query: z.object({ tenant: z.string().optional() }),
     body: z.object({
       visitor: z.string().min(1).max(200),
+      /** The manifest's `reportToken` of this page load. */
+      token: z.string().max(2_000).optional(),
       loads: z.array(remoteLoadReport).min(1).max(MAX_LOAD_REPORTS),
     }),
     response: z.object({ accepted: z.number().int() }),

@@ -13,6 +13,11 @@ export interface DeliveryPluginOptions {
   timeoutMs: number;
   /** Called for each failed step; the runtime then rejects the load, and the host retries it later. */
   onFailure: (failure: RemoteLoadFailure) => void;
+  /**
+   * The Subresource Integrity the registry took of the script at this absolute URL, when it is a remote's entry. The
+   * runtime also creates the scripts of chunks through the same hook, so the URL, not the remote, decides.
+   */
+  integrity?: (url: string) => string | undefined;
 }
 
 const message = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
@@ -25,7 +30,8 @@ const isChunkError = (error: unknown) =>
 
 /**
  * The Module Federation runtime plugin of the shell (DESIGN §2: fallback, telemetry, no-cache entry): manifests are
- * fetched past the HTTP cache with a time limit, entry scripts get the same limit, and each failed step is reported
+ * fetched past the HTTP cache with a time limit, entry scripts get the same limit and the integrity the registry
+ * took of them (Subresource Integrity), and each failed step is reported
  * with its stage — manifest, entry, a missing chunk of an exposed module, the module itself, or a timeout — so the
  * host can show a fallback and report the load.
  */
@@ -44,9 +50,17 @@ export function deliveryPlugin(options: DeliveryPluginOptions): ModuleFederation
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
       return response;
     },
-    createScript({ remoteInfo }) {
-      // Only the remote entries: a script that hangs fails after the time limit instead of the runtime's 20 s.
-      if (remoteInfo) return { timeout: options.timeoutMs };
+    createScript({ url, remoteInfo }) {
+      // Only remote scripts: one that hangs fails after the time limit instead of the runtime's 20 s.
+      if (!remoteInfo) return;
+      const integrity = options.integrity?.(new URL(url, document.baseURI).href);
+      if (!integrity) return { timeout: options.timeoutMs };
+      // The entry must be the very file the registry hashed: the browser refuses any other (a failed `entry`).
+      const script = document.createElement('script');
+      script.src = url;
+      script.setAttribute('integrity', integrity);
+      script.crossOrigin = 'anonymous';
+      return { script, timeout: options.timeoutMs };
     },
     afterLoadManifest(args) {
       if (args.error) fail(args.moduleInfo.name, isTimeout(args.error) ? 'timeout' : 'manifest', args.error);

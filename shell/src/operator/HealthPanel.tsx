@@ -28,7 +28,12 @@ export function HealthPanel() {
       : t('operator.health.milliseconds', { value: formatNumber(value, language) });
   const share = (value: number) => formatNumber(value, language, { style: 'percent', maximumFractionDigits: 1 });
   const row = (item: RemoteHealth) => {
-    const alarming = item.channel === 'canary' && item.failureShare >= CANARY_AUTO_ROLLBACK.failureShare;
+    // The alarm follows what the server acts on: only counted loads (valid report tokens) can end a canary.
+    const { counted } = item;
+    const alarming =
+      item.channel === 'canary' &&
+      counted.loads > 0 &&
+      counted.failures / counted.loads >= CANARY_AUTO_ROLLBACK.failureShare;
     return (
       <tr
         key={`${item.tenant}/${item.remote}/${item.version}/${item.channel}`}
@@ -42,6 +47,15 @@ export function HealthPanel() {
         <td>{formatNumber(item.failures, language)}</td>
         <td>
           {share(item.failureShare)}
+          {item.channel === 'canary' ? (
+            <span>
+              {' '}
+              {t('operator.health.counted', {
+                failures: formatNumber(counted.failures, language),
+                loads: formatNumber(counted.loads, language),
+              })}
+            </span>
+          ) : null}
           {alarming ? (
             <span className="vv-operator__alarm">
               {' '}

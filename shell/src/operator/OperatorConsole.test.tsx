@@ -65,6 +65,7 @@ const healthRow = (more: Partial<RemoteHealth>): RemoteHealth => ({
   p50Ms: 120,
   p95Ms: 480,
   lastFailure: null,
+  counted: { loads: 0, failures: 0 },
   ...more,
 });
 
@@ -138,6 +139,17 @@ function registry() {
           failures: 9,
           failureShare: 0.75,
           lastFailure: { at: AT, stage: 'entry', error: 'remoteEntry.js answered 500' },
+          counted: { loads: 10, failures: 3 },
+        }),
+        // Forged reports alone: a high share, but nothing that can end the canary.
+        healthRow({
+          tenant: 'velvet',
+          version: '0.3.0',
+          channel: 'canary',
+          loads: 50,
+          failures: 50,
+          failureShare: 1,
+          counted: { loads: 4, failures: 0 },
         }),
       ],
     })),
@@ -249,13 +261,17 @@ describe('operator console: content', () => {
     renderConsole();
     const health = screen.getByTestId('operator-health');
     const rows = await within(health).findAllByRole('row');
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     expect(rows[1]).toHaveTextContent(/amora.*mf-tv.*0\.2\.0.*pinned.*40.*0.*0%.*120 ms.*480 ms.*none/);
-    expect(rows[2]).toHaveTextContent('75%');
+    expect(rows[1]).not.toHaveTextContent('counted');
+    expect(rows[2]).toHaveTextContent('75% (3 of 10 counted for the rollback)');
     expect(rows[2]).toHaveTextContent('at or above the rollback threshold of 25%');
     expect(rows[2]).toHaveTextContent('entry');
     expect(rows[2]).toHaveTextContent('remoteEntry.js answered 500');
     expect(rows[2]).toHaveClass('vv-operator__row--alarm');
+    expect(rows[3]).toHaveTextContent('100% (0 of 4 counted for the rollback)');
+    expect(rows[3]).not.toHaveTextContent('rollback threshold');
+    expect(rows[3]).not.toHaveClass('vv-operator__row--alarm');
   });
 
   it('keeps the console working when health cannot be loaded, naming the reason', async () => {

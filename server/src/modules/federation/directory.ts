@@ -1,7 +1,7 @@
-import { asc } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
-import { tenantRemotes, tenants } from './schema';
+import { remoteDeployments, tenantRemotes, tenants } from './schema';
 import { DEFAULT_TENANT } from './tenants';
 
 type TenantRow = typeof tenants.$inferSelect;
@@ -20,6 +20,8 @@ interface Snapshot {
 export class TenantDirectory {
   private snapshot: Promise<Snapshot> | null = null;
   private readAt = 0;
+  /** Integrities are taken once per stored version and never change: kept for the life of the server. */
+  private readonly integrities = new Map<string, string>();
 
   constructor(
     private readonly db: Database,
@@ -42,6 +44,26 @@ export class TenantDirectory {
 
   async pins(tenantId: string): Promise<PinRow[]> {
     return (await this.read()).pins.get(tenantId) ?? [];
+  }
+
+  /** The entry integrity kept for a stored version, or null for a version stored without one. */
+  async entryIntegrity(remote: string, version: string): Promise<string | null> {
+    const key = `${remote}@${version}`;
+    const known = this.integrities.get(key);
+    if (known) return known;
+    const [row] = await this.db
+      .select({ integrity: remoteDeployments.entryIntegrity })
+      .from(remoteDeployments)
+      .where(
+        and(
+          eq(remoteDeployments.remote, remote),
+          eq(remoteDeployments.version, version),
+          isNotNull(remoteDeployments.entryIntegrity),
+        ),
+      )
+      .limit(1);
+    if (row?.integrity) this.integrities.set(key, row.integrity);
+    return row?.integrity ?? null;
   }
 
   /** Call after every change of tenants or pins. A read already under way is not kept. */

@@ -1,7 +1,13 @@
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import { and, eq, ne, sql } from 'drizzle-orm';
-import { REMOTE_BUILD_MEDIA_TYPE, federationEndpoints, registryEndpoints, telemetryEndpoints } from '@velvet/contracts';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import {
+  MAX_REMOTE_BUILD_BYTES,
+  REMOTE_BUILD_MEDIA_TYPE,
+  federationEndpoints,
+  registryEndpoints,
+  telemetryEndpoints,
+} from '@velvet/contracts';
 import { HttpError, requireOperator, route } from '../../http/endpoint';
 import type { ModuleContext, ServerModule } from '../module';
 import { TenantDirectory } from './directory';
@@ -20,16 +26,17 @@ import {
 } from './registry';
 import { remoteDeployments, tenantRemotes, tenants } from './schema';
 import { tenantManifest } from './manifest';
-import { localBuilds, putIntoStore, remoteStoreDir } from './store';
+import { entryIntegrity, localBuilds, putIntoStore, remoteStoreDir } from './store';
+import { ReportTokens } from './reportToken';
 import { pruneLoadReports, recordLoads, remoteHealth } from './telemetry';
 import { amoraTenant, velvetTenant } from './tenants';
 
-/** The largest build upload accepted (a remote's dist with source maps is a few MB). */
-const MAX_BUILD_BYTES = 100 * 1024 * 1024;
 /** The largest batch of load reports: MAX_LOAD_REPORTS reports with their longest error text fit well below. */
 const MAX_LOAD_REPORT_BYTES = 64 * 1024;
-/** Load report batches one client address may send per minute: a page sends one or two; addresses are shared (NAT). */
+/** Load report batches one client address may send per minute without a report token; addresses are shared (NAT). */
 const LOAD_REPORTS_PER_MINUTE = 240;
+/** Load report batches per minute under the report tokens of one visitor: a page sends one or two. */
+const LOAD_REPORTS_PER_VISITOR_MINUTE = 20;
 const PRUNE_LOAD_REPORTS_MS = 60 * 60 * 1000;
 
 /**
@@ -56,7 +63,12 @@ async function prepare(ctx: ModuleContext): Promise<void> {
   for (const build of await localBuilds(ctx.config.repoRoot)) {
     const { version, added } = await putIntoStore(storeDir, build);
     if (added) {
-      await ctx.db.insert(remoteDeployments).values({ remote: build.name, version, deployedBy: 'startup' });
+      await ctx.db.insert(remoteDeployments).values({
+        remote: build.name,
+        version,
+        deployedBy: 'startup',
+        entryIntegrity: await entryIntegrity(path.join(storeDir, build.name, version)),
+      });
       await recordChange(ctx.db, { actor: 'startup', action: 'upload', remote: build.name, version });
       ctx.log.info({ remote: build.name, version }, 'remote put into the store');
     }
@@ -90,6 +102,16 @@ async function prepare(ctx: ModuleContext): Promise<void> {
       select ${tenants.id}, ${build.name}, ${version} from ${tenants}
       on conflict do nothing`);
   }
+  // Builds stored before integrities were kept get theirs once, from the entry file as it is now.
+  const missing = await ctx.db.select().from(remoteDeployments).where(isNull(remoteDeployments.entryIntegrity));
+  for (const deployment of missing) {
+    const integrity = await entryIntegrity(path.join(storeDir, deployment.remote, deployment.version));
+    if (integrity)
+      await ctx.db
+        .update(remoteDeployments)
+        .set({ entryIntegrity: integrity })
+        .where(eq(remoteDeployments.id, deployment.id));
+  }
 }
 
 /** Tenants, the remote store and the federation manifest the shell boots from. */
@@ -116,10 +138,27 @@ export const federationModule: ServerModule = {
     };
     route(app, federationEndpoints.alive, async () => ({ alive: true as const }));
 
+    const reportTokens = new ReportTokens(ctx.config.jwtSecret);
+    const grantOf = (body: unknown) => {
+      const token = (body as { token?: unknown } | null | undefined)?.token;
+      return typeof token === 'string' ? reportTokens.read(token) : null;
+    };
+
     // Browsers' load reports: their own scope, so the smaller body limit applies to them alone.
     await app.register(async (reports) => {
-      // Over the limit: 429, which the error handler answers as RATE_LIMITED.
-      await reports.register(rateLimit, { max: LOAD_REPORTS_PER_MINUTE, timeWindow: 60_000 });
+      // Over the limit: 429, which the error handler answers as RATE_LIMITED. Counted once the body is parsed: a
+      // batch with a token this server signed is limited per visitor of that token, wherever it comes from; any
+      // other per client address.
+      await reports.register(rateLimit, {
+        hook: 'preValidation',
+        timeWindow: 60_000,
+        keyGenerator: (request) => {
+          const grant = grantOf(request.body);
+          return grant ? `visitor:${grant.tenant}:${grant.visitor}` : `address:${request.ip}`;
+        },
+        max: (_request, key) =>
+          key.startsWith('visitor:') ? LOAD_REPORTS_PER_VISITOR_MINUTE : LOAD_REPORTS_PER_MINUTE,
+      });
       reports.addContentTypeParser(
         'application/json',
         { parseAs: 'string', bodyLimit: MAX_LOAD_REPORT_BYTES },
@@ -127,12 +166,19 @@ export const federationModule: ServerModule = {
       );
       route(reports, telemetryEndpoints.reportLoads, async ({ query, body, request }) => {
         const tenant = await directory.tenant(query.tenant, request.hostname);
+        const grant = grantOf(body);
+        // A token counts only for the tenant and visitor it was made for, and until it expires.
+        const valid =
+          grant?.tenant === tenant.id && grant.visitor === body.visitor && grant.expires > ctx.now().getTime()
+            ? grant
+            : null;
         const { accepted, rolledBack } = await recordLoads(
           ctx.db,
           tenant.id,
           body.visitor,
           body.loads,
           ctx.config.canaryAutoRollback,
+          valid,
         );
         if (rolledBack.length > 0) directory.forget();
         for (const figures of rolledBack)
@@ -142,33 +188,47 @@ export const federationModule: ServerModule = {
     });
 
     route(app, federationEndpoints.manifest, async ({ query, request, reply, auth }) => {
-      const manifest = await tenantManifest(directory, remoteStoreDir(ctx.config), {
+      const manifest = await tenantManifest(directory, remoteStoreDir(ctx.config), reportTokens, {
         tenant: query.tenant,
         hostname: request.hostname,
         visitor: query.visitor ?? auth?.guestId,
+        now: ctx.now(),
       });
-      // Answers differ per visitor (canary) and per switched feature: never cached.
+      // Answers differ per visitor (canary, report token) and per switched feature: never cached.
       reply.header('cache-control', 'no-cache');
       return manifest;
     });
 
-    // Operators only, from here on. The upload's body is the build archive itself.
-    app.addContentTypeParser(
-      [REMOTE_BUILD_MEDIA_TYPE, 'application/x-gzip', 'application/octet-stream'],
-      { parseAs: 'buffer', bodyLimit: MAX_BUILD_BYTES },
-      (_request, body, done) => done(null, body),
-    );
     const operator = async (auth: Parameters<typeof requireOperator>[0], authError: HttpError | null) => {
       if (authError) throw authError;
       requireOperator(auth);
       return actorOf(ctx.db, auth.guestId);
     };
 
-    route(app, registryEndpoints.upload, async ({ params, auth, request }) => {
-      const actor = await operator(auth, request.authError);
-      if (!Buffer.isBuffer(request.body))
-        throw new HttpError(415, 'INVALID_BUILD', `Send the build as ${REMOTE_BUILD_MEDIA_TYPE}`);
-      return uploadBuild(ctx, actor, params.remote, params.version, request.body);
+    // Operators only, from here on. The upload's body is the build archive itself; it has its own scope so the
+    // caller is checked on the request line and headers, before a byte of the body is read.
+    await app.register(async (uploads) => {
+      uploads.addHook('onRequest', async (request, reply) => {
+        try {
+          if (request.authError) throw request.authError;
+          requireOperator(request.auth);
+        } catch (error) {
+          // The unread body is not drained: the connection ends with the refusal.
+          reply.header('connection', 'close');
+          throw error;
+        }
+      });
+      uploads.addContentTypeParser(
+        [REMOTE_BUILD_MEDIA_TYPE, 'application/x-gzip', 'application/octet-stream'],
+        { parseAs: 'buffer', bodyLimit: MAX_REMOTE_BUILD_BYTES },
+        (_request, body, done) => done(null, body),
+      );
+      route(uploads, registryEndpoints.upload, async ({ params, auth, request }) => {
+        const actor = await operator(auth, request.authError);
+        if (!Buffer.isBuffer(request.body))
+          throw new HttpError(415, 'INVALID_BUILD', `Send the build as ${REMOTE_BUILD_MEDIA_TYPE}`);
+        return uploadBuild(ctx, actor, params.remote, params.version, request.body);
+      });
     });
     route(app, registryEndpoints.deployments, async ({ query, auth, request }) => {
       await operator(auth, request.authError);

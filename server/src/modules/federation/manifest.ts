@@ -1,6 +1,13 @@
-import { REMOTE_NAMES, type FederationManifest, type ManifestRemote, type Tenant } from '@velvet/contracts';
+import {
+  REMOTE_NAMES,
+  type FederationManifest,
+  type ManifestRemote,
+  type RemoteName,
+  type Tenant,
+} from '@velvet/contracts';
 import { inCanary } from './canary';
 import type { TenantDirectory } from './directory';
+import type { ReportTokens } from './reportToken';
 import { remoteEntryUrl, storedDescriptor } from './store';
 
 export interface ManifestRequest {
@@ -9,12 +16,18 @@ export interface ManifestRequest {
   hostname: string;
   /** Who is asking, for a canary's share; none gets the pinned versions. */
   visitor: string | undefined;
+  now: Date;
 }
 
-/** The tenant's federation manifest: its brand and features, and each enabled remote at the version this visitor gets. */
+/**
+ * The tenant's federation manifest: its brand and features, each enabled remote at the version this visitor gets with
+ * its entry's integrity, and (for a named visitor) the report token that lets this page's loads count for the
+ * canaries it was given.
+ */
 export async function tenantManifest(
   directory: TenantDirectory,
   storeDir: string,
+  reportTokens: ReportTokens,
   request: ManifestRequest,
 ): Promise<FederationManifest> {
   const row = await directory.tenant(request.tenant, request.hostname);
@@ -39,7 +52,20 @@ export async function tenantManifest(
     const descriptor = await storedDescriptor(storeDir, name, version);
     if (!descriptor || tenant.features[descriptor.feature] !== true) continue;
     const channel = canary ? ('canary' as const) : ('pinned' as const);
-    remotes.push({ name, version, entry: remoteEntryUrl(name, version), descriptor, channel });
+    const integrity = await directory.entryIntegrity(name, version);
+    remotes.push({
+      name,
+      version,
+      entry: remoteEntryUrl(name, version),
+      descriptor,
+      channel,
+      ...(integrity ? { integrity } : {}),
+    });
   }
-  return { tenant, remotes };
+  if (request.visitor === undefined) return { tenant, remotes };
+  const canary = remotes
+    .filter((remote) => remote.channel === 'canary')
+    .map((remote): [RemoteName, string] => [remote.name, remote.version]);
+  const reportToken = reportTokens.issue({ tenant: row.id, visitor: request.visitor, canary }, request.now);
+  return { tenant, remotes, reportToken };
 }

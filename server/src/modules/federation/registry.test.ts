@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { Readable } from 'node:stream';
+import { after, before, describe, test, type TestContext } from 'node:test';
+import { and, eq } from 'drizzle-orm';
 import * as tar from 'tar';
 import {
+  MAX_REMOTE_BUILD_BYTES,
   deploymentLogEntry,
   federationManifest,
   pageOf,
@@ -19,8 +23,10 @@ import {
 } from '@velvet/contracts';
 import { TEST_OPERATOR_PASSWORD, createTestApp, type TestApp } from '../../testing/app';
 import { fixtureRepo } from '../../testing/fixtures';
+import { probeUpload } from '../../testing/upload-probe';
 import { federationModule } from '.';
 import { OPERATOR } from './operator';
+import { remoteDeployments } from './schema';
 import { remoteStoreDir } from './store';
 
 const descriptors = {
@@ -239,6 +245,64 @@ describe('upload', () => {
   });
 });
 
+describe('upload limits: the caller is checked before the body is read', () => {
+  const MB = 1024 * 1024;
+  let url: string;
+  before(async () => {
+    url = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/rest/v1/federation/remotes/mf-tv/versions/7.0.0`;
+  });
+
+  test('six anonymous 50 MB uploads at once are refused at the headers, and the server memory stays flat', async (c: TestContext) => {
+    globalThis.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 10);
+    const probes = await Promise.all(Array.from({ length: 6 }, () => probeUpload(url, 50 * MB)));
+    clearInterval(sampler);
+    assert.deepEqual(
+      probes.map((p) => p.status),
+      Array(6).fill(401),
+    );
+    // Answered while most of the body was still unsent: what went out by then sat in socket buffers.
+    for (const probe of probes) assert.ok(probe.sentBeforeAnswer < 20 * MB, `${probe.sentBeforeAnswer} bytes sent`);
+    const growth = (rssPeak - rssBefore) / MB;
+    assert.ok(growth < 30, `rss grew ${growth.toFixed(1)} MB`);
+    c.diagnostic(
+      `6 x 50 MB anonymous: refused in ${Math.max(...probes.map((p) => p.ms))} ms, rss +${growth.toFixed(1)} MB`,
+    );
+  });
+
+  test('guests and bad tokens are refused the same way, before the body', async () => {
+    for (const [token, status] of [
+      [guestToken, 403],
+      [anonymousToken, 401],
+      ['not-a-token', 401],
+    ] as const) {
+      const probe = await probeUpload(url, 50 * MB, { authorization: `Bearer ${token}` });
+      assert.equal(probe.status, status);
+      assert.ok(probe.sentBeforeAnswer < 20 * MB, `${probe.sentBeforeAnswer} bytes sent`);
+    }
+  });
+
+  test('an operator upload over the limit is 413 PAYLOAD_TOO_LARGE, on its declared length or as it streams', async () => {
+    const declared = await probeUpload(url, MAX_REMOTE_BUILD_BYTES + 1, { authorization: `Bearer ${operatorToken}` });
+    assert.equal(declared.status, 413);
+    assert.ok(declared.sentBeforeAnswer < MAX_REMOTE_BUILD_BYTES, `${declared.sentBeforeAnswer} bytes sent`);
+    const streamed = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/federation/remotes/mf-tv/versions/7.0.0',
+      headers: { 'content-type': 'application/gzip', ...auth(operatorToken) },
+      payload: Readable.from(
+        (function* () {
+          for (let sent = 0; sent <= MAX_REMOTE_BUILD_BYTES; sent += MB) yield Buffer.alloc(MB);
+        })(),
+      ),
+    });
+    assertError(streamed, 413, 'PAYLOAD_TOO_LARGE');
+    assert.equal(existsSync(path.join(remoteStoreDir(t.config), 'mf-tv', '7.0.0')), false);
+  });
+});
+
 describe('published versions', () => {
   test('lists the versions of one remote newest first, each once, with who published it', async () => {
     const tv = await ok(await call('GET', '/remotes/mf-tv/versions'), pageOf(publishedVersion));
@@ -271,6 +335,39 @@ describe('pins, canaries, promotion and rollback', () => {
     assert.deepEqual([pinned.version, pinned.history, pinned.updatedBy], ['1.5.0', ['1.4.0'], OPERATOR.email]);
     assert.deepEqual(versions(await manifest('tenant=velvet')), { ...before.velvet, 'mf-tv': '1.5.0' });
     assert.deepEqual(versions(await manifest('tenant=amora')), before.amora);
+  });
+
+  test("each remote's integrity is the sha384 of its stored entry, kept from the time it entered the store", async () => {
+    const sri = (content: Buffer) => `sha384-${createHash('sha384').update(content).digest('base64')}`;
+    const entryFile = (remote: string, version: string) =>
+      path.join(remoteStoreDir(t.config), remote, version, 'remoteEntry.js');
+    // Uploaded (mf-tv 1.5.0, pinned above) and put in at start (the others).
+    const served = (await manifest('tenant=velvet')).remotes;
+    assert.ok(served.length >= 3);
+    for (const remote of served) {
+      const expected = sri(await readFile(entryFile(remote.name, remote.version)));
+      assert.equal(remote.integrity, expected, remote.name);
+      // What the store serves is the file the hash was taken of.
+      const entry = await t.app.inject({ url: `/remotes/${remote.name}/${remote.version}/remoteEntry.js` });
+      assert.equal(sri(entry.rawPayload), expected);
+    }
+    // A changed entry file does not change the hash the browsers check it against, even after a restart's backfill.
+    const tv = served.find((remote) => remote.name === 'mf-tv')!;
+    const original = await readFile(entryFile('mf-tv', tv.version));
+    await writeFile(entryFile('mf-tv', tv.version), 'alert("tampered")');
+    try {
+      await federationModule.prepare!(t.ctx);
+      const again = await t.app.inject({ url: '/rest/v1/federation/manifest?tenant=velvet&visitor=v' });
+      const remotes = federationManifest.parse(again.json()).remotes;
+      assert.equal(remotes.find((remote) => remote.name === 'mf-tv')?.integrity, tv.integrity);
+      const stored = await t.ctx.db
+        .select({ integrity: remoteDeployments.entryIntegrity })
+        .from(remoteDeployments)
+        .where(and(eq(remoteDeployments.remote, 'mf-tv'), eq(remoteDeployments.version, tv.version)));
+      assert.deepEqual(stored, [{ integrity: tv.integrity }]);
+    } finally {
+      await writeFile(entryFile('mf-tv', tv.version), original);
+    }
   });
 
   test('rollback goes back to the version pinned before and is logged', async () => {

@@ -22,7 +22,7 @@ import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
 import { federationChanges, remoteDeployments, tenantRemotes, tenants } from './schema';
-import { remoteEntryUrl, remoteStoreDir, storedDescriptor } from './store';
+import { entryIntegrity, remoteEntryUrl, remoteStoreDir, storedDescriptor } from './store';
 
 /** Files every build must have: the federation manifest and entry, and the descriptor the registry reads. */
 const REQUIRED_FILES = ['mf-manifest.json', 'remoteEntry.js', 'remote.json'] as const;
@@ -106,6 +106,7 @@ export async function uploadBuild(
       );
     }
     const files = await countFiles(incoming);
+    const integrity = await entryIntegrity(incoming);
     await mkdir(path.dirname(target), { recursive: true });
     try {
       await rename(incoming, target);
@@ -114,7 +115,7 @@ export async function uploadBuild(
       throw versionExists();
     }
     await ctx.db.transaction(async (tx) => {
-      await tx.insert(remoteDeployments).values({ remote, version, deployedBy: actor });
+      await tx.insert(remoteDeployments).values({ remote, version, deployedBy: actor, entryIntegrity: integrity });
       await recordChange(tx, { actor, action: 'upload', remote, version, detail: { files } });
     });
     return { remote, version, entry: remoteEntryUrl(remote, version), descriptor, files };

@@ -1,4 +1,15 @@
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** A white-label site: its brand, languages, theme tokens, switched features and footer. */
 export const tenants = pgTable('tenants', {
@@ -21,6 +32,11 @@ export const remoteDeployments = pgTable('remote_deployments', {
   version: text('version').notNull(),
   deployedAt: timestamp('deployed_at', { withTimezone: true }).notNull().defaultNow(),
   deployedBy: text('deployed_by').notNull(),
+  /**
+   * Subresource Integrity (sha384) of the build's remoteEntry.js, taken once when the build entered the store: the
+   * manifest hands it to browsers, which refuse an entry file changed since.
+   */
+  entryIntegrity: text('entry_integrity'),
 });
 
 /**
@@ -76,9 +92,17 @@ export const remoteLoads = pgTable(
     durationMs: integer('duration_ms').notNull(),
     error: text('error'),
     visitor: text('visitor').notNull(),
+    /**
+     * Whether the load counts towards its canary's auto-rollback: reported with a valid report token of a visitor
+     * the server put in that canary, and the first report of its remote and version from that page load.
+     */
+    counted: boolean('counted').notNull().default(false),
+    /** The report token's page-load nonce, on counted loads only: one counted load per page load and version. */
+    pageLoad: text('page_load'),
   },
   (table) => [
     index('remote_loads_at').on(table.at),
     index('remote_loads_version').on(table.tenantId, table.remote, table.version, table.channel, table.at),
+    uniqueIndex('remote_loads_page_load').on(table.tenantId, table.remote, table.version, table.pageLoad),
   ],
 );

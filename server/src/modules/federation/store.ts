@@ -1,7 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { cp, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { REMOTE_NAMES, remoteDescriptor, type RemoteDescriptor, type RemoteName } from '@velvet/contracts';
+import {
+  REMOTE_ENTRY_FILE,
+  REMOTE_NAMES,
+  remoteDescriptor,
+  type RemoteDescriptor,
+  type RemoteName,
+} from '@velvet/contracts';
 import type { Config } from '../../config';
 
 /** Bundles are kept per version (old ones stay for open sessions): DATA_DIR/remotes/<name>/<version>/. */
@@ -40,6 +46,15 @@ export async function localBuilds(repoRoot: string): Promise<LocalBuild[]> {
     if (version) builds.push({ name, version, distDir });
   }
   return builds;
+}
+
+/**
+ * The Subresource Integrity value (sha384, as browsers check it) of a build folder's remoteEntry.js, or null without
+ * one. Taken once when a build enters the store and kept with its deployment.
+ */
+export async function entryIntegrity(dir: string): Promise<string | null> {
+  const content = await readFile(path.join(dir, REMOTE_ENTRY_FILE)).catch(() => null);
+  return content === null ? null : `sha384-${createHash('sha384').update(content).digest('base64')}`;
 }
 
 /** Files that make a build what it is: the entry and manifest name every hashed chunk, the descriptor the rest. */

@@ -7,6 +7,7 @@ import {
   CANARY_AUTO_ROLLBACK,
   MAX_LOAD_REPORTS,
   deploymentLogEntry,
+  federationManifest,
   pageOf,
   remoteHealth,
   tenantRemote,
@@ -21,6 +22,7 @@ import { startPostgres } from '../../testing/postgres';
 import { OPERATOR } from './operator';
 import { remoteStoreDir } from './store';
 import { remoteLoads, tenantRemotes } from './schema';
+import { REPORT_TOKEN_TTL_MS } from './reportToken';
 import { reachesThreshold } from './telemetry';
 import { inCanary } from './canary';
 
@@ -84,15 +86,63 @@ let addressCounter = 0;
 function report(
   site: Site,
   loads: unknown,
-  options: { tenant?: string; visitor?: string; remoteAddress?: string } = {},
+  options: {
+    tenant?: string;
+    visitor?: string;
+    token?: string;
+    remoteAddress?: string;
+    headers?: Record<string, string>;
+  } = {},
 ) {
   return site.t.app.inject({
     method: 'POST',
     url: `/rest/v1/federation/telemetry/loads${options.tenant ? `?tenant=${options.tenant}` : ''}`,
     remoteAddress: options.remoteAddress ?? `10.0.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`,
-    payload: { visitor: options.visitor ?? 'visitor-1', loads },
+    ...(options.headers ? { headers: options.headers } : {}),
+    payload: { visitor: options.visitor ?? 'visitor-1', loads, ...(options.token ? { token: options.token } : {}) },
   });
 }
+
+interface Page {
+  tenant: string;
+  visitor: string;
+  token: string;
+  /** The channel the manifest gave this page for the remote asked about. */
+  channel: string | undefined;
+}
+
+/** One page load: the manifest this visitor gets, with its report token. */
+async function openPage(site: Site, tenant: string, visitor: string, remote = 'mf-tv'): Promise<Page> {
+  const response = await site.t.app.inject({ url: `/rest/v1/federation/manifest?tenant=${tenant}&visitor=${visitor}` });
+  assert.equal(response.statusCode, 200, response.body);
+  const manifest = federationManifest.parse(response.json());
+  assert.ok(manifest.reportToken);
+  const channel = manifest.remotes.find((r) => r.name === remote)?.channel;
+  return { tenant, visitor, token: manifest.reportToken, channel };
+}
+
+let visitorCounter = 0;
+/** Page loads of `count` distinct visitors the server puts in the canary of `remote` (at `percent`). */
+async function canaryPages(site: Site, tenant: string, remote: string, percent: number, count: number) {
+  const pages: Page[] = [];
+  while (pages.length < count) {
+    const visitor = `visitor-${++visitorCounter}`;
+    if (!inCanary(tenant, remote, visitor, percent)) continue;
+    const page = await openPage(site, tenant, visitor, remote);
+    assert.equal(page.channel, 'canary');
+    pages.push(page);
+  }
+  return pages;
+}
+
+/** A page load's reports, sent as the shell sends them: with its visitor and token. */
+const reportFrom = (site: Site, page: Page, loads: unknown, headers?: Record<string, string>) =>
+  report(site, loads, {
+    tenant: page.tenant,
+    visitor: page.visitor,
+    token: page.token,
+    ...(headers ? { headers } : {}),
+  });
 
 function assertError(response: { statusCode: number; body: string }, status: number, code: string) {
   assert.equal(response.statusCode, status, response.body);
@@ -307,34 +357,36 @@ describe('canary auto-rollback', () => {
 
   test('below minLoads a canary never rolls back, even when every load failed', async () => {
     await startCanary(site, 'velvet', 'mf-tv');
-    for (let i = 0; i < CANARY_AUTO_ROLLBACK.minLoads - 1; i++) await report(site, [canaryFailure()]);
+    for (const page of await canaryPages(site, 'velvet', 'mf-tv', 50, CANARY_AUTO_ROLLBACK.minLoads - 1))
+      assert.equal((await reportFrom(site, page, [canaryFailure()])).statusCode, 200);
     assert.equal((await pointer(site, 'velvet', 'mf-tv')).canaryVersion, '2.0.0');
     assert.deepEqual(await autoRollbacks(site, 'velvet', 'mf-tv'), []);
   });
 
   test('exactly at the failure share it rolls back, once, with the figures in the log', async (c: TestContext) => {
     await startCanary(site, 'amora', 'mf-tv', 30);
-    // 9 successes, then failures one by one: 10 loads / 1 failure, 11 / 2, then 12 / 3 = exactly 25 %.
-    await report(
-      site,
-      Array.from({ length: 9 }, () => canarySuccess()),
-      { tenant: 'amora' },
-    );
+    // 9 page loads with successes, then failures one by one: 10 loads / 1 failure, 11 / 2, then 12 / 3 = 25 %.
+    const pages = await canaryPages(site, 'amora', 'mf-tv', 30, 14);
+    for (const page of pages.slice(0, 9)) await reportFrom(site, page, [canarySuccess()]);
     // Loads of the pinned version and of the other tenant do not count towards this canary.
-    await report(site, [failure(), failure(), failure()], { tenant: 'amora' });
-    for (let i = 0; i < 2; i++) await report(site, [canaryFailure()], { tenant: 'amora' });
+    await reportFrom(site, pages[0]!, [failure(), failure(), failure()]);
+    for (const page of pages.slice(9, 11)) await reportFrom(site, page, [canaryFailure()]);
     assert.equal((await pointer(site, 'amora', 'mf-tv')).canaryVersion, '2.0.0');
     const started = performance.now();
-    assert.equal((await report(site, [canaryFailure()], { tenant: 'amora' })).statusCode, 200);
+    assert.equal((await reportFrom(site, pages[11]!, [canaryFailure()])).statusCode, 200);
     const milliseconds = Math.round(performance.now() - started);
     const after = await pointer(site, 'amora', 'mf-tv');
     assert.deepEqual(
       [after.version, after.canaryVersion, after.canaryPercent, after.canarySince],
       ['1.0.0', null, 0, null],
     );
-    await report(site, [canaryFailure(), canaryFailure()], { tenant: 'amora' });
+    // Pages that loaded the canary before it ended report later: the ended canary is not rolled back again.
+    for (const page of pages.slice(12)) await reportFrom(site, page, [canaryFailure()]);
     const entries = await autoRollbacks(site, 'amora', 'mf-tv');
     assert.equal(entries.length, 1);
+    // 14 canary page loads counted; the pinned failures of the first page are stored but count for nothing.
+    const [amoraCanary] = (await health(site, '?tenant=amora')).filter((item) => item.channel === 'canary');
+    assert.deepEqual(amoraCanary?.counted, { loads: 14, failures: 5 });
     assert.deepEqual(
       [entries[0]!.actor, entries[0]!.version, entries[0]!.previousVersion],
       ['server', '1.0.0', '2.0.0'],
@@ -366,7 +418,8 @@ describe('canary auto-rollback', () => {
 
   test('a new canary counts afresh: failures of the ended one do not end it', async () => {
     await startCanary(site, 'amora', 'mf-tv', 30);
-    await report(site, [canarySuccess()], { tenant: 'amora' });
+    const [page] = await canaryPages(site, 'amora', 'mf-tv', 30, 1);
+    await reportFrom(site, page!, [canarySuccess()]);
     const pin = await pointer(site, 'amora', 'mf-tv');
     assert.equal(pin.canaryVersion, '2.0.0');
     // Raising the share keeps counting from the same start.
@@ -387,6 +440,121 @@ describe('canary auto-rollback', () => {
   });
 });
 
+describe('forged load reports never end a canary', () => {
+  let site: Site;
+  before(async () => {
+    site = await openSite();
+    await startCanary(site, 'velvet', 'mf-tv');
+  });
+  after(() => closeSite(site));
+
+  const fifty = () => Array.from({ length: MAX_LOAD_REPORTS }, () => canaryFailure());
+  const counted = async () =>
+    (await site.t.ctx.db.select().from(remoteLoads).where(eq(remoteLoads.counted, true))).length;
+  const stillRunning = async () => {
+    assert.equal((await pointer(site, 'velvet', 'mf-tv')).canaryVersion, '2.0.0');
+    assert.deepEqual(await autoRollbacks(site, 'velvet', 'mf-tv'), []);
+  };
+
+  test('the manifest gives a named visitor a report token, and none without a visitor', async () => {
+    const page = await openPage(site, 'velvet', 'someone');
+    assert.match(page.token, /^[\w-]+\.[\w-]+$/);
+    assert.notEqual((await openPage(site, 'velvet', 'someone')).token, page.token, 'a fresh nonce per page load');
+    const anonymous = await site.t.app.inject({ url: '/rest/v1/federation/manifest?tenant=velvet' });
+    assert.equal(federationManifest.parse(anonymous.json()).reportToken, undefined);
+  });
+
+  test('fifty failures in one batch without a token are stored for health but count for nothing', async (c) => {
+    const response = await report(site, fifty());
+    assert.deepEqual(response.json(), { accepted: MAX_LOAD_REPORTS });
+    const canary = (await health(site)).find((item) => item.channel === 'canary');
+    assert.equal(canary?.failures, MAX_LOAD_REPORTS);
+    assert.deepEqual(canary?.counted, { loads: 0, failures: 0 });
+    assert.equal(await counted(), 0);
+    await stillRunning();
+    c.diagnostic('50 forged failures in one POST: canary still running');
+  });
+
+  test('a forged, altered, foreign or expired token counts for nothing', async () => {
+    const [page] = await canaryPages(site, 'velvet', 'mf-tv', 50, 1);
+    const [payload, signature] = page!.token.split('.') as [string, string];
+    const grant = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const forged = Buffer.from(JSON.stringify({ ...grant, visitor: 'attacker' })).toString('base64url');
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    for (const [visitor, token] of [
+      ['attacker', `${forged}.${signature}`],
+      [page!.visitor, `${payload}.${flipped}`],
+      [page!.visitor, 'not-a-token'],
+      // A real token sent for another visitor.
+      ['attacker', page!.token],
+    ] as const)
+      assert.equal((await report(site, fifty(), { visitor, token })).statusCode, 200);
+    // A real token sent to another tenant.
+    const amora = await report(site, [canaryFailure()], {
+      tenant: 'amora',
+      visitor: page!.visitor,
+      token: page!.token,
+    });
+    assert.equal(amora.statusCode, 200);
+    // A real token after it expired.
+    const realNow = site.t.ctx.now;
+    site.t.ctx.now = () => new Date(Date.now() + REPORT_TOKEN_TTL_MS + 1000);
+    try {
+      assert.equal((await reportFrom(site, page!, [canaryFailure()])).statusCode, 200);
+    } finally {
+      site.t.ctx.now = realNow;
+    }
+    assert.equal(await counted(), 0);
+    await stillRunning();
+  });
+
+  test('the token of a visitor outside the canary counts for nothing', async () => {
+    const outside = Array.from({ length: 200 }, (_, i) => `outside-${i}`)
+      .filter((visitor) => !inCanary('velvet', 'mf-tv', visitor, 50))
+      .slice(0, 12);
+    for (const visitor of outside) {
+      const page = await openPage(site, 'velvet', visitor);
+      assert.equal(page.channel, 'pinned');
+      assert.equal((await reportFrom(site, page, fifty())).statusCode, 200);
+    }
+    assert.equal(await counted(), 0);
+    await stillRunning();
+  });
+
+  test('one page load counts once: fifty failures in a batch, and the batch replayed, are one load', async () => {
+    const [page] = await canaryPages(site, 'velvet', 'mf-tv', 50, 1);
+    const first = await reportFrom(site, page!, fifty());
+    assert.deepEqual(first.json(), { accepted: MAX_LOAD_REPORTS });
+    for (let i = 0; i < 10; i++) await reportFrom(site, page!, fifty());
+    assert.equal(await counted(), 1);
+    await stillRunning();
+  });
+
+  test('rotating X-Forwarded-For neither lifts the limit of a token nor makes reports count', async (c) => {
+    const [page] = await canaryPages(site, 'velvet', 'mf-tv', 50, 1);
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const headers = { 'x-forwarded-for': `203.0.113.${i}` };
+      statuses.push((await reportFrom(site, page!, [canaryFailure()], headers)).statusCode);
+    }
+    assert.deepEqual(statuses.slice(0, 20), Array(20).fill(200));
+    assert.deepEqual(statuses.slice(20), Array(10).fill(429));
+    // Without a token, every rotated address is stored and still counts for nothing.
+    for (let i = 0; i < 30; i++)
+      await report(site, fifty(), { remoteAddress: '10.8.8.8', headers: { 'x-forwarded-for': `198.51.100.${i}` } });
+    assert.equal(await counted(), 2);
+    await stillRunning();
+    c.diagnostic(`one token from 30 forwarded addresses: ${statuses.filter((s) => s === 200).length} accepted`);
+  });
+
+  test('genuine failures of ten canary visitors still end it', async () => {
+    for (const page of await canaryPages(site, 'velvet', 'mf-tv', 50, 10))
+      await reportFrom(site, page, [canaryFailure()]);
+    assert.equal((await pointer(site, 'velvet', 'mf-tv')).canaryVersion, null);
+    assert.equal((await autoRollbacks(site, 'velvet', 'mf-tv')).length, 1);
+  });
+});
+
 /** Reports arriving together end a canary once, on each database the server runs on. */
 function concurrentReports(database: string, open: () => Promise<Site>, skip: string | false) {
   describe(`canary auto-rollback under concurrent reports on ${database}`, { skip }, () => {
@@ -398,10 +566,9 @@ function concurrentReports(database: string, open: () => Promise<Site>, skip: st
 
     test('40 failure reports at once roll the canary back exactly once', async (c: TestContext) => {
       await startCanary(site, 'velvet', 'mf-feed');
+      const pages = await canaryPages(site, 'velvet', 'mf-feed', 50, 40);
       const started = performance.now();
-      const responses = await Promise.all(
-        Array.from({ length: 40 }, (_, i) => report(site, [canaryFailure('mf-feed')], { visitor: `visitor-${i}` })),
-      );
+      const responses = await Promise.all(pages.map((page) => reportFrom(site, page, [canaryFailure('mf-feed')])));
       const milliseconds = Math.round(performance.now() - started);
       assert.deepEqual(
         responses.map((r) => r.statusCode),

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { RemoteHealth, RemoteLoadReport, RemoteLoadStage, RemoteName } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { CANARY_ENDED, recordChange } from './registry';
+import type { ReportGrant } from './reportToken';
 import { remoteLoads, tenantRemotes } from './schema';
 
 /** Who the deployment log names for a rollback the server did by itself. */
@@ -30,7 +31,7 @@ export const reachesThreshold = (loads: number, failures: number, threshold: Aut
   loads >= threshold.minLoads && loads > 0 && failures / loads >= threshold.failureShare;
 
 /**
- * Ends a tenant's canary of one remote when its loads reported since it started reach the threshold: the same
+ * Ends a tenant's canary of one remote when its counted loads reported since it started reach the threshold: the same
  * pointer change as an operator's rollback, logged as 'auto-rollback' with the figures. The pointer row is locked
  * first, so reports arriving together end a canary once. Answers the figures when it rolled back.
  */
@@ -55,6 +56,7 @@ export async function autoRollbackCanary(
           eq(remoteLoads.remote, key.remote),
           eq(remoteLoads.version, pin.canaryVersion),
           eq(remoteLoads.channel, 'canary'),
+          eq(remoteLoads.counted, true),
           gte(remoteLoads.at, pin.canarySince),
         ),
       );
@@ -88,8 +90,11 @@ export async function autoRollbackCanary(
 }
 
 /**
- * Stores one browser's load reports for a tenant, then checks the canary of every remote reported on the canary
- * channel. Answers how many were stored and which canaries ended.
+ * Stores one browser's load reports for a tenant, then checks the canary of every remote whose report counted.
+ * A canary load counts only under a valid grant (the caller checked its signature, tenant, visitor and expiry) that
+ * names that remote and version, and only the first one of each per page load (the grant's nonce, held by a unique
+ * index, so a replayed token or a batch of fifty failures counts once). Everything else is stored for the health
+ * view alone. Answers how many were stored, how many count, and which canaries ended.
  */
 export async function recordLoads(
   db: Database,
@@ -97,28 +102,47 @@ export async function recordLoads(
   visitor: string,
   loads: readonly RemoteLoadReport[],
   threshold: AutoRollbackThreshold,
-): Promise<{ accepted: number; rolledBack: Array<{ remote: RemoteName } & CanaryFigures> }> {
-  await db.insert(remoteLoads).values(
-    loads.map((load) => ({
-      tenantId,
-      visitor,
-      remote: load.remote,
-      version: load.version,
-      channel: load.channel,
-      outcome: load.outcome,
-      // A success has no stage; a failure without one is counted as a failed mount.
-      stage: load.outcome === 'failure' ? (load.stage ?? 'mount') : null,
-      durationMs: load.durationMs,
-      error: load.outcome === 'failure' ? load.error : null,
-    })),
-  );
-  const canaryRemotes = [...new Set(loads.filter((load) => load.channel === 'canary').map((load) => load.remote))];
+  grant: Pick<ReportGrant, 'canary' | 'nonce'> | null,
+): Promise<{ accepted: number; counted: number; rolledBack: Array<{ remote: RemoteName } & CanaryFigures> }> {
+  const row = (load: RemoteLoadReport) => ({
+    tenantId,
+    visitor,
+    remote: load.remote,
+    version: load.version,
+    channel: load.channel,
+    outcome: load.outcome,
+    // A success has no stage; a failure without one is counted as a failed mount.
+    stage: load.outcome === 'failure' ? (load.stage ?? 'mount') : null,
+    durationMs: load.durationMs,
+    error: load.outcome === 'failure' ? load.error : null,
+  });
+  const granted = new Set(grant?.canary.map(([remote, version]) => `${remote}\0${version}`));
+  const candidates = new Map<string, RemoteLoadReport>();
+  const rest: RemoteLoadReport[] = [];
+  for (const load of loads) {
+    const key = `${load.remote}\0${load.version}`;
+    if (load.channel === 'canary' && granted.has(key) && !candidates.has(key)) candidates.set(key, load);
+    else rest.push(load);
+  }
+  const countedRows =
+    grant && candidates.size > 0
+      ? await db
+          .insert(remoteLoads)
+          .values([...candidates.values()].map((load) => ({ ...row(load), counted: true, pageLoad: grant.nonce })))
+          .onConflictDoNothing()
+          .returning({ remote: remoteLoads.remote, version: remoteLoads.version })
+      : [];
+  // A page load that already counted for a version is stored again without counting.
+  const countedKeys = new Set(countedRows.map((counted) => `${counted.remote}\0${counted.version}`));
+  for (const [key, load] of candidates) if (!countedKeys.has(key)) rest.push(load);
+  if (rest.length > 0) await db.insert(remoteLoads).values(rest.map(row));
+
   const rolledBack: Array<{ remote: RemoteName } & CanaryFigures> = [];
-  for (const remote of canaryRemotes) {
+  for (const remote of new Set(countedRows.map((counted) => counted.remote as RemoteName))) {
     const figures = await autoRollbackCanary(db, { tenantId, remote }, threshold);
     if (figures) rolledBack.push({ remote, ...figures });
   }
-  return { accepted: loads.length, rolledBack };
+  return { accepted: loads.length, counted: countedRows.length, rolledBack };
 }
 
 /**
@@ -147,6 +171,8 @@ export async function remoteHealth(
       channel: remoteLoads.channel,
       loads: count(),
       failures: count(sql`case when ${remoteLoads.outcome} = 'failure' then 1 end`),
+      countedLoads: count(sql`case when ${remoteLoads.counted} then 1 end`),
+      countedFailures: count(sql`case when ${remoteLoads.counted} and ${remoteLoads.outcome} = 'failure' then 1 end`),
       p50Ms: successMs(0.5),
       p95Ms: successMs(0.95),
     })
@@ -191,6 +217,7 @@ export async function remoteHealth(
       lastFailure: failure
         ? { at: failure.at.toISOString(), stage: failure.stage as RemoteLoadStage, error: failure.error }
         : null,
+      counted: { loads: group.countedLoads, failures: group.countedFailures },
     };
   });
 }
