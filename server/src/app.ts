@@ -16,6 +16,8 @@ import { installAuth, verifyToken } from './http/auth';
 import { seedOnce } from './db/seed';
 import { bundleStatic, IMMUTABLE } from './http/bundles';
 import { installErrorHandler } from './http/errors';
+import { proxyTrust } from './http/proxy';
+import { installSecurityHeaders } from './http/security-headers';
 import { VisitorCache } from './http/visitor-cache';
 import { SharpImageStore } from './media/store';
 import { MODULES } from './modules';
@@ -67,12 +69,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(config));
   await migrateAll(database, modules);
 
+  // Forwarding headers (request.ip, request.protocol, the CDN's country) count only from TRUST_PROXY's peers.
+  const trustsProxy = proxyTrust(config.trustProxy);
   const app = Fastify({
     logger: loggerOptions(config),
-    trustProxy: true,
+    trustProxy: (address) => trustsProxy(address),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
+  app.decorate('trustsProxy', trustsProxy);
   installErrorHandler(app);
+  await installSecurityHeaders(app);
   // Scripts, styles and JSON go out gzipped to clients that accept it (the shell alone is about a megabyte
   // raw); small answers are left as they are.
   await app.register(fastifyCompress, { global: true, encodings: ['gzip', 'deflate'], threshold: 1024 });

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { CANARY_AUTO_ROLLBACK } from '@velvet/contracts';
+import { proxyEntryProblem } from './http/proxy';
 
 /** The repository root: server/src/config.ts lives two folders below it. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -26,6 +27,23 @@ const environment = z.object({
   DEMO_DAY_MINUTES: z.coerce.number().int().min(1).max(1440).default(1440),
   /** How long visitors who are not logged in share a catalogue answer (http/visitor-cache.ts); 0 turns it off. */
   VISITOR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /**
+   * The proxies in front of the server whose X-Forwarded-* and cf-ipcountry headers are believed: a comma-separated
+   * list of addresses, CIDR ranges and the names loopback, linklocal, uniquelocal. Empty (the default): nobody's.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .superRefine((entries, check) => {
+      for (const problem of entries.map(proxyEntryProblem))
+        if (problem) check.addIssue({ code: 'custom', message: problem });
+    }),
 });
 
 export interface Config {
@@ -43,6 +61,8 @@ export interface Config {
   canaryAutoRollback: { minLoads: number; failureShare: number };
   demoDayMinutes: number;
   visitorCacheMs: number;
+  /** Addresses, CIDR ranges or range names (loopback, linklocal, uniquelocal) of the trusted proxies. */
+  trustProxy: string[];
 }
 
 /** The token signing secret is made once per data directory, so tokens survive restarts. */
@@ -79,5 +99,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     demoDayMinutes: values.DEMO_DAY_MINUTES,
     visitorCacheMs: values.VISITOR_CACHE_MS,
+    trustProxy: values.TRUST_PROXY,
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Kind, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import mercurius, { type IFieldResolver, type IResolvers, type MercuriusContext } from 'mercurius';
-import { MISSING_TOKEN_MESSAGE } from '@velvet/contracts';
+import { LANGUAGES, MISSING_TOKEN_MESSAGE } from '@velvet/contracts';
 import { HttpError } from '../http/endpoint';
 import type { Auth, GraphqlContribution, ModuleContext, ServerModule } from '../modules/module';
 
@@ -57,12 +57,22 @@ const errorFormatter: NonNullable<Parameters<typeof mercurius>[1]>['errorFormatt
   return formatted;
 };
 
+/**
+ * What a shared structured-query answer depends on besides the query: the endpoint and its `language` parameter
+ * (an unknown one reads as none, as the resolvers read it). Other URL parameters are not read, so they neither
+ * bypass nor multiply the visitor cache.
+ */
+function urlKey(request: FastifyRequest): string {
+  const language = (request.query as { language?: unknown } | undefined)?.language;
+  return `${request.routeOptions.url} ${(LANGUAGES as readonly unknown[]).includes(language) ? language : '-'}`;
+}
+
 const sharedFieldsOf = (endpoint: Endpoint) =>
   new Set(endpoint.contributions.flatMap((contribution) => contribution.visitorSharedQueries ?? []));
 
 /**
  * Catalogue queries (a module's `visitorSharedQueries`, e.g. the video grid) are shared by visitors who are not
- * logged in through the visitor cache, as the REST catalogue reads are: per URL (language), field and arguments.
+ * logged in through the visitor cache, as the REST catalogue reads are: per endpoint, language, field and arguments.
  */
 function shareCatalogueQueries(resolvers: IResolvers, endpoint: Endpoint, ctx: ModuleContext): void {
   const query = resolvers.Query as Record<string, IFieldResolver<unknown, MercuriusContext>>;
@@ -70,10 +80,10 @@ function shareCatalogueQueries(resolvers: IResolvers, endpoint: Endpoint, ctx: M
     const resolve = query[field];
     if (!resolve) throw new Error(`visitorSharedQueries names ${field}, which is no query of ${endpoint.path}`);
     query[field] = (root, args, context, info) =>
-      // The URL carries the language; the answer is the field's value, serialized by each request's own query.
+      // The answer is the field's value, serialized by each request's own query.
       ctx.visitorCache.shared(
         context.reply.request,
-        `${context.reply.request.url} ${field} ${JSON.stringify(args)}`,
+        `${urlKey(context.reply.request)} ${field} ${JSON.stringify(args)}`,
         async () => resolve(root, args, context, info),
       );
   }
@@ -151,8 +161,8 @@ async function mount(app: FastifyInstance, ctx: ModuleContext, endpoint: Endpoin
           .send({ statusCode: refusal.statusCode, code: refusal.code, message: refusal.message });
     });
     // A visitor who is not logged in asking only for shared fields gets the whole answer, serialized, that the
-    // visitor cache keeps for the same URL (language), body and country, as a REST catalogue read does: no
-    // parsing, validation, execution or serialization per request.
+    // visitor cache keeps for the same endpoint, language, query, variables and country, as a REST catalogue read
+    // does: no parsing, validation, execution or serialization per request.
     scope.addHook('preHandler', async (request, reply) => {
       const body = request.body as GraphqlBody | undefined;
       const source = body?.query;
@@ -160,8 +170,9 @@ async function mount(app: FastifyInstance, ctx: ModuleContext, endpoint: Endpoin
       if (!ctx.visitorCache.shares(request) || !sharesWholeAnswer(source)) return;
       let answer: string;
       try {
-        answer = await ctx.visitorCache.answer(request, async () => {
-          const { variables, operationName } = body ?? {};
+        const { variables, operationName } = body ?? {};
+        const key = `${urlKey(request)} ${JSON.stringify([source, variables ?? null, operationName ?? null])}`;
+        answer = await ctx.visitorCache.shared(request, key, async () => {
           const result = await reply.graphql(
             source,
             contextOf(request),
