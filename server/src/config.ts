@@ -27,6 +27,8 @@ const environment = z.object({
   DEMO_DAY_MINUTES: z.coerce.number().int().min(1).max(1440).default(1440),
   /** How long visitors who are not logged in share a catalogue answer (http/visitor-cache.ts); 0 turns it off. */
   VISITOR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** `development` lets GraphQL introspection through (schema tools); anything else refuses it. */
+  NODE_ENV: z.string().optional(),
   /**
    * The proxies in front of the server whose X-Forwarded-* and cf-ipcountry headers are believed: a comma-separated
    * list of addresses, CIDR ranges and the names loopback, linklocal, uniquelocal. Empty (the default): nobody's.
@@ -61,6 +63,8 @@ export interface Config {
   canaryAutoRollback: { minLoads: number; failureShare: number };
   demoDayMinutes: number;
   visitorCacheMs: number;
+  /** Whether GraphQL answers introspection (`__schema`, `__type`): in development only. */
+  graphqlIntrospection: boolean;
   /** Addresses, CIDR ranges or range names (loopback, linklocal, uniquelocal) of the trusted proxies. */
   trustProxy: string[];
 }
@@ -100,5 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoDayMinutes: values.DEMO_DAY_MINUTES,
     visitorCacheMs: values.VISITOR_CACHE_MS,
     trustProxy: values.TRUST_PROXY,
+    graphqlIntrospection: values.NODE_ENV === 'development',
   };
 }

@@ -1,10 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Kind, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import {
+  Kind,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type GraphQLSchema,
+  type ValidationRule,
+} from 'graphql';
 import { LRUCache } from 'lru-cache';
 import mercurius, { type IFieldResolver, type IResolvers, type MercuriusContext } from 'mercurius';
 import { LANGUAGES, MISSING_TOKEN_MESSAGE } from '@velvet/contracts';
 import { HttpError } from '../http/endpoint';
 import type { Auth, GraphqlContribution, ModuleContext, ServerModule } from '../modules/module';
+import { GRAPHQL_LIMITS, limitError, limitRules, tokenLimitError } from './limits';
 
 /** What every resolver receives as its context (besides mercurius' own members). */
 export interface GraphqlContext {
@@ -39,7 +48,7 @@ export function mergeContributions(contributions: readonly GraphqlContribution[]
   return { schema: [base, ...sdl].join('\n'), resolvers: resolvers as IResolvers };
 }
 
-/** HttpErrors thrown by resolvers keep their stable code in `extensions.code`. */
+/** HttpErrors thrown by resolvers keep their stable code in `extensions.code`; a limit refusal is a 400. */
 const errorFormatter: NonNullable<Parameters<typeof mercurius>[1]>['errorFormatter'] = (execution, context) => {
   const formatted = mercurius.defaultErrorFormatter(execution, context);
   const errors = formatted.response.errors;
@@ -54,6 +63,8 @@ const errorFormatter: NonNullable<Parameters<typeof mercurius>[1]>['errorFormatt
       }
     });
   }
+  // A query beyond the limits is a 400 however many other errors it also has (graphql-over-http answers those 200).
+  if (errors?.some((error) => error.extensions?.code === 'GRAPHQL_LIMIT')) return { ...formatted, statusCode: 400 };
   return formatted;
 };
 
@@ -93,11 +104,15 @@ function shareCatalogueQueries(resolvers: IResolvers, endpoint: Endpoint, ctx: M
 const DECIDED_QUERY_CHARACTERS = 4 * 1024 * 1024;
 
 /**
- * Whether a query text asks only for visitor-shared fields: valid, every operation a query, and each of its
+ * Whether a query text asks only for visitor-shared fields: valid (within the limits), every operation a query, and each of its
  * top-level selections such a field (or `__typename`). Decided once per text, so a request it applies to is
  * neither parsed nor validated again.
  */
-function wholeAnswerSharing(sharedFields: ReadonlySet<string>, schema: () => GraphQLSchema) {
+function wholeAnswerSharing(
+  sharedFields: ReadonlySet<string>,
+  schema: () => GraphQLSchema,
+  rules: readonly ValidationRule[],
+) {
   const decided = new LRUCache<string, boolean>({
     maxSize: DECIDED_QUERY_CHARACTERS,
     sizeCalculation: (_shares, source) => source.length || 1,
@@ -117,7 +132,7 @@ function wholeAnswerSharing(sharedFields: ReadonlySet<string>, schema: () => Gra
   const decide = (source: string) => {
     try {
       const document = parse(source);
-      return validate(schema(), document).length === 0 && onlySharedFields(document);
+      return validate(schema(), document, [...specifiedRules, ...rules]).length === 0 && onlySharedFields(document);
     } catch {
       return false; // a syntax error: mercurius answers it
     }
@@ -148,7 +163,8 @@ async function mount(app: FastifyInstance, ctx: ModuleContext, endpoint: Endpoin
     const { schema, resolvers } = mergeContributions(endpoint.contributions);
     shareCatalogueQueries(resolvers, endpoint, ctx);
     const sharedFields = sharedFieldsOf(endpoint);
-    const sharesWholeAnswer = wholeAnswerSharing(sharedFields, () => scope.graphql.schema);
+    const rules = limitRules(ctx.config.graphqlIntrospection);
+    const sharesWholeAnswer = wholeAnswerSharing(sharedFields, () => scope.graphql.schema, rules);
     const contextOf = (request: FastifyRequest): GraphqlContext => ({ auth: request.auth, ctx });
     // Answered before mercurius sees the request, as a plain 401 like every other refused call.
     scope.addHook('preHandler', async (request, reply) => {
@@ -159,6 +175,13 @@ async function mount(app: FastifyInstance, ctx: ModuleContext, endpoint: Endpoin
         return reply
           .status(refusal.statusCode)
           .send({ statusCode: refusal.statusCode, code: refusal.code, message: refusal.message });
+    });
+    // A query text beyond the token limit is refused before anything parses it whole.
+    scope.addHook('preHandler', async (request, reply) => {
+      // POST carries the query in its body, GET in the URL.
+      const source = (request.body as GraphqlBody | undefined)?.query ?? (request.query as GraphqlBody).query;
+      const refusal = typeof source === 'string' ? tokenLimitError(source) : null;
+      if (refusal) return reply.status(400).send({ data: null, errors: [refusal.toJSON()] });
     });
     // A visitor who is not logged in asking only for shared fields gets the whole answer, serialized, that the
     // visitor cache keeps for the same endpoint, language, query, variables and country, as a REST catalogue read
@@ -197,6 +220,15 @@ async function mount(app: FastifyInstance, ctx: ModuleContext, endpoint: Endpoin
       routes: true,
       errorFormatter,
       context: contextOf,
+      validationRules: rules,
+    });
+    // An answer too large to send is replaced by a refusal (a backstop: the limits above keep the pages' own
+    // queries far below it, so only a query that slipped past them gets here).
+    scope.graphql.addHook('onResolution', async (execution, context) => {
+      if (JSON.stringify(execution.data ?? null).length <= GRAPHQL_LIMITS.maxAnswerCharacters) return;
+      execution.data = null;
+      execution.errors = [limitError(`The answer is larger than ${GRAPHQL_LIMITS.maxAnswerCharacters} characters`)];
+      context.reply.code(400);
     });
   });
 }
