@@ -19,7 +19,7 @@ import { bundleStatic, IMMUTABLE } from './http/bundles';
 import { installErrorHandler } from './http/errors';
 import { installRequestLog, loggerOptions } from './http/logging';
 import { proxyTrust } from './http/proxy';
-import { installSecurityHeaders } from './http/security-headers';
+import { docsPolicy, installSecurityHeaders } from './http/security-headers';
 import { VisitorCache } from './http/visitor-cache';
 import { SharpImageStore } from './media/store';
 import { MODULES } from './modules';
@@ -98,7 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transform: (input) =>
       input.url.startsWith(REST_PREFIX) ? jsonSchemaTransform(input) : { schema: { hide: true }, url: input.url },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', transformStaticCSP: docsPolicy });
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   app.get(SOCKET_PATH, { websocket: true, schema: { hide: true } }, (socket, request) =>
