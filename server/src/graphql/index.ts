@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  GraphQLError,
   Kind,
   parse,
   specifiedRules,
@@ -48,9 +49,28 @@ export function mergeContributions(contributions: readonly GraphqlContribution[]
   return { schema: [base, ...sdl].join('\n'), resolvers: resolvers as IResolvers };
 }
 
-/** HttpErrors thrown by resolvers keep their stable code in `extensions.code`; a limit refusal is a 400. */
+/** A thrown error that is no refusal (HttpError), no GraphQL error and none of mercurius' own: a bug. */
+const isFault = (error: Error | undefined) =>
+  error !== undefined &&
+  !(error instanceof HttpError) &&
+  !(error instanceof GraphQLError) &&
+  !String((error as { code?: unknown }).code ?? '').startsWith('MER_ERR');
+
+/**
+ * HttpErrors thrown by resolvers keep their stable code in `extensions.code`; a limit refusal is a 400.
+ * mercurius logs every error of an answer at info: a refused query is the client's matter, so those lines go
+ * to debug (an info line per bad query would let anyone fill the log), while a resolver's fault is an error.
+ */
 const errorFormatter: NonNullable<Parameters<typeof mercurius>[1]>['errorFormatter'] = (execution, context) => {
-  const formatted = mercurius.defaultErrorFormatter(execution, context);
+  const log = context.reply.log;
+  const quietReply = Object.create(context.reply, { log: { value: { info: log.debug.bind(log) } } }) as FastifyReply;
+  const formatted = mercurius.defaultErrorFormatter(
+    execution,
+    Object.create(context, { reply: { value: quietReply } }),
+  );
+  for (const error of execution.errors) {
+    if (isFault(error.originalError)) log.error({ err: error.originalError }, 'structured query failed');
+  }
   const errors = formatted.response.errors;
   if (errors && errors.length === execution.errors.length) {
     execution.errors.forEach((error, index) => {

@@ -72,4 +72,32 @@ describe('request logging an operator can keep', () => {
       ],
     );
   });
+
+  test('a refused structured query writes nothing at info; a resolver failing is an error', async () => {
+    lines.length = 0;
+    const aliases = `{ ${Array.from({ length: 11 }, (_, index) => `a${index}: version`).join(' ')} }`;
+    for (const query of [aliases, '{ noSuchField }', 'not a query']) {
+      const response = await t.app.inject({ method: 'POST', url: '/feed/graphql', payload: { query } });
+      assert.ok(response.statusCode < 500, response.body);
+    }
+    assert.equal(logged(), '');
+    const down = mock.method(t.ctx.db, 'select', () => {
+      throw new Error('the database is down');
+    });
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/feed/graphql',
+        payload: { query: '{ feed(first: 5) { totalCount } }' },
+      });
+      assert.ok(response.json<{ errors?: unknown[] }>().errors?.length, response.body);
+    } finally {
+      down.mock.restore();
+    }
+    const logs = lines.map((text) => JSON.parse(text) as { level: number; msg: string; err?: { message: string } });
+    assert.deepEqual(
+      logs.map((line) => [line.level, line.msg, line.err?.message]),
+      [[50, 'structured query failed', 'the database is down']],
+    );
+  });
 });
