@@ -1,9 +1,15 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import * as contracts from '@velvet/contracts';
 import { MISSING_TOKEN_MESSAGE, type ErrorBody } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../testing/app';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
 import { mergeContributions } from '.';
+import { GRAPHQL_LIMITS } from './limits';
 
 let t: TestApp;
 before(async () => {
@@ -157,6 +163,31 @@ describe('limits: refused with 400 GRAPHQL_LIMIT before anything runs', () => {
       assert.deepEqual(answered.json(), { data: { __schema: { queryType: { name: 'Query' } } } });
     } finally {
       await development.close();
+    }
+  });
+
+  test('an answer larger than the cap is dropped for a GRAPHQL_LIMIT refusal', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'velvet-graphql-'));
+    const big = {
+      name: 'big',
+      feedGraphql: {
+        schema: 'extend type Query { text(length: Int!): String }',
+        resolvers: { Query: { text: (_root: unknown, { length }: { length: number }) => 'x'.repeat(length) } },
+      },
+    };
+    const velvet = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { modules: [big] });
+    try {
+      const ask = (length: number) =>
+        velvet.app.inject({ method: 'POST', url: '/feed/graphql', payload: { query: `{ text(length: ${length}) }` } });
+      const fits = await ask(GRAPHQL_LIMITS.maxAnswerCharacters - 100);
+      assert.equal(fits.statusCode, 200);
+      const tooLarge = await ask(GRAPHQL_LIMITS.maxAnswerCharacters + 1);
+      assert.equal(tooLarge.statusCode, 400);
+      assert.equal(tooLarge.json<GraphqlAnswer>().data, null);
+      assert.equal(limitCodes(tooLarge.json<GraphqlAnswer>()).length, 1, tooLarge.body);
+    } finally {
+      await velvet.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });
