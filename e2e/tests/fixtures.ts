@@ -1,8 +1,9 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
 /**
- * Every page a test opens fails the test on a console error, an uncaught exception or a failed request
- * (network failure or an answer of 400 and above), unless the test says it expects that answer.
+ * Every page a test opens fails the test on a console error, an uncaught exception, a Content-Security-Policy
+ * violation or a failed request (network failure or an answer of 400 and above), unless the test says it expects
+ * that answer.
  */
 export const test = base.extend<{ expectFailure: (pattern: RegExp) => void }>({
   expectFailure: [
@@ -14,6 +15,15 @@ export const test = base.extend<{ expectFailure: (pattern: RegExp) => void }>({
         if (message.type() === 'error' && !isExpected(message.text())) problems.push(`console: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      // Anything the Content-Security-Policy refused (a script, style, image, connection) is a problem too.
+      await page.exposeFunction('reportCspViolation', (text: string) => problems.push(`CSP: ${text}`));
+      await page.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (event) =>
+          (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(
+            `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} in ${event.sourceFile}:${event.lineNumber}`,
+          ),
+        ),
+      );
       page.on('requestfailed', (request) => {
         // A navigation away cancels requests still under way; that is not a failure of the site.
         if (request.failure()?.errorText === 'net::ERR_ABORTED') return;

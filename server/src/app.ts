@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -16,6 +17,9 @@ import { installAuth, verifyToken } from './http/auth';
 import { seedOnce } from './db/seed';
 import { bundleStatic, IMMUTABLE } from './http/bundles';
 import { installErrorHandler } from './http/errors';
+import { installRequestLog, loggerOptions } from './http/logging';
+import { proxyTrust } from './http/proxy';
+import { docsPolicy, installSecurityHeaders } from './http/security-headers';
 import { VisitorCache } from './http/visitor-cache';
 import { SharpImageStore } from './media/store';
 import { MODULES } from './modules';
@@ -44,18 +48,8 @@ export interface BuildOptions {
   modules?: readonly ServerModule[];
   /** An already opened database (tests); otherwise opened from the config. Migrations run either way. */
   database?: DatabaseHandle;
-}
-
-/** Tokens must never reach the logs: the accessToken query parameter is blanked in logged URLs. */
-const redactUrl = (url: string) => url.replace(/([?&]accessToken=)[^&]*/gi, '$1[redacted]');
-
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  return {
-    level: config.logLevel,
-    serializers: {
-      req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
-    },
-  };
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -68,12 +62,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(config));
   await migrateAll(database, modules);
 
+  // Forwarding headers (request.ip, request.protocol, the CDN's country) count only from TRUST_PROXY's peers.
+  const trustsProxy = proxyTrust(config.trustProxy);
   const app = Fastify({
-    logger: loggerOptions(config),
-    trustProxy: true,
+    logger: loggerOptions(config, options.logStream),
+    // Fastify's two info lines per request are off; installRequestLog writes the few an operator needs.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: (address) => trustsProxy(address),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
+  app.decorate('trustsProxy', trustsProxy);
   installErrorHandler(app);
+  installRequestLog(app);
+  await installSecurityHeaders(app);
   // Scripts, styles and JSON go out gzipped to clients that accept it (the shell alone is about a megabyte
   // raw); small answers are left as they are.
   await app.register(fastifyCompress, { global: true, encodings: ['gzip', 'deflate'], threshold: 1024 });
@@ -101,7 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transform: (input) =>
       input.url.startsWith(REST_PREFIX) ? jsonSchemaTransform(input) : { schema: { hide: true }, url: input.url },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', transformStaticCSP: docsPolicy });
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   app.get(SOCKET_PATH, { websocket: true, schema: { hide: true } }, (socket, request) =>

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { CANARY_AUTO_ROLLBACK, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@velvet/contracts';
+import { proxyEntryProblem } from './http/proxy';
 
 /** The repository root: server/src/config.ts lives two folders below it. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -33,6 +34,25 @@ const environment = z.object({
   OPERATOR_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH).optional(),
   /** Sign-ups one client address may make per hour (shared addresses behind NAT need a few). */
   SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** `development` lets GraphQL introspection through (schema tools); anything else refuses it. */
+  NODE_ENV: z.string().optional(),
+  /**
+   * The proxies in front of the server whose X-Forwarded-* and cf-ipcountry headers are believed: a comma-separated
+   * list of addresses, CIDR ranges and the names loopback, linklocal, uniquelocal. Empty (the default): nobody's.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .superRefine((entries, check) => {
+      for (const problem of entries.map(proxyEntryProblem))
+        if (problem) check.addIssue({ code: 'custom', message: problem });
+    }),
 });
 
 export interface Config {
@@ -52,6 +72,10 @@ export interface Config {
   visitorCacheMs: number;
   operatorPassword: string | undefined;
   signupsPerAddressPerHour: number;
+  /** Whether GraphQL answers introspection (`__schema`, `__type`): in development only. */
+  graphqlIntrospection: boolean;
+  /** Addresses, CIDR ranges or range names (loopback, linklocal, uniquelocal) of the trusted proxies. */
+  trustProxy: string[];
 }
 
 /** The token signing secret is made once per data directory, so tokens survive restarts. */
@@ -90,5 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     visitorCacheMs: values.VISITOR_CACHE_MS,
     operatorPassword: values.OPERATOR_PASSWORD,
     signupsPerAddressPerHour: values.SIGNUPS_PER_ADDRESS_PER_HOUR,
+    trustProxy: values.TRUST_PROXY,
+    graphqlIntrospection: values.NODE_ENV === 'development',
   };
 }

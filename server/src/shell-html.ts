@@ -6,6 +6,7 @@ import { LANGUAGES, ROUTES, slugsFor, type Language, type RouteDefinition } from
 import type { Config } from './config';
 import { bundleStatic, IMMUTABLE } from './http/bundles';
 import { notFoundBody } from './http/errors';
+import { pageNonce } from './http/security-headers';
 
 export type ShellMatch =
   | { kind: 'page'; route: RouteDefinition; language: Language | null }
@@ -74,7 +75,10 @@ export async function installShell(app: FastifyInstance, config: Config): Promis
   const sendShell = async (reply: FastifyReply, status: number) => {
     const html = await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    return html === null ? reply.status(503).send(notBuiltPage) : reply.status(status).send(html);
+    if (html === null) return reply.status(503).send(notBuiltPage);
+    // The page's nonce goes first in <head>, before anything that may add a <style> element reads it.
+    const nonceMeta = `<meta name="csp-nonce" content="${pageNonce(reply)}" />`;
+    return reply.status(status).send(html.replace(/<head>/i, (head) => head + nonceMeta));
   };
 
   const isApiPath = (url: string) => /^\/(rest|graphql|feed\/graphql|remotes|media|shell|ws|docs)(\/|\?|$)/.test(url);

@@ -75,7 +75,14 @@ function baseConfig({ dir, mode }) {
             },
           },
         },
-        { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+        {
+          test: /\.css$/,
+          use: [
+            // Styles are added as <style> elements carrying the page's CSP nonce (style-nonce.cjs).
+            { loader: require.resolve('style-loader'), options: { insert: require.resolve('./style-nonce.cjs') } },
+            require.resolve('css-loader'),
+          ],
+        },
       ],
     },
     performance: { hints: false },

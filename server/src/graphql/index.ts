@@ -1,10 +1,20 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Kind, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  GraphQLError,
+  Kind,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type GraphQLSchema,
+  type ValidationRule,
+} from 'graphql';
 import { LRUCache } from 'lru-cache';
 import mercurius, { type IFieldResolver, type IResolvers, type MercuriusContext } from 'mercurius';
-import { MISSING_TOKEN_MESSAGE } from '@velvet/contracts';
+import { LANGUAGES, MISSING_TOKEN_MESSAGE } from '@velvet/contracts';
 import { HttpError } from '../http/endpoint';
 import type { Auth, GraphqlContribution, ModuleContext, ServerModule } from '../modules/module';
+import { GRAPHQL_LIMITS, limitError, limitRules, tokenLimitError } from './limits';
 
 /** What every resolver receives as its context (besides mercurius' own members). */
 export interface GraphqlContext {
@@ -39,9 +49,28 @@ export function mergeContributions(contributions: readonly GraphqlContribution[]
   return { schema: [base, ...sdl].join('\n'), resolvers: resolvers as IResolvers };
 }
 
-/** HttpErrors thrown by resolvers keep their stable code in `extensions.code`. */
+/** A thrown error that is no refusal (HttpError), no GraphQL error and none of mercurius' own: a bug. */
+const isFault = (error: Error | undefined) =>
+  error !== undefined &&
+  !(error instanceof HttpError) &&
+  !(error instanceof GraphQLError) &&
+  !String((error as { code?: unknown }).code ?? '').startsWith('MER_ERR');
+
+/**
+ * HttpErrors thrown by resolvers keep their stable code in `extensions.code`; a limit refusal is a 400.
+ * mercurius logs every error of an answer at info: a refused query is the client's matter, so those lines go
+ * to debug (an info line per bad query would let anyone fill the log), while a resolver's fault is an error.
+ */
 const errorFormatter: NonNullable<Parameters<typeof mercurius>[1]>['errorFormatter'] = (execution, context) => {
-  const formatted = mercurius.defaultErrorFormatter(execution, context);
+  const log = context.reply.log;
+  const quietReply = Object.create(context.reply, { log: { value: { info: log.debug.bind(log) } } }) as FastifyReply;
+  const formatted = mercurius.defaultErrorFormatter(
+    execution,
+    Object.create(context, { reply: { value: quietReply } }),
+  );
+  for (const error of execution.errors) {
+    if (isFault(error.originalError)) log.error({ err: error.originalError }, 'structured query failed');
+  }
   const errors = formatted.response.errors;
   if (errors && errors.length === execution.errors.length) {
     execution.errors.forEach((error, index) => {
@@ -54,15 +83,27 @@ const errorFormatter: NonNullable<Parameters<typeof mercurius>[1]>['errorFormatt
       }
     });
   }
+  // A query beyond the limits is a 400 however many other errors it also has (graphql-over-http answers those 200).
+  if (errors?.some((error) => error.extensions?.code === 'GRAPHQL_LIMIT')) return { ...formatted, statusCode: 400 };
   return formatted;
 };
+
+/**
+ * What a shared structured-query answer depends on besides the query: the endpoint and its `language` parameter
+ * (an unknown one reads as none, as the resolvers read it). Other URL parameters are not read, so they neither
+ * bypass nor multiply the visitor cache.
+ */
+function urlKey(request: FastifyRequest): string {
+  const language = (request.query as { language?: unknown } | undefined)?.language;
+  return `${request.routeOptions.url} ${(LANGUAGES as readonly unknown[]).includes(language) ? language : '-'}`;
+}
 
 const sharedFieldsOf = (endpoint: Endpoint) =>
   new Set(endpoint.contributions.flatMap((contribution) => contribution.visitorSharedQueries ?? []));
 
 /**
  * Catalogue queries (a module's `visitorSharedQueries`, e.g. the video grid) are shared by visitors who are not
- * logged in through the visitor cache, as the REST catalogue reads are: per URL (language), field and arguments.
+ * logged in through the visitor cache, as the REST catalogue reads are: per endpoint, language, field and arguments.
  */
 function shareCatalogueQueries(resolvers: IResolvers, endpoint: Endpoint, ctx: ModuleContext): void {
   const query = resolvers.Query as Record<string, IFieldResolver<unknown, MercuriusContext>>;
@@ -70,10 +111,10 @@ function shareCatalogueQueries(resolvers: IResolvers, endpoint: Endpoint, ctx: M
     const resolve = query[field];
     if (!resolve) throw new Error(`visitorSharedQueries names ${field}, which is no query of ${endpoint.path}`);
     query[field] = (root, args, context, info) =>
-      // The URL carries the language; the answer is the field's value, serialized by each request's own query.
+      // The answer is the field's value, serialized by each request's own query.
       ctx.visitorCache.shared(
         context.reply.request,
-        `${context.reply.request.url} ${field} ${JSON.stringify(args)}`,
+        `${urlKey(context.reply.request)} ${field} ${JSON.stringify(args)}`,
         async () => resolve(root, args, context, info),
       );
   }
@@ -83,11 +124,15 @@ function shareCatalogueQueries(resolvers: IResolvers, endpoint: Endpoint, ctx: M
 const DECIDED_QUERY_CHARACTERS = 4 * 1024 * 1024;
 
 /**
- * Whether a query text asks only for visitor-shared fields: valid, every operation a query, and each of its
+ * Whether a query text asks only for visitor-shared fields: valid (within the limits), every operation a query, and each of its
  * top-level selections such a field (or `__typename`). Decided once per text, so a request it applies to is
  * neither parsed nor validated again.
  */
-function wholeAnswerSharing(sharedFields: ReadonlySet<string>, schema: () => GraphQLSchema) {
+function wholeAnswerSharing(
+  sharedFields: ReadonlySet<string>,
+  schema: () => GraphQLSchema,
+  rules: readonly ValidationRule[],
+) {
   const decided = new LRUCache<string, boolean>({
     maxSize: DECIDED_QUERY_CHARACTERS,
     sizeCalculation: (_shares, source) => source.length || 1,
@@ -107,7 +152,7 @@ function wholeAnswerSharing(sharedFields: ReadonlySet<string>, schema: () => Gra
   const decide = (source: string) => {
     try {
       const document = parse(source);
-      return validate(schema(), document).length === 0 && onlySharedFields(document);
+      return validate(schema(), document, [...specifiedRules, ...rules]).length === 0 && onlySharedFields(document);
     } catch {
       return false; // a syntax error: mercurius answers it
     }
@@ -138,7 +183,8 @@ async function mount(app: FastifyInstance, ctx: ModuleContext, endpoint: Endpoin
     const { schema, resolvers } = mergeContributions(endpoint.contributions);
     shareCatalogueQueries(resolvers, endpoint, ctx);
     const sharedFields = sharedFieldsOf(endpoint);
-    const sharesWholeAnswer = wholeAnswerSharing(sharedFields, () => scope.graphql.schema);
+    const rules = limitRules(ctx.config.graphqlIntrospection);
+    const sharesWholeAnswer = wholeAnswerSharing(sharedFields, () => scope.graphql.schema, rules);
     const contextOf = (request: FastifyRequest): GraphqlContext => ({ auth: request.auth, ctx });
     // Answered before mercurius sees the request, as a plain 401 like every other refused call.
     scope.addHook('preHandler', async (request, reply) => {
@@ -150,9 +196,16 @@ async function mount(app: FastifyInstance, ctx: ModuleContext, endpoint: Endpoin
           .status(refusal.statusCode)
           .send({ statusCode: refusal.statusCode, code: refusal.code, message: refusal.message });
     });
+    // A query text beyond the token limit is refused before anything parses it whole.
+    scope.addHook('preHandler', async (request, reply) => {
+      // POST carries the query in its body, GET in the URL.
+      const source = (request.body as GraphqlBody | undefined)?.query ?? (request.query as GraphqlBody).query;
+      const refusal = typeof source === 'string' ? tokenLimitError(source) : null;
+      if (refusal) return reply.status(400).send({ data: null, errors: [refusal.toJSON()] });
+    });
     // A visitor who is not logged in asking only for shared fields gets the whole answer, serialized, that the
-    // visitor cache keeps for the same URL (language), body and country, as a REST catalogue read does: no
-    // parsing, validation, execution or serialization per request.
+    // visitor cache keeps for the same endpoint, language, query, variables and country, as a REST catalogue read
+    // does: no parsing, validation, execution or serialization per request.
     scope.addHook('preHandler', async (request, reply) => {
       const body = request.body as GraphqlBody | undefined;
       const source = body?.query;
@@ -160,8 +213,9 @@ async function mount(app: FastifyInstance, ctx: ModuleContext, endpoint: Endpoin
       if (!ctx.visitorCache.shares(request) || !sharesWholeAnswer(source)) return;
       let answer: string;
       try {
-        answer = await ctx.visitorCache.answer(request, async () => {
-          const { variables, operationName } = body ?? {};
+        const { variables, operationName } = body ?? {};
+        const key = `${urlKey(request)} ${JSON.stringify([source, variables ?? null, operationName ?? null])}`;
+        answer = await ctx.visitorCache.shared(request, key, async () => {
           const result = await reply.graphql(
             source,
             contextOf(request),
@@ -186,6 +240,15 @@ async function mount(app: FastifyInstance, ctx: ModuleContext, endpoint: Endpoin
       routes: true,
       errorFormatter,
       context: contextOf,
+      validationRules: rules,
+    });
+    // An answer too large to send is replaced by a refusal (a backstop: the limits above keep the pages' own
+    // queries far below it, so only a query that slipped past them gets here).
+    scope.graphql.addHook('onResolution', async (execution, context) => {
+      if (JSON.stringify(execution.data ?? null).length <= GRAPHQL_LIMITS.maxAnswerCharacters) return;
+      execution.data = null;
+      execution.errors = [limitError(`The answer is larger than ${GRAPHQL_LIMITS.maxAnswerCharacters} characters`)];
+      context.reply.code(400);
     });
   });
 }

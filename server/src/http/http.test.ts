@@ -6,6 +6,7 @@ import type { ErrorBody } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../testing/app';
 import { SHELL_HTML, fixtureRepo } from '../testing/fixtures';
 import { matchShellPath } from '../shell-html';
+import { loadConfig } from '../config';
 
 let t: TestApp;
 let repoRoot: string;
@@ -64,6 +65,75 @@ describe('error shapes', () => {
   });
 });
 
+/**
+ * The shell's HTML as sent: the built page with its nonce first in <head>, the same nonce its policy allows for
+ * scripts and styles, a new one per answer.
+ */
+function expectShellPage(response: { body: string; headers: Record<string, unknown> }, context: string) {
+  const policy = String(response.headers['content-security-policy']);
+  const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(policy)?.[1];
+  assert.ok(nonce, `${context}: ${policy}`);
+  assert.match(policy, new RegExp(`style-src 'self' 'nonce-${nonce.replace(/[+/]/g, '\\$&')}'`));
+  assert.equal(response.body, SHELL_HTML.replace('<head>', `<head><meta name="csp-nonce" content="${nonce}" />`));
+  return nonce;
+}
+
+describe('security headers', () => {
+  test('every answer carries the policy, nosniff, no framing and the referrer rule; HSTS only over TLS', async () => {
+    const response = await t.app.inject({ url: '/rest/v1/alive' });
+    const policy = String(response.headers['content-security-policy']);
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self';",
+      "style-src 'self';",
+      "frame-ancestors 'none'",
+    ]) {
+      assert.ok(policy.includes(directive), `${directive} in ${policy}`);
+    }
+    assert.doesNotMatch(policy, /unsafe|upgrade-insecure-requests/);
+    assert.equal(response.headers['x-content-type-options'], 'nosniff');
+    assert.equal(response.headers['x-frame-options'], 'DENY');
+    assert.equal(response.headers['referrer-policy'], 'strict-origin-when-cross-origin');
+    assert.equal(response.headers['strict-transport-security'], undefined);
+    const forged = await t.app.inject({ url: '/rest/v1/alive', headers: { 'x-forwarded-proto': 'https' } });
+    assert.equal(forged.headers['strict-transport-security'], undefined, 'no proxy is trusted here');
+  });
+
+  test('behind a trusted proxy its X-Forwarded-Proto counts (HSTS over TLS), nobody else’s', async () => {
+    const proxied = await createTestApp({ config: { repoRoot, trustProxy: ['10.0.0.0/8'] } });
+    try {
+      const headers = { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' };
+      const viaProxy = await proxied.app.inject({ url: '/rest/v1/alive', headers, remoteAddress: '10.1.2.3' });
+      assert.equal(viaProxy.headers['strict-transport-security'], 'max-age=31536000; includeSubDomains');
+      const direct = await proxied.app.inject({ url: '/rest/v1/alive', headers, remoteAddress: '198.51.100.4' });
+      assert.equal(direct.headers['strict-transport-security'], undefined);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  test('the API documentation may use inline styles, never inline scripts', async () => {
+    const response = await t.app.inject({ url: '/docs/' });
+    assert.equal(response.statusCode, 200);
+    const policy = String(response.headers['content-security-policy']);
+    assert.match(policy, /style-src 'self' 'unsafe-inline'/);
+    assert.match(policy, /script-src 'self';/);
+  });
+
+  test('TRUST_PROXY takes addresses, ranges and range names, and refuses anything else', () => {
+    const dataDir = repoRoot;
+    assert.deepEqual(loadConfig({ DATA_DIR: dataDir }).trustProxy, []);
+    assert.deepEqual(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: ' loopback, 10.0.0.0/8 ,::1' }).trustProxy, [
+      'loopback',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    for (const bad of ['everyone', '10.0.0.0/33', '300.1.1.1', '10.0.0.0/8/1']) {
+      assert.throws(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: bad }), /TRUST_PROXY/, bad);
+    }
+  });
+});
+
 describe('shell HTML', () => {
   test('is served for /, /<lang>/ and every localized route', async () => {
     for (const url of [
@@ -79,16 +149,18 @@ describe('shell HTML', () => {
     ]) {
       const response = await t.app.inject({ url });
       assert.equal(response.statusCode, 200, url);
-      assert.equal(response.body, SHELL_HTML);
+      expectShellPage(response, url);
       assert.equal(response.headers['cache-control'], 'no-cache');
     }
+    const [first, second] = [await t.app.inject({ url: '/' }), await t.app.inject({ url: '/' })];
+    assert.notEqual(expectShellPage(first, '/'), expectShellPage(second, '/'), 'a nonce per answer');
   });
 
   test('answers unknown paths with 404 and the same HTML', async () => {
     for (const url of ['/fr/', '/de/new-girls', '/en/neue-girls', '/en/no-such-page']) {
       const response = await t.app.inject({ url });
       assert.equal(response.statusCode, 404, url);
-      assert.equal(response.body, SHELL_HTML);
+      expectShellPage(response, url);
     }
   });
 

@@ -15,7 +15,7 @@ const TTL_MS = 300;
 let t: TestApp;
 let performerId: number;
 before(async () => {
-  t = await createTestApp({ config: { visitorCacheMs: TTL_MS } });
+  t = await createTestApp({ config: { visitorCacheMs: TTL_MS, trustProxy: ['loopback'] } });
   performerId = (await createPerformer(t.ctx.db, { bannedCountryCodes: ['AT'] })).id;
 });
 after(() => t.close());
@@ -26,6 +26,18 @@ const onlineIds = async (headers: Record<string, string> = {}) => {
   assert.match(String(response.headers['content-type']), /^application\/json/);
   return response.json<ActorListPage>().items;
 };
+/** A request as the cache sees it once the route's schemas parsed it, from a peer that is no trusted proxy. */
+const bareRequest = {
+  method: 'GET',
+  routeOptions: { url: '/rest/v1/actors/list/cams' },
+  params: {},
+  query: {},
+  body: undefined,
+  headers: {},
+  auth: null,
+  socket: { remoteAddress: '192.0.2.1' },
+  server: { trustsProxy: () => false },
+} as unknown as FastifyRequest;
 const setOnline = (isOnline: boolean) => t.ctx.db.update(actors).set({ isOnline }).where(eq(actors.id, performerId));
 
 describe('catalogue answers shared by visitors who are not logged in', () => {
@@ -62,6 +74,52 @@ describe('catalogue answers shared by visitors who are not logged in', () => {
     assert.ok(!own.some((actor) => actor.id === performerId), 'a logged-in guest gets the database as it is');
   });
 
+  test('a country header counts only from a trusted proxy', async () => {
+    await setOnline(true);
+    await sleep(2 * TTL_MS + 50);
+    const banned = async (remoteAddress: string) => {
+      const response = await t.app.inject({
+        url: `/rest/v1/actor/getActorDataByIdOrName/${performerId}`,
+        headers: { 'cf-ipcountry': 'AT' },
+        remoteAddress,
+      });
+      assert.equal(response.statusCode, 200, response.body);
+      return response.json<{ chatButton: { isBannedCountryCode: boolean } }>().chatButton.isBannedCountryCode;
+    };
+    assert.equal(await banned('127.0.0.1'), true, 'loopback is trusted here');
+    assert.equal(await banned('203.0.113.7'), false, 'anyone else: the header is ignored');
+  });
+
+  test('are kept per route and parsed parameters: unknown parameters neither bypass nor multiply them', async () => {
+    const shared = mock.method(t.ctx.visitorCache, 'shared');
+    try {
+      const keyOf = async (query: string) => {
+        shared.mock.resetCalls();
+        const response = await t.app.inject({ url: `/rest/v1/actors/list/cams?${query}` });
+        assert.equal(response.statusCode, 200, response.body);
+        assert.equal(shared.mock.callCount(), 1);
+        return shared.mock.calls[0]!.arguments[1];
+      };
+      const plain = await keyOf('pageSize=100');
+      assert.equal(await keyOf('pageSize=100&cachebuster=1'), plain);
+      assert.equal(await keyOf(`cachebuster=${Math.random()}&pageSize=100&x[y]=z`), plain);
+      assert.equal(await keyOf('pageSize=0100'), plain, 'the value as the schema reads it');
+      assert.notEqual(await keyOf('pageSize=50'), plain, 'a parameter the route reads does make another answer');
+
+      await setOnline(true);
+      await sleep(2 * TTL_MS + 50);
+      assert.ok((await onlineIds()).some((actor) => actor.id === performerId));
+      await setOnline(false);
+      const busted = await t.app.inject({ url: `/rest/v1/actors/list/cams?pageSize=100&r=${Math.random()}` });
+      assert.ok(
+        busted.json<ActorListPage>().items.some((actor) => actor.id === performerId),
+        'within the ttl a random parameter still gets the shared answer',
+      );
+    } finally {
+      shared.mock.restore();
+    }
+  });
+
   test('a refusal is not kept: the 404 of an unknown performer stays a 404', async () => {
     for (let i = 0; i < 2; i++) {
       const response = await t.app.inject({ url: '/rest/v1/actor/getActorDataByIdOrName/nobody-here' });
@@ -72,30 +130,26 @@ describe('catalogue answers shared by visitors who are not logged in', () => {
 
   test('requests arriving while an answer is computed wait for that one computation', async () => {
     const cache = new VisitorCache(1000);
-    const request = { method: 'GET', url: '/rest/v1/actors/list/cams', headers: {}, body: undefined, auth: null };
     let computed = 0;
     const compute = async () => {
       computed++;
       await sleep(20);
       return '{"items":[]}';
     };
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, () => cache.answer(request as unknown as FastifyRequest, compute)),
-    );
+    const answers = await Promise.all(Array.from({ length: 50 }, () => cache.answer(bareRequest, compute)));
     assert.equal(computed, 1);
     assert.ok(answers.every((answer) => answer === '{"items":[]}'));
   });
 
   test('past the ttl, every request gets the kept answer at once while one recomputation runs', async () => {
     const cache = new VisitorCache(100);
-    const request = { method: 'GET', url: '/rest/v1/actors/list/cams', headers: {}, body: undefined, auth: null };
     let computed = 0;
     const compute = async () => {
       computed++;
       await sleep(50);
       return `answer ${computed}`;
     };
-    const ask = () => cache.answer(request as unknown as FastifyRequest, compute);
+    const ask = () => cache.answer(bareRequest, compute);
     assert.equal(await ask(), 'answer 1');
     await sleep(120);
     const started = performance.now();
@@ -130,28 +184,55 @@ describe('catalogue queries shared by visitors who are not logged in', () => {
 
   const grid = (token: string, payload: object) =>
     g.app.inject({ method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${token}` }, payload });
+  /** Whole answers are kept per endpoint, language and [query, variables, operation]; single fields by name. */
+  const WHOLE_ANSWER_KEY = /^\/graphql \S+ \[/;
   const gridPage = { query: videosQuery.document, variables: { filter: { type: 'all', page: 1 } } };
 
   test("a query of shared fields only: its whole answer is shared, byte for byte, and never a logged-in guest's", async () => {
-    const answer = mock.method(g.ctx.visitorCache, 'answer');
+    const shared = mock.method(g.ctx.visitorCache, 'shared');
+    const wholeAnswers = () => shared.mock.calls.filter((call) => WHOLE_ANSWER_KEY.test(call.arguments[1])).length;
     try {
       const first = await grid(await g.anonymousToken(), gridPage);
       const second = await grid(await g.anonymousToken(), gridPage);
       assert.equal(first.statusCode, 200, first.body);
       assert.match(String(second.headers['content-type']), /^application\/json/);
       assert.equal(second.body, first.body);
-      assert.equal(answer.mock.callCount(), 2, 'both visitors asked the visitor cache for the whole answer');
+      assert.equal(wholeAnswers(), 2, 'both visitors asked the visitor cache for the whole answer');
       const own = await grid((await g.signup()).accessToken, gridPage);
       assert.equal(own.statusCode, 200, own.body);
-      assert.equal(answer.mock.callCount(), 2, 'a logged-in guest gets an answer of his own');
+      assert.equal(wholeAnswers(), 2, 'a logged-in guest gets an answer of his own');
       const mixed = await grid(await g.anonymousToken(), {
         query: 'query ($filter: VideoFilterInput) { version videos(filter: $filter) { total } }',
         variables: gridPage.variables,
       });
       assert.equal(mixed.statusCode, 200, mixed.body);
-      assert.equal(answer.mock.callCount(), 2, 'a query that also reads a field not shared is answered per request');
+      assert.equal(wholeAnswers(), 2, 'a query that also reads a field not shared is answered per request');
     } finally {
-      answer.mock.restore();
+      shared.mock.restore();
+    }
+  });
+
+  test('URL parameters other than the language neither bypass nor multiply shared structured queries', async () => {
+    const shared = mock.method(g.ctx.visitorCache, 'shared');
+    try {
+      const keyOf = async (query: string) => {
+        shared.mock.resetCalls();
+        const response = await g.app.inject({
+          method: 'POST',
+          url: `/graphql${query}`,
+          headers: { authorization: `Bearer ${await g.anonymousToken()}` },
+          payload: gridPage,
+        });
+        assert.equal(response.statusCode, 200, response.body);
+        // The whole answer's key (its fields' keys are asked for too when it is computed).
+        return shared.mock.calls.map((call) => call.arguments[1]).find((key) => WHOLE_ANSWER_KEY.test(key));
+      };
+      const german = await keyOf('?language=de');
+      assert.equal(await keyOf(`?language=de&cachebuster=${Math.random()}`), german);
+      assert.notEqual(await keyOf('?language=es'), german);
+      assert.equal(await keyOf('?language=xx'), await keyOf(''), 'an unknown language reads as none');
+    } finally {
+      shared.mock.restore();
     }
   });
 

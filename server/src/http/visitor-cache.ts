@@ -3,9 +3,11 @@ import { LRUCache } from 'lru-cache';
 
 /**
  * The visitor's country as the edge in front of the server reports it (CDN country header), for the
- * banned-country flag. Without one nobody counts as banned.
+ * banned-country flag: believed only from a trusted proxy (TRUST_PROXY), since anyone else could pick their
+ * country. Without one nobody counts as banned.
  */
 export function visitorCountry(request: FastifyRequest): string | null {
+  if (!request.server.trustsProxy(request.socket.remoteAddress)) return null;
   const header = request.headers['cf-ipcountry'];
   const value = Array.isArray(header) ? header[0] : header;
   return value && /^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : null;
@@ -43,13 +45,15 @@ export class VisitorCache {
         : null;
   }
 
-  /** The REST answer to `request`, serialized: shared when the visitor is not logged in, else `compute`'s own. */
+  /**
+   * The REST answer to `request`, serialized: shared when the visitor is not logged in, else `compute`'s own.
+   * Kept per route and what its schemas made of params, query and body (unknown keys dropped, values coerced),
+   * never per raw URL: a parameter the route does not read neither bypasses the shared answer nor adds one.
+   */
   answer(request: FastifyRequest, compute: () => Promise<string>): Promise<string> {
-    return this.shared(
-      request,
-      `${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`,
-      compute,
-    ) as Promise<string>;
+    const { method, routeOptions, params, query, body } = request;
+    const input = JSON.stringify([params ?? null, query ?? null, body ?? null]);
+    return this.shared(request, `${method} ${routeOptions.url} ${input}`, compute) as Promise<string>;
   }
 
   /** Whether this visitor gets shared answers: not logged in, and the cache is on. */

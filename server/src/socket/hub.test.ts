@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import WebSocket from 'ws';
-import { PING_INTERVAL_MS, type IncomingMessage } from '@velvet/contracts';
+import { CLOSE_RATE_LIMITED, PING_INTERVAL_MS, type IncomingMessage } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../testing/app';
-import { SEND_BUFFER_LIMIT } from './hub';
+import { MESSAGE_BURST, SEND_BUFFER_LIMIT } from './hub';
 
 let t: TestApp;
 let base: string;
@@ -163,5 +163,42 @@ describe('socket', () => {
     assert.equal(fine.received.filter((m) => m.type === 'actorOnline').length, sent);
     slow.socket.terminate();
     fine.close();
+  });
+
+  test('a flood of messages closes that socket with CLOSE_RATE_LIMITED; /alive and other sockets keep working', async () => {
+    const { accessToken } = await t.signup();
+    const flooder = await connect();
+    flooder.send({ type: 'requestSession', language: 'en', accessToken });
+    await flooder.next('ackSession');
+    const other = await connect();
+    const otherToken = await t.anonymousToken();
+    other.send({ type: 'requestSession', language: 'en', accessToken: otherToken });
+    await other.next('ackSession');
+
+    const closed = new Promise<number>((resolve) => flooder.socket.once('close', (code) => resolve(code)));
+    const started = performance.now();
+    const loadChannels = JSON.stringify({ type: 'loadChannels', accessToken, offset: 0, limit: 50 });
+    for (let i = 0; i < 2000; i++) flooder.socket.send(loadChannels);
+    const alive = await t.app.inject({ url: '/rest/v1/alive' });
+    const aliveMs = performance.now() - started;
+    assert.equal(alive.statusCode, 200);
+    assert.equal(await closed, CLOSE_RATE_LIMITED);
+    console.log(
+      `2,000 loadChannels: closed after ${(performance.now() - started).toFixed(0)} ms, /alive ${aliveMs.toFixed(0)} ms`,
+    );
+    other.send({ type: 'ping', accessToken: otherToken });
+    assert.equal((await other.next('pong')).type, 'pong');
+    other.close();
+  });
+
+  test('a burst of MESSAGE_BURST messages is within the rate', async () => {
+    const token = await t.anonymousToken();
+    const client = await connect();
+    client.send({ type: 'requestSession', language: 'en', accessToken: token });
+    await client.next('ackSession');
+    for (let i = 1; i < MESSAGE_BURST; i++) client.send({ type: 'ping', accessToken: token });
+    for (let i = 1; i < MESSAGE_BURST; i++) await client.next('pong');
+    assert.equal(client.socket.readyState, WebSocket.OPEN);
+    client.close();
   });
 });

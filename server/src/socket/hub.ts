@@ -4,6 +4,7 @@ import * as ws from 'ws';
 import type { RawData, WebSocket } from 'ws';
 import {
   CLOSE_PONG_MISSING,
+  CLOSE_RATE_LIMITED,
   PING_INTERVAL_MS,
   parseOutgoing,
   type IncomingMessage,
@@ -26,6 +27,15 @@ const IDLE_LIMIT_MS = PING_INTERVAL_MS * 2.5;
  * and starts a fresh session, as after any lost connection.
  */
 export const SEND_BUFFER_LIMIT = 256 * 1024;
+
+/**
+ * Messages one socket may send: a token bucket holding MESSAGE_BURST, refilled at MESSAGES_PER_SECOND. A page
+ * sends a handful at start (session, lists, favourites) and then about one a second at most while its guest
+ * types or pages; a socket beyond it is closed with CLOSE_RATE_LIMITED, so one client cannot keep the server's
+ * single thread busy with database work (2,000 queued loadChannels stalled every other request for a second).
+ */
+export const MESSAGE_BURST = 20;
+export const MESSAGES_PER_SECOND = 10;
 
 /** ws's public frame builder (`WebSocket.Sender.frame`); @types/ws does not declare it. */
 const { Sender } = ws as unknown as {
@@ -52,6 +62,9 @@ function encode(message: IncomingMessage): Encoded {
 class Connection implements SocketClient {
   auth: Auth | null = null;
   lastSeen = Date.now();
+  /** Messages it may still send now (the token bucket, refilled when a message arrives). */
+  private allowance = MESSAGE_BURST;
+  rateLimited = false;
   /**
    * The TCP stream under the socket, when frames may be written to it directly: ws writes its own frames to it at
    * once (it holds frames back only while compressing, and no extension is negotiated), so a ready-made frame
@@ -69,6 +82,14 @@ class Connection implements SocketClient {
 
   send(message: IncomingMessage): void {
     this.write(encode(message));
+  }
+
+  /** Counts one message arriving at `now` against the bucket (refilled since the last one): whether it may. */
+  admit(now: number): boolean {
+    const elapsedSeconds = Math.max(0, now - this.lastSeen) / 1000;
+    this.allowance = Math.min(MESSAGE_BURST, this.allowance + elapsedSeconds * MESSAGES_PER_SECOND) - 1;
+    this.lastSeen = now;
+    return this.allowance >= 0;
   }
 
   write(message: Encoded): void {
@@ -146,7 +167,8 @@ export class Hub implements SocketHub {
     const connection = new Connection(socket, stream, this);
     this.connections.add(connection);
     socket.on('message', (data, isBinary) => {
-      connection.lastSeen = Date.now();
+      if (connection.rateLimited) return;
+      if (!connection.admit(Date.now())) return this.closeRateLimited(connection);
       if (isBinary) return this.drop(connection, 'binary frame');
       void this.receive(connection, rawText(data));
     });
@@ -167,6 +189,13 @@ export class Hub implements SocketHub {
       'socket not reading: closed',
     );
     connection.socket.terminate();
+  }
+
+  /** Closes a socket over its message rate; logged once, and nothing it still sends is read. */
+  private closeRateLimited(connection: Connection): void {
+    connection.rateLimited = true;
+    this.log.warn({ guestId: connection.auth?.guestId }, 'socket over its message rate: closed');
+    connection.socket.close(CLOSE_RATE_LIMITED, 'rate limited');
   }
 
   private async receive(connection: Connection, raw: string): Promise<void> {

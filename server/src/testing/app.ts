@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { AuthResponse } from '@velvet/contracts';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -31,6 +32,8 @@ export interface TestAppOptions {
    * set): a second app opened on it after the first closed is a restarted server.
    */
   dataDir?: string;
+  /** Where the server's log lines go (with `config.logLevel`; silent otherwise). */
+  logStream?: DestinationStream;
 }
 
 /** The operator password of test servers (OPERATOR_PASSWORD); the account itself is OPERATOR of operator.ts. */
@@ -57,7 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.config,
   };
   const database = await openDatabase(config, options.dataDir ? {} : { template: await migratedTemplate(MODULES) });
-  const velvet = await buildApp(config, { database });
+  const velvet = await buildApp(config, { database, logStream: options.logStream });
   if (options.seedScale !== undefined) await velvet.seedOnce(options.seedScale);
   await velvet.app.ready();
 

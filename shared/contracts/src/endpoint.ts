@@ -108,6 +108,8 @@ export const ERROR_CODES = [
   // Live video: the playlist of a chat that has ended (or whose time ran out).
   'CHAT_ENDED',
   'SURVEY_ALREADY_STORED',
+  // A structured query beyond the server's limits (depth, aliases, cost, tokens, answer size).
+  'GRAPHQL_LIMIT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

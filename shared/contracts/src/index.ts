@@ -1,3 +1,4 @@
+import './csp';
 export * from './endpoint';
 export * from './routes';
 export * from './guest';

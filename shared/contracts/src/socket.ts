@@ -10,6 +10,8 @@ export const PING_INTERVAL_MS = 50_000;
 export const RECONNECT_DELAY_MS = 1_000;
 export const CLOSE_PROTOCOL_ERROR = 1002;
 export const CLOSE_PONG_MISSING = 4000;
+/** The server closes a socket that sends more messages than its rate allows (a client may reconnect later). */
+export const CLOSE_RATE_LIMITED = 4008;
 
 /** Every message carries its type, and the client's carry the access token and guest id. */
 const fromClient = { accessToken: z.string().optional(), guestId: z.string().optional() };

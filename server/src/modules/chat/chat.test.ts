@@ -18,7 +18,7 @@ import { openSocketSession } from '../../testing/socket';
 
 let t: TestApp;
 before(async () => {
-  t = await createTestApp({ seedScale: 0.2 });
+  t = await createTestApp({ seedScale: 0.2, config: { trustProxy: ['loopback'] } });
 });
 after(async () => {
   await t.close();

@@ -30,7 +30,7 @@ import { PREVIEW_HOUR_LIMIT, activeChatsOfActor, endChat, runDueChats } from './
 let t: TestApp;
 let clock: ReturnType<typeof manualClock>;
 before(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ config: { trustProxy: ['loopback'] } });
   clock = manualClock(t);
 });
 after(() => t.close());
