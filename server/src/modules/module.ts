@@ -32,6 +32,8 @@ export interface SocketHub {
   onSession(handler: (client: SocketClient) => void | Promise<void>): void;
   /** Whether the guest has at least one acknowledged socket session open (e.g. a chat needs one). */
   isGuestConnected(guestId: string): boolean;
+  /** Runs when a guest's last socket session closes (e.g. to end a chat the guest left). */
+  onGuestGone(handler: (guestId: string) => void): void;
   readonly connectionCount: number;
 }
 
