@@ -37,6 +37,8 @@ export interface SocketHub {
   isGuestConnected(guestId: string): boolean;
   /** Sends sessionExpired to the guest's sockets of that session (all sessions without `sid`) and closes them. */
   endSessions(guestId: string, sid?: string): void;
+  /** Runs when a guest's last socket session closes (e.g. to end a chat the guest left). */
+  onGuestGone(handler: (guestId: string) => void): void;
   readonly connectionCount: number;
 }
 

@@ -43,6 +43,27 @@ async function connect() {
 }
 
 describe('socket', () => {
+  test("onGuestGone runs once the guest's last socket session closes, not while another is open", async () => {
+    const { accessToken, guest } = await t.signup();
+    const gone: string[] = [];
+    t.ctx.hub.onGuestGone((guestId) => {
+      if (guestId === guest.id) gone.push(guestId);
+    });
+    const [first, second] = [await connect(), await connect()];
+    for (const client of [first, second]) {
+      client.send({ type: 'requestSession', language: 'en', accessToken });
+      await client.next('ackSession');
+    }
+    const open = t.ctx.hub.connectionCount;
+    first.close();
+    while (t.ctx.hub.connectionCount === open) await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(gone, [], 'one tab is still open');
+    assert.equal(t.ctx.hub.isGuestConnected(guest.id), true);
+    second.close();
+    while (t.ctx.hub.isGuestConnected(guest.id)) await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(gone, [guest.id]);
+  });
+
   test('requestSession → ackSession for an anonymous visitor, ping → pong', async () => {
     const token = await t.anonymousToken();
     const client = await connect();

@@ -109,6 +109,7 @@ export class Hub implements SocketHub {
   private readonly byGuest = new Map<string, Set<Connection>>();
   private readonly handlers = new Map<OutgoingType, Handler[]>();
   private readonly sessionHandlers: SessionHandler[] = [];
+  private readonly goneHandlers: ((guestId: string) => void)[] = [];
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -160,6 +161,10 @@ export class Hub implements SocketHub {
 
   onSession(handler: SessionHandler): void {
     this.sessionHandlers.push(handler);
+  }
+
+  onGuestGone(handler: (guestId: string) => void): void {
+    this.goneHandlers.push(handler);
   }
 
   /** Takes over a freshly upgraded socket; `stream` is the upgraded request's TCP socket (`request.raw.socket`). */
@@ -239,7 +244,9 @@ export class Hub implements SocketHub {
     if (!connection.auth) return;
     const guestConnections = this.byGuest.get(connection.auth.guestId);
     guestConnections?.delete(connection);
-    if (guestConnections?.size === 0) this.byGuest.delete(connection.auth.guestId);
+    if (guestConnections?.size !== 0) return;
+    this.byGuest.delete(connection.auth.guestId);
+    for (const handler of this.goneHandlers) handler(connection.auth.guestId);
   }
 
   private closeIdle(): void {

@@ -107,6 +107,9 @@ export const ERROR_CODES = [
   'CHAT_TOO_SHORT',
   // Live video: the playlist of a chat that has ended (or whose time ran out).
   'CHAT_ENDED',
+  // Live video: an address not signed for this chat's guest, or signed for a time that is over.
+  'LIVE_URL_INVALID',
+  'LIVE_URL_EXPIRED',
   'SURVEY_ALREADY_STORED',
   // A structured query beyond the server's limits (depth, aliases, cost, tokens, answer size).
   'GRAPHQL_LIMIT',

@@ -8,7 +8,6 @@ import { CHAT_EXIT_CODES, type ChatSession } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { startPostgres } from '../../testing/postgres';
 import { accountBalance, balanceOf } from '../wallet/service';
-import { nextDue } from './billing';
 import { startChatJobs } from './schedule';
 import { chatBillingSlices, chatSessions } from './schema';
 import {
@@ -36,8 +35,10 @@ interface Running {
   session: ChatSession;
   /** When the guest means to stop (seconds from the start), null: never. */
   stopAt: number | null;
-  /** When the guest did stop. */
+  /** When the guest did stop (or the chat ended otherwise). */
   stoppedAt?: number;
+  /** The exit code of an end other than the guest's stop or the money running out. */
+  exitCode?: number;
 }
 
 /** Coins of the i-th guest: from just enough to start to several minutes' worth. */
@@ -97,7 +98,7 @@ async function billingDrift(t: TestApp, chats: Running[], until: number) {
     assert.equal(await balanceOf(t.ctx.db, chat.guest.id), chat.coins - row!.billedAmount - row!.heldAmount);
     const ranOut = expected.runsOutAt <= (chat.stoppedAt ?? until);
     if (row!.status === 'ended')
-      assert.equal(row!.exitCode, ranOut ? CHAT_EXIT_CODES.outOfMoney : CHAT_EXIT_CODES.clientStop);
+      assert.equal(row!.exitCode, ranOut ? CHAT_EXIT_CODES.outOfMoney : (chat.exitCode ?? CHAT_EXIT_CODES.clientStop));
     const sliceRows = await t.ctx.db
       .select()
       .from(chatBillingSlices)
@@ -161,7 +162,7 @@ function billingUnderLoad(database: string, open: (dataDir?: string) => Promise<
       }
     });
 
-    test('a restart in the middle loses no coin and bills no slice twice', async (c: TestContext) => {
+    test('a server killed and restarted bills no downtime: its chats end at their last billed moment', async (c: TestContext) => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'velvet-restart-'));
       try {
         const first = await open(dataDir);
@@ -169,62 +170,55 @@ function billingUnderLoad(database: string, open: (dataDir?: string) => Promise<
         const { chats } = await startChats(first, 20);
         clock.advance(90);
         await runDueChats(first.ctx);
+        const crashedAt = clock.elapsed();
+        // The server dies now: nothing of it runs any more (no stop, no end of the chats).
         for (const chat of chats) chat.guest.socket.close();
         await first.close();
 
-        // The server was down for 3.5 minutes; the new one catches up when its jobs start.
+        // The server was down for 3.5 minutes; the new one ends the chats it finds running before it serves.
         clock.advance(210);
         const second = await open(dataDir);
         try {
           clock.attach(second);
           const ids = chats.map((chat) => chat.session.chatId);
-          const stop = startChatJobs(second.ctx);
-          const caughtUp = async () => {
-            const rows = await second.ctx.db.select().from(chatSessions).where(inArray(chatSessions.id, ids));
-            return rows.every((row) => row.status === 'ended' || (nextDue(row) ?? Infinity) > clock.now().getTime());
-          };
-          for (let waited = 0; !(await caughtUp()); waited += 50) {
-            assert.ok(waited < 20_000, 'the catch-up finishes');
-            await new Promise((resolve) => setTimeout(resolve, 50));
-          }
-          stop();
+          const rowsNow = () => second.ctx.db.select().from(chatSessions).where(inArray(chatSessions.id, ids));
+          assert.ok(
+            (await rowsNow()).every((row) => row.status === 'ended'),
+            'no chat runs on after the restart',
+          );
           const before = await second.ctx.db
             .select()
             .from(chatBillingSlices)
             .where(inArray(chatBillingSlices.chatId, ids));
+          const stop = startChatJobs(second.ctx);
           await Promise.all([runDueChats(second.ctx), runDueChats(second.ctx)]);
+          stop();
           const again = await second.ctx.db
             .select()
             .from(chatBillingSlices)
             .where(inArray(chatBillingSlices.chatId, ids));
-          assert.equal(again.length, before.length, 'running again bills nothing more');
+          assert.equal(again.length, before.length, 'the scheduler bills nothing more');
 
+          let downtimeBilled = 0;
           for (const chat of chats) {
-            const [row] = await second.ctx.db
-              .select()
-              .from(chatSessions)
-              .where(eq(chatSessions.id, chat.session.chatId));
-            const expected = expectedBilling(chat.price, chat.coins, clock.elapsed());
-            if (row!.status === 'active') {
-              assert.equal(row!.billedSeconds, Math.floor(clock.elapsed() / 60) * 60, 'every whole slice is billed');
-              const response = await second.app.inject({
-                method: 'POST',
-                url: '/rest/v1/chat/stop',
-                headers: { authorization: `Bearer ${chat.guest.token}` },
-                payload: { chatId: chat.session.chatId },
-              });
-              assert.equal(response.statusCode, 200, response.body);
-              chat.stoppedAt = clock.elapsed();
-            } else {
-              assert.equal(row!.exitCode, CHAT_EXIT_CODES.outOfMoney);
-              assert.equal(row!.billedAmount, expected.amount);
+            const [row] = (await rowsNow()).filter((r) => r.id === chat.session.chatId);
+            const endedAt = (row!.endedAt!.getTime() - row!.startedAt.getTime()) / 1000;
+            downtimeBilled += Math.max(0, row!.billedSeconds - crashedAt);
+            assert.ok(endedAt <= crashedAt, `chat ended at ${endedAt} s, the crash was at ${crashedAt} s`);
+            if (expectedBilling(chat.price, chat.coins, crashedAt).runsOutAt > crashedAt) {
+              // Running at the crash: it ends at its last billed slice's end, as its guest's connection was lost.
+              assert.equal(row!.exitCode, CHAT_EXIT_CODES.clientConnectionLost);
+              assert.equal(endedAt, row!.billedSeconds);
+              chat.exitCode = CHAT_EXIT_CODES.clientConnectionLost;
             }
+            chat.stoppedAt = endedAt;
           }
-          const { drift, slices } = await billingDrift(second, chats, clock.elapsed());
+          assert.equal(downtimeBilled, 0, 'no second after the crash is billed');
+          const { drift, slices } = await billingDrift(second, chats, crashedAt);
           assert.equal(drift, 0);
           await assertLedgerConsistent(second.ctx.db);
           c.diagnostic(
-            `${database}: restart after 90 s with 20 chats, 210 s down, caught up at start: ${slices} slices, drift ${drift} hundredths, none twice`,
+            `${database}: killed after ${crashedAt} s with 20 chats, 210 s down: ${chats.filter((chat) => chat.exitCode).length} ended at their last billed moment (104), ${downtimeBilled} s of downtime billed, ${slices} slices, drift ${drift} hundredths`,
           );
         } finally {
           await second.close();

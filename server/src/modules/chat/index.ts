@@ -11,6 +11,7 @@ import { ensureOnlineSchedule, seedOnlineSchedule } from './seed-schedule';
 import { seedSearch } from './seed-search';
 import { seedTickets } from './seed-tickets';
 import { chatSessionRoutes, chatSessionSocket } from './session-routes';
+import { endChatsOfStoppedServer, watchGuestsGone } from './sessions';
 import { startShowJob } from './shows';
 
 export const chatModule: ServerModule = {
@@ -23,6 +24,7 @@ export const chatModule: ServerModule = {
   // Live video: playlists and segments are files, served beside /media/ rather than under /rest/v1.
   rootRoutes: liveRoutes,
   prepare: async (ctx) => {
+    await endChatsOfStoppedServer(ctx);
     await prepareLiveLoops(ctx);
     await ensureOnlineSchedule(ctx.db);
   },
@@ -30,6 +32,7 @@ export const chatModule: ServerModule = {
   socket: (ctx) => {
     favoritesSocket(ctx);
     chatSessionSocket(ctx);
+    watchGuestsGone(ctx);
   },
   seed: async (ctx, options) => {
     await seedChat(ctx, options);

@@ -25,7 +25,14 @@ import {
   manualClock,
   type ChatGuest,
 } from './session-fixtures';
-import { PREVIEW_HOUR_LIMIT, activeChatsOfActor, endChat, runDueChats } from './sessions';
+import {
+  GUEST_GONE_GRACE_SECONDS,
+  PREVIEW_HOUR_LIMIT,
+  activeChatsOfActor,
+  chatEndOf,
+  endChat,
+  runDueChats,
+} from './sessions';
 
 let t: TestApp;
 let clock: ReturnType<typeof manualClock>;
@@ -250,6 +257,69 @@ describe('chat ends and their exit codes', () => {
     await assertLedgerConsistent(t.ctx.db);
     guest.socket.close();
     stranger.socket.close();
+  });
+
+  /** Closes the guest's socket and waits until the server has seen it go. */
+  const leave = async (guest: ChatGuest) => {
+    guest.socket.close();
+    while (t.ctx.hub.isGuestConnected(guest.id)) await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  it('a guest gone longer than the grace ends the chat (104), billed up to the moment the guest left', async () => {
+    const performer = await createPerformer(t.ctx.db, { priceVideoChat: 120 });
+    const guest = await chatGuest(t, { coins: 50_00 });
+    const session = await started(guest, performer.id, 'LIVECHAT');
+    clock.advance(50);
+    await leave(guest);
+    // The page is closed for 20 minutes while the scheduler runs every few seconds.
+    for (let waited = 0; waited < 20 * 60; waited += 5) {
+      clock.advance(5);
+      await runDueChats(t.ctx);
+      const [row] = await t.ctx.db.select().from(chatSessions).where(eq(chatSessions.id, session.chatId));
+      if (waited + 5 < GUEST_GONE_GRACE_SECONDS) {
+        assert.equal(row!.status, 'active', 'the chat waits for the guest during the grace');
+        assert.equal(row!.billedSeconds, 0, 'the slice that ended after the guest left is not billed');
+      } else assert.equal(row!.status, 'ended', `ended once the grace is over (${waited + 5} s away)`);
+    }
+    const [row] = await t.ctx.db.select().from(chatSessions).where(eq(chatSessions.id, session.chatId));
+    const end = chatEndOf(row!, performer.name);
+    assert.equal(end.exitCode, CHAT_EXIT_CODES.clientConnectionLost);
+    assert.equal(end.durationSeconds, 50);
+    assert.equal(end.billedAmount, Math.ceil((120 * 50) / 60));
+    assert.equal(await balanceOf(t.ctx.db, guest.id), 50_00 - end.billedAmount);
+    // The guest's next page learns the end, as from any other end.
+    const back = await openSocketSession(t.app, guest.token);
+    assert.deepEqual((await stop(guest, session.chatId)).json(), end);
+    await assertLedgerConsistent(t.ctx.db);
+    back.close();
+  });
+
+  it('a guest back within the grace chats on, billed as if never away; a preview ends as previewGuestOffline (408)', async () => {
+    const performer = await createPerformer(t.ctx.db, { priceVideoChat: 120 });
+    const guest = await chatGuest(t, { coins: 10_00 });
+    const session = await started(guest, performer.id, 'LIVECHAT');
+    clock.advance(40);
+    await leave(guest);
+    clock.advance(GUEST_GONE_GRACE_SECONDS - 5);
+    await runDueChats(t.ctx);
+    const back = await openSocketSession(t.app, guest.token);
+    clock.advance(10);
+    await runDueChats(t.ctx);
+    const [row] = await t.ctx.db.select().from(chatSessions).where(eq(chatSessions.id, session.chatId));
+    assert.deepEqual([row!.status, row!.billedSeconds], ['active', 60], 'the slice the guest came back to is billed');
+    await stop(guest, session.chatId);
+    back.close();
+
+    const visitor = await chatGuest(t, { anonymous: true });
+    const preview = await started(visitor, performer.id, 'LIVE_PREVIEW');
+    clock.advance(2);
+    await leave(visitor);
+    clock.advance(GUEST_GONE_GRACE_SECONDS);
+    await runDueChats(t.ctx);
+    const [ended] = await t.ctx.db.select().from(chatSessions).where(eq(chatSessions.id, preview.chatId));
+    assert.equal(ended!.exitCode, CHAT_EXIT_CODES.previewGuestOffline);
+    assert.equal(ended!.endedAt!.getTime() - ended!.startedAt.getTime(), 2000);
+    await assertLedgerConsistent(t.ctx.db);
   });
 
   it('a performer going off line ends her chats: hostOffline (202), previews previewOffline (405)', async () => {
@@ -564,6 +634,13 @@ describe('in-chat one-click top-up', () => {
     assert.equal(state.heldAmount, 6_00, 'the hold is a whole slice again');
     assert.equal(state.secondsLeft, 30 + 3 * 60);
     assert.equal(await balanceOf(t.ctx.db, guest.id), 20_00 - 2_00);
+    // Pushed before the oneClick answer, on the same socket: the last balance pushed is what the refill left.
+    const pushed = guest.socket.received.filter((m) => m.type === 'guestBalance');
+    assert.equal(
+      incomingMessages.guestBalance.parse(pushed.at(-1)).balance,
+      18_00,
+      'what the refill of the hold left reaches every open page',
+    );
 
     const repeat = await charge(guest, 500, 'top-up-request-1');
     assert.deepEqual(repeat.result, first.result, 'a repeated request answers the first');
@@ -578,6 +655,17 @@ describe('in-chat one-click top-up', () => {
     assert.equal(row!.billedAmount, 6_00);
     await stop(guest, session.chatId);
     await assertLedgerConsistent(t.ctx.db);
+    guest.socket.close();
+  });
+
+  it('only the offered amounts are charged (VALIDATION_FAILED otherwise)', async () => {
+    const guest = await chatGuest(t);
+    await payByCard(guest, SANDBOX_CARDS.succeeds);
+    for (const amount of [100, 101, 501, 1999]) {
+      const refused = await charge(guest, amount, `not-offered-${amount}`);
+      assert.deepEqual([refused.result?.success, refused.result?.errorCode], [false, 'VALIDATION_FAILED']);
+    }
+    assert.equal(await balanceOf(t.ctx.db, guest.id), 4_00, 'nothing credited');
     guest.socket.close();
   });
 

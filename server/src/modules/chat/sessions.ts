@@ -138,20 +138,69 @@ export async function endChat(ctx: ModuleContext, chatId: string, reason: ChatEx
   return publish(ctx, settled);
 }
 
-// --- Scheduler: slices from the clock, time limits, catch-up after a restart. ---
+// --- Scheduler: slices from the clock, time limits, guests gone, a restart. ---
 
 /**
- * Bills every chat whose slice ended, ends chats whose money or time ran out, and previews of performers who
- * switched their preview off. Runs every second and once at start, so chats that ran across a restart are
- * billed for exactly the slices that passed. Answers how many chats it settled.
+ * How long a chat waits for a guest whose last socket closed before it ends as clientConnectionLost (previews
+ * previewGuestOffline): long enough for a page reload or a network change to reconnect, short enough that a
+ * guest who closed the tab pays nothing for it. The rule: a chat is billed up to the moment its guest left,
+ * never through the grace; a guest back within the grace is billed on as if never away.
+ */
+export const GUEST_GONE_GRACE_SECONDS = 30;
+
+/** When each guest's last socket closed, by the server's clock; per hub, so test apps in one process stay apart. */
+const goneSince = new WeakMap<ModuleContext['hub'], Map<string, Date>>();
+
+/** Notes when a guest's last socket closes, for runDueChats. */
+export function watchGuestsGone(ctx: ModuleContext): void {
+  const gone = new Map<string, Date>();
+  goneSince.set(ctx.hub, gone);
+  ctx.hub.onGuestGone((guestId) => gone.set(guestId, ctx.now()));
+}
+
+/**
+ * The running chats whose guest has no socket, with the moment the guest left. Forgets the absences of guests
+ * who came back or have no running chat; a guest missing without a note (it went before the note was watched)
+ * counts from now.
+ */
+function guestsAway(ctx: ModuleContext, active: ChatRow[], now: Date): Map<string, Date> {
+  let gone = goneSince.get(ctx.hub);
+  if (!gone) goneSince.set(ctx.hub, (gone = new Map()));
+  const running = new Set(active.map((chat) => chat.guestId));
+  for (const guestId of gone.keys())
+    if (!running.has(guestId) || ctx.hub.isGuestConnected(guestId)) gone.delete(guestId);
+  const away = new Map<string, Date>();
+  for (const chat of active) {
+    if (ctx.hub.isGuestConnected(chat.guestId)) continue;
+    if (!gone.has(chat.guestId)) gone.set(chat.guestId, now);
+    const leftAt = gone.get(chat.guestId)!;
+    away.set(chat.id, leftAt < chat.startedAt ? chat.startedAt : leftAt);
+  }
+  return away;
+}
+
+const guestGoneReason = (chat: ChatRow): ChatExitReason =>
+  chat.chatType === 'LIVE_PREVIEW' ? 'previewGuestOffline' : 'clientConnectionLost';
+
+/**
+ * Bills every chat whose slice ended, ends chats whose money or time ran out, chats whose guest has been gone
+ * longer than GUEST_GONE_GRACE_SECONDS (at the moment the guest left; while the guest is away, slices are billed
+ * only up to then) and previews of performers who switched their preview off. Runs every second. Answers how
+ * many chats it settled.
  */
 export async function runDueChats(ctx: ModuleContext): Promise<number> {
   const now = ctx.now();
   const active = await ctx.db.select().from(chatSessions).where(eq(chatSessions.status, 'active'));
-  const due = active.filter((chat) => (nextDue(chat) ?? Infinity) <= now.getTime());
-  for (const chat of due) {
-    const settled = await settle(ctx.db, chat.id, now, null);
+  const away = guestsAway(ctx, active, now);
+  let settledCount = 0;
+  for (const chat of active) {
+    const leftAt = away.get(chat.id);
+    const until = leftAt ?? now;
+    const ends = leftAt !== undefined && now.getTime() - leftAt.getTime() >= GUEST_GONE_GRACE_SECONDS * 1000;
+    if (!ends && (nextDue(chat) ?? Infinity) > until.getTime()) continue;
+    const settled = await settle(ctx.db, chat.id, until, ends ? guestGoneReason(chat) : null);
     if (settled) await publish(ctx, settled);
+    settledCount++;
   }
   const disabled = await ctx.db
     .select({ id: chatSessions.id })
@@ -165,7 +214,23 @@ export async function runDueChats(ctx: ModuleContext): Promise<number> {
       ),
     );
   for (const preview of disabled) await endChat(ctx, preview.id, 'previewDisabled');
-  return due.length + disabled.length;
+  return settledCount + disabled.length;
+}
+
+/**
+ * Runs at start, before any route: the chats still running were open when the server stopped (a crash or kill
+ * leaves them so), and their guests' sockets went with it. Each ends at its last billed moment, the end of its
+ * last billed slice, as clientConnectionLost (previews previewGuestOffline): the time the server was down is never
+ * billed, and neither is the part of the slice the server could not bill any more. Answers how many ended.
+ */
+export async function endChatsOfStoppedServer(ctx: ModuleContext): Promise<number> {
+  const running = await ctx.db.select().from(chatSessions).where(eq(chatSessions.status, 'active'));
+  for (const chat of running) {
+    const lastBilled = new Date(chat.startedAt.getTime() + chat.billedSeconds * 1000);
+    const settled = await settle(ctx.db, chat.id, lastBilled, guestGoneReason(chat));
+    if (settled) await publish(ctx, settled);
+  }
+  return running.length;
 }
 
 /** How often the billing scheduler looks for due chats. */
@@ -359,7 +424,7 @@ async function sessionView(ctx: ModuleContext, chat: ChatRow, actorName: string)
     billedAmount: chat.billedAmount,
     secondsLeft: secondsLeft(chat, await balanceOf(ctx.db, chat.guestId), ctx.now()),
     sequenceNumber: chat.sequenceNumber,
-    stream: liveStreamUrls(chat.actorId, chat.id),
+    stream: liveStreamUrls(ctx.config.jwtSecret, chat, ctx.now()),
   };
 }
 
@@ -427,6 +492,8 @@ export async function refillRunningChat(ctx: ModuleContext, guestId: string): Pr
   const chat = await refillHold(ctx.db, running.id, ctx.now());
   if (!chat) return;
   await pushChatState(ctx, chat);
+  // The refill took coins from the balance the top-up had just pushed: every open page shows what is left.
+  await pushBalance(ctx, guestId);
 }
 
 // --- Messages ---

@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import { eq, gt, inArray, sql } from 'drizzle-orm';
-import { SANDBOX_CARDS } from '@velvet/contracts';
+import { ONE_CLICK_AMOUNTS_EUR_CENTS, SANDBOX_CARDS } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { startPostgres } from '../../testing/postgres';
 import { albums, videos } from '../media/schema';
+import { chargeOneClick } from './one-click';
 import { balanceOf, transfer, type TransferResult } from './service';
 
 /** A video's price in hundredths and the performer's share of it, as the shop charges them. */
@@ -232,6 +233,52 @@ function ledgerUnderLoad(database: string, open: () => Promise<TestApp>, skip: s
       await assertLedgerConsistent(t.ctx.db);
       c.diagnostic(
         `${database}: 30 parallel charges with one key, ${ok.length} answered 200 (replays), ${inFlight.length} 409 in flight, credited once, ${milliseconds} ms`,
+      );
+    });
+
+    test('50 concurrent one-click charges answer exactly what the ledger credited', async (c: TestContext) => {
+      const { accessToken, guest } = await t.signup();
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: '/rest/v1/payment/sandbox/charge',
+        headers: { authorization: `Bearer ${accessToken}`, 'idempotency-key': randomUUID() },
+        payload: { amountEur: 1, cardNumber: SANDBOX_CARDS.succeeds },
+      });
+      assert.equal(paid.statusCode, 200, paid.body);
+      const amounts = ONE_CLICK_AMOUNTS_EUR_CENTS;
+      /** Runs the charges at once; answers them, what the ledger credited and what the answers reported. */
+      const race = async (requestIds: string[]) => {
+        const before = await balanceOf(t.ctx.db, guest.id);
+        const results = await Promise.all(
+          requestIds.map((id, i) => chargeOneClick(t.ctx, guest.id, amounts[i % amounts.length]!, id)),
+        );
+        const credited = (await balanceOf(t.ctx.db, guest.id)) - before;
+        const answered = results.filter((r) => r.success).reduce((sum, r) => sum + r.coins, 0);
+        return { results, credited, answered };
+      };
+
+      // One request id sent 50 times with the offered amounts mixed: one charge is credited, every success
+      // reports exactly it, the others are refused as a reused id.
+      const same = await race(Array.from({ length: 50 }, () => 'one-click-same-id'));
+      const successes = same.results.filter((r) => r.success);
+      assert.ok(successes.length >= 1);
+      assert.ok(
+        successes.every((r) => r.coins === same.credited),
+        `every success reports the ${same.credited} credited: ${successes.map((r) => r.coins).join(',')}`,
+      );
+      assert.ok(
+        same.results.every((r) => r.success || r.errorCode === 'IDEMPOTENCY_KEY_REUSED'),
+        same.results.map((r) => r.errorCode).join(','),
+      );
+
+      // 50 request ids at once: each is credited once and answers its own credit.
+      const distinct = await race(Array.from({ length: 50 }, () => randomUUID()));
+      assert.ok(distinct.results.every((r) => r.success));
+      assert.equal(distinct.answered, distinct.credited, 'the answers sum to what the ledger credited');
+      await assertLedgerConsistent(t.ctx.db);
+      const wrong = successes.filter((r) => r.coins !== same.credited).length;
+      c.diagnostic(
+        `${database}: one id x50 mixed amounts: ${successes.length} successes, ${wrong} reported coins never credited (ledger +${same.credited}); 50 ids: answered ${distinct.answered} = credited ${distinct.credited}`,
       );
     });
   });

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, type ErrorBody } from '@velvet/contracts';
 import type { Database } from '../../db/database';
@@ -7,8 +7,34 @@ import { HttpError } from '../../http/endpoint';
 import { walletIdempotencyKeys } from './schema';
 
 const KEY_MAX_LENGTH = 255;
-/** A claim this old belongs to a request that died (crash, restart); a retry may take the key over. */
+/**
+ * A claim this old belongs to a request that hangs or whose process died while others run on (several server
+ * processes on one PostgreSQL); a retry may take the key over. A restarted process does not wait for it: it
+ * releases the claims of earlier processes at once (releaseDeadClaims).
+ */
 const CLAIM_LEASE_SECONDS = 60;
+
+/** This process's id, new at every start: each claim names the process whose request holds it. */
+const PROCESS_ID = randomUUID();
+
+/**
+ * Runs at start: every key still claimed (no answer stored) by another process is released, so the client's
+ * retry runs at once instead of answering 409 until the lease ends. A process that stopped took its requests
+ * with it; if the claim belonged to a process that still runs (several on one database), the retry runs beside
+ * it, and the transfers' own idempotency keys still move the money once. Answers how many were released.
+ */
+export async function releaseDeadClaims(db: Database): Promise<number> {
+  const released = await db
+    .delete(walletIdempotencyKeys)
+    .where(
+      and(
+        isNull(walletIdempotencyKeys.statusCode),
+        or(isNull(walletIdempotencyKeys.claimedBy), ne(walletIdempotencyKeys.claimedBy, PROCESS_ID)),
+      ),
+    )
+    .returning({ key: walletIdempotencyKeys.key });
+  return released.length;
+}
 
 /** Stored answers are kept for a day, like Stripe's; the transfers' own keys keep protecting the money after. */
 const ANSWER_RETENTION_HOURS = 24;
@@ -64,7 +90,7 @@ function keyOf(request: FastifyRequest): string {
 async function takeOverStale(db: Database, scope: string, key: string): Promise<boolean> {
   const taken = await db
     .update(walletIdempotencyKeys)
-    .set({ claimedAt: sql`now()` })
+    .set({ claimedAt: sql`now()`, claimedBy: PROCESS_ID })
     .where(
       and(
         eq(walletIdempotencyKeys.scope, scope),
@@ -103,7 +129,7 @@ export async function idempotent<T>(
 
   const claimed = await db
     .insert(walletIdempotencyKeys)
-    .values({ scope: fullScope, key, requestHash: hash })
+    .values({ scope: fullScope, key, requestHash: hash, claimedBy: PROCESS_ID })
     .onConflictDoNothing()
     .returning({ key: walletIdempotencyKeys.key });
   if (claimed.length === 0) {

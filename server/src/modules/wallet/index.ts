@@ -3,7 +3,7 @@ import { walletEndpoints } from '@velvet/contracts';
 import { HttpError, route } from '../../http/endpoint';
 import { ensureDemoGuest } from '../account/demo-guest';
 import type { ServerModule } from '../module';
-import { idempotent, pruneIdempotencyKeys } from './idempotency';
+import { idempotent, pruneIdempotencyKeys, releaseDeadClaims } from './idempotency';
 import { creditCharge, sandboxProvider } from './payment';
 import { pushBalance, transfer } from './service';
 
@@ -47,6 +47,10 @@ export const walletModule: ServerModule = {
         };
       }),
     );
+  },
+  prepare: async (ctx) => {
+    const released = await releaseDeadClaims(ctx.db);
+    if (released > 0) ctx.log.info({ released }, 'wallet: idempotency claims of a stopped process released');
   },
   start: (ctx) => {
     const timer = setInterval(() => {

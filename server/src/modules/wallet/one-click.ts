@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { ONE_CLICK_AMOUNTS_EUR_CENTS, coinsForEur } from '@velvet/contracts';
+import { ONE_CLICK_AMOUNTS_EUR_CENTS } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import type { ModuleContext } from '../module';
 import { creditCharge, sandboxProvider } from './payment';
@@ -68,9 +68,10 @@ async function earlierCharge(db: Database, providerReference: string): Promise<{
 }
 
 /**
- * Charges the saved card `amountEurCents` and credits EUR × 4 coins (rounded up), then pushes the balance. The
- * request id names the charge at the provider and the credit in the ledger, so a repeat charges and credits
- * nothing more and answers the same; the same id with another amount is refused (IDEMPOTENCY_KEY_REUSED).
+ * Charges the saved card `amountEurCents` (one of the offered amounts, else VALIDATION_FAILED) and credits EUR × 4
+ * coins, then pushes the balance. The request id names the charge at the provider and the credit in the ledger,
+ * so a repeat charges and credits nothing more and answers the same; the same id with another amount is refused
+ * (IDEMPOTENCY_KEY_REUSED), also when the two raced each other: the answer reports what the ledger credited.
  */
 export async function chargeOneClick(
   ctx: Pick<ModuleContext, 'db' | 'hub'>,
@@ -79,6 +80,7 @@ export async function chargeOneClick(
   requestId: string,
 ): Promise<OneClickResult> {
   const failed = (errorCode: string) => ({ requestId, success: false, errorCode, coins: 0 });
+  if (!(ONE_CLICK_AMOUNTS_EUR_CENTS as readonly number[]).includes(amountEurCents)) return failed('VALIDATION_FAILED');
   const paymentMethod = await savedPaymentMethod(ctx.db, guestId);
   if (!paymentMethod) return failed('PAYMENT_METHOD_MISSING');
   const outcome = await sandboxProvider.chargeSaved({
@@ -90,13 +92,14 @@ export async function chargeOneClick(
   if (outcome.status === 'declined') return failed('PAYMENT_DECLINED');
   const earlier = await earlierCharge(ctx.db, outcome.providerReference);
   if (earlier && earlier.amountEurCents !== amountEurCents) return failed('IDEMPOTENCY_KEY_REUSED');
-  await creditCharge(ctx.db, {
+  const credited = await creditCharge(ctx.db, {
     provider: sandboxProvider.name,
     providerReference: outcome.providerReference,
     guestId,
     amountEurCents,
     paymentMethod,
   });
+  if (credited.amountEurCents !== amountEurCents) return failed('IDEMPOTENCY_KEY_REUSED');
   await pushBalance(ctx, guestId);
-  return { requestId, success: true, errorCode: null, coins: coinsForEur(amountEurCents / 100) };
+  return { requestId, success: true, errorCode: null, coins: credited.coins };
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SANDBOX_CARDS, coinsForEur } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { guests } from '../auth/schema';
+import { walletEntries, walletTransfers } from './schema';
 import { transfer, type TransferResult } from './service';
 
 export interface ChargeRequest {
@@ -64,10 +65,25 @@ export const sandboxProvider: PaymentProvider = {
   }),
 };
 
+/** What a charge transfer really credited: the guest's coins and the EUR it was recorded for. */
+async function creditedBy(tx: Database, transferId: string): Promise<{ coins: number; amountEurCents: number }> {
+  const [row] = await tx
+    .select({
+      coins: walletEntries.amount,
+      amountEurCents: sql<number>`(${walletTransfers.metadata} ->> 'amountEurCents')::int`,
+    })
+    .from(walletTransfers)
+    .innerJoin(walletEntries, eq(walletEntries.transferId, walletTransfers.id))
+    .where(and(eq(walletTransfers.id, transferId), sql`${walletEntries.amount} > 0`));
+  return row!;
+}
+
 /**
  * Credits a succeeded charge: EUR × 4 coins (rounded up) from the provider's system account to the guest, and
  * marks the guest a paying customer, in one transaction. The provider's reference is the transfer's
- * idempotency key, so a provider confirming the same charge twice credits it once.
+ * idempotency key, so a provider confirming the same charge twice credits it once. Answers what the ledger
+ * credited under that reference, also when it was an earlier transfer, possibly of another amount (a
+ * concurrent request with the same reference): an answer never reports coins the ledger did not credit.
  */
 export async function creditCharge(
   db: Database,
@@ -79,9 +95,9 @@ export async function creditCharge(
     /** The card the provider saved, so the guest can top up with one click later. */
     paymentMethod?: string;
   },
-): Promise<TransferResult & { coins: number }> {
+): Promise<TransferResult & { coins: number; amountEurCents: number }> {
   const coins = coinsForEur(charge.amountEurCents / 100);
-  const result = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const moved = await transfer(tx, {
       reason: 'charge',
       legs: [
@@ -95,8 +111,8 @@ export async function creditCharge(
         ...(charge.paymentMethod ? { paymentMethod: charge.paymentMethod } : {}),
       },
     });
+    if (moved.replayed) return { ...moved, ...(await creditedBy(tx, moved.transferId)) };
     await tx.update(guests).set({ payingCustomer: true }).where(eq(guests.id, charge.guestId));
-    return moved;
+    return { ...moved, coins, amountEurCents: charge.amountEurCents };
   });
-  return { ...result, coins };
 }

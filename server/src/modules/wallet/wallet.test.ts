@@ -3,11 +3,18 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { and, eq, like, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
-import { SANDBOX_CARDS, coinsForEur, type ErrorBody, type IncomingMessage } from '@velvet/contracts';
+import {
+  CHARGE_MAX_EUR,
+  CHARGE_MIN_EUR,
+  SANDBOX_CARDS,
+  coinsForEur,
+  type ErrorBody,
+  type IncomingMessage,
+} from '@velvet/contracts';
 import { afterTransaction } from '../../db/database';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { guests } from '../auth/schema';
-import { pruneIdempotencyKeys } from './idempotency';
+import { pruneIdempotencyKeys, releaseDeadClaims } from './idempotency';
 import { creditCharge } from './payment';
 import { walletAccounts, walletEntries, walletIdempotencyKeys, walletTransfers } from './schema';
 import { accountBalance, balanceOf, balanceView, forgetBalanceView, transfer } from './service';
@@ -232,6 +239,17 @@ describe('balance view kept in memory', () => {
 });
 
 describe('sandbox charge', () => {
+  test('no sequence of small charges buys more coins per EUR than one big charge', async () => {
+    const { accessToken } = await t.signup();
+    const one = await charge(accessToken, { amountEur: 101, cardNumber: SANDBOX_CARDS.succeeds });
+    assert.equal(one.json<{ coins: number }>().coins, 404_00);
+    const cents = await charge(accessToken, { amountEur: 1.01, cardNumber: SANDBOX_CARDS.succeeds });
+    assert.equal(cents.statusCode, 400, 'an amount with cents is refused');
+    assert.equal(cents.json<ErrorBody>().code, 'VALIDATION_FAILED');
+    // Every amount a charge accepts buys exactly 4 coins per EUR, so any sequence buys what one charge of the sum does.
+    for (let eur = CHARGE_MIN_EUR; eur <= CHARGE_MAX_EUR; eur++) assert.equal(coinsForEur(eur), eur * 4_00);
+  });
+
   test('the test card credits EUR × 4 coins, pushes nothing twice and makes a paying customer', async () => {
     const { accessToken } = await t.signup();
     assert.equal((await getBalance(accessToken)).isPayingCustomer, false);
@@ -293,6 +311,8 @@ describe('sandbox charge', () => {
     for (const body of [
       { amountEur: 0, cardNumber: SANDBOX_CARDS.succeeds },
       { amountEur: 10.001, cardNumber: SANDBOX_CARDS.succeeds },
+      { amountEur: 1.01, cardNumber: SANDBOX_CARDS.succeeds },
+      { amountEur: 10.5, cardNumber: SANDBOX_CARDS.succeeds },
       { amountEur: 10, cardNumber: '4242' },
       { amountEur: '10', cardNumber: SANDBOX_CARDS.succeeds },
     ]) {
@@ -377,6 +397,40 @@ describe('sandbox charge', () => {
     assert.equal(retried.statusCode, 200, retried.body);
     assert.equal(retried.json().guestBalance, 20_00);
     assert.equal((await getBalance(accessToken)).balance, 20_00);
+  });
+
+  test('a claim left by a stopped process is released when the server starts, not after the lease', async () => {
+    const { accessToken, guest } = await t.signup();
+    const key = randomUUID();
+    const body = { amountEur: 5, cardNumber: SANDBOX_CARDS.succeeds };
+    assert.equal((await charge(accessToken, body, key)).statusCode, 200);
+    const claim = and(eq(walletIdempotencyKeys.key, key), like(walletIdempotencyKeys.scope, `%:${guest.id}`));
+    const [answered] = await t.ctx.db.select().from(walletIdempotencyKeys).where(claim);
+    assert.ok(answered?.claimedBy, 'a claim names its process');
+    // A request of this process that still runs keeps its claim.
+    const runningKey = randomUUID();
+    await t.ctx.db.insert(walletIdempotencyKeys).values({
+      scope: answered.scope,
+      key: runningKey,
+      requestHash: answered.requestHash,
+      claimedBy: answered.claimedBy,
+    });
+    // As if a process killed after moving the money had claimed the key a moment ago.
+    await t.ctx.db
+      .update(walletIdempotencyKeys)
+      .set({ statusCode: null, response: null, claimedBy: 'a-process-killed-meanwhile' })
+      .where(claim);
+    assert.equal((await charge(accessToken, body, key)).json<ErrorBody>().code, 'IDEMPOTENCY_KEY_IN_USE');
+
+    assert.ok((await releaseDeadClaims(t.ctx.db)) >= 1);
+    const retried = await charge(accessToken, body, key);
+    assert.equal(retried.statusCode, 200, retried.body);
+    assert.equal(retried.json().guestBalance, 20_00, 'the retry credits nothing twice');
+    const running = await t.ctx.db
+      .select()
+      .from(walletIdempotencyKeys)
+      .where(eq(walletIdempotencyKeys.key, runningKey));
+    assert.equal(running.length, 1, "this process's running claim stays");
   });
 
   test('stored answers are forgotten after a day', async () => {

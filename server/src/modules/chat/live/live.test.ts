@@ -9,8 +9,10 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import HLS from 'hls-parser';
 import { errorBody } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../../testing/app';
+import { eq } from 'drizzle-orm';
 import { actors, chatSessions } from '../schema';
 import { LOOP_SEGMENTS, ensureLiveLoops, listLiveLoops, liveDir } from './loops';
+import { SEGMENT_URL_SECONDS, signLiveUrl } from './signing';
 import {
   POSTER_FILE,
   SEGMENT_SECONDS,
@@ -31,6 +33,8 @@ function parseMedia(text: string): HLS.types.MediaPlaylist {
   return playlist as HLS.types.MediaPlaylist;
 }
 const loop: LiveLoop = { name: 'loop-1', segmentCount: 12 };
+/** The playlist's own logic, without the signing of its segment URLs. */
+const unsigned = (uri: string) => uri;
 /** Which segment of the loop a playlist entry is. */
 const indexOf = (segment: HLS.types.Segment) => Number(/segment-(\d+)\.ts$/.exec(segment.uri)![1]);
 
@@ -38,7 +42,7 @@ describe('the live playlist from the clock', () => {
   const start = Date.UTC(2026, 10, 22, 8, 0, 0);
 
   it('is a live window of WINDOW_SEGMENTS segments of SEGMENT_SECONDS, sequence numbers from the clock', () => {
-    const playlist = parseMedia(livePlaylist(loop, 3, start));
+    const playlist = parseMedia(livePlaylist(loop, 3, start, unsigned));
     assert.equal(playlist.endlist, false, 'live: no end');
     assert.equal(playlist.targetDuration, SEGMENT_SECONDS);
     assert.equal(playlist.segments.length, WINDOW_SEGMENTS);
@@ -57,7 +61,7 @@ describe('the live playlist from the clock', () => {
   });
 
   it('slides by one segment every SEGMENT_SECONDS and stays put in between', () => {
-    const at = (ms: number) => parseMedia(livePlaylist(loop, 3, start + ms));
+    const at = (ms: number) => parseMedia(livePlaylist(loop, 3, start + ms, unsigned));
     const first = at(0);
     assert.deepEqual(at(SEGMENT_MS - 1), first, 'the same playlist within one segment');
     const next = at(SEGMENT_MS);
@@ -74,7 +78,7 @@ describe('the live playlist from the clock', () => {
     let wraps = 0;
     // Two and a half loops, one segment at a time: every entry's discontinuity sequence is its loop round.
     for (let step = 0; step < loop.segmentCount * 2.5; step++) {
-      const playlist = parseMedia(livePlaylist(loop, 3, start + step * SEGMENT_MS));
+      const playlist = parseMedia(livePlaylist(loop, 3, start + step * SEGMENT_MS, unsigned));
       for (const [i, segment] of playlist.segments.entries()) {
         const round = Math.floor(segment.mediaSequenceNumber / loop.segmentCount);
         assert.equal(segment.discontinuitySequence, round, `segment ${segment.mediaSequenceNumber}`);
@@ -87,7 +91,8 @@ describe('the live playlist from the clock', () => {
   });
 
   it('starts performers that share a loop at different points', () => {
-    const uris = (actorId: number) => parseMedia(livePlaylist(loop, actorId, start)).segments.map((s) => s.uri);
+    const uris = (actorId: number) =>
+      parseMedia(livePlaylist(loop, actorId, start, unsigned)).segments.map((s) => s.uri);
     assert.notDeepEqual(uris(3), uris(4));
   });
 });
@@ -181,6 +186,15 @@ describe('live routes', () => {
     });
     return id;
   }
+  /** The stream URLs the chat start answers for a chat (its guest is the one the chat row names). */
+  const streamOf = async (chatId: string, actor = actorId) => {
+    const [row] = await t.ctx.db.select().from(chatSessions).where(eq(chatSessions.id, chatId));
+    return liveStreamUrls(
+      t.config.jwtSecret,
+      { id: chatId, actorId: actor, guestId: row?.guestId ?? 'nobody' },
+      t.ctx.now(),
+    );
+  };
   const get = (url: string) => t.app.inject({ method: 'GET', url });
   const errorOf = (response: { statusCode: number; json(): unknown }) => ({
     status: response.statusCode,
@@ -189,7 +203,7 @@ describe('live routes', () => {
 
   it("the seed made the loops, and a running chat gets its performer's live playlist, never cached", async () => {
     assert.ok((await listLiveLoops(t.config.dataDir)).length >= 1);
-    const { url } = liveStreamUrls(actorId, await chat());
+    const { url } = await streamOf(await chat());
     const response = await get(url);
     assert.equal(response.statusCode, 200, response.body);
     assert.equal(response.headers['content-type'], 'application/vnd.apple.mpegurl');
@@ -200,13 +214,13 @@ describe('live routes', () => {
     const segment = await get(playlist.segments[0]!.uri);
     assert.equal(segment.statusCode, 200);
     assert.equal(segment.headers['content-type'], 'video/mp2t');
-    assert.equal(segment.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.match(String(segment.headers['cache-control']), /^private, max-age=\d+$/, 'kept by no shared cache');
     assert.equal(segment.rawPayload[0], 0x47, 'an MPEG-TS packet starts with the sync byte');
     assert.equal(Number(segment.headers['content-length']), segment.rawPayload.length);
   });
 
   it('answers the window of the server clock: one segment further every SEGMENT_SECONDS', async () => {
-    const { url } = liveStreamUrls(actorId, await chat());
+    const { url } = await streamOf(await chat());
     const realClock = t.ctx.now;
     const at = async (ms: number) => {
       t.ctx.now = () => new Date(ms);
@@ -228,32 +242,92 @@ describe('live routes', () => {
 
   it('a live preview plays until its time is up', async () => {
     const running = await chat({ chatType: 'LIVE_PREVIEW', endsAt: new Date(Date.now() + 20_000) });
-    assert.equal((await get(liveStreamUrls(actorId, running).url)).statusCode, 200);
+    assert.equal((await get((await streamOf(running)).url)).statusCode, 200);
     const over = await chat({ chatType: 'LIVE_PREVIEW', endsAt: new Date(Date.now() - 1) });
-    assert.deepEqual(errorOf(await get(liveStreamUrls(actorId, over).url)), { status: 410, code: 'CHAT_ENDED' });
+    assert.deepEqual(errorOf(await get((await streamOf(over)).url)), { status: 410, code: 'CHAT_ENDED' });
   });
 
   it('refuses the playlist without a running chat with that performer', async () => {
     const ended = await chat({ status: 'ended', endedAt: new Date() });
-    assert.deepEqual(errorOf(await get(liveStreamUrls(actorId, ended).url)), { status: 410, code: 'CHAT_ENDED' });
+    assert.deepEqual(errorOf(await get((await streamOf(ended)).url)), { status: 410, code: 'CHAT_ENDED' });
     const running = await chat();
-    assert.deepEqual(errorOf(await get(liveStreamUrls(otherActorId, running).url)), {
+    assert.deepEqual(errorOf(await get((await streamOf(running, otherActorId)).url)), {
       status: 404,
       code: 'CHAT_NOT_FOUND',
     });
-    assert.deepEqual(errorOf(await get(liveStreamUrls(actorId, 'no-such-chat').url)), {
+    assert.deepEqual(errorOf(await get((await streamOf('no-such-chat')).url)), {
       status: 404,
       code: 'CHAT_NOT_FOUND',
     });
-    assert.deepEqual(errorOf(await get(`/live/${actorId}/index.m3u8`)), { status: 400, code: 'VALIDATION_FAILED' });
     assert.deepEqual(errorOf(await get(`/live/x/index.m3u8?chat=${running}`)), {
       status: 400,
       code: 'VALIDATION_FAILED',
     });
   });
 
+  it("plays only with the URL signed for the chat's guest: the chat id alone, another guest or an edit is 403", async () => {
+    const running = await chat();
+    const { url } = await streamOf(running);
+    const signed = new URL(url, 'http://x');
+    const withParam = (name: string, value: string | null) => {
+      const edited = new URL(signed);
+      if (value === null) edited.searchParams.delete(name);
+      else edited.searchParams.set(name, value);
+      return `${edited.pathname}${edited.search}`;
+    };
+    const refused = { status: 403, code: 'LIVE_URL_INVALID' };
+    assert.deepEqual(errorOf(await get(`/live/${actorId}/index.m3u8?chat=${running}`)), refused, 'the chat id alone');
+    assert.deepEqual(errorOf(await get(`/live/${actorId}/index.m3u8`)), refused);
+    assert.deepEqual(errorOf(await get(withParam('guest', 'someone-else'))), refused, 'another guest');
+    assert.deepEqual(errorOf(await get(withParam('chat', await chat()))), refused, 'another chat');
+    assert.deepEqual(errorOf(await get(withParam('sig', null))), refused);
+    const later = String(Number(signed.searchParams.get('expires')) + 3600);
+    assert.deepEqual(errorOf(await get(withParam('expires', later))), refused, 'a longer expiry');
+
+    // Signed by the server, but for another guest than the chat's (that guest's own URL pointed at this chat).
+    const forOther = liveStreamUrls(t.config.jwtSecret, { id: running, actorId, guestId: 'other-guest' }, t.ctx.now());
+    assert.deepEqual(errorOf(await get(forOther.url)), refused, "another guest's signature");
+
+    const playlist = parseMedia((await get(url)).body);
+    const segment = playlist.segments[0]!.uri;
+    assert.equal((await get(segment)).statusCode, 200);
+    const path = segment.split('?')[0]!;
+    assert.deepEqual(errorOf(await get(path)), refused, 'a segment without signature');
+    const otherPath = playlist.segments[1]!.uri.split('?')[0]!;
+    assert.deepEqual(
+      errorOf(await get(`${otherPath}?${segment.split('?')[1]}`)),
+      refused,
+      "another segment's signature",
+    );
+  });
+
+  it('segment URLs expire within minutes; the playlist, reloaded as hls.js does, lists fresh ones', async () => {
+    const running = await chat();
+    const { url } = await streamOf(running);
+    const realClock = t.ctx.now;
+    const start = Date.now();
+    try {
+      const first = parseMedia((await get(url)).body);
+      const old = first.segments.at(-1)!.uri;
+      t.ctx.now = () => new Date(start + (SEGMENT_URL_SECONDS + 120) * 1000);
+      assert.deepEqual(errorOf(await get(old)), { status: 403, code: 'LIVE_URL_EXPIRED' });
+      const reloaded = await get(url);
+      assert.equal(reloaded.statusCode, 200, 'the playlist URL outlives the segments');
+      const fresh = parseMedia(reloaded.body).segments.at(-1)!.uri;
+      assert.equal((await get(fresh)).statusCode, 200);
+      const expires = Number(new URL(fresh, 'http://x').searchParams.get('expires'));
+      const left = expires * 1000 - t.ctx.now().getTime();
+      assert.ok(
+        left > (SEGMENT_URL_SECONDS - 1) * 1000 && left <= (SEGMENT_URL_SECONDS + 60) * 1000,
+        `${left} ms left`,
+      );
+    } finally {
+      t.ctx.now = realClock;
+    }
+  });
+
   it('serves the poster to everyone and nothing but segments and posters of loops', async () => {
-    const poster = await get(liveStreamUrls(actorId, 'any').posterUrl);
+    const poster = await get((await streamOf('any')).posterUrl);
     assert.equal(poster.statusCode, 200);
     assert.equal(poster.headers['content-type'], 'image/webp');
     assert.equal(poster.rawPayload.subarray(8, 12).toString('latin1'), 'WEBP');
@@ -261,7 +335,11 @@ describe('live routes', () => {
     assert.equal(loopPoster.headers['cache-control'], 'public, max-age=31536000, immutable');
     for (const url of [
       '/live/loops/loop-1/index.m3u8',
-      '/live/loops/loop-1/segment-999.ts',
+      signLiveUrl(t.config.jwtSecret, '/live/loops/loop-1/segment-999.ts', {
+        chat: 'c',
+        guest: 'g',
+        expires: Math.ceil(Date.now() / 1000) + 60,
+      }),
       '/live/loops/loop-1/..%2F..%2Fjwt-secret',
       '/live/loops/..%2F..%2Fjwt-secret/segment-000.ts',
       '/live/loops/media/segment-000.ts',

@@ -1,4 +1,5 @@
 import type { ChatSession } from '@velvet/contracts';
+import { PLAYLIST_URL_SECONDS, signLiveUrl } from './signing';
 
 /**
  * The looped playout of demo performers (DESIGN section 8, "Live video"): pre-encoded loops of fixed-length HLS
@@ -23,11 +24,22 @@ export interface LiveLoop {
   segmentCount: number;
 }
 
-/** Where hls.js finds a performer's stream in a chat: the chat id in the query grants access to the playlist. */
-export function liveStreamUrls(actorId: number, chatId: string): ChatSession['stream'] {
+/** The path of a performer's live playlist. */
+export const playlistPath = (actorId: number) => `${LIVE_URL_PREFIX}${actorId}/index.m3u8`;
+
+/**
+ * Where hls.js finds a performer's stream in a chat: the playlist URL is signed for the chat's guest
+ * (signing.ts); the poster is free.
+ */
+export function liveStreamUrls(
+  secret: string,
+  chat: { id: string; actorId: number; guestId: string },
+  now: Date,
+): ChatSession['stream'] {
+  const expires = Math.floor(now.getTime() / 1000) + PLAYLIST_URL_SECONDS;
   return {
-    url: `${LIVE_URL_PREFIX}${actorId}/index.m3u8?chat=${encodeURIComponent(chatId)}`,
-    posterUrl: `${LIVE_URL_PREFIX}${actorId}/${POSTER_FILE}`,
+    url: signLiveUrl(secret, playlistPath(chat.actorId), { chat: chat.id, guest: chat.guestId, expires }),
+    posterUrl: `${LIVE_URL_PREFIX}${chat.actorId}/${POSTER_FILE}`,
   };
 }
 
@@ -47,7 +59,13 @@ const actorOffset = (actorId: number) => (actorId * 7919) % 1000;
  * loop starts again a discontinuity tells the player that timestamps restart, and the discontinuity sequence
  * counts the wraps that slid out of the window.
  */
-export function livePlaylist(loop: LiveLoop, actorId: number, now: number): string {
+export function livePlaylist(
+  loop: LiveLoop,
+  actorId: number,
+  now: number,
+  /** The URL the playlist lists for a segment's path (signed for the viewer). */
+  segmentUri: (path: string) => string,
+): string {
   const edge = Math.floor(now / (SEGMENT_SECONDS * 1000)) + actorOffset(actorId);
   const first = edge - WINDOW_SEGMENTS;
   const lines = [
@@ -61,7 +79,7 @@ export function livePlaylist(loop: LiveLoop, actorId: number, now: number): stri
   for (let sequence = first; sequence < edge; sequence++) {
     const index = sequence % loop.segmentCount;
     if (index === 0 && sequence !== first) lines.push('#EXT-X-DISCONTINUITY');
-    lines.push(`#EXTINF:${SEGMENT_SECONDS.toFixed(3)},`, segmentUrl(loop, index));
+    lines.push(`#EXTINF:${SEGMENT_SECONDS.toFixed(3)},`, segmentUri(segmentUrl(loop, index)));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -8,10 +8,10 @@ import { HttpError } from '../../../http/endpoint';
 import type { ModuleContext } from '../../module';
 import { chatSessions } from '../schema';
 import { LOOP_NAME_PATTERN, listLiveLoops, liveDir } from './loops';
-import { LIVE_URL_PREFIX, POSTER_FILE, SEGMENT_FILE_PATTERN, livePlaylist, loopOfActor } from './playout';
+import { LIVE_URL_PREFIX, POSTER_FILE, SEGMENT_FILE_PATTERN, livePlaylist, loopOfActor, playlistPath } from './playout';
+import { segmentExpiry, signLiveUrl, verifyLiveUrl } from './signing';
 
 const actorParams = z.object({ actorId: z.coerce.number().int().positive().max(2_147_483_647) });
-const playlistQuery = z.object({ chat: z.string().min(1).max(100) });
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
@@ -33,12 +33,16 @@ async function sendLoopFile(reply: FastifyReply, file: string, type: string, cac
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * The live video of demo performers, outside /rest/v1 like the other media files:
- * - `GET /live/:actorId/index.m3u8?chat=<chatId>`: the live playlist, only while that chat with that performer
- *   runs (404 CHAT_NOT_FOUND for an unknown chat or one with someone else, 410 CHAT_ENDED once it ended or its
- *   time ran out), never cached;
- * - `GET /live/:actorId/poster.webp`: the performer's poster, free;
- * - `GET /live/loops/:loop/:file`: segments and posters of the loops, immutable.
+ * The live video of demo performers, outside /rest/v1 like the other media files. The playlist and its segments
+ * need a URL signed for the chat's guest (signing.ts; 403 LIVE_URL_INVALID unsigned, altered or another chat's,
+ * 403 LIVE_URL_EXPIRED after its time):
+ * - `GET /live/:actorId/index.m3u8?chat=&guest=&expires=&sig=`: the live playlist, only while that chat of that
+ *   guest with that performer runs (404 CHAT_NOT_FOUND for an unknown chat or one with another performer, 403
+ *   LIVE_URL_INVALID for another guest's, 410 CHAT_ENDED once it ended or its time ran out), never cached; it
+ *   lists each segment signed afresh;
+ * - `GET /live/loops/:loop/:file`: segments (signed, kept privately until they expire) and the loops' posters
+ *   (free, immutable);
+ * - `GET /live/:actorId/poster.webp`: the performer's poster, free.
  */
 export const liveRoutes =
   (ctx: ModuleContext): FastifyPluginAsync =>
@@ -51,20 +55,30 @@ export const liveRoutes =
 
     app.get(`${LIVE_URL_PREFIX}:actorId/index.m3u8`, { schema: { hide: true } }, async (request, reply) => {
       const { actorId } = parse(actorParams, request.params);
-      const { chat: chatId } = parse(playlistQuery, request.query);
+      const now = ctx.now();
+      const grant = verifyLiveUrl(ctx.config.jwtSecret, playlistPath(actorId), request.query, now);
       const [chat] = await ctx.db
-        .select({ actorId: chatSessions.actorId, status: chatSessions.status, endsAt: chatSessions.endsAt })
+        .select({
+          actorId: chatSessions.actorId,
+          guestId: chatSessions.guestId,
+          status: chatSessions.status,
+          endsAt: chatSessions.endsAt,
+        })
         .from(chatSessions)
-        .where(eq(chatSessions.id, chatId));
+        .where(eq(chatSessions.id, grant.chat));
       if (!chat || chat.actorId !== actorId) throw new HttpError(404, 'CHAT_NOT_FOUND', 'No such chat with her');
-      const now = ctx.now().getTime();
-      if (chat.status !== 'active' || (chat.endsAt && chat.endsAt.getTime() <= now))
+      if (chat.guestId !== grant.guest)
+        throw new HttpError(403, 'LIVE_URL_INVALID', "This live video address is signed for another guest's chat");
+      if (chat.status !== 'active' || (chat.endsAt && chat.endsAt.getTime() <= now.getTime()))
         throw new HttpError(410, 'CHAT_ENDED', 'This chat has ended');
       const loop = loopOfActor(await loopsOrFail(), actorId);
+      const segmentGrant = { chat: grant.chat, guest: grant.guest, expires: segmentExpiry(now) };
       return reply
         .header('content-type', 'application/vnd.apple.mpegurl')
         .header('cache-control', 'no-cache')
-        .send(livePlaylist(loop, actorId, now));
+        .send(
+          livePlaylist(loop, actorId, now.getTime(), (uri) => signLiveUrl(ctx.config.jwtSecret, uri, segmentGrant)),
+        );
     });
 
     app.get(`${LIVE_URL_PREFIX}:actorId/${POSTER_FILE}`, { schema: { hide: true } }, async (request, reply) => {
@@ -84,9 +98,17 @@ export const liveRoutes =
       { schema: { hide: true } },
       async (request, reply) => {
         const { loop, file } = request.params;
-        const type = SEGMENT_FILE_PATTERN.test(file) ? 'video/mp2t' : file === POSTER_FILE ? 'image/webp' : null;
+        const segment = SEGMENT_FILE_PATTERN.test(file);
+        const type = segment ? 'video/mp2t' : file === POSTER_FILE ? 'image/webp' : null;
         if (!LOOP_NAME_PATTERN.test(loop) || !type) throw new HttpError(404, 'NOT_FOUND', 'No such live stream file');
-        return sendLoopFile(reply, path.join(liveDir(ctx.config.dataDir), loop, file), type, IMMUTABLE);
+        const filePath = path.join(liveDir(ctx.config.dataDir), loop, file);
+        if (!segment) return sendLoopFile(reply, filePath, type, IMMUTABLE);
+        const now = ctx.now();
+        const uri = `${LIVE_URL_PREFIX}loops/${loop}/${file}`;
+        const { expires } = verifyLiveUrl(ctx.config.jwtSecret, uri, request.query, now);
+        // The viewer's browser may keep it until its signature expires; no shared cache may.
+        const maxAge = Math.max(0, expires - Math.ceil(now.getTime() / 1000));
+        return sendLoopFile(reply, filePath, type, `private, max-age=${maxAge}`);
       },
     );
   };

@@ -95,7 +95,7 @@ export const chatPurchaseCategory = (type: ChatType, usedToyControl: boolean): C
       : 'live_chat';
 
 export const chatStream = z.object({
-  /** A live HLS playlist for hls.js; carries the chat id that grants access. */
+  /** A live HLS playlist for hls.js, signed for the chat's guest (it lists segments signed for minutes). */
   url: z.string(),
   /** Poster shown until the first frame. */
   posterUrl: z.string(),
