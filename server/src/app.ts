@@ -15,7 +15,7 @@ import { installGraphql } from './graphql';
 import { installAuth, verifyToken } from './http/auth';
 import { seedOnce } from './db/seed';
 import { bundleStatic, IMMUTABLE } from './http/bundles';
-import { installErrorHandler } from './http/errors';
+import { frameworkErrors, installErrorHandler } from './http/errors';
 import { VisitorCache } from './http/visitor-cache';
 import { SharpImageStore } from './media/store';
 import { MODULES } from './modules';
@@ -71,6 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: loggerOptions(config),
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors,
   });
   installErrorHandler(app);
   // Scripts, styles and JSON go out gzipped to clients that accept it (the shell alone is about a megabyte

@@ -4,14 +4,15 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { idParam, refuseUnsafeText } from '@velvet/contracts';
 import { HttpError } from '../../../http/endpoint';
 import type { ModuleContext } from '../../module';
 import { chatSessions } from '../schema';
 import { LOOP_NAME_PATTERN, listLiveLoops, liveDir } from './loops';
 import { LIVE_URL_PREFIX, POSTER_FILE, SEGMENT_FILE_PATTERN, livePlaylist, loopOfActor } from './playout';
 
-const actorParams = z.object({ actorId: z.coerce.number().int().positive().max(2_147_483_647) });
-const playlistQuery = z.object({ chat: z.string().min(1).max(100) });
+const actorParams = z.object({ actorId: idParam });
+const playlistQuery = refuseUnsafeText(z.object({ chat: z.string().min(1).max(100) }));
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
