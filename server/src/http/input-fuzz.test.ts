@@ -67,6 +67,7 @@ const BAD_STRINGS: Bad[] = [
   { label: 'empty string', value: '' },
 ];
 const BAD_NUMBERS: Bad[] = [
+  { label: '2^31-1', value: 2 ** 31 - 1 },
   { label: '2^31', value: 2 ** 31 },
   { label: '2^53-1', value: Number.MAX_SAFE_INTEGER },
   { label: '2^53', value: 2 ** 53 },
@@ -86,6 +87,7 @@ const WRONG_TYPES: Bad[] = [
 /** What a URL can carry: everything is text there. */
 const BAD_URL_VALUES: Bad[] = [
   ...BAD_STRINGS,
+  { label: '2^31-1', value: '2147483647' },
   { label: '2^31', value: '2147483648' },
   { label: '2^53', value: '9007199254740992' },
   { label: '2^53-1', value: '9007199254740991' },
