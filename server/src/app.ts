@@ -16,7 +16,7 @@ import { installGraphql } from './graphql';
 import { installAuth, verifyToken } from './http/auth';
 import { seedOnce } from './db/seed';
 import { bundleStatic, IMMUTABLE } from './http/bundles';
-import { installErrorHandler } from './http/errors';
+import { frameworkErrors, installErrorHandler } from './http/errors';
 import { installRequestLog, loggerOptions } from './http/logging';
 import { proxyTrust } from './http/proxy';
 import { docsPolicy, installSecurityHeaders } from './http/security-headers';
@@ -70,6 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: (address) => trustsProxy(address),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors,
   });
   app.decorate('trustsProxy', trustsProxy);
   installErrorHandler(app);

@@ -1,17 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  BREAK,
   GraphQLError,
   Kind,
   parse,
   specifiedRules,
   validate,
+  visit,
   type DocumentNode,
   type GraphQLSchema,
   type ValidationRule,
 } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import mercurius, { type IFieldResolver, type IResolvers, type MercuriusContext } from 'mercurius';
-import { LANGUAGES, MISSING_TOKEN_MESSAGE } from '@velvet/contracts';
+import { isSafeText, LANGUAGES, MISSING_TOKEN_MESSAGE, UNSAFE_TEXT_MESSAGE, unsafeTextPath } from '@velvet/contracts';
 import { HttpError } from '../http/endpoint';
 import type { Auth, GraphqlContribution, ModuleContext, ServerModule } from '../modules/module';
 import { GRAPHQL_LIMITS, limitError, limitRules, tokenLimitError } from './limits';
@@ -164,6 +166,24 @@ function wholeAnswerSharing(
   };
 }
 
+/**
+ * Text reaches resolvers as string literals of the query and as variables; neither may hold NUL or a lone
+ * surrogate (the rule every REST input follows), refused as 400 VALIDATION_FAILED before anything runs.
+ */
+function refuseUnsafeArguments(document: DocumentNode, variables: Record<string, unknown> | undefined): void {
+  const path = unsafeTextPath(variables ?? {});
+  if (path) throw new HttpError(400, 'VALIDATION_FAILED', `$${path.join('.')} ${UNSAFE_TEXT_MESSAGE}`);
+  let unsafeLiteral = false;
+  visit(document, {
+    StringValue: (node) => {
+      if (isSafeText(node.value)) return undefined;
+      unsafeLiteral = true;
+      return BREAK;
+    },
+  });
+  if (unsafeLiteral) throw new HttpError(400, 'VALIDATION_FAILED', `A string argument ${UNSAFE_TEXT_MESSAGE}`);
+}
+
 interface GraphqlBody {
   query?: unknown;
   variables?: Record<string, unknown> | null;
@@ -250,6 +270,9 @@ async function mount(app: FastifyInstance, ctx: ModuleContext, endpoint: Endpoin
       execution.errors = [limitError(`The answer is larger than ${GRAPHQL_LIMITS.maxAnswerCharacters} characters`)];
       context.reply.code(400);
     });
+    scope.graphql.addHook('preExecution', async (_schema, document, _context, variables) =>
+      refuseUnsafeArguments(document, variables),
+    );
   });
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Endpoint, ErrorCode } from '@velvet/contracts';
+import { refuseUnsafeText, type Endpoint, type ErrorCode } from '@velvet/contracts';
 import type { Auth } from '../modules/module';
 import type { VisitorCache } from './visitor-cache';
 
@@ -55,7 +55,8 @@ export interface RouteOptions {
 
 /**
  * Registers one REST endpoint of the contracts on a module's (encapsulated, /rest/v1-prefixed) plugin.
- * Params, query and body are validated with the contract's zod schemas (a failure is 400 VALIDATION_FAILED),
+ * Params, query and body are validated with the contract's zod schemas, and none of their text may hold NUL or a
+ * lone surrogate (a failure is 400 VALIDATION_FAILED),
  * the answer is checked against its response schema, and `needsGuest` is enforced before the handler runs.
  */
 export function route<E extends Endpoint>(
@@ -68,9 +69,9 @@ export function route<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     schema: {
-      ...(endpoint.params ? { params: endpoint.params } : {}),
-      ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.params ? { params: refuseUnsafeText(endpoint.params) } : {}),
+      ...(endpoint.query ? { querystring: refuseUnsafeText(endpoint.query) } : {}),
+      ...(endpoint.body ? { body: refuseUnsafeText(endpoint.body) } : {}),
       response: { 200: endpoint.response },
     },
     handler: async (request, reply) => {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@velvet/contracts';
 import { HttpError } from './endpoint';
@@ -37,6 +37,26 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     return reply.status(body.statusCode).send(body);
   });
+}
+
+/** What the router itself refuses before any route runs: its answers, in the one error shape. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The URL is not valid: it holds an escape that is not UTF-8',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the URL path is too long',
+};
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot read (invalid percent-encoding, a lone surrogate, a path
+ * segment over the length limit) is bad input too, answered with a stable code and without echoing the URL.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const statusCode = error.statusCode ?? 400;
+  const body: ErrorBody = {
+    statusCode,
+    code: 'VALIDATION_FAILED',
+    message: FRAMEWORK_MESSAGES[error.code] ?? 'The request could not be read',
+  };
+  void reply.status(statusCode).send(body);
 }
 
 export const notFoundBody = (url: string): ErrorBody => ({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIntParam } from './input';
 
 /**
  * One REST call of the platform: method, path under /rest/v1 (params written `:name`) and the zod schemas of
@@ -118,8 +119,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Paging used by every list: page is 1-based. */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(30),
+  page: dbIntParam(1).default(1),
+  pageSize: dbIntParam(1, 100).default(30),
 });
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIntParam } from './input';
 import { defineEndpoint, pageOf, pageQuery } from './endpoint';
 import { LANGUAGES, REMOTE_NAMES } from './routes';
 
@@ -332,7 +333,7 @@ export const telemetryEndpoints = {
     path: '/federation/health',
     query: z.object({
       tenant: z.string().optional(),
-      minutes: z.coerce.number().int().min(1).max(10_080).default(60),
+      minutes: dbIntParam(1, 10_080).default(60),
     }),
     response: z.object({ items: z.array(remoteHealth) }),
   }),

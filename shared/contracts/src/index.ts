@@ -8,3 +8,4 @@ export * from './platform';
 export * from './graphql';
 export * from './domains';
 export * from './logger';
+export * from './input';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbInt } from './input';
 import { defineEndpoint } from './endpoint';
 
 /** What the socket client reports about its connection (spec part 2, section 8: socket codes and types). */
@@ -7,7 +8,7 @@ export type SocketErrorType = (typeof SOCKET_ERROR_TYPES)[number];
 
 export const websocketConnectionError = z.object({
   /** The close code (1002 protocol error, 4000 pong missing, ...) or 1007 for a frame that failed validation. */
-  errorCode: z.number().int(),
+  errorCode: dbInt(0, 4999),
   type: z.enum(SOCKET_ERROR_TYPES),
   reason: z.string().max(500).default(''),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId, dbInt, refuseUnsafeText } from './input';
 import { LANGUAGES } from './routes';
 import { channel, channelFilter, message, messageType, senderType, MESSAGE_MAX_LENGTH } from './domains/messenger';
 import { MEDIATHEK_MEDIA_TYPES } from './domains/media';
@@ -23,37 +24,37 @@ export const outgoingMessages = {
   requestNavbarNotifications: z.object({
     type: z.literal('requestNavbarNotifications'),
     ...fromClient,
-    newest: z.number().int(),
+    newest: dbInt(0),
   }),
-  favoritePinActor: z.object({ type: z.literal('favoritePinActor'), ...fromClient, actorId: z.number().int() }),
-  favoriteUnpinActor: z.object({ type: z.literal('favoriteUnpinActor'), ...fromClient, actorId: z.number().int() }),
+  favoritePinActor: z.object({ type: z.literal('favoritePinActor'), ...fromClient, actorId: dbId }),
+  favoriteUnpinActor: z.object({ type: z.literal('favoriteUnpinActor'), ...fromClient, actorId: dbId }),
   favoriteRequestActors: z.object({ type: z.literal('favoriteRequestActors'), ...fromClient }),
   /** Pins a photo album or (mediaType VIDEO) a video to the guest's media library. */
   favoritePinAlbum: z.object({
     type: z.literal('favoritePinAlbum'),
     ...fromClient,
-    albumId: z.number().int(),
+    albumId: dbId,
     mediaType: z.enum(MEDIATHEK_MEDIA_TYPES).default('PHOTO'),
   }),
   favoriteUnpinAlbum: z.object({
     type: z.literal('favoriteUnpinAlbum'),
     ...fromClient,
-    albumId: z.number().int(),
+    albumId: dbId,
     mediaType: z.enum(MEDIATHEK_MEDIA_TYPES).default('PHOTO'),
   }),
   /** Pins a single album picture (spec "pinned photos"). */
-  favoritePinPicture: z.object({ type: z.literal('favoritePinPicture'), ...fromClient, pictureId: z.number().int() }),
+  favoritePinPicture: z.object({ type: z.literal('favoritePinPicture'), ...fromClient, pictureId: dbId }),
   favoriteUnpinPicture: z.object({
     type: z.literal('favoriteUnpinPicture'),
     ...fromClient,
-    pictureId: z.number().int(),
+    pictureId: dbId,
   }),
   // Messenger (sent only when logged in). offset equals the number of channels already loaded.
   loadChannels: z.object({
     type: z.literal('loadChannels'),
     ...fromClient,
-    offset: z.number().int().min(0),
-    limit: z.number().int().min(1).max(50),
+    offset: dbInt(0),
+    limit: dbInt(1, 50),
     /** The list being paged; newest when absent. */
     filterType: channelFilter.optional(),
   }),
@@ -61,19 +62,19 @@ export const outgoingMessages = {
   archiveChannel: z.object({
     type: z.literal('archiveChannel'),
     ...fromClient,
-    channelId: z.number().int(),
+    channelId: dbId,
     status: z.boolean(),
   }),
   sendMessage: z.object({
     type: z.literal('sendMessage'),
     ...fromClient,
-    channelId: z.number().int(),
+    channelId: dbId,
     messageType,
     senderType,
     isVideochat: z.boolean().default(false),
     isFreechat: z.boolean().default(false),
     data: z.object({ text: z.string().trim().min(1).max(MESSAGE_MAX_LENGTH) }),
-    includedGifts: z.array(z.number().int()).default([]),
+    includedGifts: z.array(dbId).max(50).default([]),
     chatId: z.string().nullable().default(null),
   }),
   // Live chat (the chat is started over REST; its text goes over the socket).
@@ -93,7 +94,7 @@ export const outgoingMessages = {
     type: z.literal('chargeOneClick'),
     ...fromClient,
     amount: z.number().int().min(100).max(100_000),
-    channelId: z.number().int().nullable().default(null),
+    channelId: dbId.nullable().default(null),
     requestId: z.string().min(8).max(100),
   }),
 } as const;
@@ -231,9 +232,11 @@ export function parseIncoming(raw: string): IncomingMessage | null {
     return null;
   }
 }
+/** What the server accepts from a client: a known message whose text the database can keep. */
+const checkedOutgoingMessage = refuseUnsafeText(outgoingMessage);
 export function parseOutgoing(raw: string): OutgoingMessage | null {
   try {
-    const result = outgoingMessage.safeParse(JSON.parse(raw));
+    const result = checkedOutgoingMessage.safeParse(JSON.parse(raw));
     return result.success ? (result.data as OutgoingMessage) : null;
   } catch {
     return null;

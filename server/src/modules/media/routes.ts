@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
-import { mediaEndpoints, VIDEO_STREAM_PATH } from '@velvet/contracts';
+import { idParam, mediaEndpoints, VIDEO_STREAM_PATH } from '@velvet/contracts';
 import { route } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
 import { idempotent } from '../wallet/idempotency';
@@ -67,7 +67,7 @@ export const mediaRoutes =
     await app.register(fastifyStatic, { root: clipsDir(ctx.config.dataDir), serve: false });
     app.get(
       VIDEO_STREAM_PATH,
-      { schema: { params: z.object({ videoId: z.coerce.number().int().positive() }), hide: true } },
+      { schema: { params: z.object({ videoId: idParam }), hide: true } },
       async (request, reply) => {
         const { videoId } = request.params as { videoId: number };
         const clip = await library.streamableClip(ctx.db, request.auth, videoId);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId, dbInt, dbIntParam, idParam } from '../input';
 import { defineEndpoint, pageOf, pageQuery } from '../endpoint';
 import { defineOperation } from '../graphql';
 
@@ -296,8 +297,6 @@ export const mediathekItem = z.object({
 });
 export type MediathekItem = z.infer<typeof mediathekItem>;
 
-const idParam = z.coerce.number().int().positive();
-
 /** Counts of the guest's library per tab: purchased (not archived), pinned and archived, per media type. */
 export const mediathekTotals = z.object({
   VIDEO: z.object({ PURCHASED: z.number().int(), PINNED: z.number().int(), ARCHIVED: z.number().int() }),
@@ -334,7 +333,7 @@ export type BuyResult = z.infer<typeof buyResult>;
 export const VIDEO_STREAM_PATH = '/video/:videoId/stream';
 export const videoStreamUrl = (videoId: number) => `/rest/v1${VIDEO_STREAM_PATH.replace(':videoId', String(videoId))}`;
 const gridPageQuery = pageQuery.extend({
-  pageSize: z.coerce.number().int().min(1).max(100).default(VIDEO_GRID_PAGE_SIZE),
+  pageSize: dbIntParam(1, 100).default(VIDEO_GRID_PAGE_SIZE),
 });
 
 export const mediaEndpoints = {
@@ -363,7 +362,7 @@ export const mediaEndpoints = {
     method: 'POST',
     path: '/gallery/setGuestRating',
     body: z.object({
-      albumId: z.number().int().positive(),
+      albumId: dbId,
       guestRating: z.union([z.literal(ALBUM_RATING.dislike), z.literal(ALBUM_RATING.like)]),
     }),
     response: albumRatingResult,
@@ -389,7 +388,7 @@ export const mediaEndpoints = {
   albumView: defineEndpoint({
     method: 'POST',
     path: '/gallery/recordView',
-    body: z.object({ albumId: z.number().int().positive() }),
+    body: z.object({ albumId: dbId }),
     response: z.object({ success: z.literal(true), albumTotalViews: z.number().int() }),
   }),
   /** The guest's pinned single pictures, newest first (socket favoritePinPicture). */
@@ -405,8 +404,8 @@ export const mediaEndpoints = {
     path: '/gallery/getComments',
     query: z.object({
       albumId: idParam,
-      limit: z.coerce.number().int().min(1).max(ALBUM_COMMENTS_LIMIT).default(ALBUM_COMMENTS_LIMIT),
-      offset: z.coerce.number().int().min(0).default(0),
+      limit: dbIntParam(1, ALBUM_COMMENTS_LIMIT).default(ALBUM_COMMENTS_LIMIT),
+      offset: dbIntParam(0).default(0),
     }),
     response: albumComments,
   }),
@@ -415,7 +414,7 @@ export const mediaEndpoints = {
     method: 'POST',
     path: '/gallery/postComment',
     body: z.object({
-      albumId: z.number().int().positive(),
+      albumId: dbId,
       commentText: z.string().trim().min(1).max(ALBUM_COMMENT_MAX_LENGTH),
     }),
     response: z.object({
@@ -464,7 +463,7 @@ export const mediaEndpoints = {
     path: '/mediathek/archive',
     body: z.object({
       mediaType: z.enum(MEDIATHEK_MEDIA_TYPES),
-      mediaId: z.number().int().positive(),
+      mediaId: dbId,
       archived: z.boolean(),
     }),
     response: z.object({ success: z.literal(true), totals: mediathekTotals }),
@@ -486,7 +485,7 @@ export const mediaEndpoints = {
     path: '/album/:albumId/buy',
     params: z.object({ albumId: idParam }),
     query: z.object({ mediaType: z.enum(MEDIATHEK_MEDIA_TYPES).default('PHOTO') }),
-    body: z.object({ price: z.number().int().min(0).optional() }),
+    body: z.object({ price: dbInt(0).optional() }),
     response: buyResult,
     needsGuest: true,
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId, dbIntParam, idParam } from '../input';
 import { defineEndpoint } from '../endpoint';
 import { defineOperation } from '../graphql';
 
@@ -97,20 +98,20 @@ export type Conversation = z.infer<typeof conversation>;
 
 const conversationQuery = z.object({
   /** Answer messages older than this message id (history paging). */
-  before: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(30),
+  before: idParam.optional(),
+  limit: dbIntParam(1, 100).default(30),
 });
-const id = z.coerce.number().int().positive();
+const id = idParam;
 
 export const messengerEndpoints = {
   recommendations: defineEndpoint({
     method: 'GET',
     path: '/messenger/recommendations',
     query: z.object({
-      currentActorId: z.coerce.number().int().positive().optional(),
+      currentActorId: idParam.optional(),
       /** true: a grid of 8; otherwise a slider of 5. */
       useGrid: z.union([z.boolean(), z.stringbool()]).optional(),
-      fsk: z.coerce.number().int().optional(),
+      fsk: dbIntParam(0, 100).optional(),
     }),
     response: z.object({ actors: z.array(recommendedActor) }),
   }),
@@ -135,7 +136,7 @@ export const messengerEndpoints = {
   touchChannel: defineEndpoint({
     method: 'POST',
     path: '/messenger/channel/touch',
-    body: z.object({ actorId: z.number().int().positive() }),
+    body: z.object({ actorId: dbId }),
     response: z.object({ channel }),
     needsGuest: true,
   }),
@@ -143,7 +144,7 @@ export const messengerEndpoints = {
   favorites: defineEndpoint({
     method: 'GET',
     path: '/messenger/favorites',
-    query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
+    query: z.object({ limit: dbIntParam(1, 50).default(10) }),
     response: z.object({ actors: z.array(favoriteActor), onlineCount: z.number().int() }),
     needsGuest: true,
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIntParam, idParam } from '../input';
 import { defineEndpoint, pageOf } from '../endpoint';
 import { defineOperation } from '../graphql';
 import { LANGUAGES } from '../routes';
@@ -182,7 +183,7 @@ export const CONTEST_SUBS = ['all', 'top'] as const;
 export const contestGrid = z.object({ contestGridItems: z.array(contestGridItem), elementsCount: z.number().int() });
 export type ContestGrid = z.infer<typeof contestGrid>;
 
-const contestId = z.coerce.number().int().min(1);
+const contestId = idParam;
 
 export const contestsQuery = defineOperation<{ contests: Contest[] }, { language?: string }>(
   `query Contests($language: String) { contests(language: $language) { id type title description previewUrl start end isActive entryCount } }`,
@@ -496,8 +497,8 @@ export const specialsEndpoints = {
     params: z.object({
       contestId,
       contestSub: z.enum(CONTEST_SUBS),
-      limit: z.coerce.number().int().min(1).max(100),
-      offset: z.coerce.number().int().min(0),
+      limit: dbIntParam(1, 100),
+      offset: dbIntParam(0),
     }),
     query: z.object({ actorName: z.string().max(60).optional() }),
     response: contestGrid,
@@ -527,9 +528,9 @@ export const specialsEndpoints = {
     path: '/blog/archives/:category',
     params: z.object({ category: blogCategorySegment }),
     query: languageQuery.extend({
-      page: z.coerce.number().int().min(1).default(1),
-      pageSize: z.coerce.number().int().min(1).max(50).default(BLOG_ARCHIVE_PAGE_SIZE),
-      year: z.coerce.number().int().min(2000).max(2100).optional(),
+      page: dbIntParam(1).default(1),
+      pageSize: dbIntParam(1, 50).default(BLOG_ARCHIVE_PAGE_SIZE),
+      year: dbIntParam(2000, 2100).optional(),
     }),
     response: blogArchive,
   }),
@@ -569,7 +570,7 @@ export const specialsEndpoints = {
   randomMagazinePage: defineEndpoint({
     method: 'GET',
     path: '/special/magazines/random/:excludeId',
-    params: z.object({ excludeId: z.coerce.number().int().min(0) }),
+    params: z.object({ excludeId: dbIntParam(0) }),
     query: languageQuery,
     response: magazinePage,
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIntParam, idParam } from '../input';
 import { defineEndpoint, pageOf, pageQuery } from '../endpoint';
 import { defineOperation } from '../graphql';
 
@@ -86,7 +87,7 @@ export const tvEndpoints = {
     method: 'GET',
     path: '/tv/program/:type',
     params: z.object({ type: tvProgramType }),
-    query: z.object({ limit: z.coerce.number().int().min(1).max(TV_PROGRAM_MAX_LIMIT).default(20) }),
+    query: z.object({ limit: dbIntParam(1, TV_PROGRAM_MAX_LIMIT).default(20) }),
     response: z.object({ type: tvProgramType, entries: z.array(tvProgramEntry) }),
   }),
   stream: defineEndpoint({
@@ -104,7 +105,7 @@ export const tvEndpoints = {
   video: defineEndpoint({
     method: 'GET',
     path: '/tv/video/:videoId',
-    params: z.object({ videoId: z.coerce.number().int().positive() }),
+    params: z.object({ videoId: idParam }),
     response: tvVideoDetails,
   }),
   series: defineEndpoint({

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { idParam } from '@velvet/contracts';
 import { HttpError } from '../../../http/endpoint';
 import type { ModuleContext } from '../../module';
 import { chatSessions } from '../schema';
@@ -11,7 +12,7 @@ import { LOOP_NAME_PATTERN, listLiveLoops, liveDir } from './loops';
 import { LIVE_URL_PREFIX, POSTER_FILE, SEGMENT_FILE_PATTERN, livePlaylist, loopOfActor, playlistPath } from './playout';
 import { segmentExpiry, signLiveUrl, verifyLiveUrl } from './signing';
 
-const actorParams = z.object({ actorId: z.coerce.number().int().positive().max(2_147_483_647) });
+const actorParams = z.object({ actorId: idParam });
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIntParam, idParam } from '../../input';
 import { defineEndpoint, pageOf, pageQuery } from '../../endpoint';
 import { defineOperation } from '../../graphql';
 import { LANGUAGES } from '../../routes';
@@ -235,7 +236,7 @@ export const chatEndpoints = {
     path: '/actors/list/:kind',
     params: z.object({ kind: actorListKind }),
     query: pageQuery.extend({
-      pageSize: z.coerce.number().int().min(1).max(100).default(ACTOR_LIST_PAGE_SIZE),
+      pageSize: dbIntParam(1, 100).default(ACTOR_LIST_PAGE_SIZE),
       category: z.string().max(60).optional(),
       language,
     }),
@@ -253,7 +254,7 @@ export const chatEndpoints = {
   actorState: defineEndpoint({
     method: 'GET',
     path: '/actor/getActorStateById/:actorId',
-    params: z.object({ actorId: z.coerce.number().int().positive() }),
+    params: z.object({ actorId: idParam }),
     response: actorState,
   }),
   categories: defineEndpoint({

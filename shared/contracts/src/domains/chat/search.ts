@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId, dbInt, dbIntParam } from '../../input';
 import { defineEndpoint } from '../../endpoint';
 import { LANGUAGES } from '../../routes';
 import { ACTOR_LIST_PAGE_SIZE, actorCategory, actorGenderType, actorListItem, actorListKind } from './actors';
@@ -41,11 +42,11 @@ export const searchConditions = z.object({
   languages: z.array(z.string().length(2)).max(20).default([]),
   /** ISO 3166 alpha-2: any of them. */
   countries: z.array(z.string().length(2)).max(50).default([]),
-  categoryId: z.number().int().positive().nullable().default(null),
+  categoryId: dbId.nullable().default(null),
   onlineOnly: z.boolean().default(false),
   freeChatOnly: z.boolean().default(false),
   /** Highest video chat price per minute, hundredths of a coin. */
-  maxPrice: z.number().int().min(0).nullable().default(null),
+  maxPrice: dbInt(0).nullable().default(null),
   /** Location search: the largest distance from the guest's location. */
   radiusKm: z.number().int().min(1).max(2000).nullable().default(null),
 });
@@ -134,12 +135,12 @@ export const actorSearchEndpoints = {
   search: defineEndpoint({
     method: 'POST',
     path: '/actorsearch/search',
-    query: z.object({ page: z.coerce.number().int().min(1).default(1), language }),
+    query: z.object({ page: dbIntParam(1).default(1), language }),
     body: z.object({
       moodValue: z.string().trim().max(MOOD_MAX_LENGTH).default(''),
       searchType: z.string().max(30).default('default'),
       sortType: z.enum(ACTOR_SEARCH_SORTS).optional(),
-      requestId: z.number().int().min(0),
+      requestId: dbInt(0),
       forcedGuestLocation: guestLocation.pick({ lat: true, long: true }).optional(),
       forcedGuestZip: z.string().length(ZIP_LENGTH).optional(),
       forcedGuestLocationSource: z.enum(LOCATION_SOURCES).optional(),

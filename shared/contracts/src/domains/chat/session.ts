@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId, dbInt } from '../../input';
 import { defineEndpoint } from '../../endpoint';
 import { CHAT_TYPES, type ChatPrices, type ChatType } from './actors';
 
@@ -161,10 +162,10 @@ export const chatSessionEndpoints = {
     method: 'POST',
     path: '/chat/start',
     body: z.object({
-      actorId: z.number().int().positive(),
+      actorId: dbId,
       chatType,
       /** Rises with every start attempt of this browser; a repeated or older one is refused. */
-      sequenceNumber: z.number().int().min(1),
+      sequenceNumber: dbInt(1),
     }),
     response: chatSession,
   }),
@@ -199,7 +200,7 @@ export const chatSessionEndpoints = {
     body: z.object({
       currentUrl: z.string().max(2000),
       chatId: z.string().min(1).max(100),
-      actorId: z.number().int().positive(),
+      actorId: dbId,
       mobile: z.boolean().default(false),
       feedback: z.string().trim().max(2000).default(''),
       rating: z.number().int().min(1).max(5),
