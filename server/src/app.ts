@@ -95,7 +95,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     visitorCache: new VisitorCache(config.visitorCacheMs),
     sessions,
   };
-  await sessions.load(ctx.now());
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Velvet platform API', version: '1' } },

@@ -42,6 +42,8 @@ async function operatorRow(ctx: ModuleContext, guestId: string) {
 export const authModule: ServerModule = {
   name: 'auth',
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
+  // Sessions that ended early are refused from memory: read them before the first request.
+  prepare: (ctx) => ctx.sessions.load(ctx.now()),
   routes: (ctx) => async (app) => {
     const accounts = new FailureThrottle(ACCOUNT_RULE);
     const addresses = new FailureThrottle(ADDRESS_RULE);
