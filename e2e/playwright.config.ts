@@ -49,6 +49,7 @@ export default defineConfig({
       DEMO_DAY_MINUTES: '240',
       OPERATOR_PASSWORD: OPERATOR.password,
       SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
+      ANONYMOUS_SESSIONS_PER_ADDRESS_PER_HOUR: '100000',
     },
   },
 });

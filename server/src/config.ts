@@ -34,6 +34,11 @@ const environment = z.object({
   OPERATOR_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH).optional(),
   /** Sign-ups one client address may make per hour (shared addresses behind NAT need a few). */
   SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /**
+   * Anonymous sessions one client address may open per hour: each is a guest row, so without a bound a script
+   * grows the database at will; a browser keeps its session, so even a shared address needs few.
+   */
+  ANONYMOUS_SESSIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(300),
   /** `development` lets GraphQL introspection through (schema tools); anything else refuses it. */
   NODE_ENV: z.string().optional(),
   /**
@@ -72,6 +77,7 @@ export interface Config {
   visitorCacheMs: number;
   operatorPassword: string | undefined;
   signupsPerAddressPerHour: number;
+  anonymousSessionsPerAddressPerHour: number;
   /** Whether GraphQL answers introspection (`__schema`, `__type`): in development only. */
   graphqlIntrospection: boolean;
   /** Addresses, CIDR ranges or range names (loopback, linklocal, uniquelocal) of the trusted proxies. */
@@ -114,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     visitorCacheMs: values.VISITOR_CACHE_MS,
     operatorPassword: values.OPERATOR_PASSWORD,
     signupsPerAddressPerHour: values.SIGNUPS_PER_ADDRESS_PER_HOUR,
+    anonymousSessionsPerAddressPerHour: values.ANONYMOUS_SESSIONS_PER_ADDRESS_PER_HOUR,
     trustProxy: values.TRUST_PROXY,
     graphqlIntrospection: values.NODE_ENV === 'development',
   };

@@ -56,6 +56,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       VISITOR_CACHE_MS: '0',
       OPERATOR_PASSWORD: TEST_OPERATOR_PASSWORD,
       SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
+      ANONYMOUS_SESSIONS_PER_ADDRESS_PER_HOUR: '100000',
     }),
     ...options.config,
   };

@@ -314,3 +314,23 @@ describe('signup limit', () => {
     }
   });
 });
+
+describe('anonymous session limit', () => {
+  test('one address opens a bounded number of anonymous sessions an hour; another address is not held up', async () => {
+    const limited = await createTestApp({ config: { anonymousSessionsPerAddressPerHour: 3 } });
+    try {
+      const openFrom = (remoteAddress: string) =>
+        limited.app.inject({ method: 'POST', url: '/rest/v1/auth/anonymous', remoteAddress });
+      const before = (await limited.ctx.db.select({ id: guests.id }).from(guests)).length;
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await openFrom('192.0.2.7')).statusCode);
+      assert.deepEqual(statuses, [200, 200, 200, 429, 429]);
+      expectError(await openFrom('192.0.2.7'), 429, 'RATE_LIMITED');
+      assert.equal((await openFrom('192.0.2.8')).statusCode, 200);
+      const after = (await limited.ctx.db.select({ id: guests.id }).from(guests)).length;
+      assert.equal(after - before, 4, 'a refused call makes no guest row');
+    } finally {
+      await limited.close();
+    }
+  });
+});

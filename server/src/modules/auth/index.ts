@@ -1,7 +1,7 @@
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import { eq } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { authEndpoints } from '@velvet/contracts';
 import { route, HttpError, requireOperator } from '../../http/endpoint';
 import type { ModuleContext, ServerModule } from '../module';
@@ -48,18 +48,25 @@ export const authModule: ServerModule = {
     const accounts = new FailureThrottle(ACCOUNT_RULE);
     const addresses = new FailureThrottle(ADDRESS_RULE);
 
-    route(app, authEndpoints.anonymous, async () => issue(app, ctx.db, await createAnonymous(ctx.db), ctx.now()));
+    /** Routes whose calls one client address may make `max` times an hour, counted before the body is read. */
+    const perAddressHourly = (max: number, routes: (limited: FastifyInstance) => void) =>
+      app.register(async (limited) => {
+        await limited.register(rateLimit, { max, timeWindow: 60 * MINUTE_MS });
+        routes(limited);
+      });
 
-    // Sign-ups per client address and hour, counted by @fastify/rate-limit before the body is read.
-    await app.register(async (limited) => {
-      await limited.register(rateLimit, { max: ctx.config.signupsPerAddressPerHour, timeWindow: 60 * MINUTE_MS });
+    await perAddressHourly(ctx.config.anonymousSessionsPerAddressPerHour, (limited) =>
+      route(limited, authEndpoints.anonymous, async () => issue(app, ctx.db, await createAnonymous(ctx.db), ctx.now())),
+    );
+
+    await perAddressHourly(ctx.config.signupsPerAddressPerHour, (limited) =>
       // Spec 7.1: every call carries the language as a query parameter; a new guest keeps it as preference.
       route(limited, authEndpoints.signup, async ({ body, request }) => {
         const { language } = request.query as { language?: string };
         const row = await signup(ctx.db, { ...body, ...(language ? { language } : {}) });
         return issue(app, ctx.db, row, ctx.now());
-      });
-    });
+      }),
+    );
 
     route(app, authEndpoints.login, async ({ body, request, reply }) => {
       const now = ctx.now();
