@@ -82,7 +82,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sessions = new SessionRegistry(database.db);
   await installAuth(app, config.jwtSecret, sessions);
 
-  const hub = new Hub(app.log, (token) => verifyToken(app, token));
+  const hub = new Hub(
+    app.log,
+    (token) => verifyToken(app, token),
+    () => ctx.now().getTime(),
+  );
   const mediaDir = path.join(config.dataDir, 'media');
   await mkdir(mediaDir, { recursive: true });
   const ctx: ModuleContext = {

@@ -61,7 +61,7 @@ function encode(message: IncomingMessage): Encoded {
 /** One open socket. Kept deliberately small: the hub is meant to hold tens of thousands of them. */
 class Connection implements SocketClient {
   auth: Auth | null = null;
-  lastSeen = Date.now();
+  lastSeen: number;
   /** Messages it may still send now (the token bucket, refilled when a message arrives). */
   private allowance = MESSAGE_BURST;
   rateLimited = false;
@@ -76,8 +76,10 @@ class Connection implements SocketClient {
     readonly socket: WebSocket,
     stream: Duplex | undefined,
     private readonly hub: Hub,
+    now: number,
   ) {
     this.stream = stream && socket.extensions === '' ? stream : null;
+    this.lastSeen = now;
   }
 
   send(message: IncomingMessage): void {
@@ -115,6 +117,8 @@ export class Hub implements SocketHub {
   constructor(
     private readonly log: FastifyBaseLogger,
     private readonly verifyToken: (token: string) => Auth | null,
+    /** The server's clock in ms (message rate and idle sockets). */
+    private readonly now: () => number = Date.now,
   ) {
     this.sweeper = setInterval(() => this.closeIdle(), PING_INTERVAL_MS).unref();
   }
@@ -169,11 +173,11 @@ export class Hub implements SocketHub {
 
   /** Takes over a freshly upgraded socket; `stream` is the upgraded request's TCP socket (`request.raw.socket`). */
   attach(socket: WebSocket, stream?: Duplex): void {
-    const connection = new Connection(socket, stream, this);
+    const connection = new Connection(socket, stream, this, this.now());
     this.connections.add(connection);
     socket.on('message', (data, isBinary) => {
       if (connection.rateLimited) return;
-      if (!connection.admit(Date.now())) return this.closeRateLimited(connection);
+      if (!connection.admit(this.now())) return this.closeRateLimited(connection);
       if (isBinary) return this.drop(connection, 'binary frame');
       void this.receive(connection, rawText(data));
     });
@@ -250,7 +254,7 @@ export class Hub implements SocketHub {
   }
 
   private closeIdle(): void {
-    const limit = Date.now() - IDLE_LIMIT_MS;
+    const limit = this.now() - IDLE_LIMIT_MS;
     for (const connection of this.connections) {
       if (connection.lastSeen < limit) connection.socket.close(CLOSE_PONG_MISSING, 'no ping');
     }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { idParam } from '@velvet/contracts';
+import { idParam, refuseUnsafeText } from '@velvet/contracts';
 import { HttpError } from '../../../http/endpoint';
 import type { ModuleContext } from '../../module';
 import { chatSessions } from '../schema';
@@ -13,6 +13,8 @@ import { LIVE_URL_PREFIX, POSTER_FILE, SEGMENT_FILE_PATTERN, livePlaylist, loopO
 import { segmentExpiry, signLiveUrl, verifyLiveUrl } from './signing';
 
 const actorParams = z.object({ actorId: idParam });
+/** The signed URLs' query is checked like every route's input before its signature is. */
+const safeQuery = refuseUnsafeText(z.looseObject({}));
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
@@ -56,6 +58,7 @@ export const liveRoutes =
 
     app.get(`${LIVE_URL_PREFIX}:actorId/index.m3u8`, { schema: { hide: true } }, async (request, reply) => {
       const { actorId } = parse(actorParams, request.params);
+      parse(safeQuery, request.query);
       const now = ctx.now();
       const grant = verifyLiveUrl(ctx.config.jwtSecret, playlistPath(actorId), request.query, now);
       const [chat] = await ctx.db
@@ -104,6 +107,7 @@ export const liveRoutes =
         if (!LOOP_NAME_PATTERN.test(loop) || !type) throw new HttpError(404, 'NOT_FOUND', 'No such live stream file');
         const filePath = path.join(liveDir(ctx.config.dataDir), loop, file);
         if (!segment) return sendLoopFile(reply, filePath, type, IMMUTABLE);
+        parse(safeQuery, request.query);
         const now = ctx.now();
         const uri = `${LIVE_URL_PREFIX}loops/${loop}/${file}`;
         const { expires } = verifyLiveUrl(ctx.config.jwtSecret, uri, request.query, now);
