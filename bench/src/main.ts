@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
-import { benchAttacks } from './attacks';
+import { OPERATOR, benchAttacks } from './attacks';
 import { launchChromium } from './browser';
 import { benchFanout } from './fanout';
 import { benchHttp, type Site } from './http';
@@ -113,7 +113,7 @@ try {
   }
   if (sections.has(5)) await benchFanout(report, fanoutLevels);
   if (sections.has(7)) {
-    const target = await startVelvet();
+    const target = await startVelvet({ env: { OPERATOR_PASSWORD: OPERATOR.password } });
     servers.push(target);
     await benchAttacks(report, target, loadSeconds);
     await stopAll();
