@@ -16,8 +16,8 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
  *   both reading the range the build writes into its remote.json as `contracts`).
  * - OWN_COPY: the shell's copy when its version satisfies the remote's range, otherwise the remote's own. Safe for
  *   packages a remote uses only inside its own tree: ui (components; its CSS is global, so class rules only ever
- *   get added), sdk (clients are made by the shell and reach remotes through the platform object) and federation
- *   (each remote wraps its own mounts in its own copy's providers).
+ *   get added), sdk (clients are made by the shell and reach remotes through the platform object; `instanceof
+ *   ApiError` holds across copies) and federation (each remote wraps its own mounts in its own copy's providers).
  * zod is not shared: only @velvet/contracts imports it, and a shared module is never tree-shaken (shared, zod
  * with all its locales was a third of the shell).
  */
