@@ -6,7 +6,7 @@ import type { Tenant, SlotName } from './federation';
 import type { IncomingMessage, IncomingType, OutgoingPayload } from './socket';
 import type { CurrentRoute, Language, RouteArgs, RouteName } from './routes';
 import type { GraphqlOperation } from './graphql';
-import contractsPackage from '../package.json';
+import contractsPackage from '../package.json' with { type: 'json' };
 
 /**
  * The platform API: the one object the shell hands every remote in its mount props. A remote talks to the
