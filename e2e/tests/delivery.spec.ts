@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   CANARY_AUTO_ROLLBACK,
+  CONTRACTS_VERSION,
   deploymentLogEntry,
   federationManifest,
   pageOf,
@@ -116,6 +117,41 @@ test('a remote needing another platform API is refused: fallback on its routes, 
       return items.find((item) => item.remote === 'mf-tv' && item.lastFailure?.stage === 'incompatible') !== undefined;
     })
     .toBe(true);
+});
+
+test('a remote built against contracts the shell does not offer is refused: fallback, reported as incompatible', async ({
+  page,
+}) => {
+  await page.route('**/rest/v1/federation/manifest**', async (route) => {
+    const response = await route.fetch();
+    const manifest = federationManifest.parse(await response.json());
+    for (const remote of manifest.remotes) {
+      // The build wrote the range of the contracts it was made with into its remote.json.
+      expect([remote.name, remote.descriptor.contracts]).toEqual([remote.name, `^${CONTRACTS_VERSION}`]);
+      if (remote.name === 'mf-tv') remote.descriptor = { ...remote.descriptor, contracts: '^99.0.0' };
+    }
+    await route.fulfill({ response, json: manifest });
+  });
+  const entries: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/remotes/mf-tv/')) entries.push(r.url());
+  });
+  const reports = collectLoadReports(page);
+
+  await page.goto('/en/tv/program/');
+  await expect(page.locator('[data-remote-fallback="mf-tv"]')).toBeVisible();
+  await expect
+    .poll(() => reports.find((report) => report.remote === 'mf-tv'))
+    .toMatchObject({ outcome: 'failure', stage: 'incompatible' });
+  expect(reports.find((report) => report.remote === 'mf-tv')?.error).toBe(
+    `needs @velvet/contracts ^99.0.0; this shell offers ${CONTRACTS_VERSION}`,
+  );
+  // Its neighbours run, and not a byte of mf-tv was fetched.
+  await page.goto('/en/');
+  await scrollThroughHome(page);
+  await expect(page.locator('[data-widget="home.TOP"]')).toBeVisible();
+  await expect(page.locator('[data-widget="home.TV"]')).toHaveCount(0);
+  expect(entries).toEqual([]);
 });
 
 test('a remote whose entry times out shows its fallback while the rest works', async ({ page, expectFailure }) => {

@@ -6,29 +6,63 @@ const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 /**
- * Singletons shared by the shell and all remotes; the shell provides them eagerly (host wins). zod is not among
- * them: only @velvet/contracts imports it, and a shared module is never tree-shaken (shared, zod with all its
- * locales was a third of the shell).
+ * How each shared package is shared. Every one declares a real range: `^` the version the app was built with
+ * (workspace:* and catalog: resolve to the installed package, whose own package.json gives the version).
+ * - HOST_WINS: one copy for the page, the shell's (provided eagerly). Libraries holding page-wide state (React,
+ *   the i18next instance, the query cache) and @velvet/i18n, whose route table is the page's. A remote asking for
+ *   another range gets a console warning and still runs on the shell's copy.
+ * - MUST_MATCH: @velvet/contracts, the wire shapes: one copy, and a remote whose range the shell's version does
+ *   not satisfy is refused before any of its code loads (by the registry at upload, by the shell in the browser,
+ *   both reading the range the build writes into its remote.json as `contracts`).
+ * - OWN_COPY: the shell's copy when its version satisfies the remote's range, otherwise the remote's own. Safe for
+ *   packages a remote uses only inside its own tree: ui (components; its CSS is global, so class rules only ever
+ *   get added), sdk (clients are made by the shell and reach remotes through the platform object; `instanceof
+ *   ApiError` holds across copies) and federation (each remote wraps its own mounts in its own copy's providers).
+ * zod is not shared: only @velvet/contracts imports it, and a shared module is never tree-shaken (shared, zod
+ * with all its locales was a third of the shell).
  */
-const SINGLETONS = [
-  'react',
-  'react-dom',
-  'react-dom/client',
-  'react/jsx-runtime',
-  'rxjs',
-  'i18next',
-  'react-i18next',
-  '@velvet/contracts',
-  '@velvet/sdk',
-  '@velvet/ui',
-  '@velvet/i18n',
-  '@velvet/federation',
-  '@tanstack/react-query',
-];
+const HOST_WINS = { singleton: true, strictVersion: false };
+const MUST_MATCH = { singleton: true, strictVersion: true };
+const OWN_COPY = { singleton: false, strictVersion: false };
+const SHARED = {
+  react: HOST_WINS,
+  'react-dom': HOST_WINS,
+  'react-dom/client': HOST_WINS,
+  'react/jsx-runtime': HOST_WINS,
+  rxjs: HOST_WINS,
+  i18next: HOST_WINS,
+  'react-i18next': HOST_WINS,
+  '@tanstack/react-query': HOST_WINS,
+  '@velvet/i18n': HOST_WINS,
+  '@velvet/contracts': MUST_MATCH,
+  '@velvet/sdk': OWN_COPY,
+  '@velvet/ui': OWN_COPY,
+  '@velvet/federation': OWN_COPY,
+};
 
-function shared({ eager }) {
+/** The package a shared module name belongs to: `react-dom/client` is `react-dom`, `@velvet/ui` itself. */
+const packageOf = (name) =>
+  name
+    .split('/')
+    .slice(0, name.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** The version of a package as the app at `dir` resolves it (node_modules of the app or a folder above). */
+function installedVersion(dir, pkg) {
+  for (let folder = dir; ; folder = path.dirname(folder)) {
+    const file = path.join(folder, 'node_modules', pkg, 'package.json');
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+    if (path.dirname(folder) === folder) throw new Error(`${pkg} is not installed for ${dir}`);
+  }
+}
+
+/** The Module Federation `shared` option of the app at `dir`: each package's version and the range it needs. */
+function shared({ dir, eager }) {
   return Object.fromEntries(
-    SINGLETONS.map((name) => [name, { singleton: true, eager, requiredVersion: false, strictVersion: false }]),
+    Object.entries(SHARED).map(([name, mode]) => {
+      const version = installedVersion(dir, packageOf(name));
+      return [name, { ...mode, eager, version, requiredVersion: `^${version}` }];
+    }),
   );
 }
 
@@ -92,11 +126,23 @@ function baseConfig({ dir, mode }) {
 }
 
 /**
+ * The remote.json a build ships: the remote's own, plus the @velvet/contracts range the build needs, which the
+ * registry and the shell check before any of its code loads.
+ */
+function builtDescriptor(dir, sharedConfig) {
+  return {
+    ...JSON.parse(fs.readFileSync(path.join(dir, 'remote.json'), 'utf8')),
+    contracts: sharedConfig['@velvet/contracts'].requiredVersion,
+  };
+}
+
+/**
  * A remote: exposes ./app and ./widgets, writes mf-manifest.json, loads its chunks relative to wherever the
  * manifest was served from (publicPath auto), so one build can sit in any versioned folder.
  */
 function remoteWebpackConfig({ dir, mode }) {
-  const descriptor = JSON.parse(fs.readFileSync(path.join(dir, 'remote.json'), 'utf8'));
+  const sharedConfig = shared({ dir, eager: false });
+  const descriptor = builtDescriptor(dir, sharedConfig);
   return {
     ...baseConfig({ dir, mode }),
     entry: {},
@@ -113,7 +159,7 @@ function remoteWebpackConfig({ dir, mode }) {
         name: descriptor.federationName,
         filename: 'remoteEntry.js',
         exposes: { './app': './src/app.tsx', './widgets': './src/widgets.tsx' },
-        shared: shared({ eager: false }),
+        shared: sharedConfig,
         manifest: { fileName: 'mf-manifest.json' },
         dts: false,
         shareStrategy: 'loaded-first',
@@ -156,7 +202,7 @@ function hostWebpackConfig({ dir, mode, extraPlugins = [] }) {
       new ModuleFederationPlugin({
         name: 'shell',
         remotes: {},
-        shared: shared({ eager: true }),
+        shared: shared({ dir, eager: true }),
         dts: false,
         shareStrategy: 'loaded-first',
         // One federation runtime for the page, offered to the remotes (built with externalRuntime).
@@ -169,4 +215,4 @@ function hostWebpackConfig({ dir, mode, extraPlugins = [] }) {
   };
 }
 
-module.exports = { remoteWebpackConfig, hostWebpackConfig, SINGLETONS };
+module.exports = { remoteWebpackConfig, hostWebpackConfig, shared, builtDescriptor };

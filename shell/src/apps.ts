@@ -7,7 +7,7 @@ import { refusedLifecycles, resilientLifecycles } from './resilient';
 
 export interface RegisterAppsOptions {
   remotes: readonly ManifestRemote[];
-  /** Remotes the shell refused (platform range): their routes show the fallback and load nothing. */
+  /** Remotes the shell refused (platform or contracts range): their routes show the fallback and load nothing. */
   refused?: readonly ManifestRemote[];
   platform: PlatformApi;
   /** The layout's outlet: each remote mounts into its own child of it. */

@@ -4,6 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import { start } from 'single-spa';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
+  CONTRACTS_VERSION,
   PLATFORM_API_VERSION,
   REMOTE_ENTRY_FILE,
   SOCKET_PATH,
@@ -84,16 +85,14 @@ async function boot(router: ShellRouter, i18n: I18n) {
     }),
   ]);
 
-  const { accepted, refused } = selectRemotes(manifest, PLATFORM_API_VERSION);
+  const { accepted, refused } = selectRemotes(manifest, {
+    platform: PLATFORM_API_VERSION,
+    contracts: CONTRACTS_VERSION,
+  });
   for (const { remote, reason } of refused) console.info(`[shell] ${remote.name} not loaded: ${reason}`);
-  const incompatible = refused.filter(({ reason }) => reason === 'platform').map(({ remote }) => remote);
-  for (const remote of incompatible)
-    reporter.failed(
-      remote,
-      'incompatible',
-      0,
-      `needs platform ${remote.descriptor.platform}; this shell offers ${PLATFORM_API_VERSION}`,
-    );
+  const incompatible = refused.filter(({ reason }) => reason !== 'disabled');
+  for (const { remote, detail } of incompatible) reporter.failed(remote, 'incompatible', 0, detail);
+  const incompatibleRemotes = incompatible.map(({ remote }) => remote);
   registerRemotes(accepted.map((remote) => ({ name: remote.descriptor.federationName, entry: remote.entry })));
 
   const socketUrl = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${SOCKET_PATH}`;
@@ -141,7 +140,7 @@ async function boot(router: ShellRouter, i18n: I18n) {
   outlet.className = 'vv-outlet';
   registerRemoteApps({
     remotes: accepted,
-    refused: incompatible,
+    refused: incompatibleRemotes,
     platform,
     outlet,
     loadApp: (remote) => loader.load<Lifecycles>(remote, 'app'),
@@ -188,7 +187,7 @@ async function boot(router: ShellRouter, i18n: I18n) {
     slots,
     socket,
     remotes: accepted,
-    refused: incompatible,
+    refused: incompatibleRemotes,
     outlet,
     i18n,
   };

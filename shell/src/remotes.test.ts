@@ -13,6 +13,9 @@ const tenant: FederationManifest['tenant'] = {
   footerLinks: [],
 };
 
+/** The platform API and @velvet/contracts versions the shell offers in these tests. */
+const offer = { platform: '1.0.0', contracts: '0.1.4' };
+
 describe('boot: choosing remotes', () => {
   const manifest: FederationManifest = {
     tenant,
@@ -20,22 +23,40 @@ describe('boot: choosing remotes', () => {
       manifestRemote('mf-chat', ['home.TOP']),
       manifestRemote('mf-tv', ['home.TV'], '^2'),
       manifestRemote('mf-feed', ['home.Feed']),
-      manifestRemote('mf-media', [], '>=1.0.0 <1.1'),
+      manifestRemote('mf-media', [], '>=1.0.0 <1.1', '^0.1.0'),
+      manifestRemote('mf-specials', ['home.Contests'], '^1', '^0.2.0'),
     ],
   };
 
   it('refuses a remote whose platform range the shell does not satisfy, and switched-off remotes', () => {
-    const { accepted, refused } = selectRemotes(manifest, '1.0.0');
+    const { accepted, refused } = selectRemotes(manifest, offer);
     expect(accepted.map((r) => r.name)).toEqual(['mf-chat', 'mf-media']);
     expect(refused.map(({ remote, reason }) => [remote.name, reason])).toEqual([
       ['mf-tv', 'platform'],
       ['mf-feed', 'disabled'],
+      ['mf-specials', 'contracts'],
     ]);
-    expect(selectRemotes(manifest, '1.1.0').accepted.map((r) => r.name)).toEqual(['mf-chat']);
+    expect(selectRemotes(manifest, { ...offer, platform: '1.1.0' }).accepted.map((r) => r.name)).toEqual(['mf-chat']);
+  });
+
+  it('refuses a remote built against @velvet/contracts the shell does not offer, saying what it needs', () => {
+    const { refused } = selectRemotes(manifest, offer);
+    expect(refused.find(({ remote }) => remote.name === 'mf-specials')).toMatchObject({
+      reason: 'contracts',
+      detail: 'needs @velvet/contracts ^0.2.0; this shell offers 0.1.4',
+    });
+    expect(refused.find(({ remote }) => remote.name === 'mf-tv')?.detail).toBe(
+      'needs platform ^2; this shell offers 1.0.0',
+    );
+    // A shell with newer contracts in the range runs it; one outside the 0.1 range refuses mf-media as well.
+    expect(selectRemotes(manifest, { ...offer, contracts: '0.2.3' }).accepted.map((r) => r.name)).toEqual([
+      'mf-chat',
+      'mf-specials',
+    ]);
   });
 
   it('registers one application per accepted remote, active on the routes it owns', () => {
-    const { accepted } = selectRemotes(manifest, '1.0.0');
+    const { accepted } = selectRemotes(manifest, offer);
     const registered: { name: string; activeWhen: (location: Location) => boolean }[] = [];
     registerRemoteApps({
       remotes: accepted,
@@ -58,9 +79,9 @@ describe('boot: choosing remotes', () => {
     expect(registered.some((r) => r.activeWhen(at('/en/tv/program/')))).toBe(false);
   });
 
-  it('registers a remote refused for its platform range too: its routes mount its fallback, nothing loads', async () => {
-    const { accepted, refused } = selectRemotes(manifest, '1.0.0');
-    const incompatible = refused.filter(({ reason }) => reason === 'platform').map(({ remote }) => remote);
+  it('registers a remote refused for its platform or contracts range too: its routes mount its fallback, nothing loads', async () => {
+    const { accepted, refused } = selectRemotes(manifest, offer);
+    const incompatible = refused.filter(({ reason }) => reason !== 'disabled').map(({ remote }) => remote);
     const registered: {
       name: string;
       activeWhen: (location: Location) => boolean;
@@ -79,16 +100,21 @@ describe('boot: choosing remotes', () => {
       },
       register: ((config: (typeof registered)[number]) => registered.push(config)) as never,
     });
-    const tv = registered.find((r) => r.name === 'mf-tv')!;
-    expect(tv.activeWhen({ pathname: '/en/tv/program/' } as Location)).toBe(true);
-    const element = document.createElement('div');
-    await (await tv.app()).mount({ domElement: element, platform: {} });
-    expect(element.getAttribute('data-fallback-of')).toBe('mf-tv');
+    for (const [name, pathname] of [
+      ['mf-tv', '/en/tv/program/'],
+      ['mf-specials', '/de/wettbewerbe/'],
+    ] as const) {
+      const app = registered.find((r) => r.name === name)!;
+      expect(app.activeWhen({ pathname } as Location)).toBe(true);
+      const element = document.createElement('div');
+      await (await app.app()).mount({ domElement: element, platform: {} });
+      expect(element.getAttribute('data-fallback-of')).toBe(name);
+    }
     expect(loadApp).not.toHaveBeenCalled();
   });
 
   it('maps routes to the running remote that owns them', () => {
-    const { accepted } = selectRemotes(manifest, '1.0.0');
+    const { accepted } = selectRemotes(manifest, offer);
     expect(remoteForRoute('cams', accepted)?.name).toBe('mf-chat');
     expect(remoteForRoute('tvProgram', accepted)).toBeNull();
     expect(remoteForRoute('home', accepted)).toBeNull();

@@ -1,24 +1,46 @@
 import satisfies from 'semver/functions/satisfies';
 import { routeByName, type FederationManifest, type ManifestRemote, type RouteName } from '@velvet/contracts';
 
+/** What this shell offers remotes: the platform API's version and the version of its @velvet/contracts. */
+export interface ShellOffer {
+  platform: string;
+  contracts: string;
+}
+
 export interface RefusedRemote {
   remote: ManifestRemote;
-  reason: 'disabled' | 'platform';
+  /** `disabled`: off for the tenant; `platform`, `contracts`: it needs a range of it this shell does not offer. */
+  reason: 'disabled' | 'platform' | 'contracts';
+  /** For an incompatible remote, what it needs against what the shell offers (its load report's error). */
+  detail?: string;
 }
 
 /**
- * The remotes the shell will run: switched on for the tenant (feature flag) and asking for a platform API range
- * this shell satisfies. The others are refused before any of their code is downloaded.
+ * The remotes the shell will run: switched on for the tenant (feature flag), asking for a platform API range
+ * this shell satisfies and for @velvet/contracts (the wire shapes, one copy for the page) its copy satisfies.
+ * The others are refused before any of their code is downloaded.
  */
 export function selectRemotes(
   manifest: FederationManifest,
-  platformVersion: string,
+  offer: ShellOffer,
 ): { accepted: ManifestRemote[]; refused: RefusedRemote[] } {
   const accepted: ManifestRemote[] = [];
   const refused: RefusedRemote[] = [];
   for (const remote of manifest.remotes) {
-    if (manifest.tenant.features[remote.descriptor.feature] === false) refused.push({ remote, reason: 'disabled' });
-    else if (!satisfies(platformVersion, remote.descriptor.platform)) refused.push({ remote, reason: 'platform' });
+    const { feature, platform, contracts } = remote.descriptor;
+    if (manifest.tenant.features[feature] === false) refused.push({ remote, reason: 'disabled' });
+    else if (!satisfies(offer.platform, platform))
+      refused.push({
+        remote,
+        reason: 'platform',
+        detail: `needs platform ${platform}; this shell offers ${offer.platform}`,
+      });
+    else if (contracts !== undefined && !satisfies(offer.contracts, contracts))
+      refused.push({
+        remote,
+        reason: 'contracts',
+        detail: `needs @velvet/contracts ${contracts}; this shell offers ${offer.contracts}`,
+      });
     else accepted.push(remote);
   }
   return { accepted, refused };

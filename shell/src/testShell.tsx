@@ -18,13 +18,14 @@ export function manifestRemote(
   name: ManifestRemote['name'],
   slots: ManifestRemote['descriptor']['slots'],
   platform = '^1',
+  contracts?: string,
 ): ManifestRemote {
   const federationName = name.replace('-', '_');
   return {
     name,
     version: '1.0.0',
     entry: `/remotes/${name}/1.0.0/mf-manifest.json`,
-    descriptor: { name, federationName, platform, feature: name.slice(3), routes: [], slots },
+    descriptor: { name, federationName, platform, feature: name.slice(3), routes: [], slots, contracts },
   };
 }
 

@@ -81,6 +81,8 @@ export const ERROR_CODES = [
   // Remote registry: builds and versions.
   'VERSION_EXISTS',
   'PLATFORM_INCOMPATIBLE',
+  /** A build needing a @velvet/contracts range the platform does not offer. */
+  'SHARED_INCOMPATIBLE',
   'INVALID_BUILD',
   'NOTHING_TO_ROLL_BACK',
   'NO_CANARY',

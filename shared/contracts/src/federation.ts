@@ -46,6 +46,11 @@ export const remoteDescriptor = z.object({
   feature: z.string(),
   routes: z.array(z.string()),
   slots: z.array(z.enum(SLOT_NAMES)),
+  /**
+   * semver range of @velvet/contracts (the wire shapes) the build needs, written by the build from the version it
+   * was made with (shared/federation/webpack.cjs). Absent in a source remote.json.
+   */
+  contracts: z.string().optional(),
 });
 export type RemoteDescriptor = z.infer<typeof remoteDescriptor>;
 
@@ -188,7 +193,8 @@ export const registryEndpoints = {
   /**
    * Publishes a build as a new immutable version. The body is a tar.gz of the dist folder (REMOTE_BUILD_MEDIA_TYPE);
    * an existing version is 409 VERSION_EXISTS, a descriptor whose platform range this server does not satisfy
-   * 422 PLATFORM_INCOMPATIBLE, a build without mf-manifest.json, remoteEntry.js or a matching remote.json
+   * 422 PLATFORM_INCOMPATIBLE, one whose @velvet/contracts range the platform's contracts do not satisfy
+   * 422 SHARED_INCOMPATIBLE, a build without mf-manifest.json, remoteEntry.js or a matching remote.json
    * 422 INVALID_BUILD, an archive over MAX_REMOTE_BUILD_BYTES 413 PAYLOAD_TOO_LARGE. Callers who are no operator
    * are refused (401/403) before the body is read.
    */

@@ -6,6 +6,7 @@ import type { Tenant, SlotName } from './federation';
 import type { IncomingMessage, IncomingType, OutgoingPayload } from './socket';
 import type { CurrentRoute, Language, RouteArgs, RouteName } from './routes';
 import type { GraphqlOperation } from './graphql';
+import contractsPackage from '../package.json' with { type: 'json' };
 
 /**
  * The platform API: the one object the shell hands every remote in its mount props. A remote talks to the
@@ -13,6 +14,12 @@ import type { GraphqlOperation } from './graphql';
  * range they need in remote.json and the shell refuses those it cannot satisfy.
  */
 export const PLATFORM_API_VERSION = '1.0.0';
+
+/**
+ * The version of these contracts, the one the shell provides to remotes and the registry checks uploads against
+ * (remote.json `contracts`): taken from the package, whose version is the one source of it.
+ */
+export const CONTRACTS_VERSION: string = contractsPackage.version;
 
 export interface PlatformBus {
   /** Typed stream of one incoming socket message type. */

@@ -98,6 +98,21 @@ describe('createRestClient', () => {
     expect(error).toMatchObject({ status: 409, code: 'EMAIL_TAKEN', message: 'This email is already registered' });
   });
 
+  it('throws errors another copy of the sdk recognises as ApiError (a remote on its own copy)', async () => {
+    status = 409;
+    body = { statusCode: 409, code: 'EMAIL_TAKEN', message: 'This email is already registered' };
+    let OtherApiError: typeof ApiError | undefined;
+    jest.isolateModules(() => {
+      OtherApiError = (jest.requireActual('./rest') as { ApiError: typeof ApiError }).ApiError;
+    });
+    expect(OtherApiError).not.toBe(ApiError);
+    const error = await client()(updateName, { body: { name: 'x' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OtherApiError!);
+    expect(new OtherApiError!(404, 'NOT_FOUND', 'gone')).toBeInstanceOf(ApiError);
+    expect(new Error('plain')).not.toBeInstanceOf(OtherApiError!);
+    expect(Object.assign(new Error('look-alike'), { status: 409, code: 'X' })).not.toBeInstanceOf(ApiError);
+  });
+
   it('names the status when the error body is not the platform shape', async () => {
     status = 502;
     body = 'bad gateway';

@@ -8,8 +8,17 @@ import {
   type Language,
 } from '@velvet/contracts';
 
-/** A failed call: the HTTP status and the server's stable error code (ERROR_CODES), never a bare "failed". */
+/** Marks an ApiError of any copy of this package (a registered symbol is the same in every copy). */
+const API_ERROR = Symbol.for('@velvet/sdk:ApiError');
+
+/**
+ * A failed call: the HTTP status and the server's stable error code (ERROR_CODES), never a bare "failed".
+ * `instanceof` recognises one made by any copy of the sdk: the shell's clients throw them, and a remote running on
+ * its own sdk copy (when the shell's is outside its range) tests them against its own class.
+ */
 export class ApiError extends Error {
+  readonly [API_ERROR] = true;
+
   constructor(
     readonly status: number,
     readonly code: string,
@@ -17,6 +26,10 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  static override [Symbol.hasInstance](value: unknown): value is ApiError {
+    return typeof value === 'object' && value !== null && API_ERROR in value;
   }
 }
 

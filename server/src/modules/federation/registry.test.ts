@@ -9,6 +9,7 @@ import { after, before, describe, test, type TestContext } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import * as tar from 'tar';
 import {
+  CONTRACTS_VERSION,
   MAX_REMOTE_BUILD_BYTES,
   deploymentLogEntry,
   federationManifest,
@@ -37,6 +38,8 @@ const descriptors = {
     feature: 'tv',
     routes: ['tvProgram'],
     slots: ['home.TV'],
+    // As a build writes it: the range of the contracts it was made with, which this server offers.
+    contracts: `^${CONTRACTS_VERSION}`,
   },
   feed: {
     name: 'mf-feed',
@@ -222,6 +225,15 @@ describe('upload', () => {
     for (const platform of ['^2', '>=1.1.0', 'not a range']) {
       const response = await upload('mf-tv', '1.6.0', await build({ ...descriptors.tv, platform }, 'p2'));
       assertError(response, 422, 'PLATFORM_INCOMPATIBLE');
+    }
+    assert.equal(existsSync(path.join(remoteStoreDir(t.config), 'mf-tv', '1.6.0')), false);
+  });
+
+  test('a build needing @velvet/contracts this server does not offer is refused with 422 SHARED_INCOMPATIBLE', async () => {
+    for (const contracts of [`>${CONTRACTS_VERSION}`, '^99.0.0', 'not a range']) {
+      const response = await upload('mf-tv', '1.6.0', await build({ ...descriptors.tv, contracts }, 'c2'));
+      assertError(response, 422, 'SHARED_INCOMPATIBLE');
+      assert.match(response.json<ErrorBody>().message, new RegExp(`offers ${CONTRACTS_VERSION}`));
     }
     assert.equal(existsSync(path.join(remoteStoreDir(t.config), 'mf-tv', '1.6.0')), false);
   });

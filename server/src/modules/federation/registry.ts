@@ -7,6 +7,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import semver from 'semver';
 import * as tar from 'tar';
 import {
+  CONTRACTS_VERSION,
   PLATFORM_API_VERSION,
   remoteDescriptor,
   type DeploymentLogEntry,
@@ -103,6 +104,15 @@ export async function uploadBuild(
         422,
         'PLATFORM_INCOMPATIBLE',
         `${remote} needs platform ${descriptor.platform}; this server offers ${PLATFORM_API_VERSION}`,
+      );
+    }
+    // The wire shapes must match: a build made against other contracts is refused, as the shell would refuse it.
+    const contracts = descriptor.contracts;
+    if (contracts !== undefined && (!semver.validRange(contracts) || !semver.satisfies(CONTRACTS_VERSION, contracts))) {
+      throw new HttpError(
+        422,
+        'SHARED_INCOMPATIBLE',
+        `${remote} needs @velvet/contracts ${contracts}; this server offers ${CONTRACTS_VERSION}`,
       );
     }
     const files = await countFiles(incoming);
