@@ -163,4 +163,17 @@ describe('show lifecycle job', () => {
     assert.deepEqual(Object.keys(show!.title).sort(), ['de', 'en', 'es', 'nl']);
     assert.equal(await keepShowsComing(t.ctx), null, 'one show is coming already');
   });
+
+  it('plans no show for a performer named in DEMO_ALWAYS_ONLINE: a show would end her private chats', async () => {
+    clock.advance(24 * 60 * 60);
+    const performer = await createPerformer(t.ctx.db);
+    await t.ctx.db.delete(actorOnlineWindows);
+    await t.ctx.db.insert(actorOnlineWindows).values({ actorId: performer.id, startMinute: 0, endMinute: 1439 });
+    const pinned = { ...t.ctx, config: { ...t.ctx.config, demoAlwaysOnline: [performer.name] } };
+    assert.equal(await keepShowsComing(pinned), null);
+    const planned = await keepShowsComing(t.ctx);
+    assert.ok(planned, 'not pinned, she plans one');
+    const [show] = await t.ctx.db.select().from(chatTickets).where(eq(chatTickets.id, planned));
+    assert.equal(show!.actorId, performer.id);
+  });
 });
