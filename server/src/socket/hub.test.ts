@@ -38,8 +38,19 @@ async function connect() {
       });
     }
   };
+  /** Resolves once what arrived satisfies the condition, checked on each message. */
+  const until = (condition: () => boolean, timeoutMs = 5000) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`not within ${timeoutMs} ms`)), timeoutMs);
+      const check = () => {
+        if (!condition()) return void waiters.push(check);
+        clearTimeout(timer);
+        resolve();
+      };
+      check();
+    });
   const send = (message: unknown) => socket.send(typeof message === 'string' ? message : JSON.stringify(message));
-  return { socket, received, next, send, close: () => socket.close() };
+  return { socket, received, next, until, send, close: () => socket.close() };
 }
 
 describe('socket', () => {
@@ -110,9 +121,12 @@ describe('socket', () => {
 
   test('handlers get only valid messages, and messages needing a guest only from logged-in guests', async () => {
     const seen: Array<{ actorId: number; guestId: string | undefined }> = [];
-    t.ctx.hub.on('favoritePinActor', (message, client) => {
-      seen.push({ actorId: message.actorId, guestId: client.auth?.guestId });
-    });
+    const handled = new Promise<void>((resolve) =>
+      t.ctx.hub.on('favoritePinActor', (message, client) => {
+        seen.push({ actorId: message.actorId, guestId: client.auth?.guestId });
+        resolve();
+      }),
+    );
     const anonymous = await connect();
     anonymous.send({ type: 'requestSession', language: 'en', accessToken: await t.anonymousToken() });
     await anonymous.next('ackSession');
@@ -125,7 +139,8 @@ describe('socket', () => {
     await loggedIn.next('ackSession');
     loggedIn.send({ type: 'favoritePinActor', actorId: 'three' }); // invalid: dropped
     loggedIn.send({ type: 'favoritePinActor', actorId: 4 });
-    for (let i = 0; i < 40 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    // The dropped messages came first on their sockets: by the handled one they were all read.
+    await handled;
     assert.deepEqual(seen, [{ actorId: 4, guestId: guest.id }]);
     anonymous.close();
     loggedIn.close();
@@ -178,9 +193,7 @@ describe('socket', () => {
     for (let i = 0; i < 40 && t.ctx.hub.connectionCount === before; i++) await new Promise((r) => setTimeout(r, 25));
     assert.equal(t.ctx.hub.connectionCount, before - 1, `still open after ${sent} broadcasts`);
     assert.ok(sent * actorName.length > SEND_BUFFER_LIMIT);
-    for (let i = 0; i < 200 && fine.received.filter((m) => m.type === 'actorOnline').length < sent; i++) {
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await fine.until(() => fine.received.filter((m) => m.type === 'actorOnline').length >= sent);
     assert.equal(fine.received.filter((m) => m.type === 'actorOnline').length, sent);
     slow.socket.terminate();
     fine.close();
