@@ -51,9 +51,9 @@ async function buyTicket(guest: ChatGuest, ticketId: number, modelId: number) {
 const inShow = async (actorId: number) =>
   (await t.ctx.db.select({ flag: actors.isCurrentlyTicketShow }).from(actors).where(eq(actors.id, actorId)))[0]!.flag;
 
-/** Messages of a type that arrived so far, after letting the socket deliver what is under way. */
+/** Messages of a type that arrived, once all the server sent so far has (the job's sends happen as it runs). */
 async function arrived(guest: ChatGuest, type: IncomingMessage['type']) {
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  await guest.socket.settled();
   return guest.socket.received.filter((m) => m.type === type);
 }
 
