@@ -3,7 +3,7 @@ import { after, before, describe, mock, test } from 'node:test';
 import WebSocket from 'ws';
 import { CLOSE_RATE_LIMITED, PING_INTERVAL_MS, type IncomingMessage } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../testing/app';
-import { MESSAGE_BURST, SEND_BUFFER_LIMIT } from './hub';
+import { MESSAGE_BURST, SEND_BUFFER_LIMIT, type Hub } from './hub';
 
 let t: TestApp;
 let base: string;
@@ -184,9 +184,10 @@ describe('socket', () => {
     slow.socket.pause(); // stops reading: the kernel's buffers fill, then the server's
     const before = t.ctx.hub.connectionCount;
     // Closed once the hub has let the socket go (its own close handler runs first).
-    const tooSlow = t.ctx.hub.tooSlow.bind(t.ctx.hub);
+    const hub = t.ctx.hub as Hub;
+    const tooSlow = hub.tooSlow.bind(hub);
     const droppedOne = new Promise<void>((resolve) => {
-      const spy = mock.method(t.ctx.hub, 'tooSlow', (connection: Parameters<typeof tooSlow>[0]) => {
+      const spy = mock.method(hub, 'tooSlow', (connection: Parameters<typeof tooSlow>[0]) => {
         spy.mock.restore();
         connection.socket.once('close', () => resolve());
         tooSlow(connection);
