@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OPERATOR } from './tests/operator-account';
+import { PINNED_PERFORMERS } from './tests/pinned-performers';
 
 // The end-to-end tests drive the built site in Debian's Chromium, against a server on its own port and a
 // fresh data directory, so they run the same on a developer machine and in CI.
@@ -47,6 +48,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DEMO_DAY_MINUTES: '240',
+      DEMO_ALWAYS_ONLINE: Object.values(PINNED_PERFORMERS).join(','),
       OPERATOR_PASSWORD: OPERATOR.password,
       SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
       ANONYMOUS_SESSIONS_PER_ADDRESS_PER_HOUR: '100000',

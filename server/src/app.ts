@@ -96,7 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     hub,
     images: new SharpImageStore(mediaDir),
     now: () => new Date(),
-    visitorCache: new VisitorCache(config.visitorCacheMs),
+    visitorCache: new VisitorCache(config.visitorCacheMs, () => ctx.now().getTime()),
     sessions,
   };
 

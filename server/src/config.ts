@@ -25,6 +25,19 @@ const environment = z.object({
    * tests use a short one so performers come and go within seconds.
    */
   DEMO_DAY_MINUTES: z.coerce.number().int().min(1).max(1440).default(1440),
+  /**
+   * A demo and test setting: comma-separated names of demo performers who stay on line all day and give no ticket
+   * show, so a test can chat with one for as long as it needs. Empty (the default): everyone keeps her schedule.
+   */
+  DEMO_ALWAYS_ONLINE: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
   /** How long visitors who are not logged in share a catalogue answer (http/visitor-cache.ts); 0 turns it off. */
   VISITOR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /**
@@ -74,6 +87,8 @@ export interface Config {
   /** When the server ends a canary by itself (CANARY_AUTO_ROLLBACK unless the environment says otherwise). */
   canaryAutoRollback: { minLoads: number; failureShare: number };
   demoDayMinutes: number;
+  /** Names of demo performers on line all day, without ticket shows (a demo and test setting). */
+  demoAlwaysOnline: string[];
   visitorCacheMs: number;
   operatorPassword: string | undefined;
   signupsPerAddressPerHour: number;
@@ -117,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       failureShare: values.CANARY_ROLLBACK_FAILURE_SHARE,
     },
     demoDayMinutes: values.DEMO_DAY_MINUTES,
+    demoAlwaysOnline: values.DEMO_ALWAYS_ONLINE,
     visitorCacheMs: values.VISITOR_CACHE_MS,
     operatorPassword: values.OPERATOR_PASSWORD,
     signupsPerAddressPerHour: values.SIGNUPS_PER_ADDRESS_PER_HOUR,

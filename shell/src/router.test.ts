@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { createRouter, scrollToWhenRendered } from './router';
 
 describe('router', () => {
@@ -85,8 +86,7 @@ describe('scrollToWhenRendered', () => {
     const element = document.createElement('div');
     element.id = 'target';
     document.body.appendChild(element);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(scrolled).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(1));
     element.remove();
   });
 });

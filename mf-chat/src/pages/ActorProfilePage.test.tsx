@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { chatEndpoints, ticketChatListQuery, type ActorProfile, type ChatTicket } from '@velvet/contracts';
 import { createMockPlatform, renderWithPlatform } from '@velvet/testing';
 import { ChatApp } from '../ChatApp';
@@ -109,9 +109,10 @@ describe('actor profile rules', () => {
   });
 
   it('shows no ticket block when nothing is planned', async () => {
-    renderProfile(actorProfile());
+    const { modelIds } = renderProfile(actorProfile());
     await screen.findByRole('heading', { level: 1, name: 'Lena' });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(screen.queryByText('Planned live shows of Lena')).toBeNull();
+    await waitFor(() => expect(modelIds).toEqual([7]));
+    // While the shows load their section waits; the empty answer takes it away.
+    await waitFor(() => expect(screen.queryByText('Planned live shows of Lena')).toBeNull());
   });
 });

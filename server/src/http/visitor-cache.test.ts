@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, mock, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { videosQuery, type ActorListPage, type VideoPage } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../testing/app';
-import { createPerformer } from '../modules/chat/session-fixtures';
+import { createPerformer, manualClock } from '../modules/chat/session-fixtures';
 import { actors } from '../modules/chat/schema';
 import { videos } from '../modules/media/schema';
 import { VisitorCache } from './visitor-cache';
@@ -13,11 +12,15 @@ import { VisitorCache } from './visitor-cache';
 const TTL_MS = 300;
 
 let t: TestApp;
+let clock: ReturnType<typeof manualClock>;
 let performerId: number;
 before(async () => {
   t = await createTestApp({ config: { visitorCacheMs: TTL_MS, trustProxy: ['loopback'] } });
+  clock = manualClock(t, Date.now());
   performerId = (await createPerformer(t.ctx.db, { bannedCountryCodes: ['AT'] })).id;
 });
+/** Moves the server's clock on by `ms`: the cache reads it, so no test waits for a ttl to pass. */
+const pass = (ms: number) => clock.advance(ms / 1000);
 after(() => t.close());
 
 const onlineIds = async (headers: Record<string, string> = {}) => {
@@ -40,30 +43,51 @@ const bareRequest = {
 } as unknown as FastifyRequest;
 const setOnline = (isOnline: boolean) => t.ctx.db.update(actors).set({ isOnline }).where(eq(actors.id, performerId));
 
+/** A computation that runs until the test finishes it: `finish` lets the ones started so far answer. */
+function heldCompute() {
+  let computed = 0;
+  let held: { promise: Promise<void>; release: () => void };
+  const hold = () => {
+    let release!: () => void;
+    held = { promise: new Promise<void>((resolve) => (release = resolve)), release };
+  };
+  hold();
+  return {
+    compute: async () => {
+      const answer = `answer ${++computed}`;
+      await held.promise;
+      return answer;
+    },
+    finish: () => {
+      held.release();
+      hold();
+    },
+    computed: () => computed,
+  };
+}
+
 describe('catalogue answers shared by visitors who are not logged in', () => {
   test('are shared for the ttl, sent at once while computed again for one more ttl, never older', async () => {
     const listed = async () => (await onlineIds()).some((actor) => actor.id === performerId);
     await setOnline(true);
-    await sleep(2 * TTL_MS + 50);
+    pass(2 * TTL_MS + 50);
     assert.ok(await listed());
     await setOnline(false);
     assert.ok(await listed(), 'within the ttl: the shared answer');
-    await sleep(TTL_MS + 50);
+    pass(TTL_MS + 50);
     assert.ok(await listed(), 'in the second ttl: the kept answer at once, while it is computed again');
+    // Until the one recomputation lands, asking again answers at once from the cache: poll for the new answer.
     let fresh = false;
-    for (let tries = 0; tries < 40 && !fresh; tries++) {
-      await sleep(50);
-      fresh = !(await listed());
-    }
+    for (let tries = 0; tries < 10_000 && !fresh; tries++) fresh = !(await listed());
     assert.ok(fresh, 'then the new answer');
     await setOnline(true);
-    await sleep(2 * TTL_MS + 50);
+    pass(2 * TTL_MS + 50);
     assert.ok(await listed(), 'after twice the ttl: computed before answering');
   });
 
   test('are kept apart by country, and never shared with a logged-in guest', async () => {
     await setOnline(true);
-    await sleep(2 * TTL_MS + 50);
+    pass(2 * TTL_MS + 50);
     const banned = (items: ActorListPage['items']) =>
       items.find((actor) => actor.id === performerId)?.chatButton.isBannedCountryCode;
     assert.equal(banned(await onlineIds()), false);
@@ -76,7 +100,7 @@ describe('catalogue answers shared by visitors who are not logged in', () => {
 
   test('a country header counts only from a trusted proxy', async () => {
     await setOnline(true);
-    await sleep(2 * TTL_MS + 50);
+    pass(2 * TTL_MS + 50);
     const banned = async (remoteAddress: string) => {
       const response = await t.app.inject({
         url: `/rest/v1/actor/getActorDataByIdOrName/${performerId}`,
@@ -107,7 +131,7 @@ describe('catalogue answers shared by visitors who are not logged in', () => {
       assert.notEqual(await keyOf('pageSize=50'), plain, 'a parameter the route reads does make another answer');
 
       await setOnline(true);
-      await sleep(2 * TTL_MS + 50);
+      pass(2 * TTL_MS + 50);
       assert.ok((await onlineIds()).some((actor) => actor.id === performerId));
       await setOnline(false);
       const busted = await t.app.inject({ url: `/rest/v1/actors/list/cams?pageSize=100&r=${Math.random()}` });
@@ -129,44 +153,51 @@ describe('catalogue answers shared by visitors who are not logged in', () => {
   });
 
   test('requests arriving while an answer is computed wait for that one computation', async () => {
-    const cache = new VisitorCache(1000);
-    let computed = 0;
-    const compute = async () => {
-      computed++;
-      await sleep(20);
-      return '{"items":[]}';
-    };
-    const answers = await Promise.all(Array.from({ length: 50 }, () => cache.answer(bareRequest, compute)));
-    assert.equal(computed, 1);
-    assert.ok(answers.every((answer) => answer === '{"items":[]}'));
+    const cache = new VisitorCache(1000, () => 1_000_000);
+    const slow = heldCompute();
+    const asked = Array.from({ length: 50 }, () => cache.answer(bareRequest, slow.compute));
+    slow.finish();
+    const answers = await Promise.all(asked);
+    assert.equal(slow.computed(), 1);
+    assert.ok(answers.every((answer) => answer === 'answer 1'));
   });
 
   test('past the ttl, every request gets the kept answer at once while one recomputation runs', async () => {
-    const cache = new VisitorCache(100);
-    let computed = 0;
-    const compute = async () => {
-      computed++;
-      await sleep(50);
-      return `answer ${computed}`;
-    };
-    const ask = () => cache.answer(bareRequest, compute);
-    assert.equal(await ask(), 'answer 1');
-    await sleep(120);
-    const started = performance.now();
+    // Any time but 0, which the cache library reads as "no start".
+    let now = 1_000_000;
+    const cache = new VisitorCache(100, () => now);
+    const slow = heldCompute();
+    const ask = () => cache.answer(bareRequest, slow.compute);
+    const first = ask();
+    slow.finish();
+    assert.equal(await first, 'answer 1');
+    now += 120;
+    // The recomputation is held: had anyone waited for it, this would never resolve.
     const answers = await Promise.all(Array.from({ length: 50 }, ask));
-    assert.ok(performance.now() - started < 40, 'nobody waited for the recomputation');
     assert.ok(answers.every((answer) => answer === 'answer 1'));
-    await sleep(80);
+    assert.equal(slow.computed(), 2, 'one recomputation for all of them');
+    slow.finish();
+    // It lands in promise steps only: past one task boundary it is kept.
+    await new Promise((resolve) => setImmediate(resolve));
     assert.equal(await ask(), 'answer 2');
-    assert.equal(computed, 2, 'one recomputation for all of them');
+    assert.equal(slow.computed(), 2);
+    now += 201;
+    let answered = false;
+    const late = ask().then((answer) => ((answered = true), answer));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(answered, false, 'past twice the ttl the kept answer is too old: the request waits');
+    slow.finish();
+    assert.equal(await late, 'answer 3');
   });
 });
 
 describe('catalogue queries shared by visitors who are not logged in', () => {
   const ttlMs = 300;
   let g: TestApp;
+  let gClock: ReturnType<typeof manualClock>;
   before(async () => {
     g = await createTestApp({ seedScale: 0.05, config: { visitorCacheMs: ttlMs } });
+    gClock = manualClock(g, Date.now());
   });
   after(() => g.close());
 
@@ -275,7 +306,7 @@ describe('catalogue queries shared by visitors who are not logged in', () => {
     assert.deepEqual(await firstTitle(await g.anonymousToken()), before, 'another visitor: the shared answer');
     const { accessToken } = await g.signup();
     assert.equal((await firstTitle(accessToken)).title, 'Renamed just now');
-    await sleep(2 * ttlMs + 100);
+    gClock.advance((2 * ttlMs + 100) / 1000);
     assert.equal((await firstTitle(anonymous)).title, 'Renamed just now', 'after twice the ttl: computed again');
   });
 });

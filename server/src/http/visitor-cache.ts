@@ -32,11 +32,18 @@ type Compute = () => Promise<unknown>;
 export class VisitorCache {
   private readonly answers: LRUCache<string, NonNullable<unknown>, Compute> | null;
 
-  constructor(private readonly ttlMs: number) {
+  /** `now` in milliseconds: the server's clock (`ctx.now()`), so that tests move it instead of waiting. */
+  constructor(
+    private readonly ttlMs: number,
+    now: () => number,
+  ) {
     this.answers =
       ttlMs > 0
         ? new LRUCache<string, NonNullable<unknown>, Compute>({
             ttl: ttlMs,
+            perf: { now },
+            // Every read asks the clock: the default keeps a reading for 1 ms, which a test's clock jumps past.
+            ttlResolution: 0,
             maxSize: MAX_CACHED_CHARACTERS,
             sizeCalculation: (answer) =>
               (typeof answer === 'string' ? answer : (JSON.stringify(answer) ?? '')).length || 1,

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, mock, test } from 'node:test';
 import WebSocket from 'ws';
 import { CLOSE_RATE_LIMITED, PING_INTERVAL_MS, type IncomingMessage } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../testing/app';
-import { MESSAGE_BURST, SEND_BUFFER_LIMIT } from './hub';
+import { MESSAGE_BURST, SEND_BUFFER_LIMIT, type Hub } from './hub';
 
 let t: TestApp;
 let base: string;
@@ -38,8 +38,19 @@ async function connect() {
       });
     }
   };
+  /** Resolves once what arrived satisfies the condition, checked on each message. */
+  const until = (condition: () => boolean, timeoutMs = 5000) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`not within ${timeoutMs} ms`)), timeoutMs);
+      const check = () => {
+        if (!condition()) return void waiters.push(check);
+        clearTimeout(timer);
+        resolve();
+      };
+      check();
+    });
   const send = (message: unknown) => socket.send(typeof message === 'string' ? message : JSON.stringify(message));
-  return { socket, received, next, send, close: () => socket.close() };
+  return { socket, received, next, until, send, close: () => socket.close() };
 }
 
 describe('socket', () => {
@@ -110,9 +121,12 @@ describe('socket', () => {
 
   test('handlers get only valid messages, and messages needing a guest only from logged-in guests', async () => {
     const seen: Array<{ actorId: number; guestId: string | undefined }> = [];
-    t.ctx.hub.on('favoritePinActor', (message, client) => {
-      seen.push({ actorId: message.actorId, guestId: client.auth?.guestId });
-    });
+    const handled = new Promise<void>((resolve) =>
+      t.ctx.hub.on('favoritePinActor', (message, client) => {
+        seen.push({ actorId: message.actorId, guestId: client.auth?.guestId });
+        resolve();
+      }),
+    );
     const anonymous = await connect();
     anonymous.send({ type: 'requestSession', language: 'en', accessToken: await t.anonymousToken() });
     await anonymous.next('ackSession');
@@ -125,7 +139,8 @@ describe('socket', () => {
     await loggedIn.next('ackSession');
     loggedIn.send({ type: 'favoritePinActor', actorId: 'three' }); // invalid: dropped
     loggedIn.send({ type: 'favoritePinActor', actorId: 4 });
-    for (let i = 0; i < 40 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    // The dropped messages came first on their sockets: by the handled one they were all read.
+    await handled;
     assert.deepEqual(seen, [{ actorId: 4, guestId: guest.id }]);
     anonymous.close();
     loggedIn.close();
@@ -168,6 +183,16 @@ describe('socket', () => {
     }
     slow.socket.pause(); // stops reading: the kernel's buffers fill, then the server's
     const before = t.ctx.hub.connectionCount;
+    // Closed once the hub has let the socket go (its own close handler runs first).
+    const hub = t.ctx.hub as Hub;
+    const tooSlow = hub.tooSlow.bind(hub);
+    const droppedOne = new Promise<void>((resolve) => {
+      const spy = mock.method(hub, 'tooSlow', (connection: Parameters<typeof tooSlow>[0]) => {
+        spy.mock.restore();
+        connection.socket.once('close', () => resolve());
+        tooSlow(connection);
+      });
+    });
     const actorName = 'x'.repeat(64 * 1024);
     let sent = 0;
     // Kernel buffers on loopback take a few MB before anything waits in the server's memory.
@@ -175,12 +200,10 @@ describe('socket', () => {
       t.ctx.hub.broadcast({ type: 'actorOnline', actorId: sent, actorName });
       await new Promise((resolve) => setImmediate(resolve));
     }
-    for (let i = 0; i < 40 && t.ctx.hub.connectionCount === before; i++) await new Promise((r) => setTimeout(r, 25));
+    await droppedOne;
     assert.equal(t.ctx.hub.connectionCount, before - 1, `still open after ${sent} broadcasts`);
     assert.ok(sent * actorName.length > SEND_BUFFER_LIMIT);
-    for (let i = 0; i < 200 && fine.received.filter((m) => m.type === 'actorOnline').length < sent; i++) {
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await fine.until(() => fine.received.filter((m) => m.type === 'actorOnline').length >= sent);
     assert.equal(fine.received.filter((m) => m.type === 'actorOnline').length, sent);
     slow.socket.terminate();
     fine.close();

@@ -19,11 +19,11 @@ export interface TestPostgres {
   stop(): Promise<void>;
 }
 
-/** The newest installed major version's bin folder, e.g. /usr/lib/postgresql/15/bin. */
-async function binFolder(): Promise<string | null> {
-  const versions = await readdir(DEBIAN_POSTGRES).catch(() => [] as string[]);
+/** The newest installed major version's bin folder under `root`, e.g. /usr/lib/postgresql/15/bin. */
+async function binFolder(root: string): Promise<string | null> {
+  const versions = await readdir(root).catch(() => [] as string[]);
   const newest = versions.filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a))[0];
-  return newest ? path.join(DEBIAN_POSTGRES, newest, 'bin') : null;
+  return newest ? path.join(root, newest, 'bin') : null;
 }
 
 function freePort(): Promise<number> {
@@ -48,24 +48,37 @@ async function runTool(bin: string, tool: string, args: string[]): Promise<void>
 
 let databases = 0;
 
+/** Whether tests run in CI: `CI` set to anything but empty, `0` or `false` (the usual ways to turn it off). */
+const inCi = (env: NodeJS.ProcessEnv) => !['', '0', 'false'].includes((env.CI ?? '').trim().toLowerCase());
+
+export interface StartPostgresOptions {
+  /** Where Debian installs PostgreSQL's major versions; another folder in the test of this helper. */
+  installRoot?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
 /**
  * A throw-away PostgreSQL server from the Debian package (`initdb` and `pg_ctl` in a temp folder, on a free
- * port, as the `postgres` user when running as root), tuned for tests (no fsync). Answers null when the
- * package is not installed or the server cannot start, unless `CI` is set: there it must run, so it throws.
+ * port, as the `postgres` user when running as root), tuned for tests (no fsync). In CI (`npm test` sets CI) it
+ * must run, so a missing package or a failed start throws and fails the suite; elsewhere it answers null with a
+ * warning and the suite skips.
  */
-export async function startPostgres(): Promise<TestPostgres | null> {
+export async function startPostgres({
+  installRoot = DEBIAN_POSTGRES,
+  env = process.env,
+}: StartPostgresOptions = {}): Promise<TestPostgres | null> {
   try {
-    return await start();
+    return await start(installRoot);
   } catch (error) {
-    if (process.env.CI) throw error;
+    if (inCi(env)) throw error;
     console.warn(`PostgreSQL tests skipped: ${(error as Error).message}`);
     return null;
   }
 }
 
-async function start(): Promise<TestPostgres> {
-  const bin = await binFolder();
-  if (!bin) throw new Error(`no PostgreSQL in ${DEBIAN_POSTGRES} (apt-get install postgresql)`);
+async function start(installRoot: string): Promise<TestPostgres> {
+  const bin = await binFolder(installRoot);
+  if (!bin) throw new Error(`no PostgreSQL in ${installRoot} (apt-get install postgresql)`);
   const root = await mkdtemp(path.join(tmpdir(), 'velvet-postgres-'));
   if (process.getuid?.() === 0) {
     const { stdout } = await run('id', ['-u', SERVICE_USER]);

@@ -4,9 +4,14 @@ import type { IncomingMessage } from '@velvet/contracts';
 
 export interface TestSocket {
   send(message: object): void;
-  /** The next message of a type (waiting up to 3 s), taken out of what arrived. */
-  next(type: IncomingMessage['type']): Promise<IncomingMessage>;
+  /** The next message of a type (waiting up to `timeoutMs`, 3 s by default), taken out of what arrived. */
+  next(type: IncomingMessage['type'], timeoutMs?: number): Promise<IncomingMessage>;
   received: IncomingMessage[];
+  /**
+   * A ping answered: every message the server sent before it read the ping has arrived, and everything sent
+   * before the ping that the server handles without waiting (a frame it drops, a gate it closes) was handled.
+   */
+  settled(): Promise<void>;
   close(): void;
 }
 
@@ -23,15 +28,27 @@ export async function openSocketSession(app: FastifyInstance, accessToken: strin
   socket.on('message', (data) => received.push(JSON.parse(String(data)) as IncomingMessage));
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   const send = (message: object) => socket.send(JSON.stringify({ ...message, accessToken }));
-  const next = async (type: IncomingMessage['type']) => {
-    for (let waited = 0; waited < 3000; waited += 25) {
-      const index = received.findIndex((m) => m.type === type);
-      if (index >= 0) return received.splice(index, 1)[0]!;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error(`no ${type}; got ${JSON.stringify(received)}`);
+  const next = (type: IncomingMessage['type'], timeoutMs = 3000) =>
+    new Promise<IncomingMessage>((resolve, reject) => {
+      const take = () => {
+        const index = received.findIndex((m) => m.type === type);
+        if (index < 0) return;
+        clearTimeout(timer);
+        socket.off('message', take);
+        resolve(received.splice(index, 1)[0]!);
+      };
+      const timer = setTimeout(() => {
+        socket.off('message', take);
+        reject(new Error(`no ${type}; got ${JSON.stringify(received)}`));
+      }, timeoutMs);
+      socket.on('message', take);
+      take();
+    });
+  const settled = async () => {
+    send({ type: 'ping' });
+    await next('pong');
   };
   send({ type: 'requestSession', language: 'en' });
   await next('ackSession');
-  return { send, next, received, close: () => socket.close() };
+  return { send, next, received, settled, close: () => socket.close() };
 }

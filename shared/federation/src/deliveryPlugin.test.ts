@@ -10,7 +10,8 @@ const cacheHeaders: Array<string | undefined> = [];
 beforeAll(async () => {
   server = createServer((request, response) => {
     cacheHeaders.push(request.headers['cache-control']);
-    if (request.url === '/slow') return void setTimeout(() => response.end('{}'), 2_000).unref();
+    // Never answers: the plugin's own timeout is what ends the request.
+    if (request.url === '/slow') return;
     if (request.url === '/missing') return void response.writeHead(404).end('{"code":"NOT_FOUND"}');
     response.setHeader('content-type', 'application/json');
     response.end('{"id":"mf_tv"}');

@@ -44,6 +44,11 @@ const loggedIn: SocketSession = { accessToken: 'guest-token', guestId: 'g-1', lo
 const ack = (socket: ServerSocket, guestId = 'g-1') =>
   socket.send(JSON.stringify({ type: 'ackSession', guestId, loggedIn: true }));
 const flushIo = () => new Promise((resolve) => setImmediate(resolve));
+/**
+ * A ping the client answers: once its pong is back, everything the client sent before it has arrived (one ordered
+ * connection), so a message missing then was not sent.
+ */
+const roundTrip = (socket: ServerSocket) => new Promise<void>((resolve) => socket.once('pong', () => resolve()).ping());
 
 describe('createSocketClient against a real ws server', () => {
   let server: Awaited<ReturnType<typeof startSocketServer>>;
@@ -88,7 +93,7 @@ describe('createSocketClient against a real ws server', () => {
       accessToken: 'guest-token',
       guestId: 'g-1',
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await roundTrip(connection.socket);
     expect(connection.received).toHaveLength(1);
 
     const ready: boolean[] = [];
@@ -119,7 +124,8 @@ describe('createSocketClient against a real ws server', () => {
     peer.send(JSON.stringify({ type: 'actorOnline', actorId: 'seven', actorName: 'anna' }));
     peer.send(JSON.stringify({ type: 'somethingNew' }));
     peer.send(JSON.stringify({ type: 'actorOnline', actorId: 7, actorName: 'anna' }));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The valid message came last: once it is delivered, the ones before it were handled.
+    await server.until(() => all.length === 1);
     expect(online).toEqual([{ type: 'actorOnline', actorId: 7, actorName: 'anna' }]);
     expect(all).toHaveLength(1);
     expect(logs.map((l) => [l.type, l.errorCode])).toEqual([
@@ -132,15 +138,17 @@ describe('createSocketClient against a real ws server', () => {
   it('does not send guest-only messages for an anonymous session', async () => {
     session = anonymous;
     const socket = client();
+    let ready = false;
+    socket.ready$.subscribe((value) => (ready = value));
     socket.connect();
     await server.until(() => server.connections[0]?.received.length === 1);
     const connection = server.connections[0]!;
     ack(connection.socket, 'g-anon');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await server.until(() => ready);
     socket.send({ type: 'requestNavbarNotifications', newest: 5 });
     socket.send({ type: 'ping' });
     await server.until(() => connection.received.length === 2);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await roundTrip(connection.socket);
     expect(connection.received.map((m) => m['type'])).toEqual(['requestSession', 'ping']);
   });
 
@@ -223,20 +231,14 @@ describe('createSocketClient against a real ws server', () => {
     await server.until(() => connection.received.length === 2);
     expect(connection.received[1]).toEqual({ type: 'ping', accessToken: 'guest-token', guestId: 'g-1' });
     connection.socket.send(JSON.stringify({ type: 'pong', ttl: 60 }));
-    await new Promise<void>((resolve) => connection.socket.once('pong', () => resolve()).ping());
+    await roundTrip(connection.socket);
     await flushIo();
 
     jest.advanceTimersByTime(PING_INTERVAL_MS); // answered: a new ping, nothing logged
     await server.until(() => connection.received.length === 3);
     jest.advanceTimersByTime(PING_INTERVAL_MS); // unanswered: logged, connection replaced
     jest.useRealTimers();
-    const deadline = Date.now() + 3000;
-    while (
-      !http.requests.some((r) => (r.body as WebsocketConnectionError | undefined)?.errorCode === 4000) &&
-      Date.now() < deadline
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await http.received((r) => (r.body as WebsocketConnectionError | undefined)?.errorCode === 4000);
     const posted = http.requests.find((r) => (r.body as WebsocketConnectionError).type === 'pongMissing');
     expect(posted?.url.pathname).toBe('/rest/v1/logger/websocketConnectionError');
     expect(posted?.body).toEqual({ errorCode: 4000, type: 'pongMissing', reason: 'pong missing' });

@@ -11,6 +11,7 @@ export interface RecordedRequest {
 /** A real HTTP server for client tests: records every request and answers with the handler's status and JSON. */
 export async function startHttpServer(handler: (request: RecordedRequest) => { status: number; body: unknown }) {
   const requests: RecordedRequest[] = [];
+  const waiters = new Set<() => void>();
   const server = createServer((req, res: ServerResponse) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
@@ -22,6 +23,7 @@ export async function startHttpServer(handler: (request: RecordedRequest) => { s
         body: raw ? JSON.parse(raw) : undefined,
       };
       requests.push(request);
+      waiters.forEach((wake) => wake());
       const answer = handler(request);
       res.writeHead(answer.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(answer.body));
@@ -32,6 +34,18 @@ export async function startHttpServer(handler: (request: RecordedRequest) => { s
   return {
     origin: `http://127.0.0.1:${port}`,
     requests,
+    /** Resolves with the first request, recorded or still to come, that matches. */
+    received: (matches: (request: RecordedRequest) => boolean) =>
+      new Promise<RecordedRequest>((resolve) => {
+        const wake = () => {
+          const found = requests.find(matches);
+          if (!found) return;
+          waiters.delete(wake);
+          resolve(found);
+        };
+        waiters.add(wake);
+        wake();
+      }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

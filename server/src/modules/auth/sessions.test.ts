@@ -45,14 +45,23 @@ async function rawSocket() {
   const closed = new Promise<number>((resolve) => socket.once('close', resolve));
   socket.on('message', (data) => received.push(JSON.parse(String(data)) as IncomingMessage));
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  const next = async (type: IncomingMessage['type']) => {
-    for (let waited = 0; waited < 3000; waited += 20) {
-      const found = received.find((m) => m.type === type);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`no ${type}; got ${JSON.stringify(received)}`);
-  };
+  /** The first message of this type, arrived or still to come (3 s at most). */
+  const next = (type: IncomingMessage['type']) =>
+    new Promise<IncomingMessage>((resolve, reject) => {
+      const check = () => {
+        const found = received.find((m) => m.type === type);
+        if (!found) return;
+        clearTimeout(timer);
+        socket.off('message', check);
+        resolve(found);
+      };
+      const timer = setTimeout(() => {
+        socket.off('message', check);
+        reject(new Error(`no ${type}; got ${JSON.stringify(received)}`));
+      }, 3000);
+      socket.on('message', check);
+      check();
+    });
   const requestSession = (accessToken: string) =>
     socket.send(JSON.stringify({ type: 'requestSession', language: 'en', accessToken }));
   return { socket, received, closed, next, requestSession };

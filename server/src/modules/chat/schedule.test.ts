@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { IncomingMessage } from '@velvet/contracts';
+import { loadConfig } from '../../config';
 import { seedRuns } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { actorOnlineWindows, actors } from './schema';
@@ -82,6 +83,32 @@ describe('online schedule of the demo performers', () => {
     const [row] = await t.ctx.db.select().from(actors).where(eq(actors.id, unscheduled.id));
     assert.equal(row!.isOnline, true);
   });
+
+  it('keeps a performer named in DEMO_ALWAYS_ONLINE on line all day, whatever her windows say', async () => {
+    const [performer] = await t.ctx.db.select().from(actors).where(eq(actors.id, performerIds[0]!));
+    const pinned = { ...t.ctx, config: { ...t.ctx.config, demoAlwaysOnline: [performer!.name] } };
+    const windows = await t.ctx.db
+      .select()
+      .from(actorOnlineWindows)
+      .where(eq(actorOnlineWindows.actorId, performer!.id));
+    let offSchedule = 0;
+    for (let hour = 0; hour < 24; hour++) {
+      const change = await applyOnlineSchedule(pinned);
+      assert.ok(!change.offline.some((actor) => actor.id === performer!.id), `not sent off line at hour ${hour}`);
+      const [row] = await t.ctx.db.select().from(actors).where(eq(actors.id, performer!.id));
+      assert.equal(row!.isOnline, true, `on line at hour ${hour}`);
+      if (!windows.some((w) => windowHolds(w, minuteOfDay(clock.now())))) offSchedule++;
+      clock.advance(3600);
+    }
+    assert.ok(offSchedule > 0, 'her windows alone would have taken her off line');
+    await applyOnlineSchedule(t.ctx);
+    const [unpinned] = await t.ctx.db.select().from(actors).where(eq(actors.id, performer!.id));
+    assert.equal(
+      unpinned!.isOnline,
+      windows.some((w) => windowHolds(w, minuteOfDay(clock.now()))),
+      'unpinned',
+    );
+  });
 });
 
 describe('the demo day', () => {
@@ -91,5 +118,14 @@ describe('the demo day', () => {
     // A 240-minute day runs six times as fast: 6 real minutes after midnight are 36 schedule minutes.
     assert.equal(minuteOfDay(new Date('2026-11-22T00:06:00Z'), 240), 36);
     assert.equal(minuteOfDay(new Date('2026-11-22T04:00:00Z'), 240), 0);
+  });
+
+  it('pins the performers DEMO_ALWAYS_ONLINE names (a comma-separated list), nobody by default', () => {
+    const env = { DATA_DIR: t.config.dataDir };
+    assert.deepEqual(loadConfig(env).demoAlwaysOnline, []);
+    assert.deepEqual(loadConfig({ ...env, DEMO_ALWAYS_ONLINE: ' lisanne, kisslivia ,' }).demoAlwaysOnline, [
+      'lisanne',
+      'kisslivia',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, not, sql } from 'drizzle-orm';
+import { and, eq, inArray, not, or, sql } from 'drizzle-orm';
 import type { ModuleContext } from '../module';
 import { actorOnlineWindows, actors } from './schema';
 import { BILLING_TICK_MS, endChatsOfActors, runDueChats } from './sessions';
@@ -42,6 +42,9 @@ export interface ScheduleChange {
 export async function applyOnlineSchedule(ctx: ModuleContext): Promise<ScheduleChange> {
   const now = ctx.now();
   const minute = minuteOfDay(now, ctx.config.demoDayMinutes);
+  // Performers named in DEMO_ALWAYS_ONLINE are on line whatever their windows say.
+  const pinned = ctx.config.demoAlwaysOnline;
+  const onLine = pinned.length > 0 ? or(inWindowAt(minute), inArray(actors.name, pinned))! : inWindowAt(minute);
   const returning = { id: actors.id, name: actors.name };
   const online = await ctx.db
     .update(actors)
@@ -50,12 +53,12 @@ export async function applyOnlineSchedule(ctx: ModuleContext): Promise<ScheduleC
       onlineChangedAt: now,
       isOnlineMobileVideocall: sql`random() < ${MOBILE_VIDEOCALL_SHARE}`,
     })
-    .where(and(eq(actors.isOnline, false), inWindowAt(minute)))
+    .where(and(eq(actors.isOnline, false), onLine))
     .returning(returning);
   const offline = await ctx.db
     .update(actors)
     .set({ isOnline: false, onlineChangedAt: now, isOnlineMobileVideocall: false })
-    .where(and(eq(actors.isOnline, true), scheduled, not(inWindowAt(minute))))
+    .where(and(eq(actors.isOnline, true), scheduled, not(onLine)))
     .returning(returning);
   for (const actor of online) ctx.hub.broadcast({ type: 'actorOnline', actorId: actor.id, actorName: actor.name });
   for (const actor of offline) ctx.hub.broadcast({ type: 'actorOffline', actorId: actor.id, actorName: actor.name });

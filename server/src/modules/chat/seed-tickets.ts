@@ -1,5 +1,5 @@
 import { Faker, en } from '@faker-js/faker';
-import { asc, inArray, sql } from 'drizzle-orm';
+import { and, asc, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Language } from '@velvet/contracts';
 import { ensureDemoGuest } from '../account/demo-guest';
 import type { ModuleContext } from '../module';
@@ -138,19 +138,25 @@ const PERFORMER_DRAWS = 300;
  * a time span who is not in `avoid`, or null when none of the draws is.
  */
 async function demoPerformers(ctx: ModuleContext, sample?: number) {
+  // Performers named in DEMO_ALWAYS_ONLINE give no shows: a show would end the private chat a test holds with one.
+  const pinned = ctx.config.demoAlwaysOnline;
+  const unpinned = pinned.length > 0 ? notInArray(actors.name, pinned) : undefined;
   const chosen = ctx.db.select({ id: actors.id, priceTicketShow: actors.priceTicketShow }).from(actors);
   const performers = await (sample
     ? chosen.where(
-        inArray(
-          actors.id,
-          ctx.db
-            .select({ id: actorOnlineWindows.actorId })
-            .from(actorOnlineWindows)
-            .orderBy(sql`random()`)
-            .limit(sample),
+        and(
+          unpinned,
+          inArray(
+            actors.id,
+            ctx.db
+              .select({ id: actorOnlineWindows.actorId })
+              .from(actorOnlineWindows)
+              .orderBy(sql`random()`)
+              .limit(sample),
+          ),
         ),
       )
-    : chosen.orderBy(asc(actors.id)));
+    : chosen.where(unpinned).orderBy(asc(actors.id)));
   const windows = await ctx.db
     .select()
     .from(actorOnlineWindows)

@@ -51,9 +51,9 @@ async function buyTicket(guest: ChatGuest, ticketId: number, modelId: number) {
 const inShow = async (actorId: number) =>
   (await t.ctx.db.select({ flag: actors.isCurrentlyTicketShow }).from(actors).where(eq(actors.id, actorId)))[0]!.flag;
 
-/** Messages of a type that arrived so far, after letting the socket deliver what is under way. */
+/** Messages of a type that arrived, once all the server sent so far has (the job's sends happen as it runs). */
 async function arrived(guest: ChatGuest, type: IncomingMessage['type']) {
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  await guest.socket.settled();
   return guest.socket.received.filter((m) => m.type === type);
 }
 
@@ -162,5 +162,18 @@ describe('show lifecycle job', () => {
     assert.ok(lead > (NEXT_SHOW_LEAD_MINUTES - 1) * MINUTE && lead <= NEXT_SHOW_LEAD_MINUTES * MINUTE, `${lead} ms`);
     assert.deepEqual(Object.keys(show!.title).sort(), ['de', 'en', 'es', 'nl']);
     assert.equal(await keepShowsComing(t.ctx), null, 'one show is coming already');
+  });
+
+  it('plans no show for a performer named in DEMO_ALWAYS_ONLINE: a show would end her private chats', async () => {
+    clock.advance(24 * 60 * 60);
+    const performer = await createPerformer(t.ctx.db);
+    await t.ctx.db.delete(actorOnlineWindows);
+    await t.ctx.db.insert(actorOnlineWindows).values({ actorId: performer.id, startMinute: 0, endMinute: 1439 });
+    const pinned = { ...t.ctx, config: { ...t.ctx.config, demoAlwaysOnline: [performer.name] } };
+    assert.equal(await keepShowsComing(pinned), null);
+    const planned = await keepShowsComing(t.ctx);
+    assert.ok(planned, 'not pinned, she plans one');
+    const [show] = await t.ctx.db.select().from(chatTickets).where(eq(chatTickets.id, planned));
+    assert.equal(show!.actorId, performer.id);
   });
 });

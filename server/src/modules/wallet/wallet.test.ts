@@ -274,16 +274,19 @@ describe('sandbox charge', () => {
     const { port } = t.app.server.address() as { port: number };
     const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
     const balances: number[] = [];
+    let told: () => void;
+    const toldOnce = new Promise<void>((resolve) => (told = resolve));
     const credited = new Promise<void>((resolve) =>
       socket.on('message', (data) => {
         const message = JSON.parse(String(data)) as IncomingMessage;
         if (message.type === 'guestBalance') balances.push(message.balance);
+        if (message.type === 'guestBalance') told();
         if (message.type === 'guestBalance' && message.balance === 20_00) resolve();
       }),
     );
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     socket.send(JSON.stringify({ type: 'requestSession', language: 'en', accessToken, guestId: guest.id }));
-    while (balances.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    await toldOnce;
     assert.equal((await charge(accessToken, { amountEur: 5, cardNumber: SANDBOX_CARDS.succeeds })).statusCode, 200);
     await credited;
     assert.deepEqual(balances, [0, 20_00]);
