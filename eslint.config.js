@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import velvet from './eslint-rules/module-dependencies.js';
 
 export default tseslint.config(
   {
@@ -25,6 +26,11 @@ export default tseslint.config(
     },
   },
   { files: ['scripts/**/*.mjs', '**/*.config.{js,cjs,mjs}'], languageOptions: { globals: globals.node } },
+  {
+    files: ['server/src/modules/**/*.ts'],
+    plugins: { velvet },
+    rules: { 'velvet/module-dependencies': ['error', { modulesDir: 'server/src/modules' }] },
+  },
   {
     // A remote talks to the world only through the platform API: never another remote, never single-spa.
     files: ['mf-*/src/**/*.{ts,tsx}'],

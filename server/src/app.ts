@@ -98,7 +98,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now: () => new Date(),
     visitorCache: new VisitorCache(config.visitorCacheMs, () => ctx.now().getTime()),
     sessions,
+    hooks: {},
   };
+  for (const module of modules) Object.assign(ctx.hooks, module.hooks?.(ctx));
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Velvet platform API', version: '1' } },

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { videosQuery, type ActorListPage, type VideoPage } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../testing/app';
-import { createPerformer, manualClock } from '../modules/chat/session-fixtures';
-import { actors } from '../modules/chat/schema';
+import { createPerformer, manualClock } from '../modules/performers/fixtures';
+import { actors } from '../modules/performers/schema';
 import { videos } from '../modules/media/schema';
 import { VisitorCache } from './visitor-cache';
 

@@ -4,6 +4,7 @@ import { guestModule } from './guest';
 import { walletModule } from './wallet';
 import { federationModule } from './federation';
 import { loggerModule } from './logger';
+import { performersModule } from './performers';
 import { chatModule } from './chat';
 import { mediaModule } from './media';
 import { tvModule } from './tv';
@@ -15,15 +16,19 @@ import { accountModule } from './account';
 /**
  * Every domain of the server in dependency order: migrations, routes, seeds and jobs run in this order, so a
  * module may reference the tables of the modules before it (e.g. everything references guests and actors).
+ * Each module lists what it imports in its module.json; a lint rule keeps that graph one way and acyclic, and
+ * modules.test.ts that every module comes after its dependencies here.
  */
 export const MODULES: readonly ServerModule[] = [
   authModule,
-  guestModule,
   // Coins: every later module may move them (purchases, paid chat).
   walletModule,
+  guestModule,
   federationModule,
   // Browser reports (socket errors, tracking) rather than a domain; no tables.
   loggerModule,
+  // The catalogue every module selling a performer's time or media reads.
+  performersModule,
   chatModule,
   mediaModule,
   tvModule,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { IResolvers } from 'mercurius';
-import type { IncomingMessage, OutgoingMessage, OutgoingType } from '@velvet/contracts';
+import type { IncomingMessage, Language, OutgoingMessage, OutgoingType } from '@velvet/contracts';
 import type { Database } from '../db/database';
 import type { Config } from '../config';
 import type { VisitorCache } from '../http/visitor-cache';
@@ -42,6 +42,19 @@ export interface SocketHub {
   readonly connectionCount: number;
 }
 
+/**
+ * Calls from a module into the modules that depend on it, so imports stay one way: the later module answers
+ * (`ServerModule.hooks`), the earlier one calls through `ctx.hooks` and does without when no module answers.
+ */
+export interface ModuleHooks {
+  /** A guest's balance in hundredths and as shown in `language` (the wallet's ledger and format). */
+  guestBalance?: (guestId: string, language: Language) => Promise<{ amount: number; formatted: string }>;
+  /** Performers whose coming or running shows the guest holds a ticket for (their chat button opens the show). */
+  showTicketActorIds?: (guestId: string) => Promise<number[]>;
+  /** Performers who went off line by their schedule: whatever runs with them (a live chat) ends. */
+  performersOffline?: (actorIds: number[]) => Promise<unknown>;
+}
+
 export interface ModuleContext {
   db: Database;
   config: Config;
@@ -54,6 +67,8 @@ export interface ModuleContext {
   sessions: SessionRegistry;
   /** Catalogue answers shared by visitors who are not logged in (route option `visitorCache`). */
   visitorCache: VisitorCache;
+  /** Filled from every module's `hooks` before any module's `prepare`. */
+  hooks: ModuleHooks;
 }
 
 export interface GraphqlContribution {
@@ -73,6 +88,8 @@ export interface GraphqlContribution {
  */
 export interface ServerModule {
   name: string;
+  /** Answers what earlier modules ask through `ctx.hooks`. */
+  hooks?: (ctx: ModuleContext) => ModuleHooks;
   /** drizzle-kit output folder of this module; applied in module order with its own migrations table. */
   migrationsFolder?: string;
   routes?: (ctx: ModuleContext) => FastifyPluginAsync;

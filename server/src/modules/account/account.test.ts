@@ -10,7 +10,7 @@ import {
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { guests } from '../auth/schema';
-import { DEMO_GUEST, ensureDemoGuest } from './demo-guest';
+import { DEMO_GUEST, ensureDemoGuest } from '../auth/demo-guest';
 import { vouchers } from './schema';
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp, index, uuid } from 'drizzle-orm/pg-core';
 import { guests } from '../auth/schema';
-import { actors } from '../chat/schema';
+import { actors } from '../performers/schema';
 
 /** Benefits granted to a guest (spec voucher types 1 to 10); counts sum over the valid ones. */
 export const vouchers = pgTable(

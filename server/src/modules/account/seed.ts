@@ -1,8 +1,8 @@
 import { asc } from 'drizzle-orm';
 import type { VoucherTypeId } from '@velvet/contracts';
 import type { Database } from '../../db/database';
-import { actors } from '../chat/schema';
-import { ensureDemoGuest } from './demo-guest';
+import { actors } from '../performers/schema';
+import { ensureDemoGuest } from '../auth/demo-guest';
 import { vipOffers, voucherActors, vouchers } from './schema';
 
 const DAY = 86_400_000;

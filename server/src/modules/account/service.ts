@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import { VIP_BENEFITS, type GuestBenefits, type VipClub, type Voucher, type VoucherTypeId } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { guests } from '../auth/schema';
-import { actors } from '../chat/schema';
+import { actors } from '../performers/schema';
 import { vipOffers, voucherActors, vouchers } from './schema';
 
 /** Which voucher type each count of the benefits page sums. */

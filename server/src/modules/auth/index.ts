@@ -6,7 +6,7 @@ import { authEndpoints } from '@velvet/contracts';
 import { route, HttpError, requireOperator } from '../../http/endpoint';
 import type { ModuleContext, ServerModule } from '../module';
 import { tokenOf } from '../../http/auth';
-import { findGuest, guestView } from '../guest/service';
+import { findGuest, guestView } from './guests';
 import { guests } from './schema';
 import { createAnonymous, issue, login, signup } from './service';
 import { FailureThrottle, type ThrottleRule } from './throttle';
@@ -56,7 +56,7 @@ export const authModule: ServerModule = {
       });
 
     await perAddressHourly(ctx.config.anonymousSessionsPerAddressPerHour, (limited) =>
-      route(limited, authEndpoints.anonymous, async () => issue(app, ctx.db, await createAnonymous(ctx.db), ctx.now())),
+      route(limited, authEndpoints.anonymous, async () => issue(app, ctx, await createAnonymous(ctx.db), ctx.now())),
     );
 
     await perAddressHourly(ctx.config.signupsPerAddressPerHour, (limited) =>
@@ -64,7 +64,7 @@ export const authModule: ServerModule = {
       route(limited, authEndpoints.signup, async ({ body, request }) => {
         const { language } = request.query as { language?: string };
         const row = await signup(ctx.db, { ...body, ...(language ? { language } : {}) });
-        return issue(app, ctx.db, row, ctx.now());
+        return issue(app, ctx, row, ctx.now());
       }),
     );
 
@@ -93,14 +93,14 @@ export const authModule: ServerModule = {
       accounts.reset(account);
       addresses.undo(address);
       if (row.locked) throw new HttpError(403, 'FORBIDDEN', 'This account is locked');
-      return issue(app, ctx.db, row, now);
+      return issue(app, ctx, row, now);
     });
 
     route(app, authEndpoints.me, async ({ auth, request }) => {
       if (request.authError) throw request.authError;
       if (!auth) throw new HttpError(401, 'UNAUTHORIZED', 'An access token is required');
       // The same token again: a session keeps its absolute expiry however often it is resumed.
-      return { accessToken: tokenOf(request)!, guest: await guestView(ctx.db, await findGuest(ctx.db, auth.guestId)) };
+      return { accessToken: tokenOf(request)!, guest: await guestView(ctx, await findGuest(ctx.db, auth.guestId)) };
     });
 
     route(app, authEndpoints.logout, async ({ auth, request }) => {

@@ -6,7 +6,7 @@ import { after, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { ErrorBody } from '@velvet/contracts';
 import { createTestApp, TEST_OPERATOR_PASSWORD, type TestApp } from '../../testing/app';
-import { ensureOperator, OPERATOR } from '../federation/operator';
+import { ensureOperator, OPERATOR } from './operator';
 import { guests } from './schema';
 
 const dirs: string[] = [];

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { isValidEmail, type AuthResponse } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
-import type { Auth } from '../module';
-import { asLanguage, guestView } from '../guest/service';
+import type { Auth, ModuleContext } from '../module';
+import { asLanguage, guestView } from './guests';
 import { checkNewPassword } from './password';
 import { guests, type GuestRow } from './schema';
 
@@ -19,11 +19,16 @@ export const hashPassword = (password: string) => argon2.hash(password, ARGON2_O
 let decoyHash: Promise<string> | undefined;
 
 /** A token of a new session of the guest; it expires with the session (sessions.ts states the lifetimes). */
-export async function issue(app: FastifyInstance, db: Database, row: GuestRow, now: Date): Promise<AuthResponse> {
+export async function issue(
+  app: FastifyInstance,
+  ctx: Pick<ModuleContext, 'hooks'>,
+  row: GuestRow,
+  now: Date,
+): Promise<AuthResponse> {
   const { sid, lifetimeMs } = await app.sessions.open(row.id, row.operator, now);
   const claims: Auth = { guestId: row.id, loggedIn: !row.anonymous, operator: row.operator, sid };
   const accessToken = app.jwt.sign(claims, { expiresIn: Math.floor(lifetimeMs / 1000) });
-  return { accessToken, guest: await guestView(db, row) };
+  return { accessToken, guest: await guestView(ctx, row) };
 }
 
 export async function createAnonymous(db: Database): Promise<GuestRow> {

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { WebSocket } from 'ws';
 import type { AuthResponse, ErrorBody, IncomingMessage } from '@velvet/contracts';
 import { createTestApp, TEST_OPERATOR_PASSWORD, type TestApp } from '../../testing/app';
-import { OPERATOR } from '../federation/operator';
+import { OPERATOR } from './operator';
 import type { Auth } from '../module';
 import { GUEST_SESSION_MS, OPERATOR_SESSION_MS } from './sessions';
 

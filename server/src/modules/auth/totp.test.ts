@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { TOTP } from 'otpauth';
 import type { AuthResponse, ErrorBody, TotpEnrolment } from '@velvet/contracts';
 import { createTestApp, TEST_OPERATOR_PASSWORD, type TestApp } from '../../testing/app';
-import { OPERATOR } from '../federation/operator';
+import { OPERATOR } from './operator';
 
 let t: TestApp;
 let now = Date.UTC(2026, 10, 24, 12, 0, 0);

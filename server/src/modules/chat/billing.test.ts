@@ -8,18 +8,11 @@ import { CHAT_EXIT_CODES, type ChatSession } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { startPostgres } from '../../testing/postgres';
 import { accountBalance, balanceOf } from '../wallet/service';
-import { startChatJobs } from './schedule';
+import { startScheduleJob } from '../performers/schedule';
 import { chatBillingSlices, chatSessions } from './schema';
-import {
-  assertLedgerConsistent,
-  chatGuest,
-  createPerformer,
-  expectedBilling,
-  manualClock,
-  rowsOf,
-  type ChatGuest,
-} from './session-fixtures';
-import { runDueChats } from './sessions';
+import { assertLedgerConsistent, chatGuest, expectedBilling, rowsOf, type ChatGuest } from './session-fixtures';
+import { createPerformer, manualClock } from '../performers/fixtures';
+import { runDueChats, startBillingJob } from './sessions';
 
 /** Prices per minute in hundredths, several not divisible by 60 so the last part rounds up. */
 const PRICES = [60, 90, 120, 150, 199, 240, 300, 333, 450, 600];
@@ -190,9 +183,9 @@ function billingUnderLoad(database: string, open: (dataDir?: string) => Promise<
             .select()
             .from(chatBillingSlices)
             .where(inArray(chatBillingSlices.chatId, ids));
-          const stop = startChatJobs(second.ctx);
+          const stops = [startScheduleJob(second.ctx), startBillingJob(second.ctx)];
           await Promise.all([runDueChats(second.ctx), runDueChats(second.ctx)]);
-          stop();
+          stops.forEach((stop) => stop());
           const again = await second.ctx.db
             .select()
             .from(chatBillingSlices)

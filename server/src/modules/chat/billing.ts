@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { BILLING_SLICE_SECONDS, CHAT_EXIT_CODES, type ChatExitReason, type ChatType } from '@velvet/contracts';
 import type { Database } from '../../db/database';
-import { PERFORMER_SHARE_PERCENT } from '../media/purchase';
 import { walletAccounts } from '../wallet/schema';
+import { saleProceeds } from '../wallet/money';
 import { transfer, type AccountRef } from '../wallet/service';
 import { chatBillingSlices, chatSessions } from './schema';
 
@@ -57,14 +57,9 @@ async function lockedGuestBalance(tx: Database, guestId: string): Promise<number
 
 /** Moves `amount` from the chat's hold to the performer's earnings and the platform, as a purchase splits it. */
 async function payOut(tx: Database, chat: ChatRow, index: number, seconds: number, amount: number): Promise<void> {
-  const performerShare = Math.floor((amount * PERFORMER_SHARE_PERCENT) / 100);
   const { transferId } = await transfer(tx, {
     reason: 'chat.slice',
-    legs: [
-      { account: holdOf(chat), amount: -amount },
-      { account: { kind: 'performer', id: chat.actorId }, amount: performerShare },
-      { account: { kind: 'system', id: 'platform' }, amount: amount - performerShare },
-    ],
+    legs: [{ account: holdOf(chat), amount: -amount }, ...saleProceeds(chat.actorId, amount)],
     idempotency: keyed(chat, `slice:${index}`),
     metadata: { chatId: chat.id, slice: index, seconds },
   });

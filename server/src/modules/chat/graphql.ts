@@ -11,9 +11,9 @@ import {
 } from '@velvet/contracts';
 import { HttpError } from '../../http/endpoint';
 import type { GraphqlContribution } from '../module';
-import { onlineModels } from './service';
+import { onlineModels } from '../performers/service';
 import { buyChatTicket, chatShowList, removeChatTicket, ticketChatList, type TicketViewer } from './tickets';
-import { topCams } from './topcams';
+import { topCams } from '../performers/topcams';
 
 const MAX_FIRST = 100;
 

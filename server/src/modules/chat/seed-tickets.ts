@@ -1,10 +1,11 @@
 import { Faker, en } from '@faker-js/faker';
 import { and, asc, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Language } from '@velvet/contracts';
-import { ensureDemoGuest } from '../account/demo-guest';
+import { ensureDemoGuest } from '../auth/demo-guest';
 import type { ModuleContext } from '../module';
-import { minuteOfDay, windowHolds } from './schedule';
-import { actorOnlineWindows, actors, chatTicketHolders, chatTickets } from './schema';
+import { minuteOfDay, windowHolds } from '../performers/schedule';
+import { chatTicketHolders, chatTickets } from './schema';
+import { actorOnlineWindows, actors } from '../performers/schema';
 
 type Texts = Record<Language, string>;
 

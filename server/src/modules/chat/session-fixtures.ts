@@ -7,55 +7,8 @@ import type { TestApp } from '../../testing/app';
 import { openSocketSession, type TestSocket } from '../../testing/socket';
 import { guests } from '../auth/schema';
 import { transfer } from '../wallet/service';
-import { actors } from './schema';
 
-/** Test support of the chat session and billing tests: a movable clock, performers, guests with coins. */
-
-/** The server clock of a test app, moved by hand: time passes only when a test says so. */
-export function manualClock(t: TestApp, start = Date.UTC(2026, 10, 22, 12, 0, 0)) {
-  let now = start;
-  const clock = {
-    now: () => new Date(now),
-    advance: (seconds: number) => {
-      now += seconds * 1000;
-    },
-    /** Seconds since the clock started. */
-    elapsed: () => (now - start) / 1000,
-    attach: (app: TestApp) => {
-      app.ctx.now = clock.now;
-    },
-  };
-  clock.attach(t);
-  return clock;
-}
-
-let performers = 0;
-
-/** A demo performer on line, with the given prices and flags (prices in hundredths per minute). */
-export async function createPerformer(db: Database, values: Partial<typeof actors.$inferInsert> = {}) {
-  const n = ++performers;
-  const [row] = await db
-    .insert(actors)
-    .values({
-      name: `chat-performer-${process.pid}-${Date.now().toString(36)}-${n}`,
-      displayName: `Performer ${n}`,
-      gender: 'F',
-      age: 25,
-      country: 'DE',
-      languages: ['de', 'en'],
-      threeWords: 'nice, funny, open',
-      aboutMe: 'Hello',
-      avatarUrl: '/media/avatar.jpg',
-      isOnline: true,
-      priceVideoChat: 120,
-      priceVoyeurChat: 60,
-      priceSingleC2C: 240,
-      priceSingleChat: 200,
-      ...values,
-    })
-    .returning();
-  return row!;
-}
+/** Test support of the chat session and billing tests: guests with coins, the ledger's consistency. */
 
 export const fund = (db: Database, guestId: string, amount: number) =>
   transfer(db, {

@@ -14,16 +14,11 @@ import { openSocketSession } from '../../testing/socket';
 import { guests } from '../auth/schema';
 import { balanceOf } from '../wallet/service';
 import { BOT_REPLY_DELAY_MS, botReply } from './bot';
-import { actorOnlineWindows, actors, chatSessions, chatTicketHolders, chatTickets } from './schema';
-import { applyOnlineSchedule } from './schedule';
-import {
-  assertLedgerConsistent,
-  chatGuest,
-  createPerformer,
-  errorCodeOf,
-  manualClock,
-  type ChatGuest,
-} from './session-fixtures';
+import { chatSessions, chatTicketHolders, chatTickets } from './schema';
+import { actorOnlineWindows, actors } from '../performers/schema';
+import { applyOnlineSchedule } from '../performers/schedule';
+import { assertLedgerConsistent, chatGuest, errorCodeOf, type ChatGuest } from './session-fixtures';
+import { createPerformer, manualClock } from '../performers/fixtures';
 import {
   GUEST_GONE_GRACE_SECONDS,
   PREVIEW_HOUR_LIMIT,

@@ -19,13 +19,15 @@ import {
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import { guests } from '../auth/schema';
-import { asLanguage } from '../guest/service';
+import { asLanguage } from '../auth/guests';
 import type { Auth, ModuleContext } from '../module';
+import { repeat } from '../performers/schedule';
 import { balanceOf, pushBalance } from '../wallet/service';
 import { nextDue, refillHold, secondsLeft, settle, takeFirstHold, type ChatRow, type Settled } from './billing';
 import { botGreeting, botReply, botReplyDelayMs } from './bot';
 import { liveStreamUrls } from './live/playout';
-import { actors, chatExitSurveys, chatMessages, chatSessions, chatStartSequences } from './schema';
+import { chatExitSurveys, chatMessages, chatSessions, chatStartSequences } from './schema';
+import { actors } from '../performers/schema';
 import { hasShowAccess } from './tickets';
 
 /**
@@ -235,6 +237,10 @@ export async function endChatsOfStoppedServer(ctx: ModuleContext): Promise<numbe
 
 /** How often the billing scheduler looks for due chats. */
 export const BILLING_TICK_MS = 1000;
+
+/** Bills the running chats as a job, every BILLING_TICK_MS. */
+export const startBillingJob = (ctx: ModuleContext) =>
+  repeat(ctx, 'chat: billing due chats', BILLING_TICK_MS, () => runDueChats(ctx));
 
 // --- Start ---
 

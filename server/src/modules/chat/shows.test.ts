@@ -3,9 +3,11 @@ import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { CHAT_EXIT_CODES, buyChatTicketMutation, type IncomingMessage } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { actorOnlineWindows, actors, chatSessions, chatTickets } from './schema';
+import { chatSessions, chatTickets } from './schema';
+import { actorOnlineWindows, actors } from '../performers/schema';
 import { NEXT_SHOW_LEAD_MINUTES } from './seed-tickets';
-import { assertLedgerConsistent, chatGuest, createPerformer, manualClock, type ChatGuest } from './session-fixtures';
+import { assertLedgerConsistent, chatGuest, type ChatGuest } from './session-fixtures';
+import { createPerformer, manualClock } from '../performers/fixtures';
 import { keepShowsComing, runShowTick } from './shows';
 
 const MINUTE = 60_000;

@@ -1,8 +1,9 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lte, not } from 'drizzle-orm';
 import { CHAT_SHOW_PLATFORM_ID, CHAT_SHOW_STATUS } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
-import { actors, chatTickets } from './schema';
-import { repeat } from './schedule';
+import { chatTickets } from './schema';
+import { actors } from '../performers/schema';
+import { repeat } from '../performers/schedule';
 import { NEXT_SHOW_LEAD_MINUTES, planNextShow } from './seed-tickets';
 import { activeChatsOfActor, endChat } from './sessions';
 import { actorHasRunningShow, runningShows, ticketHolders } from './tickets';

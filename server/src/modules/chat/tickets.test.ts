@@ -15,7 +15,8 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { startPostgres } from '../../testing/postgres';
 import { accountBalance, balanceOf } from '../wallet/service';
 import { chatTicketHolders, chatTickets } from './schema';
-import { assertLedgerConsistent, createPerformer, fund } from './session-fixtures';
+import { assertLedgerConsistent, fund } from './session-fixtures';
+import { createPerformer } from '../performers/fixtures';
 import { hasShowAccess } from './tickets';
 
 const MINUTE = 60_000;

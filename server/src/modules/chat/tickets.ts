@@ -4,8 +4,6 @@ import {
   CHAT_SHOW_STATUS,
   LANGUAGES,
   TICKET_CREATION_TYPES,
-  routeByName,
-  slugsFor,
   type CamShow,
   type Language,
   type LocalizedText,
@@ -16,11 +14,12 @@ import {
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
-import { PERFORMER_SHARE_PERCENT } from '../media/purchase';
 import { walletAccounts, walletEntries } from '../wallet/schema';
+import { saleProceeds } from '../wallet/money';
 import { pushBalance, transfer, type AccountRef } from '../wallet/service';
-import { actors, actorSedcards, chatTicketHolders, chatTickets } from './schema';
-import type { Viewer } from './service';
+import { chatTicketHolders, chatTickets } from './schema';
+import { actors, actorSedcards } from '../performers/schema';
+import { actorProfilePath } from '../performers/service';
 
 /**
  * Ticket shows and cam shows (spec "Chat or live-show ticket", buyChatTicket, removeChatTicket). Creation types:
@@ -68,21 +67,20 @@ export async function hasShowAccess(
   return row ?? null;
 }
 
-/** The viewer with the performers whose coming or running shows the guest holds a ticket for (chat button). */
-export async function withShowTickets(db: Database, viewer: Viewer, now = new Date()): Promise<Viewer> {
-  if (!viewer.guestId || viewer.ticketActorIds) return viewer;
+/** The performers whose coming or running shows the guest holds a ticket for (their chat button opens the show). */
+export async function showTicketActorIds(db: Database, guestId: string, now: Date): Promise<number[]> {
   const rows = await db
     .selectDistinct({ actorId: chatTickets.actorId })
     .from(chatTicketHolders)
     .innerJoin(chatTickets, eq(chatTickets.id, chatTicketHolders.ticketId))
     .where(
       and(
-        eq(chatTicketHolders.guestId, viewer.guestId),
+        eq(chatTicketHolders.guestId, guestId),
         eq(chatTickets.status, CHAT_SHOW_STATUS),
         gt(chatTickets.endsAt, now),
       ),
     );
-  return { ...viewer, ticketActorIds: new Set(rows.map((row) => row.actorId)) };
+  return rows.map((row) => row.actorId);
 }
 
 /** Who looks at tickets: the language of texts and links, and the guest whose tickets count as bought. */
@@ -94,9 +92,6 @@ export interface TicketViewer {
 
 const localized = (texts: Record<string, string>): LocalizedText[] =>
   LANGUAGES.flatMap((language) => (texts[language] ? [{ language, value: texts[language] }] : []));
-
-export const actorProfilePath = (actorName: string, language: Language) =>
-  `/${language}/${slugsFor(routeByName('actorProfile'), language).replace(':actorName', actorName)}/`;
 
 /** The spec's ticket and cam show fields of these tickets, as the viewer sees them. */
 async function ticketViews(db: Database, rows: TicketRow[], viewer: TicketViewer, now: Date): Promise<CamShow[]> {
@@ -305,13 +300,11 @@ export async function buyChatTicket(
         .values({ ticketId: ticket.id, guestId, creationType: ticket.creationType, boughtAt: now })
         .returning({ boughtAt: chatTicketHolders.boughtAt });
       if (ticket.creationType !== 'C' || ticket.price === 0) return;
-      const performerShare = Math.floor((ticket.price * PERFORMER_SHARE_PERCENT) / 100);
       const { transferId } = await transfer(tx, {
         reason: 'purchase.cam_show_ticket',
         legs: [
           { account: { kind: 'guest', id: guestId }, amount: -ticket.price },
-          { account: { kind: 'performer', id: ticket.actorId }, amount: performerShare },
-          { account: { kind: 'system', id: 'platform' }, amount: ticket.price - performerShare },
+          ...saleProceeds(ticket.actorId, ticket.price),
         ],
         idempotency: { scope: ticketScope(guestId), key: `${ticket.id}:${holder!.boughtAt.toISOString()}` },
         metadata: { ticketId: ticket.id, actorId: ticket.actorId, price: ticket.price },

@@ -11,7 +11,7 @@ import {
 import { HttpError, requireOperator, route } from '../../http/endpoint';
 import type { ModuleContext, ServerModule } from '../module';
 import { TenantDirectory } from './directory';
-import { actorOf, ensureOperator } from './operator';
+import { actorOf, ensureOperator } from '../auth/operator';
 import {
   listChanges,
   listTenants,

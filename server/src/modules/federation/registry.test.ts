@@ -26,7 +26,7 @@ import { TEST_OPERATOR_PASSWORD, createTestApp, type TestApp } from '../../testi
 import { fixtureRepo } from '../../testing/fixtures';
 import { probeUpload } from '../../testing/upload-probe';
 import { federationModule } from '.';
-import { OPERATOR } from './operator';
+import { OPERATOR } from '../auth/operator';
 import { remoteDeployments } from './schema';
 import { remoteStoreDir } from './store';
 

@@ -19,7 +19,7 @@ import { loadConfig } from '../../config';
 import { TEST_OPERATOR_PASSWORD, createTestApp, type TestApp } from '../../testing/app';
 import { fixtureRepo } from '../../testing/fixtures';
 import { startPostgres } from '../../testing/postgres';
-import { OPERATOR } from './operator';
+import { OPERATOR } from '../auth/operator';
 import { remoteStoreDir } from './store';
 import { remoteLoads, tenantRemotes } from './schema';
 import { REPORT_TOKEN_TTL_MS } from './reportToken';

@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { actors } from '../chat/schema';
+import { actors } from '../performers/schema';
 import { guests } from '../auth/schema';
 
 /** A model's post in the feed. Prices in coins (spec: feed currency is coins). */

@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import { faker } from '@faker-js/faker';
 import type { FeedPostType } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
-import { actors } from '../chat/schema';
+import { actors } from '../performers/schema';
 import { feedComments, feedPostPhotos, feedPosts } from './schema';
 
 const POSTS_PER_SCALE = 320;

@@ -16,9 +16,9 @@ import {
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { Auth } from '../module';
-import { actors } from '../chat/schema';
-import { favoriteActorIds, setFavorite } from '../chat/favorites';
-import { favoriteActors } from '../messenger/schema';
+import { actors } from '../performers/schema';
+import { favoriteActorIds, setFavorite } from '../performers/favorites';
+import { favoriteActors } from '../performers/schema';
 import type { ModuleContext } from '../module';
 import { feedComments, feedLikes, feedPostPhotos, feedPosts } from './schema';
 

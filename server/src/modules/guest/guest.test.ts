@@ -5,7 +5,7 @@ import type { ErrorBody } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { guests } from '../auth/schema';
 import { transfer } from '../wallet/service';
-import { formatVxc } from './service';
+import { formatVxc } from '../wallet/money';
 
 let t: TestApp;
 before(async () => {

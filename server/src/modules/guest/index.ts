@@ -5,7 +5,7 @@ import type { ServerModule } from '../module';
 import { guests, type GuestRow } from '../auth/schema';
 import { isUniqueViolation } from '../auth/service';
 import { balanceView, forgetBalanceView } from '../wallet/service';
-import { asLanguage, findGuest } from './service';
+import { asLanguage, findGuest } from '../auth/guests';
 
 const NAME_MIN_LENGTH = 2;
 const NAME_MAX_LENGTH = 40;

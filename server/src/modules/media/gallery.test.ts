@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { Album, AlbumRatingResult, ErrorBody, Page, PinnedPhoto, Sedcards } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { actors } from '../chat/schema';
+import { actors } from '../performers/schema';
 import { albumPictures, albums } from './schema';
 import { openSocketSession } from '../../testing/socket';
 

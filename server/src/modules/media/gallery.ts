@@ -3,8 +3,8 @@ import type { AlbumRatingResult, Page, PinnedPhoto, Sedcards } from '@velvet/con
 import { ALBUM_RATING } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
-import { findActorSedcards } from '../chat/service';
-import { actors } from '../chat/schema';
+import { findActorSedcards } from '../performers/service';
+import { actors } from '../performers/schema';
 import type { Auth } from '../module';
 import { albumPictures, albums, albumViews, pinnedPictures, sedcardRatings } from './schema';
 import { ratingFlags, toggleRating } from './service';

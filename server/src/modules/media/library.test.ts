@@ -14,7 +14,7 @@ import type {
 import { createTestApp, type TestApp } from '../../testing/app';
 import { accountBalance, transfer } from '../wallet/service';
 import { walletEntries } from '../wallet/schema';
-import { PERFORMER_SHARE_PERCENT } from './purchase';
+import { performerShare } from '../wallet/money';
 import { assignMissingClips } from './seed';
 import { albums, mediaLibrary, videos } from './schema';
 import { openSocketSession } from '../../testing/socket';
@@ -82,7 +82,7 @@ describe('buying', () => {
     assert.equal(result.guestBalance, 250);
     assert.match(result.guestBalanceFormatted, /VXC/);
     assert.equal(await balance(guest.id), 250);
-    const share = Math.floor((video!.price * PERFORMER_SHARE_PERCENT) / 100);
+    const share = performerShare(video!.price);
     assert.equal(await accountBalance(t.ctx.db, { kind: 'performer', id: video!.actorId }), performerBefore + share);
     assert.equal(
       await accountBalance(t.ctx.db, { kind: 'system', id: 'platform' }),

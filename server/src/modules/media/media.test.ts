@@ -17,7 +17,7 @@ import {
   type VideoPage,
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { actors } from '../chat/schema';
+import { actors } from '../performers/schema';
 import { albums, mediaLibrary, videos } from './schema';
 
 const DAY_MS = 86_400_000;

@@ -2,12 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { BuyResult, MediathekMediaType } from '@velvet/contracts';
 import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
+import { saleProceeds } from '../wallet/money';
 import { balanceView, pushBalance, transfer } from '../wallet/service';
 import { findMedia, libraryItem } from './library';
 import { mediaLibrary, videos } from './schema';
-
-/** The performer's share of a sale, in percent; the rest goes to the platform. */
-export const PERFORMER_SHARE_PERCENT = 50;
 
 export interface PurchaseRequest {
   guestId: string;
@@ -39,13 +37,11 @@ export async function buy(ctx: Pick<ModuleContext, 'db' | 'hub'>, request: Purch
       .returning({ id: mediaLibrary.id });
     if (!added) return false;
     if (item.price > 0) {
-      const performerShare = Math.floor((item.price * PERFORMER_SHARE_PERCENT) / 100);
       await transfer(tx, {
         reason: mediaType === 'VIDEO' ? 'purchase.video' : 'purchase.album',
         legs: [
           { account: { kind: 'guest', id: guestId }, amount: -item.price },
-          { account: { kind: 'performer', id: item.actorId }, amount: performerShare },
-          { account: { kind: 'system', id: 'platform' }, amount: item.price - performerShare },
+          ...saleProceeds(item.actorId, item.price),
         ],
         idempotency: { scope: `media.buy:${guestId}`, key: request.idempotencyKey },
         metadata: { mediaType, mediaId, price: item.price },

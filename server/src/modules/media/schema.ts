@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { guests } from '../auth/schema';
-import { actors } from '../chat/schema';
+import { actors } from '../performers/schema';
 
 /** Videos of the shop. Prices are hundredths of a coin; price below basePrice means on sale. */
 export const videos = pgTable(

@@ -2,7 +2,7 @@ import { asc, isNull, sql } from 'drizzle-orm';
 import { Faker, en } from '@faker-js/faker';
 import { VIDEO_TAGS } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
-import { actors } from '../chat/schema';
+import { actors } from '../performers/schema';
 import { CLIP_COUNT, generateClips } from './clips';
 import { albumPictures, albums, videoTags, videos } from './schema';
 

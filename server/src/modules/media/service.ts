@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { HttpError, requireGuest } from '../../http/endpoint';
 import type { Auth } from '../module';
-import { actors } from '../chat/schema';
+import { actors } from '../performers/schema';
 import { guests } from '../auth/schema';
 import { clipPreviewUrl } from './clips';
 import {

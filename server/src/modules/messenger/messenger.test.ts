@@ -14,8 +14,8 @@ import {
   unreadMessageCountQuery,
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { DEMO_GUEST } from '../account/demo-guest';
-import { actors } from '../chat/schema';
+import { DEMO_GUEST } from '../auth/demo-guest';
+import { actors } from '../performers/schema';
 import { channels } from './schema';
 import { NEW_CHANNEL_FREE_MESSAGES } from './service';
 

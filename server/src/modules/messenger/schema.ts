@@ -1,17 +1,6 @@
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { guests } from '../auth/schema';
-import { actors } from '../chat/schema';
+import { actors } from '../performers/schema';
 
 /** One conversation between a guest and a performer. */
 export const channels = pgTable(
@@ -55,19 +44,4 @@ export const messages = pgTable(
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('messenger_messages_channel').on(table.channelId, table.id)],
-);
-
-/** Performers a guest pinned as favourites (shown in the home Favorite block and the messenger). */
-export const favoriteActors = pgTable(
-  'favorite_actors',
-  {
-    guestId: uuid('guest_id')
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
-    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.guestId, table.actorId] })],
 );

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { ensureDemoGuest } from '../account/demo-guest';
-import { setFavorite } from '../chat/favorites';
-import { actors } from '../chat/schema';
+import { ensureDemoGuest } from '../auth/demo-guest';
+import { setFavorite } from '../performers/favorites';
+import { actors } from '../performers/schema';
 import { channels, messages } from './schema';
 
 const ACTOR_LINES = [

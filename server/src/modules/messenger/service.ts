@@ -2,8 +2,8 @@ import { and, asc, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Channel, ChannelFilter, Conversation, Message, RecommendedActor } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
-import { actors } from '../chat/schema';
-import { channels, favoriteActors, messages } from './schema';
+import { actors, favoriteActors } from '../performers/schema';
+import { channels, messages } from './schema';
 
 type ChannelRow = typeof channels.$inferSelect;
 type ActorRow = Pick<typeof actors.$inferSelect, 'displayName' | 'age' | 'isOnline' | 'avatarUrl'>;

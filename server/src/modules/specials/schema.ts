@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { actors } from '../chat/schema';
+import { actors } from '../performers/schema';
 
 /** A text in the languages the editors write in; nl readers get the English text. */
 export type LocalizedText = { de: string; en: string; es: string };

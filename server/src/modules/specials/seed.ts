@@ -8,7 +8,7 @@ import {
   type DailyBonusOfferType,
 } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
-import { actors } from '../chat/schema';
+import { actors } from '../performers/schema';
 import {
   blogPostActors,
   blogPosts,

@@ -25,7 +25,7 @@ import {
 } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
-import { actors } from '../chat/schema';
+import { actors } from '../performers/schema';
 import {
   blogPostActors,
   blogPosts,

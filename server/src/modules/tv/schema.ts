@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { actors } from '../chat/schema';
+import { actors } from '../performers/schema';
 
 /** A TV format whose episodes make up the TV mediathek. */
 export const tvSeries = pgTable('tv_series', {

@@ -1,7 +1,7 @@
 import { asc, eq, max } from 'drizzle-orm';
 import { TV_PROGRAM_TYPES, type TvProgramType } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
-import { actors } from '../chat/schema';
+import { actors } from '../performers/schema';
 import {
   EPISODE_WORDS,
   PROGRAM_DAYS_AHEAD,

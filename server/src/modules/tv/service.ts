@@ -10,7 +10,7 @@ import type {
 } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import type { ImageStore } from '../../media/images';
-import { actors } from '../chat/schema';
+import { actors } from '../performers/schema';
 import { tvEpisodes, tvProgram, tvProgramActors, tvSeries } from './schema';
 import { HttpError } from '../../http/endpoint';
 

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { walletEndpoints } from '@velvet/contracts';
 import { HttpError, route } from '../../http/endpoint';
-import { ensureDemoGuest } from '../account/demo-guest';
+import { ensureDemoGuest } from '../auth/demo-guest';
 import type { ServerModule } from '../module';
 import { idempotent, pruneIdempotencyKeys, releaseDeadClaims } from './idempotency';
 import { creditCharge, sandboxProvider } from './payment';
-import { pushBalance, transfer } from './service';
+import { formatVxc } from './money';
+import { balanceOf, pushBalance, transfer } from './service';
 
 /** Coins the demo guest starts with, so the demo site can buy at once (hundredths). */
 const DEMO_GUEST_COINS = 500_00;
@@ -48,6 +49,12 @@ export const walletModule: ServerModule = {
       }),
     );
   },
+  hooks: (ctx) => ({
+    guestBalance: async (guestId, language) => {
+      const amount = await balanceOf(ctx.db, guestId);
+      return { amount, formatted: formatVxc(amount, language) };
+    },
+  }),
   prepare: async (ctx) => {
     const released = await releaseDeadClaims(ctx.db);
     if (released > 0) ctx.log.info({ released }, 'wallet: idempotency claims of a stopped process released');

@@ -4,7 +4,8 @@ import { afterTransaction, type Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
 import { guests } from '../auth/schema';
-import { asLanguage, formatVxc } from '../guest/service';
+import { asLanguage } from '../auth/guests';
+import { formatVxc } from './money';
 import { accountBalance, balanceOf, ownerIdOf, type AccountRef } from './accounts';
 import { walletAccounts, walletEntries, walletTransfers } from './schema';
 

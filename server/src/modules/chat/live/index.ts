@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ModuleContext } from '../../module';
-import { actors } from '../schema';
+import { actors } from '../../performers/schema';
 import { LOOP_COUNT, ensureLiveLoops, listLiveLoops } from './loops';
 
 export { liveRoutes } from './routes';

@@ -10,7 +10,8 @@ import HLS from 'hls-parser';
 import { errorBody } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../../testing/app';
 import { eq } from 'drizzle-orm';
-import { actors, chatSessions } from '../schema';
+import { chatSessions } from '../schema';
+import { actors } from '../../performers/schema';
 import { LOOP_SEGMENTS, ensureLiveLoops, listLiveLoops, liveDir } from './loops';
 import { SEGMENT_URL_SECONDS, signLiveUrl } from './signing';
 import {

@@ -2,10 +2,8 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { type Language, type TopCam, type TopCamsKind } from '@velvet/contracts';
 import type { Database } from '../../db/database';
-import { favoriteActors } from '../messenger/schema';
-import { actors, actorSedcards } from './schema';
-import { rated, rating } from './service';
-import { actorProfilePath } from './tickets';
+import { actors, actorSedcards, favoriteActors } from './schema';
+import { actorProfilePath, rated, rating } from './service';
 
 /** Spec "Top cams": the top 100 list ends at this place. */
 export const TOP_LIST_LENGTH = 100;

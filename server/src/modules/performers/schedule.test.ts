@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { actorOnlineWindows, actors } from './schema';
 import { applyOnlineSchedule, minuteOfDay, windowHolds } from './schedule';
 import { ensureOnlineSchedule, seedOnlineSchedule } from './seed-schedule';
-import { createPerformer, manualClock } from './session-fixtures';
+import { createPerformer, manualClock } from './fixtures';
 
 let t: TestApp;
 let clock: ReturnType<typeof manualClock>;

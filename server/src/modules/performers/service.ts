@@ -15,13 +15,13 @@ import {
   type ChatButtonConfig,
   type Language,
   type OnlineModel,
+  routeByName,
+  slugsFor,
 } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
-import { favoriteActors } from '../messenger/schema';
-import { actorCategories, actorCategoryMembers, actors, actorSedcards } from './schema';
+import { actorCategories, actorCategoryMembers, actors, actorSedcards, favoriteActors } from './schema';
 import { BIRTHDAY_TEXTS } from './seed-texts';
-import { withShowTickets } from './tickets';
 
 type ActorRow = typeof actors.$inferSelect;
 type CategoryRow = typeof actorCategories.$inferSelect;
@@ -33,9 +33,13 @@ export interface Viewer {
   country: string | null;
   /** Only for a logged-in guest. */
   guestId: string | null;
-  /** Performers whose coming or running shows the guest holds a ticket for (tickets.ts withShowTickets). */
-  ticketActorIds?: ReadonlySet<number>;
+  /** Performers whose coming or running shows the guest holds a ticket for (answered by `ctx.hooks`). */
+  ticketActorIds: ReadonlySet<number>;
 }
+
+/** The site path of a performer's profile page in `language`. */
+export const actorProfilePath = (actorName: string, language: Language) =>
+  `/${language}/${slugsFor(routeByName('actorProfile'), language).replace(':actorName', actorName)}/`;
 
 const DAY_MS = 86_400_000;
 const newSince = () => new Date(Date.now() - NEW_ACTOR_DAYS * DAY_MS);
@@ -61,7 +65,7 @@ function chatButton(row: ActorRow, viewer: Viewer): ChatButtonConfig {
     freeChat: row.freeChat,
     // There are no chat vouchers (yet): no voucher minutes.
     voucherChatMinutes: 0,
-    guestHasTicket: viewer.ticketActorIds?.has(row.id) ?? false,
+    guestHasTicket: viewer.ticketActorIds.has(row.id),
     isVoyeurMode: false,
     isCurrentlyTicketShow: row.isCurrentlyTicketShow,
     isLivePreviewEnabled: row.isLivePreviewEnabled,
@@ -178,7 +182,6 @@ export async function listActors(
   query: ListQuery,
   viewer: Viewer,
 ): Promise<ActorListPage> {
-  viewer = await withShowTickets(db, viewer);
   const spec = await listSpec(db, kind, query.category);
   const [rows, [total]] = await Promise.all([
     db
@@ -246,7 +249,6 @@ const isBirthday = (birthday: string | null, today = new Date()) =>
 
 /** The profile page's data: spec Actor data and profile fields, texts in the viewer's language. */
 export async function actorProfile(db: Database, idOrName: string, viewer: Viewer): Promise<ActorProfile> {
-  viewer = await withShowTickets(db, viewer);
   const row = await findActor(db, idOrName);
   const [sedcards, categoryRows, favorite, rank] = await Promise.all([
     db.select().from(actorSedcards).where(eq(actorSedcards.actorId, row.id)).orderBy(asc(actorSedcards.position)),
@@ -331,7 +333,6 @@ export async function actorProfile(db: Database, idOrName: string, viewer: Viewe
 }
 
 export async function actorState(db: Database, actorId: number, viewer: Viewer): Promise<ActorState> {
-  viewer = await withShowTickets(db, viewer);
   const row = await findActor(db, String(actorId));
   return {
     actorId: row.id,

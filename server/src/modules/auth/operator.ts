@@ -3,9 +3,9 @@ import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import type { ModuleContext } from '../module';
-import { guests } from '../auth/schema';
-import { hashPassword, signup } from '../auth/service';
-import { checkNewPassword } from '../auth/password';
+import { guests } from './schema';
+import { hashPassword, signup } from './service';
+import { checkNewPassword } from './password';
 
 /** The operator account of a site: it deploys remotes and switches features. */
 export const OPERATOR = { email: 'operator@velvet.test', name: 'Operator' } as const;

@@ -21,7 +21,6 @@ import type { Database } from '../../db/database';
 import { distanceKm, geoLocationByZip, nearestZipPlace, withinRadius, type Point } from './geo';
 import { actors, actorSearchStates } from './schema';
 import { inCategory, listCategories, listItem, rated, type Viewer } from './service';
-import { withShowTickets } from './tickets';
 
 /** Words of the mood field taken into the search; more are ignored. */
 const MAX_MOOD_WORDS = 8;
@@ -272,9 +271,9 @@ export async function searchActors(db: Database, viewer: Viewer, request: Search
     .orderBy(...orderBy, asc(actors.id))
     .limit(pageSize)
     .offset(offset);
-  const [found, ticketViewer] = await Promise.all([
+  const found =
     ranked.length > 0
-      ? db
+      ? await db
           .select()
           .from(actors)
           .where(
@@ -283,9 +282,7 @@ export async function searchActors(db: Database, viewer: Viewer, request: Search
               ranked.map((r) => r.id),
             ),
           )
-      : [],
-    withShowTickets(db, viewer),
-  ]);
+      : [];
   const byId = new Map(found.map((actor) => [actor.id, actor]));
   const rows = ranked.flatMap(({ id, distance: km }) => {
     const actor = byId.get(id);
@@ -302,7 +299,7 @@ export async function searchActors(db: Database, viewer: Viewer, request: Search
     pageSize,
     totalHits,
     actors: rows.map(({ actor, distance: km }) => ({
-      ...listItem(actor, ticketViewer),
+      ...listItem(actor, viewer),
       distanceKm: km === null ? null : Math.round(km),
     })),
     noResult: totalHits === 0,

@@ -5,15 +5,23 @@ import { visitorCountry } from '../../http/visitor-cache';
 import type { Auth, ModuleContext } from '../module';
 import * as chat from './service';
 
-export function viewer(request: FastifyRequest, auth: Auth | null, language: Language | undefined): chat.Viewer {
+export async function viewer(
+  ctx: ModuleContext,
+  request: FastifyRequest,
+  auth: Auth | null,
+  language: Language | undefined,
+): Promise<chat.Viewer> {
+  const guestId = auth?.loggedIn ? auth.guestId : null;
+  const tickets = guestId && ctx.hooks.showTicketActorIds ? await ctx.hooks.showTicketActorIds(guestId) : [];
   return {
     language: language ?? DEFAULT_LANGUAGE,
     country: visitorCountry(request),
-    guestId: auth?.loggedIn ? auth.guestId : null,
+    guestId,
+    ticketActorIds: new Set(tickets),
   };
 }
 
-export const chatRoutes =
+export const performerRoutes =
   (ctx: ModuleContext): FastifyPluginAsync =>
   async (app) => {
     const shared = { visitorCache: ctx.visitorCache };
@@ -21,18 +29,18 @@ export const chatRoutes =
       app,
       chatEndpoints.actorList,
       async ({ params, query, auth, request }) =>
-        chat.listActors(ctx.db, params.kind, query, viewer(request, auth, query.language)),
+        chat.listActors(ctx.db, params.kind, query, await viewer(ctx, request, auth, query.language)),
       shared,
     );
     route(
       app,
       chatEndpoints.actorData,
       async ({ params, query, auth, request }) =>
-        chat.actorProfile(ctx.db, params.actorIdOrName, viewer(request, auth, query.language)),
+        chat.actorProfile(ctx.db, params.actorIdOrName, await viewer(ctx, request, auth, query.language)),
       shared,
     );
     route(app, chatEndpoints.actorState, async ({ params, auth, request }) =>
-      chat.actorState(ctx.db, params.actorId, viewer(request, auth, undefined)),
+      chat.actorState(ctx.db, params.actorId, await viewer(ctx, request, auth, undefined)),
     );
     route(
       app,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { signup } from '../auth/service';
-import { guests } from '../auth/schema';
+import { signup } from './service';
+import { guests } from './schema';
 
 /** The demo guest of the seeded site: its inbox, vouchers and profile are filled by the seeds. */
 export const DEMO_GUEST = { email: 'demo@velvet.test', password: 'velvet-demo', name: 'DemoGuest' } as const;

@@ -64,7 +64,7 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
  * The demo performers: 100 per unit of scale with profiles in their languages, prices, categories, an avatar
  * and four sedcards each (generated images), about a third of them online.
  */
-export async function seedChat(ctx: ModuleContext, { scale }: { scale: number }): Promise<void> {
+export async function seedPerformers(ctx: ModuleContext, { scale }: { scale: number }): Promise<void> {
   const faker = new Faker({ locale: [de, nl, es, en] });
   faker.seed(88_3);
   const now = Date.now();

@@ -4,7 +4,7 @@ import { topCamsQuery, type TopCamsKind } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { setFavorite } from './favorites';
 import { actors } from './schema';
-import { createPerformer } from './session-fixtures';
+import { createPerformer } from './fixtures';
 import { TOP_LIST_LENGTH } from './topcams';
 
 let t: TestApp;

@@ -11,13 +11,13 @@ export const searchRoutes =
   (ctx: ModuleContext): FastifyPluginAsync =>
   async (app) => {
     route(app, actorSearchEndpoints.init, async ({ query, auth, request }) =>
-      initSearch(ctx.db, viewer(request, auth, query.language), query.searchType),
+      initSearch(ctx.db, await viewer(ctx, request, auth, query.language), query.searchType),
     );
     route(
       app,
       actorSearchEndpoints.search,
       async ({ query, body, auth, request }) =>
-        searchActors(ctx.db, viewer(request, auth, query.language), { ...body, page: query.page }),
+        searchActors(ctx.db, await viewer(ctx, request, auth, query.language), { ...body, page: query.page }),
       { visitorCache: ctx.visitorCache },
     );
     route(app, actorSearchEndpoints.deleteFilter, async ({ body, auth }) =>

@@ -6,9 +6,9 @@ import { ONE_CLICK_AMOUNTS_EUR_CENTS, SANDBOX_CARDS } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { startPostgres } from '../../testing/postgres';
-import { albums, videos } from '../media/schema';
-import { chargeOneClick } from './one-click';
-import { balanceOf, transfer, type TransferResult } from './service';
+import { albums, videos } from './schema';
+import { chargeOneClick } from '../wallet/one-click';
+import { balanceOf, transfer, type TransferResult } from '../wallet/service';
 
 /** A video's price in hundredths and the performer's share of it, as the shop charges them. */
 const PRICE = 3_99;

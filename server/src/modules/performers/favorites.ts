@@ -1,8 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import type { ModuleContext, SocketClient } from '../module';
-import { favoriteActors } from '../messenger/schema';
-import { actors } from './schema';
+import { actors, favoriteActors } from './schema';
 
 /**
  * Pinning performers as favourites over the socket (spec 7.4 favourite pin and unpin, favourite request actors).

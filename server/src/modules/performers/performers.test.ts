@@ -11,7 +11,7 @@ import {
   onlineModelsQuery,
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { favoriteActors } from '../messenger/schema';
+import { favoriteActors } from '../performers/schema';
 import { actors } from './schema';
 import { favoriteActorIds, setFavorite } from './favorites';
 import { openSocketSession } from '../../testing/socket';

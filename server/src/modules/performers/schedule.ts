@@ -1,7 +1,6 @@
 import { and, eq, inArray, not, or, sql } from 'drizzle-orm';
 import type { ModuleContext } from '../module';
 import { actorOnlineWindows, actors } from './schema';
-import { BILLING_TICK_MS, endChatsOfActors, runDueChats } from './sessions';
 
 /**
  * A living site: demo performers are on line during their windows of the day (seed-schedule.ts), so the lists
@@ -62,10 +61,7 @@ export async function applyOnlineSchedule(ctx: ModuleContext): Promise<ScheduleC
     .returning(returning);
   for (const actor of online) ctx.hub.broadcast({ type: 'actorOnline', actorId: actor.id, actorName: actor.name });
   for (const actor of offline) ctx.hub.broadcast({ type: 'actorOffline', actorId: actor.id, actorName: actor.name });
-  await endChatsOfActors(
-    ctx,
-    offline.map((actor) => actor.id),
-  );
+  await ctx.hooks.performersOffline?.(offline.map((actor) => actor.id));
   return { online, offline };
 }
 
@@ -77,7 +73,7 @@ export function repeat(ctx: ModuleContext, what: string, intervalMs: number, wor
   let running: Promise<unknown> | null = null;
   const tick = () => {
     running ??= work()
-      .catch((error: unknown) => ctx.log.error({ err: error }, `chat: ${what} failed`))
+      .catch((error: unknown) => ctx.log.error({ err: error }, `${what} failed`))
       .finally(() => (running = null));
   };
   tick();
@@ -86,11 +82,6 @@ export function repeat(ctx: ModuleContext, what: string, intervalMs: number, wor
   return () => clearInterval(timer);
 }
 
-/** The chat module's jobs: the performers' online schedule and the billing of running chats. */
-export function startChatJobs(ctx: ModuleContext): () => void {
-  const stops = [
-    repeat(ctx, 'applying the online schedule', ONLINE_SCHEDULE_INTERVAL_MS, () => applyOnlineSchedule(ctx)),
-    repeat(ctx, 'billing due chats', BILLING_TICK_MS, () => runDueChats(ctx)),
-  ];
-  return () => stops.forEach((stop) => stop());
-}
+/** The performers' online schedule, applied as a job. */
+export const startScheduleJob = (ctx: ModuleContext) =>
+  repeat(ctx, 'performers: applying the online schedule', ONLINE_SCHEDULE_INTERVAL_MS, () => applyOnlineSchedule(ctx));

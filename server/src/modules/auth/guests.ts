@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import { LANGUAGES, type Guest, type Language } from '@velvet/contracts';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../http/endpoint';
+import type { ModuleContext } from '../module';
+import { guests, type GuestRow } from './schema';
+
+export const asLanguage = (value: string): Language =>
+  (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'en';
+
+export async function findGuest(db: Database, guestId: string): Promise<GuestRow> {
+  const [row] = await db.select().from(guests).where(eq(guests.id, guestId));
+  if (!row) throw new HttpError(401, 'TOKEN_INVALID', 'The guest of this token no longer exists');
+  return row;
+}
+
+/** The contract's guest shape of a row; the balance is the wallet's (none without a wallet module). */
+export async function guestView(ctx: Pick<ModuleContext, 'hooks'>, row: GuestRow): Promise<Guest> {
+  const language = asLanguage(row.language);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    avatarUrl: row.avatarUrl,
+    language,
+    flags: {
+      loggedIn: !row.anonymous,
+      anonymous: row.anonymous,
+      locked: row.locked,
+      vip: row.vip,
+      vxselect: row.vxselect,
+      tvSubscriber: row.tvSubscriber,
+      formerTvSubscriber: row.formerTvSubscriber,
+      payingCustomer: row.payingCustomer,
+      avs: row.avsStatus === 'accepted',
+      operator: row.operator,
+    },
+    avsStatus: row.avsStatus as Guest['avsStatus'],
+    balance: (await ctx.hooks.guestBalance?.(row.id, language)) ?? { amount: 0, formatted: '' },
+  };
+}
