@@ -9,10 +9,11 @@ import {
   SOCKET_PATH,
   federationEndpoints,
   loggerEndpoints,
+  routeTableOf,
   telemetryEndpoints,
 } from '@velvet/contracts';
 import { createFeedClient, createQueryClient, createRestClient, createSocketClient, type RestCall } from '@velvet/sdk';
-import { createI18n } from '@velvet/i18n';
+import { createI18n, installRouteTable } from '@velvet/i18n';
 import { applyTheme } from '@velvet/ui';
 import { deliveryPlugin, type Lifecycles } from '@velvet/federation';
 import { shellResources } from './locales';
@@ -28,6 +29,7 @@ import { beaconSender, createLoadReporter } from './loadReports';
 import { createRemoteLoader } from './remoteLoader';
 import { visitorId } from './visitor';
 import { Layout } from './layout/Layout';
+import { addDescriptorMessages } from './layout/menus';
 import { ShellContext, type Shell } from './layout/ShellContext';
 import './styles.css';
 
@@ -95,6 +97,11 @@ async function boot(router: ShellRouter, i18n: I18n) {
       `needs platform ${remote.descriptor.platform}; this shell offers ${PLATFORM_API_VERSION}`,
     );
   registerRemotes(accepted.map((remote) => ({ name: remote.descriptor.federationName, entry: remote.entry })));
+  // The pages are those the manifest's remotes declare: the URL is read again against that table.
+  const routed = [...accepted, ...incompatible];
+  installRouteTable(routeTableOf(routed));
+  addDescriptorMessages(i18n, routed);
+  router.sync();
 
   const socketUrl = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${SOCKET_PATH}`;
   const socket = createSocketClient({

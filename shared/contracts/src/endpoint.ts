@@ -81,6 +81,8 @@ export const ERROR_CODES = [
   // Remote registry: builds and versions.
   'VERSION_EXISTS',
   'PLATFORM_INCOMPATIBLE',
+  /** A remote's route takes a name or slugs another remote (or the shell) already has. */
+  'ROUTE_CONFLICT',
   'INVALID_BUILD',
   'NOTHING_TO_ROLL_BACK',
   'NO_CANARY',
