@@ -38,3 +38,13 @@ test('a performer profile opens from a list and its URL is lower-cased', async (
   await expect(page).toHaveURL(/\/en\/amateur\/[a-z0-9-]+\/$/);
   await expect(page.locator('[data-remote="mf-chat"]')).toBeVisible();
 });
+
+test("the navbar's menus come from the remotes' descriptors, labelled in the page's language", async ({ page }) => {
+  await page.goto('/es/');
+  const navbar = page.getByTestId('navbar');
+  await navbar.getByRole('button', { name: 'Cams en vivo' }).click();
+  await navbar.getByRole('link', { name: 'Chicas nuevas' }).click();
+  await expect(page).toHaveURL(/\/es\/chicas-nuevas\/$/);
+  await expect(page.locator('[data-remote="mf-chat"]')).toBeVisible();
+  await expect(navbar.getByRole('link', { name: 'Feed', exact: true })).toHaveAttribute('href', '/es/feed/');
+});

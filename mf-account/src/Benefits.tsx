@@ -53,7 +53,11 @@ export function Benefits() {
                         {voucher.actors.map((actor, index) => (
                           <span key={actor.id}>
                             {index > 0 ? ', ' : null}
-                            <a href={platform.router.href('actorProfile', { actorName: actor.link })}>{actor.name}</a>
+                            {platform.router.has('actorProfile') ? (
+                              <a href={platform.router.href('actorProfile', { actorName: actor.link })}>{actor.name}</a>
+                            ) : (
+                              actor.name
+                            )}
                           </span>
                         ))}
                       </span>

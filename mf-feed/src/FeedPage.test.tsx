@@ -75,6 +75,13 @@ describe('feed page', () => {
     expect(service.calls.map((call) => call.variables['after'] ?? null)).toEqual([null, '12']);
   });
 
+  it('names the performer without a link while the profile page is not served (its remote is off)', async () => {
+    renderFeed({ offRoutes: ['actorProfile'] });
+    expect(await screen.findByRole('heading', { name: 'Post 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Model1' })).not.toBeInTheDocument();
+    expect(screen.getAllByText('Model1').length).toBeGreaterThan(0);
+  });
+
   it('loads the next page when the end of the list scrolls into view', async () => {
     const observed: { callback: IntersectionObserverCallback; target?: Element }[] = [];
     window.IntersectionObserver = class {

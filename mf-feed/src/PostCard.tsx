@@ -59,12 +59,16 @@ export function PostCard({ post, actions }: { post: FeedPost; actions: PostActio
       <header className="mf-feed-post__header">
         <img className="mf-feed-post__avatar" src={post.model.avatar} width={48} height={48} alt="" loading="lazy" />
         <div>
-          <a
-            href={router.href('actorProfile', profile)}
-            onClick={navigateOnPlainClick(() => router.navigate('actorProfile', profile))}
-          >
-            {post.model.name}
-          </a>{' '}
+          {router.has('actorProfile') ? (
+            <a
+              href={router.href('actorProfile', profile)}
+              onClick={navigateOnPlainClick(() => router.navigate('actorProfile', profile))}
+            >
+              {post.model.name}
+            </a>
+          ) : (
+            post.model.name
+          )}{' '}
           <OnlineBadge online={post.model.online} onlineLabel={t('model.online')} offlineLabel={t('model.offline')} />
           <p className="mf-feed-post__date">
             <time dateTime={post.published}>{formatDate(post.published, language)}</time>

@@ -31,14 +31,18 @@ export function AlbumPage({ albumId, actorName }: { albumId: string; actorName: 
         <article className="mf-media-album" data-album-id={album.id}>
           <h1>{album.title}</h1>
           <p>
-            <ButtonLink
-              variant="ghost"
-              size="small"
-              href={router.href('actorPictures', { actorName })}
-              onNavigate={() => router.navigate('actorPictures', { actorName })}
-            >
-              {album.actor.displayName}
-            </ButtonLink>
+            {router.has('actorPictures') ? (
+              <ButtonLink
+                variant="ghost"
+                size="small"
+                href={router.href('actorPictures', { actorName })}
+                onNavigate={() => router.navigate('actorPictures', { actorName })}
+              >
+                {album.actor.displayName}
+              </ButtonLink>
+            ) : (
+              album.actor.displayName
+            )}
           </p>
           <p>{album.description}</p>
           <dl className="mf-media-facts">

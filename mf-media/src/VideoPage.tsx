@@ -25,14 +25,18 @@ export function VideoPage({ videoId, actorName }: { videoId: string; actorName: 
           <div className="mf-media-video__info">
             <h1>{video.title}</h1>
             <p>
-              <ButtonLink
-                variant="ghost"
-                size="small"
-                href={router.href('actorProfile', { actorName })}
-                onNavigate={() => router.navigate('actorProfile', { actorName })}
-              >
-                {video.model.displayName}
-              </ButtonLink>
+              {router.has('actorProfile') ? (
+                <ButtonLink
+                  variant="ghost"
+                  size="small"
+                  href={router.href('actorProfile', { actorName })}
+                  onNavigate={() => router.navigate('actorProfile', { actorName })}
+                >
+                  {video.model.displayName}
+                </ButtonLink>
+              ) : (
+                video.model.displayName
+              )}
             </p>
             <dl className="mf-media-facts">
               <dt>{t('video.duration')}</dt>

@@ -38,6 +38,18 @@ describe('home Favorite block', () => {
     expect(await screen.findByText('3 Favoriten online')).toBeInTheDocument();
   });
 
+  it('shows favourites as tiles without a link while the profile page is not served', async () => {
+    const platform = createMockPlatform({
+      loggedIn: true,
+      offRoutes: ['actorProfile'],
+      rest: { '/messenger/favorites': () => ({ actors: [actorFixture(1)], onlineCount: 1 }) },
+    });
+    renderWithPlatform(<FavoriteWidget />, { platform, remote: 'mf-messenger', locales });
+    expect(await screen.findByText('Performer 1')).toBeInTheDocument();
+    expect(screen.getByText('Performer 1').closest('a')).toBeNull();
+    expect(screen.queryAllByRole('link')).toEqual([]);
+  });
+
   it('reloads the list when a pin changes the favourites', async () => {
     const answers = [[actorFixture(1)], [actorFixture(1), actorFixture(5)]];
     const platform = createMockPlatform({

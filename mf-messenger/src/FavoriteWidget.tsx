@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messengerEndpoints, type FavoriteActor } from '@velvet/contracts';
-import { LoadState, useGuest, useLoaded, usePlatform } from '@velvet/federation';
+import { LoadState, useGuest, useLoaded, usePlatform, routeLink } from '@velvet/federation';
 import { EmptyState, LoginPrompt, OnlineBadge, Section, Tile, TileGrid } from '@velvet/ui';
 
 /** Favourite actors per page (spec). */
@@ -74,10 +74,7 @@ function FavoriteList({ guestId }: { guestId: string }) {
               {favorites.actors.map((actor) => (
                 <Tile
                   key={actor.id}
-                  link={{
-                    href: platform.router.href('actorProfile', { actorName: actor.name }),
-                    onNavigate: () => platform.router.navigate('actorProfile', { actorName: actor.name }),
-                  }}
+                  link={routeLink(platform.router, 'actorProfile', { actorName: actor.name })}
                   image={{ src: actor.avatarUrl, width: 320, height: 320, alt: actor.displayName }}
                   title={actor.displayName}
                   badges={<OnlineBadge online={actor.isOnline} onlineLabel={t('online')} offlineLabel={t('offline')} />}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messengerEndpoints, type RecommendedActor } from '@velvet/contracts';
-import { LoadState, useGuest, useLoaded, usePlatform } from '@velvet/federation';
+import { LoadState, useGuest, useLoaded, usePlatform, routeLink } from '@velvet/federation';
 import { Button, OnlineBadge, Section, Tile, TileGrid } from '@velvet/ui';
 
 /** Performers to write to; one going offline leaves the list. */
@@ -32,10 +32,7 @@ export function Recommendations({ onWrite }: { onWrite?: (actor: RecommendedActo
               .map((actor) => (
                 <Tile
                   key={actor.id}
-                  link={{
-                    href: platform.router.href('actorProfile', { actorName: actor.name }),
-                    onNavigate: () => platform.router.navigate('actorProfile', { actorName: actor.name }),
-                  }}
+                  link={routeLink(platform.router, 'actorProfile', { actorName: actor.name })}
                   image={{ src: actor.avatarUrl, width: 320, height: 320, alt: actor.displayName }}
                   title={actor.displayName}
                   subtitle={t('age', { age: actor.age })}

@@ -24,6 +24,7 @@ import { VisitorCache } from './http/visitor-cache';
 import { SharpImageStore } from './media/store';
 import { MODULES } from './modules';
 import { SessionRegistry } from './modules/auth/sessions';
+import { federationModule, tenantRouteTables } from './modules/federation';
 import { UNCACHED_REMOTE_FILES, remoteStoreDir } from './modules/federation/store';
 import type { ModuleContext, ServerModule } from './modules/module';
 import { installShell } from './shell-html';
@@ -145,7 +146,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const module of modules) if (module.rootRoutes) await app.register(module.rootRoutes(ctx));
   for (const module of modules) module.socket?.(ctx);
   await installGraphql(app, ctx, modules);
-  await installShell(app, config);
+  const routeTables = modules.includes(federationModule) ? tenantRouteTables(ctx) : null;
+  await installShell(app, config, routeTables ? (tenant, host) => routeTables.routes(tenant, host) : undefined);
 
   const stops: Array<() => void> = [];
   return {

@@ -2,7 +2,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { LANGUAGES, ROUTES, slugsFor, type Language, type RouteDefinition } from '@velvet/contracts';
+import {
+  DECLARED_ROUTES,
+  LANGUAGES,
+  SHELL_ROUTES,
+  rankRoutes,
+  slugsFor,
+  type Language,
+  type RouteDefinition,
+} from '@velvet/contracts';
 import type { Config } from './config';
 import { bundleStatic, IMMUTABLE } from './http/bundles';
 import { notFoundBody } from './http/errors';
@@ -15,22 +23,34 @@ export type ShellMatch =
 
 const splitPath = (pathname: string) => pathname.split('/').filter(Boolean);
 
+const ranked = new WeakMap<readonly RouteDefinition[], Map<Language, RouteDefinition[]>>();
+/** A table's routes in a language, most specific pattern first (ranked once per table and language). */
+function rankedFor(routes: readonly RouteDefinition[], language: Language): RouteDefinition[] {
+  let perLanguage = ranked.get(routes);
+  if (!perLanguage) ranked.set(routes, (perLanguage = new Map()));
+  let list = perLanguage.get(language);
+  if (!list) perLanguage.set(language, (list = rankRoutes(routes, language)));
+  return list;
+}
+
 /**
- * Which page of the route table a URL path is: `/` and `/<lang>/` are the start page, `/<lang>/<slugs>` a route
- * in that language (nl reads English slugs). Actor names are lower-case; another spelling is redirected.
+ * Which page of a route table a URL path is: `/` and `/<lang>/` are the start page, `/<lang>/<slugs>` a route
+ * in that language (nl reads English slugs); where patterns overlap, static segments win over parameters, whatever
+ * the order of the table. Actor names are lower-case; another spelling is redirected.
  */
-export function matchShellPath(pathname: string): ShellMatch {
+export function matchShellPath(pathname: string, routes: readonly RouteDefinition[] = DECLARED_ROUTES): ShellMatch {
   let segments: string[];
   try {
     segments = splitPath(pathname).map(decodeURIComponent);
   } catch {
     return { kind: 'unknown' };
   }
-  const home = ROUTES[0];
+  const home = SHELL_ROUTES[0];
   if (segments.length === 0) return { kind: 'page', route: home, language: null };
   const [language, ...rest] = segments as [string, ...string[]];
   if (!(LANGUAGES as readonly string[]).includes(language)) return { kind: 'unknown' };
-  for (const route of ROUTES as readonly RouteDefinition[]) {
+  if (rest.length === 0) return { kind: 'page', route: home, language: language as Language };
+  for (const route of rankedFor(routes, language as Language)) {
     const pattern = splitPath(slugsFor(route, language as Language));
     if (pattern.length !== rest.length) continue;
     const args: Record<string, string> = {};
@@ -56,15 +76,24 @@ export function matchShellPath(pathname: string): ShellMatch {
   return { kind: 'unknown' };
 }
 
+/** The route table of the tenant a page request is for (`?tenant=`, else its host name). */
+export type TenantRoutes = (tenant: string | undefined, hostname: string) => Promise<readonly RouteDefinition[]>;
+
 const BUILD_COMMAND = 'npx -y pnpm@10.34.8 --filter @velvet/shell build';
 const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Velvet: shell not built</title></head>
 <body><h1>The shell is not built yet</h1><p>Build it with <code>${BUILD_COMMAND}</code> (or run <code>npm start</code>), then reload.</p></body></html>`;
 
 /**
- * The shell's HTML for every localized route (404 with the same HTML for unknown paths, so the shell renders
- * its own not-found page) and its static files under /shell/. REST, GraphQL and non-GET misses answer JSON 404.
+ * The shell's HTML for every localized route of the tenant's table (its own routes and its enabled remotes', read
+ * like its manifest, so a deployed page is served on the next request), 404 with the same HTML for unknown paths so
+ * the shell renders its own not-found page, and its static files under /shell/. REST, GraphQL and non-GET misses
+ * answer JSON 404.
  */
-export async function installShell(app: FastifyInstance, config: Config): Promise<void> {
+export async function installShell(
+  app: FastifyInstance,
+  config: Config,
+  tenantRoutes: TenantRoutes = async () => SHELL_ROUTES,
+): Promise<void> {
   const distDir = path.join(config.repoRoot, 'shell', 'dist');
   // Bundles carry a content hash in their names; index.html is served through the routes below, never cached.
   await app.register(
@@ -88,7 +117,8 @@ export async function installShell(app: FastifyInstance, config: Config): Promis
       return reply.status(404).send(notFoundBody(request.url.split('?')[0]!));
     }
     const [pathname, search] = request.url.split('?', 2) as [string, string | undefined];
-    const match = matchShellPath(pathname);
+    const tenant = new URLSearchParams(search ?? '').get('tenant') ?? undefined;
+    const match = matchShellPath(pathname, await tenantRoutes(tenant, request.hostname));
     if (match.kind === 'redirect') return reply.redirect(match.location + (search ? `?${search}` : ''), 301);
     return sendShell(reply, match.kind === 'page' ? 200 : 404);
   });

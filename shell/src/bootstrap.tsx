@@ -10,10 +10,11 @@ import {
   SOCKET_PATH,
   federationEndpoints,
   loggerEndpoints,
+  routeTableOf,
   telemetryEndpoints,
 } from '@velvet/contracts';
 import { createFeedClient, createQueryClient, createRestClient, createSocketClient, type RestCall } from '@velvet/sdk';
-import { createI18n } from '@velvet/i18n';
+import { createI18n, installRouteTable } from '@velvet/i18n';
 import { applyTheme } from '@velvet/ui';
 import { deliveryPlugin, type Lifecycles } from '@velvet/federation';
 import { shellResources } from './locales';
@@ -29,6 +30,7 @@ import { beaconSender, createLoadReporter } from './loadReports';
 import { createRemoteLoader } from './remoteLoader';
 import { visitorId } from './visitor';
 import { Layout } from './layout/Layout';
+import { addDescriptorMessages } from './layout/menus';
 import { ShellContext, type Shell } from './layout/ShellContext';
 import './styles.css';
 
@@ -94,6 +96,11 @@ async function boot(router: ShellRouter, i18n: I18n) {
   for (const { remote, detail } of incompatible) reporter.failed(remote, 'incompatible', 0, detail);
   const incompatibleRemotes = incompatible.map(({ remote }) => remote);
   registerRemotes(accepted.map((remote) => ({ name: remote.descriptor.federationName, entry: remote.entry })));
+  // The pages are those the manifest's remotes declare: the URL is read again against that table.
+  const routed = [...accepted, ...incompatible];
+  installRouteTable(routeTableOf(routed));
+  addDescriptorMessages(i18n, routed);
+  router.sync();
 
   const socketUrl = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${SOCKET_PATH}`;
   const socket = createSocketClient({

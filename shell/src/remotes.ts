@@ -1,5 +1,6 @@
 import satisfies from 'semver/functions/satisfies';
-import { routeByName, type FederationManifest, type ManifestRemote, type RouteName } from '@velvet/contracts';
+import type { FederationManifest, ManifestRemote, RouteName } from '@velvet/contracts';
+import { routeNamed } from '@velvet/i18n';
 
 /** What this shell offers remotes: the platform API's version and the version of its @velvet/contracts. */
 export interface ShellOffer {
@@ -46,10 +47,13 @@ export function selectRemotes(
   return { accepted, refused };
 }
 
-/** The remote mounted for a route, if it runs: null for shell routes and for remotes that are off or refused. */
+/**
+ * The remote mounted for a route of the installed table, if it runs: null for shell routes, for routes outside the
+ * table and for remotes that are off or refused.
+ */
 export function remoteForRoute(name: RouteName, remotes: readonly ManifestRemote[]): ManifestRemote | null {
-  const { owner } = routeByName(name);
-  return owner === 'shell' ? null : (remotes.find((remote) => remote.name === owner) ?? null);
+  const owner = routeNamed(name)?.owner;
+  return !owner || owner === 'shell' ? null : (remotes.find((remote) => remote.name === owner) ?? null);
 }
 
 const TENANT_KEY = 'velvet.tenant';

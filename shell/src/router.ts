@@ -7,7 +7,7 @@ import {
   type RouteArgs,
   type RouteName,
 } from '@velvet/contracts';
-import { isLanguage, matchPath, pathFor } from '@velvet/i18n';
+import { isLanguage, matchPath, pathFor, routeNamed } from '@velvet/i18n';
 
 const STORAGE_KEY = 'velvet.route';
 
@@ -77,7 +77,8 @@ export function createRouter(options: { window: Window; storage: Storage }): She
     route$,
     current: () => route$.value,
     href,
-    navigate(name, args = {}, navigateOptions) {
+    has: (name) => routeNamed(name) !== undefined,
+    navigate(name: RouteName, args: RouteArgs = {}, navigateOptions?: { scrollTo?: string }) {
       const query = navigateOptions?.scrollTo ? `?scrollTo=${encodeURIComponent(navigateOptions.scrollTo)}` : '';
       win.history.pushState(null, '', `${href(name, args)}${query}`);
       sync();

@@ -25,7 +25,18 @@ export function manifestRemote(
     name,
     version: '1.0.0',
     entry: `/remotes/${name}/1.0.0/mf-manifest.json`,
-    descriptor: { name, federationName, platform, feature: name.slice(3), routes: [], slots, contracts },
+    descriptor: {
+      name,
+      federationName,
+      platform,
+      feature: name.slice(3),
+      routes: [],
+      menus: [],
+      messages: { de: {}, en: {}, nl: {}, es: {} },
+      slots,
+      breadcrumbs: [],
+      contracts,
+    },
   };
 }
 

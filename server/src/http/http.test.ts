@@ -2,16 +2,22 @@ import assert from 'node:assert/strict';
 import { brotliDecompressSync } from 'node:zlib';
 import { rm } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import type { ErrorBody } from '@velvet/contracts';
+import { DECLARED_ROUTES, type ErrorBody } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../testing/app';
-import { SHELL_HTML, fixtureRepo } from '../testing/fixtures';
+import { SHELL_HTML, fixtureRepo, repositoryDescriptor } from '../testing/fixtures';
 import { matchShellPath } from '../shell-html';
 import { loadConfig } from '../config';
 
 let t: TestApp;
 let repoRoot: string;
 before(async () => {
-  repoRoot = await fixtureRepo([]);
+  // The pages served are those the shell and the tenant's remotes declare.
+  repoRoot = await fixtureRepo(
+    (['mf-chat', 'mf-media', 'mf-tv'] as const).map((name) => ({
+      descriptor: repositoryDescriptor(name),
+      version: '1.0.0',
+    })),
+  );
   t = await createTestApp({ config: { repoRoot } });
 });
 after(async () => {
@@ -157,7 +163,8 @@ describe('shell HTML', () => {
   });
 
   test('answers unknown paths with 404 and the same HTML', async () => {
-    for (const url of ['/fr/', '/de/new-girls', '/en/neue-girls', '/en/no-such-page']) {
+    // /en/feed: the page of a remote this server has no build of
+    for (const url of ['/fr/', '/de/new-girls', '/en/neue-girls', '/en/no-such-page', '/en/feed']) {
       const response = await t.app.inject({ url });
       assert.equal(response.statusCode, 404, url);
       expectShellPage(response, url);
@@ -192,6 +199,17 @@ describe('shell HTML', () => {
     const match = matchShellPath('/es/amateur/anna/sobre-mi');
     assert.ok(match.kind === 'page' && match.route.name === 'actorAbout' && match.language === 'es');
     assert.equal(matchShellPath('/en/amateur/anna/about-me/extra').kind, 'unknown');
+  });
+
+  test('prefers static segments over parameters, whatever the order of the table', () => {
+    for (const table of [DECLARED_ROUTES, [...DECLARED_ROUTES].reverse()]) {
+      const classic = matchShellPath('/en/amateur/anna/videos/classic', table);
+      assert.ok(classic.kind === 'page' && classic.route.name === 'actorClassicVideos');
+      const video = matchShellPath('/en/amateur/anna/videos/42', table);
+      assert.ok(video.kind === 'page' && video.route.name === 'videoDetails');
+      const promo = matchShellPath('/de/magazin/aktion/easter', table);
+      assert.ok(promo.kind === 'page' && promo.route.name === 'magazinePromo');
+    }
   });
 });
 

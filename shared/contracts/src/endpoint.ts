@@ -83,6 +83,8 @@ export const ERROR_CODES = [
   'PLATFORM_INCOMPATIBLE',
   /** A build needing a @velvet/contracts range the platform does not offer. */
   'SHARED_INCOMPATIBLE',
+  /** A remote's route takes a name or slugs another remote (or the shell) already has. */
+  'ROUTE_CONFLICT',
   'INVALID_BUILD',
   'NOTHING_TO_ROLL_BACK',
   'NO_CANARY',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dbIntParam } from './input';
 import { defineEndpoint, pageOf, pageQuery } from './endpoint';
-import { LANGUAGES, REMOTE_NAMES } from './routes';
+import { LANGUAGES, REMOTE_NAMES, SHELL_ROUTES, type RouteDefinition } from './routes';
 
 /** Named places in the shell (and in remotes) that widgets of other remotes fill. */
 export const HOME_BLOCKS = [
@@ -32,26 +32,105 @@ export const SLOT_NAMES = [
 ] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
 
+/** Slugs of a route: lower-case words and `:parameters`, separated by single slashes, none at either end. */
+const routeSlugs = z
+  .string()
+  .max(200)
+  .regex(
+    /^(?:[a-z0-9-]+|:[a-zA-Z][a-zA-Z0-9]*)(?:\/(?:[a-z0-9-]+|:[a-zA-Z][a-zA-Z0-9]*))*$/,
+    'slugs such as videos/:videoId',
+  );
+const paramsOf = (slugs: string) =>
+  slugs
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1))
+    .sort();
+
+/** A page a remote serves: its name (unique across remotes), its slugs per language and its arguments. */
+export const routeDeclaration = z
+  .object({
+    name: z.string().regex(/^[a-z][a-zA-Z0-9]*$/),
+    path: z.object({ de: routeSlugs, en: routeSlugs, es: routeSlugs }),
+    /** The argument names; the slugs of every language name exactly these. */
+    args: z.array(z.string()).default([]),
+  })
+  .refine(
+    (route) =>
+      (['de', 'en', 'es'] as const).every(
+        (language) => paramsOf(route.path[language]).join('/') === [...route.args].sort().join('/'),
+      ),
+    { message: 'the slugs of every language must name exactly the declared args' },
+  );
+export type RouteDeclaration = z.infer<typeof routeDeclaration>;
+
+/** Where the shell shows menu entries. */
+export const MENU_PLACES = ['navbar'] as const;
+
 /**
- * A remote's declarative descriptor (`remote.json`): read by the shell before any of its code loads.
- * Routes it owns come from the route table; the descriptor names them so the shell can check both agree.
+ * An entry of a shell menu linking to one of the remote's routes. An entry with an `id` is a menu of its own
+ * (its title links to `route`); entries naming it as `parent` are its submenu, which may come from other remotes.
+ * Entries sort by `order`; one with a `feature` shows only while the tenant has that feature on.
  */
-export const remoteDescriptor = z.object({
-  name: z.enum(REMOTE_NAMES),
-  /** The Module Federation container name (a JS identifier). */
-  federationName: z.string().regex(/^[a-z_][a-z0-9_]*$/),
-  /** semver range of the platform API the remote needs, e.g. "^1". */
-  platform: z.string(),
-  /** The feature key that switches the remote per tenant. */
-  feature: z.string(),
-  routes: z.array(z.string()),
-  slots: z.array(z.enum(SLOT_NAMES)),
-  /**
-   * semver range of @velvet/contracts (the wire shapes) the build needs, written by the build from the version it
-   * was made with (shared/federation/webpack.cjs). Absent in a source remote.json.
-   */
-  contracts: z.string().optional(),
+export const menuEntry = z.object({
+  where: z.enum(MENU_PLACES),
+  id: z
+    .string()
+    .regex(/^[a-z][a-zA-Z0-9]*$/)
+    .optional(),
+  parent: z.string().optional(),
+  route: z.string(),
+  /** A key of the remote's `messages` (its i18next namespace, named like the remote). */
+  label: z.string(),
+  order: z.number().int(),
+  feature: z.string().optional(),
 });
+export type MenuEntry = z.infer<typeof menuEntry>;
+
+/** Texts the shell needs before the remote's code loads (menu labels), per language: key to text. */
+const descriptorMessages = z.object({
+  de: z.record(z.string(), z.string()),
+  en: z.record(z.string(), z.string()),
+  nl: z.record(z.string(), z.string()),
+  es: z.record(z.string(), z.string()),
+});
+
+/**
+ * A remote's declarative descriptor (`remote.json`): read by the shell and the server before any of its code
+ * loads. It declares the remote's pages (routes), its menu entries with their labels in every language, the
+ * slots it fills and the breadcrumb types its pages serve.
+ */
+export const remoteDescriptor = z
+  .object({
+    name: z.enum(REMOTE_NAMES),
+    /** The Module Federation container name (a JS identifier). */
+    federationName: z.string().regex(/^[a-z_][a-z0-9_]*$/),
+    /** semver range of the platform API the remote needs, e.g. "^1". */
+    platform: z.string(),
+    /** The feature key that switches the remote per tenant. */
+    feature: z.string(),
+    routes: z.array(routeDeclaration),
+    menus: z.array(menuEntry).default([]),
+    messages: descriptorMessages.default({ de: {}, en: {}, nl: {}, es: {} }),
+    slots: z.array(z.enum(SLOT_NAMES)),
+    breadcrumbs: z.array(z.string()).default([]),
+    /**
+     * semver range of @velvet/contracts (the wire shapes) the build needs, written by the build from the version it
+     * was made with (shared/federation/webpack.cjs). Absent in a source remote.json.
+     */
+    contracts: z.string().optional(),
+  })
+  .superRefine((descriptor, ctx) => {
+    const names = descriptor.routes.map((route) => route.name);
+    if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', message: 'route names repeat' });
+    for (const entry of descriptor.menus) {
+      if (!names.includes(entry.route))
+        ctx.addIssue({ code: 'custom', message: `menu entry links to ${entry.route}, not a route of this remote` });
+      for (const language of LANGUAGES)
+        if (descriptor.messages[language][entry.label] === undefined)
+          ctx.addIssue({ code: 'custom', message: `menu label ${entry.label} has no ${language} text` });
+    }
+  });
 export type RemoteDescriptor = z.infer<typeof remoteDescriptor>;
 
 export const theme = z.record(z.string(), z.string());
@@ -344,3 +423,13 @@ export const telemetryEndpoints = {
     response: z.object({ items: z.array(remoteHealth) }),
   }),
 };
+
+/** A descriptor's routes as entries of the route table, owned by its remote. */
+export const routesOfDescriptor = (descriptor: Pick<RemoteDescriptor, 'name' | 'routes'>): RouteDefinition[] =>
+  descriptor.routes.map((route) => ({ name: route.name, owner: descriptor.name, path: route.path }));
+
+/** The route table of a page load: the shell's routes and those of the remotes it runs. */
+export const routeTableOf = (remotes: readonly Pick<ManifestRemote, 'descriptor'>[]): RouteDefinition[] => [
+  ...SHELL_ROUTES,
+  ...remotes.flatMap((remote) => routesOfDescriptor(remote.descriptor)),
+];

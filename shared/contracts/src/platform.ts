@@ -4,7 +4,7 @@ import type { Endpoint, EndpointInput, EndpointResponse } from './endpoint';
 import type { Guest } from './guest';
 import type { Tenant, SlotName } from './federation';
 import type { IncomingMessage, IncomingType, OutgoingPayload } from './socket';
-import type { CurrentRoute, Language, RouteArgs, RouteName } from './routes';
+import type { CurrentRoute, Language, RouteArgsOf, RouteName } from './routes';
 import type { GraphqlOperation } from './graphql';
 import contractsPackage from '../package.json' with { type: 'json' };
 
@@ -13,7 +13,7 @@ import contractsPackage from '../package.json' with { type: 'json' };
  * world only through it. Bump PLATFORM_API_VERSION's major on any breaking change; remotes declare the
  * range they need in remote.json and the shell refuses those it cannot satisfy.
  */
-export const PLATFORM_API_VERSION = '1.0.0';
+export const PLATFORM_API_VERSION = '1.1.0';
 
 /**
  * The version of these contracts, the one the shell provides to remotes and the registry checks uploads against
@@ -51,8 +51,14 @@ export interface PlatformApiClients {
 export interface PlatformRouter {
   readonly route$: Observable<CurrentRoute>;
   current(): CurrentRoute;
-  navigate(name: RouteName, args?: RouteArgs, options?: { scrollTo?: string }): void;
-  href(name: RouteName, args?: RouteArgs, language?: Language): string;
+  /** Arguments are typed per route (generated from every remote.json): `{ contestId }` for `contest`. */
+  navigate<N extends RouteName>(name: N, args?: RouteArgsOf<N>, options?: { scrollTo?: string }): void;
+  href<N extends RouteName>(name: N, args?: RouteArgsOf<N>, language?: Language): string;
+  /**
+   * Whether the route is served on this page load: the shell's own, or a route of a remote that runs. A link to a
+   * route of a remote that is off for the tenant or refused shows as plain text instead.
+   */
+  has(name: RouteName): boolean;
 }
 
 export type ShellFlow = 'login' | 'signup' | 'ageCheck' | 'moneyCharge';

@@ -34,11 +34,10 @@ function Fallback({ remote, error }: { remote: string; error: Error }): ReactEle
   );
 }
 
+/** Merged into the namespace: the shell may have put the descriptor's menu labels there before the code loaded. */
 function addLocales(platform: PlatformApi, namespace: string, locales: RemoteLocales) {
   for (const [language, resources] of Object.entries(locales)) {
-    if (!platform.i18n.hasResourceBundle(language, namespace)) {
-      platform.i18n.addResourceBundle(language, namespace, resources, true, false);
-    }
+    platform.i18n.addResourceBundle(language, namespace, resources, true, false);
   }
 }
 

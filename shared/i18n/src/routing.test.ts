@@ -1,5 +1,13 @@
-import { LANGUAGES, ROUTES, slugsFor, type RouteArgs } from '@velvet/contracts';
-import { matchPath, pathFor, switchLanguage } from './routing';
+import {
+  DECLARED_ROUTES,
+  LANGUAGES,
+  SHELL_ROUTES,
+  slugsFor,
+  type RouteArgs,
+  type RouteDefinition,
+  type RouteName,
+} from '@velvet/contracts';
+import { installRouteTable, matchPath, pathFor, routeNamed, switchLanguage } from './routing';
 
 /** Sample arguments for every parameter the route table uses. */
 const SAMPLE: Record<string, string> = {
@@ -21,7 +29,7 @@ const argsOf = (path: string): RouteArgs =>
 
 describe('route table round trip', () => {
   for (const language of LANGUAGES) {
-    for (const route of ROUTES) {
+    for (const route of DECLARED_ROUTES) {
       const args = argsOf(route.path.en);
       it(`${language} ${route.name}`, () => {
         const path = pathFor(route.name, args, language);
@@ -41,7 +49,7 @@ describe('pathFor', () => {
     expect(pathFor('newGirls', {}, 'nl')).toBe('/nl/new-girls/');
     expect(
       slugsFor(
-        ROUTES.find((r) => r.name === 'newGirls')!,
+        DECLARED_ROUTES.find((r) => r.name === 'newGirls')!,
         'nl',
       ),
     ).toBe('new-girls');
@@ -94,5 +102,34 @@ describe('switchLanguage', () => {
     expect(switchLanguage(current, 'en')).toBe('/en/amateur/anna/pictures/815/');
     expect(switchLanguage(current, 'es')).toBe('/es/amateur/anna/fotos/815/');
     expect(switchLanguage(current, 'nl')).toBe('/nl/amateur/anna/pictures/815/');
+  });
+});
+
+describe('installRouteTable', () => {
+  afterEach(() => installRouteTable(DECLARED_ROUTES));
+
+  it('matches the most specific route whatever the order of declaration', () => {
+    installRouteTable([...DECLARED_ROUTES].reverse());
+    expect(matchPath('/en/amateur/anna/videos/classic/')?.name).toBe('actorClassicVideos');
+    expect(matchPath('/en/amateur/anna/videos/42/')?.name).toBe('videoDetails');
+    expect(matchPath('/de/magazin/aktion/easter/')?.name).toBe('magazinePromo');
+    expect(matchPath('/de/magazin/easter/')?.name).toBe('blogArticle');
+    expect(matchPath('/en/videos/all-videos/')?.name).toBe('allVideos');
+  });
+
+  it('serves only the installed routes, and a route deployed after the build', () => {
+    const game: RouteDefinition = {
+      name: 'bingo',
+      owner: 'mf-specials',
+      path: { de: 'spiele/bingo', en: 'games/bingo', es: 'juegos/bingo' },
+    };
+    installRouteTable([...SHELL_ROUTES, game]);
+    expect(matchPath('/en/cams/')).toBeNull();
+    expect(routeNamed('cams')).toBeUndefined();
+    expect(routeNamed('bingo')).toBe(game);
+    expect(matchPath('/es/juegos/bingo/')).toEqual({ name: 'bingo', args: {}, language: 'es' });
+    expect(pathFor('bingo' as RouteName, {}, 'nl')).toBe('/nl/games/bingo/');
+    // a link to a page of a remote that is off keeps its build-time slugs instead of failing the render
+    expect(pathFor('cams', {}, 'de')).toBe('/de/cams/');
   });
 });

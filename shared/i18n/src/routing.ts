@@ -1,13 +1,14 @@
 import { compile, match, type MatchFunction } from 'path-to-regexp';
 import {
+  DECLARED_ROUTES,
   DEFAULT_LANGUAGE,
   LANGUAGES,
-  ROUTES,
-  routeByName,
+  rankRoutes,
   slugsFor,
   type CurrentRoute,
   type Language,
   type RouteArgs,
+  type RouteDefinition,
   type RouteName,
 } from '@velvet/contracts';
 
@@ -23,33 +24,72 @@ export function isLanguage(value: string | undefined): value is Language {
   return (LANGUAGES as readonly string[]).includes(value ?? '');
 }
 
-const compilers = new Map<string, (args: RouteArgs) => string>();
+type Matcher = { name: RouteName; match: MatchFunction<RouteArgs> };
 
-/** The localized path of a route: `/<lang>/<slugs>/`, with the start page at `/<lang>/`. */
-export function pathFor(name: RouteName, args: RouteArgs = {}, language: Language = DEFAULT_LANGUAGE): string {
-  const slugs = slugsFor(routeByName(name), language);
-  if (!slugs) return `/${language}/`;
-  const key = `${language}:${name}`;
-  let toPath = compilers.get(key);
-  if (!toPath) {
-    toPath = compile(slugs, { encode: encodeURIComponent });
-    compilers.set(key, toPath);
+/** A route table with its compiled paths and its matchers per language, most specific pattern first. */
+class RouteTable {
+  private readonly byName: Map<string, RouteDefinition>;
+  private readonly compilers = new Map<string, (args: RouteArgs) => string>();
+  private readonly matchers = new Map<Language, Matcher[]>();
+
+  constructor(readonly routes: readonly RouteDefinition[]) {
+    this.byName = new Map(routes.map((route) => [route.name, route]));
   }
-  return `/${language}/${toPath(normalise(args))}/`;
+
+  route(name: string): RouteDefinition | undefined {
+    return this.byName.get(name);
+  }
+
+  toPath(route: RouteDefinition, language: Language): (args: RouteArgs) => string {
+    const key = `${language}:${route.name}`;
+    let toPath = this.compilers.get(key);
+    if (!toPath) {
+      toPath = compile(slugsFor(route, language), { encode: encodeURIComponent });
+      this.compilers.set(key, toPath);
+    }
+    return toPath;
+  }
+
+  matchersFor(language: Language): Matcher[] {
+    let list = this.matchers.get(language);
+    if (!list) {
+      const pages = this.routes.filter((route) => route.path.en !== '');
+      list = rankRoutes(pages, language).map((route) => ({
+        name: route.name as RouteName,
+        match: match<RouteArgs>(slugsFor(route, language), { decode: decodeURIComponent, trailing: true }),
+      }));
+      this.matchers.set(language, list);
+    }
+    return list;
+  }
 }
 
-type Matcher = { name: RouteName; match: MatchFunction<RouteArgs> };
-const matchers = new Map<Language, Matcher[]>();
-function matchersFor(language: Language): Matcher[] {
-  let list = matchers.get(language);
-  if (!list) {
-    list = ROUTES.filter((route) => route.path.en !== '').map((route) => ({
-      name: route.name,
-      match: match<RouteArgs>(slugsFor(route, language), { decode: decodeURIComponent, trailing: true }),
-    }));
-    matchers.set(language, list);
-  }
-  return list;
+const declared = new RouteTable(DECLARED_ROUTES);
+let active = declared;
+
+/**
+ * Replaces the table URLs are matched against and links are built from: the shell's boot installs the table of its
+ * manifest (its own routes and those of the remotes it runs). Until then, and in tests, the build-time table holds.
+ */
+export function installRouteTable(routes: readonly RouteDefinition[]): void {
+  active = new RouteTable(routes);
+}
+
+/** The route of a name in the installed table, or undefined when no running remote serves it. */
+export function routeNamed(name: string): RouteDefinition | undefined {
+  return active.route(name);
+}
+
+/**
+ * The localized path of a route: `/<lang>/<slugs>/`, with the start page at `/<lang>/`. A route outside the installed
+ * table (its remote is off) keeps its build-time slugs; callers that must not link there ask `routeNamed` first.
+ */
+export function pathFor(name: RouteName, args: RouteArgs = {}, language: Language = DEFAULT_LANGUAGE): string {
+  const table = active.route(name) ? active : declared;
+  const route = table.route(name);
+  if (!route) throw new Error(`Unknown route ${name}`);
+  if (!slugsFor(route, language)) return `/${language}/`;
+  return `/${language}/${table.toPath(route, language)(normalise(args))}/`;
 }
 
 /**
@@ -63,7 +103,7 @@ export function matchPath(pathname: string): CurrentRoute | null {
   if (!isLanguage(first)) return null;
   const remainder = rest.join('/').replace(/\/+$/, '');
   if (!remainder) return { name: 'home', args: {}, language: first };
-  for (const matcher of matchersFor(first)) {
+  for (const matcher of active.matchersFor(first)) {
     let result: ReturnType<MatchFunction<RouteArgs>>;
     try {
       result = matcher.match(remainder);

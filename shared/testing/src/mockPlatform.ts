@@ -48,6 +48,8 @@ export interface MockPlatformOptions {
   feed?: GraphqlHandler;
   guest?: GuestOverrides;
   tenant?: Partial<Tenant>;
+  /** Routes `router.has` answers false for, as if their remote were off; none by default. */
+  offRoutes?: RouteName[];
   /** Slots that `slots.has` reports as filled; all by default. */
   filledSlots?: SlotName[];
 }
@@ -214,7 +216,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     router: {
       route$,
       current: () => route$.getValue(),
-      navigate: (name, args = {}, navigateOptions) => {
+      navigate: (name: RouteName, args: RouteArgs = {}, navigateOptions?: { scrollTo?: string }) => {
         navigations.push({ name, args });
         route$.next({
           name,
@@ -224,6 +226,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
         });
       },
       href: (name, args, hrefLanguage) => routeHref(name, args, hrefLanguage ?? language),
+      has: (name) => !options.offRoutes?.includes(name),
     },
     ui: {
       open: (flow) => void openedFlows.push(flow),

@@ -10,7 +10,8 @@ export interface TileImage {
 }
 
 export interface TileProps {
-  link: LinkTarget;
+  /** null: the tile's page is not served (its remote is off), the tile shows without a link. */
+  link: LinkTarget | null;
   image: TileImage;
   title: ReactNode;
   subtitle?: ReactNode;
@@ -22,12 +23,21 @@ export interface TileProps {
   dataAttributes?: Record<`data-${string}`, string>;
 }
 
+function TileLink({ link, children }: { link: LinkTarget | null; children: ReactNode }) {
+  if (!link) return <div className="vv-tile__link">{children}</div>;
+  return (
+    <a className="vv-tile__link" href={link.href} onClick={navigateOnPlainClick(link.onNavigate)}>
+      {children}
+    </a>
+  );
+}
+
 /** A card of a grid: a lazy image with its size, a title and optional badges and actions. */
 export function Tile({ link, image, title, subtitle, badges, footer, dataAttributes }: TileProps) {
   const style = { '--vv-tile-ratio': `${image.width} / ${image.height}` } as CSSProperties;
   return (
     <article className="vv-tile" style={style} {...dataAttributes}>
-      <a className="vv-tile__link" href={link.href} onClick={navigateOnPlainClick(link.onNavigate)}>
+      <TileLink link={link}>
         <img
           className="vv-tile__image"
           src={image.src}
@@ -41,7 +51,7 @@ export function Tile({ link, image, title, subtitle, badges, footer, dataAttribu
           <h3 className="vv-tile__title">{title}</h3>
           {subtitle ? <p className="vv-tile__subtitle">{subtitle}</p> : null}
         </div>
-      </a>
+      </TileLink>
       {badges ? <div className="vv-tile__badges">{badges}</div> : null}
       {footer ? <div className="vv-tile__footer">{footer}</div> : null}
     </article>

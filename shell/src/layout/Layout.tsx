@@ -1,7 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { routeByName } from '@velvet/contracts';
-import { remoteForRoute } from '../remotes';
 import { useShell, useSubject } from './ShellContext';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
@@ -25,7 +23,7 @@ function Outlet() {
 
 function ShellPage() {
   const { t } = useTranslation('shell');
-  const { router, remotes, refused } = useShell();
+  const { router } = useShell();
   const { route, notFound } = useSubject(router.state$);
   if (notFound) {
     return (
@@ -38,14 +36,6 @@ function ShellPage() {
   if (route.name === 'home') return <Home />;
   if (route.name === 'termsOfService' || route.name === 'dataProtection') return <LegalPage page={route.name} />;
   if (route.name === 'operatorConsole') return <OperatorConsolePage />;
-  if (routeByName(route.name).owner !== 'shell' && !remoteForRoute(route.name, [...remotes, ...refused])) {
-    return (
-      <section className="vv-message" data-testid="area-unavailable">
-        <h1>{t('unavailable.title')}</h1>
-        <a href={router.href('home')}>{t('notFound.home')}</a>
-      </section>
-    );
-  }
   return null;
 }
 

@@ -11,7 +11,7 @@ import { Notifications, useNotifications } from './Notifications';
 function MenuEntry({ menu, open, onToggle }: { menu: Menu; open: boolean; onToggle: () => void }) {
   const { t } = useTranslation('shell');
   const { router } = useShell();
-  const title = t(`menus.${menu.key}`);
+  const title = t(menu.label, { ns: menu.namespace });
   if (menu.items.length === 0) {
     return (
       <li className="vv-nav__menu">
@@ -29,8 +29,8 @@ function MenuEntry({ menu, open, onToggle }: { menu: Menu; open: boolean; onTogg
       {open && (
         <ul className="vv-nav__submenu">
           {menu.items.map((item) => (
-            <li key={item}>
-              <a href={router.href(item)}>{t(`routes.${item}`)}</a>
+            <li key={item.route}>
+              <a href={router.href(item.route)}>{t(item.label, { ns: item.namespace })}</a>
             </li>
           ))}
         </ul>
@@ -109,7 +109,7 @@ export function Navbar() {
   const { t } = useTranslation('shell');
   const shell = useShell();
   const { router, platform, remotes } = shell;
-  const menus = useMemo(() => visibleMenus(remotes), [remotes]);
+  const menus = useMemo(() => visibleMenus(remotes, platform.tenant), [remotes, platform.tenant]);
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
   const hidden = useNavbarHidden();

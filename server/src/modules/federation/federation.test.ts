@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { federationManifest, type ErrorBody, type FederationManifest } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { fixtureRepo } from '../../testing/fixtures';
+import { fixtureRepo, NO_MENUS, fixtureRoute } from '../../testing/fixtures';
 import { remoteDeployments, tenants } from './schema';
 
 let t: TestApp;
@@ -18,7 +18,8 @@ before(async () => {
         federationName: 'mf_tv',
         platform: '^1',
         feature: 'tv',
-        routes: ['tvProgram'],
+        routes: [fixtureRoute('tvProgram', 'tv/program')],
+        ...NO_MENUS,
         slots: ['home.TV'],
       },
       version: '1.4.0',
@@ -29,7 +30,8 @@ before(async () => {
         federationName: 'mf_feed',
         platform: '^1',
         feature: 'feed',
-        routes: ['feed'],
+        routes: [fixtureRoute('feed', 'feed')],
+        ...NO_MENUS,
         slots: ['home.Feed'],
       },
       version: '0.2.0',

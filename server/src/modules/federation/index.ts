@@ -28,6 +28,7 @@ import { remoteDeployments, tenantRemotes, tenants } from './schema';
 import { tenantManifest } from './manifest';
 import { entryIntegrity, localBuilds, putIntoStore, remoteStoreDir } from './store';
 import { ReportTokens } from './reportToken';
+import { TenantRouteTables } from './routeTable';
 import { pruneLoadReports, recordLoads, remoteHealth } from './telemetry';
 import { amoraTenant, velvetTenant } from './tenants';
 
@@ -114,6 +115,19 @@ async function prepare(ctx: ModuleContext): Promise<void> {
   }
 }
 
+const directories = new WeakMap<ModuleContext, TenantDirectory>();
+/** The one tenant directory of a server: the manifest, load reports and the HTML matcher's route tables read it. */
+function directoryOf(ctx: ModuleContext): TenantDirectory {
+  let directory = directories.get(ctx);
+  if (!directory) directories.set(ctx, (directory = new TenantDirectory(ctx.db, ctx.config.visitorCacheMs)));
+  return directory;
+}
+
+/** The route table per tenant that the server's HTML matcher serves pages from. */
+export function tenantRouteTables(ctx: ModuleContext): TenantRouteTables {
+  return new TenantRouteTables(directoryOf(ctx), remoteStoreDir(ctx.config));
+}
+
 /** Tenants, the remote store and the federation manifest the shell boots from. */
 export const federationModule: ServerModule = {
   name: 'federation',
@@ -127,7 +141,7 @@ export const federationModule: ServerModule = {
     return () => clearInterval(timer);
   },
   routes: (ctx) => async (app) => {
-    const directory = new TenantDirectory(ctx.db, ctx.config.visitorCacheMs);
+    const directory = directoryOf(ctx);
     /** Waits for a change of tenants or pins, then has the directory read them again (an upload changes neither). */
     const changing = async <T>(change: Promise<T>): Promise<T> => {
       try {

@@ -1,16 +1,15 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import { and, eq } from 'drizzle-orm';
-import * as tar from 'tar';
 import {
   CONTRACTS_VERSION,
   MAX_REMOTE_BUILD_BYTES,
+  PLATFORM_API_VERSION,
   deploymentLogEntry,
   federationManifest,
   pageOf,
@@ -23,7 +22,7 @@ import {
   type RemoteDescriptor,
 } from '@velvet/contracts';
 import { TEST_OPERATOR_PASSWORD, createTestApp, type TestApp } from '../../testing/app';
-import { fixtureRepo } from '../../testing/fixtures';
+import { NO_MENUS, fixtureRepo, fixtureRoute, remoteBuild as build } from '../../testing/fixtures';
 import { probeUpload } from '../../testing/upload-probe';
 import { federationModule } from '.';
 import { OPERATOR } from '../auth/operator';
@@ -36,7 +35,8 @@ const descriptors = {
     federationName: 'mf_tv',
     platform: '^1',
     feature: 'tv',
-    routes: ['tvProgram'],
+    routes: [fixtureRoute('tvProgram', 'tv/program')],
+    ...NO_MENUS,
     slots: ['home.TV'],
     // As a build writes it: the range of the contracts it was made with, which this server offers.
     contracts: `^${CONTRACTS_VERSION}`,
@@ -46,7 +46,8 @@ const descriptors = {
     federationName: 'mf_feed',
     platform: '^1',
     feature: 'feed',
-    routes: ['feed'],
+    routes: [fixtureRoute('feed', 'feed')],
+    ...NO_MENUS,
     slots: ['home.Feed'],
   },
   specials: {
@@ -54,7 +55,8 @@ const descriptors = {
     federationName: 'mf_specials',
     platform: '^1',
     feature: 'specials',
-    routes: ['contests'],
+    routes: [fixtureRoute('contests', 'contests')],
+    ...NO_MENUS,
     slots: ['home.Contests'],
   },
 } satisfies Record<string, RemoteDescriptor>;
@@ -87,36 +89,6 @@ after(async () => {
   await t.close();
   await rm(repoRoot, { recursive: true, force: true });
 });
-
-/** A gzipped tar of a build folder as the CLI sends it: files at the top level. */
-async function buildArchive(files: Record<string, string>): Promise<Buffer> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'velvet-build-'));
-  try {
-    for (const [name, content] of Object.entries(files)) {
-      await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
-      await writeFile(path.join(dir, name), content);
-    }
-    const archive = path.join(dir, '..', `${path.basename(dir)}.tgz`);
-    await tar.c({ gzip: true, cwd: dir, file: archive, portable: true }, Object.keys(files));
-    const bytes = await readFile(archive);
-    await rm(archive);
-    return bytes;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-const build = (descriptor: RemoteDescriptor, marker: string, omit: string[] = []) =>
-  buildArchive(
-    Object.fromEntries(
-      Object.entries({
-        'mf-manifest.json': JSON.stringify({ id: descriptor.federationName, marker }),
-        'remote.json': JSON.stringify(descriptor),
-        'remoteEntry.js': `var ${descriptor.federationName}; // ${marker}`,
-        [`chunks/${marker}.js`]: `/* ${marker} */`,
-      }).filter(([name]) => !omit.includes(name)),
-    ),
-  );
 
 const auth = (token: string | null): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
 
@@ -222,7 +194,7 @@ describe('upload', () => {
   });
 
   test('a build whose platform range this server does not satisfy is refused with 422 PLATFORM_INCOMPATIBLE', async () => {
-    for (const platform of ['^2', '>=1.1.0', 'not a range']) {
+    for (const platform of ['^2', `>${PLATFORM_API_VERSION}`, 'not a range']) {
       const response = await upload('mf-tv', '1.6.0', await build({ ...descriptors.tv, platform }, 'p2'));
       assertError(response, 422, 'PLATFORM_INCOMPATIBLE');
     }

@@ -24,6 +24,7 @@ import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
 import { federationChanges, remoteDeployments, tenantRemotes, tenants } from './schema';
 import { entryIntegrity, remoteEntryUrl, remoteStoreDir, storedDescriptor } from './store';
+import { assertNoRouteConflict } from './routeTable';
 
 /** Files every build must have: the federation manifest and entry, and the descriptor the registry reads. */
 const REQUIRED_FILES = ['mf-manifest.json', 'remoteEntry.js', 'remote.json'] as const;
@@ -115,6 +116,7 @@ export async function uploadBuild(
         `${remote} needs @velvet/contracts ${contracts}; this server offers ${CONTRACTS_VERSION}`,
       );
     }
+    await assertNoRouteConflict(ctx.db, storeDir, descriptor);
     const files = await countFiles(incoming);
     const integrity = await entryIntegrity(incoming);
     await mkdir(path.dirname(target), { recursive: true });
@@ -212,9 +214,12 @@ export async function switchFeatures(
   return tenantDetails(db, { ...row, features });
 }
 
+/** A published version's descriptor; one whose routes collide with another remote's pinned ones is refused too. */
 async function requireStored(ctx: ModuleContext, remote: RemoteName, version: string): Promise<void> {
-  if (!(await storedDescriptor(remoteStoreDir(ctx.config), remote, version)))
-    throw new HttpError(404, 'NOT_FOUND', `${remote} ${version} is not published`);
+  const storeDir = remoteStoreDir(ctx.config);
+  const descriptor = await storedDescriptor(storeDir, remote, version);
+  if (!descriptor) throw new HttpError(404, 'NOT_FOUND', `${remote} ${version} is not published`);
+  await assertNoRouteConflict(ctx.db, storeDir, descriptor);
 }
 
 async function currentPin(db: Database, tenantId: string, remote: RemoteName): Promise<TenantRemoteRow | undefined> {

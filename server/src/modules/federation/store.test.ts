@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { federationManifest, type RemoteDescriptor } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { fixtureManifest, fixtureRepo } from '../../testing/fixtures';
+import { fixtureManifest, fixtureRepo, NO_MENUS, fixtureRoute } from '../../testing/fixtures';
 import { federationModule } from '.';
 import { remoteDeployments, tenantRemotes } from './schema';
 import { buildDigest, remoteStoreDir } from './store';
@@ -15,7 +15,8 @@ const tv: RemoteDescriptor = {
   federationName: 'mf_tv',
   platform: '^1',
   feature: 'tv',
-  routes: ['tvProgram'],
+  routes: [fixtureRoute('tvProgram', 'tv/program')],
+  ...NO_MENUS,
   slots: ['home.TV'],
 };
 

@@ -17,7 +17,7 @@ import {
 } from '@velvet/contracts';
 import { loadConfig } from '../../config';
 import { TEST_OPERATOR_PASSWORD, createTestApp, type TestApp } from '../../testing/app';
-import { fixtureRepo } from '../../testing/fixtures';
+import { fixtureRepo, NO_MENUS, fixtureRoute } from '../../testing/fixtures';
 import { startPostgres } from '../../testing/postgres';
 import { OPERATOR } from '../auth/operator';
 import { remoteStoreDir } from './store';
@@ -31,7 +31,8 @@ const tv: RemoteDescriptor = {
   federationName: 'mf_tv',
   platform: '^1',
   feature: 'tv',
-  routes: ['tvProgram'],
+  routes: [fixtureRoute('tvProgram', 'tv/program')],
+  ...NO_MENUS,
   slots: ['home.TV'],
 };
 const feed: RemoteDescriptor = { ...tv, name: 'mf-feed', federationName: 'mf_feed', feature: 'feed', slots: [] };
