@@ -97,7 +97,7 @@ async function boot(router: ShellRouter, i18n: I18n) {
   const incompatibleRemotes = incompatible.map(({ remote }) => remote);
   registerRemotes(accepted.map((remote) => ({ name: remote.descriptor.federationName, entry: remote.entry })));
   // The pages are those the manifest's remotes declare: the URL is read again against that table.
-  const routed = [...accepted, ...incompatible];
+  const routed = [...accepted, ...incompatibleRemotes];
   installRouteTable(routeTableOf(routed));
   addDescriptorMessages(i18n, routed);
   router.sync();

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { federationManifest, type ErrorBody, type RemoteDescriptor } from '@velvet/contracts';
 import { TEST_OPERATOR_PASSWORD, createTestApp, type TestApp } from '../../testing/app';
 import { fixtureRepo, remoteBuild, repositoryDescriptor } from '../../testing/fixtures';
-import { OPERATOR } from './operator';
+import { OPERATOR } from '../auth/operator';
 
 // A remote ships a page of its own: its build declares the route and the menu entry, the registry stores it, a pin
 // makes the server serve the page and list the entry, a rollback takes both away; no shell build, no restart.
