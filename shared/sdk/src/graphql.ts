@@ -30,11 +30,13 @@ function toApiError(error: unknown, ClientError: typeof import('graphql-request'
 
 function createGraphqlCall(options: GraphqlClientOptions, tokenFor: () => string | null): GraphqlCall {
   return async (operation, variables) => {
-    const token = tokenFor();
     // graphql-request needs an absolute URL; in the browser '/graphql' is resolved against the page.
     const url = new URL(options.url, globalThis.location?.origin);
     url.searchParams.set('language', options.getLanguage());
     const { ClientError, GraphQLClient } = await loadGraphqlRequest();
+    // The token is read as the request leaves, not before the client loads: a logout in between ends the session
+    // a token read earlier would name.
+    const token = tokenFor();
     const client = new GraphQLClient(url.href, {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       ...(options.fetch ? { fetch: options.fetch } : {}),
