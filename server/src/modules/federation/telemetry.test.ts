@@ -35,7 +35,14 @@ const tv: RemoteDescriptor = {
   ...NO_MENUS,
   slots: ['home.TV'],
 };
-const feed: RemoteDescriptor = { ...tv, name: 'mf-feed', federationName: 'mf_feed', feature: 'feed', slots: [] };
+const feed: RemoteDescriptor = {
+  ...tv,
+  name: 'mf-feed',
+  federationName: 'mf_feed',
+  feature: 'feed',
+  routes: [fixtureRoute('feedStart', 'feed')],
+  slots: [],
+};
 
 interface Site {
   t: TestApp;
