@@ -11,7 +11,7 @@ interface CommentsState {
   allowed: boolean;
 }
 
-/** An album's comments, five at a time, and the guest's one comment (spec "Album ratings and comments"). */
+/** An album's comments, five at a time, and the guest's one comment (a guest comments an album once). */
 export function AlbumComments({ albumId }: { albumId: number }) {
   const { t } = useTranslation();
   const language = useLanguage();

@@ -39,7 +39,7 @@ const CONNECTION_LOST_AFTER_MS = 10_000;
 /** A remote's manifest or entry that has not arrived by then counts as failed: fallback, retry, report. */
 const REMOTE_LOAD_TIMEOUT_MS = 10_000;
 
-/** DESIGN section 4: tenant, manifest, federation runtime, one application per remote, socket, layout, start. */
+/** The boot order: tenant, manifest, federation runtime, one application per remote, socket, layout, start. */
 async function boot(router: ShellRouter, i18n: I18n) {
   const getLanguage = () => router.current().language;
   // The session calls REST, and REST sends the session's token: the wrapper defers the lookup to call time.
@@ -173,7 +173,7 @@ async function boot(router: ShellRouter, i18n: I18n) {
     )
     .subscribe(() => socket.restart());
   socket.on('guestBalance').subscribe((message) => session.setBalance(message.balance));
-  // Spec part 1, 4: session expiry and pageReload pushes reload the page (no payment flow exists yet to wait for).
+  // Session expiry and pageReload pushes reload the page (no payment flow exists yet to wait for).
   merge(socket.on('sessionExpired'), socket.on('pageReload')).subscribe(() => window.location.reload());
   // A socket down for longer than a short reconnect says so in the status bar until it is back.
   socket.ready$

@@ -13,7 +13,7 @@ export interface Toast {
   message: string;
   kind: 'info' | 'error' | 'success';
 }
-/** Status bar messages the shell raises itself (spec part 1, 4 lists the full set; remotes add theirs later). */
+/** Status bar messages the shell raises itself; the other status bar messages belong to the remotes. */
 export type StatusBarType = 'connectionLost' | 'error';
 
 const TOAST_MS = 5000;

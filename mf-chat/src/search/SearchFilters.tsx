@@ -74,7 +74,7 @@ function useFilterValueText() {
   };
 }
 
-/** The set filters as chips, each deletable, and "delete all" (spec actorsearch/filter/delete). */
+/** The set filters as chips, each deletable, and "delete all" (through actorsearch/filter/delete). */
 export function ActiveFilters({ search, categories }: { search: ActorSearch; categories: ActorCategory[] }) {
   const { t } = useTranslation();
   const valueText = useFilterValueText();

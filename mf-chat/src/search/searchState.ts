@@ -25,7 +25,7 @@ export type ZipState =
   | { status: 'found'; zip: string; location: GuestLocation }
   | { status: 'unknown'; zip: string };
 
-/** Spec "search state per search type", as the client keeps it. */
+/** The state of one search type (each type keeps its own), as the client keeps it. */
 export interface SearchState {
   searchType: ActorSearchType;
   /** The init of the current search type has been applied (spec: init once per search type). */

@@ -193,7 +193,7 @@ interface GraphqlBody {
 interface Endpoint {
   path: string;
   contributions: readonly GraphqlContribution[];
-  /** The structured-query service needs a bearer token (spec part 2, 6); the feed service does not. */
+  /** The structured-query service needs a bearer token (401 without); the feed service does not. */
   tokenRequired: boolean;
 }
 

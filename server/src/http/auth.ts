@@ -24,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-/** Spec 7.1: the token travels as `Authorization: Bearer` or as the `accessToken` query parameter. */
+/** The token travels as `Authorization: Bearer` or as the `accessToken` query parameter. */
 export function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;

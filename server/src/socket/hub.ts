@@ -16,7 +16,7 @@ import type { Auth, SocketClient, SocketHub } from '../modules/module';
 type Handler = (message: OutgoingMessage, client: SocketClient) => void | Promise<void>;
 type SessionHandler = (client: SocketClient) => void | Promise<void>;
 
-/** Messages an anonymous visitor may send; everything else needs a logged-in guest (spec part 2, 5). */
+/** Messages an anonymous visitor may send; everything else needs a logged-in guest. */
 const OPEN_TO_ANONYMOUS: ReadonlySet<OutgoingType> = new Set(['requestSession', 'ping']);
 /** A client that sent nothing (not even a ping) for this long is gone. */
 const IDLE_LIMIT_MS = PING_INTERVAL_MS * 2.5;
@@ -103,7 +103,7 @@ class Connection implements SocketClient {
 }
 
 /**
- * The server side of spec 7.4: requestSession → ackSession, ping → pong, every frame validated against the
+ * The server side of the socket protocol: requestSession → ackSession, ping → pong, every frame validated against the
  * contracts (anything unknown or malformed is logged and dropped), and fan-out to everyone or to one guest.
  */
 export class Hub implements SocketHub {

@@ -97,7 +97,7 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_IN_USE',
   'NOT_OWNED',
   'PRICE_CHANGED',
-  // Live chats (spec chat start errors and rules).
+  // Live chats: the refusals of a chat start and of the chat's rules.
   'BALANCE_TOO_LOW',
   'CHAT_IN_PROGRESS',
   'GUEST_OFFLINE',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dbInt } from './input';
 import { defineEndpoint } from './endpoint';
 
-/** What the socket client reports about its connection (spec part 2, section 8: socket codes and types). */
+/** What the socket client reports about its connection: the kinds of socket failure. */
 export const SOCKET_ERROR_TYPES = ['connectionClosed', 'pongMissing', 'malformedMessage'] as const;
 export type SocketErrorType = (typeof SOCKET_ERROR_TYPES)[number];
 

@@ -42,7 +42,7 @@ export const outgoingMessages = {
     albumId: dbId,
     mediaType: z.enum(MEDIATHEK_MEDIA_TYPES).default('PHOTO'),
   }),
-  /** Pins a single album picture (spec "pinned photos"). */
+  /** Pins a single album picture. */
   favoritePinPicture: z.object({ type: z.literal('favoritePinPicture'), ...fromClient, pictureId: dbId }),
   favoriteUnpinPicture: z.object({
     type: z.literal('favoriteUnpinPicture'),
@@ -99,7 +99,7 @@ export const outgoingMessages = {
   }),
 } as const;
 
-/** Outgoing messages sent only for a logged-in guest (spec part 2, section 5); dropped for anonymous sessions. */
+/** Outgoing messages sent only for a logged-in guest; dropped for anonymous sessions. */
 export const GUEST_ONLY_MESSAGES: ReadonlySet<OutgoingType> = new Set<OutgoingType>([
   'requestNavbarNotifications',
   'favoritePinActor',

@@ -29,10 +29,9 @@ const isChunkError = (error: unknown) =>
   error instanceof Error && (error.name === 'ChunkLoadError' || /Loading (CSS )?chunk .+ failed/.test(error.message));
 
 /**
- * The Module Federation runtime plugin of the shell (DESIGN §2: fallback, telemetry, no-cache entry): manifests are
- * fetched past the HTTP cache with a time limit, entry scripts get the same limit and the integrity the registry
- * took of them (Subresource Integrity), and each failed step is reported
- * with its stage — manifest, entry, a missing chunk of an exposed module, the module itself, or a timeout — so the
+ * The Module Federation runtime plugin of the shell: manifests are fetched past the HTTP cache with a time limit,
+ * entry scripts get the same limit and the integrity the registry took of them (Subresource Integrity), and each
+ * failed step is reported with its stage — manifest, entry, a missing chunk of an exposed module, the module itself, or a timeout — so the
  * host can show a fallback and report the load.
  */
 export function deliveryPlugin(options: DeliveryPluginOptions): ModuleFederationRuntimePlugin {

@@ -12,7 +12,7 @@ import {
   type RouteName,
 } from '@velvet/contracts';
 
-/** Route arguments that name a performer: lower-cased in every URL (spec part 1, 2). */
+/** Route arguments that name a performer: lower-cased in every URL. */
 const LOWER_CASED_ARGS: ReadonlySet<string> = new Set(['actorName']);
 
 const normalise = (args: RouteArgs): RouteArgs =>

@@ -1,5 +1,5 @@
 /**
- * Currency display of spec part 1, 5. Every amount is an integer in hundredths (cents, hundredths of a coin),
+ * How amounts are shown. Every amount is an integer in hundredths (cents, hundredths of a coin),
  * the unit the server stores and sends.
  * - EUR and CHF: two decimals with a comma ("12,50 €").
  * - credits, voucher and VXC (credit-like): no decimals; a value with a fraction keeps it, but a trailing ",00"

@@ -49,7 +49,7 @@ function createGraphqlCall(options: GraphqlClientOptions, tokenFor: () => string
   };
 }
 
-/** The structured query service: refuses before sending when no token is configured (spec part 2, 5). */
+/** The structured query service needs a token: refuses before sending when none is configured. */
 export function createQueryClient(options: GraphqlClientOptions): GraphqlCall {
   const call = createGraphqlCall(options, options.getToken);
   return (operation, variables) => {
@@ -58,7 +58,7 @@ export function createQueryClient(options: GraphqlClientOptions): GraphqlCall {
   };
 }
 
-/** The feed service: the token travels only for a logged-in guest (spec part 2, 5). */
+/** The feed service: the token travels only for a logged-in guest. */
 export function createFeedClient(options: GraphqlClientOptions & { isLoggedIn: () => boolean }): GraphqlCall {
   return createGraphqlCall(options, () => (options.isLoggedIn() ? options.getToken() : null));
 }

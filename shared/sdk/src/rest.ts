@@ -38,7 +38,7 @@ export interface RestClientOptions {
   baseUrl: string;
   getToken: () => string | null;
   getLanguage: () => Language;
-  /** The client's version, sent with every call (spec part 2, 7.1). */
+  /** The client's version, sent with every call. */
   version: string;
   /** Whether the session is a logged-in guest: calls marked `needsGuest` are refused without sending otherwise. */
   isLoggedIn?: () => boolean;
@@ -79,7 +79,7 @@ async function toApiError(error: unknown): Promise<unknown> {
 }
 
 /**
- * The REST helper of spec part 2, 7.1: path params filled, GET sends its input in the query string and other
+ * The REST helper: path params filled, GET sends its input in the query string and other
  * methods a JSON body; every call carries the bearer token and the language, version and accessToken query
  * parameters. Answers are typed by the endpoint's response schema but not parsed again: the server checks every
  * answer against that same schema before it sends it (its serializer), and a second check cost the page's main

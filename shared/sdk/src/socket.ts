@@ -61,7 +61,7 @@ export interface SocketClient {
 const OPEN = 1;
 
 /**
- * The one WebSocket of the site (spec part 2, 7.4): connect, open, requestSession, wait for ackSession, then flush
+ * The one WebSocket of the site: connect, open, requestSession, wait for ackSession, then flush
  * the queue. Pings every 50 s; a ping still unanswered when the next is due is a missing pong (4000): logged, and
  * the connection is replaced. On close it reconnects after 1 s, then with exponential backoff and jitter, except
  * after a protocol error (1002) on the first attempt. Frames failing their schema are logged and dropped.

@@ -1,7 +1,7 @@
 import { Children, isValidElement, type ReactNode } from 'react';
 
 /**
- * Columns of the tile grid by viewport width (spec section 9): 5 up to 1199 px, 4 at 991 px, 3 at 767 px.
+ * Columns of the tile grid by viewport width: 5 up to 1199 px, 4 at 991 px, 3 at 767 px.
  * components.css holds the matching media queries; a test keeps the two in step.
  */
 export const TILE_GRID_COLUMNS = [

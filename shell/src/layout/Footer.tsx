@@ -4,7 +4,7 @@ import { useShell, useSubject } from './ShellContext';
 
 type FooterLink = Tenant['footerLinks'][number];
 
-/** Footer link keys the tenant configures (spec part 1, "Footer"); social profiles use keys `social<Network>`. */
+/** Footer link keys the tenant configures; social profiles use keys `social<Network>`. */
 const HELP_CENTRE = 'helpCenter';
 const MODEL_RECRUITMENT = 'modelRecruitment';
 const isSocial = (link: FooterLink) => link.key.startsWith('social');

@@ -6,7 +6,7 @@ import { useShell, useSubject } from './ShellContext';
 
 type Notification = IncomingMessage<'notifications'>['notifications'][number];
 
-/** The navbar shows at most this many (spec part 1, 9). */
+/** The navbar shows at most this many notifications. */
 export const NAVBAR_NOTIFICATIONS = 5;
 
 /** Merges one `notifications` push into the list: new and changed ones replace, removed and read ones apply. */

@@ -32,7 +32,7 @@ function useSidebarCounts(guestId: string): SidebarCounts | null {
 }
 
 /**
- * The personal sidebar (spec part 1, 2): name, avatar, VIP flag, balance and the way to buy coins, and the counts
+ * The personal sidebar: name, avatar, VIP flag, balance and the way to buy coins, and the counts
  * of bought videos, bought photos, private collection and pinned favourites.
  */
 export function Sidebar() {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec part 1, 4: hide on a downward scroll of more than 10 px once below 50 px from the top; show on scroll up. */
+/** The navbar hides on a downward scroll of more than 10 px once below 50 px from the top; show on scroll up. */
 export const HIDE_DELTA_PX = 10;
 export const HIDE_FROM_PX = 50;
 
@@ -29,7 +29,7 @@ export function useNavbarHidden(win: Window = window): boolean {
   return hidden;
 }
 
-/** Spec part 1, 9: the mobile menu shows when the viewport is under 1023 px wide. */
+/** The mobile menu shows when the viewport is under 1023 px wide. */
 export const MOBILE_MENU_MAX_WIDTH = 1022;
 
 export function useIsMobile(win: Window = window): boolean {

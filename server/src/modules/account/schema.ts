@@ -2,7 +2,7 @@ import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp, index, uu
 import { guests } from '../auth/schema';
 import { actors } from '../performers/schema';
 
-/** Benefits granted to a guest (spec voucher types 1 to 10); counts sum over the valid ones. */
+/** Benefits granted to a guest (voucher types 1 to 10); counts sum over the valid ones. */
 export const vouchers = pgTable(
   'account_vouchers',
   {

@@ -60,7 +60,7 @@ export const authModule: ServerModule = {
     );
 
     await perAddressHourly(ctx.config.signupsPerAddressPerHour, (limited) =>
-      // Spec 7.1: every call carries the language as a query parameter; a new guest keeps it as preference.
+      // Every call carries the language as a query parameter; a new guest keeps it as preference.
       route(limited, authEndpoints.signup, async ({ body, request }) => {
         const { language } = request.query as { language?: string };
         const row = await signup(ctx.db, { ...body, ...(language ? { language } : {}) });

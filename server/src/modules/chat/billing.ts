@@ -7,7 +7,7 @@ import { transfer, type AccountRef } from '../wallet/service';
 import { chatBillingSlices, chatSessions } from './schema';
 
 /**
- * Per-minute billing of paid chats (DESIGN section 8, "Money"): a hold account per chat holds the coming slice,
+ * Per-minute billing of paid chats: a hold account per chat holds the coming slice,
  * taken from the guest ahead; every BILLING_SLICE_SECONDS from `started_at` (the server's clock) the slice moves
  * from the hold to the performer and the platform and the next hold is taken; the last slice is billed by the
  * second. Everything here runs inside one transaction that holds the chat's row lock, and each transfer has an

@@ -1,7 +1,7 @@
 import type { Language } from '@velvet/contracts';
 
 /**
- * The demo performers' side of a chat (a living site, issue 5): a greeting when a chat starts and short, varied
+ * The demo performers' side of a chat, so the demo site feels alive: a greeting when a chat starts and short, varied
  * answers to the guest's messages in the guest's language, after a pause a person would need to type.
  */
 

@@ -31,7 +31,7 @@ import { actors } from '../performers/schema';
 import { hasShowAccess } from './tickets';
 
 /**
- * Live chat sessions (spec "Chat"): the start rules and errors, the end of a chat with its exit code and the
+ * Live chat sessions: the start rules and errors, the end of a chat with its exit code and the
  * chatEnd push, the chat's text messages with the demo performer answering, and the exit survey. Money is in
  * billing.ts; every end goes through `endChat`.
  */
@@ -252,7 +252,7 @@ export interface StartRequest {
   country: string | null;
 }
 
-/** Spec "wrong sequence number": each start attempt of a guest carries a higher number than the last. */
+/** Each start attempt of a guest carries a higher number than the last (else WRONG_SEQUENCE_NUMBER). */
 async function claimSequence(db: Database, guestId: string, sequenceNumber: number): Promise<void> {
   const claimed = await db
     .insert(chatStartSequences)

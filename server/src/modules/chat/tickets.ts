@@ -22,7 +22,7 @@ import { actors, actorSedcards } from '../performers/schema';
 import { actorProfilePath } from '../performers/service';
 
 /**
- * Ticket shows and cam shows (spec "Chat or live-show ticket", buyChatTicket, removeChatTicket). Creation types:
+ * Ticket shows and cam shows (buyChatTicket, removeChatTicket). Creation types:
  * - C, chat ticket (the default): bought with coins at the ticket's price (a price of 0 is a free show);
  * - P, promo ticket: taken with the show's bonus code instead of coins;
  * - M, manual: the performer hands it to a guest; it cannot be bought (CREATION_TYPE_MISMATCH).

@@ -19,7 +19,7 @@ export const velvetTenant = (logoUrl: string): typeof tenants.$inferInsert => ({
     'color-accent-hover': '#e8487f',
   },
   features: { chat: true, messenger: true, media: true, tv: true, feed: true, specials: true, account: true },
-  // Spec part 1, footer: social profiles, help centre (de, es or en; `{language}` is filled in by the shell),
+  // The footer's links: social profiles, help centre (de, es or en; `{language}` is filled in by the shell),
   // report-content article, model recruitment (de or en) and the partner programme.
   footerLinks: [
     { key: 'socialInstagram', href: 'https://www.instagram.com/velvet.example' },
@@ -32,7 +32,7 @@ export const velvetTenant = (logoUrl: string): typeof tenants.$inferInsert => ({
 });
 
 /**
- * The white-label variant (spec part 1: its own model-recruitment site): Spanish first, its own brand and palette,
+ * The white-label variant (with its own model-recruitment site): Spanish first, its own brand and palette,
  * and no specials (contests, daily bonus, clash of cams).
  */
 export const amoraTenant = (logoUrl: string): typeof tenants.$inferInsert => ({

@@ -67,7 +67,7 @@ export const videoTags = pgTable(
   (t) => [primaryKey({ columns: [t.videoId, t.tag] }), index('video_tags_tag_idx').on(t.tag)],
 );
 
-/** Photo albums (spec "Photo gallery and album"). */
+/** Photo albums: a performer's pictures, priced, rated and commented as one item. */
 export const albums = pgTable(
   'albums',
   {
@@ -189,7 +189,7 @@ export const sedcardRatings = pgTable(
   (t) => [primaryKey({ columns: [t.actorId, t.guestId] })],
 );
 
-/** Single album pictures a guest pinned (spec "pinned photos"). */
+/** Single album pictures a guest pinned. */
 export const pinnedPictures = pgTable(
   'pinned_pictures',
   {

@@ -4,7 +4,7 @@ import type { ModuleContext, SocketClient } from '../module';
 import { actors, favoriteActors } from './schema';
 
 /**
- * Pinning performers as favourites over the socket (spec 7.4 favourite pin and unpin, favourite request actors).
+ * Pinning performers as favourites over the socket (the favourite pin, unpin and request messages).
  * Each change keeps the performer's favouriteCount in step and answers the guest's pinned ids to all their tabs.
  */
 export async function setFavorite(db: Database, guestId: string, actorId: number, pinned: boolean): Promise<boolean> {
@@ -37,7 +37,7 @@ export async function favoriteActorIds(db: Database, guestId: string): Promise<n
   return rows.map((row) => row.actorId);
 }
 
-/** Favourite requests count only for logged-in guests (spec 6); anonymous ones are ignored. */
+/** Only a logged-in guest has favourites: the favourite messages of anonymous sessions are ignored. */
 export function favoritesSocket({ db, hub, log }: ModuleContext): void {
   const guestOf = (client: SocketClient) => (client.auth?.loggedIn ? client.auth.guestId : null);
   const answer = async (guestId: string) =>

@@ -6,7 +6,7 @@ import { geoLocationByZip } from './geo';
 import { viewer } from './routes';
 import { deleteFilter, initSearch, searchActors } from './search';
 
-/** The actor search (spec actorsearch/*) and the zip lookup of its location search. */
+/** The performer search (the actorsearch/* calls) and the zip lookup of its location search. */
 export const searchRoutes =
   (ctx: ModuleContext): FastifyPluginAsync =>
   async (app) => {

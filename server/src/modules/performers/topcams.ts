@@ -5,7 +5,7 @@ import type { Database } from '../../db/database';
 import { actors, actorSedcards, favoriteActors } from './schema';
 import { actorProfilePath, rated, rating } from './service';
 
-/** Spec "Top cams": the top 100 list ends at this place. */
+/** The top 100 list of top cams ends at this place. */
 export const TOP_LIST_LENGTH = 100;
 
 const satisfaction = sql`${actors.ratingGoodCount}::float8 / nullif(${actors.ratingCount}, 0)`;

@@ -7,7 +7,7 @@ import { walletAccounts, walletEntries, walletTransfers } from './schema';
 import { pushBalance } from './service';
 
 /**
- * One-click top-up (spec "can one-click", `chargeOneClick`): the card of the guest's last successful payment, saved
+ * One-click top-up (`canOneClick`, `chargeOneClick`): the card of the guest's last successful payment, saved
  * by the provider, is charged again without the guest entering it. Idempotent by the client's request id.
  */
 

@@ -82,7 +82,7 @@ export const accountEndpoints = {
   vipClub: defineEndpoint({ method: 'GET', path: '/vipclub/offers', response: vipClub }),
 };
 
-/** Structured query: the guest's benefits and vouchers (spec 7.3 "guest benefits", "guest vouchers"). */
+/** Structured query: the guest's benefits and vouchers. */
 export const accountGraphqlSchema = /* GraphQL */ `
   type VoucherActor {
     id: Int!

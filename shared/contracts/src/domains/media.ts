@@ -5,7 +5,7 @@ import { defineOperation } from '../graphql';
 
 /** Video and photo shop: videos, their grid filter and sorts, photo albums and the guest's media library. */
 
-/** Spec section 9: items per video grid page. */
+/** Items per video grid page. */
 export const VIDEO_GRID_PAGE_SIZE = 16;
 
 /** Spelled as the SDK's formatCurrency knows them. */
@@ -113,7 +113,7 @@ export const VIDEO_TAGS = [
 export const VIDEO_ACTOR_GENDERS = ['NONE', 'F', 'M', 'FM', 'FF', 'MM', 'S', 'T'] as const;
 export type VideoActorGender = (typeof VIDEO_ACTOR_GENDERS)[number];
 
-/** Video categories (the filter's `type`) with their default sort and release window, spec section 9. */
+/** Video categories (the filter's `type`) with their default sort and release window. */
 export const VIDEO_CATEGORIES = {
   all: { sort: 'topRated' },
   new: { sort: 'newest' },
@@ -150,7 +150,7 @@ export const durationRange = z.object({
 });
 
 /**
- * The video filter of one grid (spec "Video filter per grid"). `type` is the category; it stays a free string so
+ * The video filter of one grid (each grid keeps its own). `type` is the category; it stays a free string so
  * that an unknown one reaches the category mapping and answers "Unmapped category" rather than a schema error.
  */
 export const videoFilter = z.object({
@@ -191,7 +191,7 @@ export const encodeTileGridPayload = (request: VideoGridRequest) => JSON.stringi
 export const videoPage = pageOf(video).extend({ category: z.string(), sort: videoSort });
 export type VideoPage = z.infer<typeof videoPage>;
 
-// --- Photo albums (spec "Photo gallery and album") ---
+// --- Photo albums ---
 
 export const ALBUM_RATING = { dislike: 1, like: 5 } as const;
 export const albumPreview = mediaImage.extend({ orientation: z.enum(['landscape', 'portrait', 'square']) });
@@ -241,7 +241,7 @@ export const albumRatingResult = z.object({
 });
 export type AlbumRatingResult = z.infer<typeof albumRatingResult>;
 
-/** A performer's sedcard pictures, rated as one album (spec "Actor sedcard"): the album rating fields. */
+/** A performer's sedcard pictures, rated as one album: the album rating fields. */
 export const sedcards = z.object({
   actor: mediaActor,
   pictures: z.array(mediaImage.extend({ id: z.number().int() })),
@@ -250,7 +250,7 @@ export const sedcards = z.object({
 });
 export type Sedcards = z.infer<typeof sedcards>;
 
-/** A single album picture pinned by the guest (spec "pinned photos"), with the album it belongs to. */
+/** A single album picture pinned by the guest, with the album it belongs to. */
 export const pinnedPhoto = mediaImage.extend({
   id: z.number().int(),
   albumId: z.number().int(),
@@ -305,7 +305,7 @@ export const mediathekTotals = z.object({
 });
 export type MediathekTotals = z.infer<typeof mediathekTotals>;
 
-/** The personal sidebar's counts (spec part 1, 2); the balance comes with the session and its push. */
+/** The personal sidebar's counts; the balance comes with the session and its push. */
 export const sidebarCounts = z.object({
   boughtVideos: z.number().int(),
   boughtPhotos: z.number().int(),

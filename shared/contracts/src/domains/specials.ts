@@ -278,7 +278,7 @@ export const blogActorsPayload = z.object({ ids: z.array(z.number().int().min(1)
 export const encodeBlogActorsPayload = (ids: number[]) => JSON.stringify({ ids });
 export const decodeBlogActorsPayload = (segment: string) => decodeJsonSegment(blogActorsPayload, segment)?.ids ?? null;
 
-/** Blog answers may be cached for 60 s (spec part 2, 7.1). */
+/** Blog answers may be cached for 60 s. */
 export const BLOG_CACHE_MAX_AGE_SECONDS = 60;
 
 export const blogArchive = z.object({

@@ -2,7 +2,7 @@ import type { ChatSession } from '@velvet/contracts';
 import { PLAYLIST_URL_SECONDS, signLiveUrl } from './signing';
 
 /**
- * The looped playout of demo performers (DESIGN section 8, "Live video"): pre-encoded loops of fixed-length HLS
+ * The looped playout of demo performers: pre-encoded loops of fixed-length HLS
  * segments, served as a sliding-window live playlist whose position is computed from the clock, so every
  * viewer of a performer sees the same moment and no process has to keep a stream running.
  */

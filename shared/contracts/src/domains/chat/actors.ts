@@ -9,18 +9,18 @@ import { LANGUAGES } from '../../routes';
  * hundredths of a coin (VXC) per minute, like every amount of the platform.
  */
 
-/** Spec section 9: default search page size, used by every performer list. */
+/** Performers per page of every performer list (the search's default page size). */
 export const ACTOR_LIST_PAGE_SIZE = 30;
-/** Spec section 9: the default actor category and the one of newly registered performers. */
+/** The default performer category (every performer is in it) and the one of newly registered performers. */
 export const DEFAULT_ACTOR_CATEGORY_ID = 3;
 export const NEW_ACTOR_CATEGORY_ID = 88;
 /** Performers registered this many days ago or less are in the new-registrations category. */
 export const NEW_ACTOR_DAYS = 30;
-/** Spec section 5: a rating is shown only with at least 10 ratings. */
+/** A performer's rating is shown only with at least 10 ratings. */
 export const MIN_RATINGS_TO_SHOW = 10;
 /** Ratings are 1 to 5 stars. */
 export const RATING_MAX = 5;
-/** Sizes the seed generates and tiles reserve (spec image sizes w320, w640). */
+/** Sizes the seed generates and tiles reserve (the image sizes w320 and w640). */
 export const ACTOR_AVATAR_SIZE = { width: 320, height: 320 } as const;
 export const SEDCARD_SIZE = { width: 640, height: 480 } as const;
 /** Currency of every chat price. */
@@ -31,7 +31,7 @@ export const ACTOR_GENDER_CODES = ['N', 'M', 'F', 'C'] as const;
 export const ACTOR_GENDER_TYPES = ['F', 'M', 'FM', 'FF', 'MM', 'S', 'T'] as const;
 export const actorGenderType = z.enum(ACTOR_GENDER_TYPES);
 
-/** Spec "Chat": chat types and abilities (used by the live chat, issue 5). */
+/** Chat types and abilities (used by the live chat). */
 export const CHAT_TYPES = [
   'LIVECHAT',
   'VOYEUR_CHAT',
@@ -52,7 +52,7 @@ export const actorImage = z.object({
 });
 export type ActorImage = z.infer<typeof actorImage>;
 
-/** Spec "Actor" data prices. */
+/** A performer's prices as her data lists them. */
 export const actorPrices = z.object({
   video: z.number().int(),
   singlec2c: z.number().int(),
@@ -60,7 +60,7 @@ export const actorPrices = z.object({
   voucherChatMinutes: z.number().int(),
 });
 
-/** Spec "Chat prices", per minute. */
+/** Chat prices, per minute. */
 export const chatPrices = z.object({
   videoChat: z.number().int(),
   voyeurChat: z.number().int(),
@@ -70,7 +70,7 @@ export const chatPrices = z.object({
 });
 export type ChatPrices = z.infer<typeof chatPrices>;
 
-/** Spec "Chat features". */
+/** What a performer's chat offers. */
 export const chatFeatures = z.object({
   livePreview: z.boolean(),
   hd: z.boolean(),
@@ -78,7 +78,7 @@ export const chatFeatures = z.object({
   dildocontrol: z.boolean(),
 });
 
-/** Spec "Chat button config per actor": everything the chat button on a card or profile needs. */
+/** The chat button config of one performer: everything the chat button on a card or profile needs. */
 export const chatButtonConfig = z.object({
   actorId: z.number().int(),
   isActorOnline: z.boolean(),
@@ -167,7 +167,7 @@ export const actorRating = z.object({
 });
 export type ActorRating = z.infer<typeof actorRating>;
 
-/** Spec "Actor": data and profile fields, plus the chat button, for the profile page and its sub-pages. */
+/** A performer's data and profile fields, plus the chat button, for the profile page and its sub-pages. */
 export const actorProfile = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -5,7 +5,7 @@ import { LANGUAGES } from '../../routes';
 import { ACTOR_LIST_PAGE_SIZE, actorCategory, actorGenderType, actorListItem, actorListKind } from './actors';
 
 /**
- * Actor search (spec "Search" rules and the actorsearch calls): one search state per search type, rerun on every
+ * Performer search (the actorsearch calls): one search state per search type, rerun on every
  * change of category, filter, sort, page or mood; only the newest request's answer is applied.
  */
 

@@ -4,7 +4,7 @@ import { defineEndpoint } from '../../endpoint';
 import { CHAT_TYPES, type ChatPrices, type ChatType } from './actors';
 
 /**
- * Live chats (spec "Chat", DESIGN section 8): start and stop over REST, messages and state over the socket.
+ * Live chats: start and stop over REST, messages and state over the socket.
  * A paid chat holds coins ahead, bills each slice from the server's clock and releases the rest at its end.
  */
 
@@ -85,7 +85,7 @@ export const CHAT_EXIT_CODES = {
 export type ChatExitReason = keyof typeof CHAT_EXIT_CODES;
 export type ChatExitCode = (typeof CHAT_EXIT_CODES)[ChatExitReason];
 
-/** Spec "Chat end": the purchase analytics category of a chat. */
+/** The purchase analytics category a chat's end reports. */
 export const CHAT_PURCHASE_CATEGORIES = ['live_chat', 'voyeur_cam', 'toy_control'] as const;
 export type ChatPurchaseCategory = (typeof CHAT_PURCHASE_CATEGORIES)[number];
 export const chatPurchaseCategory = (type: ChatType, usedToyControl: boolean): ChatPurchaseCategory =>
@@ -151,7 +151,7 @@ export const CHAT_MESSAGE_MAX_LENGTH = 500;
 
 export const chatSessionEndpoints = {
   /**
-   * Starts a chat (spec start errors): 402 BALANCE_TOO_LOW below MIN_CHAT_BALANCE for a billed chat,
+   * Starts a chat, refusing with: 402 BALANCE_TOO_LOW below MIN_CHAT_BALANCE for a billed chat,
    * 409 CHAT_IN_PROGRESS (the guest already has one), 409 GUEST_OFFLINE (no open socket session),
    * 409 WRONG_SEQUENCE_NUMBER (not above the guest's last one), 409 CHAT_START_TIMEOUT (the performer did not
    * take the chat in time), 409 ACTOR_OFFLINE, 409 ACTOR_BUSY (in a single chat), 409 CHAT_TYPE_UNAVAILABLE,

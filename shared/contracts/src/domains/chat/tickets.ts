@@ -2,7 +2,7 @@ import { defineOperation } from '../../graphql';
 import type { Language } from '../../routes';
 
 /**
- * Ticket shows and cam shows (spec "Chat or live-show ticket", structured-query ticketChatList, buyChatTicket,
+ * Ticket shows and cam shows (structured-query ticketChatList, buyChatTicket,
  * removeChatTicket and the chat show list) and the top cams lists. Prices in hundredths of a coin.
  */
 
@@ -74,7 +74,7 @@ export interface TicketMutationResult {
 
 export const TOP_CAMS_KINDS = ['bestChats', 'top100', 'favorites', 'videocall'] as const;
 export type TopCamsKind = (typeof TOP_CAMS_KINDS)[number];
-/** Spec "Top cam". */
+/** One performer of a top cams list. */
 export interface TopCam {
   id: number;
   name: string;
