@@ -37,7 +37,9 @@ if (process.argv.includes('--check') || process.argv.includes('--write')) {
   const wanted = withGraph(doc, mermaid);
   if (process.argv.includes('--write')) writeFileSync(DOC, wanted);
   else if (doc !== wanted) {
-    console.error(`The module graph in ${DOC} differs from the module.json files: run node scripts/module-graph.mjs --write`);
+    console.error(
+      `The module graph in ${DOC} differs from the module.json files: run node scripts/module-graph.mjs --write`,
+    );
     process.exit(1);
   }
 } else {
