@@ -1,5 +1,5 @@
-// `npm run bench`: measures the built site on loopback and prints every figure beside its budget (issue:
-// performance baseline). Flags: --quick (one run per page metric, short load tests, fewer clients),
+// `npm run bench`: measures the built site on loopback and prints every figure beside its budget, so a change
+// that costs speed or bytes shows. Flags: --quick (one run per page metric, short load tests, fewer clients),
 // --scale (section 6, the 50,000-performer seed on PGlite and PostgreSQL; takes minutes), --only=1,2,…
 // Section 7 tries the cheap attacks of a hostile visitor against a fresh server.
 import { existsSync } from 'node:fs';
