@@ -182,6 +182,14 @@ describe('sitemap', () => {
   });
 });
 
+test('a Host header that names no host is a 400, not a URL in the sitemap', async () => {
+  for (const url of ['/robots.txt', '/sitemap.xml']) {
+    const response = await get('bad host', url);
+    assert.equal(response.statusCode, 400, response.body);
+    assert.equal(response.json<ErrorBody>().code, 'VALIDATION_FAILED');
+  }
+});
+
 describe('writeSitemaps', () => {
   test('splits a part over its URL limit into numbered files, each named in the index with its newest date', async () => {
     const items = [1, 2, 3, 4, 5].map((n) => ({
