@@ -10,8 +10,19 @@ import { PAGE_SOURCES, type PageRef } from './sources';
 
 /** How long a tenant's sitemap is served as made, here and by a CDN: new pages show within this time. */
 export const SITEMAP_CACHE_MS = 10 * 60_000;
-/** Sitemaps kept at once (one per tenant and host name asked), so odd Host headers cannot fill the memory. */
-const CACHED_SITEMAPS = 50;
+/**
+ * The characters of sitemap XML kept at once, one sitemap per tenant and host asked (about 5 MB each for the demo
+ * catalogue), least recently used out first: odd Host headers cannot fill the memory.
+ */
+const CACHED_SITEMAP_CHARS = 128 * 1024 * 1024;
+
+interface Made {
+  /** When it was made, on the server's clock. */
+  at: number;
+  /** The route table it was made from (the tables keep one array per tenant until its pages change). */
+  routes: readonly RouteDefinition[];
+  files: SitemapFiles;
+}
 
 type Tenant = Awaited<ReturnType<typeof tenantOfHost>>;
 
@@ -71,9 +82,13 @@ export const seoModule: ServerModule = {
   name: 'seo',
   rootRoutes: (ctx) => async (app) => {
     const tables = tenantRouteTables(ctx);
-    const cache = new LRUCache<string, { at: number; routes: readonly RouteDefinition[]; made: Promise<SitemapFiles> }>(
-      { max: CACHED_SITEMAPS },
-    );
+    const made = new LRUCache<string, Made>({
+      maxSize: CACHED_SITEMAP_CHARS,
+      sizeCalculation: ({ files }) =>
+        [...files.files.values()].reduce((sum, xml) => sum + xml.length, files.index.length),
+    });
+    /** Builds under way, so that requests arriving together wait for one build. */
+    const building = new Map<string, Promise<Made>>();
 
     /** The tenant's sitemap, made again once it is older than SITEMAP_CACHE_MS or the tenant's pages changed. */
     const sitemapOf = async (request: FastifyRequest) => {
@@ -84,18 +99,23 @@ export const seoModule: ServerModule = {
       ]);
       const key = `${tenant.id} ${origin}`;
       const now = ctx.now().getTime();
-      let entry = cache.get(key);
+      let entry = made.get(key);
       if (!entry || entry.routes !== routes || now - entry.at >= SITEMAP_CACHE_MS) {
-        const made = tenantSitemap(ctx, tenant, routes, origin);
-        const fresh = { at: now, routes, made };
-        cache.set(key, fresh);
-        // A failed build is not kept: the next request tries again.
-        made.catch(() => {
-          if (cache.get(key) === fresh) cache.delete(key);
-        });
-        entry = fresh;
+        let build = building.get(key);
+        if (!build) {
+          build = tenantSitemap(ctx, tenant, routes, origin)
+            .then((files) => {
+              const fresh = { at: now, routes, files };
+              made.set(key, fresh);
+              return fresh;
+            })
+            // A failed build is not kept: the next request tries again.
+            .finally(() => building.delete(key));
+          building.set(key, build);
+        }
+        entry = await build;
       }
-      return { files: await entry.made, maxAge: Math.ceil((entry.at + SITEMAP_CACHE_MS - now) / 1000) };
+      return { files: entry.files, maxAge: Math.max(1, Math.ceil((entry.at + SITEMAP_CACHE_MS - now) / 1000)) };
     };
     const sendXml = (reply: FastifyReply, xml: string, maxAge: number) =>
       reply.header('cache-control', `public, max-age=${maxAge}`).type('application/xml; charset=utf-8').send(xml);

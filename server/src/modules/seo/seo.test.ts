@@ -6,6 +6,7 @@ import { REMOTE_NAMES, type ErrorBody } from '@velvet/contracts';
 import { parseSitemap, parseSitemapIndex, type SitemapItem } from 'sitemap';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { fixtureRepo, repositoryDescriptor } from '../../testing/fixtures';
+import { switchFeatures } from '../federation/registry';
 import { createPerformer, manualClock } from '../performers/fixtures';
 import { SITEMAP_CACHE_MS } from '.';
 import { writeSitemaps } from './sitemap';
@@ -171,6 +172,21 @@ describe('sitemap', () => {
     const after = await partOf(VELVET, 'performers.xml');
     assert.ok(after.some((item) => item.url === url));
     assert.equal(after.length, before.length + 4);
+  });
+
+  test("a feature switched off takes its remote's pages out at once, within the cache time", async () => {
+    // The registry's own change, as an operator's switch makes it (the directory reads tenants anew in tests).
+    const features = (on: string[], off: string[]) => switchFeatures(t.ctx.db, 'test', 'velvet', on, off);
+    const parts = async () => (await indexOf(VELVET)).map((entry) => entry.url.split('/').pop());
+    assert.ok((await parts()).includes('blog.xml'));
+    await features([], ['specials']);
+    try {
+      assert.ok(!(await parts()).includes('blog.xml'));
+      assert.equal((await get(VELVET, '/sitemaps/blog.xml')).statusCode, 404);
+    } finally {
+      await features(['specials'], []);
+    }
+    assert.ok((await parts()).includes('blog.xml'));
   });
 
   test('an unknown part is a 404', async () => {
