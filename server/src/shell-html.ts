@@ -76,6 +76,11 @@ export function matchShellPath(pathname: string, routes: readonly RouteDefinitio
   return { kind: 'unknown' };
 }
 
+/** Where the server's programming interfaces answer (REST, GraphQL, the socket, the API docs): never pages. */
+export const API_PATHS = ['/rest', '/graphql', '/feed/graphql', '/ws', '/docs'] as const;
+/** Paths that are no page of the route table: the interfaces and the bundles and media the pages load. */
+const NOT_PAGES = new RegExp(`^(${[...API_PATHS, '/remotes', '/media', '/shell'].join('|')})(/|\\?|$)`);
+
 /** The route table of the tenant a page request is for (`?tenant=`, else its host name). */
 export type TenantRoutes = (tenant: string | undefined, hostname: string) => Promise<readonly RouteDefinition[]>;
 
@@ -110,7 +115,7 @@ export async function installShell(
     return reply.status(status).send(html.replace(/<head>/i, (head) => head + nonceMeta));
   };
 
-  const isApiPath = (url: string) => /^\/(rest|graphql|feed\/graphql|remotes|media|shell|ws|docs)(\/|\?|$)/.test(url);
+  const isApiPath = (url: string) => NOT_PAGES.test(url);
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isApiPath(request.url)) {

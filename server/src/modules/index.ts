@@ -12,6 +12,7 @@ import { feedModule } from './feed';
 import { messengerModule } from './messenger';
 import { specialsModule } from './specials';
 import { accountModule } from './account';
+import { seoModule } from './seo';
 
 /**
  * Every domain of the server in dependency order: migrations, routes, seeds and jobs run in this order, so a
@@ -36,4 +37,6 @@ export const MODULES: readonly ServerModule[] = [
   messengerModule,
   specialsModule,
   accountModule,
+  // robots.txt and the sitemap: reads the pages of the catalogue modules above.
+  seoModule,
 ];

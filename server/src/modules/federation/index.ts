@@ -128,6 +128,9 @@ export function tenantRouteTables(ctx: ModuleContext): TenantRouteTables {
   return new TenantRouteTables(directoryOf(ctx), remoteStoreDir(ctx.config));
 }
 
+/** The tenant a host name belongs to (else the main tenant), read from the directory the manifest reads. */
+export const tenantOfHost = (ctx: ModuleContext, hostname: string) => directoryOf(ctx).tenant(undefined, hostname);
+
 /** Tenants, the remote store and the federation manifest the shell boots from. */
 export const federationModule: ServerModule = {
   name: 'federation',

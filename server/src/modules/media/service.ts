@@ -639,3 +639,30 @@ export function sourceIs(source: MediathekSource): SQL {
     ? eq(mediaLibrary.archived, true)
     : and(eq(mediaLibrary.source, source), eq(mediaLibrary.archived, false))!;
 }
+
+/** A released video or album as its page names it: for listings of all pages, such as the sitemap. */
+export interface MediaPageRef {
+  id: number;
+  actorName: string;
+  releasedAt: Date;
+}
+
+/** Every video released by `now` (a later release has no page yet), oldest first. */
+export async function releasedVideoRefs(db: Database, now: Date): Promise<MediaPageRef[]> {
+  return db
+    .select({ id: videos.id, actorName: actors.name, releasedAt: videos.releasedAt })
+    .from(videos)
+    .innerJoin(actors, eq(actors.id, videos.actorId))
+    .where(lte(videos.releasedAt, now))
+    .orderBy(asc(videos.id));
+}
+
+/** Every album released by `now`, oldest first. */
+export async function releasedAlbumRefs(db: Database, now: Date): Promise<MediaPageRef[]> {
+  return db
+    .select({ id: albums.id, actorName: actors.name, releasedAt: albums.releasedAt })
+    .from(albums)
+    .innerJoin(actors, eq(actors.id, albums.actorId))
+    .where(lte(albums.releasedAt, now))
+    .orderBy(asc(albums.id));
+}

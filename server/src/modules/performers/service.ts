@@ -380,3 +380,9 @@ export async function onlineModels(
     })),
   };
 }
+
+/** Every performer's name, the argument of their pages: for listings of all pages, such as the sitemap. */
+export async function performerNames(db: Database): Promise<string[]> {
+  const rows = await db.select({ name: actors.name }).from(actors).orderBy(asc(actors.id));
+  return rows.map((row) => row.name);
+}

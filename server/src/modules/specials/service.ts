@@ -615,3 +615,12 @@ export async function spinwheel(
     guest,
   };
 }
+
+/** Every blog post published before `now` by its slug (its page's argument) and date, oldest first. */
+export async function publishedBlogPosts(db: Database, now: Date): Promise<Array<{ slug: string; published: Date }>> {
+  return db
+    .select({ slug: blogPosts.slug, published: blogPosts.published })
+    .from(blogPosts)
+    .where(lt(blogPosts.published, now))
+    .orderBy(asc(blogPosts.published), asc(blogPosts.id));
+}

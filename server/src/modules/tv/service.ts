@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, lte, max } from 'drizzle-orm';
 import type {
   TvFormat,
   TvLateNightShow,
@@ -175,4 +175,18 @@ export async function video(db: Database, videoId: number): Promise<{ video: TvM
     .where(eq(tvEpisodes.id, videoId));
   if (!row) throw new HttpError(404, 'NOT_FOUND', `No TV video ${videoId}`);
   return { video: toVideo(row.episode, row.seriesKey), series: await seriesByKey(db, row.seriesKey) };
+}
+
+/** Every series by its key (its page's argument) with the date of its newest episode out by `now`, if any. */
+export async function seriesKeys(
+  db: Database,
+  now: Date,
+): Promise<Array<{ key: string; latestEpisodeAt: Date | null }>> {
+  const rows = await db
+    .select({ key: tvSeries.key, latest: max(tvEpisodes.publishedAt) })
+    .from(tvSeries)
+    .leftJoin(tvEpisodes, and(eq(tvEpisodes.seriesId, tvSeries.id), lte(tvEpisodes.publishedAt, now)))
+    .groupBy(tvSeries.id)
+    .orderBy(asc(tvSeries.id));
+  return rows.map((row) => ({ key: row.key, latestEpisodeAt: row.latest }));
 }
