@@ -44,9 +44,10 @@ type ActorRef = { id: number; name: string; displayName: string };
 const money = (value: number, currency: string) => ({ value, currency }) as MediaMoney;
 const DAY_MS = 86_400_000;
 
-/** Trending: sales and likes per day since release, so a fresh hit beats an old classic. */
-const trendingScore = sql`(${videos.salesCount} + ${videos.likes})::float / (extract(epoch from (now() - ${videos.releasedAt})) / 86400 + 1)`;
-const SORT_ORDER: Record<VideoSort, SQL> = {
+/** Trending: sales and likes per day since release (days by the server clock), so a fresh hit beats an old classic. */
+const trendingScore = (now: Date) =>
+  sql`(${videos.salesCount} + ${videos.likes})::float / (extract(epoch from (${now.toISOString()}::timestamptz - ${videos.releasedAt})) / 86400 + 1)`;
+const sortOrder = (now: Date): Record<VideoSort, SQL> => ({
   newest: sql`${videos.releasedAt} desc`,
   mostExpensive: sql`${videos.price} desc`,
   cheapest: sql`${videos.price} asc`,
@@ -54,8 +55,8 @@ const SORT_ORDER: Record<VideoSort, SQL> = {
   shortest: sql`${videos.durationSeconds} asc`,
   bestSelling: sql`${videos.salesCount} desc`,
   topRated: sql`${videos.likes} desc`,
-  topTrending: sql`${trendingScore} desc`,
-};
+  topTrending: sql`${trendingScore(now)} desc`,
+});
 
 interface LibraryState {
   bought: boolean;
@@ -223,7 +224,7 @@ export async function videoGrid(
       .from(videos)
       .innerJoin(actors, eq(actors.id, videos.actorId))
       .where(where)
-      .orderBy(SORT_ORDER[sort], desc(videos.id))
+      .orderBy(sortOrder(now)[sort], desc(videos.id))
       .$dynamic(),
     counted.where(where),
     pageWindow(request.page, request.pageSize),
