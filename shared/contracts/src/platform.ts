@@ -13,7 +13,7 @@ import contractsPackage from '../package.json' with { type: 'json' };
  * world only through it. Bump PLATFORM_API_VERSION's major on any breaking change; remotes declare the
  * range they need in remote.json and the shell refuses those it cannot satisfy.
  */
-export const PLATFORM_API_VERSION = '1.1.0';
+export const PLATFORM_API_VERSION = '1.2.0';
 
 /**
  * The version of these contracts, the one the shell provides to remotes and the registry checks uploads against
