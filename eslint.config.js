@@ -32,6 +32,24 @@ export default tseslint.config(
     rules: { 'velvet/module-dependencies': ['error', { modulesDir: 'server/src/modules' }] },
   },
   {
+    // Time comes from the injected clock (ctx.now()), so tests can set it; only the clock's own file reads the wall clock.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts', 'server/src/clock.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Read the time from the server clock: ctx.now() (or a `now` passed down from it).',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Read the time from the server clock: ctx.now().getTime() (or a `now` passed down from it).',
+        },
+      ],
+    },
+  },
+  {
     // A remote talks to the world only through the platform API: never another remote, never single-spa.
     files: ['mf-*/src/**/*.{ts,tsx}'],
     rules: {

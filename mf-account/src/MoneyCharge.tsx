@@ -37,7 +37,7 @@ const isFinal = (error: unknown) =>
  * of the sandbox provider, and one idempotency key per attempt so a double click or a retry never charges twice.
  * Success toasts and closes the modal; the balance in the navbar and sidebar follows from the guestBalance push.
  */
-export function MoneyChargeWidget({ close }: WidgetProps) {
+export function MoneyChargeWidget({ close }: WidgetProps<'flow.moneyCharge'>) {
   const { t } = useTranslation();
   const platform = usePlatform();
   const loggedIn = useLoggedIn();

@@ -227,7 +227,7 @@ describe('actor profile', () => {
     await screen.findByRole('heading', { level: 1, name: 'Lena' });
     expect(screen.getByRole('link', { name: 'Videos' })).toHaveAttribute('aria-current', 'page');
     expect(platform.renderedSlots).toEqual([
-      { slot: 'actorProfile.videos', props: { actorId: 7, actorName: 'lena', classic: 'true' }, mounted: true },
+      { slot: 'actorProfile.videos', props: { actorId: 7, actorName: 'lena', classic: true }, mounted: true },
     ]);
     fireEvent.click(screen.getByRole('link', { name: 'Pictures' }));
     await waitFor(() =>

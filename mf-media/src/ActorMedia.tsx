@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mediaEndpoints, type Page } from '@velvet/contracts';
+import { mediaEndpoints, type Page, type SlotProps } from '@velvet/contracts';
 import { LoadState, useGuest, useLanguage, useLoaded, usePagerLabels, usePlatform } from '@velvet/federation';
 import { EmptyState, Pager, TileGrid } from '@velvet/ui';
 import { AlbumRating } from './AlbumRating';
@@ -8,15 +8,6 @@ import { AlbumTile } from './AlbumTile';
 import { VideoTile } from './VideoTile';
 
 const PAGE_SIZE = 16;
-
-/** What the profile page hands the videos and pictures tabs; anything else is a bug of the host. */
-export function actorMediaProps(props: Record<string, unknown>): { actorId: number; actorName: string } {
-  const actorId = Number(props.actorId);
-  if (!Number.isInteger(actorId) || actorId <= 0 || typeof props.actorName !== 'string') {
-    throw new Error('actorProfile widgets need { actorId, actorName }');
-  }
-  return { actorId, actorName: props.actorName };
-}
 
 /** One paged tile list of a performer's media. */
 function PagedTiles<T>({
@@ -60,8 +51,7 @@ function PagedTiles<T>({
 }
 
 /** The profile's videos tab. */
-export function ActorVideos(props: Record<string, unknown>) {
-  const { actorId, actorName } = actorMediaProps(props);
+export function ActorVideos({ actorId, actorName }: SlotProps<'actorProfile.videos'>) {
   const { t } = useTranslation();
   const { api } = usePlatform();
   return (
@@ -76,8 +66,7 @@ export function ActorVideos(props: Record<string, unknown>) {
 }
 
 /** The profile's pictures tab: the sedcards with their rating, then the albums. */
-export function ActorAlbums(props: Record<string, unknown>) {
-  const { actorId, actorName } = actorMediaProps(props);
+export function ActorAlbums({ actorId, actorName }: SlotProps<'actorProfile.pictures'>) {
   const { t } = useTranslation();
   const { api } = usePlatform();
   return (

@@ -40,7 +40,7 @@ test("the profile's videos tab pages the performer's videos", async () => {
 
 test("the profile's pictures tab links each album to its page", async () => {
   const ActorAlbums = MEDIA_WIDGETS['actorProfile.pictures'];
-  render(<ActorAlbums actorId="7" actorName="lena" />, {
+  render(<ActorAlbums actorId={7} actorName="lena" />, {
     '/media/actor/:actorId/albums': () => ({ items: [makeAlbumSummary(3)], total: 1, page: 1, pageSize: 16 }),
     '/gallery/getsedcards/:actorIdOrName': () => makeSedcards(7),
   });

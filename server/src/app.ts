@@ -27,6 +27,7 @@ import { SessionRegistry } from './modules/auth/sessions';
 import { federationModule, tenantRouteTables } from './modules/federation';
 import { UNCACHED_REMOTE_FILES, remoteStoreDir } from './modules/federation/store';
 import type { ModuleContext, ServerModule } from './modules/module';
+import { systemClock } from './clock';
 import { installShell } from './shell-html';
 import { Hub } from './socket/hub';
 
@@ -96,7 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     hub,
     images: new SharpImageStore(mediaDir),
-    now: () => new Date(),
+    now: systemClock,
     visitorCache: new VisitorCache(config.visitorCacheMs, () => ctx.now().getTime()),
     sessions,
     hooks: {},

@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { distinctUntilChanged, map, merge, of, skip, switchMap, timer } from 'rxjs';
 import type { i18n as I18n } from 'i18next';
-import { start } from 'single-spa';
+import { mountRootParcel, start } from 'single-spa';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
   CONTRACTS_VERSION,
@@ -16,12 +16,11 @@ import {
 import { createFeedClient, createQueryClient, createRestClient, createSocketClient, type RestCall } from '@velvet/sdk';
 import { createI18n, installRouteTable } from '@velvet/i18n';
 import { applyTheme } from '@velvet/ui';
-import { deliveryPlugin, type Lifecycles } from '@velvet/federation';
+import { createSlotHost, deliveryPlugin, type Lifecycles } from '@velvet/federation';
 import { shellResources } from './locales';
 import { createRouter, scrollToWhenRendered, type ShellRouter } from './router';
 import { createSessionStore } from './session';
 import { createUiStore } from './uiStore';
-import { createSlots } from './slots';
 import { buildPlatform } from './platform';
 import { registerRemoteApps } from './apps';
 import { resolveTenant, selectRemotes } from './remotes';
@@ -118,12 +117,20 @@ async function boot(router: ShellRouter, i18n: I18n) {
   const ui = createUiStore(i18n);
   const fallback = (remote: string, element: HTMLElement) =>
     fallbackRenderer(remote, () => i18n.t('shell:remote.failed'))(element);
-  const slots = createSlots({
+  const slots = createSlotHost({
     remotes: accepted,
     loadWidgets: (remote) => loader.load<Record<string, Lifecycles>>(remote, 'widgets'),
+    mountParcel: mountRootParcel,
     platform: () => platform,
     renderFallback: fallback,
     onMountError: (remote, error) => reporter.failed(remote, 'mount', 0, error),
+    // The host's props are wrong, not the widget's remote: telemetry, not a failed load against its canary.
+    onPropsRefused: (error, remote) =>
+      platform.telemetry.track({
+        context: 'slots',
+        action: 'propsRefused',
+        data: { slot: error.slot, remote: remote.name, message: error.message },
+      }),
   });
   const platform = buildPlatform({
     rest,

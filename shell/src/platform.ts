@@ -5,13 +5,13 @@ import {
   loggerEndpoints,
   type GuestSession,
   type PlatformApi,
+  type PlatformSlots,
   type Tenant,
 } from '@velvet/contracts';
 import type { GraphqlCall, RestCall, SocketClient } from '@velvet/sdk';
 import type { SessionStore } from './session';
 import type { ShellRouter } from './router';
 import type { UiStore } from './uiStore';
-import type { ShellSlots } from './slots';
 
 /** The platform API handed to every remote, assembled from the shell's clients and stores. */
 export function buildPlatform(parts: {
@@ -22,7 +22,7 @@ export function buildPlatform(parts: {
   session: SessionStore;
   router: ShellRouter;
   ui: UiStore;
-  slots: () => ShellSlots;
+  slots: () => PlatformSlots;
   i18n: I18n;
   tenant: Tenant;
 }): PlatformApi {
@@ -40,8 +40,8 @@ export function buildPlatform(parts: {
     router: parts.router,
     ui: parts.ui.ui,
     slots: {
-      render: (slot, element, props) => parts.slots().slots.render(slot, element, props),
-      has: (slot) => parts.slots().slots.has(slot),
+      render: (slot, element, props, options) => parts.slots().render(slot, element, props, options),
+      has: (slot) => parts.slots().has(slot),
     },
     tenant: parts.tenant,
     telemetry: {

@@ -4,12 +4,13 @@ import { I18nextProvider } from 'react-i18next';
 import type { ManifestRemote, Tenant } from '@velvet/contracts';
 import { createI18n } from '@velvet/i18n';
 import type { RestCall, SocketClient } from '@velvet/sdk';
+import { createSlotHost, type LoadWidgets } from '@velvet/federation';
 import { createMockPlatform, type MockPlatformOptions } from '@velvet/testing';
+import { mountRootParcel } from 'single-spa';
 import { shellResources } from './locales';
 import { createRouter } from './router';
 import { createSessionStore } from './session';
 import { createUiStore } from './uiStore';
-import { createSlots, type LoadWidgets } from './slots';
 import { fallbackRenderer } from './resilient';
 import { ShellContext, type Shell } from './layout/ShellContext';
 
@@ -66,8 +67,9 @@ export function renderInShell(
     session: createSessionStore({ rest, storage: window.localStorage }),
     router: createRouter({ window, storage: window.sessionStorage }),
     ui: createUiStore(i18n),
-    slots: createSlots({
+    slots: createSlotHost({
       remotes,
+      mountParcel: mountRootParcel,
       loadWidgets: options.loadWidgets ?? (() => Promise.reject(new Error('no widgets in this test'))),
       platform: () => platform,
       renderFallback: (remote, target) => fallbackRenderer(remote, () => i18n.t('shell:remote.failed'))(target),

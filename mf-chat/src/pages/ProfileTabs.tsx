@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { ActorProfile, CurrentRoute } from '@velvet/contracts';
-import { useLanguage } from '@velvet/federation';
+import type { ActorProfile, CurrentRoute, SlotProps } from '@velvet/contracts';
+import { SlotHost, useLanguage } from '@velvet/federation';
 import { formatDate } from '@velvet/i18n';
 import { ButtonLink, EmptyState, Price, Section, navigateOnPlainClick } from '@velvet/ui';
 import { ProfileTickets } from '../components/ProfileTickets';
 import { shownRating } from '../components/rating';
-import { SlotHost } from '../components/SlotHost';
 import { displayName, formatChatPrice } from '../format';
 import { useRouteLink } from '../hooks';
 import { LiveShowPage } from './LiveShowPage';
@@ -147,9 +146,9 @@ export function ProfileTab({ tab, actor, route }: { tab: ProfileTabName; actor: 
       return <About actor={actor} />;
     case 'videos': {
       // The media widget narrows the videos to the sub-page: classic ones, or one tag group.
-      const variant: Record<string, string> = {};
-      if (route.name === 'actorClassicVideos') variant['classic'] = 'true';
-      if (route.args['tagGroup']) variant['tagGroup'] = route.args['tagGroup'];
+      const variant: Pick<SlotProps<'actorProfile.videos'>, 'classic' | 'tagGroup'> = {};
+      if (route.name === 'actorClassicVideos') variant.classic = true;
+      if (route.args['tagGroup']) variant.tagGroup = route.args['tagGroup'];
       return (
         <SlotHost
           slot="actorProfile.videos"

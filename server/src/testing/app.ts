@@ -81,6 +81,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     anonymousToken: async () => (await post('/rest/v1/auth/anonymous')).accessToken,
     signup: (overrides = {}) => {
+      // Not a time of the world: the wall clock only keeps e-mails unique across test runs on one database.
+      // eslint-disable-next-line no-restricted-syntax
       const id = `${process.pid}-${Date.now().toString(36)}-${++counter}`;
       return post('/rest/v1/auth/signup', {
         email: `guest-${id}@example.com`,

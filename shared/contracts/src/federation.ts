@@ -32,6 +32,35 @@ export const SLOT_NAMES = [
 ] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
 
+/** A slot whose widget needs nothing but the platform. */
+const noSlotProps = z.object({}).strict();
+/** The performer whose profile tab the widget fills. */
+const actorProfileProps = z.object({ actorId: z.number().int().positive(), actorName: z.string().min(1) }).strict();
+
+/**
+ * What the host of each slot hands its widget besides the platform, defined once for host and widget: the slot
+ * host checks the props where the slot is filled, and props that fail are never passed (the slot shows its
+ * fallback). Strict, so a misspelt prop is refused rather than silently dropped.
+ */
+export const SLOT_PROPS = {
+  ...(Object.fromEntries(HOME_BLOCKS.map((block) => [homeSlot(block), noSlotProps])) as Record<
+    ReturnType<typeof homeSlot>,
+    typeof noSlotProps
+  >),
+  /** The videos tab narrows to the classic videos or to one tag group of the profile's sub-page. */
+  'actorProfile.videos': actorProfileProps.extend({
+    classic: z.literal(true).optional(),
+    tagGroup: z.string().min(1).max(100).optional(),
+  }),
+  'actorProfile.pictures': actorProfileProps,
+  'myAccount.spinwheel': noSlotProps,
+  /** `close` ends the flow, e.g. once the charge succeeded. */
+  'flow.moneyCharge': z.object({ close: z.custom<() => void>((value) => typeof value === 'function') }).strict(),
+} satisfies Record<SlotName, z.ZodType<Record<string, unknown>>>;
+
+/** The props a slot's host passes (`platform` and the element are added by the slot host). */
+export type SlotProps<S extends SlotName> = z.input<(typeof SLOT_PROPS)[S]>;
+
 /** Slugs of a route: lower-case words and `:parameters`, separated by single slashes, none at either end. */
 const routeSlugs = z
   .string()

@@ -2,7 +2,7 @@ import type { Observable } from 'rxjs';
 import type { i18n as I18n } from 'i18next';
 import type { Endpoint, EndpointInput, EndpointResponse } from './endpoint';
 import type { Guest } from './guest';
-import type { Tenant, SlotName } from './federation';
+import type { Tenant, SlotName, SlotProps } from './federation';
 import type { IncomingMessage, IncomingType, OutgoingPayload } from './socket';
 import type { CurrentRoute, Language, RouteArgsOf, RouteName } from './routes';
 import type { GraphqlOperation } from './graphql';
@@ -13,7 +13,7 @@ import contractsPackage from '../package.json' with { type: 'json' };
  * world only through it. Bump PLATFORM_API_VERSION's major on any breaking change; remotes declare the
  * range they need in remote.json and the shell refuses those it cannot satisfy.
  */
-export const PLATFORM_API_VERSION = '1.1.0';
+export const PLATFORM_API_VERSION = '1.2.0';
 
 /**
  * The version of these contracts, the one the shell provides to remotes and the registry checks uploads against
@@ -67,9 +67,25 @@ export interface PlatformUi {
   toast(message: string, kind?: 'info' | 'error' | 'success'): void;
 }
 
+export interface SlotRenderOptions {
+  /**
+   * Called instead of the platform's failure notice when the slot cannot be filled: no remote fills it, its
+   * widget fails to load or mount, or the props fail the slot's schema (SLOT_PROPS).
+   */
+  onError?: (error: unknown) => void;
+}
+
 export interface PlatformSlots {
-  /** Mounts the widget that fills a slot into an element; answers a function that unmounts it. */
-  render(slot: SlotName, element: HTMLElement, props?: Record<string, unknown>): () => void;
+  /**
+   * Mounts the widget that fills a slot into an element, with props checked against the slot's schema
+   * (SLOT_PROPS); answers a function that unmounts it.
+   */
+  render<S extends SlotName>(
+    slot: S,
+    element: HTMLElement,
+    props?: SlotProps<S>,
+    options?: SlotRenderOptions,
+  ): () => void;
   /** Whether any enabled remote fills the slot. */
   has(slot: SlotName): boolean;
 }
@@ -91,8 +107,5 @@ export interface PlatformApi {
   telemetry: PlatformTelemetry;
 }
 
-/** Props a mounted widget receives: the platform plus whatever its host passed. */
-export interface WidgetProps {
-  platform: PlatformApi;
-  [key: string]: unknown;
-}
+/** Props a mounted widget of slot `S` receives: the platform plus the slot's props, checked by the slot host. */
+export type WidgetProps<S extends SlotName> = { platform: PlatformApi } & SlotProps<S>;

@@ -2,7 +2,7 @@ import React, { type ComponentType, type ReactElement } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { AppProps } from 'single-spa';
-import type { PlatformApi, RemoteName } from '@velvet/contracts';
+import type { PlatformApi, RemoteName, SlotName, SlotProps } from '@velvet/contracts';
 import { RemoteProviders } from './providers';
 import { scopePlatform } from './scope';
 
@@ -91,13 +91,13 @@ export function defineRemoteApp(options: {
   return defineLifecycles(options.name, options.App, options.locales, { 'data-remote': options.name });
 }
 
-/** The `./widgets` module of a remote: one parcel per slot it fills. */
-export function defineWidgets<S extends string>(options: {
+/** The `./widgets` module of a remote: one parcel per slot it fills, each getting its slot's props (SLOT_PROPS). */
+export function defineWidgets<S extends SlotName>(options: {
   name: RemoteName;
-  widgets: Record<S, ComponentType<RootProps & Record<string, unknown>>>;
+  widgets: { [K in S]: ComponentType<RootProps & SlotProps<K>> };
   locales: RemoteLocales;
 }): Record<S, Lifecycles> {
-  const entries = Object.entries(options.widgets) as [S, ComponentType<RootProps & Record<string, unknown>>][];
+  const entries = Object.entries(options.widgets) as [S, ComponentType<RootProps>][];
   return Object.fromEntries(
     entries.map(([slot, Widget]) => [
       slot,

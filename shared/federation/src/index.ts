@@ -12,3 +12,12 @@ export { useCurrentRoute, useGuest, useLanguage, useLoggedIn, useSession } from 
 export { LoadState, createQueryClient, useLoaded, usePagerLabels, type Loaded, type LoadedControls } from './data';
 export { deliveryPlugin, type DeliveryPluginOptions, type RemoteLoadFailure } from './deliveryPlugin';
 export { routeLink } from './routeLink';
+export {
+  createSlotHost,
+  SlotPropsError,
+  type LoadWidgets,
+  type MountParcel,
+  type MountedParcel,
+  type SlotHostOptions,
+} from './slots';
+export { SlotHost } from './SlotHost';

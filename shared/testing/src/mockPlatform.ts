@@ -3,6 +3,7 @@ import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
   PLATFORM_API_VERSION,
+  SLOT_PROPS,
   incomingMessages,
   outgoingMessages,
   type CurrentRoute,
@@ -234,6 +235,8 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     },
     slots: {
       render: (slot, element, props) => {
+        // as the real slot host does: props that fail the slot's schema never reach a widget, here they fail the test
+        SLOT_PROPS[slot].parse(props ?? {});
         const record: RenderedSlot = { slot, props, mounted: true };
         renderedSlots.push(record);
         element.setAttribute('data-mock-slot', slot);

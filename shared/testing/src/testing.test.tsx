@@ -108,10 +108,21 @@ describe('createMockPlatform', () => {
   it('records rendered slots and their unmount', () => {
     const platform = createMockPlatform();
     const element = document.createElement('div');
-    const unmount = platform.slots.render('actorProfile.videos', element, { actorId: 1 });
+    const unmount = platform.slots.render('actorProfile.videos', element, { actorId: 1, actorName: 'anna' });
     expect(element).toHaveAttribute('data-mock-slot', 'actorProfile.videos');
     unmount();
-    expect(platform.renderedSlots).toEqual([{ slot: 'actorProfile.videos', props: { actorId: 1 }, mounted: false }]);
+    expect(platform.renderedSlots).toEqual([
+      { slot: 'actorProfile.videos', props: { actorId: 1, actorName: 'anna' }, mounted: false },
+    ]);
+  });
+
+  it("refuses slot props that fail the slot's schema, as the real slot host does", () => {
+    const platform = createMockPlatform();
+    const element = document.createElement('div');
+    const wrong = { actorId: '1', actorName: 'anna' } as unknown as { actorId: number; actorName: string };
+    expect(() => platform.slots.render('actorProfile.videos', element, wrong)).toThrow();
+    expect(platform.renderedSlots).toEqual([]);
+    expect(element).not.toHaveAttribute('data-mock-slot');
   });
 
   it('logs a guest in during a test', () => {

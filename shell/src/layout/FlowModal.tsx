@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SlotHost } from '@velvet/federation';
 import { Modal } from '@velvet/ui';
 import { FLOW_SLOTS, isSlotFlow, type SlotFlow } from '../uiStore';
 import { useShell, useSubject } from './ShellContext';
@@ -19,25 +19,21 @@ export function FlowModal() {
 function FlowSlot({ flow }: { flow: SlotFlow }) {
   const { t } = useTranslation('shell');
   const { ui, slots } = useShell();
-  const slot = FLOW_SLOTS[flow];
-  const [unavailable, setUnavailable] = useState(() => !slots.slots.has(slot));
-  const [element, setElement] = useState<HTMLDivElement | null>(null);
-
-  useEffect(() => {
-    if (!element || unavailable) return;
-    // besides the platform, a flow's widget gets `close` to end the flow, e.g. once it succeeded
-    return slots.mount(slot, element, { close: ui.close }, { onError: () => setUnavailable(true) });
-  }, [element, unavailable, slots, slot, ui]);
-
   return (
     <Modal open onClose={ui.close} title={t(`flowModal.${flow}.title`)} closeLabel={t('common.close')}>
-      {unavailable ? (
-        <p role="alert" data-testid="flow-unavailable">
-          {t(`flowModal.${flow}.unavailable`)}
-        </p>
-      ) : (
-        <div ref={setElement} className="vv-flow" data-flow={flow} />
-      )}
+      <div className="vv-flow" data-flow={flow}>
+        <SlotHost
+          slots={slots}
+          slot={FLOW_SLOTS[flow]}
+          // besides the platform, a flow's widget gets `close` to end the flow, e.g. once it succeeded
+          props={{ close: ui.close }}
+          fallback={
+            <p role="alert" data-testid="flow-unavailable">
+              {t(`flowModal.${flow}.unavailable`)}
+            </p>
+          }
+        />
+      </div>
     </Modal>
   );
 }

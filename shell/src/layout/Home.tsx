@@ -28,7 +28,7 @@ function HomeBlock({ block, onFailed }: { block: Block; onFailed: (block: Block)
   }, [near]);
   useEffect(() => {
     if (!near || !ref.current) return;
-    return slots.mount(homeSlot(block), ref.current, {}, { onError: () => onFailed(block) });
+    return slots.render(homeSlot(block), ref.current, {}, { onError: () => onFailed(block) });
   }, [near, slots, block, onFailed]);
   return <section ref={ref} className="vv-home__block" data-home-block={block} aria-busy={near ? undefined : true} />;
 }
@@ -39,7 +39,7 @@ export function Home() {
   const { slots } = useShell();
   const [failed, setFailed] = useState<ReadonlySet<Block>>(new Set());
   const [onFailed] = useState(() => (block: Block) => setFailed((previous) => new Set(previous).add(block)));
-  const blocks = HOME_BLOCKS.filter((block) => slots.slots.has(homeSlot(block)) && !failed.has(block));
+  const blocks = HOME_BLOCKS.filter((block) => slots.has(homeSlot(block)) && !failed.has(block));
   return (
     <div className="vv-home" data-testid="home">
       <h1 className="vv-visually-hidden">{t('home.title')}</h1>

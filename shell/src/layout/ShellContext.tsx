@@ -1,12 +1,11 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { BehaviorSubject } from 'rxjs';
 import type { i18n as I18n } from 'i18next';
-import type { ManifestRemote, PlatformApi } from '@velvet/contracts';
+import type { ManifestRemote, PlatformApi, PlatformSlots } from '@velvet/contracts';
 import type { SocketClient } from '@velvet/sdk';
 import type { SessionStore } from '../session';
 import type { ShellRouter } from '../router';
 import type { UiStore } from '../uiStore';
-import type { ShellSlots } from '../slots';
 
 /** Everything the layout needs: the platform it hands to remotes plus the shell's own stores. */
 export interface Shell {
@@ -14,7 +13,8 @@ export interface Shell {
   session: SessionStore;
   router: ShellRouter;
   ui: UiStore;
-  slots: ShellSlots;
+  /** The slot host (also the platform's `slots`), with the shell's fallback and reports. */
+  slots: PlatformSlots;
   socket: SocketClient;
   /** The remotes that run (enabled and compatible). */
   remotes: readonly ManifestRemote[];

@@ -9,7 +9,7 @@ export const accountGraphql: GraphqlContribution = {
     Query: {
       guestBenefits: (_root: unknown, _args: unknown, { auth, ctx }: { auth: Auth | null; ctx: ModuleContext }) => {
         requireGuest(auth);
-        return guestBenefits(ctx.db, auth.guestId);
+        return guestBenefits(ctx.db, auth.guestId, ctx.now());
       },
     },
   },

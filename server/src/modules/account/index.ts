@@ -10,5 +10,5 @@ export const accountModule: ServerModule = {
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
   graphql: accountGraphql,
   routes: accountRoutes,
-  seed: ({ db }, { scale }) => seedAccount(db, scale),
+  seed: ({ db, now }, { scale }) => seedAccount(db, scale, now().getTime()),
 };

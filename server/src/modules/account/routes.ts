@@ -5,8 +5,9 @@ import type { ModuleContext } from '../module';
 import { guestBenefits, vipClub } from './service';
 
 export const accountRoutes =
-  ({ db }: ModuleContext): FastifyPluginAsync =>
+  (ctx: ModuleContext): FastifyPluginAsync =>
   async (app) => {
-    route(app, accountEndpoints.benefits, ({ auth }) => guestBenefits(db, auth.guestId));
+    const { db } = ctx;
+    route(app, accountEndpoints.benefits, ({ auth }) => guestBenefits(db, auth.guestId, ctx.now()));
     route(app, accountEndpoints.vipClub, ({ auth }) => vipClub(db, auth?.loggedIn ? auth.guestId : null));
   };

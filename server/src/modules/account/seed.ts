@@ -8,7 +8,7 @@ import { vipOffers, voucherActors, vouchers } from './schema';
 const DAY = 86_400_000;
 
 /** The VIP club's offers (the spec's VIP 30) and the demo guest's vouchers. */
-export async function seedAccount(db: Database, scale: number): Promise<void> {
+export async function seedAccount(db: Database, scale: number, now: number): Promise<void> {
   await db
     .insert(vipOffers)
     .values([
@@ -30,7 +30,6 @@ export async function seedAccount(db: Database, scale: number): Promise<void> {
     .onConflictDoNothing();
 
   const guestId = await ensureDemoGuest(db);
-  const now = Date.now();
   const grants: { type: VoucherTypeId; amount: number; days: number | null; limitedTo?: number }[] = [
     { type: 10, amount: 3, days: 30 },
     { type: 6, amount: 2, days: 14 },

@@ -15,7 +15,7 @@ const BENEFIT_COUNTS = {
 } as const satisfies Record<string, VoucherTypeId>;
 
 /** The guest's vouchers valid now, with the performers they are limited to. */
-export async function validVouchers(db: Database, guestId: string, now = new Date()): Promise<Voucher[]> {
+export async function validVouchers(db: Database, guestId: string, now: Date): Promise<Voucher[]> {
   const rows = await db
     .select()
     .from(vouchers)
@@ -57,8 +57,8 @@ export async function validVouchers(db: Database, guestId: string, now = new Dat
   }));
 }
 
-export async function guestBenefits(db: Database, guestId: string): Promise<GuestBenefits> {
-  const valid = await validVouchers(db, guestId);
+export async function guestBenefits(db: Database, guestId: string, now: Date): Promise<GuestBenefits> {
+  const valid = await validVouchers(db, guestId, now);
   const sum = (type: VoucherTypeId) => valid.filter((v) => v.type === type).reduce((total, v) => total + v.amount, 0);
   return {
     spinwheelSpins: sum(BENEFIT_COUNTS.spinwheelSpins),

@@ -72,7 +72,7 @@ export const chatGraphql: GraphqlContribution = {
   resolvers: {
     Query: {
       onlineModels: (_root: unknown, args: OnlineModelsArgs, { ctx }: MercuriusContext) =>
-        onlineModels(ctx.db, { ...page(args), freeChat: args.freeChat, categoryId: args.categoryId }),
+        onlineModels(ctx.db, { ...page(args), freeChat: args.freeChat, categoryId: args.categoryId }, ctx.now()),
       ticketChatList: (_root: unknown, args: { modelId: number }, context: MercuriusContext) =>
         ticketChatList(context.ctx.db, args.modelId, viewer(context), context.ctx.now()),
       chatShowList: (_root: unknown, args: ChatShowListArgs, context: MercuriusContext) => {

@@ -12,6 +12,7 @@ import {
   type TicketMutationResult,
 } from '@velvet/contracts';
 import type { Database } from '../../db/database';
+import { countedPage } from '../../db/page';
 import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
 import { walletAccounts, walletEntries } from '../wallet/schema';
@@ -202,17 +203,12 @@ export async function chatShowList(
     eq(chatTickets.isInternal, query.internal),
   );
   const byStart = query.order === 'ASC' ? asc(chatTickets.startsAt) : desc(chatTickets.startsAt);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(chatTickets)
-      .where(where)
-      .orderBy(byStart, asc(chatTickets.id))
-      .limit(query.first)
-      .offset(query.offset),
+  const { items: rows, total } = await countedPage(
+    db.select().from(chatTickets).where(where).orderBy(byStart, asc(chatTickets.id)).$dynamic(),
     db.select({ total: count() }).from(chatTickets).where(where),
-  ]);
-  return { total: total?.total ?? 0, items: await ticketViews(db, rows, viewer, now) };
+    { limit: query.first, offset: query.offset },
+  );
+  return { total, items: await ticketViews(db, rows, viewer, now) };
 }
 
 /** A refusal inside a ticket transaction: rolls it back and answers success false with this code. */

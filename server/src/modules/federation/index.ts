@@ -79,7 +79,7 @@ async function prepare(ctx: ModuleContext): Promise<void> {
       .set({
         version,
         pinHistory: sql`${tenantRemotes.pinHistory} || jsonb_build_array(${tenantRemotes.version})`,
-        updatedAt: new Date(),
+        updatedAt: ctx.now(),
       })
       .where(
         and(
@@ -138,7 +138,9 @@ export const federationModule: ServerModule = {
   prepare,
   start: (ctx) => {
     const timer = setInterval(() => {
-      pruneLoadReports(ctx.db).catch((error: unknown) => ctx.log.error({ err: error }, 'pruning load reports failed'));
+      pruneLoadReports(ctx.db, ctx.now()).catch((error: unknown) =>
+        ctx.log.error({ err: error }, 'pruning load reports failed'),
+      );
     }, PRUNE_LOAD_REPORTS_MS);
     timer.unref();
     return () => clearInterval(timer);
@@ -196,6 +198,7 @@ export const federationModule: ServerModule = {
           body.loads,
           ctx.config.canaryAutoRollback,
           valid,
+          ctx.now(),
         );
         if (rolledBack.length > 0) directory.forget();
         for (const figures of rolledBack)
@@ -257,7 +260,7 @@ export const federationModule: ServerModule = {
     });
     route(app, telemetryEndpoints.health, async ({ query, auth, request }) => {
       await operator(auth, request.authError);
-      return { items: await remoteHealth(ctx.db, query) };
+      return { items: await remoteHealth(ctx.db, query, ctx.now()) };
     });
     route(app, registryEndpoints.tenants, async ({ auth, request }) => {
       await operator(auth, request.authError);

@@ -20,6 +20,7 @@ import {
   type UploadedBuild,
 } from '@velvet/contracts';
 import type { Database } from '../../db/database';
+import { countedPage, pageWindow } from '../../db/page';
 import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
 import { federationChanges, remoteDeployments, tenantRemotes, tenants } from './schema';
@@ -245,15 +246,15 @@ export const CANARY_ENDED = { canaryVersion: null, canaryPercent: 0, canarySince
 
 /** Writes a tenant's pointer and its log entry together. */
 async function movePointer(
-  db: Database,
+  ctx: ModuleContext,
   key: { tenantId: string; remote: RemoteName },
   update: PinUpdate,
   change: Change,
 ): Promise<TenantRemote> {
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(tenantRemotes)
-      .set({ ...update, updatedBy: change.actor, updatedAt: new Date() })
+      .set({ ...update, updatedBy: change.actor, updatedAt: ctx.now() })
       .where(and(eq(tenantRemotes.tenantId, key.tenantId), eq(tenantRemotes.remote, key.remote)))
       .returning();
     await recordChange(tx, { ...change, tenantId: key.tenantId, remote: key.remote });
@@ -283,7 +284,7 @@ export async function pinVersion(
   }
   if (row.version === version) return tenantRemoteView(row);
   return movePointer(
-    ctx.db,
+    ctx,
     key,
     { version, pinHistory: [...row.pinHistory, row.version] },
     { actor, action: 'pin', version, previousVersion: row.version },
@@ -309,9 +310,9 @@ export async function startCanary(
       : {
           canaryVersion: version,
           canaryPercent: percent,
-          canarySince: row.canaryVersion === version && row.canarySince ? row.canarySince : new Date(),
+          canarySince: row.canaryVersion === version && row.canarySince ? row.canarySince : ctx.now(),
         };
-  return movePointer(ctx.db, key, update, {
+  return movePointer(ctx, key, update, {
     actor,
     action: 'canary',
     version,
@@ -330,7 +331,7 @@ export async function promoteCanary(
   if (!row.canaryVersion)
     throw new HttpError(409, 'NO_CANARY', `Tenant ${key.tenantId} has no canary of ${key.remote}`);
   return movePointer(
-    ctx.db,
+    ctx,
     key,
     { ...CANARY_ENDED, version: row.canaryVersion, pinHistory: [...row.pinHistory, row.version] },
     { actor, action: 'promote', version: row.canaryVersion, previousVersion: row.version },
@@ -348,7 +349,7 @@ export async function rollback(
   const row = await existingPin(ctx.db, key.tenantId, key.remote);
   const detail = reason ? { reason } : undefined;
   if (row.canaryVersion) {
-    return movePointer(ctx.db, key, CANARY_ENDED, {
+    return movePointer(ctx, key, CANARY_ENDED, {
       actor,
       action: 'rollback',
       version: row.version,
@@ -360,7 +361,7 @@ export async function rollback(
   if (!previous)
     throw new HttpError(409, 'NOTHING_TO_ROLL_BACK', `Tenant ${key.tenantId} has no earlier version of ${key.remote}`);
   return movePointer(
-    ctx.db,
+    ctx,
     key,
     { version: previous, pinHistory: row.pinHistory.slice(0, -1) },
     { actor, action: 'rollback', version: previous, previousVersion: row.version, ...(detail ? { detail } : {}) },
@@ -383,16 +384,14 @@ export async function listVersions(
     .where(eq(remoteDeployments.remote, remote))
     .orderBy(remoteDeployments.version, desc(remoteDeployments.id))
     .as('latest');
-  const [total] = await db.select({ n: count() }).from(latest);
-  const rows = await db
-    .select()
-    .from(latest)
-    .orderBy(desc(latest.deployedAt), desc(latest.version))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  const { items, total } = await countedPage(
+    db.select().from(latest).orderBy(desc(latest.deployedAt), desc(latest.version)).$dynamic(),
+    db.select({ total: count() }).from(latest),
+    pageWindow(query.page, query.pageSize),
+  );
   return {
-    items: rows.map((row) => ({ ...row, deployedAt: row.deployedAt.toISOString() })),
-    total: total?.n ?? 0,
+    items: items.map((row) => ({ ...row, deployedAt: row.deployedAt.toISOString() })),
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };
@@ -406,16 +405,13 @@ export async function listChanges(
   if (query.remote) filters.push(eq(federationChanges.remote, query.remote));
   if (query.tenant) filters.push(eq(federationChanges.tenantId, query.tenant));
   const where = filters.length ? and(...filters) : undefined;
-  const [total] = await db.select({ n: count() }).from(federationChanges).where(where);
-  const rows = await db
-    .select()
-    .from(federationChanges)
-    .where(where)
-    .orderBy(desc(federationChanges.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  const { items, total } = await countedPage(
+    db.select().from(federationChanges).where(where).orderBy(desc(federationChanges.id)).$dynamic(),
+    db.select({ total: count() }).from(federationChanges).where(where),
+    pageWindow(query.page, query.pageSize),
+  );
   return {
-    items: rows.map((row) => ({
+    items: items.map((row) => ({
       id: row.id,
       at: row.at.toISOString(),
       actor: row.actor,
@@ -426,7 +422,7 @@ export async function listChanges(
       previousVersion: row.previousVersion,
       detail: row.detail,
     })),
-    total: total?.n ?? 0,
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -39,6 +39,7 @@ export async function autoRollbackCanary(
   db: Database,
   key: { tenantId: string; remote: RemoteName },
   threshold: AutoRollbackThreshold,
+  now: Date,
 ): Promise<CanaryFigures | null> {
   return db.transaction(async (tx) => {
     const [pin] = await tx
@@ -74,7 +75,7 @@ export async function autoRollbackCanary(
     };
     await tx
       .update(tenantRemotes)
-      .set({ ...CANARY_ENDED, updatedBy: AUTO_ROLLBACK_ACTOR, updatedAt: new Date() })
+      .set({ ...CANARY_ENDED, updatedBy: AUTO_ROLLBACK_ACTOR, updatedAt: now })
       .where(and(eq(tenantRemotes.tenantId, key.tenantId), eq(tenantRemotes.remote, key.remote)));
     await recordChange(tx, {
       actor: AUTO_ROLLBACK_ACTOR,
@@ -103,8 +104,10 @@ export async function recordLoads(
   loads: readonly RemoteLoadReport[],
   threshold: AutoRollbackThreshold,
   grant: Pick<ReportGrant, 'canary' | 'nonce'> | null,
+  now: Date,
 ): Promise<{ accepted: number; counted: number; rolledBack: Array<{ remote: RemoteName } & CanaryFigures> }> {
   const row = (load: RemoteLoadReport) => ({
+    at: now,
     tenantId,
     visitor,
     remote: load.remote,
@@ -139,7 +142,7 @@ export async function recordLoads(
 
   const rolledBack: Array<{ remote: RemoteName } & CanaryFigures> = [];
   for (const remote of new Set(countedRows.map((counted) => counted.remote as RemoteName))) {
-    const figures = await autoRollbackCanary(db, { tenantId, remote }, threshold);
+    const figures = await autoRollbackCanary(db, { tenantId, remote }, threshold, now);
     if (figures) rolledBack.push({ remote, ...figures });
   }
   return { accepted: loads.length, counted: countedRows.length, rolledBack };
@@ -152,7 +155,7 @@ export async function recordLoads(
 export async function remoteHealth(
   db: Database,
   query: { tenant?: string | undefined; minutes: number },
-  now = new Date(),
+  now: Date,
 ): Promise<RemoteHealth[]> {
   const since = new Date(now.getTime() - query.minutes * 60_000);
   const where = and(
@@ -223,6 +226,6 @@ export async function remoteHealth(
 }
 
 /** Deletes reports older than the longest health window. */
-export async function pruneLoadReports(db: Database, now = new Date()): Promise<void> {
+export async function pruneLoadReports(db: Database, now: Date): Promise<void> {
   await db.delete(remoteLoads).where(lt(remoteLoads.at, new Date(now.getTime() - LOAD_REPORTS_KEPT_MS)));
 }

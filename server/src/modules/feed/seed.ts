@@ -72,7 +72,7 @@ export async function seedFeed(ctx: ModuleContext, { scale }: { scale: number })
     return;
   }
   const postCount = Math.max(1, Math.round(POSTS_PER_SCALE * scale));
-  const now = Date.now();
+  const now = ctx.now().getTime();
   for (let index = 0; index < postCount; index++) {
     const model = models[index % models.length]!;
     const type = pickType(faker.number.float());

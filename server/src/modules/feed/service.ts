@@ -101,7 +101,7 @@ function feedFilter(db: Database, auth: Auth | null, args: FeedArgs, now: Date):
   return filters;
 }
 
-export async function feed(db: Database, auth: Auth | null, args: FeedArgs, now = new Date()): Promise<FeedConnection> {
+export async function feed(db: Database, auth: Auth | null, args: FeedArgs, now: Date): Promise<FeedConnection> {
   const first = args.first ?? FEED_PAGE_SIZE;
   if (first < 1 || first > FEED_MAX_PAGE_SIZE)
     throw new HttpError(400, 'VALIDATION_FAILED', `first must be 1..${FEED_MAX_PAGE_SIZE}`);
@@ -131,7 +131,7 @@ export async function feed(db: Database, auth: Auth | null, args: FeedArgs, now 
   };
 }
 
-export async function post(db: Database, auth: Auth | null, id: string, now = new Date()): Promise<FeedPost | null> {
+export async function post(db: Database, auth: Auth | null, id: string, now: Date): Promise<FeedPost | null> {
   const rows = await db
     .select()
     .from(feedPosts)
@@ -140,16 +140,16 @@ export async function post(db: Database, auth: Auth | null, id: string, now = ne
   return found ?? null;
 }
 
-async function existingPost(db: Database, auth: Auth | null, postId: number): Promise<FeedPost> {
-  const found = await post(db, auth, String(postId));
+async function existingPost(db: Database, auth: Auth | null, postId: number, now: Date): Promise<FeedPost> {
+  const found = await post(db, auth, String(postId), now);
   if (!found) throw new HttpError(404, 'NOT_FOUND', `No feed post ${postId}`);
   return found;
 }
 
-export async function likePost(db: Database, auth: Auth | null, postIdText: string): Promise<FeedPost> {
+export async function likePost(db: Database, auth: Auth | null, postIdText: string, now: Date): Promise<FeedPost> {
   const guestId = requireLogin(auth);
   const postId = parseId(postIdText, 'postId');
-  await existingPost(db, auth, postId);
+  await existingPost(db, auth, postId, now);
   await db.transaction(async (tx) => {
     const added = await tx
       .insert(feedLikes)
@@ -162,13 +162,13 @@ export async function likePost(db: Database, auth: Auth | null, postIdText: stri
         .set({ likes: sql`${feedPosts.likes} + 1` })
         .where(eq(feedPosts.id, postId));
   });
-  return existingPost(db, auth, postId);
+  return existingPost(db, auth, postId, now);
 }
 
-export async function unlikePost(db: Database, auth: Auth | null, postIdText: string): Promise<FeedPost> {
+export async function unlikePost(db: Database, auth: Auth | null, postIdText: string, now: Date): Promise<FeedPost> {
   const guestId = requireLogin(auth);
   const postId = parseId(postIdText, 'postId');
-  await existingPost(db, auth, postId);
+  await existingPost(db, auth, postId, now);
   await db.transaction(async (tx) => {
     const removed = await tx
       .delete(feedLikes)
@@ -180,7 +180,7 @@ export async function unlikePost(db: Database, auth: Auth | null, postIdText: st
         .set({ likes: sql`greatest(${feedPosts.likes} - 1, 0)` })
         .where(eq(feedPosts.id, postId));
   });
-  return existingPost(db, auth, postId);
+  return existingPost(db, auth, postId, now);
 }
 
 async function model(db: Database, modelIdText: string): Promise<FeedModel> {
@@ -213,8 +213,8 @@ export async function setFollowing(
 export async function totals(
   db: Database,
   auth: Auth | null,
-  modelIdText?: string | null,
-  now = new Date(),
+  modelIdText: string | null | undefined,
+  now: Date,
 ): Promise<FeedTotals> {
   const filters = [visible(now)!];
   if (modelIdText != null) filters.push(eq(feedPosts.actorId, parseId(modelIdText, 'modelId')));

@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AlbumRatingResult, Page, PinnedPhoto, Sedcards } from '@velvet/contracts';
 import { ALBUM_RATING } from '@velvet/contracts';
 import type { Database } from '../../db/database';
+import { countedPage, pageWindow } from '../../db/page';
 import { HttpError } from '../../http/endpoint';
 import { findActorSedcards } from '../performers/service';
 import { actors } from '../performers/schema';
@@ -90,7 +91,7 @@ export async function pinnedPhotos(
   pageSize: number,
 ): Promise<Page<PinnedPhoto>> {
   const mine = eq(pinnedPictures.guestId, guestId);
-  const [rows, [total]] = await Promise.all([
+  const { items: rows, total } = await countedPage(
     db
       .select({
         id: albumPictures.id,
@@ -108,13 +109,13 @@ export async function pinnedPhotos(
       .innerJoin(actors, eq(actors.id, albums.actorId))
       .where(mine)
       .orderBy(desc(pinnedPictures.pinnedAt), desc(pinnedPictures.pictureId))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(pinnedPictures).where(mine),
-  ]);
+      .$dynamic(),
+    db.select({ total: count() }).from(pinnedPictures).where(mine),
+    pageWindow(page, pageSize),
+  );
   return {
     items: rows.map((row) => ({ ...row, pinnedAt: row.pinnedAt.toISOString() })),
-    total: total?.n ?? 0,
+    total,
     page,
     pageSize,
   };

@@ -112,6 +112,23 @@ describe('video grid', () => {
     assert.equal(trending.length, await countVideos(sql`${videos.releasedAt} >= now() - interval '8 days'`));
   });
 
+  test("the release windows follow the server's clock", async () => {
+    const [latest] = (await grid({ type: 'all', sort: 'newest', pageSize: 1 })).items;
+    const newest = Date.parse(latest!.releasedAt);
+    const clock = t.ctx.now;
+    try {
+      // nine days after the newest release nothing is trending any more; the day after it all of it still is
+      t.ctx.now = () => new Date(newest + 9 * DAY_MS);
+      assert.equal((await grid({ type: 'trending' })).total, 0);
+      t.ctx.now = () => new Date(newest + DAY_MS);
+      const { total } = await grid({ type: 'trending' });
+      assert.ok(total > 0);
+      assert.equal(total, await countVideos(sql`${videos.releasedAt} >= ${new Date(newest - 7 * DAY_MS)}`));
+    } finally {
+      t.ctx.now = clock;
+    }
+  });
+
   test('free clips are free videos of female performers; discounted ones are cheaper than their base price', async () => {
     const free = await all({ type: 'free' });
     assert.ok(free.length > 0);

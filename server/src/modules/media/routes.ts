@@ -15,7 +15,7 @@ export const mediaRoutes =
   (ctx: ModuleContext): FastifyPluginAsync =>
   async (app) => {
     route(app, mediaEndpoints.videoGrid, async ({ params, auth }) =>
-      media.videoGrid(ctx.db, auth, media.parseGridPayload(params.payload)).catch(media.asHttpError),
+      media.videoGrid(ctx.db, auth, media.parseGridPayload(params.payload), ctx.now()).catch(media.asHttpError),
     );
     route(app, mediaEndpoints.video, async ({ params, auth }) => media.videoById(ctx.db, auth, params.videoId));
     route(app, mediaEndpoints.album, async ({ query, auth }) => media.albumById(ctx.db, auth, query.albumId));

@@ -137,7 +137,7 @@ export async function seedMedia(ctx: ModuleContext, { scale }: { scale: number }
     .from(actors)
     .orderBy(asc(actors.id));
   if (performers.length === 0) throw new Error('media seed: no performers; the chat module seeds them first');
-  const now = Date.now();
+  const now = ctx.now().getTime();
 
   const videoCount = Math.max(1, Math.round(VIDEO_COUNT * scale));
   const videoRows = Array.from({ length: videoCount }, (_, i) => {

@@ -20,6 +20,7 @@ import {
 } from '@velvet/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
+import { countedPage, pageWindow } from '../../db/page';
 import { HttpError, requireGuest } from '../../http/endpoint';
 import type { Auth } from '../module';
 import { actors } from '../performers/schema';
@@ -43,9 +44,10 @@ type ActorRef = { id: number; name: string; displayName: string };
 const money = (value: number, currency: string) => ({ value, currency }) as MediaMoney;
 const DAY_MS = 86_400_000;
 
-/** Trending: sales and likes per day since release, so a fresh hit beats an old classic. */
-const trendingScore = sql`(${videos.salesCount} + ${videos.likes})::float / (extract(epoch from (now() - ${videos.releasedAt})) / 86400 + 1)`;
-const SORT_ORDER: Record<VideoSort, SQL> = {
+/** Trending: sales and likes per day since release (days by the server clock), so a fresh hit beats an old classic. */
+const trendingScore = (now: Date) =>
+  sql`(${videos.salesCount} + ${videos.likes})::float / (extract(epoch from (${now.toISOString()}::timestamptz - ${videos.releasedAt})) / 86400 + 1)`;
+const sortOrder = (now: Date): Record<VideoSort, SQL> => ({
   newest: sql`${videos.releasedAt} desc`,
   mostExpensive: sql`${videos.price} desc`,
   cheapest: sql`${videos.price} asc`,
@@ -53,8 +55,8 @@ const SORT_ORDER: Record<VideoSort, SQL> = {
   shortest: sql`${videos.durationSeconds} asc`,
   bestSelling: sql`${videos.salesCount} desc`,
   topRated: sql`${videos.likes} desc`,
-  topTrending: sql`${trendingScore} desc`,
-};
+  topTrending: sql`${trendingScore(now)} desc`,
+});
 
 interface LibraryState {
   bought: boolean;
@@ -138,11 +140,14 @@ export type VideoGridInput = z.output<typeof videoGridRequest>;
  * One page of a video grid: the category's constraints and default sort, then the guest's filter on top.
  * Throws UnmappedCategoryError for an unknown category.
  */
-export async function videoGrid(db: Database, auth: Auth | null, request: VideoGridInput): Promise<VideoPage> {
+export async function videoGrid(
+  db: Database,
+  auth: Auth | null,
+  request: VideoGridInput,
+  now: Date,
+): Promise<VideoPage> {
   const category = videoCategoryDefaults(request.type);
   const conditions: (SQL | undefined)[] = [];
-  const now = Date.now();
-
   switch (request.type) {
     case 'new':
       conditions.push(eq(videos.isNew, true));
@@ -162,7 +167,7 @@ export async function videoGrid(db: Database, auth: Auth | null, request: VideoG
       break;
   }
   if ('releasedWithinDays' in category) {
-    conditions.push(gte(videos.releasedAt, new Date(now - category.releasedWithinDays * DAY_MS)));
+    conditions.push(gte(videos.releasedAt, new Date(now.getTime() - category.releasedWithinDays * DAY_MS)));
   }
 
   const genders = request.actorGenders.filter((g) => g !== 'NONE');
@@ -213,20 +218,20 @@ export async function videoGrid(db: Database, auth: Auth | null, request: VideoG
     .from(videos)
     .$dynamic();
   if (actingGroup.length > 0 || request.searchPattern) counted.innerJoin(actors, eq(actors.id, videos.actorId));
-  const [rows, [count]] = await Promise.all([
+  const { items: rows, total } = await countedPage(
     db
       .select({ video: videos, actor: actorRef })
       .from(videos)
       .innerJoin(actors, eq(actors.id, videos.actorId))
       .where(where)
-      .orderBy(SORT_ORDER[sort], desc(videos.id))
-      .limit(request.pageSize)
-      .offset((request.page - 1) * request.pageSize),
+      .orderBy(sortOrder(now)[sort], desc(videos.id))
+      .$dynamic(),
     counted.where(where),
-  ]);
+    pageWindow(request.page, request.pageSize),
+  );
   return {
     items: await toVideos(db, auth, rows),
-    total: count?.total ?? 0,
+    total,
     page: request.page,
     pageSize: request.pageSize,
     category: request.type,
@@ -284,21 +289,21 @@ export async function actorVideos(
   page: number,
   pageSize: number,
 ): Promise<Page<Video>> {
-  const [rows, [count]] = await Promise.all([
+  const { items: rows, total } = await countedPage(
     db
       .select({ video: videos, actor: actorRef })
       .from(videos)
       .innerJoin(actors, eq(actors.id, videos.actorId))
       .where(eq(videos.actorId, actorId))
       .orderBy(desc(videos.releasedAt), desc(videos.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .$dynamic(),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(videos)
       .where(eq(videos.actorId, actorId)),
-  ]);
-  return { items: await toVideos(db, auth, rows), total: count?.total ?? 0, page, pageSize };
+    pageWindow(page, pageSize),
+  );
+  return { items: await toVideos(db, auth, rows), total, page, pageSize };
 }
 
 const orientation = (width: number, height: number) =>
@@ -368,21 +373,21 @@ export async function actorAlbums(
   page: number,
   pageSize: number,
 ): Promise<Page<AlbumSummary>> {
-  const [rows, [count]] = await Promise.all([
+  const { items: rows, total } = await countedPage(
     db
       .select({ album: albums, actor: actorRef })
       .from(albums)
       .innerJoin(actors, eq(actors.id, albums.actorId))
       .where(eq(albums.actorId, actorId))
       .orderBy(desc(albums.releasedAt), desc(albums.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .$dynamic(),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(albums)
       .where(eq(albums.actorId, actorId)),
-  ]);
-  return { items: await toAlbumSummaries(db, auth, rows), total: count?.total ?? 0, page, pageSize };
+    pageWindow(page, pageSize),
+  );
+  return { items: await toAlbumSummaries(db, auth, rows), total, page, pageSize };
 }
 
 export async function albumById(db: Database, auth: Auth | null, id: number): Promise<Album> {
@@ -588,19 +593,14 @@ export async function mediathekPage(
     query.sourceType ? sourceIs(query.sourceType) : undefined,
     query.originType ? eq(mediaLibrary.origin, query.originType) : undefined,
   );
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(mediaLibrary)
-      .where(where)
-      .orderBy(desc(mediaLibrary.addedAt), desc(mediaLibrary.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const { items: rows, total } = await countedPage(
+    db.select().from(mediaLibrary).where(where).orderBy(desc(mediaLibrary.addedAt), desc(mediaLibrary.id)).$dynamic(),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(mediaLibrary)
       .where(where),
-  ]);
+    pageWindow(query.page, query.pageSize),
+  );
   const videoIds = rows.flatMap((r) => (r.videoId === null ? [] : [r.videoId]));
   const albumIds = rows.flatMap((r) => (r.albumId === null ? [] : [r.albumId]));
   const [videoRows, albumRows] = await Promise.all([
@@ -630,7 +630,7 @@ export async function mediathekPage(
     video: row.videoId === null ? null : (videoById.get(row.videoId) ?? null),
     album: row.albumId === null ? null : (albumById.get(row.albumId) ?? null),
   }));
-  return { items, total: count?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
 /** The tabs of the library: bought and pinned items not archived, and the archive. */

@@ -11,5 +11,5 @@ export const messengerModule: ServerModule = {
   graphql: messengerGraphql,
   routes: messengerRoutes,
   socket: messengerSocket,
-  seed: ({ db }, { scale }) => seedMessenger(db, scale),
+  seed: ({ db, now }, { scale }) => seedMessenger(db, scale, now().getTime()),
 };

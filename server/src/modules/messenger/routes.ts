@@ -5,8 +5,9 @@ import type { ModuleContext } from '../module';
 import { favorites, openConversation, recommendations, touchChannel } from './service';
 
 export const messengerRoutes =
-  ({ db }: ModuleContext): FastifyPluginAsync =>
+  (ctx: ModuleContext): FastifyPluginAsync =>
   async (app) => {
+    const { db } = ctx;
     route(app, messengerEndpoints.recommendations, async ({ query }) => ({
       actors: await recommendations(
         db,
@@ -15,10 +16,10 @@ export const messengerRoutes =
       ),
     }));
     route(app, messengerEndpoints.channel, ({ auth, params, query }) =>
-      openConversation(db, auth.guestId, { channelId: params.channelId }, query),
+      openConversation(db, auth.guestId, { channelId: params.channelId }, query, ctx.now()),
     );
     route(app, messengerEndpoints.channelByActor, ({ auth, params, query }) =>
-      openConversation(db, auth.guestId, { actorId: params.actorId }, query),
+      openConversation(db, auth.guestId, { actorId: params.actorId }, query, ctx.now()),
     );
     route(app, messengerEndpoints.touchChannel, async ({ auth, body }) => ({
       channel: await touchChannel(db, auth.guestId, body.actorId),

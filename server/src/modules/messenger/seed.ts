@@ -27,11 +27,10 @@ const HOUR = 3_600_000;
  * Gives the demo guest an inbox: conversations with the most popular performers, each with a short history,
  * some unread, one archived, the first with free messaging, every fourth with no free messages left.
  */
-export async function seedMessenger(db: Database, scale: number): Promise<void> {
+export async function seedMessenger(db: Database, scale: number, now: number): Promise<void> {
   const guestId = await ensureDemoGuest(db);
   const count = Math.max(1, Math.round(12 * scale));
   const partners = await db.select({ id: actors.id }).from(actors).orderBy(asc(actors.id)).limit(count);
-  const now = Date.now();
   // Favourites: every other conversation partner, pinned as a guest pins them (the performers' counts follow).
   for (const actor of partners.filter((_, index) => index % 2 === 0)) await setFavorite(db, guestId, actor.id, true);
   for (const [index, actor] of partners.entries()) {

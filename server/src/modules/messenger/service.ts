@@ -142,12 +142,13 @@ export async function openConversation(
   guestId: string,
   target: { channelId: number } | { actorId: number },
   page: { before?: number | undefined; limit: number },
+  now: Date,
 ): Promise<Conversation> {
   const channelId = 'channelId' in target ? target.channelId : await channelIdOfActor(db, guestId, target.actorId);
   const owned = and(eq(channels.id, channelId), eq(channels.guestId, guestId));
   const [read] = await db
     .update(channels)
-    .set({ unreadCount: 0, lastViewedTimestamp: new Date() })
+    .set({ unreadCount: 0, lastViewedTimestamp: now })
     .where(owned)
     .returning({ id: channels.id });
   if (!read) throw new HttpError(404, 'NOT_FOUND', `No channel ${channelId}`);

@@ -18,6 +18,7 @@ export async function viewer(
     country: visitorCountry(request),
     guestId,
     ticketActorIds: new Set(tickets),
+    now: ctx.now(),
   };
 }
 
@@ -45,7 +46,9 @@ export const performerRoutes =
     route(
       app,
       chatEndpoints.categories,
-      async ({ query }) => ({ categories: await chat.listCategories(ctx.db, query.language ?? DEFAULT_LANGUAGE) }),
+      async ({ query }) => ({
+        categories: await chat.listCategories(ctx.db, query.language ?? DEFAULT_LANGUAGE, ctx.now()),
+      }),
       shared,
     );
   };

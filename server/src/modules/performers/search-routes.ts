@@ -21,7 +21,7 @@ export const searchRoutes =
       { visitorCache: ctx.visitorCache },
     );
     route(app, actorSearchEndpoints.deleteFilter, async ({ body, auth }) =>
-      deleteFilter(ctx.db, auth?.loggedIn ? auth.guestId : null, body.searchConditions, body.filter),
+      deleteFilter(ctx.db, auth?.loggedIn ? auth.guestId : null, body.searchConditions, body.filter, ctx.now()),
     );
     route(app, actorSearchEndpoints.geoLocationByZip, async ({ params }) => geoLocationByZip(ctx.db, params.zipCode));
   };

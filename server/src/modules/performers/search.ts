@@ -55,9 +55,10 @@ async function saveState(
   guestId: string,
   type: SavedSearchType,
   conditions: SearchConditions,
+  now: Date,
   location?: GuestLocation | null,
 ): Promise<void> {
-  const set = { conditions, updatedAt: new Date(), ...(location === undefined ? {} : { location }) };
+  const set = { conditions, updatedAt: now, ...(location === undefined ? {} : { location }) };
   await db
     .insert(actorSearchStates)
     .values({ guestId, searchType: type, ...set })
@@ -85,7 +86,7 @@ export async function initSearch(db: Database, viewer: Viewer, rawSearchType: un
   const searchType = normalizeSearchType(rawSearchType);
   const [saved, categories] = await Promise.all([
     savedState(db, viewer.guestId, searchType),
-    listCategories(db, viewer.language),
+    listCategories(db, viewer.language, viewer.now),
   ]);
   return {
     searchType,
@@ -143,14 +144,14 @@ function moodQuery(mood: string): SQL | null {
 }
 
 /** A performer list the search stays within; a category list is narrowed by the categoryId filter. */
-function inCollection(kind: ActorListKind): SQL | undefined {
+function inCollection(kind: ActorListKind, now: Date): SQL | undefined {
   switch (kind) {
     case 'free-chat':
       return eq(actors.freeChat, true);
     case 'cams':
       return eq(actors.isOnline, true);
     case 'new-girls':
-      return inCategory(NEW_ACTOR_CATEGORY_ID);
+      return inCategory(NEW_ACTOR_CATEGORY_ID, now);
     case 'top-cams':
       return rated;
     case 'cam-shows':
@@ -161,7 +162,7 @@ function inCollection(kind: ActorListKind): SQL | undefined {
 }
 
 /** Each filter left at its default does not filter. */
-function conditionFilters(conditions: SearchConditions): (SQL | undefined)[] {
+function conditionFilters(conditions: SearchConditions, now: Date): (SQL | undefined)[] {
   const { genders, ageFrom, ageTo, languages, countries, categoryId, onlineOnly, freeChatOnly, maxPrice } = conditions;
   return [
     genders.length > 0 ? inArray(actors.gender, genders) : undefined,
@@ -179,7 +180,7 @@ function conditionFilters(conditions: SearchConditions): (SQL | undefined)[] {
           countries.map((c) => c.toUpperCase()),
         )
       : undefined,
-    categoryId !== null ? inCategory(categoryId) : undefined,
+    categoryId !== null ? inCategory(categoryId, now) : undefined,
     onlineOnly ? eq(actors.isOnline, true) : undefined,
     freeChatOnly ? eq(actors.freeChat, true) : undefined,
     maxPrice !== null ? lte(actors.priceVideoChat, maxPrice) : undefined,
@@ -225,16 +226,16 @@ export async function searchActors(db: Database, viewer: Viewer, request: Search
   const { location, forced } =
     searchType === 'location' ? await searchLocation(db, request, saved) : { location: null, forced: false };
   if (viewer.guestId && isSaved(searchType) && (request.searchConditions || forced)) {
-    await saveState(db, viewer.guestId, searchType, conditions, forced ? location : undefined);
+    await saveState(db, viewer.guestId, searchType, conditions, viewer.now, forced ? location : undefined);
   }
 
   const mood = moodQuery(request.moodValue);
   const distance = location ? distanceKm(location, actors.lat, actors.long) : null;
   const where = and(
     mood ? sql`${actors.searchVector} @@ ${mood}` : undefined,
-    searchType === 'newGirls' ? inCategory(NEW_ACTOR_CATEGORY_ID) : undefined,
-    request.currentCollection ? inCollection(request.currentCollection) : undefined,
-    ...conditionFilters(conditions),
+    searchType === 'newGirls' ? inCategory(NEW_ACTOR_CATEGORY_ID, viewer.now) : undefined,
+    request.currentCollection ? inCollection(request.currentCollection, viewer.now) : undefined,
+    ...conditionFilters(conditions, viewer.now),
     // Around a place only performers who tell where they are; within the radius when one is set.
     location ? and(isNotNull(actors.lat), isNotNull(actors.long)) : undefined,
     location && conditions.radiusKm !== null
@@ -325,9 +326,10 @@ export async function deleteFilter(
   guestId: string | null,
   conditions: SearchConditions,
   filter: SearchFilterKey | undefined,
+  now: Date,
 ): Promise<{ searchConditions: SearchConditions }> {
   const defaults = defaultSearchConditions();
   const next: SearchConditions = filter ? { ...conditions, [filter]: defaults[filter] } : defaults;
-  if (guestId) await saveState(db, guestId, 'custom', next);
+  if (guestId) await saveState(db, guestId, 'custom', next, now);
   return { searchConditions: next };
 }

@@ -67,7 +67,7 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 export async function seedPerformers(ctx: ModuleContext, { scale }: { scale: number }): Promise<void> {
   const faker = new Faker({ locale: [de, nl, es, en] });
   faker.seed(88_3);
-  const now = Date.now();
+  const now = ctx.now().getTime();
   const count = Math.max(1, Math.round(PERFORMER_COUNT * scale));
   const taken = new Set<string>();
 

@@ -19,6 +19,7 @@ import {
   slugsFor,
 } from '@velvet/contracts';
 import type { Database } from '../../db/database';
+import { countedPage, pageWindow } from '../../db/page';
 import { HttpError } from '../../http/endpoint';
 import { actorCategories, actorCategoryMembers, actors, actorSedcards, favoriteActors } from './schema';
 import { BIRTHDAY_TEXTS } from './seed-texts';
@@ -35,6 +36,8 @@ export interface Viewer {
   guestId: string | null;
   /** Performers whose coming or running shows the guest holds a ticket for (answered by `ctx.hooks`). */
   ticketActorIds: ReadonlySet<number>;
+  /** The server's clock when the request came (which performers count as new, whose birthday it is). */
+  now: Date;
 }
 
 /** The site path of a performer's profile page in `language`. */
@@ -42,12 +45,12 @@ export const actorProfilePath = (actorName: string, language: Language) =>
   `/${language}/${slugsFor(routeByName('actorProfile'), language).replace(':actorName', actorName)}/`;
 
 const DAY_MS = 86_400_000;
-const newSince = () => new Date(Date.now() - NEW_ACTOR_DAYS * DAY_MS);
-const isNewActor = (row: ActorRow) => row.registeredSince.getTime() >= newSince().getTime();
+const newSince = (now: Date) => new Date(now.getTime() - NEW_ACTOR_DAYS * DAY_MS);
+const isNewActor = (row: ActorRow, now: Date) => row.registeredSince.getTime() >= newSince(now).getTime();
 
 /** Performers of a category: the new-registrations category is by registration date, the others by membership. */
-export function inCategory(categoryId: number): SQL {
-  if (categoryId === NEW_ACTOR_CATEGORY_ID) return gte(actors.registeredSince, newSince());
+export function inCategory(categoryId: number, now: Date): SQL {
+  if (categoryId === NEW_ACTOR_CATEGORY_ID) return gte(actors.registeredSince, newSince(now));
   return or(
     eq(actors.categoryId, categoryId),
     sql`exists (select 1 from ${actorCategoryMembers} where ${actorCategoryMembers.actorId} = ${actors.id} and ${actorCategoryMembers.categoryId} = ${categoryId})`,
@@ -96,7 +99,7 @@ export function listItem(row: ActorRow, viewer: Viewer): ActorListItem {
     languages: row.languages,
     threeWords: row.threeWords,
     isTopAmateur: row.isTopAmateur,
-    isNew: isNewActor(row),
+    isNew: isNewActor(row, viewer.now),
     isCurrentlyTicketShow: row.isCurrentlyTicketShow,
     prices: { video: row.priceVideoChat, singlec2c: row.priceSingleC2C, voucherChatMinutes: 0 },
     chatButton: chatButton(row, viewer),
@@ -116,7 +119,7 @@ const categoryName = (row: CategoryRow, language: Language) =>
   row.names[language] ?? row.names[DEFAULT_LANGUAGE] ?? row.slug;
 
 /** Every category with how many performers it holds and how many of them are online. */
-export async function listCategories(db: Database, language: Language): Promise<ActorCategory[]> {
+export async function listCategories(db: Database, language: Language, now: Date): Promise<ActorCategory[]> {
   const rows = await db.select().from(actorCategories).orderBy(asc(actorCategories.position));
   return Promise.all(
     rows.map(async (row) => {
@@ -126,7 +129,7 @@ export async function listCategories(db: Database, language: Language): Promise<
           onlineCount: sql<number>`count(*) filter (where ${actors.isOnline})`.mapWith(Number),
         })
         .from(actors)
-        .where(inCategory(row.id));
+        .where(inCategory(row.id, now));
       return {
         id: row.id,
         slug: row.slug,
@@ -146,7 +149,7 @@ interface ListQuery {
 }
 
 /** Filter and order of each performer list. Online performers come first wherever offline ones are listed. */
-async function listSpec(db: Database, kind: ActorListKind, categorySlug: string | undefined) {
+async function listSpec(db: Database, kind: ActorListKind, categorySlug: string | undefined, now: Date) {
   switch (kind) {
     case 'free-chat':
       return {
@@ -157,7 +160,7 @@ async function listSpec(db: Database, kind: ActorListKind, categorySlug: string 
       return { where: eq(actors.isOnline, true), orderBy: [desc(actors.isTopAmateur), desc(actors.favoriteCount)] };
     case 'new-girls':
       return {
-        where: inCategory(NEW_ACTOR_CATEGORY_ID),
+        where: inCategory(NEW_ACTOR_CATEGORY_ID, now),
         orderBy: [desc(actors.isOnline), desc(actors.registeredSince)],
       };
     case 'top-cams':
@@ -171,7 +174,11 @@ async function listSpec(db: Database, kind: ActorListKind, categorySlug: string 
         .from(actorCategories)
         .where(eq(actorCategories.slug, categorySlug.toLowerCase()));
       if (!category) throw new HttpError(404, 'NOT_FOUND', `No category ${categorySlug}`);
-      return { where: inCategory(category.id), orderBy: [desc(actors.isOnline), desc(actors.favoriteCount)], category };
+      return {
+        where: inCategory(category.id, now),
+        orderBy: [desc(actors.isOnline), desc(actors.favoriteCount)],
+        category,
+      };
     }
   }
 }
@@ -182,26 +189,26 @@ export async function listActors(
   query: ListQuery,
   viewer: Viewer,
 ): Promise<ActorListPage> {
-  const spec = await listSpec(db, kind, query.category);
-  const [rows, [total]] = await Promise.all([
+  const spec = await listSpec(db, kind, query.category, viewer.now);
+  const { items: rows, total } = await countedPage(
     db
       .select()
       .from(actors)
       .where(spec.where)
       .orderBy(...spec.orderBy, asc(actors.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .$dynamic(),
     db.select({ total: count() }).from(actors).where(spec.where),
-  ]);
+    pageWindow(query.page, query.pageSize),
+  );
   let category: ActorCategory | null = null;
   if ('category' in spec && spec.category) {
-    category = (await listCategories(db, viewer.language)).find((c) => c.id === spec.category.id) ?? null;
+    category = (await listCategories(db, viewer.language, viewer.now)).find((c) => c.id === spec.category.id) ?? null;
   }
   return {
     kind,
     category,
     items: rows.map((row) => listItem(row, viewer)),
-    total: total?.total ?? 0,
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };
@@ -244,7 +251,7 @@ async function topCamRank(db: Database, row: ActorRow): Promise<number | null> {
   return (ahead?.n ?? 0) + 1;
 }
 
-const isBirthday = (birthday: string | null, today = new Date()) =>
+const isBirthday = (birthday: string | null, today: Date) =>
   birthday !== null && birthday.slice(5) === today.toISOString().slice(5, 10);
 
 /** The profile page's data: spec Actor data and profile fields, texts in the viewer's language. */
@@ -265,7 +272,7 @@ export async function actorProfile(db: Database, idOrName: string, viewer: Viewe
               .from(actorCategoryMembers)
               .where(eq(actorCategoryMembers.actorId, row.id)),
           ),
-          isNewActor(row) ? eq(actorCategories.id, NEW_ACTOR_CATEGORY_ID) : sql`false`,
+          isNewActor(row, viewer.now) ? eq(actorCategories.id, NEW_ACTOR_CATEGORY_ID) : sql`false`,
         ),
       )
       .orderBy(asc(actorCategories.position)),
@@ -309,7 +316,7 @@ export async function actorProfile(db: Database, idOrName: string, viewer: Viewe
     },
     modelGuestRelation: { isFavorite: favorite.length > 0 },
     favoriteCount: row.favoriteCount,
-    birthdayText: isBirthday(row.birthday) ? BIRTHDAY_TEXTS[viewer.language](row.displayName) : null,
+    birthdayText: isBirthday(row.birthday, viewer.now) ? BIRTHDAY_TEXTS[viewer.language](row.displayName) : null,
     rating: rating(row),
     categories: categoryRows.map((c) => ({ id: c.id, slug: c.slug, name: categoryName(c, viewer.language) })),
     chatPrices: {
@@ -346,24 +353,25 @@ export async function actorState(db: Database, actorId: number, viewer: Viewer):
 export async function onlineModels(
   db: Database,
   filter: { first: number; offset: number; freeChat?: boolean | null; categoryId?: number | null },
+  now: Date,
 ): Promise<{ total: number; items: OnlineModel[] }> {
   const where = and(
     eq(actors.isOnline, true),
     filter.freeChat == null ? undefined : eq(actors.freeChat, filter.freeChat),
-    filter.categoryId == null ? undefined : inCategory(filter.categoryId),
+    filter.categoryId == null ? undefined : inCategory(filter.categoryId, now),
   );
-  const [rows, [total]] = await Promise.all([
+  const { items: rows, total } = await countedPage(
     db
       .select()
       .from(actors)
       .where(where)
       .orderBy(desc(actors.isTopAmateur), desc(actors.favoriteCount), asc(actors.id))
-      .limit(filter.first)
-      .offset(filter.offset),
+      .$dynamic(),
     db.select({ total: count() }).from(actors).where(where),
-  ]);
+    { limit: filter.first, offset: filter.offset },
+  );
   return {
-    total: total?.total ?? 0,
+    total,
     items: rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -375,7 +383,7 @@ export async function onlineModels(
       country: row.country,
       languages: row.languages,
       isTopAmateur: row.isTopAmateur,
-      isNew: isNewActor(row),
+      isNew: isNewActor(row, now),
       videoChatPrice: row.priceVideoChat,
     })),
   };

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { type Language, type TopCam, type TopCamsKind } from '@velvet/contracts';
 import type { Database } from '../../db/database';
+import { countedPage } from '../../db/page';
 import { actors, actorSedcards, favoriteActors } from './schema';
 import { actorProfilePath, rated, rating } from './service';
 
@@ -57,15 +58,14 @@ export async function topCams(
   if (!spec) return { total: 0, items: [] };
   const joinFavorites = <T extends PgSelect>(query: T) =>
     spec.favoritesOf ? query.innerJoin(favoriteActors, eq(favoriteActors.actorId, actors.id)) : query;
-  const [[counted], rows] = await Promise.all([
-    joinFavorites(db.select({ total: count() }).from(actors).$dynamic()).where(spec.where),
+  const { items: rows, total: counted } = await countedPage(
     joinFavorites(db.select({ actor: actors }).from(actors).$dynamic())
       .where(spec.where)
-      .orderBy(...spec.orderBy, asc(actors.id))
-      .limit(Math.max(0, Math.min(page.first, (spec.limit ?? Infinity) - page.offset)))
-      .offset(page.offset),
-  ]);
-  const total = Math.min(counted?.total ?? 0, spec.limit ?? Infinity);
+      .orderBy(...spec.orderBy, asc(actors.id)),
+    joinFavorites(db.select({ total: count() }).from(actors).$dynamic()).where(spec.where),
+    { limit: Math.max(0, Math.min(page.first, (spec.limit ?? Infinity) - page.offset)), offset: page.offset },
+  );
+  const total = Math.min(counted, spec.limit ?? Infinity);
   const previews = await firstSedcards(
     db,
     rows.map((row) => row.actor.id),

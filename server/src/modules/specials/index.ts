@@ -30,10 +30,11 @@ function blogCategoryOrThrow(segment: string): number | null {
 }
 
 const specialsRoutes =
-  ({ db }: ModuleContext): FastifyPluginAsync =>
+  (ctx: ModuleContext): FastifyPluginAsync =>
   async (app) => {
+    const { db } = ctx;
     route(app, specialsEndpoints.contestHeader, ({ params, query }) =>
-      specials.contestHeader(db, params.contestId, new Date(), query.language),
+      specials.contestHeader(db, params.contestId, ctx.now(), query.language),
     );
     route(app, specialsEndpoints.contestGridItems, ({ params, query }) =>
       specials.contestGridItems(db, {
@@ -42,7 +43,7 @@ const specialsRoutes =
         limit: params.limit,
         offset: params.offset,
         actorName: query.actorName,
-        now: new Date(),
+        now: ctx.now(),
       }),
     );
     route(app, specialsEndpoints.contestGuestData, ({ params, auth }) =>
@@ -52,7 +53,7 @@ const specialsRoutes =
     route(app, specialsEndpoints.blogCategories, async ({ reply }) =>
       cachedForAMinute(
         reply,
-        specials.blogCategories(db, new Date()).then((categories) => ({ categories })),
+        specials.blogCategories(db, ctx.now()).then((categories) => ({ categories })),
       ),
     );
     route(app, specialsEndpoints.blogPosts, async ({ params, query, reply }) => {
@@ -62,7 +63,7 @@ const specialsRoutes =
         throw new HttpError(400, 'VALIDATION_FAILED', 'The payload must be {page, pageSize, exclude} as JSON');
       return cachedForAMinute(
         reply,
-        specials.blogPostsPage(db, { categoryId, ...payload, now: new Date(), language: query.language }),
+        specials.blogPostsPage(db, { categoryId, ...payload, now: ctx.now(), language: query.language }),
       );
     });
     route(app, specialsEndpoints.blogArchives, async ({ params, query, reply }) =>
@@ -73,7 +74,7 @@ const specialsRoutes =
           year: query.year,
           page: query.page,
           pageSize: query.pageSize,
-          now: new Date(),
+          now: ctx.now(),
           language: query.language,
         }),
       ),
@@ -87,20 +88,20 @@ const specialsRoutes =
       );
     });
     route(app, specialsEndpoints.blogArticle, async ({ params, query, reply }) =>
-      cachedForAMinute(reply, specials.blogArticle(db, params.slug, new Date(), query.language)),
+      cachedForAMinute(reply, specials.blogArticle(db, params.slug, ctx.now(), query.language)),
     );
 
     route(app, specialsEndpoints.specialEvents, async ({ query }) => ({
-      events: await specials.listSpecialEvents(db, new Date(), query.language),
+      events: await specials.listSpecialEvents(db, ctx.now(), query.language),
     }));
     route(app, specialsEndpoints.magazinePages, async ({ query }) => ({
-      pages: await specials.listMagazinePages(db, new Date(), query.language),
+      pages: await specials.listMagazinePages(db, ctx.now(), query.language),
     }));
     route(app, specialsEndpoints.randomMagazinePage, ({ params, query }) =>
-      specials.randomMagazinePage(db, params.excludeId, new Date(), query.language),
+      specials.randomMagazinePage(db, params.excludeId, ctx.now(), query.language),
     );
     route(app, specialsEndpoints.magazinePage, ({ params, query }) =>
-      specials.magazinePage(db, params.page, new Date(), query.language),
+      specials.magazinePage(db, params.page, ctx.now(), query.language),
     );
   };
 
@@ -125,11 +126,11 @@ const specialsGraphql: GraphqlContribution = {
   resolvers: {
     Query: {
       dailyBonus: (_root: unknown, args: { language?: string }, { ctx }: Context) =>
-        specials.dailyBonus(ctx.db, new Date(), languageArg(args.language)),
+        specials.dailyBonus(ctx.db, ctx.now(), languageArg(args.language)),
       contests: (_root: unknown, args: { language?: string }, { ctx }: Context) =>
-        specials.listContests(ctx.db, new Date(), languageArg(args.language)),
+        specials.listContests(ctx.db, ctx.now(), languageArg(args.language)),
       clash: (_root: unknown, args: { id?: number | null; language?: string }, { ctx, auth }: Context) =>
-        specials.findClash(ctx.db, args.id ?? null, guestIdOf(auth), new Date(), languageArg(args.language)),
+        specials.findClash(ctx.db, args.id ?? null, guestIdOf(auth), ctx.now(), languageArg(args.language)),
       spinwheel: (_root: unknown, args: { type?: string | null; language?: string }, { ctx, auth }: Context) => {
         const type = args.type ?? 'default';
         if (!(SPINWHEEL_TYPES as readonly string[]).includes(type)) {

@@ -71,7 +71,7 @@ type Performer = { id: number; displayName: string };
 export async function seedSpecials(ctx: ModuleContext, scale: number): Promise<void> {
   const count = (n: number) => Math.max(1, Math.round(n * scale));
   const rng = random(2026);
-  const now = Date.now();
+  const now = ctx.now().getTime();
   const performers: Performer[] = await ctx.db
     .select({ id: actors.id, displayName: actors.displayName })
     .from(actors)

@@ -24,6 +24,7 @@ import {
   type Spinwheel,
 } from '@velvet/contracts';
 import type { Database } from '../../db/database';
+import { countedPage, pageWindow } from '../../db/page';
 import { HttpError } from '../../http/endpoint';
 import { actors } from '../performers/schema';
 import {
@@ -156,22 +157,24 @@ export async function contestGridItems(
   const filter: SQL[] = [eq(contestMedia.contestId, options.contestId)];
   if (options.actorName) filter.push(eq(actors.name, options.actorName.toLowerCase()));
   const where = and(...filter);
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(contestMedia)
-    .innerJoin(actors, eq(actors.id, contestMedia.actorId))
-    .where(where);
-  const rows = await db
-    .select({ media: contestMedia, actorName: actors.name, actorDisplayName: actors.displayName })
-    .from(contestMedia)
-    .innerJoin(actors, eq(actors.id, contestMedia.actorId))
-    .where(where)
-    .orderBy(
-      ...(options.sub === 'top' ? [desc(contestMedia.votes)] : [desc(contestMedia.createdAt)]),
-      asc(contestMedia.id),
-    )
-    .limit(options.limit)
-    .offset(options.offset);
+  const { items: rows, total } = await countedPage(
+    db
+      .select({ media: contestMedia, actorName: actors.name, actorDisplayName: actors.displayName })
+      .from(contestMedia)
+      .innerJoin(actors, eq(actors.id, contestMedia.actorId))
+      .where(where)
+      .orderBy(
+        ...(options.sub === 'top' ? [desc(contestMedia.votes)] : [desc(contestMedia.createdAt)]),
+        asc(contestMedia.id),
+      )
+      .$dynamic(),
+    db
+      .select({ total: count() })
+      .from(contestMedia)
+      .innerJoin(actors, eq(actors.id, contestMedia.actorId))
+      .where(where),
+    options,
+  );
   const ended = contest.end <= options.now;
   // Places are by votes over the whole contest, so they hold whatever view or filter is shown.
   const places = ended
@@ -276,14 +279,11 @@ export async function blogPostsPage(
     categoryFilter(options.categoryId),
     options.exclude.length ? notInArray(blogPosts.id, options.exclude) : undefined,
   );
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(blogPosts).where(where);
-  const rows = await db
-    .select()
-    .from(blogPosts)
-    .where(where)
-    .orderBy(desc(blogPosts.published), desc(blogPosts.id))
-    .limit(options.pageSize)
-    .offset((options.page - 1) * options.pageSize);
+  const { items: rows, total } = await countedPage(
+    db.select().from(blogPosts).where(where).orderBy(desc(blogPosts.published), desc(blogPosts.id)).$dynamic(),
+    db.select({ total: count() }).from(blogPosts).where(where),
+    pageWindow(options.page, options.pageSize),
+  );
   return {
     items: rows.map((r) => toTeaser(r, options.language)),
     total,
@@ -305,14 +305,11 @@ export async function blogArchives(
     .groupBy(yearOf)
     .orderBy(desc(yearOf));
   const where = options.year === undefined ? base : and(base, eq(yearOf, options.year));
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(blogPosts).where(where);
-  const rows = await db
-    .select()
-    .from(blogPosts)
-    .where(where)
-    .orderBy(desc(blogPosts.published), desc(blogPosts.id))
-    .limit(options.pageSize)
-    .offset((options.page - 1) * options.pageSize);
+  const { items: rows, total } = await countedPage(
+    db.select().from(blogPosts).where(where).orderBy(desc(blogPosts.published), desc(blogPosts.id)).$dynamic(),
+    db.select({ total: count() }).from(blogPosts).where(where),
+    pageWindow(options.page, options.pageSize),
+  );
   return {
     years,
     year: options.year ?? null,

@@ -32,7 +32,8 @@ export const tvGraphql: GraphqlContribution = {
         const { first, offset } = checkPage(args);
         return tv.mediathek(ctx.db, args.seriesKey, offset, first);
       },
-      tvLateNightShow: (_root: unknown, _args: unknown, { ctx }: Context) => tv.lateNightShow(ctx.db, ctx.images),
+      tvLateNightShow: (_root: unknown, _args: unknown, { ctx }: Context) =>
+        tv.lateNightShow(ctx.db, ctx.images, ctx.now()),
     },
   },
 };

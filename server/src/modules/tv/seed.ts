@@ -22,7 +22,8 @@ const slotStart = (time: Date, hours: number) => new Date(Math.floor(time.getTim
  * Keeps each channel's schedule filled from the running slot to PROGRAM_DAYS_AHEAD days ahead. Runs at seed
  * time and then hourly, so a long-running demo never runs out of programme.
  */
-export async function ensureProgram(ctx: ModuleContext, now = new Date()): Promise<number> {
+export async function ensureProgram(ctx: ModuleContext): Promise<number> {
+  const now = ctx.now();
   const hosts = await ctx.db.select({ id: actors.id }).from(actors).orderBy(asc(actors.id));
   let created = 0;
   for (const type of TV_PROGRAM_TYPES) {
@@ -94,7 +95,7 @@ const slug = (text: string) =>
 /** 12 series per unit of scale, each with 6 to 16 episodes with preview pictures. */
 async function seedSeries(ctx: ModuleContext, scale: number) {
   const seriesCount = Math.max(1, Math.round(SERIES_TITLES.length * scale));
-  const now = Date.now();
+  const now = ctx.now().getTime();
   for (let index = 0; index < seriesCount; index++) {
     const season = Math.floor(index / SERIES_TITLES.length) + 1;
     const baseTitle = SERIES_TITLES[index % SERIES_TITLES.length]!;

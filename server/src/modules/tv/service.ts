@@ -9,6 +9,7 @@ import type {
   TvStream,
 } from '@velvet/contracts';
 import type { Database } from '../../db/database';
+import { countedPage } from '../../db/page';
 import type { ImageStore } from '../../media/images';
 import { actors } from '../performers/schema';
 import { tvEpisodes, tvProgram, tvProgramActors, tvSeries } from './schema';
@@ -58,7 +59,7 @@ export async function upcomingProgram(
   db: Database,
   type: TvProgramType,
   limit: number,
-  now = new Date(),
+  now: Date,
 ): Promise<TvProgramEntry[]> {
   const rows = await db
     .select()
@@ -69,7 +70,7 @@ export async function upcomingProgram(
   return withActors(db, rows);
 }
 
-export async function stream(db: Database, type: TvProgramType, now = new Date()): Promise<TvStream> {
+export async function stream(db: Database, type: TvProgramType, now: Date): Promise<TvStream> {
   const [first, second] = await upcomingProgram(db, type, 2, now);
   const current = first && new Date(first.begin) <= now ? first : null;
   const next = current ? (second ?? null) : (first ?? null);
@@ -85,7 +86,7 @@ export async function stream(db: Database, type: TvProgramType, now = new Date()
 }
 
 /** Tonight's late-night events (or the next night's, once tonight's are over). */
-export async function lateNightShow(db: Database, images: ImageStore, now = new Date()): Promise<TvLateNightShow> {
+export async function lateNightShow(db: Database, images: ImageStore, now: Date): Promise<TvLateNightShow> {
   const until = new Date(now.getTime() + 24 * 3600_000);
   const rows = await db
     .select()
@@ -121,18 +122,16 @@ export async function seriesPage(
   offset: number,
   limit: number,
 ): Promise<{ total: number; nodes: TvSeries[] }> {
-  const [counted] = await db.select({ total: count() }).from(tvSeries);
-  const rows = await db
-    .select()
-    .from(tvSeries)
-    .orderBy(asc(tvSeries.title), asc(tvSeries.id))
-    .offset(offset)
-    .limit(limit);
+  const { items: rows, total } = await countedPage(
+    db.select().from(tvSeries).orderBy(asc(tvSeries.title), asc(tvSeries.id)).$dynamic(),
+    db.select({ total: count() }).from(tvSeries),
+    { limit, offset },
+  );
   const counts = await episodeCounts(
     db,
     rows.map((row) => row.id),
   );
-  return { total: counted?.total ?? 0, nodes: rows.map((row) => toSeries(row, counts.get(row.id) ?? 0)) };
+  return { total, nodes: rows.map((row) => toSeries(row, counts.get(row.id) ?? 0)) };
 }
 
 async function seriesByKey(db: Database, key: string): Promise<TvSeries> {

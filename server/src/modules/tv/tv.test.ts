@@ -132,7 +132,10 @@ describe('tv module', () => {
     const countRows = async () => (await test.ctx.db.select({ rows: count() }).from(tvProgram))[0]!.rows;
     const before = await countRows();
     assert.equal(await ensureProgram(test.ctx), 0, 'nothing to add right after seeding');
-    const added = await ensureProgram(test.ctx, new Date(Date.now() + 24 * 3600_000));
+    const dayLater = new Date(test.ctx.now().getTime() + 24 * 3600_000);
+    const clock = test.ctx.now;
+    test.ctx.now = () => dayLater;
+    const added = await ensureProgram(test.ctx).finally(() => (test.ctx.now = clock));
     assert.equal(added, 24 + 12, 'one more day of live (hourly) and premium (two-hourly) slots');
     assert.equal(await countRows(), before + added);
   });

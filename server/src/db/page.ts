@@ -1,0 +1,38 @@
+import type { PgSelect } from 'drizzle-orm/pg-core';
+
+/** Which rows of a list one page holds. */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+/** The window of page `page` (counted from 1) with `pageSize` rows per page. */
+export const pageWindow = (page: number, pageSize: number): PageWindow => ({
+  limit: pageSize,
+  offset: (page - 1) * pageSize,
+});
+
+const isCount = (value: number) => Number.isSafeInteger(value) && value >= 0;
+
+/**
+ * One page of a list and the size of the whole list, read together: `rows` is the list's select in its order
+ * (a dynamic select without limit and offset), `count` the same list's `count(*)` (same from and where, no
+ * order, so the count never sorts). A window past the end answers no rows and the full total; an empty window
+ * (limit 0) reads no rows at all. Inputs are checked by the routes, so a negative or fractional window is a bug.
+ */
+export async function countedPage<Q extends PgSelect>(
+  rows: Q,
+  count: PromiseLike<ReadonlyArray<{ total: number }>>,
+  window: PageWindow,
+): Promise<{ items: Q['_']['result']; total: number }> {
+  if (!isCount(window.limit) || !isCount(window.offset)) {
+    throw new RangeError(
+      `A page window needs whole numbers from 0, got limit ${window.limit}, offset ${window.offset}`,
+    );
+  }
+  const [items, [counted]] = await Promise.all([
+    window.limit === 0 ? [] : rows.limit(window.limit).offset(window.offset),
+    count,
+  ]);
+  return { items, total: counted?.total ?? 0 };
+}
