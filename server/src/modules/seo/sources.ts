@@ -53,7 +53,9 @@ export const PAGE_SOURCES: readonly PageSource[] = [
     args: ['categorySlug'],
     // A category's slug is the same in every language; the names are not needed here.
     pages: async (ctx) =>
-      (await listCategories(ctx.db, DEFAULT_LANGUAGE)).map((category) => ({ args: { categorySlug: category.slug } })),
+      (await listCategories(ctx.db, DEFAULT_LANGUAGE, ctx.now())).map((category) => ({
+        args: { categorySlug: category.slug },
+      })),
   },
   {
     part: 'tv',
