@@ -33,7 +33,7 @@ function renderChatPage(setup: Setup = {}) {
   const platform = createMockPlatform({
     loggedIn: setup.loggedIn ?? true,
     language: setup.language,
-    guest: { balance: { amount: 4000, formatted: '40 VXC' }, ...setup.guest },
+    guest: { balance: { amount: 40, formatted: '40 VXC' }, ...setup.guest },
     route: { name: 'actorChat', args: { actorName: 'lena' } },
     rest: {
       ...restFixture(chatEndpoints.actorData, () => actorProfile(setup.profile)),
@@ -258,7 +258,7 @@ describe('the chat room', () => {
         billedAmount: 600,
         secondsLeft: 300,
       });
-      platform.setGuest({ balance: { amount: 2800, formatted: '28 VXC' } });
+      platform.setGuest({ balance: { amount: 28, formatted: '28 VXC' } });
     });
     expect(within(room).getByTestId('chat-billed')).toHaveTextContent('6 VXC');
     expect(within(room).getByTestId('chat-balance')).toHaveTextContent('28 VXC');
