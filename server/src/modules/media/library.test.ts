@@ -133,6 +133,31 @@ describe('buying', () => {
     assert.deepEqual([row!.mediaType, row!.albumId, row!.videoId], ['PHOTO', album!.id, null]);
   });
 
+  test('buys an album with a POST without any body, as the spec calls it, also one saying JSON', async () => {
+    const [first, second] = await t.ctx.db.select().from(albums).where(gt(albums.price, 0)).limit(2);
+    const { accessToken, guest } = await t.signup();
+    await credit(guest.id, first!.price + second!.price);
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const raw = (albumId: number, headers: Record<string, string> = {}) =>
+      fetch(`http://127.0.0.1:${port}/rest/v1/album/${albumId}/buy`, {
+        method: 'POST',
+        headers: { ...auth(accessToken), 'idempotency-key': randomUUID(), ...headers },
+      });
+    const bare = await raw(first!.id);
+    assert.equal(bare.status, 200, await bare.clone().text());
+    assert.equal((await bare.json()).charged, true);
+    const json = await raw(second!.id, { 'content-type': 'application/json' });
+    assert.equal(json.status, 200, await json.clone().text());
+    assert.deepEqual(await json.json(), {
+      success: true,
+      charged: true,
+      guestBalance: 0,
+      guestBalanceFormatted: '0\u00a0VXC',
+    });
+    assert.equal((await libraryRows(guest.id)).length, 2);
+  });
+
   test('a free video goes to the library without any transfer', async () => {
     const [free] = await t.ctx.db.select().from(videos).where(eq(videos.free, true)).limit(1);
     const { accessToken, guest } = await t.signup();
