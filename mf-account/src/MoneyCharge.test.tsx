@@ -164,7 +164,7 @@ describe('money charge', () => {
 
   it('shows an unknown server code as a clear generic message', async () => {
     const { platform } = render();
-    platform.api.rest = (() => Promise.reject(new ApiError(500, 'HTTP_500', 'boom'))) as typeof platform.api.rest;
+    platform.api.rest = (() => Promise.reject(new ApiError(500, 'INTERNAL', 'boom'))) as typeof platform.api.rest;
     typeCard(PAID);
     fireEvent.click(screen.getByRole('button', { name: 'Pay 10,00\u00a0€' }));
     expect(await screen.findByTestId('money-charge-error')).toHaveTextContent(

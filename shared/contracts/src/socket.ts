@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './endpoint';
 import { dbId, dbInt, refuseUnsafeText } from './input';
 import { coinBalance } from './money';
 import { LANGUAGES } from './routes';
@@ -184,7 +185,7 @@ export const incomingMessages = {
       .object({
         requestId: z.string(),
         success: z.boolean(),
-        errorCode: z.string().nullable(),
+        errorCode: z.enum(ERROR_CODES).nullable(),
         coins: z.number().int(),
       })
       .nullable(),
