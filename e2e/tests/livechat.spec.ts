@@ -2,6 +2,9 @@ import type { Page, Response } from '@playwright/test';
 import {
   CHAT_EXIT_SURVEY_MIN_SECONDS,
   MIN_CHAT_BALANCE,
+  coinsFromHundredths,
+  formatBalance,
+  formatCurrency,
   type ActorProfile,
   type CamShow,
   type ChatEnd,
@@ -16,9 +19,10 @@ import { PINNED_PERFORMERS } from './pinned-performers';
  * the money charge for a guest without coins.
  */
 
-/** Coins as the site shows them: hundredths, decimal comma, no ",00". */
-const coins = (hundredths: number) =>
-  `${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2 }).format(hundredths / 100).replace(/,00$/, '')}\u00a0VXC`;
+/** Prices as the chat shows them: hundredths, decimal comma, no ",00". */
+const coins = (hundredths: number) => formatCurrency(hundredths, 'VXC');
+/** The balance as navbar and chat room show it: the guest's language, English for a guest signed up on /en/. */
+const shownBalance = (hundredths: number) => formatBalance(coinsFromHundredths(hundredths), 'en');
 
 /** Signs a new guest up through the navbar, as a visitor would. */
 async function signUp(page: Page) {
@@ -31,7 +35,7 @@ async function signUp(page: Page) {
   await signup.getByLabel('Password').fill('a-long-enough-password');
   await signup.getByRole('button', { name: 'Sign up' }).click();
   await expect(signup).toBeHidden();
-  await expect(page.getByTestId('navbar-balance')).toHaveText('0 VXC');
+  await expect(page.getByTestId('navbar-balance')).toHaveText('0\u00a0VXC');
 }
 
 /** Buys 40 coins for 10 € with the sandbox test card from the navbar balance; answers the new balance. */
@@ -42,7 +46,7 @@ async function buyCoins(page: Page, before = 0) {
   await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
   await dialog.getByRole('button', { name: 'Pay 10,00\u00a0€' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('navbar-balance')).toHaveText(coins(before + 4000));
+  await expect(page.getByTestId('navbar-balance')).toHaveText(shownBalance(before + 4000));
   return before + 4000;
 }
 
@@ -93,8 +97,8 @@ test('a guest with coins has a private chat: live video, a message answered, bil
   await expect(room.getByTestId('chat-price')).toHaveText(`${coins(price)}/min`);
   // The first minute is held from the balance at once.
   await expect(room.getByTestId('chat-held')).toHaveText(coins(price));
-  await expect(room.getByTestId('chat-balance')).toHaveText(coins(4000 - price));
-  await expect(page.getByTestId('navbar-balance')).toHaveText(coins(4000 - price));
+  await expect(room.getByTestId('chat-balance')).toHaveText(shownBalance(4000 - price));
+  await expect(page.getByTestId('navbar-balance')).toHaveText(shownBalance(4000 - price));
 
   // Her live video plays: the picture moves on.
   const video = room.getByTestId('live-player').locator('video');
@@ -136,7 +140,7 @@ test('a guest with coins has a private chat: live video, a message answered, bil
   const finished = page.getByTestId('chat-end');
   await expect(finished.getByTestId('chat-end-reason')).toHaveText('You ended the chat.');
   await expect(finished).toContainText(`billed ${coins(end.billedAmount)}`);
-  await expect(page.getByTestId('navbar-balance')).toHaveText(coins(4000 - end.billedAmount));
+  await expect(page.getByTestId('navbar-balance')).toHaveText(shownBalance(4000 - end.billedAmount));
 
   const survey = finished.getByTestId('chat-exit-survey');
   await survey.getByRole('radio', { name: '5 stars' }).check();
@@ -148,7 +152,7 @@ test('a guest with coins has a private chat: live video, a message answered, bil
 
   // The balance the server keeps agrees after a reload, and no chat is running any more.
   await page.reload();
-  await expect(page.getByTestId('navbar-balance')).toHaveText(coins(4000 - end.billedAmount));
+  await expect(page.getByTestId('navbar-balance')).toHaveText(shownBalance(4000 - end.billedAmount));
   await expect(page.getByRole('button', { name: 'Start the private chat' })).toBeVisible();
 });
 
@@ -163,7 +167,7 @@ test('a guest without enough coins is told why and gets the money charge', async
   await expect(page.getByTestId('chat-start-error')).toContainText(
     `Dein Guthaben reicht für diesen Chat nicht: Du brauchst mindestens ${coins(MIN_CHAT_BALANCE)}.`,
   );
-  await expect(page.getByTestId('navbar-balance')).toHaveText('0 VXC');
+  await expect(page.getByTestId('navbar-balance')).toHaveText('0\u00a0VXC');
 });
 
 test('a guest buys a ticket for a coming cam show, finds it on the performer’s live-show page and gives it back', async ({
@@ -206,5 +210,5 @@ test('a guest buys a ticket for a coming cam show, finds it on the performer’s
   await ticket.getByRole('button', { name: 'Give the ticket back' }).click();
   await expect(ticket.getByRole('button', { name: 'Buy a ticket' })).toBeVisible();
   // The price comes back in full.
-  await expect(page.getByTestId('navbar-balance')).toHaveText(coins(balance));
+  await expect(page.getByTestId('navbar-balance')).toHaveText(shownBalance(balance));
 });

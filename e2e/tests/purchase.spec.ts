@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Video, VideoPage } from '@velvet/contracts';
+import { coinsFromHundredths, formatBalance, type Video, type VideoPage } from '@velvet/contracts';
 import { expect, test } from './fixtures';
 
 async function signUp(page: Page) {
@@ -12,7 +12,7 @@ async function signUp(page: Page) {
   await signup.getByLabel('Password').fill('a-long-enough-password');
   await signup.getByRole('button', { name: 'Sign up' }).click();
   await expect(signup).toBeHidden();
-  await expect(page.getByTestId('navbar-balance')).toHaveText('0 VXC');
+  await expect(page.getByTestId('navbar-balance')).toHaveText('0\u00a0VXC');
 }
 
 /** A paid video that 40 coins can buy, from the catalogue as visitors see it. */
@@ -53,7 +53,8 @@ test('a guest charges coins, buys a video, watches it in full from the media lib
   const previewLength = await playable(page, `${video.title}: preview`);
   await page.getByRole('button', { name: 'Buy', exact: true }).click();
   await expect(page.getByText('In your library')).toBeVisible();
-  const left = `${40 - video.price.value / 100}\u00a0VXC`;
+  // The guest signed up on /en/, so the balance shows in English.
+  const left = formatBalance(coinsFromHundredths(40_00 - video.price.value), 'en');
   await expect(page.getByTestId('navbar-balance')).toHaveText(left);
   await expect(page.getByTestId('sidebar-balance')).toHaveText(left);
   await expect(page.getByTestId('sidebar-boughtVideos')).toHaveText('1');
@@ -75,5 +76,5 @@ test('too little money says so and opens the money charge', async ({ page, expec
   await page.getByRole('button', { name: 'Kaufen', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Coins kaufen' })).toBeVisible();
   await expect(page.getByText('Dein Guthaben reicht nicht. Kaufe Coins und versuche es noch einmal.')).toBeVisible();
-  await expect(page.getByTestId('navbar-balance')).toHaveText('0 VXC');
+  await expect(page.getByTestId('navbar-balance')).toHaveText('0\u00a0VXC');
 });

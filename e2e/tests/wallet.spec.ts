@@ -11,7 +11,7 @@ async function signUp(page: Page) {
   await signup.getByLabel('Password').fill('a-long-enough-password');
   await signup.getByRole('button', { name: 'Sign up' }).click();
   await expect(signup).toBeHidden();
-  await expect(page.getByTestId('navbar-balance')).toHaveText('0 VXC');
+  await expect(page.getByTestId('navbar-balance')).toHaveText('0\u00a0VXC');
 }
 
 /** Opens the money charge from the navbar balance; answers the dialog. */
@@ -54,12 +54,12 @@ test('a declined card shows a clear message and moves nothing', async ({ page, e
     'Your card was declined. Nothing was charged. Please use another card.',
   );
   await expect(dialog).toBeVisible();
-  await expect(page.getByTestId('navbar-balance')).toHaveText('0 VXC');
-  await expect(page.getByTestId('sidebar-balance')).toHaveText('0 VXC');
+  await expect(page.getByTestId('navbar-balance')).toHaveText('0\u00a0VXC');
+  await expect(page.getByTestId('sidebar-balance')).toHaveText('0\u00a0VXC');
 
   // the server agrees: a reload shows the same balance
   await page.reload();
-  await expect(page.getByTestId('navbar-balance')).toHaveText('0 VXC');
+  await expect(page.getByTestId('navbar-balance')).toHaveText('0\u00a0VXC');
 });
 
 /** The money charge speaks every language of the site. */

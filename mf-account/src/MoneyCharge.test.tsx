@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { walletEndpoints, type ChargeResult, type SandboxChargeBody } from '@velvet/contracts';
+import { balanceOnWire, walletEndpoints, type ChargeResult, type SandboxChargeBody } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
 import { createMockPlatform, renderWithPlatform, restCallsTo, restFixture, type MockPlatform } from '@velvet/testing';
 import { MoneyChargeWidget } from './MoneyCharge';
@@ -22,11 +22,12 @@ function sandbox() {
     if (body.cardNumber === DECLINED) throw new ApiError(402, 'PAYMENT_DECLINED', 'The card was declined');
     const coins = Math.ceil(body.amountEur * 4) * 100;
     balance += coins;
+    const onWire = balanceOnWire(balance, 'en');
     const result: ChargeResult = {
       success: true,
       coins,
-      guestBalance: balance,
-      guestBalanceFormatted: `${balance / 100} VXC`,
+      guestBalance: onWire.balance,
+      guestBalanceFormatted: onWire.balanceFormatted,
       reference: `sandbox-${answered.size + 1}`,
     };
     answered.set(idempotencyKey, result);
@@ -86,7 +87,7 @@ describe('money charge', () => {
     expect(call?.body).toEqual({ amountEur: 10, cardNumber: PAID });
     expect(call?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(platform.toasts).toEqual([
-      { message: 'Thank you! 40\u00a0VXC have been added. Your balance: 40 VXC', kind: 'success' },
+      { message: 'Thank you! 40\u00a0VXC have been added. Your balance: 40\u00a0VXC', kind: 'success' },
     ]);
     expect(provider.balance()).toBe(4000);
   });
@@ -163,7 +164,7 @@ describe('money charge', () => {
 
   it('shows an unknown server code as a clear generic message', async () => {
     const { platform } = render();
-    platform.api.rest = (() => Promise.reject(new ApiError(500, 'HTTP_500', 'boom'))) as typeof platform.api.rest;
+    platform.api.rest = (() => Promise.reject(new ApiError(500, 'INTERNAL', 'boom'))) as typeof platform.api.rest;
     typeCard(PAID);
     fireEvent.click(screen.getByRole('button', { name: 'Pay 10,00\u00a0€' }));
     expect(await screen.findByTestId('money-charge-error')).toHaveTextContent(

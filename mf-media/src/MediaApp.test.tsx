@@ -137,7 +137,7 @@ describe('video page', () => {
   });
 
   const buyPath = '/album/:albumId/buy';
-  const bought = { success: true, charged: true, guestBalance: 500, guestBalanceFormatted: '5 VXC' };
+  const bought = { success: true, charged: true, guestBalance: 5, guestBalanceFormatted: '5\u00a0VXC' };
 
   test('plays the preview to visitors and the full clip, with the session token, once bought', async () => {
     const { platform } = renderApp(route, {
@@ -429,7 +429,7 @@ describe('album page and media library', () => {
             success: true,
             charged: true,
             guestBalance: 0,
-            guestBalanceFormatted: '0 VXC',
+            guestBalanceFormatted: '0\u00a0VXC',
           }),
         },
       },

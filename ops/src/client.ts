@@ -67,7 +67,7 @@ export async function connect(connection: Connection): Promise<OperatorClient> {
       const error = errorBody.safeParse(data);
       throw error.success
         ? new ApiError(response.status, error.data.code, error.data.message)
-        : new ApiError(response.status, `HTTP_${response.status}`, `upload answered ${response.status}`);
+        : new ApiError(response.status, 'UNKNOWN', `upload answered ${response.status}`);
     },
   };
 }

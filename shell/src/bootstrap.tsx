@@ -179,7 +179,7 @@ async function boot(router: ShellRouter, i18n: I18n) {
       skip(1),
     )
     .subscribe(() => socket.restart());
-  socket.on('guestBalance').subscribe((message) => session.setBalance(message.balance));
+  socket.on('guestBalance').subscribe((message) => session.setBalance(message));
   // Session expiry and pageReload pushes reload the page (no payment flow exists yet to wait for).
   merge(socket.on('sessionExpired'), socket.on('pageReload')).subscribe(() => window.location.reload());
   // A socket down for longer than a short reconnect says so in the status bar until it is back.

@@ -31,7 +31,11 @@ export function buildPlatform(parts: {
     version: PLATFORM_API_VERSION,
     bus: {
       on: (type) => parts.socket.on(type),
-      send: (message) => parts.socket.send(message),
+      // A message that needs a logged-in guest, sent by an anonymous visitor, opens the login flow rather than
+      // being lost on the way.
+      send: (message) => {
+        if (!parts.socket.send(message)) parts.ui.ui.open('login');
+      },
       ready$: parts.socket.ready$,
     },
     session: { session$, current: () => parts.session.current() },

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { balanceOnWire } from '@velvet/contracts';
 import { createRestClient, type RestCall } from '@velvet/sdk';
 import { startHttpServer } from '@velvet/sdk/testing';
 import { createSessionStore } from './session';
@@ -45,8 +46,14 @@ const guest = (id: string, loggedIn: boolean, name = 'Guest') => ({
     operator: false,
   },
   avsStatus: 'unknown',
-  balance: { amount: 0, formatted: '0 VXC' },
+  balance: sessionBalance(12_350),
 });
+
+/** The guest's balance as the server's session answer carries it, from the ledger's hundredths. */
+function sessionBalance(hundredths: number) {
+  const { balance, balanceFormatted } = balanceOnWire(hundredths, 'en');
+  return { amount: balance, formatted: balanceFormatted };
+}
 
 describe('session store', () => {
   let server: Awaited<ReturnType<typeof startHttpServer>>;
@@ -137,10 +144,14 @@ describe('session store', () => {
     expect(storage.getItem('velvet.session')).toBe(session.accessToken);
   });
 
-  it('updates the balance from the push, formatted per spec', async () => {
+  it('takes the balance of the push as it comes, the same coins and text the session answer has', async () => {
     const store = load(new MemoryStorage());
     await store.start();
-    store.setBalance(12_350);
-    expect(store.current().guest.balance).toEqual({ amount: 12_350, formatted: '123,50\u00a0VXC' });
+    const loaded = store.current().guest.balance;
+    expect(loaded).toEqual({ amount: 123.5, formatted: '123.50\u00a0VXC' });
+    store.setBalance({ type: 'guestBalance', ...balanceOnWire(12_350, 'en') });
+    expect(store.current().guest.balance).toEqual(loaded);
+    store.setBalance({ type: 'guestBalance', ...balanceOnWire(50, 'en') });
+    expect(store.current().guest.balance).toEqual({ amount: 0.5, formatted: '0.50\u00a0VXC' });
   });
 });

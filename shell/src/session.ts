@@ -1,6 +1,6 @@
 import { BehaviorSubject } from 'rxjs';
-import { authEndpoints, type GuestSession } from '@velvet/contracts';
-import { ApiError, formatCurrency, type RestCall } from '@velvet/sdk';
+import { authEndpoints, type GuestSession, type IncomingMessage } from '@velvet/contracts';
+import { ApiError, type RestCall } from '@velvet/sdk';
 
 const STORAGE_KEY = 'velvet.session';
 
@@ -55,13 +55,16 @@ export function createSessionStore(options: { rest: RestCall; storage: Storage }
       if (ending) await options.rest(authEndpoints.logout, { accessToken: ending }).catch(() => undefined);
       return next;
     },
-    /** The live balance from the guestBalance push; amounts are hundredths of a coin. */
-    setBalance(amount: number) {
+    /**
+     * The live balance from the guestBalance push, in coins, with the text the server made of it by the same
+     * formatBalance as the session's, so the navbar shows one style from load to every change.
+     */
+    setBalance({ balance, balanceFormatted }: IncomingMessage<'guestBalance'>) {
       const current = session$.value;
       if (!current) return;
       session$.next({
         ...current,
-        guest: { ...current.guest, balance: { amount, formatted: formatCurrency(amount, 'VXC') } },
+        guest: { ...current.guest, balance: { amount: balance, formatted: balanceFormatted } },
       });
     },
   };

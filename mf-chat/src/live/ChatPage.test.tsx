@@ -7,6 +7,7 @@ import {
   type ChatEnd,
   type ChatMessage,
   type ChatSession,
+  type ErrorCode,
   type Language,
 } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
@@ -33,7 +34,7 @@ function renderChatPage(setup: Setup = {}) {
   const platform = createMockPlatform({
     loggedIn: setup.loggedIn ?? true,
     language: setup.language,
-    guest: { balance: { amount: 4000, formatted: '40 VXC' }, ...setup.guest },
+    guest: { balance: { amount: 40, formatted: '40 VXC' }, ...setup.guest },
     route: { name: 'actorChat', args: { actorName: 'lena' } },
     rest: {
       ...restFixture(chatEndpoints.actorData, () => actorProfile(setup.profile)),
@@ -50,7 +51,7 @@ function renderChatPage(setup: Setup = {}) {
 }
 
 const startButton = (name: RegExp | string) => screen.findByRole('button', { name });
-const refuse = (status: number, code: string) => () => {
+const refuse = (status: number, code: ErrorCode) => () => {
   throw new ApiError(status, code, code);
 };
 
@@ -177,7 +178,7 @@ describe('starting a chat', () => {
     ['COUNTRY_BANNED', 403, 'Lena is not available in your country.'],
     ['TICKET_REQUIRED', 403, "You need a ticket for Lena's live show."],
     ['VALIDATION_FAILED', 400, 'The chat could not be started. Please try again.'],
-  ])('refuses %s at once with its message', async (code, status, text) => {
+  ] as [ErrorCode, number, string][])('refuses %s at once with its message', async (code, status, text) => {
     const { platform } = renderChatPage({ start: refuse(status, code) });
     fireEvent.click(await startButton('Start the private chat'));
     expect(await screen.findByTestId('chat-start-error')).toHaveTextContent(text);
@@ -258,7 +259,7 @@ describe('the chat room', () => {
         billedAmount: 600,
         secondsLeft: 300,
       });
-      platform.setGuest({ balance: { amount: 2800, formatted: '28 VXC' } });
+      platform.setGuest({ balance: { amount: 28, formatted: '28 VXC' } });
     });
     expect(within(room).getByTestId('chat-billed')).toHaveTextContent('6 VXC');
     expect(within(room).getByTestId('chat-balance')).toHaveTextContent('28 VXC');

@@ -5,6 +5,7 @@ import {
   chatSessionEndpoints,
   type ChatSession,
   type ChatType,
+  type ErrorCode,
   type PlatformApiClients,
 } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
@@ -26,7 +27,7 @@ export function nextSequenceNumber(storage: Storage = localStorage, now = Date.n
 }
 
 /** Start errors worth another attempt: the performer did not answer in time, the socket is reconnecting, a fault. */
-const RETRYABLE_CODES = new Set(['CHAT_START_TIMEOUT', 'GUEST_OFFLINE']);
+const RETRYABLE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['CHAT_START_TIMEOUT', 'GUEST_OFFLINE']);
 export function isRetryableStartError(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
   return error.status >= 500 || RETRYABLE_CODES.has(error.code);

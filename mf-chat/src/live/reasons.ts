@@ -1,4 +1,4 @@
-import { CHAT_EXIT_CODES, type ChatExitReason } from '@velvet/contracts';
+import { CHAT_EXIT_CODES, type ChatExitReason, type ErrorCode } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
 
 /** The start error codes of the chat start endpoint that have their own message (locale `chat.startError.*`). */
@@ -14,7 +14,7 @@ const START_ERROR_CODES = [
   'CHAT_TYPE_UNAVAILABLE',
   'COUNTRY_BANNED',
   'TICKET_REQUIRED',
-] as const;
+] as const satisfies readonly ErrorCode[];
 export type StartErrorCode = (typeof START_ERROR_CODES)[number] | 'FAILED';
 
 /** The start error as the page treats it: a known code, or FAILED for anything else (network, bug). */

@@ -47,7 +47,7 @@ export interface SocketHub {
  * (`ServerModule.hooks`), the earlier one calls through `ctx.hooks` and does without when no module answers.
  */
 export interface ModuleHooks {
-  /** A guest's balance in hundredths and as shown in `language` (the wallet's ledger and format). */
+  /** A guest's balance as the wire carries it: coins and its text in `language` (balanceOnWire of the ledger). */
   guestBalance?: (guestId: string, language: Language) => Promise<{ amount: number; formatted: string }>;
   /** Performers whose coming or running shows the guest holds a ticket for (their chat button opens the show). */
   showTicketActorIds?: (guestId: string) => Promise<number[]>;

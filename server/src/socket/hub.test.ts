@@ -1,7 +1,18 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, mock, test } from 'node:test';
 import WebSocket from 'ws';
-import { CLOSE_RATE_LIMITED, PING_INTERVAL_MS, type IncomingMessage } from '@velvet/contracts';
+import { eq } from 'drizzle-orm';
+import {
+  CLOSE_RATE_LIMITED,
+  PING_INTERVAL_MS,
+  mayAnonymousSend,
+  outgoingMessages,
+  type AuthResponse,
+  type IncomingMessage,
+  type OutgoingType,
+} from '@velvet/contracts';
+import { guests } from '../modules/auth/schema';
+import { transfer } from '../modules/wallet/service';
 import { createTestApp, type TestApp } from '../testing/app';
 import { MESSAGE_BURST, SEND_BUFFER_LIMIT, type Hub } from './hub';
 
@@ -94,8 +105,30 @@ describe('socket', () => {
     assert.deepEqual(await client.next('guestBalance'), {
       type: 'guestBalance',
       balance: 0,
-      balanceFormatted: '0 VXC',
+      balanceFormatted: '0\u00a0VXC',
     });
+    client.close();
+  });
+
+  test('/auth/me and the balance push carry the same coins and the same shown text', async () => {
+    const { accessToken, guest } = await t.signup();
+    await t.ctx.db.update(guests).set({ language: 'de' }).where(eq(guests.id, guest.id));
+    await transfer(t.ctx.db, {
+      reason: 'test.fund',
+      legs: [
+        { account: { kind: 'system', id: 'sandbox' }, amount: -1234_50 },
+        { account: { kind: 'guest', id: guest.id }, amount: 1234_50 },
+      ],
+    });
+    const me = await t.app.inject({ url: '/rest/v1/auth/me', headers: { authorization: `Bearer ${accessToken}` } });
+    const client = await connect();
+    client.send({ type: 'requestSession', language: 'en', accessToken });
+    const pushed = await client.next('guestBalance');
+    assert.deepEqual(me.json<AuthResponse>().guest.balance, { amount: 1234.5, formatted: '1.234,50\u00a0VXC' });
+    assert.deepEqual(
+      { amount: pushed.balance, formatted: pushed.balanceFormatted },
+      me.json<AuthResponse>().guest.balance,
+    );
     client.close();
   });
 
@@ -142,6 +175,34 @@ describe('socket', () => {
     // The dropped messages came first on their sockets: by the handled one they were all read.
     await handled;
     assert.deepEqual(seen, [{ actorId: 4, guestId: guest.id }]);
+    anonymous.close();
+    loggedIn.close();
+  });
+
+  test("an anonymous session's messages beyond the contracts' allow-list reach no handler", async () => {
+    const reached: OutgoingType[] = [];
+    const guestOnly = (Object.keys(outgoingMessages) as OutgoingType[]).filter((type) => !mayAnonymousSend(type));
+    for (const type of guestOnly) t.ctx.hub.on(type, (message) => void reached.push(message.type));
+    const text = { type: 'sendMessage', channelId: 1, messageType: 'text', senderType: 'guest', data: { text: 'hi' } };
+    const page = { type: 'loadChannels', offset: 0, limit: 10 };
+    const anonymous = await connect();
+    anonymous.send({ type: 'requestSession', language: 'en', accessToken: await t.anonymousToken() });
+    await anonymous.next('ackSession');
+    anonymous.send(text);
+    anonymous.send(page);
+    // Read in order: once the pong is back, both were read and dropped.
+    anonymous.send({ type: 'ping' });
+    await anonymous.next('pong');
+    assert.deepEqual([...reached], [], 'dropped, not handled');
+
+    const { accessToken } = await t.signup();
+    const loggedIn = await connect();
+    loggedIn.send({ type: 'requestSession', language: 'en', accessToken });
+    await loggedIn.next('ackSession');
+    loggedIn.send(page);
+    loggedIn.send({ type: 'ping' });
+    await loggedIn.next('pong');
+    assert.ok(reached.includes('loadChannels'), 'the same message of a logged-in guest is handled');
     anonymous.close();
     loggedIn.close();
   });

@@ -6,6 +6,7 @@ import {
   CLOSE_PONG_MISSING,
   CLOSE_RATE_LIMITED,
   PING_INTERVAL_MS,
+  mayAnonymousSend,
   parseOutgoing,
   type IncomingMessage,
   type OutgoingMessage,
@@ -16,8 +17,6 @@ import type { Auth, SocketClient, SocketHub } from '../modules/module';
 type Handler = (message: OutgoingMessage, client: SocketClient) => void | Promise<void>;
 type SessionHandler = (client: SocketClient) => void | Promise<void>;
 
-/** Messages an anonymous visitor may send; everything else needs a logged-in guest. */
-const OPEN_TO_ANONYMOUS: ReadonlySet<OutgoingType> = new Set(['requestSession', 'ping']);
 /** A client that sent nothing (not even a ping) for this long is gone. */
 const IDLE_LIMIT_MS = PING_INTERVAL_MS * 2.5;
 
@@ -214,7 +213,7 @@ export class Hub implements SocketHub {
       if (message.type === 'requestSession') return await this.startSession(connection, message.accessToken);
       if (message.type === 'ping') return connection.send({ type: 'pong', ttl: PING_INTERVAL_MS });
       if (!connection.auth) return this.drop(connection, `${message.type} before requestSession`);
-      if (!connection.auth.loggedIn && !OPEN_TO_ANONYMOUS.has(message.type)) {
+      if (!connection.auth.loggedIn && !mayAnonymousSend(message.type)) {
         return this.drop(connection, `${message.type} needs a logged-in guest`);
       }
       for (const handler of this.handlers.get(message.type) ?? []) await handler(message, connection);

@@ -49,14 +49,6 @@ export type EndpointInput<E extends Endpoint> = Field<'params', Infer<E['params'
   };
 export type EndpointResponse<E extends Endpoint> = z.infer<E['response']>;
 
-/** Every 4xx answer: a stable machine code and a human message. */
-export const errorBody = z.object({
-  statusCode: z.number().int(),
-  code: z.string(),
-  message: z.string(),
-});
-export type ErrorBody = z.infer<typeof errorBody>;
-
 /** Stable error codes of the platform; the server answers them, clients switch on them. */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
@@ -118,8 +110,32 @@ export const ERROR_CODES = [
   'SURVEY_ALREADY_STORED',
   // A structured query beyond the server's limits (depth, aliases, cost, tokens, answer size).
   'GRAPHQL_LIMIT',
+  // Show tickets (buyChatTicket / removeChatTicket answer them as errorCode).
+  'SOLD_OUT',
+  'SHOW_STARTED',
+  'SHOW_ENDED',
+  'NOT_BOUGHT',
+  'INVALID_PROMO_CODE',
+  'CREATION_TYPE_MISMATCH',
+  // A one-click top-up for a guest without a saved payment method.
+  'PAYMENT_METHOD_MISSING',
+  /** A fault of the server (500): logged there, never bad input. */
+  'INTERNAL',
+  /** What a client reads from a failure that carries no code of the platform (a proxy's page, a lost connection). */
+  'UNKNOWN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+export const isErrorCode = (value: unknown): value is ErrorCode => (ERROR_CODES as readonly unknown[]).includes(value);
+/** The code of an answer as a client reads it: one of ERROR_CODES, or UNKNOWN for anything else (or nothing). */
+export const errorCodeOf = (value: unknown): ErrorCode => (isErrorCode(value) ? value : 'UNKNOWN');
+
+/** Every error answer: a stable machine code and a human message. */
+export const errorBody = z.object({
+  statusCode: z.number().int(),
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
 
 /** Paging used by every list: page is 1-based. */
 export const pageQuery = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { coinBalance } from './money';
 import { LANGUAGES } from './routes';
 
 /**
@@ -35,8 +36,9 @@ export const guestFlags = z.object({
 export type GuestFlags = z.infer<typeof guestFlags>;
 
 export const balance = z.object({
-  /** Hundredths of a coin (VXC). */
-  amount: z.number().int(),
+  /** Coins (VXC), as every balance on the wire. */
+  amount: coinBalance,
+  /** formatBalance of the amount in the guest's language. */
   formatted: z.string(),
 });
 export type Balance = z.infer<typeof balance>;
@@ -140,7 +142,7 @@ export const guestEndpoints = {
   balance: defineEndpoint({
     method: 'GET',
     path: '/getGuestBalance',
-    response: z.object({ balance: z.number(), balanceFormatted: z.string(), isPayingCustomer: z.boolean() }),
+    response: z.object({ balance: coinBalance, balanceFormatted: z.string(), isPayingCustomer: z.boolean() }),
     needsGuest: true,
   }),
 };

@@ -9,3 +9,4 @@ export * from './graphql';
 export * from './domains';
 export * from './logger';
 export * from './input';
+export * from './money';

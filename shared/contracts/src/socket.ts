@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './endpoint';
 import { dbId, dbInt, refuseUnsafeText } from './input';
+import { coinBalance } from './money';
 import { LANGUAGES } from './routes';
 import { channel, channelFilter, message, messageType, senderType, MESSAGE_MAX_LENGTH } from './domains/messenger';
 import { MEDIATHEK_MEDIA_TYPES } from './domains/media';
@@ -99,27 +101,21 @@ export const outgoingMessages = {
   }),
 } as const;
 
-/** Outgoing messages sent only for a logged-in guest; dropped for anonymous sessions. */
-export const GUEST_ONLY_MESSAGES: ReadonlySet<OutgoingType> = new Set<OutgoingType>([
-  'requestNavbarNotifications',
-  'favoritePinActor',
-  'favoriteUnpinActor',
-  'favoriteRequestActors',
-  'favoritePinAlbum',
-  'favoriteUnpinAlbum',
-  'favoritePinPicture',
-  'favoriteUnpinPicture',
-  'sendChatMessage',
-  'canOneClick',
-  'chargeOneClick',
-]);
+/**
+ * The only messages an anonymous session may send: every other one needs a logged-in guest. One list for both sides: the server drops anything else from an
+ * anonymous session, and the client refuses to send it (showing the login flow) instead of losing it unseen.
+ */
+export const ANONYMOUS_MESSAGES = ['requestSession', 'ping'] as const satisfies readonly OutgoingType[];
+export const mayAnonymousSend = (type: OutgoingType): boolean =>
+  (ANONYMOUS_MESSAGES as readonly string[]).includes(type);
 
 /** Server to client. */
 export const incomingMessages = {
   ackSession: z.object({ type: z.literal('ackSession'), guestId: z.string(), loggedIn: z.boolean() }),
   pong: z.object({ type: z.literal('pong'), ttl: z.number().int() }),
   sessionExpired: z.object({ type: z.literal('sessionExpired') }),
-  guestBalance: z.object({ type: z.literal('guestBalance'), balance: z.number().int(), balanceFormatted: z.string() }),
+  /** The guest's balance in coins and its shown text (balanceOnWire), after every change of it. */
+  guestBalance: z.object({ type: z.literal('guestBalance'), balance: coinBalance, balanceFormatted: z.string() }),
   actorOnline: z.object({ type: z.literal('actorOnline'), actorId: z.number().int(), actorName: z.string() }),
   actorOffline: z.object({ type: z.literal('actorOffline'), actorId: z.number().int(), actorName: z.string() }),
   notifications: z.object({
@@ -188,7 +184,7 @@ export const incomingMessages = {
       .object({
         requestId: z.string(),
         success: z.boolean(),
-        errorCode: z.string().nullable(),
+        errorCode: z.enum(ERROR_CODES).nullable(),
         coins: z.number().int(),
       })
       .nullable(),

@@ -1,19 +1,18 @@
-import type { Language } from '@velvet/contracts';
+import { localeOf, type Language } from '@velvet/contracts';
 
-const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', nl: 'nl-NL', es: 'es-ES' };
-
-export const localeOf = (language: Language) => LOCALES[language];
+// The locale of a language is the contracts' one map, which the server's formats read too.
+export { localeOf };
 
 export function formatDate(
   value: Date | string | number,
   language: Language,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
 ): string {
-  return new Intl.DateTimeFormat(LOCALES[language], options).format(new Date(value));
+  return new Intl.DateTimeFormat(localeOf(language), options).format(new Date(value));
 }
 
 export function formatNumber(value: number, language: Language, options: Intl.NumberFormatOptions = {}): string {
-  return new Intl.NumberFormat(LOCALES[language], options).format(value);
+  return new Intl.NumberFormat(localeOf(language), options).format(value);
 }
 
 /** "3 minutes ago", "in 2 days": picks the largest unit that fits. */
@@ -30,7 +29,7 @@ export function formatRelativeTime(
     ['hour', 3_600],
     ['minute', 60],
   ];
-  const format = new Intl.RelativeTimeFormat(LOCALES[language], { numeric: 'auto' });
+  const format = new Intl.RelativeTimeFormat(localeOf(language), { numeric: 'auto' });
   for (const [unit, size] of units) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   }

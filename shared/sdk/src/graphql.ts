@@ -1,4 +1,4 @@
-import { MISSING_TOKEN_MESSAGE, type GraphqlOperation, type Language } from '@velvet/contracts';
+import { MISSING_TOKEN_MESSAGE, errorCodeOf, type GraphqlOperation, type Language } from '@velvet/contracts';
 import { ApiError } from './rest';
 
 export type GraphqlCall = <R, V extends Record<string, unknown>>(
@@ -20,7 +20,7 @@ const loadGraphqlRequest = () => import('graphql-request');
 function toApiError(error: unknown, ClientError: typeof import('graphql-request').ClientError): unknown {
   if (!(error instanceof ClientError)) return error;
   const first = error.response.errors?.[0];
-  const code = (first?.extensions?.['code'] as string | undefined) ?? `HTTP_${error.response.status}`;
+  const code = errorCodeOf(first?.extensions?.['code']);
   return new ApiError(
     error.response.status,
     code,

@@ -7,4 +7,5 @@ export {
   type SocketConstructor,
   type SocketSession,
 } from './socket';
-export { CURRENCIES, formatCurrency, isCurrency, type Currency } from './currency';
+/** Currency display lives in the contracts, so the server formats with the very same function. */
+export { CURRENCIES, formatCurrency, isCurrency, type Currency } from '@velvet/contracts';

@@ -113,12 +113,18 @@ describe('createRestClient', () => {
     expect(Object.assign(new Error('look-alike'), { status: 409, code: 'X' })).not.toBeInstanceOf(ApiError);
   });
 
-  it('names the status when the error body is not the platform shape', async () => {
+  it('keeps the status and reads UNKNOWN when the error body is not the platform shape or its code not of the contracts', async () => {
     status = 502;
     body = 'bad gateway';
     await expect(client()(updateName, { body: { name: 'x' } })).rejects.toMatchObject({
       status: 502,
-      code: 'HTTP_502',
+      code: 'UNKNOWN',
+    });
+    status = 409;
+    body = { statusCode: 409, code: 'MADE_UP_HERE', message: 'not a code of the platform' };
+    await expect(client()(updateName, { body: { name: 'x' } })).rejects.toMatchObject({
+      status: 409,
+      code: 'UNKNOWN',
     });
   });
 

@@ -5,6 +5,7 @@ import {
   type Endpoint,
   type EndpointInput,
   type EndpointResponse,
+  type ErrorCode,
   type Language,
 } from '@velvet/contracts';
 
@@ -21,7 +22,7 @@ export class ApiError extends Error {
 
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);
@@ -73,7 +74,7 @@ async function toApiError(error: unknown): Promise<unknown> {
     ? new ApiError(status, body.data.code, body.data.message)
     : new ApiError(
         status,
-        `HTTP_${status}`,
+        'UNKNOWN',
         `${error.request.method} ${new URL(error.request.url).pathname} answered ${status}`,
       );
 }

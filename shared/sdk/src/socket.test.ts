@@ -3,7 +3,11 @@ import type { AddressInfo } from 'node:net';
 import {
   PING_INTERVAL_MS,
   loggerEndpoints,
+  mayAnonymousSend,
+  outgoingMessages,
   type IncomingMessage,
+  type OutgoingPayload,
+  type OutgoingType,
   type WebsocketConnectionError,
 } from '@velvet/contracts';
 import { createSocketClient, type SocketConstructor, type SocketSession } from './socket';
@@ -135,7 +139,7 @@ describe('createSocketClient against a real ws server', () => {
     ]);
   });
 
-  it('does not send guest-only messages for an anonymous session', async () => {
+  it('refuses for an anonymous session every message but those the contracts open to it, and says so', async () => {
     session = anonymous;
     const socket = client();
     let ready = false;
@@ -145,11 +149,20 @@ describe('createSocketClient against a real ws server', () => {
     const connection = server.connections[0]!;
     ack(connection.socket, 'g-anon');
     await server.until(() => ready);
-    socket.send({ type: 'requestNavbarNotifications', newest: 5 });
-    socket.send({ type: 'ping' });
+    const guestOnly = (Object.keys(outgoingMessages) as OutgoingType[]).filter((type) => !mayAnonymousSend(type));
+    expect(guestOnly).toEqual(expect.arrayContaining(['sendMessage', 'loadChannels', 'requestNavbarNotifications']));
+    for (const type of guestOnly) expect(socket.send({ type } as OutgoingPayload)).toBe(false);
+    expect(socket.send({ type: 'ping' })).toBe(true);
     await server.until(() => connection.received.length === 2);
     await roundTrip(connection.socket);
     expect(connection.received.map((m) => m['type'])).toEqual(['requestSession', 'ping']);
+
+    // The same message goes out once the session is a logged-in guest's.
+    session = loggedIn;
+    const text = { type: 'sendMessage', channelId: 1, messageType: 'text', senderType: 'guest', data: { text: 'hi' } };
+    expect(socket.send(text as OutgoingPayload)).toBe(true);
+    await server.until(() => connection.received.length === 3);
+    expect(connection.received[2]).toMatchObject({ type: 'sendMessage', accessToken: 'guest-token' });
   });
 
   it('reconnects 1 s after a close, then backs off exponentially with jitter', async () => {

@@ -2,9 +2,9 @@ import { BehaviorSubject, Subject, filter, type Observable } from 'rxjs';
 import {
   CLOSE_PONG_MISSING,
   CLOSE_PROTOCOL_ERROR,
-  GUEST_ONLY_MESSAGES,
   PING_INTERVAL_MS,
   RECONNECT_DELAY_MS,
+  mayAnonymousSend,
   parseIncoming,
   type IncomingMessage,
   type IncomingType,
@@ -49,8 +49,12 @@ export interface SocketClient {
   /** Every valid incoming message. */
   readonly messages$: Observable<IncomingMessage>;
   on<T extends IncomingType>(type: T): Observable<IncomingMessage<T>>;
-  /** Sends now when the session is acknowledged, else queues until then; guest-only messages are dropped for anonymous sessions. */
-  send(message: OutgoingPayload): void;
+  /**
+   * Sends now when the session is acknowledged, else queues until then. A message an anonymous session may not send
+   * (mayAnonymousSend) is refused while the session is not a logged-in guest's: neither sent nor queued, and the
+   * answer is false, so the caller can show the login flow.
+   */
+  send(message: OutgoingPayload): boolean;
   readonly ready$: Observable<boolean>;
   connect(): void;
   /** Drops the connection and opens a new session, e.g. after login or logout. */
@@ -179,9 +183,10 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
     on: <T extends IncomingType>(type: T) =>
       messages$.pipe(filter((message): message is IncomingMessage<T> => message.type === type)),
     send(message) {
-      if (GUEST_ONLY_MESSAGES.has(message.type) && !options.getSession()?.loggedIn) return;
+      if (!mayAnonymousSend(message.type) && !options.getSession()?.loggedIn) return false;
       if (ready$.value && socket?.readyState === OPEN) write(message);
       else queue.push(message);
+      return true;
     },
     ready$: ready$.asObservable(),
     connect() {

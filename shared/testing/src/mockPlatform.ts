@@ -1,6 +1,7 @@
 import { BehaviorSubject, Subject, filter, map } from 'rxjs';
 import {
   DEFAULT_LANGUAGE,
+  formatBalance,
   LANGUAGES,
   PLATFORM_API_VERSION,
   SLOT_PROPS,
@@ -105,7 +106,7 @@ export function guestFixture(
     avatarUrl: null,
     language,
     avsStatus: 'unknown',
-    balance: { amount: 0, formatted: '0 VXC' },
+    balance: { amount: 0, formatted: formatBalance(0, 'en') },
     ...overrides,
     flags: {
       locked: false,

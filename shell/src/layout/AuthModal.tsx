@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isValidEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TOTP_DIGITS } from '@velvet/contracts';
+import { isValidEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TOTP_DIGITS, type ErrorCode } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
 import { Button, Modal } from '@velvet/ui';
 import type { AuthFlow } from '../uiStore';
@@ -66,7 +66,7 @@ function AuthForm({ mode }: { mode: AuthFlow }) {
       ui.close();
       ui.ui.toast(t(signup ? 'auth.welcomeNew' : 'auth.welcomeBack', { name: result.guest.name }), 'success');
     } catch (error) {
-      const code = error instanceof ApiError ? error.code : 'UNKNOWN';
+      const code: ErrorCode = error instanceof ApiError ? error.code : 'UNKNOWN';
       if (code === 'TOTP_REQUIRED' || code === 'TOTP_INVALID') setAskCode(true);
       const message = t(`auth.errors.${code}`, {
         defaultValue: t('auth.errors.generic'),

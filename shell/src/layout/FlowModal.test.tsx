@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { balanceOnWire } from '@velvet/contracts';
 import { defineWidgets } from '@velvet/federation';
 import type { RestCall } from '@velvet/sdk';
 import { manifestRemote, renderInShell } from '../testShell';
@@ -43,7 +44,9 @@ describe('flow modal host', () => {
     platform.setGuest({ name: 'Anna', flags: { loggedIn: true } });
     await act(() => shell.session.login('anna@example.com', 'secret-password'));
 
-    fireEvent.click(within(screen.getByTestId('navbar')).getByRole('button', { name: 'Balance 0 VXC: buy coins' }));
+    fireEvent.click(
+      within(screen.getByTestId('navbar')).getByRole('button', { name: 'Balance 0\u00a0VXC: buy coins' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Buy coins' });
     expect(await within(dialog).findByText('Charge for Anna')).toBeInTheDocument();
     expect(dialog.querySelector('[data-flow="moneyCharge"] [data-widget="flow.moneyCharge"]')).not.toBeNull();
@@ -52,7 +55,7 @@ describe('flow modal host', () => {
     // the widget closes the modal when it is done; the balance follows the guestBalance push
     fireEvent.click(within(dialog).getByRole('button', { name: 'Paid' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    act(() => shell.session.setBalance(4000));
+    act(() => shell.session.setBalance({ type: 'guestBalance', ...balanceOnWire(40_00, 'en') }));
     expect(screen.getByTestId('navbar-balance')).toHaveTextContent('40 VXC');
     expect(screen.getByTestId('sidebar-balance')).toHaveTextContent('40 VXC');
 

@@ -23,7 +23,7 @@ describe('personal sidebar', () => {
     expect(screen.getByText('Gepinnte Favoriten').nextSibling).toHaveTextContent('3');
 
     counts = { ...counts, boughtVideos: 1 };
-    act(() => platform.emit({ type: 'guestBalance', balance: 500, balanceFormatted: '5 VXC' }));
+    act(() => platform.emit({ type: 'guestBalance', balance: 5, balanceFormatted: '5\u00a0VXC' }));
     await waitFor(() => expect(screen.getByTestId('sidebar-boughtVideos')).toHaveTextContent('1'));
     counts = { ...counts, pinnedFavorites: 4 };
     act(() => platform.emit({ type: 'favoriteAlbum', albumId: 3, mediaType: 'PHOTO', pinned: true }));

@@ -51,7 +51,7 @@ describe('signup', () => {
     assert.equal(guest.email, 'mia.signup@example.com');
     assert.equal(guest.name, 'MiaSignup');
     assert.equal(guest.flags.loggedIn, true);
-    assert.deepEqual(guest.balance, { amount: 0, formatted: '0 VXC' });
+    assert.deepEqual(guest.balance, { amount: 0, formatted: '0\u00a0VXC' });
     const [row] = await t.ctx.db.select().from(guests).where(eq(guests.id, guest.id));
     const [, algorithm, , parameters] = row!.passwordHash!.split('$');
     assert.equal(algorithm, 'argon2id');

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { LANGUAGES, type Guest, type Language } from '@velvet/contracts';
+import { formatBalance, LANGUAGES, type Guest, type Language } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
@@ -36,6 +36,6 @@ export async function guestView(ctx: Pick<ModuleContext, 'hooks'>, row: GuestRow
       operator: row.operator,
     },
     avsStatus: row.avsStatus as Guest['avsStatus'],
-    balance: (await ctx.hooks.guestBalance?.(row.id, language)) ?? { amount: 0, formatted: '' },
+    balance: (await ctx.hooks.guestBalance?.(row.id, language)) ?? { amount: 0, formatted: formatBalance(0, language) },
   };
 }

@@ -633,7 +633,7 @@ describe('in-chat one-click top-up', () => {
     const pushed = guest.socket.received.filter((m) => m.type === 'guestBalance');
     assert.equal(
       incomingMessages.guestBalance.parse(pushed.at(-1)).balance,
-      18_00,
+      18,
       'what the refill of the hold left reaches every open page',
     );
 

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import type { ErrorBody } from '@velvet/contracts';
+import { formatBalance, type ErrorBody } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { guests } from '../auth/schema';
 import { transfer } from '../wallet/service';
-import { formatVxc } from '../wallet/money';
 
 let t: TestApp;
 before(async () => {
@@ -71,11 +70,11 @@ describe('profile', () => {
 });
 
 describe('balance', () => {
-  test('is 0 for a new guest and follows the wallet, without decimals', async () => {
+  test('is 0 for a new guest and follows the wallet, in coins, with the hundredths it has', async () => {
     const { accessToken, guest } = await t.signup();
     assert.deepEqual((await call('GET', '/getGuestBalance', accessToken)).json(), {
       balance: 0,
-      balanceFormatted: '0 VXC',
+      balanceFormatted: '0\u00a0VXC',
       isPayingCustomer: false,
     });
     await t.ctx.db.update(guests).set({ language: 'de' }).where(eq(guests.id, guest.id));
@@ -87,8 +86,8 @@ describe('balance', () => {
       ],
     });
     assert.deepEqual((await call('GET', '/getGuestBalance', accessToken)).json(), {
-      balance: 123_456,
-      balanceFormatted: '1.234 VXC',
+      balance: 1234.56,
+      balanceFormatted: '1.234,56\u00a0VXC',
       isPayingCustomer: false,
     });
   });
@@ -99,9 +98,9 @@ describe('balance', () => {
     assert.equal((await call('GET', '/getGuestBalance')).json<ErrorBody>().code, 'UNAUTHORIZED');
   });
 
-  test('formats per language', () => {
-    assert.equal(formatVxc(150_099, 'en'), '1,500 VXC');
-    assert.equal(formatVxc(150_099, 'de'), '1.500 VXC');
-    assert.equal(formatVxc(99, 'es'), '0 VXC');
+  test('formats per language, keeping the hundredths a balance has', () => {
+    assert.equal(formatBalance(1500.99, 'en'), '1,500.99\u00a0VXC');
+    assert.equal(formatBalance(1500, 'de'), '1.500\u00a0VXC');
+    assert.equal(formatBalance(0.99, 'es'), '0,99\u00a0VXC');
   });
 });

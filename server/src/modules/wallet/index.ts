@@ -1,11 +1,10 @@
 import path from 'node:path';
-import { walletEndpoints } from '@velvet/contracts';
+import { balanceOnWire, walletEndpoints } from '@velvet/contracts';
 import { HttpError, route } from '../../http/endpoint';
 import { ensureDemoGuest } from '../auth/demo-guest';
 import type { ServerModule } from '../module';
 import { idempotent, pruneIdempotencyKeys, releaseDeadClaims } from './idempotency';
 import { creditCharge, sandboxProvider } from './payment';
-import { formatVxc } from './money';
 import { balanceOf, pushBalance, transfer } from './service';
 
 /** Coins the demo guest starts with, so the demo site can buy at once (hundredths). */
@@ -51,8 +50,8 @@ export const walletModule: ServerModule = {
   },
   hooks: (ctx) => ({
     guestBalance: async (guestId, language) => {
-      const amount = await balanceOf(ctx.db, guestId);
-      return { amount, formatted: formatVxc(amount, language) };
+      const { balance, balanceFormatted } = balanceOnWire(await balanceOf(ctx.db, guestId), language);
+      return { amount: balance, formatted: balanceFormatted };
     },
   }),
   prepare: async (ctx) => {

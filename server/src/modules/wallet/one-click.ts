@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { ONE_CLICK_AMOUNTS_EUR_CENTS } from '@velvet/contracts';
+import { ONE_CLICK_AMOUNTS_EUR_CENTS, type ErrorCode } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import type { ModuleContext } from '../module';
 import { creditCharge, sandboxProvider } from './payment';
@@ -21,7 +21,7 @@ export interface OneClickOffer {
 export interface OneClickResult {
   requestId: string;
   success: boolean;
-  errorCode: string | null;
+  errorCode: ErrorCode | null;
   /** Hundredths of a coin credited (0 when nothing was). */
   coins: number;
 }
@@ -79,7 +79,7 @@ export async function chargeOneClick(
   amountEurCents: number,
   requestId: string,
 ): Promise<OneClickResult> {
-  const failed = (errorCode: string) => ({ requestId, success: false, errorCode, coins: 0 });
+  const failed = (errorCode: ErrorCode) => ({ requestId, success: false, errorCode, coins: 0 });
   if (!(ONE_CLICK_AMOUNTS_EUR_CENTS as readonly number[]).includes(amountEurCents)) return failed('VALIDATION_FAILED');
   const paymentMethod = await savedPaymentMethod(ctx.db, guestId);
   if (!paymentMethod) return failed('PAYMENT_METHOD_MISSING');

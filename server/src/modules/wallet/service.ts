@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { balanceOnWire } from '@velvet/contracts';
 import { LRUCache } from 'lru-cache';
 import { afterTransaction, type Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
 import { guests } from '../auth/schema';
 import { asLanguage } from '../auth/guests';
-import { formatVxc } from './money';
 import { accountBalance, balanceOf, ownerIdOf, type AccountRef } from './accounts';
 import { walletAccounts, walletEntries, walletTransfers } from './schema';
 
@@ -106,6 +106,7 @@ export async function transfer(db: Database, request: TransferRequest): Promise<
   });
 }
 
+/** The balance as answers and pushes carry it: coins and their shown text (balanceOnWire), the paying flag. */
 export interface BalanceView {
   balance: number;
   balanceFormatted: string;
@@ -164,8 +165,10 @@ async function readBalanceView(db: Database, guestId: string): Promise<BalanceVi
     )
     .where(eq(guests.id, guestId));
   if (!row) throw new HttpError(401, 'TOKEN_INVALID', 'The guest of this token no longer exists');
-  const { balance, isPayingCustomer } = row;
-  return Object.freeze({ balance, balanceFormatted: formatVxc(balance, asLanguage(row.language)), isPayingCustomer });
+  return Object.freeze({
+    ...balanceOnWire(row.balance, asLanguage(row.language)),
+    isPayingCustomer: row.isPayingCustomer,
+  });
 }
 
 /**

@@ -153,17 +153,41 @@ describe('transfer', () => {
   });
 });
 
+describe('balances on the wire', () => {
+  test('getGuestBalance answers coins: 500 for 500 VXC, 0.5 for half a coin, the ledger keeps hundredths', async () => {
+    const { accessToken, guest } = await t.signup();
+    await fund(guest.id, 500_00);
+    const raw = await t.app.inject({
+      method: 'GET',
+      url: '/rest/v1/getGuestBalance',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    assert.equal(raw.body, '{"balance":500,"balanceFormatted":"500\u00a0VXC","isPayingCustomer":false}');
+    await fund(guest.id, 50);
+    assert.deepEqual(await getBalance(accessToken), {
+      balance: 500.5,
+      balanceFormatted: '500.50\u00a0VXC',
+      isPayingCustomer: false,
+    });
+    assert.equal(await balanceOf(t.ctx.db, guest.id), 500_50);
+  });
+});
+
 describe('balance view kept in memory', () => {
   test('a transfer shows in the next answer, though nothing pushed it', async () => {
     const { accessToken, guest } = await t.signup();
     assert.equal((await getBalance(accessToken)).balance, 0);
     await fund(guest.id, 10_00);
-    assert.equal((await getBalance(accessToken)).balance, 10_00);
+    assert.equal((await getBalance(accessToken)).balance, 10);
   });
 
   test("a transfer inside its caller's transaction shows once that transaction has committed", async () => {
     const { accessToken, guest } = await t.signup();
-    assert.deepEqual(await getBalance(accessToken), { balance: 0, balanceFormatted: '0 VXC', isPayingCustomer: false });
+    assert.deepEqual(await getBalance(accessToken), {
+      balance: 0,
+      balanceFormatted: '0\u00a0VXC',
+      isPayingCustomer: false,
+    });
     await t.ctx.db.transaction(async (tx) => {
       await transfer(tx, {
         reason: 'test.fund',
@@ -175,8 +199,8 @@ describe('balance view kept in memory', () => {
       await tx.update(guests).set({ payingCustomer: true }).where(eq(guests.id, guest.id));
     });
     assert.deepEqual(await getBalance(accessToken), {
-      balance: 1234_00,
-      balanceFormatted: '1,234 VXC',
+      balance: 1234,
+      balanceFormatted: '1,234\u00a0VXC',
       isPayingCustomer: true,
     });
   });
@@ -184,7 +208,7 @@ describe('balance view kept in memory', () => {
   test('a rolled-back transfer leaves the balance as it was', async () => {
     const { accessToken, guest } = await t.signup();
     await fund(guest.id, 5_00);
-    assert.equal((await getBalance(accessToken)).balance, 5_00);
+    assert.equal((await getBalance(accessToken)).balance, 5);
     await assert.rejects(
       t.ctx.db.transaction(async (tx) => {
         await transfer(tx, {
@@ -198,13 +222,13 @@ describe('balance view kept in memory', () => {
       }),
       /gives up/,
     );
-    assert.equal((await getBalance(accessToken)).balance, 5_00);
+    assert.equal((await getBalance(accessToken)).balance, 5);
   });
 
   test('a new language shows in the next answer', async () => {
     const { accessToken, guest } = await t.signup();
     await fund(guest.id, 1234_00);
-    assert.equal((await getBalance(accessToken)).balanceFormatted, '1,234 VXC');
+    assert.equal((await getBalance(accessToken)).balanceFormatted, '1,234\u00a0VXC');
     const updated = await t.app.inject({
       method: 'POST',
       url: '/rest/v1/guest/profile/update',
@@ -212,7 +236,7 @@ describe('balance view kept in memory', () => {
       payload: { properties: { preferences: { language: 'de' } } },
     });
     assert.equal(updated.statusCode, 200, updated.body);
-    assert.equal((await getBalance(accessToken)).balanceFormatted, '1.234 VXC');
+    assert.equal((await getBalance(accessToken)).balanceFormatted, '1.234\u00a0VXC');
   });
 
   test('a read that overlapped a change is not kept', async () => {
@@ -258,12 +282,12 @@ describe('sandbox charge', () => {
     const body = response.json();
     assert.equal(body.success, true);
     assert.equal(body.coins, 40_00);
-    assert.equal(body.guestBalance, 40_00);
-    assert.equal(body.guestBalanceFormatted, '40 VXC');
+    assert.equal(body.guestBalance, 40);
+    assert.equal(body.guestBalanceFormatted, '40\u00a0VXC');
     assert.match(body.reference, /^sbx_/);
     assert.deepEqual(await getBalance(accessToken), {
-      balance: 40_00,
-      balanceFormatted: '40 VXC',
+      balance: 40,
+      balanceFormatted: '40\u00a0VXC',
       isPayingCustomer: true,
     });
   });
@@ -281,7 +305,7 @@ describe('sandbox charge', () => {
         const message = JSON.parse(String(data)) as IncomingMessage;
         if (message.type === 'guestBalance') balances.push(message.balance);
         if (message.type === 'guestBalance') told();
-        if (message.type === 'guestBalance' && message.balance === 20_00) resolve();
+        if (message.type === 'guestBalance' && message.balance === 20) resolve();
       }),
     );
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
@@ -289,7 +313,7 @@ describe('sandbox charge', () => {
     await toldOnce;
     assert.equal((await charge(accessToken, { amountEur: 5, cardNumber: SANDBOX_CARDS.succeeds })).statusCode, 200);
     await credited;
-    assert.deepEqual(balances, [0, 20_00]);
+    assert.deepEqual(balances, [0, 20]);
     socket.close();
   });
 
@@ -298,7 +322,11 @@ describe('sandbox charge', () => {
     const response = await charge(accessToken, { amountEur: 20, cardNumber: SANDBOX_CARDS.declined });
     assert.equal(response.statusCode, 402);
     assert.equal(response.json<ErrorBody>().code, 'PAYMENT_DECLINED');
-    assert.deepEqual(await getBalance(accessToken), { balance: 0, balanceFormatted: '0 VXC', isPayingCustomer: false });
+    assert.deepEqual(await getBalance(accessToken), {
+      balance: 0,
+      balanceFormatted: '0\u00a0VXC',
+      isPayingCustomer: false,
+    });
   });
 
   test('without an Idempotency-Key it is 400 IDEMPOTENCY_KEY_MISSING', async () => {
@@ -335,7 +363,7 @@ describe('sandbox charge', () => {
     assert.equal(first.statusCode, 200, first.body);
     assert.equal(replay.statusCode, 200);
     assert.deepEqual(replay.json(), first.json());
-    assert.equal((await getBalance(accessToken)).balance, 20_00);
+    assert.equal((await getBalance(accessToken)).balance, 20);
     const sameWithOtherLanguage = await t.app.inject({
       method: 'POST',
       url: `/rest/v1/payment/sandbox/charge?language=de&version=2&accessToken=${accessToken}`,
@@ -353,7 +381,7 @@ describe('sandbox charge', () => {
     const reused = await charge(accessToken, { amountEur: 50, cardNumber: SANDBOX_CARDS.succeeds }, key);
     assert.equal(reused.statusCode, 422);
     assert.equal(reused.json<ErrorBody>().code, 'IDEMPOTENCY_KEY_REUSED');
-    assert.equal((await getBalance(accessToken)).balance, 20_00);
+    assert.equal((await getBalance(accessToken)).balance, 20);
   });
 
   test('a replayed declined attempt answers the same 402 again', async () => {
@@ -377,8 +405,8 @@ describe('sandbox charge', () => {
       (await charge(b.accessToken, { amountEur: 10, cardNumber: SANDBOX_CARDS.succeeds }, key)).statusCode,
       200,
     );
-    assert.equal((await getBalance(a.accessToken)).balance, 20_00);
-    assert.equal((await getBalance(b.accessToken)).balance, 40_00);
+    assert.equal((await getBalance(a.accessToken)).balance, 20);
+    assert.equal((await getBalance(b.accessToken)).balance, 40);
   });
 
   test('a key whose first request still runs is 409; one whose request died is taken over, crediting once', async () => {
@@ -398,8 +426,8 @@ describe('sandbox charge', () => {
       .where(claim);
     const retried = await charge(accessToken, body, key);
     assert.equal(retried.statusCode, 200, retried.body);
-    assert.equal(retried.json().guestBalance, 20_00);
-    assert.equal((await getBalance(accessToken)).balance, 20_00);
+    assert.equal(retried.json().guestBalance, 20);
+    assert.equal((await getBalance(accessToken)).balance, 20);
   });
 
   test('a claim left by a stopped process is released when the server starts, not after the lease', async () => {
@@ -428,7 +456,7 @@ describe('sandbox charge', () => {
     assert.ok((await releaseDeadClaims(t.ctx.db)) >= 1);
     const retried = await charge(accessToken, body, key);
     assert.equal(retried.statusCode, 200, retried.body);
-    assert.equal(retried.json().guestBalance, 20_00, 'the retry credits nothing twice');
+    assert.equal(retried.json().guestBalance, 20, 'the retry credits nothing twice');
     const running = await t.ctx.db
       .select()
       .from(walletIdempotencyKeys)

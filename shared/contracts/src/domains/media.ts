@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { dbId, dbInt, dbIntParam, idParam } from '../input';
 import { defineEndpoint, pageOf, pageQuery } from '../endpoint';
 import { defineOperation } from '../graphql';
+import { coinBalance } from '../money';
 
 /** Video and photo shop: videos, their grid filter and sorts, photo albums and the guest's media library. */
 
 /** Items per video grid page. */
 export const VIDEO_GRID_PAGE_SIZE = 16;
 
-/** Spelled as the SDK's formatCurrency knows them. */
+/** Spelled as formatCurrency knows them. */
 export const MEDIA_CURRENCIES = ['VXC', 'EUR', 'CHF', 'credits', 'voucher'] as const;
 export const mediaMoney = z.object({
   /** Hundredths of the currency's unit. */
@@ -324,7 +325,8 @@ export const buyResult = z.object({
   success: z.literal(true),
   /** False when the guest already owned it: nothing was charged. */
   charged: z.boolean(),
-  guestBalance: z.number().int(),
+  /** The balance after the purchase, in coins. */
+  guestBalance: coinBalance,
   guestBalanceFormatted: z.string(),
 });
 export type BuyResult = z.infer<typeof buyResult>;

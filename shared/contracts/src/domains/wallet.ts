@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { coinBalance } from '../money';
 
 /** The header every money-moving POST carries (Stripe's semantics: one key, one effect). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -46,8 +47,8 @@ export const chargeResult = z.object({
   success: z.literal(true),
   /** Hundredths of a coin credited by this charge. */
   coins: z.number().int(),
-  /** The guest's balance after the charge, in hundredths. */
-  guestBalance: z.number().int(),
+  /** The guest's balance after the charge, in coins. */
+  guestBalance: coinBalance,
   guestBalanceFormatted: z.string(),
   /** The payment provider's reference of the charge. */
   reference: z.string(),

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../endpoint';
 import { defineOperation } from '../../graphql';
 import type { Language } from '../../routes';
 
@@ -24,7 +25,7 @@ export const TICKET_ERROR_CODES = [
   'NOT_BOUGHT',
   'INVALID_PROMO_CODE',
   'CREATION_TYPE_MISMATCH',
-] as const;
+] as const satisfies readonly ErrorCode[];
 export type TicketErrorCode = (typeof TICKET_ERROR_CODES)[number];
 
 export interface LocalizedText {

@@ -1,0 +1,62 @@
+/** @jest-environment node */
+import { BehaviorSubject } from 'rxjs';
+import { createSocketClient, type RestCall, type GraphqlCall } from '@velvet/sdk';
+import type { i18n as I18n } from 'i18next';
+import type { OutgoingPayload, Tenant } from '@velvet/contracts';
+import { buildPlatform } from './platform';
+import type { SessionStore } from './session';
+import type { ShellRouter } from './router';
+import type { UiStore } from './uiStore';
+import type { ShellSlots } from './slots';
+
+/** The platform over the shell's real socket client, for a session that is anonymous or a guest's. */
+function platformFor(loggedIn: boolean) {
+  const opened: string[] = [];
+  const socket = createSocketClient({
+    url: 'ws://127.0.0.1:9/ws',
+    getSession: () => ({ accessToken: 'token', guestId: 'g-1', loggedIn }),
+    language: () => 'en',
+    log: () => undefined,
+  });
+  const platform = buildPlatform({
+    rest: (() => Promise.reject(new Error('no REST here'))) as unknown as RestCall,
+    query: (() => Promise.reject(new Error('no query here'))) as unknown as GraphqlCall,
+    feed: (() => Promise.reject(new Error('no feed here'))) as unknown as GraphqlCall,
+    socket,
+    session: { session$: new BehaviorSubject(null) } as unknown as SessionStore,
+    router: {} as ShellRouter,
+    ui: { ui: { open: (flow: string) => opened.push(flow), toast: () => undefined } } as unknown as UiStore,
+    slots: () => ({}) as ShellSlots,
+    i18n: {} as I18n,
+    tenant: {} as Tenant,
+  });
+  return { platform, opened };
+}
+
+const text: OutgoingPayload<'sendMessage'> = {
+  type: 'sendMessage',
+  channelId: 1,
+  messageType: 'text',
+  senderType: 'guest',
+  isVideochat: false,
+  isFreechat: false,
+  data: { text: 'hi' },
+  includedGifts: [],
+  chatId: null,
+};
+
+describe('platform bus', () => {
+  it('opens the login flow for a message an anonymous visitor may not send, instead of losing it', () => {
+    const { platform, opened } = platformFor(false);
+    platform.bus.send(text);
+    expect(opened).toEqual(['login']);
+    platform.bus.send({ type: 'ping' });
+    expect(opened).toEqual(['login']);
+  });
+
+  it("queues a logged-in guest's message without any login flow", () => {
+    const { platform, opened } = platformFor(true);
+    platform.bus.send(text);
+    expect(opened).toEqual([]);
+  });
+});
