@@ -11,4 +11,4 @@ export { scopePlatform } from './scope';
 export { useCurrentRoute, useGuest, useLanguage, useLoggedIn, useSession } from './hooks';
 export { LoadState, createQueryClient, useLoaded, usePagerLabels, type Loaded, type LoadedControls } from './data';
 export { deliveryPlugin, type DeliveryPluginOptions, type RemoteLoadFailure } from './deliveryPlugin';
-export { routeLink, useRouteLink, RouteLink } from './routeLink';
+export { routeLink, useRouteLink, RouteLink, RouteButton } from './routeLink';

@@ -1,5 +1,5 @@
 import { useCallback, type ReactNode } from 'react';
-import { LinkOrText, type LinkTarget } from '@velvet/ui';
+import { ButtonLink, LinkOrText, type ButtonLinkProps, type LinkTarget } from '@velvet/ui';
 import type { PlatformRouter, RouteArgsOf, RouteName } from '@velvet/contracts';
 import { usePlatform } from './context';
 
@@ -40,4 +40,14 @@ export function RouteLink<N extends RouteName>({
       {children}
     </LinkOrText>
   );
+}
+
+/** A button-like link to a route; left out when the route is not served. */
+export function RouteButton<N extends RouteName>({
+  to,
+  args,
+  ...button
+}: Omit<ButtonLinkProps, 'href' | 'onNavigate'> & { to: N; args?: RouteArgsOf<N> }) {
+  const link = routeLink(usePlatform().router, to, args);
+  return link ? <ButtonLink {...button} {...link} /> : null;
 }
