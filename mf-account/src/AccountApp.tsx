@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteName } from '@velvet/contracts';
-import { useCurrentRoute, usePlatform, useSession } from '@velvet/federation';
+import { useCurrentRoute, usePlatform, useSession, routeLink } from '@velvet/federation';
 import { LoginPrompt, TabNav } from '@velvet/ui';
 import { Benefits } from './Benefits';
 import { Overview } from './Overview';
@@ -42,8 +42,7 @@ export function AccountApp() {
           key: name,
           label: t(`area.${name}`),
           current: name === current,
-          href: platform.router.href(name),
-          onNavigate: () => platform.router.navigate(name),
+          link: routeLink(platform.router, name),
         }))}
       />
       {guest.flags.loggedIn ? (

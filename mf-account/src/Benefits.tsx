@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { accountEndpoints, VOUCHER_TYPES, type GuestBenefits } from '@velvet/contracts';
-import { LoadState, useGuest, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
+import { LoadState, useGuest, useLanguage, useLoaded, usePlatform, RouteLink } from '@velvet/federation';
 import { formatDate } from '@velvet/i18n';
 import { EmptyState } from '@velvet/ui';
 
@@ -53,11 +53,9 @@ export function Benefits() {
                         {voucher.actors.map((actor, index) => (
                           <span key={actor.id}>
                             {index > 0 ? ', ' : null}
-                            {platform.router.has('actorProfile') ? (
-                              <a href={platform.router.href('actorProfile', { actorName: actor.link })}>{actor.name}</a>
-                            ) : (
-                              actor.name
-                            )}
+                            <RouteLink to="actorProfile" args={{ actorName: actor.link }}>
+                              {actor.name}
+                            </RouteLink>
                           </span>
                         ))}
                       </span>

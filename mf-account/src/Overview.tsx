@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { RouteName } from '@velvet/contracts';
-import { usePlatform, useSession } from '@velvet/federation';
-import { Button, navigateOnPlainClick } from '@velvet/ui';
+import { usePlatform, useSession, RouteLink } from '@velvet/federation';
+import { Button } from '@velvet/ui';
 
 const LINKS = [
   'myAccountProfile',
@@ -30,10 +30,10 @@ export function Overview() {
       <ul className="mf-account__links">
         {LINKS.map((name) => (
           <li key={name}>
-            <a href={platform.router.href(name)} onClick={navigateOnPlainClick(() => platform.router.navigate(name))}>
+            <RouteLink to={name}>
               <strong>{t(`overview.links.${name}.title`)}</strong>
               <span>{t(`overview.links.${name}.text`)}</span>
-            </a>
+            </RouteLink>
           </li>
         ))}
       </ul>

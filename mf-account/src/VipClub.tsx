@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { accountEndpoints, type VipOffer } from '@velvet/contracts';
-import { LoadState, useGuest, useLoaded, usePlatform } from '@velvet/federation';
+import { LoadState, useGuest, useLoaded, usePlatform, RouteButton } from '@velvet/federation';
 import { formatCurrency } from '@velvet/sdk';
-import { ButtonLink, LoginPrompt, Section } from '@velvet/ui';
+import { LoginPrompt, Section } from '@velvet/ui';
 
 /** The VIP club offers; whether the guest is a member depends on who is logged in. */
 function useVipClub() {
@@ -61,7 +61,6 @@ export function VipClub() {
 
 /** Home block "VIP30": the VIP 30 offer with a link to the VIP club. */
 export function Vip30Widget() {
-  const platform = usePlatform();
   const { t } = useTranslation();
   const loaded = useVipClub();
   return (
@@ -72,9 +71,7 @@ export function Vip30Widget() {
           return vip30 ? <Offer offer={vip30} titled={false} /> : null;
         }}
       </LoadState>
-      <ButtonLink href={platform.router.href('vipClub')} onNavigate={() => platform.router.navigate('vipClub')}>
-        {t('vip.more')}
-      </ButtonLink>
+      <RouteButton to="vipClub">{t('vip.more')}</RouteButton>
     </Section>
   );
 }

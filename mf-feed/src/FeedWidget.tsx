@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { usePlatform } from '@velvet/federation';
+import { useRouteLink } from '@velvet/federation';
 import { Section } from '@velvet/ui';
 import { FeedList } from './FeedList';
 
@@ -8,12 +8,9 @@ export const HOME_FEED_POSTS = 3;
 /** Home timeline block "Feed": the newest posts and a link to the feed. */
 export function FeedWidget() {
   const { t } = useTranslation();
-  const { router } = usePlatform();
+  const more = useRouteLink()('feed');
   return (
-    <Section
-      title={t('home.title')}
-      more={{ label: t('home.more'), href: router.href('feed'), onNavigate: () => router.navigate('feed') }}
-    >
+    <Section title={t('home.title')} more={more && { ...more, label: t('home.more') }}>
       <FeedList
         variables={{ first: HOME_FEED_POSTS }}
         label={t('home.title')}

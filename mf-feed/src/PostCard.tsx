@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { FeedComment, FeedPost } from '@velvet/contracts';
-import { useLanguage, usePlatform } from '@velvet/federation';
+import { useLanguage, RouteLink } from '@velvet/federation';
 import { formatDate } from '@velvet/i18n';
-import { Button, OnlineBadge, ProgressBar, navigateOnPlainClick } from '@velvet/ui';
+import { Button, OnlineBadge, ProgressBar } from '@velvet/ui';
 import { formatCoins } from './format';
 
 export interface PostActions {
@@ -51,7 +51,6 @@ function Locked({ post }: { post: FeedPost }) {
 export function PostCard({ post, actions }: { post: FeedPost; actions: PostActions }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { router } = usePlatform();
   const profile = { actorName: post.model.name };
   const locked = post.paidContent && !post.guestState.bought;
   return (
@@ -59,16 +58,9 @@ export function PostCard({ post, actions }: { post: FeedPost; actions: PostActio
       <header className="mf-feed-post__header">
         <img className="mf-feed-post__avatar" src={post.model.avatar} width={48} height={48} alt="" loading="lazy" />
         <div>
-          {router.has('actorProfile') ? (
-            <a
-              href={router.href('actorProfile', profile)}
-              onClick={navigateOnPlainClick(() => router.navigate('actorProfile', profile))}
-            >
-              {post.model.name}
-            </a>
-          ) : (
-            post.model.name
-          )}{' '}
+          <RouteLink to="actorProfile" args={profile}>
+            {post.model.name}
+          </RouteLink>{' '}
           <OnlineBadge online={post.model.online} onlineLabel={t('model.online')} offlineLabel={t('model.offline')} />
           <p className="mf-feed-post__date">
             <time dateTime={post.published}>{formatDate(post.published, language)}</time>

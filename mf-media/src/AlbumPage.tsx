@@ -1,7 +1,15 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaEndpoints } from '@velvet/contracts';
-import { LoadState, useGuest, useLanguage, useLoaded, useLoggedIn, usePlatform } from '@velvet/federation';
+import {
+  LoadState,
+  useGuest,
+  useLanguage,
+  useLoaded,
+  useLoggedIn,
+  usePlatform,
+  useRouteLink,
+} from '@velvet/federation';
 import { ButtonLink } from '@velvet/ui';
 import { AlbumComments } from './AlbumComments';
 import { AlbumRating } from './AlbumRating';
@@ -12,7 +20,8 @@ import { MediaPrice } from './MediaPrice';
 /** A photo album: its facts, ratings, price and pictures. */
 export function AlbumPage({ albumId, actorName }: { albumId: string; actorName: string }) {
   const { t } = useTranslation();
-  const { api, router } = usePlatform();
+  const { api } = usePlatform();
+  const pictures = useRouteLink()('actorPictures', { actorName });
   const language = useLanguage();
   const guest = useGuest();
   const loggedIn = useLoggedIn();
@@ -31,13 +40,8 @@ export function AlbumPage({ albumId, actorName }: { albumId: string; actorName: 
         <article className="mf-media-album" data-album-id={album.id}>
           <h1>{album.title}</h1>
           <p>
-            {router.has('actorPictures') ? (
-              <ButtonLink
-                variant="ghost"
-                size="small"
-                href={router.href('actorPictures', { actorName })}
-                onNavigate={() => router.navigate('actorPictures', { actorName })}
-              >
+            {pictures ? (
+              <ButtonLink variant="ghost" size="small" {...pictures}>
                 {album.actor.displayName}
               </ButtonLink>
             ) : (

@@ -1,18 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import type { AlbumSummary } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { useRouteLink } from '@velvet/federation';
 import { Tile } from '@velvet/ui';
 import { MediaPrice } from './MediaPrice';
 
 export function AlbumTile({ album, footer }: { album: AlbumSummary; footer?: ReactNode }) {
   const { t } = useTranslation();
-  const { router } = usePlatform();
-  const args = { actorName: album.actor.name, albumId: String(album.id) };
+  const link = useRouteLink()('albumDetails', { actorName: album.actor.name, albumId: String(album.id) });
   const [preview] = album.previews;
   return (
     <Tile
-      link={{ href: router.href('albumDetails', args), onNavigate: () => router.navigate('albumDetails', args) }}
+      link={link}
       image={{
         src: preview?.url ?? '',
         width: preview?.width ?? 320,

@@ -16,8 +16,10 @@ import {
   useLoggedIn,
   usePagerLabels,
   usePlatform,
+  routeLink,
+  RouteButton,
 } from '@velvet/federation';
-import { Button, ButtonLink, EmptyState, LoginPrompt, Pager, TabNav, TileGrid } from '@velvet/ui';
+import { Button, EmptyState, LoginPrompt, Pager, TabNav, TileGrid } from '@velvet/ui';
 import { AlbumTile } from './AlbumTile';
 import { PinnedPhotos } from './PinnedPhotos';
 import { VideoTile } from './VideoTile';
@@ -35,8 +37,7 @@ export function MediathekPage({ mediaType }: { mediaType: MediathekMediaType }) 
     key: name,
     label,
     current,
-    href: router.href(name),
-    onNavigate: () => router.navigate(name),
+    link: routeLink(router, name),
   });
   return (
     <section className="mf-media-mediathek">
@@ -170,16 +171,11 @@ function Library({ mediaType }: { mediaType: MediathekMediaType }) {
 
 function EmptyLibrary() {
   const { t } = useTranslation();
-  const { router } = usePlatform();
   return (
     <EmptyState
       title={t('mediathek.empty')}
       text={t('mediathek.emptyText')}
-      action={
-        <ButtonLink href={router.href('videos')} onNavigate={() => router.navigate('videos')}>
-          {t('mediathek.browse')}
-        </ButtonLink>
-      }
+      action={<RouteButton to="videos">{t('mediathek.browse')}</RouteButton>}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaEndpoints } from '@velvet/contracts';
-import { LoadState, useGuest, useLoaded, usePagerLabels, usePlatform } from '@velvet/federation';
+import { LoadState, useGuest, useLoaded, usePagerLabels, usePlatform, routeLink } from '@velvet/federation';
 import { EmptyState, Pager, Tile, TileGrid } from '@velvet/ui';
 import { PinButton } from './PinButton';
 
@@ -28,14 +28,13 @@ export function PinnedPhotos() {
             <>
               <TileGrid label={t('pinnedPhotos.title')}>
                 {pinned.items.map((photo) => {
-                  const args = { actorName: photo.actor.name, albumId: String(photo.albumId) };
                   return (
                     <Tile
                       key={photo.id}
-                      link={{
-                        href: router.href('albumDetails', args),
-                        onNavigate: () => router.navigate('albumDetails', args),
-                      }}
+                      link={routeLink(router, 'albumDetails', {
+                        actorName: photo.actor.name,
+                        albumId: String(photo.albumId),
+                      })}
                       image={{ src: photo.url, width: photo.width, height: photo.height, alt: photo.albumTitle }}
                       title={photo.albumTitle}
                       subtitle={photo.actor.displayName}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { mediaEndpoints } from '@velvet/contracts';
-import { LoadState, useGuest, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
+import { LoadState, useGuest, useLanguage, useLoaded, usePlatform, useRouteLink } from '@velvet/federation';
 import { ButtonLink } from '@velvet/ui';
 import { BuyButton } from './BuyButton';
 import { PinButton } from './PinButton';
@@ -11,7 +11,8 @@ import { MediaPrice } from './MediaPrice';
 /** A video's page: preview, facts, price with discount, likes and the buy action. */
 export function VideoPage({ videoId, actorName }: { videoId: string; actorName: string }) {
   const { t } = useTranslation();
-  const { api, router } = usePlatform();
+  const { api } = usePlatform();
+  const profile = useRouteLink()('actorProfile', { actorName });
   const language = useLanguage();
   const guest = useGuest();
   const loaded = useLoaded(`video|${videoId}|${language}|${guest.id}`, () =>
@@ -25,13 +26,8 @@ export function VideoPage({ videoId, actorName }: { videoId: string; actorName: 
           <div className="mf-media-video__info">
             <h1>{video.title}</h1>
             <p>
-              {router.has('actorProfile') ? (
-                <ButtonLink
-                  variant="ghost"
-                  size="small"
-                  href={router.href('actorProfile', { actorName })}
-                  onNavigate={() => router.navigate('actorProfile', { actorName })}
-                >
+              {profile ? (
+                <ButtonLink variant="ghost" size="small" {...profile}>
                   {video.model.displayName}
                 </ButtonLink>
               ) : (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import type { Video } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { useRouteLink } from '@velvet/federation';
 import { Tile } from '@velvet/ui';
 import { formatDuration } from './format';
 import { MediaPrice } from './MediaPrice';
@@ -10,11 +10,10 @@ export const videoRouteArgs = (video: Video) => ({ actorName: video.model.name, 
 
 export function VideoTile({ video, footer }: { video: Video; footer?: ReactNode }) {
   const { t } = useTranslation();
-  const { router } = usePlatform();
-  const args = videoRouteArgs(video);
+  const link = useRouteLink()('videoDetails', videoRouteArgs(video));
   return (
     <Tile
-      link={{ href: router.href('videoDetails', args), onNavigate: () => router.navigate('videoDetails', args) }}
+      link={link}
       image={{ src: video.preview.url, width: video.preview.width, height: video.preview.height, alt: video.title }}
       title={video.title}
       subtitle={

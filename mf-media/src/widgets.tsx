@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { RouteName, VideoCategory } from '@velvet/contracts';
-import { defineWidgets, usePlatform } from '@velvet/federation';
+import { defineWidgets, useRouteLink } from '@velvet/federation';
 import { Section } from '@velvet/ui';
 import { ActorAlbums, ActorVideos } from './ActorMedia';
 import { locales } from './locales';
@@ -20,12 +20,9 @@ function HomeBlock({
   count: number;
 }) {
   const { t } = useTranslation();
-  const { router } = usePlatform();
+  const more = useRouteLink()(area);
   return (
-    <Section
-      title={title}
-      more={{ label: t('home.more'), href: router.href(area), onNavigate: () => router.navigate(area) }}
-    >
+    <Section title={title} more={more && { ...more, label: t('home.more') }}>
       <VideoGrid category={category} label={title} pageSize={count} showFilter={false} />
     </Section>
   );

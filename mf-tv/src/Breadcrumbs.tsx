@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { RouteArgs, RouteName } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
-import { navigateOnPlainClick } from '@velvet/ui';
+import { routeLink, usePlatform } from '@velvet/federation';
+import { LinkOrText } from '@velvet/ui';
 
 export interface Crumb {
   label: string;
@@ -9,7 +9,10 @@ export interface Crumb {
   args?: RouteArgs;
 }
 
-/** Where a TV page sits: Home › TV › … › the page itself (spec: TV breadcrumb types). */
+/**
+ * Where a TV page sits: Home › TV › … › the page itself (spec: TV breadcrumb types). A crumb whose page is not served
+ * on this page load is its text alone.
+ */
 export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
   const { t } = useTranslation();
   const { router } = usePlatform();
@@ -28,12 +31,7 @@ export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
             </li>
           ) : (
             <li key={index}>
-              <a
-                href={router.href(crumb.route, crumb.args)}
-                onClick={navigateOnPlainClick(() => router.navigate(crumb.route, crumb.args))}
-              >
-                {crumb.label}
-              </a>
+              <LinkOrText link={routeLink(router, crumb.route, crumb.args)}>{crumb.label}</LinkOrText>
             </li>
           ),
         )}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { tvEndpoints, type TvProgramType, type TvStream } from '@velvet/contracts';
-import { LoadState, useGuest, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
-import { ButtonLink, LoginPrompt } from '@velvet/ui';
+import { LoadState, useGuest, useLanguage, useLoaded, usePlatform, RouteButton } from '@velvet/federation';
+import { LoginPrompt } from '@velvet/ui';
 import { formatTime, pickText } from './format';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ProgramList } from './ProgramList';
@@ -56,7 +56,7 @@ function SubscriptionNeeded() {
 
 export function LivestreamPage({ type }: { type: TvProgramType }) {
   const { t } = useTranslation();
-  const { api, router } = usePlatform();
+  const { api } = usePlatform();
   const guest = useGuest();
   const loaded = useLoaded(`livestream:${type}`, async () => {
     const [stream, program] = await Promise.all([
@@ -86,13 +86,9 @@ export function LivestreamPage({ type }: { type: TvProgramType }) {
             <OnAir stream={stream} />
             <h2>{t('program.upcoming')}</h2>
             <ProgramList entries={entries} label={t('program.upcoming')} />
-            <ButtonLink
-              variant="secondary"
-              href={router.href('tvProgram')}
-              onNavigate={() => router.navigate('tvProgram')}
-            >
+            <RouteButton variant="secondary" to="tvProgram">
               {t('program.all')}
-            </ButtonLink>
+            </RouteButton>
           </>
         )}
       </LoadState>

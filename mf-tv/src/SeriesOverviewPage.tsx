@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TV_PAGE_SIZE, tvOperations } from '@velvet/contracts';
-import { LoadState, useLoaded, usePagerLabels, usePlatform } from '@velvet/federation';
+import { LoadState, useLoaded, usePagerLabels, usePlatform, routeLink } from '@velvet/federation';
 import { EmptyState, Pager, Tile, TileGrid } from '@velvet/ui';
 import { Breadcrumbs } from './Breadcrumbs';
 
@@ -28,10 +28,7 @@ export function SeriesOverviewPage() {
                 {nodes.map((series) => (
                   <Tile
                     key={series.id}
-                    link={{
-                      href: router.href('tvSeries', { series: series.key }),
-                      onNavigate: () => router.navigate('tvSeries', { series: series.key }),
-                    }}
+                    link={routeLink(router, 'tvSeries', { series: series.key })}
                     image={{ src: series.previewImgUrl, width: 640, height: 360, alt: series.title }}
                     title={series.title}
                     subtitle={t('series.episodes', { count: series.episodeCount })}

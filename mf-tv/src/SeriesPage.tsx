@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { tvEndpoints } from '@velvet/contracts';
-import { LoadState, useLoaded, usePlatform } from '@velvet/federation';
-import { ButtonLink } from '@velvet/ui';
+import { LoadState, useLoaded, usePlatform, RouteButton } from '@velvet/federation';
 import { EpisodeList } from './EpisodeList';
 import { Breadcrumbs } from './Breadcrumbs';
 
 /** One series: what it is about and its newest episodes. */
 export function SeriesPage({ seriesKey }: { seriesKey: string }) {
   const { t } = useTranslation();
-  const { api, router } = usePlatform();
+  const { api } = usePlatform();
   const loaded = useLoaded(`series:${seriesKey}`, () => api.rest(tvEndpoints.format, { params: { key: seriesKey } }));
   return (
     <section className="mf-tv-page">
@@ -31,12 +30,9 @@ export function SeriesPage({ seriesKey }: { seriesKey: string }) {
             </div>
             <h2>{t('series.latest')}</h2>
             <EpisodeList episodes={latest} label={t('series.latest')} />
-            <ButtonLink
-              href={router.href('tvSeriesVideos', { key: series.key })}
-              onNavigate={() => router.navigate('tvSeriesVideos', { key: series.key })}
-            >
+            <RouteButton to="tvSeriesVideos" args={{ key: series.key }}>
               {t('series.allVideos')}
-            </ButtonLink>
+            </RouteButton>
           </>
         )}
       </LoadState>

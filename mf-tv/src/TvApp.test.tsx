@@ -6,6 +6,7 @@ import { episodeFixture, programEntry, seriesFixture, streamOf } from './fixture
 import { locales } from './locales';
 import { TvApp } from './TvApp';
 import { TvWidget } from './TvWidget';
+import { Breadcrumbs } from './Breadcrumbs';
 
 /** The params of a recorded or handled REST call (the mock types inputs generically). */
 const paramsOf = <T,>(input: unknown) => (input as { params: T }).params;
@@ -133,6 +134,28 @@ describe('series', () => {
       routeHref('tvSeries', { series: 'series-1' }),
     ]);
     expect(trail.getByText('All episodes')).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+describe('breadcrumbs', () => {
+  it('show a crumb whose page is not served (its remote is off) as text, not a link', () => {
+    const platform = createMockPlatform({ offRoutes: ['actorProfile'] });
+    renderWithPlatform(
+      <Breadcrumbs
+        trail={[
+          { label: 'Performer 1', route: 'actorProfile', args: { actorName: 'performer1' } },
+          { label: 'Series 1', route: 'tvSeries', args: { series: 'series-1' } },
+        ]}
+      />,
+      { platform, remote: 'mf-tv', locales },
+    );
+    const trail = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+    expect(trail.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      routeHref('home'),
+      routeHref('tvLivestream'),
+    ]);
+    expect(trail.getByText('Performer 1').closest('a')).toBeNull();
+    expect(trail.getByText('Series 1')).toHaveAttribute('aria-current', 'page');
   });
 });
 

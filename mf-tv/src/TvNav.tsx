@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { RouteName } from '@velvet/contracts';
-import { useCurrentRoute, usePlatform } from '@velvet/federation';
+import { useCurrentRoute, usePlatform, routeLink } from '@velvet/federation';
 import { TabNav } from '@velvet/ui';
 
 const SECTIONS: { route: RouteName; label: string; also?: RouteName[] }[] = [
@@ -22,8 +22,7 @@ export function TvNav() {
       items={SECTIONS.map((section) => ({
         key: section.route,
         label: t(section.label),
-        href: router.href(section.route),
-        onNavigate: () => router.navigate(section.route),
+        link: routeLink(router, section.route),
         current: current === section.route || (section.also ?? []).includes(current),
       }))}
     />

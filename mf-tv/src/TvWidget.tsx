@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { tvEndpoints } from '@velvet/contracts';
-import { LoadState, useLoaded, usePlatform } from '@velvet/federation';
+import { LoadState, useLoaded, usePlatform, routeLink } from '@velvet/federation';
 import { Section } from '@velvet/ui';
 import { OnAir } from './LivestreamPage';
 
@@ -8,16 +8,10 @@ import { OnAir } from './LivestreamPage';
 export function TvWidget() {
   const { t } = useTranslation();
   const { api, router } = usePlatform();
+  const more = routeLink(router, 'tvLivestream');
   const loaded = useLoaded('stream:live', () => api.rest(tvEndpoints.stream, { params: { type: 'live' } }));
   return (
-    <Section
-      title={t('home.title')}
-      more={{
-        label: t('home.more'),
-        href: router.href('tvLivestream'),
-        onNavigate: () => router.navigate('tvLivestream'),
-      }}
-    >
+    <Section title={t('home.title')} more={more && { ...more, label: t('home.more') }}>
       <LoadState loaded={loaded}>{(stream) => <OnAir stream={stream} />}</LoadState>
     </Section>
   );

@@ -40,12 +40,13 @@ function run(command: string, args: string[], cwd: string): Promise<void> {
 
 /**
  * Builds one remote alone with its own webpack config into a temporary folder (its dist/ and every other app are
- * left as they are) and packs it. A descriptor whose platform range this CLI's platform API does not satisfy is
+ * left as they are) and packs it. `dir` is the remote's folder: this repository's by default, or another checkout of
+ * it with its packages installed. A descriptor whose platform range this CLI's platform API does not satisfy is
  * refused before building; the server checks again on upload.
  */
-export async function buildRemote(remote: string, repoRoot = REPO_ROOT): Promise<RemoteBuild> {
-  const dir = path.join(repoRoot, remote);
+export async function buildRemote(remote: string, dir = path.join(REPO_ROOT, remote)): Promise<RemoteBuild> {
   const descriptor = remoteDescriptor.parse(JSON.parse(await readFile(path.join(dir, 'remote.json'), 'utf8')));
+  if (descriptor.name !== remote) throw new Error(`${dir} holds ${descriptor.name}, not ${remote}`);
   if (!semver.satisfies(PLATFORM_API_VERSION, descriptor.platform)) {
     throw new Error(`${remote} needs platform ${descriptor.platform}; the platform API is ${PLATFORM_API_VERSION}`);
   }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
   REMOTE_NAMES,
@@ -74,10 +75,11 @@ program
   .command('deploy')
   .description('build one remote alone and publish it as a new version (no tenant loads it before pin or canary)')
   .argument('<remote>', 'e.g. mf-tv', remoteArgument)
+  .option('--source <folder>', "the remote's folder to build (default: this repository's, e.g. mf-tv/)")
   .action(
-    withClient(async (client, remote: RemoteName) => {
+    withClient(async (client, remote: RemoteName, options: { source?: string }) => {
       const started = performance.now();
-      const build = await buildRemote(remote);
+      const build = await buildRemote(remote, options.source ? path.resolve(options.source) : undefined);
       const built = performance.now();
       const published = await client.upload(remote, build.version, build.archive);
       const seconds = (ms: number) => (ms / 1000).toFixed(1);

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { ACTOR_AVATAR_SIZE, type ActorListItem } from '@velvet/contracts';
 import { OnlineBadge, Tile } from '@velvet/ui';
 import { displayName } from '../format';
-import { useRouteLink } from '../hooks';
 import { ChatButton } from './ChatButton';
+import { useRouteLink } from '@velvet/federation';
 
 /** A performer of a list; the search adds her distance from the searched place. */
 export type ActorCard = ActorListItem & { distanceKm?: number | null };

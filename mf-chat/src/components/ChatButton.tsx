@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { ChatButtonConfig } from '@velvet/contracts';
 import { ButtonLink, Price } from '@velvet/ui';
 import { formatChatPrice } from '../format';
-import { useRouteLink } from '../hooks';
 import { chatButtonView } from './chatButtonView';
+import { useRouteLink } from '@velvet/federation';
 
 export interface ChatButtonProps {
   config: ChatButtonConfig;
@@ -23,6 +23,7 @@ export function ChatButton({ config, actorName, displayName, explain = false, si
   const { t } = useTranslation();
   const linkTo = useRouteLink();
   const view = chatButtonView(config);
+  const link = view.route ? linkTo(view.route, { actorName }) : null;
   const label = t(`actor.chatButton.${view.mode}`, { context: view.hasTicket ? 'ticket' : undefined });
   const content = (
     <>
@@ -44,9 +45,9 @@ export function ChatButton({ config, actorName, displayName, explain = false, si
     view.voucherMinutes > 0 && view.route ? t('actor.chatButton.voucher', { count: view.voucherMinutes }) : null,
     view.livePreview ? t('actor.chatButton.preview') : null,
   ].filter((note): note is string => note !== null);
-  const button = view.route ? (
+  const button = link ? (
     <ButtonLink
-      {...linkTo(view.route, { actorName })}
+      {...link}
       variant="primary"
       size={size}
       block

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { RouteName } from '@velvet/contracts';
-import { useCurrentRoute } from '@velvet/federation';
+import { useCurrentRoute, useRouteLink } from '@velvet/federation';
 import { TabNav } from '@velvet/ui';
-import { useRouteLink } from '../hooks';
 
 /** The performer lists, in the order a visitor looks for someone. */
 const LISTS: RouteName[] = ['cams', 'freeChat', 'newGirls', 'categories', 'topCams', 'camShows'];
@@ -19,7 +18,7 @@ export function ListNav() {
         key: name,
         label: t(`listNav.${name}`),
         current: route.name === name || (name === 'categories' && route.name === 'category'),
-        ...linkTo(name),
+        link: linkTo(name),
       }))}
     />
   );

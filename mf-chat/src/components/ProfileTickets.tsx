@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { ticketChatListQuery, type ActorProfile } from '@velvet/contracts';
-import { LoadState, useGuest, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
+import { LoadState, useGuest, useLanguage, useLoaded, usePlatform, RouteButton } from '@velvet/federation';
 import { formatDate } from '@velvet/i18n';
-import { ButtonLink, Price, Section } from '@velvet/ui';
+import { Price, Section } from '@velvet/ui';
 import { formatChatPrice } from '../format';
-import { useRouteLink } from '../hooks';
 import { localized } from '../live/TicketList';
 
 /** How many of her planned shows the profile names; the live-show page lists them all. */
@@ -20,7 +19,6 @@ export function ProfileTickets({ actor }: { actor: ActorProfile }) {
   const { api } = usePlatform();
   const guest = useGuest();
   const language = useLanguage();
-  const linkTo = useRouteLink();
   // The same request as the live-show page's, so going there needs no second load.
   const tickets = useLoaded(
     `tickets/${actor.id}/${language}/${guest.id}`,
@@ -52,9 +50,9 @@ export function ProfileTickets({ actor }: { actor: ActorProfile }) {
                 </li>
               ))}
             </ul>
-            <ButtonLink {...linkTo('actorLiveShow', { actorName: actor.name })} variant="secondary">
+            <RouteButton to="actorLiveShow" args={{ actorName: actor.name }} variant="secondary">
               {t('profile.tickets.toLiveShow', { count: list.length })}
-            </ButtonLink>
+            </RouteButton>
           </>
         )}
       </LoadState>

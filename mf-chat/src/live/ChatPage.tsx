@@ -8,10 +8,18 @@ import {
   type ActorProfile,
   type ChatType,
 } from '@velvet/contracts';
-import { LoadState, useCurrentRoute, useGuest, useLoaded, usePlatform } from '@velvet/federation';
-import { Button, ButtonLink, EmptyState, OnlineBadge, Price, navigateOnPlainClick } from '@velvet/ui';
+import {
+  LoadState,
+  useCurrentRoute,
+  useGuest,
+  useLoaded,
+  usePlatform,
+  RouteButton,
+  RouteLink,
+} from '@velvet/federation';
+import { Button, EmptyState, OnlineBadge, Price } from '@velvet/ui';
 import { formatChatPrice } from '../format';
-import { useActorOnlineChanges, useRouteLink } from '../hooks';
+import { useActorOnlineChanges } from '../hooks';
 import { LiveChatStage } from './LiveChatStage';
 import { useLiveChat } from './useLiveChat';
 import './live.css';
@@ -36,13 +44,15 @@ export function chatPrice(actor: ActorProfile, type: ChatType): number {
 function ChatOptions({ actor, onStart }: { actor: ActorProfile; onStart: (type: ChatType) => void }) {
   const { t } = useTranslation();
   const guest = useGuest();
-  const linkTo = useRouteLink();
-  const profileLink = linkTo('actorProfile', { actorName: actor.name });
   if (actor.chatButton.isBannedCountryCode) {
     return (
       <EmptyState
         title={t('chat.unavailable')}
-        action={<ButtonLink {...profileLink}>{t('chat.toProfile')}</ButtonLink>}
+        action={
+          <RouteButton to="actorProfile" args={{ actorName: actor.name }}>
+            {t('chat.toProfile')}
+          </RouteButton>
+        }
       />
     );
   }
@@ -51,7 +61,9 @@ function ChatOptions({ actor, onStart }: { actor: ActorProfile; onStart: (type: 
       <EmptyState
         title={t('shows.running', { name: actor.displayName })}
         action={
-          <ButtonLink {...linkTo('actorLiveShow', { actorName: actor.name })}>{t('shows.toLiveShow')}</ButtonLink>
+          <RouteButton to="actorLiveShow" args={{ actorName: actor.name }}>
+            {t('shows.toLiveShow')}
+          </RouteButton>
         }
       />
     );
@@ -60,7 +72,11 @@ function ChatOptions({ actor, onStart }: { actor: ActorProfile; onStart: (type: 
     return (
       <EmptyState
         title={t('chat.actorOffline', { name: actor.displayName })}
-        action={<ButtonLink {...profileLink}>{t('chat.toProfile')}</ButtonLink>}
+        action={
+          <RouteButton to="actorProfile" args={{ actorName: actor.name }}>
+            {t('chat.toProfile')}
+          </RouteButton>
+        }
       />
     );
   }
@@ -107,8 +123,6 @@ export function ChatPage({ actorName }: { actorName: string }) {
   const { api } = usePlatform();
   const route = useCurrentRoute();
   const guest = useGuest();
-  const linkTo = useRouteLink();
-  const profileLink = (actor: ActorProfile) => linkTo('actorProfile', { actorName: actor.name });
   // The same request as the profile's, so coming from the profile needs no second load.
   const profile = useLoaded(`actorProfile/${actorName}/${route.language}/${guest.id}`, () =>
     api.rest(chatEndpoints.actorData, { params: { actorIdOrName: actorName }, query: {} }),
@@ -133,9 +147,9 @@ export function ChatPage({ actorName }: { actorName: string }) {
                 onlineLabel={t('actor.online')}
                 offlineLabel={t('actor.offline')}
               />{' '}
-              <a href={profileLink(actor).href} onClick={navigateOnPlainClick(profileLink(actor).onNavigate)}>
+              <RouteLink to="actorProfile" args={{ actorName: actor.name }}>
                 {t('chat.toProfile')}
-              </a>
+              </RouteLink>
             </div>
           </header>
           <ChatStage actor={actor} />

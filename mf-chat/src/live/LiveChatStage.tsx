@@ -2,10 +2,9 @@ import type { ReactNode } from 'react';
 import { MIN_CHAT_BALANCE, type ActorProfile } from '@velvet/contracts';
 import { useTranslation } from 'react-i18next';
 import { COMMON_NAMESPACE } from '@velvet/i18n';
-import { usePlatform } from '@velvet/federation';
-import { Button, ButtonLink, Spinner } from '@velvet/ui';
+import { usePlatform, RouteButton } from '@velvet/federation';
+import { Button, Spinner } from '@velvet/ui';
 import { formatChatPrice } from '../format';
-import { useRouteLink } from '../hooks';
 import { ChatEndView } from './ChatEndView';
 import { ChatRoom } from './ChatRoom';
 import type { StartErrorCode } from './reasons';
@@ -18,7 +17,6 @@ type Performer = Pick<ActorProfile, 'name' | 'displayName'>;
 function StartError({ code, actor, live }: { code: StartErrorCode; actor: Performer; live: LiveChat }) {
   const { t } = useTranslation();
   const { ui } = usePlatform();
-  const linkTo = useRouteLink();
   const action =
     code === 'BALANCE_TOO_LOW' ? (
       <Button onClick={() => ui.open('moneyCharge')}>{t('chat.buyCoins')}</Button>
@@ -27,7 +25,9 @@ function StartError({ code, actor, live }: { code: StartErrorCode; actor: Perfor
     ) : code === 'CHAT_IN_PROGRESS' ? (
       <Button onClick={() => void live.resume()}>{t('chat.resume')}</Button>
     ) : code === 'TICKET_REQUIRED' ? (
-      <ButtonLink {...linkTo('actorLiveShow', { actorName: actor.name })}>{t('shows.toLiveShow')}</ButtonLink>
+      <RouteButton to="actorLiveShow" args={{ actorName: actor.name }}>
+        {t('shows.toLiveShow')}
+      </RouteButton>
     ) : null;
   return (
     <div className="mf-chat-notice mf-chat-notice--error" role="alert" data-testid="chat-start-error">
@@ -45,7 +45,6 @@ function StartError({ code, actor, live }: { code: StartErrorCode; actor: Perfor
 export function LiveChatStage({ live, actor, children }: { live: LiveChat; actor: Performer; children: ReactNode }) {
   const { t } = useTranslation();
   const { t: common } = useTranslation(COMMON_NAMESPACE);
-  const linkTo = useRouteLink();
   const { state } = live;
   switch (state.status) {
     case 'checking':
@@ -62,9 +61,9 @@ export function LiveChatStage({ live, actor, children }: { live: LiveChat; actor
           {state.otherChat ? (
             <div className="mf-chat-notice" role="status">
               <p>{t('chat.otherChat', { name: state.otherChat.actorName })}</p>
-              <ButtonLink {...linkTo('actorChat', { actorName: state.otherChat.actorName.toLowerCase() })}>
+              <RouteButton to="actorChat" args={{ actorName: state.otherChat.actorName.toLowerCase() }}>
                 {t('chat.resume')}
-              </ButtonLink>
+              </RouteButton>
             </div>
           ) : null}
           {state.error ? <StartError code={state.error} actor={actor} live={live} /> : null}

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IncomingMessage } from '@velvet/contracts';
-import { usePlatform } from '@velvet/federation';
+import { usePlatform, useRouteLink } from '@velvet/federation';
 import { Button, ButtonLink } from '@velvet/ui';
-import { useRouteLink } from '../hooks';
 import './live.css';
 
 type Invitation = IncomingMessage<'privateTicketShowInvitation'>;
@@ -35,15 +34,17 @@ export function ShowInvitations() {
           <li key={invitation.ticketId} className="mf-chat-notice" data-testid="show-invitation">
             <img src={invitation.profilePicture} width={48} height={48} alt="" loading="lazy" decoding="async" />
             <p>{t('shows.invitation.text', { name: invitation.actorName })}</p>
-            <ButtonLink
-              href={link.href}
-              onNavigate={() => {
-                dismiss(invitation.ticketId);
-                link.onNavigate?.();
-              }}
-            >
-              {t('shows.invitation.watch')}
-            </ButtonLink>
+            {link ? (
+              <ButtonLink
+                href={link.href}
+                onNavigate={() => {
+                  dismiss(invitation.ticketId);
+                  link.onNavigate?.();
+                }}
+              >
+                {t('shows.invitation.watch')}
+              </ButtonLink>
+            ) : null}
             <Button variant="ghost" onClick={() => dismiss(invitation.ticketId)}>
               {t('shows.invitation.close')}
             </Button>

@@ -1,12 +1,19 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatEndpoints, type ActorProfile, type RouteName } from '@velvet/contracts';
-import { LoadState, useCurrentRoute, useGuest, useLoggedIn, usePlatform, useLoaded } from '@velvet/federation';
+import {
+  LoadState,
+  useCurrentRoute,
+  useGuest,
+  useLoggedIn,
+  usePlatform,
+  useLoaded,
+  useRouteLink,
+} from '@velvet/federation';
 import { Button, LoginPrompt, OnlineBadge, TabNav } from '@velvet/ui';
 import { ChatButton } from '../components/ChatButton';
 import { shownRating } from '../components/rating';
 import { displayName } from '../format';
-import { useRouteLink } from '../hooks';
 import { ProfileTab, type ProfileTabName } from './ProfileTabs';
 
 /** Profile sub-pages in tab order; the video routes all show the videos tab. */
@@ -143,7 +150,7 @@ export function ActorProfilePage({ actorName }: { actorName: string }) {
               key: tab.key,
               label: t(tab.label),
               current: tab === current,
-              ...linkTo(tab.route, { actorName: actor.name }),
+              link: linkTo(tab.route, { actorName: actor.name }),
             }))}
           />
           <ProfileTab tab={current.key as ProfileTabName} actor={actor} route={route} />

@@ -1,9 +1,16 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTOR_LIST_PAGE_SIZE, chatShowListQuery } from '@velvet/contracts';
-import { LoadState, useGuest, useLanguage, useLoaded, usePagerLabels, usePlatform } from '@velvet/federation';
-import { EmptyState, OnlineBadge, Pager, navigateOnPlainClick } from '@velvet/ui';
-import { useRouteLink } from '../hooks';
+import {
+  LoadState,
+  useGuest,
+  useLanguage,
+  useLoaded,
+  usePagerLabels,
+  usePlatform,
+  RouteLink,
+} from '@velvet/federation';
+import { EmptyState, OnlineBadge, Pager } from '@velvet/ui';
 import { TicketList } from '../live/TicketList';
 
 /** Route camShows: the cam shows that have not ended yet, by start, paged. */
@@ -12,7 +19,6 @@ export function CamShowsPage() {
   const { api } = usePlatform();
   const guest = useGuest();
   const language = useLanguage();
-  const linkTo = useRouteLink();
   const pagerLabels = usePagerLabels();
   const [page, setPage] = useState(1);
   // Shows that ended before the page opened are left out; the moment stays fixed so paging stays stable.
@@ -57,13 +63,12 @@ export function CamShowsPage() {
                   }))
                 }
                 extra={(show) => {
-                  const link = linkTo('actorLiveShow', { actorName: show.actorName.toLowerCase() });
                   return (
                     <p className="mf-chat-ticket__actor">
                       <img src={show.avatar} width={48} height={48} alt="" loading="lazy" decoding="async" />
-                      <a href={link.href} onClick={navigateOnPlainClick(link.onNavigate)}>
+                      <RouteLink to="actorLiveShow" args={{ actorName: show.actorName.toLowerCase() }}>
                         {show.actorName}
-                      </a>{' '}
+                      </RouteLink>{' '}
                       <OnlineBadge
                         online={show.actorOnline}
                         onlineLabel={t('actor.online')}

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { chatEndpoints, type ActorCategory } from '@velvet/contracts';
-import { LoadState, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
+import { LoadState, useLanguage, useLoaded, usePlatform, useRouteLink } from '@velvet/federation';
 import { Tile, TileGrid } from '@velvet/ui';
 import { ListNav } from '../components/ListNav';
-import { useRouteLink } from '../hooks';
 
 export function CategoryTiles({ categories, label }: { categories: ActorCategory[]; label: string }) {
   const { t } = useTranslation();

@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { ActorProfile, CurrentRoute, SlotProps } from '@velvet/contracts';
-import { SlotHost, useLanguage } from '@velvet/federation';
+import { SlotHost, useLanguage, RouteButton, RouteLink } from '@velvet/federation';
 import { formatDate } from '@velvet/i18n';
-import { ButtonLink, EmptyState, Price, Section, navigateOnPlainClick } from '@velvet/ui';
+import { EmptyState, Price, Section } from '@velvet/ui';
 import { ProfileTickets } from '../components/ProfileTickets';
 import { shownRating } from '../components/rating';
 import { displayName, formatChatPrice } from '../format';
-import { useRouteLink } from '../hooks';
 import { LiveShowPage } from './LiveShowPage';
 
 export type ProfileTabName = 'overview' | 'about' | 'videos' | 'pictures' | 'liveShow' | 'topCams';
@@ -33,18 +32,16 @@ function Sedcards({ actor }: { actor: ActorProfile }) {
 
 function Categories({ actor }: { actor: ActorProfile }) {
   const { t } = useTranslation();
-  const linkTo = useRouteLink();
   return (
     <p>
       {t('profile.categories')}{' '}
       {actor.categories.map((category, index) => {
-        const link = linkTo('category', { categorySlug: category.slug });
         return (
           <span key={category.id}>
             {index > 0 ? ', ' : null}
-            <a href={link.href} onClick={navigateOnPlainClick(link.onNavigate)}>
+            <RouteLink to="category" args={{ categorySlug: category.slug }}>
               {category.name}
-            </a>
+            </RouteLink>
           </span>
         );
       })}
@@ -109,11 +106,10 @@ function About({ actor }: { actor: ActorProfile }) {
 
 function TopCams({ actor }: { actor: ActorProfile }) {
   const { t } = useTranslation();
-  const linkTo = useRouteLink();
   const all = (
-    <ButtonLink {...linkTo('topCams')} variant="secondary">
+    <RouteButton to="topCams" variant="secondary">
       {t('profile.topCams.all')}
-    </ButtonLink>
+    </RouteButton>
   );
   const rating = shownRating(actor);
   if (actor.topCamRank === null || rating === null) {

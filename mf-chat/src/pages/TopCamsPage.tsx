@@ -9,11 +9,12 @@ import {
   useLoggedIn,
   usePagerLabels,
   usePlatform,
+  RouteButton,
+  useRouteLink,
 } from '@velvet/federation';
-import { ButtonLink, EmptyState, LoginPrompt, OnlineBadge, Pager, Price, Tile, TileGrid } from '@velvet/ui';
+import { EmptyState, LoginPrompt, OnlineBadge, Pager, Price, Tile, TileGrid } from '@velvet/ui';
 import { ListNav } from '../components/ListNav';
 import { displayName, formatChatPrice } from '../format';
-import { useRouteLink } from '../hooks';
 
 export const TOP_CAMS_PAGE_SIZE = 30;
 /** Favourites load at once (a guest pins few), so their online count covers all of them. */
@@ -43,7 +44,7 @@ function TopCamTile({ cam, kind }: { cam: TopCam; kind: TopCamsKind }) {
       badges={<OnlineBadge online={online} onlineLabel={t('actor.online')} offlineLabel={t('actor.offline')} />}
       footer={
         online ? (
-          <ButtonLink {...linkTo('actorChat', { actorName })} size="small" block>
+          <RouteButton to="actorChat" args={{ actorName }} size="small" block>
             <span>{t(kind === 'videocall' ? 'topCams.videocall' : 'actor.chatButton.chat')}</span>
             {kind === 'videocall' ? (
               <Price
@@ -53,7 +54,7 @@ function TopCamTile({ cam, kind }: { cam: TopCam; kind: TopCamsKind }) {
                 unit={t('chat.perMinute')}
               />
             ) : null}
-          </ButtonLink>
+          </RouteButton>
         ) : (
           <span className="vv-button vv-button--secondary vv-button--small vv-button--block" aria-disabled="true">
             {t('actor.chatButton.offline')}

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { chatEndpoints, type ActorListKind, type RouteName } from '@velvet/contracts';
-import { LoadState, useGuest, useLanguage, usePlatform, useLoaded } from '@velvet/federation';
+import { LoadState, useGuest, useLanguage, usePlatform, useLoaded, useRouteLink } from '@velvet/federation';
 import { EmptyState, Section } from '@velvet/ui';
 import { ActorGrid, ActorGridPlaceholder } from '../components/ActorGrid';
-import { useRouteLink } from '../hooks';
 import { useLiveOnlineState } from '../online';
 
 /** One row of the tile grid: a home block shows a glimpse and links to the full list. */
@@ -15,13 +14,13 @@ export function ActorListWidget({ kind, route, title }: { kind: ActorListKind; r
   const { api } = usePlatform();
   const language = useLanguage();
   const guest = useGuest();
-  const linkTo = useRouteLink();
+  const more = useRouteLink()(route);
   const list = useLoaded(`actorList/${kind}/widget/${language}/${guest.id}`, () =>
     api.rest(chatEndpoints.actorList, { params: { kind }, query: { page: 1, pageSize: WIDGET_ACTOR_COUNT } }),
   );
   useLiveOnlineState();
   return (
-    <Section title={title} more={{ ...linkTo(route), label: t('widgets.showAll') }}>
+    <Section title={title} more={more && { ...more, label: t('widgets.showAll') }}>
       <LoadState loaded={list} placeholder={<ActorGridPlaceholder count={WIDGET_ACTOR_COUNT} />}>
         {(data) =>
           data.items.length === 0 ? (

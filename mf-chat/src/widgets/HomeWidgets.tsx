@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Section } from '@velvet/ui';
-import { LoadState } from '@velvet/federation';
-import { useRouteLink } from '../hooks';
+import { LoadState, useRouteLink } from '@velvet/federation';
 import { CategoryTiles, useCategories } from '../pages/CategoriesPage';
 import { ActorListWidget, WIDGET_ACTOR_COUNT } from './ActorListWidget';
 
@@ -22,10 +21,10 @@ export function CamShowsWidget() {
 
 export function CategoriesWidget() {
   const { t } = useTranslation();
-  const linkTo = useRouteLink();
+  const more = useRouteLink()('categories');
   const categories = useCategories();
   return (
-    <Section title={t('widgets.categories')} more={{ ...linkTo('categories'), label: t('widgets.showAll') }}>
+    <Section title={t('widgets.categories')} more={more && { ...more, label: t('widgets.showAll') }}>
       <LoadState loaded={categories}>
         {(data) => (
           <CategoryTiles categories={data.categories.slice(0, WIDGET_ACTOR_COUNT)} label={t('widgets.categories')} />

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { specialsEndpoints } from '@velvet/contracts';
-import { LoadState, useCurrentRoute, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
+import { LoadState, useCurrentRoute, useLanguage, useLoaded, usePlatform, RouteLink } from '@velvet/federation';
 import { Section } from '@velvet/ui';
-import { RouteLink } from '../RouteLink';
 import { formatBerlinDate } from '../format';
 import { BlogPostTiles } from './BlogPostTiles';
 

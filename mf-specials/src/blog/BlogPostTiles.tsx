@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { BlogPostTeaser } from '@velvet/contracts';
-import { useLanguage } from '@velvet/federation';
+import { useLanguage, useRouteLink } from '@velvet/federation';
 import { Tile, TileGrid } from '@velvet/ui';
-import { useLink } from '../links';
 import { formatBerlinDate } from '../format';
 
 export function BlogPostTiles({
@@ -14,7 +13,7 @@ export function BlogPostTiles({
   label: string;
   busy?: boolean;
 }) {
-  const link = useLink();
+  const link = useRouteLink();
   const language = useLanguage();
   return (
     <TileGrid label={label} busy={busy}>

@@ -32,6 +32,14 @@ describe('clash of cams', () => {
     expect(screen.queryByRole('button', { name: 'Inloggen' })).not.toBeInTheDocument();
   });
 
+  it('names a performer without a link while the profile page is not served (mf-chat is off)', async () => {
+    const platform = createMockPlatform({ offRoutes: ['actorProfile'], query: () => ({ clash: clashFixture }) });
+    renderWithPlatform(<ClashPage />, { platform, remote: 'mf-specials', locales });
+    const name = (await screen.findAllByText('Performer 1'))[0]!;
+    expect(name.closest('a')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Performer 1' })).not.toBeInTheDocument();
+  });
+
   it('says when no clash runs', async () => {
     const platform = createMockPlatform({ query: () => ({ clash: null }) });
     renderWithPlatform(<ClashPage />, { platform, remote: 'mf-specials', locales });

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { clashQuery, type Clash, type ClashChallenge, type ClashTeam } from '@velvet/contracts';
-import { LoadState, useLanguage, useLoaded, useLoggedIn, usePlatform } from '@velvet/federation';
+import { LoadState, useLanguage, useLoaded, useLoggedIn, usePlatform, RouteLink } from '@velvet/federation';
 import { EmptyState, LoginPrompt, OnlineBadge, Section } from '@velvet/ui';
-import { RouteLink } from '../RouteLink';
 import { formatBerlinDate } from '../format';
 
 function TeamCard({ team }: { team: ClashTeam }) {

@@ -10,10 +10,10 @@ import {
   useLoggedIn,
   usePagerLabels,
   usePlatform,
+  useRouteLink,
 } from '@velvet/federation';
 import { ApiError } from '@velvet/sdk';
 import { Button, LoginPrompt, Pager, Section, Tile, TileGrid } from '@velvet/ui';
-import { useLink } from '../links';
 import { formatBerlinDate } from '../format';
 
 type ContestSub = (typeof CONTEST_SUBS)[number];
@@ -44,7 +44,7 @@ export function ContestPage() {
   const route = useCurrentRoute();
   const language = useLanguage();
   const loggedIn = useLoggedIn();
-  const link = useLink();
+  const link = useRouteLink();
   const pagerLabels = usePagerLabels();
   const contestId = Number(route.args.contestId);
   const [sub, setSub] = useState<ContestSub>('all');

@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { Contest } from '@velvet/contracts';
-import { useLanguage } from '@velvet/federation';
+import { useLanguage, useRouteLink } from '@velvet/federation';
 import { Tile, TileGrid } from '@velvet/ui';
-import { useLink } from '../links';
 import { formatBerlinDate } from '../format';
 
 export function ContestTiles({ contests }: { contests: Contest[] }) {
   const { t } = useTranslation();
-  const link = useLink();
+  const link = useRouteLink();
   const language = useLanguage();
   return (
     <TileGrid label={t('contests.title')}>

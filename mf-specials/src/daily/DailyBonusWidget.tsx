@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { LoadState } from '@velvet/federation';
+import { LoadState, useRouteLink } from '@velvet/federation';
 import { Section } from '@velvet/ui';
-import { useLink } from '../links';
 import { Countdown } from './Countdown';
 import { OfferCard } from './OfferCard';
 import { useDailyBonus } from './DailyDealsPage';
@@ -9,10 +8,11 @@ import { useDailyBonus } from './DailyDealsPage';
 /** Home block "Dailybonus": today's offers and the countdown, linking to the daily-deals page. */
 export function DailyBonusWidget() {
   const { t } = useTranslation();
-  const link = useLink();
+  const link = useRouteLink();
+  const more = link('dailyDeals');
   const loaded = useDailyBonus();
   return (
-    <Section title={t('daily.title')} more={{ ...link('dailyDeals'), label: t('daily.all') }}>
+    <Section title={t('daily.title')} more={more && { ...more, label: t('daily.all') }}>
       <LoadState loaded={loaded}>
         {(bonus) => (
           <>

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { HIGH_ON_ROSE_PAGE, specialsEndpoints } from '@velvet/contracts';
-import { LoadState, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
-import { RouteLink } from '../RouteLink';
+import { LoadState, useLanguage, useLoaded, usePlatform, RouteLink } from '@velvet/federation';
 import { formatBerlinDate } from '../format';
 import { eventStatus } from './eventStatus';
 

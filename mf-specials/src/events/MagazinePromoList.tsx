@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { HIGH_ON_ROSE_PAGE, specialsEndpoints } from '@velvet/contracts';
-import { LoadState, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
+import { LoadState, useLanguage, useLoaded, usePlatform, useRouteLink } from '@velvet/federation';
 import { Section, Tile, TileGrid } from '@velvet/ui';
-import { useLink } from '../links';
 
 /** The magazine's promo pages (easter, shooting gallery, ...); high on rose has its own route. */
 export function MagazinePromoList() {
   const { t } = useTranslation();
   const { api } = usePlatform();
   const language = useLanguage();
-  const link = useLink();
+  const link = useRouteLink();
   const loaded = useLoaded(
     `magazines:${language}`,
     async () => (await api.rest(specialsEndpoints.magazinePages, { query: {} })).pages,

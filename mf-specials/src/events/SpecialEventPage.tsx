@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { LoadState, useCurrentRoute, useLanguage } from '@velvet/federation';
+import { LoadState, useCurrentRoute, useLanguage, RouteLink } from '@velvet/federation';
 import { COMMON_NAMESPACE } from '@velvet/i18n';
 import { EmptyState } from '@velvet/ui';
-import { RouteLink } from '../RouteLink';
 import { formatBerlinDate } from '../format';
 import { eventStatus } from './eventStatus';
 import { SpecialEventsSection } from './SpecialEventsList';

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SpecialEvent } from '@velvet/contracts';
-import { LoadState, useLanguage } from '@velvet/federation';
+import { LoadState, useLanguage, useRouteLink } from '@velvet/federation';
 import { Section, Tile, TileGrid } from '@velvet/ui';
-import { useLink } from '../links';
 import { formatBerlinDate } from '../format';
 import { eventStatus } from './eventStatus';
 import { useSpecialEvents } from './useSpecialEvents';
@@ -10,7 +9,7 @@ import { useSpecialEvents } from './useSpecialEvents';
 /** The special events (games) as tiles: running first, then upcoming, then ended (the server's order). */
 export function SpecialEventsSection({ events, excludeId }: { events: SpecialEvent[]; excludeId?: number }) {
   const { t } = useTranslation();
-  const link = useLink();
+  const link = useRouteLink();
   const language = useLanguage();
   return (
     <div id="special-events">

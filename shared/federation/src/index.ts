@@ -11,7 +11,7 @@ export { scopePlatform } from './scope';
 export { useCurrentRoute, useGuest, useLanguage, useLoggedIn, useSession } from './hooks';
 export { LoadState, createQueryClient, useLoaded, usePagerLabels, type Loaded, type LoadedControls } from './data';
 export { deliveryPlugin, type DeliveryPluginOptions, type RemoteLoadFailure } from './deliveryPlugin';
-export { routeLink } from './routeLink';
+export { routeLink, useRouteLink, RouteLink, RouteButton } from './routeLink';
 export {
   createSlotHost,
   SlotPropsError,

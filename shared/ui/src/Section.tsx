@@ -3,8 +3,8 @@ import { navigateOnPlainClick, type LinkTarget } from './link';
 
 export interface SectionProps {
   title: ReactNode;
-  /** A "show all" link to the block's full page. */
-  more?: LinkTarget & { label: string };
+  /** A "show all" link to the block's full page; left out when null (that page is not served). */
+  more?: (LinkTarget & { label: string }) | null;
   children: ReactNode;
   /** Heading level; home blocks sit below the page's h1. */
   level?: 1 | 2 | 3;

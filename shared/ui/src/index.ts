@@ -22,4 +22,5 @@ export { Price, type PriceProps } from './Price';
 export { Section, type SectionProps } from './Section';
 export { TabNav, type TabNavItem } from './TabNav';
 export { navigateOnPlainClick, type LinkTarget } from './link';
+export { LinkOrText } from './LinkOrText';
 export { applyTheme } from './theme';

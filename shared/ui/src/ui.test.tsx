@@ -209,8 +209,9 @@ describe('states and prompts', () => {
         <TabNav
           label="Profile"
           items={[
-            { key: 'a', href: '/a', label: 'Overview', current: true },
-            { key: 'b', href: '/b', label: 'About me', current: false },
+            { key: 'a', link: { href: '/a' }, label: 'Overview', current: true },
+            { key: 'b', link: { href: '/b' }, label: 'About me', current: false },
+            { key: 'c', link: null, label: 'Videos', current: false },
           ]}
         />
       </Section>,
@@ -219,6 +220,8 @@ describe('states and prompts', () => {
     expect(screen.getByRole('link', { name: 'Show all' })).toHaveAttribute('href', '/en/new-girls/');
     expect(screen.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'About me' })).not.toHaveAttribute('aria-current');
+    // A tab whose page is not served is left out.
+    expect(screen.queryByText('Videos')).not.toBeInTheDocument();
   });
 });
 

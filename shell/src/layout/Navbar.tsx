@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { skip } from 'rxjs';
 import { switchLanguage } from '@velvet/i18n';
+import { routeLink } from '@velvet/federation';
 import { Button } from '@velvet/ui';
 import { useShell, useSubject } from './ShellContext';
 import { visibleMenus, type Menu } from './menus';
@@ -12,15 +13,24 @@ function MenuEntry({ menu, open, onToggle }: { menu: Menu; open: boolean; onTogg
   const { t } = useTranslation('shell');
   const { router } = useShell();
   const title = t(menu.label, { ns: menu.namespace });
+  // Only pages the route table serves are linked: an entry to a route of a remote that is off or refused is left
+  // out. The navbar loads the page anew (no in-page navigation), so only the href is used.
+  const items = menu.items.flatMap((item) => {
+    const link = routeLink(router, item.route);
+    return link ? [{ ...item, href: link.href }] : [];
+  });
   if (menu.items.length === 0) {
+    const link = routeLink(router, menu.route);
+    if (!link) return null;
     return (
       <li className="vv-nav__menu">
-        <a className="vv-nav__link" href={router.href(menu.route)}>
+        <a className="vv-nav__link" href={link.href}>
           {title}
         </a>
       </li>
     );
   }
+  if (items.length === 0) return null;
   return (
     <li className="vv-nav__menu">
       <button type="button" className="vv-nav__link" aria-expanded={open} aria-haspopup="true" onClick={onToggle}>
@@ -28,9 +38,9 @@ function MenuEntry({ menu, open, onToggle }: { menu: Menu; open: boolean; onTogg
       </button>
       {open && (
         <ul className="vv-nav__submenu">
-          {menu.items.map((item) => (
+          {items.map((item) => (
             <li key={item.route}>
-              <a href={router.href(item.route)}>{t(item.label, { ns: item.namespace })}</a>
+              <a href={item.href}>{t(item.label, { ns: item.namespace })}</a>
             </li>
           ))}
         </ul>
