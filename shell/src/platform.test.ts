@@ -2,12 +2,11 @@
 import { BehaviorSubject } from 'rxjs';
 import { createSocketClient, type RestCall, type GraphqlCall } from '@velvet/sdk';
 import type { i18n as I18n } from 'i18next';
-import type { OutgoingPayload, Tenant } from '@velvet/contracts';
+import type { OutgoingPayload, PlatformSlots, Tenant } from '@velvet/contracts';
 import { buildPlatform } from './platform';
 import type { SessionStore } from './session';
 import type { ShellRouter } from './router';
 import type { UiStore } from './uiStore';
-import type { ShellSlots } from './slots';
 
 /** The platform over the shell's real socket client, for a session that is anonymous or a guest's. */
 function platformFor(loggedIn: boolean) {
@@ -26,7 +25,7 @@ function platformFor(loggedIn: boolean) {
     session: { session$: new BehaviorSubject(null) } as unknown as SessionStore,
     router: {} as ShellRouter,
     ui: { ui: { open: (flow: string) => opened.push(flow), toast: () => undefined } } as unknown as UiStore,
-    slots: () => ({}) as ShellSlots,
+    slots: () => ({}) as PlatformSlots,
     i18n: {} as I18n,
     tenant: {} as Tenant,
   });
