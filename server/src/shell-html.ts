@@ -119,9 +119,10 @@ const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 
 /**
  * The shell's HTML for every localized route of the tenant's table (its own routes and its enabled remotes', read
- * like its manifest, so a deployed page is served on the next request), 404 with the same HTML for unknown paths so
- * the shell renders its own not-found page, and its static files under /shell/. REST, GraphQL and non-GET misses
- * answer JSON 404.
+ * like its manifest, so a deployed page is served on the next request), with the page's head from `pageHeads`
+ * (whose status wins: a page of a missing performer is a 404), 404 with the same HTML for unknown paths so the shell
+ * renders its own not-found page, and its static files under /shell/. REST, GraphQL and non-GET misses answer JSON
+ * 404.
  */
 export async function installShell(
   app: FastifyInstance,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { REMOTE_NAMES } from '@velvet/contracts';
+import { DECLARED_ROUTES, REMOTE_NAMES } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { fixtureRepo, repositoryDescriptor } from '../../testing/fixtures';
 import { eq } from 'drizzle-orm';
@@ -13,6 +13,11 @@ import { blogArticle, publishedBlogPosts } from '../specials/service';
 import { seriesKeys } from '../tv/service';
 import { HEAD_CACHE_MS } from '.';
 import { isoDuration } from './head';
+import de from './locales/de.json';
+import en from './locales/en.json';
+import es from './locales/es.json';
+import nl from './locales/nl.json';
+import { publicRoutes } from './pages';
 
 // A crawler that runs no scripts reads each page's head from the server: title and description from the page's
 // data in its language and the tenant's brand, canonical and alternate URLs on the tenant's host, Open Graph and
@@ -246,6 +251,14 @@ describe('page heads', () => {
     clock.advance(HEAD_CACHE_MS / 1000);
     assert.ok((await headOf(VELVET.host, url)).title!.startsWith('After'), 'made again');
   });
+});
+
+test('every public page has a name in every language, from its data or its route', () => {
+  const byData = new Set(['actorProfile', 'videoDetails', 'albumDetails', 'category', 'tvSeries', 'blogArticle']);
+  for (const [language, resource] of Object.entries({ de, en, es, nl }))
+    for (const route of publicRoutes(DECLARED_ROUTES))
+      if (!byData.has(route.name))
+        assert.ok((resource.routes as Record<string, string>)[route.name], `${route.name} in ${language}`);
 });
 
 test('isoDuration writes hours, minutes and seconds', () => {
