@@ -5,7 +5,7 @@ import { DECLARED_ROUTES, REMOTE_NAMES } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { fixtureRepo, repositoryDescriptor } from '../../testing/fixtures';
 import { eq } from 'drizzle-orm';
-import { releasedVideoRefs, videoById } from '../media/service';
+import { albumById, releasedAlbumRefs, releasedVideoRefs, videoById } from '../media/service';
 import { createPerformer, manualClock } from '../performers/fixtures';
 import { actors } from '../performers/schema';
 import { listCategories, performerNames } from '../performers/service';
@@ -173,6 +173,19 @@ describe('page heads', () => {
         assert.equal(crumbNames(head).at(-1), video.title);
         assert.equal(crumbNames(head)[1], video.model.displayName);
       }
+  });
+
+  test('an album page: its title and performer, its first preview as picture', async () => {
+    const [ref] = await releasedAlbumRefs(t.ctx.db, t.ctx.now());
+    assert.ok(ref);
+    const album = await albumById(t.ctx.db, null, ref.id);
+    for (const language of ['de', 'es'] as const) {
+      const path = `amateur/${ref.actorName}/fotos/${ref.id}/`;
+      const head = await headOf(AMORA.host, `/${language}/${path}`);
+      assertCommonHead(head, AMORA, language, path);
+      assert.ok(head.title!.includes(album.title) && head.title!.includes(album.actor.displayName), head.title);
+      assert.equal(crumbNames(head).at(-1), album.title);
+    }
   });
 
   test('a category, a TV series and a blog article are named by their data', async () => {
