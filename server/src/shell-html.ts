@@ -84,11 +84,10 @@ const NOT_PAGES = new RegExp(`^(${[...API_PATHS, '/remotes', '/media', '/shell']
 /** The route table of the tenant a page request is for (`?tenant=`, else its host name). */
 export type TenantRoutes = (tenant: string | undefined, hostname: string) => Promise<readonly RouteDefinition[]>;
 
-/** A page's head: the status the page answers, the language of its <html>, its <title> and the tags after it. */
+/** A page's head: the status the page answers, the language of its <html> and its tags, <title> first. */
 export interface PageHead {
   status: 200 | 404;
   language: Language;
-  title: string;
   /** Head tags (already HTML), given the answer's nonce. */
   tags: (nonce: string) => string;
 }
@@ -99,11 +98,9 @@ export type PageHeads = (
   routes: readonly RouteDefinition[],
 ) => Promise<PageHead>;
 
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** The built page with a page's head: its language on <html>, its title, its tags after the title. */
+/** The built page with a page's head: its language on <html>, its tags in place of the built title. */
 function withHead(html: string, head: PageHead, nonce: string): string {
-  const tags = `<title>${escapeText(head.title)}</title>${head.tags(nonce)}`;
+  const tags = head.tags(nonce);
   const titled = /<title>[\s\S]*?<\/title>/i.test(html)
     ? html.replace(/<title>[\s\S]*?<\/title>/i, () => tags)
     : html.replace(/<\/head>/i, (end) => tags + end);

@@ -34,11 +34,8 @@ export interface PagePlace {
   listed: { languages: readonly Language[]; fallback: Language };
 }
 
-/** A page's head as shell-html pastes it: the <title> and the tags after it; the nonce is the answer's own. */
-export interface RenderedHead {
-  title: string;
-  tags: (nonce: string) => string;
-}
+/** A page's head tags as shell-html pastes them, <title> first, given the answer's own nonce. */
+export type RenderedHead = (nonce: string) => string;
 
 /**
  * The head of a page a crawler reads without running scripts: title, description, canonical URL (on the tenant's
@@ -76,6 +73,7 @@ export function renderHead(meta: PageMeta, place: PagePlace): RenderedHead {
       ...(meta.video.contentUrl ? { contentUrl: absolute(meta.video.contentUrl) } : {}),
     });
   const fixed = [
+    `<title>${escapeHtml(meta.title)}</title>`,
     meta_('name', 'description', meta.description),
     `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
     ...alternatesOf(route, args, origin, listed).map(
@@ -88,20 +86,18 @@ export function renderHead(meta: PageMeta, place: PagePlace): RenderedHead {
     meta_('property', 'og:locale', OG_LOCALES[language]),
     ...(image ? [meta_('property', 'og:image', image)] : []),
   ].join('');
-  return {
-    title: meta.title,
-    // A data block is not run, so the policy would not need the nonce; it carries it so that no policy of a
-    // stricter browser or proxy refuses it.
-    tags: (nonce) =>
-      fixed +
-      structured
-        .map((data) => `<script type="application/ld+json" nonce="${nonce}">${scriptJson(data)}</script>`)
-        .join(''),
-  };
+  // A data block is not run, so the policy would not need the nonce; it carries it so that no policy of a
+  // stricter browser or proxy refuses it.
+  return (nonce) =>
+    fixed +
+    structured
+      .map((data) => `<script type="application/ld+json" nonce="${nonce}">${scriptJson(data)}</script>`)
+      .join('');
 }
 
 /** The head of a page whose performer, video, ... does not exist: named so, and kept out of search indexes. */
 export function notFoundHead(language: Language, brand: string): RenderedHead {
   const title = requiredText(language, 'titleWithBrand', { page: requiredText(language, 'notFound'), brand });
-  return { title, tags: () => '<meta name="robots" content="noindex" />' };
+  const tags = `<title>${escapeHtml(title)}</title><meta name="robots" content="noindex" />`;
+  return () => tags;
 }

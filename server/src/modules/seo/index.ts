@@ -171,11 +171,8 @@ export function pageHeads(ctx: ModuleContext): PageHeads {
       const meta = await pageMeta(ctx, tenant.brand, routes, page.route, page.args, language);
       kept.set(key, (entry = { at: now, routes, meta }));
     }
-    if (!entry.meta) return { status: 404, language, ...notFoundHead(language, tenant.brand) };
-    return {
-      status: 200,
-      language,
-      ...renderHead(entry.meta, { origin, route: page.route, args: page.args, language, listed }),
-    };
+    if (!entry.meta) return { status: 404, language, tags: notFoundHead(language, tenant.brand) };
+    const tags = renderHead(entry.meta, { origin, route: page.route, args: page.args, language, listed });
+    return { status: 200, language, tags };
   };
 }
