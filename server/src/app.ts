@@ -25,6 +25,7 @@ import { SharpImageStore } from './media/store';
 import { MODULES } from './modules';
 import { SessionRegistry } from './modules/auth/sessions';
 import { federationModule, tenantRouteTables } from './modules/federation';
+import { pageHeads, seoModule } from './modules/seo';
 import { UNCACHED_REMOTE_FILES, remoteStoreDir } from './modules/federation/store';
 import type { ModuleContext, ServerModule } from './modules/module';
 import { systemClock } from './clock';
@@ -148,7 +149,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const module of modules) module.socket?.(ctx);
   await installGraphql(app, ctx, modules);
   const routeTables = modules.includes(federationModule) ? tenantRouteTables(ctx) : null;
-  await installShell(app, config, routeTables ? (tenant, host) => routeTables.routes(tenant, host) : undefined);
+  await installShell(
+    app,
+    config,
+    routeTables ? (tenant, host) => routeTables.routes(tenant, host) : undefined,
+    modules.includes(seoModule) ? pageHeads(ctx) : undefined,
+  );
 
   const stops: Array<() => void> = [];
   return {

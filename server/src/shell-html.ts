@@ -17,7 +17,7 @@ import { notFoundBody } from './http/errors';
 import { pageNonce } from './http/security-headers';
 
 export type ShellMatch =
-  | { kind: 'page'; route: RouteDefinition; language: Language | null }
+  | { kind: 'page'; route: RouteDefinition; language: Language | null; args: Record<string, string> }
   | { kind: 'redirect'; location: string }
   | { kind: 'unknown' };
 
@@ -46,10 +46,10 @@ export function matchShellPath(pathname: string, routes: readonly RouteDefinitio
     return { kind: 'unknown' };
   }
   const home = SHELL_ROUTES[0];
-  if (segments.length === 0) return { kind: 'page', route: home, language: null };
+  if (segments.length === 0) return { kind: 'page', route: home, language: null, args: {} };
   const [language, ...rest] = segments as [string, ...string[]];
   if (!(LANGUAGES as readonly string[]).includes(language)) return { kind: 'unknown' };
-  if (rest.length === 0) return { kind: 'page', route: home, language: language as Language };
+  if (rest.length === 0) return { kind: 'page', route: home, language: language as Language, args: {} };
   for (const route of rankedFor(routes, language as Language)) {
     const pattern = splitPath(slugsFor(route, language as Language));
     if (pattern.length !== rest.length) continue;
@@ -71,7 +71,7 @@ export function matchShellPath(pathname: string, routes: readonly RouteDefinitio
       ];
       return { kind: 'redirect', location: `/${lowered.map(encodeURIComponent).join('/')}` };
     }
-    return { kind: 'page', route, language: language as Language };
+    return { kind: 'page', route, language: language as Language, args };
   }
   return { kind: 'unknown' };
 }
@@ -84,20 +84,48 @@ const NOT_PAGES = new RegExp(`^(${[...API_PATHS, '/remotes', '/media', '/shell']
 /** The route table of the tenant a page request is for (`?tenant=`, else its host name). */
 export type TenantRoutes = (tenant: string | undefined, hostname: string) => Promise<readonly RouteDefinition[]>;
 
+/** A page's head: the status the page answers, the language of its <html> and its tags, <title> first. */
+export interface PageHead {
+  status: 200 | 404;
+  language: Language;
+  /** Head tags (already HTML), given the answer's nonce. */
+  tags: (nonce: string) => string;
+}
+/** Makes the head of a matched page (titles, links, structured data); without one the built head is sent. */
+export type PageHeads = (
+  request: FastifyRequest,
+  page: Extract<ShellMatch, { kind: 'page' }>,
+  routes: readonly RouteDefinition[],
+) => Promise<PageHead>;
+
+/** The built page with a page's head: its language on <html>, its tags in place of the built title. */
+function withHead(html: string, head: PageHead, nonce: string): string {
+  const tags = head.tags(nonce);
+  const titled = /<title>[\s\S]*?<\/title>/i.test(html)
+    ? html.replace(/<title>[\s\S]*?<\/title>/i, () => tags)
+    : html.replace(/<\/head>/i, (end) => tags + end);
+  return titled.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => {
+    const others = attributes.replace(/\s+lang=("[^"]*"|'[^']*'|[^\s>]*)/i, '');
+    return `<html lang="${head.language}"${others}>`;
+  });
+}
+
 const BUILD_COMMAND = 'npx -y pnpm@10.34.8 --filter @velvet/shell build';
 const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Velvet: shell not built</title></head>
 <body><h1>The shell is not built yet</h1><p>Build it with <code>${BUILD_COMMAND}</code> (or run <code>npm start</code>), then reload.</p></body></html>`;
 
 /**
  * The shell's HTML for every localized route of the tenant's table (its own routes and its enabled remotes', read
- * like its manifest, so a deployed page is served on the next request), 404 with the same HTML for unknown paths so
- * the shell renders its own not-found page, and its static files under /shell/. REST, GraphQL and non-GET misses
- * answer JSON 404.
+ * like its manifest, so a deployed page is served on the next request), with the page's head from `pageHeads`
+ * (whose status wins: a page of a missing performer is a 404), 404 with the same HTML for unknown paths so the shell
+ * renders its own not-found page, and its static files under /shell/. REST, GraphQL and non-GET misses answer JSON
+ * 404.
  */
 export async function installShell(
   app: FastifyInstance,
   config: Config,
   tenantRoutes: TenantRoutes = async () => SHELL_ROUTES,
+  pageHeads?: PageHeads,
 ): Promise<void> {
   const distDir = path.join(config.repoRoot, 'shell', 'dist');
   // Bundles carry a content hash in their names; index.html is served through the routes below, never cached.
@@ -106,13 +134,15 @@ export async function installShell(
     bundleStatic(distDir, '/shell/', (name) => (/\.[0-9a-f]{8}\.[a-z0-9]+$/i.test(name) ? IMMUTABLE : 'no-cache')),
   );
 
-  const sendShell = async (reply: FastifyReply, status: number) => {
+  const sendShell = async (reply: FastifyReply, status: number, head?: PageHead) => {
     const html = await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (html === null) return reply.status(503).send(notBuiltPage);
+    const nonce = pageNonce(reply);
     // The page's nonce goes first in <head>, before anything that may add a <style> element reads it.
-    const nonceMeta = `<meta name="csp-nonce" content="${pageNonce(reply)}" />`;
-    return reply.status(status).send(html.replace(/<head>/i, (head) => head + nonceMeta));
+    const nonceMeta = `<meta name="csp-nonce" content="${nonce}" />`;
+    const page = head ? withHead(html, head, nonce) : html;
+    return reply.status(head?.status ?? status).send(page.replace(/<head>/i, (start) => start + nonceMeta));
   };
 
   const isApiPath = (url: string) => NOT_PAGES.test(url);
@@ -123,8 +153,11 @@ export async function installShell(
     }
     const [pathname, search] = request.url.split('?', 2) as [string, string | undefined];
     const tenant = new URLSearchParams(search ?? '').get('tenant') ?? undefined;
-    const match = matchShellPath(pathname, await tenantRoutes(tenant, request.hostname));
+    const routes = await tenantRoutes(tenant, request.hostname);
+    const match = matchShellPath(pathname, routes);
     if (match.kind === 'redirect') return reply.redirect(match.location + (search ? `?${search}` : ''), 301);
-    return sendShell(reply, match.kind === 'page' ? 200 : 404);
+    if (match.kind === 'unknown') return sendShell(reply, 404);
+    // A page whose performer, video, ... does not exist answers 404 with the not-found head: no soft 404s.
+    return sendShell(reply, 200, pageHeads ? await pageHeads(request, match, routes) : undefined);
   });
 }

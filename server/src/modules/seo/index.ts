@@ -2,9 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { RouteDefinition } from '@velvet/contracts';
 import { HttpError } from '../../http/endpoint';
+import type { PageHeads } from '../../shell-html';
 import { tenantOfHost, tenantRouteTables } from '../federation';
 import type { ModuleContext, ServerModule } from '../module';
-import { listedLanguages, pagePath, publicRoutes, robotsTxt, takesArgs } from './pages';
+import { notFoundHead, renderHead } from './head';
+import { pageMeta, type PageMeta } from './pages-meta';
+import { alternatesOf, listedLanguages, publicRoutes, robotsTxt, takesArgs } from './pages';
 import { writeSitemaps, type SitemapFiles, type SitemapPart } from './sitemap';
 import { PAGE_SOURCES, type PageRef } from './sources';
 
@@ -15,6 +18,11 @@ export const SITEMAP_CACHE_MS = 10 * 60_000;
  * catalogue), least recently used out first: odd Host headers cannot fill the memory.
  */
 const CACHED_SITEMAP_CHARS = 128 * 1024 * 1024;
+
+/** How long a page's head is served as made from its data: a renamed performer or video shows within this time. */
+export const HEAD_CACHE_MS = 60_000;
+/** Page heads kept at once (a few hundred bytes each), least recently used out first. */
+const CACHED_HEADS = 20_000;
 
 interface Made {
   /** When it was made, on the server's clock. */
@@ -46,17 +54,14 @@ async function tenantSitemap(
   routes: readonly RouteDefinition[],
   origin: string,
 ): Promise<SitemapFiles> {
-  const { languages, fallback } = listedLanguages(tenant.languages);
+  const listed = listedLanguages(tenant.languages);
   const served = publicRoutes(routes);
   const itemsOf = (route: RouteDefinition, pages: readonly PageRef[]) =>
     pages.flatMap((page) => {
-      const urls = new Map(languages.map((language) => [language, origin + pagePath(route, language, page.args)]));
-      const links = [
-        ...[...urls].map(([lang, url]) => ({ lang, url })),
-        { lang: 'x-default', url: urls.get(fallback)! },
-      ];
+      const links = alternatesOf(route, page.args, origin, listed);
       const lastmod = page.lastmod?.toISOString();
-      return [...urls.values()].map((url) => ({ url, links, ...(lastmod ? { lastmod } : {}) }));
+      // One entry per language: every link but the x-default one (which repeats the fallback language's URL).
+      return links.slice(0, -1).map(({ url }) => ({ url, links, ...(lastmod ? { lastmod } : {}) }));
     });
   const parts: SitemapPart[] = [
     {
@@ -139,3 +144,35 @@ export const seoModule: ServerModule = {
     });
   },
 };
+
+interface KeptMeta {
+  at: number;
+  routes: readonly RouteDefinition[];
+  meta: PageMeta | null;
+}
+
+/**
+ * The head of every page shell-html serves, in the URL's language (the tenant's x-default one at `/`), with the
+ * brand and languages of the tenant the host names. A page's facts are the same for every visitor, so they are
+ * kept per tenant, route, arguments and language for HEAD_CACHE_MS on the server's clock; a page whose entity does
+ * not exist answers 404 with the not-found head.
+ */
+export function pageHeads(ctx: ModuleContext): PageHeads {
+  const kept = new LRUCache<string, KeptMeta>({ max: CACHED_HEADS });
+  return async (request, page, routes) => {
+    const origin = originOf(request);
+    const tenant = await tenantOfHost(ctx, request.hostname);
+    const listed = listedLanguages(tenant.languages);
+    const language = page.language ?? listed.fallback;
+    const key = JSON.stringify([tenant.id, page.route.name, language, page.args]);
+    const now = ctx.now().getTime();
+    let entry = kept.get(key);
+    if (!entry || entry.routes !== routes || now - entry.at >= HEAD_CACHE_MS) {
+      const meta = await pageMeta(ctx, tenant.brand, routes, page.route, page.args, language);
+      kept.set(key, (entry = { at: now, routes, meta }));
+    }
+    if (!entry.meta) return { status: 404, language, tags: notFoundHead(language, tenant.brand) };
+    const tags = renderHead(entry.meta, { origin, route: page.route, args: page.args, language, listed });
+    return { status: 200, language, tags };
+  };
+}

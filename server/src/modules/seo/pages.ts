@@ -57,6 +57,20 @@ export function listedLanguages(tenantLanguages: readonly string[]): { languages
 }
 
 /**
+ * The URLs of one page in each listed language, and the x-default one for visitors of another language: what a
+ * sitemap entry and a page's head name as its hreflang alternates.
+ */
+export function alternatesOf(
+  route: RouteDefinition,
+  args: Readonly<Record<string, string>>,
+  origin: string,
+  { languages, fallback }: { languages: readonly Language[]; fallback: Language },
+): Array<{ lang: string; url: string }> {
+  const urls = languages.map((lang) => ({ lang, url: origin + pagePath(route, lang, args) }));
+  return [...urls, { lang: 'x-default', url: origin + pagePath(route, fallback, args) }];
+}
+
+/**
  * robots.txt of a tenant: everything may be crawled (pages, and the scripts and media they need to render) but the
  * interfaces and the private pages, in every language the server answers (their arguments as `*`); it names the
  * sitemap on the host asked.

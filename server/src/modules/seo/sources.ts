@@ -1,9 +1,10 @@
-import { DEFAULT_LANGUAGE } from '@velvet/contracts';
+import { DEFAULT_LANGUAGE, type Language } from '@velvet/contracts';
+import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
-import { releasedAlbumRefs, releasedVideoRefs } from '../media/service';
-import { listCategories, performerNames } from '../performers/service';
-import { publishedBlogPosts } from '../specials/service';
-import { seriesKeys } from '../tv/service';
+import { albumById, releasedAlbumRefs, releasedVideoRefs, videoById } from '../media/service';
+import { actorProfile, listCategories, performerNames } from '../performers/service';
+import { blogArticle, publishedBlogPosts } from '../specials/service';
+import { format, seriesKeys } from '../tv/service';
 
 /** One page of a route: its arguments and, where the data has one, the date it last changed. */
 export interface PageRef {
@@ -78,3 +79,56 @@ export const PAGE_SOURCES: readonly PageSource[] = [
       })),
   },
 ];
+
+/** What a page's head tells of the performer it shows: the same for every visitor (no personal data). */
+export interface PerformerFacts {
+  name: string;
+  displayName: string;
+  age: number;
+  /** ISO 3166 alpha-2. */
+  country: string;
+  threeWords: string;
+  avatarUrl: string;
+}
+
+/** An anonymous visitor: the head of a page is the same for everyone, so it may be kept and shared. */
+const anonymous = (language: Language) => ({
+  language,
+  country: null,
+  guestId: null,
+  ticketActorIds: new Set<number>(),
+});
+
+/** A lookup's answer, or null where the owning module answers 404 (the page's entity does not exist). */
+async function orNull<T>(lookup: Promise<T>): Promise<T | null> {
+  try {
+    return await lookup;
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) return null;
+    throw error;
+  }
+}
+
+/** The entities a page's head names, read through the owning modules; null for one that does not exist. */
+export const ENTITIES = {
+  performer: async (ctx: ModuleContext, name: string, language: Language): Promise<PerformerFacts | null> => {
+    const profile = await orNull(actorProfile(ctx.db, name, anonymous(language)));
+    if (!profile) return null;
+    const { age, country, threeWords } = profile.profile;
+    return {
+      name: profile.name,
+      displayName: profile.displayName,
+      age,
+      country,
+      threeWords,
+      avatarUrl: profile.avatar.url,
+    };
+  },
+  video: (ctx: ModuleContext, id: number) => orNull(videoById(ctx.db, null, id)),
+  album: (ctx: ModuleContext, id: number) => orNull(albumById(ctx.db, null, id)),
+  category: async (ctx: ModuleContext, slug: string, language: Language) =>
+    (await listCategories(ctx.db, language)).find((category) => category.slug === slug) ?? null,
+  tvSeries: async (ctx: ModuleContext, key: string) => (await orNull(format(ctx.db, key)))?.series ?? null,
+  blogPost: async (ctx: ModuleContext, slug: string, language: Language) =>
+    (await orNull(blogArticle(ctx.db, slug, ctx.now(), language)))?.post ?? null,
+};
