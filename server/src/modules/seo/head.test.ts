@@ -193,7 +193,7 @@ describe('page heads', () => {
     const [post] = await publishedBlogPosts(t.ctx.db, t.ctx.now());
     assert.ok(series && post);
     for (const language of ['de', 'es'] as const) {
-      const [category] = await listCategories(t.ctx.db, language);
+      const [category] = await listCategories(t.ctx.db, language, t.ctx.now());
       assert.ok(category);
       const categoryPath = `${slugs[language].categories}/${category.slug}/`;
       const categoryHead = await headOf(VELVET.host, `/${language}/${categoryPath}`);

@@ -92,7 +92,8 @@ export interface PerformerFacts {
 }
 
 /** An anonymous visitor: the head of a page is the same for everyone, so it may be kept and shared. */
-const anonymous = (language: Language) => ({
+const anonymous = (language: Language, now: Date) => ({
+  now,
   language,
   country: null,
   guestId: null,
@@ -112,7 +113,7 @@ async function orNull<T>(lookup: Promise<T>): Promise<T | null> {
 /** The entities a page's head names, read through the owning modules; null for one that does not exist. */
 export const ENTITIES = {
   performer: async (ctx: ModuleContext, name: string, language: Language): Promise<PerformerFacts | null> => {
-    const profile = await orNull(actorProfile(ctx.db, name, anonymous(language)));
+    const profile = await orNull(actorProfile(ctx.db, name, anonymous(language, ctx.now())));
     if (!profile) return null;
     const { age, country, threeWords } = profile.profile;
     return {
@@ -127,7 +128,7 @@ export const ENTITIES = {
   video: (ctx: ModuleContext, id: number) => orNull(videoById(ctx.db, null, id)),
   album: (ctx: ModuleContext, id: number) => orNull(albumById(ctx.db, null, id)),
   category: async (ctx: ModuleContext, slug: string, language: Language) =>
-    (await listCategories(ctx.db, language)).find((category) => category.slug === slug) ?? null,
+    (await listCategories(ctx.db, language, ctx.now())).find((category) => category.slug === slug) ?? null,
   tvSeries: async (ctx: ModuleContext, key: string) => (await orNull(format(ctx.db, key)))?.series ?? null,
   blogPost: async (ctx: ModuleContext, slug: string, language: Language) =>
     (await orNull(blogArticle(ctx.db, slug, ctx.now(), language)))?.post ?? null,
