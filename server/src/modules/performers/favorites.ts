@@ -28,7 +28,7 @@ export async function setFavorite(db: Database, guestId: string, actorId: number
   });
 }
 
-export async function favoriteActorIds(db: Database, guestId: string): Promise<number[]> {
+export async function favoritePerformerIds(db: Database, guestId: string): Promise<number[]> {
   const rows = await db
     .select({ actorId: favoriteActors.actorId })
     .from(favoriteActors)
@@ -41,7 +41,7 @@ export async function favoriteActorIds(db: Database, guestId: string): Promise<n
 export function favoritesSocket({ db, hub, log }: ModuleContext): void {
   const guestOf = (client: SocketClient) => (client.auth?.loggedIn ? client.auth.guestId : null);
   const answer = async (guestId: string) =>
-    hub.sendToGuest(guestId, { type: 'favoriteActors', actorIds: await favoriteActorIds(db, guestId) });
+    hub.sendToGuest(guestId, { type: 'favoriteActors', actorIds: await favoritePerformerIds(db, guestId) });
   const pin = (pinned: boolean) => async (message: { actorId: number }, client: SocketClient) => {
     const guestId = guestOf(client);
     if (!guestId) return;

@@ -38,7 +38,7 @@ export interface Viewer {
 }
 
 /** The site path of a performer's profile page in `language`. */
-export const actorProfilePath = (actorName: string, language: Language) =>
+export const performerProfilePath = (actorName: string, language: Language) =>
   `/${language}/${slugsFor(routeByName('actorProfile'), language).replace(':actorName', actorName)}/`;
 
 const DAY_MS = 86_400_000;
@@ -176,7 +176,7 @@ async function listSpec(db: Database, kind: ActorListKind, categorySlug: string 
   }
 }
 
-export async function listActors(
+export async function listPerformers(
   db: Database,
   kind: ActorListKind,
   query: ListQuery,
@@ -218,7 +218,7 @@ async function findActor(db: Database, idOrName: string): Promise<ActorRow> {
 }
 
 /** A performer (by id or case-insensitive name) with the sedcard pictures, in display order; 404 if unknown. */
-export async function findActorSedcards(db: Database, idOrName: string) {
+export async function findPerformerSedcards(db: Database, idOrName: string) {
   const row = await findActor(db, idOrName);
   const pictures = await db
     .select({ id: actorSedcards.id, url: actorSedcards.url, width: actorSedcards.width, height: actorSedcards.height })
@@ -248,7 +248,7 @@ const isBirthday = (birthday: string | null, today = new Date()) =>
   birthday !== null && birthday.slice(5) === today.toISOString().slice(5, 10);
 
 /** The profile page's data: spec Actor data and profile fields, texts in the viewer's language. */
-export async function actorProfile(db: Database, idOrName: string, viewer: Viewer): Promise<ActorProfile> {
+export async function performerProfile(db: Database, idOrName: string, viewer: Viewer): Promise<ActorProfile> {
   const row = await findActor(db, idOrName);
   const [sedcards, categoryRows, favorite, rank] = await Promise.all([
     db.select().from(actorSedcards).where(eq(actorSedcards.actorId, row.id)).orderBy(asc(actorSedcards.position)),
@@ -332,7 +332,7 @@ export async function actorProfile(db: Database, idOrName: string, viewer: Viewe
   };
 }
 
-export async function actorState(db: Database, actorId: number, viewer: Viewer): Promise<ActorState> {
+export async function performerState(db: Database, actorId: number, viewer: Viewer): Promise<ActorState> {
   const row = await findActor(db, String(actorId));
   return {
     actorId: row.id,
@@ -343,7 +343,7 @@ export async function actorState(db: Database, actorId: number, viewer: Viewer):
   };
 }
 
-export async function onlineModels(
+export async function onlinePerformers(
   db: Database,
   filter: { first: number; offset: number; freeChat?: boolean | null; categoryId?: number | null },
 ): Promise<{ total: number; items: OnlineModel[] }> {
