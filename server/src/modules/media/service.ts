@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { HttpError, requireGuest } from '../../http/endpoint';
 import type { Auth } from '../module';
-import { actors } from '../performers/schema';
+import { performerCard } from '../performers/catalogue';
 import { guests } from '../auth/schema';
 import { clipPreviewUrl } from './clips';
 import {
@@ -128,7 +128,7 @@ async function toVideos(
   }));
 }
 
-const actorRef = { id: actors.id, name: actors.name, displayName: actors.displayName };
+const actorRef = { id: performerCard.id, name: performerCard.name, displayName: performerCard.displayName };
 const purchasedBy = (guestId: string) =>
   sql`exists (select 1 from ${mediaLibrary} where ${and(eq(mediaLibrary.guestId, guestId), eq(mediaLibrary.videoId, videos.id), eq(mediaLibrary.source, 'PURCHASED'))})`;
 
@@ -167,7 +167,7 @@ export async function videoGrid(db: Database, auth: Auth | null, request: VideoG
 
   const genders = request.actorGenders.filter((g) => g !== 'NONE');
   const actingGroup = genders.length > 0 ? genders : 'actorGenders' in category ? [...category.actorGenders] : [];
-  if (actingGroup.length > 0) conditions.push(inArray(actors.gender, actingGroup));
+  if (actingGroup.length > 0) conditions.push(inArray(performerCard.gender, actingGroup));
 
   for (const tag of request.tags) {
     conditions.push(
@@ -193,7 +193,7 @@ export async function videoGrid(db: Database, auth: Auth | null, request: VideoG
     conditions.push(
       or(
         ilike(videos.title, pattern),
-        ilike(actors.displayName, pattern),
+        ilike(performerCard.displayName, pattern),
         exists(
           db
             .select({ one: sql`1` })
@@ -212,12 +212,13 @@ export async function videoGrid(db: Database, auth: Auth | null, request: VideoG
     .select({ total: sql<number>`count(*)::int` })
     .from(videos)
     .$dynamic();
-  if (actingGroup.length > 0 || request.searchPattern) counted.innerJoin(actors, eq(actors.id, videos.actorId));
+  if (actingGroup.length > 0 || request.searchPattern)
+    counted.innerJoin(performerCard, eq(performerCard.id, videos.actorId));
   const [rows, [count]] = await Promise.all([
     db
       .select({ video: videos, actor: actorRef })
       .from(videos)
-      .innerJoin(actors, eq(actors.id, videos.actorId))
+      .innerJoin(performerCard, eq(performerCard.id, videos.actorId))
       .where(where)
       .orderBy(SORT_ORDER[sort], desc(videos.id))
       .limit(request.pageSize)
@@ -270,7 +271,7 @@ export async function videoById(db: Database, auth: Auth | null, id: number): Pr
   const rows = await db
     .select({ video: videos, actor: actorRef })
     .from(videos)
-    .innerJoin(actors, eq(actors.id, videos.actorId))
+    .innerJoin(performerCard, eq(performerCard.id, videos.actorId))
     .where(eq(videos.id, id));
   const [found] = await toVideos(db, auth, rows);
   if (!found) throw new HttpError(404, 'NOT_FOUND', `No video ${id}`);
@@ -288,7 +289,7 @@ export async function actorVideos(
     db
       .select({ video: videos, actor: actorRef })
       .from(videos)
-      .innerJoin(actors, eq(actors.id, videos.actorId))
+      .innerJoin(performerCard, eq(performerCard.id, videos.actorId))
       .where(eq(videos.actorId, actorId))
       .orderBy(desc(videos.releasedAt), desc(videos.id))
       .limit(pageSize)
@@ -372,7 +373,7 @@ export async function actorAlbums(
     db
       .select({ album: albums, actor: actorRef })
       .from(albums)
-      .innerJoin(actors, eq(actors.id, albums.actorId))
+      .innerJoin(performerCard, eq(performerCard.id, albums.actorId))
       .where(eq(albums.actorId, actorId))
       .orderBy(desc(albums.releasedAt), desc(albums.id))
       .limit(pageSize)
@@ -389,7 +390,7 @@ export async function albumById(db: Database, auth: Auth | null, id: number): Pr
   const rows = await db
     .select({ album: albums, actor: actorRef })
     .from(albums)
-    .innerJoin(actors, eq(actors.id, albums.actorId))
+    .innerJoin(performerCard, eq(performerCard.id, albums.actorId))
     .where(eq(albums.id, id));
   const [summary] = await toAlbumSummaries(db, auth, rows);
   if (!summary) throw new HttpError(404, 'NOT_FOUND', `No album ${id}`);
@@ -609,14 +610,14 @@ export async function mediathekPage(
       : db
           .select({ video: videos, actor: actorRef })
           .from(videos)
-          .innerJoin(actors, eq(actors.id, videos.actorId))
+          .innerJoin(performerCard, eq(performerCard.id, videos.actorId))
           .where(inArray(videos.id, videoIds)),
     albumIds.length === 0
       ? []
       : db
           .select({ album: albums, actor: actorRef })
           .from(albums)
-          .innerJoin(actors, eq(actors.id, albums.actorId))
+          .innerJoin(performerCard, eq(performerCard.id, albums.actorId))
           .where(inArray(albums.id, albumIds)),
   ]);
   const videoById = new Map((await toVideos(db, auth, videoRows)).map((v) => [v.id, v]));

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   ACTOR_AVATAR_SIZE,
   DEFAULT_LANGUAGE,
@@ -15,6 +15,7 @@ import {
   type ChatButtonConfig,
   type Language,
   type OnlineModel,
+  type RecommendedActor,
   routeByName,
   slugsFor,
 } from '@velvet/contracts';
@@ -379,4 +380,25 @@ export async function onlinePerformers(
       videoChatPrice: row.priceVideoChat,
     })),
   };
+}
+
+/** Performers to start a conversation with: online ones first, the most popular within that. */
+export async function recommendedPerformers(
+  db: Database,
+  count: number,
+  exceptId?: number,
+): Promise<RecommendedActor[]> {
+  return db
+    .select({
+      id: actors.id,
+      name: actors.name,
+      displayName: actors.displayName,
+      age: actors.age,
+      avatarUrl: actors.avatarUrl,
+      isOnline: actors.isOnline,
+    })
+    .from(actors)
+    .where(exceptId ? ne(actors.id, exceptId) : undefined)
+    .orderBy(desc(actors.isOnline), desc(actors.favoriteCount), asc(actors.id))
+    .limit(count);
 }

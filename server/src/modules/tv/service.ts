@@ -10,7 +10,7 @@ import type {
 } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import type { ImageStore } from '../../media/images';
-import { actors } from '../performers/schema';
+import { performerCard } from '../performers/catalogue';
 import { tvEpisodes, tvProgram, tvProgramActors, tvSeries } from './schema';
 import { HttpError } from '../../http/endpoint';
 
@@ -25,19 +25,19 @@ async function withActors(db: Database, rows: ProgramRow[]): Promise<TvProgramEn
     ? await db
         .select({
           programId: tvProgramActors.programId,
-          id: actors.id,
-          name: actors.displayName,
-          avatarUrl: actors.avatarUrl,
+          id: performerCard.id,
+          name: performerCard.displayName,
+          avatarUrl: performerCard.avatarUrl,
         })
         .from(tvProgramActors)
-        .innerJoin(actors, eq(actors.id, tvProgramActors.actorId))
+        .innerJoin(performerCard, eq(performerCard.id, tvProgramActors.actorId))
         .where(
           inArray(
             tvProgramActors.programId,
             rows.map((row) => row.id),
           ),
         )
-        .orderBy(asc(actors.id))
+        .orderBy(asc(performerCard.id))
     : [];
   return rows.map((row) => ({
     id: row.id,
