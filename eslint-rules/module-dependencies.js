@@ -108,4 +108,59 @@ export const moduleDependencies = {
   },
 };
 
-export default { rules: { 'module-dependencies': moduleDependencies } };
+const isTest = (file) => /\.test\.[cm]?[jt]sx?$/.test(file);
+
+/**
+ * A module's tables are its own: another module reads and changes them through the owner's functions (and joins
+ * the read models the owner exports), so the owner may change its tables without breaking anyone. An import of
+ * another module's `schema` file is refused outside that module; tests, which set up data, may import it.
+ * `allow` lists the remaining exceptions in one place: a file (relative to `modulesDir`) → the modules whose
+ * schema it may import.
+ */
+/** @type {import('eslint').Rule.RuleModule} */
+export const privateSchemas = {
+  meta: {
+    type: 'problem',
+    docs: { description: "Only a module itself (and tests) import the module's schema (its tables)" },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          modulesDir: { type: 'string' },
+          allow: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+        },
+        required: ['modulesDir'],
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      privateSchema:
+        'The tables of module "{{target}}" are its own: use its functions or read models instead of importing its schema.',
+    },
+  },
+  create(context) {
+    const modulesDir = path.resolve(context.cwd, context.options[0].modulesDir);
+    const file = context.physicalFilename;
+    if (isTest(file)) return {};
+    const module = moduleOf(modulesDir, file);
+    const allowed = context.options[0].allow?.[path.relative(modulesDir, file).split(path.sep).join('/')] ?? [];
+
+    const checkImport = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const imported = path.resolve(path.dirname(file), source);
+      if (path.basename(imported).replace(/\.[cm]?[jt]s$/, '') !== 'schema') return;
+      const target = moduleOf(modulesDir, imported);
+      if (!target || target === module || allowed.includes(target)) return;
+      context.report({ node, messageId: 'privateSchema', data: { target } });
+    };
+    return {
+      ImportDeclaration: checkImport,
+      ExportNamedDeclaration: checkImport,
+      ExportAllDeclaration: checkImport,
+      ImportExpression: checkImport,
+    };
+  },
+};
+
+export default { rules: { 'module-dependencies': moduleDependencies, 'private-schemas': privateSchemas } };

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { videosQuery, type ActorListPage, type VideoPage } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../testing/app';
 import { createPerformer, manualClock } from '../modules/performers/fixtures';
-import { actors } from '../modules/performers/schema';
+import { updatePerformer } from '../modules/performers/fixtures';
 import { videos } from '../modules/media/schema';
 import { VisitorCache } from './visitor-cache';
 
@@ -41,7 +41,7 @@ const bareRequest = {
   socket: { remoteAddress: '192.0.2.1' },
   server: { trustsProxy: () => false },
 } as unknown as FastifyRequest;
-const setOnline = (isOnline: boolean) => t.ctx.db.update(actors).set({ isOnline }).where(eq(actors.id, performerId));
+const setOnline = (isOnline: boolean) => updatePerformer(t.ctx.db, performerId, { isOnline });
 
 /** A computation that runs until the test finishes it: `finish` lets the ones started so far answer. */
 function heldCompute() {

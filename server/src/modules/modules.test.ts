@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { RuleTester } from 'eslint';
-import { findCycle, moduleDependencies, readModuleGraph } from '../../../eslint-rules/module-dependencies.js';
+import {
+  findCycle,
+  moduleDependencies,
+  privateSchemas,
+  readModuleGraph,
+} from '../../../eslint-rules/module-dependencies.js';
 import { MODULES } from '.';
 
 RuleTester.describe = describe;
@@ -95,6 +100,53 @@ describe('the module-dependencies lint rule', () => {
       },
       { code: '', filename: at('bare/index.ts'), options, errors: [{ messageId: 'noManifest' }] },
       { code: '', filename: at('ghost/index.ts'), options, errors: [{ messageId: 'unknown' }] },
+    ],
+  });
+});
+
+describe('the private-schemas lint rule', () => {
+  const modulesDir = path.join(tmpdir(), 'velvet-private-schemas', 'modules');
+  const at = (file: string) => path.join(modulesDir, file);
+  const options = [{ modulesDir, allow: { 'chat/billing.ts': ['wallet'] } }];
+  const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module' } });
+  tester.run('private-schemas', privateSchemas, {
+    valid: [
+      { code: "import { actors } from './schema';", filename: at('performers/service.ts'), options },
+      { code: "import { actors } from '../schema';", filename: at('chat/live/index.ts'), options },
+      { code: "import { performerCard } from '../performers/catalogue';", filename: at('media/service.ts'), options },
+      { code: "import { actors } from '../performers/schema';", filename: at('media/media.test.ts'), options },
+      { code: "import { videos } from '../modules/media/schema';", filename: at('../http/cache.test.ts'), options },
+      { code: "import { walletAccounts } from '../wallet/schema';", filename: at('chat/billing.ts'), options },
+      { code: "import { seedRuns } from '../../db/schema';", filename: at('chat/seed.ts'), options },
+    ],
+    invalid: [
+      {
+        code: "import { actors } from '../performers/schema';",
+        filename: at('media/service.ts'),
+        options,
+        errors: [{ messageId: 'privateSchema', data: { target: 'performers' } }],
+      },
+      {
+        code: "export { actors } from '../../performers/schema.ts'; const lazy = () => import('../../auth/schema');",
+        filename: at('chat/live/index.ts'),
+        options,
+        errors: [
+          { messageId: 'privateSchema', data: { target: 'performers' } },
+          { messageId: 'privateSchema', data: { target: 'auth' } },
+        ],
+      },
+      {
+        code: "import { guests } from '../auth/schema';",
+        filename: at('chat/billing.ts'),
+        options,
+        errors: [{ messageId: 'privateSchema', data: { target: 'auth' } }],
+      },
+      {
+        code: "import { videos } from '../modules/media/schema';",
+        filename: at('../http/cache.ts'),
+        options,
+        errors: [{ messageId: 'privateSchema', data: { target: 'media' } }],
+      },
     ],
   });
 });

@@ -1,15 +1,13 @@
 import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp, index, uuid } from 'drizzle-orm/pg-core';
-import { guests } from '../auth/schema';
-import { actors } from '../performers/schema';
+import { guestKey } from '../auth/keys';
+import { performerKey } from '../performers/catalogue';
 
 /** Benefits granted to a guest (voucher types 1 to 10); counts sum over the valid ones. */
 export const vouchers = pgTable(
   'account_vouchers',
   {
     id: serial('id').primaryKey(),
-    guestId: uuid('guest_id')
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
     type: integer('type').notNull(),
     amount: integer('amount').notNull(),
     validFrom: timestamp('valid_from', { withTimezone: true }).notNull().defaultNow(),
@@ -25,9 +23,7 @@ export const voucherActors = pgTable(
     voucherId: integer('voucher_id')
       .notNull()
       .references(() => vouchers.id, { onDelete: 'cascade' }),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').notNull().references(performerKey, { onDelete: 'cascade' }),
   },
   (table) => [primaryKey({ columns: [table.voucherId, table.actorId] })],
 );

@@ -1,7 +1,6 @@
-import { asc } from 'drizzle-orm';
 import type { VoucherTypeId } from '@velvet/contracts';
 import type { Database } from '../../db/database';
-import { actors } from '../performers/schema';
+import { listPerformerCards } from '../performers/catalogue';
 import { ensureDemoGuest } from '../auth/demo-guest';
 import { vipOffers, voucherActors, vouchers } from './schema';
 
@@ -38,7 +37,7 @@ export async function seedAccount(db: Database, scale: number, now: number): Pro
     { type: 7, amount: 2, days: 21 },
     { type: 2, amount: 5, days: 10, limitedTo: 1 },
   ];
-  const performers = await db.select({ id: actors.id }).from(actors).orderBy(asc(actors.id)).limit(2);
+  const performers = await listPerformerCards(db, 2);
   const copies = Math.max(1, Math.round(scale));
   for (let copy = 0; copy < copies; copy++) {
     for (const grant of grants) {

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import { VIP_BENEFITS, type GuestBenefits, type VipClub, type Voucher, type VoucherTypeId } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { guests } from '../auth/schema';
-import { actors } from '../performers/schema';
+import { performerCard } from '../performers/catalogue';
 import { vipOffers, voucherActors, vouchers } from './schema';
 
 /** Which voucher type each count of the benefits page sums. */
@@ -31,14 +31,14 @@ export async function validVouchers(db: Database, guestId: string, now: Date): P
     ? await db
         .select({
           voucherId: voucherActors.voucherId,
-          id: actors.id,
-          online: actors.isOnline,
-          name: actors.displayName,
-          link: actors.name,
-          avatar: actors.avatarUrl,
+          id: performerCard.id,
+          online: performerCard.isOnline,
+          name: performerCard.displayName,
+          link: performerCard.name,
+          avatar: performerCard.avatarUrl,
         })
         .from(voucherActors)
-        .innerJoin(actors, eq(actors.id, voucherActors.actorId))
+        .innerJoin(performerCard, eq(performerCard.id, voucherActors.actorId))
         .where(
           inArray(
             voucherActors.voucherId,

@@ -11,7 +11,7 @@ import {
 } from '@velvet/contracts';
 import { HttpError } from '../../http/endpoint';
 import type { GraphqlContribution } from '../module';
-import { onlineModels } from '../performers/service';
+import { onlinePerformers } from '../performers/service';
 import { buyChatTicket, chatShowList, removeChatTicket, ticketChatList, type TicketViewer } from './tickets';
 import { topCams } from '../performers/topcams';
 
@@ -72,7 +72,7 @@ export const chatGraphql: GraphqlContribution = {
   resolvers: {
     Query: {
       onlineModels: (_root: unknown, args: OnlineModelsArgs, { ctx }: MercuriusContext) =>
-        onlineModels(ctx.db, { ...page(args), freeChat: args.freeChat, categoryId: args.categoryId }, ctx.now()),
+        onlinePerformers(ctx.db, { ...page(args), freeChat: args.freeChat, categoryId: args.categoryId }, ctx.now()),
       ticketChatList: (_root: unknown, args: { modelId: number }, context: MercuriusContext) =>
         ticketChatList(context.ctx.db, args.modelId, viewer(context), context.ctx.now()),
       chatShowList: (_root: unknown, args: ChatShowListArgs, context: MercuriusContext) => {

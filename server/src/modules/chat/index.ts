@@ -10,7 +10,6 @@ import { showTicketActorIds } from './tickets';
 
 export const chatModule: ServerModule = {
   name: 'chat',
-  // Also creates the performers module's tables (its first migrations predate that module).
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
   routes: chatSessionRoutes,
   // Live video: playlists and segments are files, served beside /media/ rather than under /rest/v1.

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { actors } from '../performers/schema';
+import { performerKey } from '../performers/catalogue';
 
 /**
  * Live chats. A guest has at most one active chat (partial unique index): concurrent starts cannot both win.
@@ -23,9 +23,7 @@ export const chatSessions = pgTable(
   {
     id: text('id').primaryKey(),
     guestId: text('guest_id').notNull(),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id),
+    actorId: integer('actor_id').notNull().references(performerKey),
     chatType: text('chat_type').notNull(),
     /** active or ended. */
     status: text('status').notNull().default('active'),
@@ -109,9 +107,7 @@ export const chatTickets = pgTable(
   'chat_tickets',
   {
     id: serial('id').primaryKey(),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').notNull().references(performerKey, { onDelete: 'cascade' }),
     /** M manual, C chat ticket, P purchased ticket. */
     creationType: text('creation_type').notNull().default('C'),
     title: jsonb('title').$type<Record<string, string>>().notNull(),

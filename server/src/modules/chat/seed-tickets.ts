@@ -1,11 +1,10 @@
 import { Faker, en } from '@faker-js/faker';
-import { and, asc, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Language } from '@velvet/contracts';
 import { ensureDemoGuest } from '../auth/demo-guest';
 import type { ModuleContext } from '../module';
+import { scheduledPerformers, type ScheduledPerformer } from '../performers/catalogue';
 import { minuteOfDay, windowHolds } from '../performers/schedule';
 import { chatTicketHolders, chatTickets } from './schema';
-import { actorOnlineWindows, actors } from '../performers/schema';
 
 type Texts = Record<Language, string>;
 
@@ -118,10 +117,7 @@ const onlineThroughout = (windows: Window[], start: Date, end: Date, dayMinutes:
   return windows.some((w) => windowHolds(w, first!) && windowHolds(w, last!));
 };
 
-interface Performer {
-  id: number;
-  priceTicketShow: number;
-}
+type Performer = Pick<ScheduledPerformer, 'id' | 'priceTicketShow'>;
 
 interface Slot {
   startsAt: Date;
@@ -140,45 +136,12 @@ const PERFORMER_DRAWS = 300;
  */
 async function demoPerformers(ctx: ModuleContext, sample?: number) {
   // Performers named in DEMO_ALWAYS_ONLINE give no shows: a show would end the private chat a test holds with one.
-  const pinned = ctx.config.demoAlwaysOnline;
-  const unpinned = pinned.length > 0 ? notInArray(actors.name, pinned) : undefined;
-  const chosen = ctx.db.select({ id: actors.id, priceTicketShow: actors.priceTicketShow }).from(actors);
-  const performers = await (sample
-    ? chosen.where(
-        and(
-          unpinned,
-          inArray(
-            actors.id,
-            ctx.db
-              .select({ id: actorOnlineWindows.actorId })
-              .from(actorOnlineWindows)
-              .orderBy(sql`random()`)
-              .limit(sample),
-          ),
-        ),
-      )
-    : chosen.where(unpinned).orderBy(asc(actors.id)));
-  const windows = await ctx.db
-    .select()
-    .from(actorOnlineWindows)
-    .where(
-      sample
-        ? inArray(
-            actorOnlineWindows.actorId,
-            performers.map((p) => p.id),
-          )
-        : undefined,
-    );
-  const windowsOf = new Map<number, Window[]>();
-  for (const window of windows) windowsOf.set(window.actorId, [...(windowsOf.get(window.actorId) ?? []), window]);
+  const performers = await scheduledPerformers(ctx.db, { except: ctx.config.demoAlwaysOnline, sample });
   const draw = (faker: Faker, startsAt: Date, endsAt: Date, avoid: ReadonlySet<number> = new Set()) => {
     if (performers.length === 0) return null;
     for (let i = 0; i < PERFORMER_DRAWS; i++) {
       const performer = faker.helpers.arrayElement(performers);
-      if (
-        !avoid.has(performer.id) &&
-        onlineThroughout(windowsOf.get(performer.id) ?? [], startsAt, endsAt, ctx.config.demoDayMinutes)
-      )
+      if (!avoid.has(performer.id) && onlineThroughout(performer.windows, startsAt, endsAt, ctx.config.demoDayMinutes))
         return performer;
     }
     return null;

@@ -15,10 +15,9 @@ import { guests } from '../auth/schema';
 import { balanceOf } from '../wallet/service';
 import { BOT_REPLY_DELAY_MS, botReply } from './bot';
 import { chatSessions, chatTicketHolders, chatTickets } from './schema';
-import { actorOnlineWindows, actors } from '../performers/schema';
 import { applyOnlineSchedule } from '../performers/schedule';
 import { assertLedgerConsistent, chatGuest, errorCodeOf, type ChatGuest } from './session-fixtures';
-import { createPerformer, manualClock } from '../performers/fixtures';
+import { addOnlineWindow, createPerformer, manualClock, updatePerformer } from '../performers/fixtures';
 import {
   GUEST_GONE_GRACE_SECONDS,
   PREVIEW_HOUR_LIMIT,
@@ -218,7 +217,7 @@ describe('chat start rules', () => {
     // Into her pause before she takes it (CHAT_ACCEPT_DELAY_MS, at least 300 ms), which marks no event; should a
     // slow machine get there later, the first check answers the same ACTOR_OFFLINE with nothing held.
     await new Promise((resolve) => setTimeout(resolve, 150));
-    await t.ctx.db.update(actors).set({ isOnline: false }).where(eq(actors.id, performer.id));
+    await updatePerformer(t.ctx.db, performer.id, { isOnline: false });
     const response = await pending;
     assert.equal(response.statusCode, 409);
     assert.equal(errorCodeOf(response), 'ACTOR_OFFLINE');
@@ -321,9 +320,7 @@ describe('chat ends and their exit codes', () => {
   it('a performer going off line ends her chats: hostOffline (202), previews previewOffline (405)', async () => {
     const performer = await createPerformer(t.ctx.db, { isOnline: false });
     const minute = clock.now().getUTCHours() * 60 + clock.now().getUTCMinutes();
-    await t.ctx.db
-      .insert(actorOnlineWindows)
-      .values({ actorId: performer.id, startMinute: minute, endMinute: (minute + 2) % 1440 });
+    await addOnlineWindow(t.ctx.db, { actorId: performer.id, startMinute: minute, endMinute: (minute + 2) % 1440 });
     const guest = await chatGuest(t, { coins: 10_00 });
     const visitor = await chatGuest(t, { anonymous: true });
     const change = await applyOnlineSchedule(t.ctx);
@@ -431,10 +428,10 @@ describe('chat ends and their exit codes', () => {
     await stop(caller, call.chatId);
 
     const second = await started(visitor, performer.id, 'LIVE_PREVIEW');
-    await t.ctx.db.update(actors).set({ isLivePreviewEnabled: false }).where(eq(actors.id, performer.id));
+    await updatePerformer(t.ctx.db, performer.id, { isLivePreviewEnabled: false });
     await runDueChats(t.ctx);
     assert.equal((await chatEndPush(visitor, second.chatId)).exitCode, CHAT_EXIT_CODES.previewDisabled);
-    await t.ctx.db.update(actors).set({ isLivePreviewEnabled: true }).where(eq(actors.id, performer.id));
+    await updatePerformer(t.ctx.db, performer.id, { isLivePreviewEnabled: true });
 
     for (let i = 2; i < PREVIEW_HOUR_LIMIT; i++) {
       const more = await started(visitor, performer.id, 'LIVE_PREVIEW');

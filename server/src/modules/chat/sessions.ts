@@ -27,7 +27,7 @@ import { nextDue, refillHold, secondsLeft, settle, takeFirstHold, type ChatRow, 
 import { botGreeting, botReply, botReplyDelayMs } from './bot';
 import { liveStreamUrls } from './live/playout';
 import { chatExitSurveys, chatMessages, chatSessions, chatStartSequences } from './schema';
-import { actors } from '../performers/schema';
+import { findPerformer, livePreviewDisabled, performerCards, type Performer } from '../performers/catalogue';
 import { hasShowAccess } from './tickets';
 
 /**
@@ -35,8 +35,6 @@ import { hasShowAccess } from './tickets';
  * chatEnd push, the chat's text messages with the demo performer answering, and the exit survey. Money is in
  * billing.ts; every end goes through `endChat`.
  */
-
-type ActorRow = typeof actors.$inferSelect;
 
 /** The demo performer takes a chat after this pause; if she goes off line or gets busy meanwhile, it fails. */
 export const CHAT_ACCEPT_DELAY_MS = { min: 300, max: 800 } as const;
@@ -50,7 +48,7 @@ const SINGLE_TYPES = (Object.keys(CHAT_TYPE_ABILITIES) as ChatType[]).filter((ty
 /** Types a running ticket show replaces (the show ends them with liveShowStarted). */
 const PRIVATE_TYPES: readonly ChatType[] = ['LIVECHAT', ...SINGLE_TYPES];
 
-const PRICE_COLUMN: Record<keyof ChatPrices, (actor: ActorRow) => number> = {
+const PRICE_COLUMN: Record<keyof ChatPrices, (actor: Performer) => number> = {
   videoChat: (actor) => actor.priceVideoChat,
   voyeurChat: (actor) => actor.priceVoyeurChat,
   ticketShow: (actor) => actor.priceTicketShow,
@@ -58,7 +56,7 @@ const PRICE_COLUMN: Record<keyof ChatPrices, (actor: ActorRow) => number> = {
   singleC2CChat: (actor) => actor.priceSingleC2C,
 };
 
-const priceOf = (actor: ActorRow, type: ChatType) => {
+const priceOf = (actor: Performer, type: ChatType) => {
   const column = CHAT_TYPE_PRICE[type];
   return column ? PRICE_COLUMN[column](actor) : 0;
 };
@@ -99,8 +97,7 @@ export function chatEndOf(chat: ChatRow, actorName: string): ChatEnd {
 }
 
 async function actorNameOf(db: Database, actorId: number): Promise<string> {
-  const [row] = await db.select({ name: actors.name }).from(actors).where(eq(actors.id, actorId));
-  return row?.name ?? '';
+  return (await performerCards(db, [actorId])).get(actorId)?.name ?? '';
 }
 
 /** Tells the guest's tabs what a settlement changed: the chat's end, or its billing state, and the balance. */
@@ -204,17 +201,15 @@ export async function runDueChats(ctx: ModuleContext): Promise<number> {
     if (settled) await publish(ctx, settled);
     settledCount++;
   }
-  const disabled = await ctx.db
-    .select({ id: chatSessions.id })
+  const previews = await ctx.db
+    .select({ id: chatSessions.id, actorId: chatSessions.actorId })
     .from(chatSessions)
-    .innerJoin(actors, eq(actors.id, chatSessions.actorId))
-    .where(
-      and(
-        eq(chatSessions.status, 'active'),
-        eq(chatSessions.chatType, 'LIVE_PREVIEW'),
-        eq(actors.isLivePreviewEnabled, false),
-      ),
-    );
+    .where(and(eq(chatSessions.status, 'active'), eq(chatSessions.chatType, 'LIVE_PREVIEW')));
+  const switchedOff = await livePreviewDisabled(
+    ctx.db,
+    previews.map((preview) => preview.actorId),
+  );
+  const disabled = previews.filter((preview) => switchedOff.has(preview.actorId));
   for (const preview of disabled) await endChat(ctx, preview.id, 'previewDisabled');
   return settledCount + disabled.length;
 }
@@ -268,7 +263,7 @@ async function claimSequence(db: Database, guestId: string, sequenceNumber: numb
 }
 
 /** Whether the chat type is offered by this performer right now (else 409 CHAT_TYPE_UNAVAILABLE). */
-function typeAvailable(actor: ActorRow, type: ChatType): boolean {
+function typeAvailable(actor: Performer, type: ChatType): boolean {
   switch (type) {
     case 'LIVE_PREVIEW':
       return actor.isLivePreviewEnabled;
@@ -288,7 +283,7 @@ function typeAvailable(actor: ActorRow, type: ChatType): boolean {
 }
 
 /** Whether the performer cannot take a chat of this type now: she is alone with someone, or in a show. */
-async function isBusy(db: Database, actor: ActorRow, type: ChatType): Promise<boolean> {
+async function isBusy(db: Database, actor: Performer, type: ChatType): Promise<boolean> {
   if (actor.isCurrentlyTicketShow && PRIVATE_TYPES.includes(type)) return true;
   const running = await db
     .select({ chatType: chatSessions.chatType })
@@ -298,8 +293,8 @@ async function isBusy(db: Database, actor: ActorRow, type: ChatType): Promise<bo
   return SINGLE_TYPES.includes(type) && running.some((chat) => chat.chatType !== 'LIVE_PREVIEW');
 }
 
-async function findActor(db: Database, actorId: number): Promise<ActorRow> {
-  const [actor] = await db.select().from(actors).where(eq(actors.id, actorId));
+async function findActor(db: Database, actorId: number): Promise<Performer> {
+  const actor = await findPerformer(db, actorId);
   if (!actor) throw new HttpError(404, 'NOT_FOUND', 'No such performer');
   return actor;
 }
@@ -344,7 +339,7 @@ export async function startChat(ctx: ModuleContext, auth: Auth | null, request: 
   await sleep(CHAT_ACCEPT_DELAY_MS.min + Math.random() * (CHAT_ACCEPT_DELAY_MS.max - CHAT_ACCEPT_DELAY_MS.min));
 
   const chat = await db.transaction(async (tx) => {
-    const [now] = await tx.select().from(actors).where(eq(actors.id, actor.id)).for('update');
+    const now = await findPerformer(tx, actor.id, { lock: true });
     if (!now?.isOnline) throw new HttpError(409, 'ACTOR_OFFLINE', 'The performer went off line');
     if (await isBusy(tx, now, type))
       throw new HttpError(409, 'CHAT_START_TIMEOUT', 'The performer did not take the chat in time');

@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import { CHAT_EXIT_CODES, buyChatTicketMutation, type IncomingMessage } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { chatSessions, chatTickets } from './schema';
-import { actorOnlineWindows, actors } from '../performers/schema';
+import { findPerformer } from '../performers/catalogue';
 import { NEXT_SHOW_LEAD_MINUTES } from './seed-tickets';
 import { assertLedgerConsistent, chatGuest, type ChatGuest } from './session-fixtures';
-import { createPerformer, manualClock } from '../performers/fixtures';
+import { addOnlineWindow, createPerformer, manualClock } from '../performers/fixtures';
 import { keepShowsComing, runShowTick } from './shows';
 
 const MINUTE = 60_000;
@@ -50,8 +50,7 @@ async function buyTicket(guest: ChatGuest, ticketId: number, modelId: number) {
   assert.equal(response.json().data.buyChatTicket.success, true, response.body);
 }
 
-const inShow = async (actorId: number) =>
-  (await t.ctx.db.select({ flag: actors.isCurrentlyTicketShow }).from(actors).where(eq(actors.id, actorId)))[0]!.flag;
+const inShow = async (actorId: number) => (await findPerformer(t.ctx.db, actorId))!.isCurrentlyTicketShow;
 
 /** Messages of a type that arrived, once all the server sent so far has (the job's sends happen as it runs). */
 async function arrived(guest: ChatGuest, type: IncomingMessage['type']) {
@@ -155,7 +154,7 @@ describe('show lifecycle job', () => {
     clock.advance(24 * 60 * 60);
     assert.equal(await keepShowsComing(t.ctx), null, 'nobody has online windows yet');
     const performer = await createPerformer(t.ctx.db);
-    await t.ctx.db.insert(actorOnlineWindows).values({ actorId: performer.id, startMinute: 0, endMinute: 1439 });
+    await addOnlineWindow(t.ctx.db, { actorId: performer.id, startMinute: 0, endMinute: 1439 });
     const planned = await keepShowsComing(t.ctx);
     assert.ok(planned);
     const [show] = await t.ctx.db.select().from(chatTickets).where(eq(chatTickets.id, planned));
@@ -169,8 +168,7 @@ describe('show lifecycle job', () => {
   it('plans no show for a performer named in DEMO_ALWAYS_ONLINE: a show would end her private chats', async () => {
     clock.advance(24 * 60 * 60);
     const performer = await createPerformer(t.ctx.db);
-    await t.ctx.db.delete(actorOnlineWindows);
-    await t.ctx.db.insert(actorOnlineWindows).values({ actorId: performer.id, startMinute: 0, endMinute: 1439 });
+    await addOnlineWindow(t.ctx.db, { actorId: performer.id, startMinute: 0, endMinute: 1439 }, { only: true });
     const pinned = { ...t.ctx, config: { ...t.ctx.config, demoAlwaysOnline: [performer.name] } };
     assert.equal(await keepShowsComing(pinned), null);
     const planned = await keepShowsComing(t.ctx);

@@ -1,15 +1,15 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lte, not } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte } from 'drizzle-orm';
 import { CHAT_SHOW_PLATFORM_ID, CHAT_SHOW_STATUS } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
 import { chatTickets } from './schema';
-import { actors } from '../performers/schema';
+import { endTicketShows, startTicketShow } from '../performers/catalogue';
 import { repeat } from '../performers/schedule';
 import { NEXT_SHOW_LEAD_MINUTES, planNextShow } from './seed-tickets';
 import { activeChatsOfActor, endChat } from './sessions';
-import { actorHasRunningShow, runningShows, ticketHolders } from './tickets';
+import { hasRunningShow, runningShows, ticketHolders } from './tickets';
 
 /**
- * The ticket show lifecycle. When a show starts the performer is in a show (actors.is_currently_ticket_show),
+ * The ticket show lifecycle. When a show starts the performer is in a show (the catalogue's ticket show flag),
  * her other running chats end (exit reason liveShowStarted), the ticket holders are invited
  * (privateTicketShowInvitation) and a free show is announced to everyone (freeShowStart). When it ends the flag
  * goes off and a free show says freeShowStop. Each start and end is claimed by one update of its ticket row
@@ -25,11 +25,7 @@ export interface ShowTick {
 }
 
 async function startShow(ctx: ModuleContext, show: typeof chatTickets.$inferSelect): Promise<void> {
-  const [actor] = await ctx.db
-    .update(actors)
-    .set({ isCurrentlyTicketShow: true })
-    .where(eq(actors.id, show.actorId))
-    .returning({ id: actors.id, name: actors.name, avatarUrl: actors.avatarUrl });
+  const actor = await startTicketShow(ctx.db, show.actorId);
   if (!actor) return;
   for (const chat of await activeChatsOfActor(ctx.db, actor.id)) {
     if (chat.chatType !== 'LIVESHOW') await endChat(ctx, chat.id, 'liveShowStarted');
@@ -65,28 +61,18 @@ export async function runShowTick(ctx: ModuleContext): Promise<ShowTick> {
     .returning({ id: chatTickets.id, actorId: chatTickets.actorId, price: chatTickets.price });
   if (ended.length > 0) {
     // A performer with a second show right after the first stays in show.
-    await ctx.db
-      .update(actors)
-      .set({ isCurrentlyTicketShow: false })
-      .where(
-        and(
-          inArray(
-            actors.id,
-            ended.map((show) => show.actorId),
-          ),
-          not(actorHasRunningShow(now)),
-        ),
-      );
+    await endTicketShows(
+      ctx.db,
+      hasRunningShow(now),
+      ended.map((show) => show.actorId),
+    );
     for (const show of ended) {
       if (show.price === 0) ctx.hub.broadcast({ type: 'freeShowStop', actorId: show.actorId });
     }
   }
 
   // A show cancelled or moved while it ran leaves no performer in show.
-  await ctx.db
-    .update(actors)
-    .set({ isCurrentlyTicketShow: false })
-    .where(and(eq(actors.isCurrentlyTicketShow, true), not(actorHasRunningShow(now))));
+  await endTicketShows(ctx.db, hasRunningShow(now));
   return { started: started.map((show) => show.id), ended: ended.map((show) => show.id) };
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   CHAT_SHOW_PLATFORM_ID,
   CHAT_SHOW_STATUS,
@@ -19,8 +20,8 @@ import { walletAccounts, walletEntries } from '../wallet/schema';
 import { saleProceeds } from '../wallet/money';
 import { pushBalance, transfer, type AccountRef } from '../wallet/service';
 import { chatTicketHolders, chatTickets } from './schema';
-import { actors, actorSedcards } from '../performers/schema';
-import { actorProfilePath } from '../performers/service';
+import { performerCards, sedcardUrls } from '../performers/catalogue';
+import { performerProfilePath } from '../performers/service';
 
 /**
  * Ticket shows and cam shows (buyChatTicket, removeChatTicket). Creation types:
@@ -99,16 +100,9 @@ async function ticketViews(db: Database, rows: TicketRow[], viewer: TicketViewer
   if (rows.length === 0) return [];
   const ticketIds = rows.map((row) => row.id);
   const actorIds = [...new Set(rows.map((row) => row.actorId))];
-  const [actorRows, sedcardRows, taken, held] = await Promise.all([
-    db
-      .select({ id: actors.id, name: actors.name, avatarUrl: actors.avatarUrl, isOnline: actors.isOnline })
-      .from(actors)
-      .where(inArray(actors.id, actorIds)),
-    db
-      .select({ actorId: actorSedcards.actorId, url: actorSedcards.url })
-      .from(actorSedcards)
-      .where(and(inArray(actorSedcards.actorId, actorIds), lte(actorSedcards.position, TICKET_SEDCARDS - 1)))
-      .orderBy(asc(actorSedcards.actorId), asc(actorSedcards.position)),
+  const [cards, sedcards, taken, held] = await Promise.all([
+    performerCards(db, actorIds),
+    sedcardUrls(db, actorIds, TICKET_SEDCARDS),
     db
       .select({ ticketId: chatTicketHolders.ticketId, holders: count() })
       .from(chatTicketHolders)
@@ -121,11 +115,10 @@ async function ticketViews(db: Database, rows: TicketRow[], viewer: TicketViewer
           .where(and(inArray(chatTicketHolders.ticketId, ticketIds), eq(chatTicketHolders.guestId, viewer.guestId)))
       : Promise.resolve([]),
   ]);
-  const actorById = new Map(actorRows.map((a) => [a.id, a]));
   const takenById = new Map(taken.map((t) => [t.ticketId, t.holders]));
   const bought = new Set(held.map((h) => h.ticketId));
   return rows.map((row) => {
-    const actor = actorById.get(row.actorId)!;
+    const actor = cards.get(row.actorId)!;
     const isBought = bought.has(row.id);
     const seatsLeft = Math.max(0, row.seats - (takenById.get(row.id) ?? 0));
     const ended = row.endsAt <= now;
@@ -133,13 +126,13 @@ async function ticketViews(db: Database, rows: TicketRow[], viewer: TicketViewer
       id: row.id,
       actorId: row.actorId,
       actorName: actor.name,
-      actorLink: actorProfilePath(actor.name, viewer.language),
+      actorLink: performerProfilePath(actor.name, viewer.language),
       price: { value: row.price, ...TICKET_CURRENCY },
       title: localized(row.title),
       description: localized(row.description),
       // What to do after buying is for those who bought.
       postBuyInfo: isBought ? localized(row.postBuyInfo) : [],
-      sedcards: sedcardRows.filter((s) => s.actorId === row.actorId).map((s) => s.url),
+      sedcards: sedcards.get(row.actorId) ?? [],
       avatar: actor.avatarUrl,
       start: row.startsAt.toISOString(),
       end: row.endsAt.toISOString(),
@@ -398,6 +391,8 @@ export async function ticketHolders(db: Database, ticketId: number): Promise<str
   return rows.map((row) => row.guestId);
 }
 
-/** Raw SQL of "a show of this performer runs now", for updates of the performer flag. */
-export const actorHasRunningShow = (now: Date): SQL =>
-  sql`exists (select 1 from ${chatTickets} where ${chatTickets.actorId} = ${actors.id} and ${runningShows(now)})`;
+/** Raw SQL of "a show of this performer runs now", for updates of the catalogue's show flag. */
+export const hasRunningShow =
+  (now: Date) =>
+  (performerId: AnyPgColumn): SQL =>
+    sql`exists (select 1 from ${chatTickets} where ${chatTickets.actorId} = ${performerId} and ${runningShows(now)})`;

@@ -10,17 +10,15 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { actors } from '../performers/schema';
-import { guests } from '../auth/schema';
+import { performerKey } from '../performers/catalogue';
+import { guestKey } from '../auth/keys';
 
 /** A model's post in the feed. Prices in coins (spec: feed currency is coins). */
 export const feedPosts = pgTable(
   'feed_posts',
   {
     id: serial('id').primaryKey(),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').notNull().references(performerKey, { onDelete: 'cascade' }),
     /** One of FEED_POST_TYPES. */
     type: text('type').notNull(),
     status: text('status').notNull().default('ONLINE'),
@@ -67,9 +65,7 @@ export const feedLikes = pgTable(
     postId: integer('post_id')
       .notNull()
       .references(() => feedPosts.id, { onDelete: 'cascade' }),
-    guestId: uuid('guest_id')
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.postId, table.guestId] }), index('feed_likes_guest_idx').on(table.guestId)],
@@ -84,7 +80,7 @@ export const feedComments = pgTable(
       .references(() => feedPosts.id, { onDelete: 'cascade' }),
     parentId: integer('parent_id').references((): AnyPgColumn => feedComments.id, { onDelete: 'cascade' }),
     /** null for the model's own replies and for demo commenters without an account. */
-    guestId: uuid('guest_id').references(() => guests.id, { onDelete: 'set null' }),
+    guestId: uuid('guest_id').references(guestKey, { onDelete: 'set null' }),
     userName: text('user_name').notNull(),
     isCreator: boolean('is_creator').notNull().default(false),
     tipped: boolean('tipped').notNull().default(false),

@@ -1,8 +1,7 @@
-import { asc } from 'drizzle-orm';
 import { faker } from '@faker-js/faker';
 import type { FeedPostType } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
-import { actors } from '../performers/schema';
+import { listPerformerCards } from '../performers/catalogue';
 import { feedComments, feedPostPhotos, feedPosts } from './schema';
 
 const POSTS_PER_SCALE = 320;
@@ -66,7 +65,7 @@ const photoCountOf = (type: FeedPostType) =>
 /** POSTS_PER_SCALE × scale posts spread over the performers: text and photo posts, some paid, some with tipping goals. */
 export async function seedFeed(ctx: ModuleContext, { scale }: { scale: number }) {
   faker.seed(4242);
-  const models = await ctx.db.select({ id: actors.id, name: actors.displayName }).from(actors).orderBy(asc(actors.id));
+  const models = (await listPerformerCards(ctx.db)).map(({ id, displayName }) => ({ id, name: displayName }));
   if (!models.length) {
     ctx.log.warn('feed seed: no performers, no posts');
     return;

@@ -16,9 +16,8 @@ import {
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { Auth } from '../module';
-import { actors } from '../performers/schema';
-import { favoriteActorIds, setFavorite } from '../performers/favorites';
-import { favoriteActors } from '../performers/schema';
+import { findPerformer, performerCards, type PerformerCard } from '../performers/catalogue';
+import { favoritePerformerIds, favoritePerformerIdsOf, setFavorite } from '../performers/favorites';
 import type { ModuleContext } from '../module';
 import { feedComments, feedLikes, feedPostPhotos, feedPosts } from './schema';
 
@@ -75,12 +74,7 @@ function feedFilter(db: Database, auth: Auth | null, args: FeedArgs, now: Date):
   }
   if (args.follows) {
     const guestId = requireLogin(auth);
-    filters.push(
-      inArray(
-        feedPosts.actorId,
-        db.select({ id: favoriteActors.actorId }).from(favoriteActors).where(eq(favoriteActors.guestId, guestId)),
-      ),
-    );
+    filters.push(inArray(feedPosts.actorId, favoritePerformerIdsOf(guestId)));
   }
   const mode = args.mode ?? 'MIXED';
   if (mode === 'LIKED') {
@@ -184,10 +178,7 @@ export async function unlikePost(db: Database, auth: Auth | null, postIdText: st
 }
 
 async function model(db: Database, modelIdText: string): Promise<FeedModel> {
-  const [row] = await db
-    .select()
-    .from(actors)
-    .where(eq(actors.id, parseId(modelIdText, 'modelId')));
+  const row = await findPerformer(db, parseId(modelIdText, 'modelId'));
   if (!row) throw new HttpError(404, 'NOT_FOUND', `No model ${modelIdText}`);
   return toModel(row);
 }
@@ -205,7 +196,7 @@ export async function setFollowing(
   const guestId = requireLogin(auth);
   const found = await model(ctx.db, modelId);
   if (await setFavorite(ctx.db, guestId, Number(found.id), following)) {
-    ctx.hub.sendToGuest(guestId, { type: 'favoriteActors', actorIds: await favoriteActorIds(ctx.db, guestId) });
+    ctx.hub.sendToGuest(guestId, { type: 'favoriteActors', actorIds: await favoritePerformerIds(ctx.db, guestId) });
   }
   return found;
 }
@@ -255,7 +246,7 @@ export async function totals(
   };
 }
 
-const toModel = (row: typeof actors.$inferSelect): FeedModel => ({
+const toModel = (row: PerformerCard): FeedModel => ({
   id: String(row.id),
   name: row.displayName,
   online: row.isOnline,
@@ -297,15 +288,10 @@ async function toPosts(db: Database, auth: Auth | null, rows: PostRow[]): Promis
   const postIds = rows.map((row) => row.id);
   const guestId = loggedInGuest(auth);
   const [models, photos, commentCounts, topComments, liked, followed] = await Promise.all([
-    db
-      .select()
-      .from(actors)
-      .where(
-        inArray(
-          actors.id,
-          rows.map((row) => row.actorId),
-        ),
-      ),
+    performerCards(
+      db,
+      rows.map((row) => row.actorId),
+    ),
     db
       .select()
       .from(feedPostPhotos)
@@ -327,7 +313,7 @@ async function toPosts(db: Database, auth: Auth | null, rows: PostRow[]): Promis
           .from(feedLikes)
           .where(and(eq(feedLikes.guestId, guestId), inArray(feedLikes.postId, postIds)))
       : Promise.resolve([]),
-    guestId ? favoriteActorIds(db, guestId) : Promise.resolve([]),
+    guestId ? favoritePerformerIds(db, guestId) : Promise.resolve([]),
   ]);
   const shown = rows.flatMap((row) =>
     topComments.filter((comment) => comment.postId === row.id).slice(0, COMMENTS_PER_POST),
@@ -347,7 +333,7 @@ async function toPosts(db: Database, auth: Auth | null, rows: PostRow[]): Promis
   const likedIds = new Set(liked.map((like) => like.postId));
   const followedIds = new Set(followed);
   return rows.map((row): FeedPost => {
-    const actor = models.find((candidate) => candidate.id === row.actorId);
+    const actor = models.get(row.actorId);
     if (!actor) throw new Error(`feed post ${row.id} has no model`);
     const postPhotos = photos.filter((photo) => photo.postId === row.id);
     // Nobody can buy posts before the wallet exists, so paid pictures stay locked behind the teaser.

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { Album, AlbumRatingResult, ErrorBody, Page, PinnedPhoto, Sedcards } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { actors } from '../performers/schema';
+import { listPerformerCards } from '../performers/catalogue';
 import { albumPictures, albums } from './schema';
 import { openSocketSession } from '../../testing/socket';
 
@@ -21,7 +21,7 @@ const post = (url: string, token: string, payload: object) =>
 
 describe('sedcards', () => {
   test('answers the performer sedcards by id and by name with the album rating fields', async () => {
-    const [actor] = await t.ctx.db.select().from(actors).limit(1);
+    const [actor] = await listPerformerCards(t.ctx.db, 1);
     const visitor = await t.anonymousToken();
     const byId = await get(`/rest/v1/gallery/getsedcards/${actor!.id}`, visitor);
     assert.equal(byId.statusCode, 200);
@@ -41,7 +41,7 @@ describe('sedcards', () => {
   });
 
   test('like and dislike toggle like album ratings, for logged-in guests only', async () => {
-    const [actor] = await t.ctx.db.select().from(actors).limit(1);
+    const [actor] = await listPerformerCards(t.ctx.db, 1);
     const url = `/rest/v1/gallery/setSedcardsGuestRating/${actor!.id}`;
     const first = await t.signup();
     const second = await t.signup();

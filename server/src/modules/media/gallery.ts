@@ -4,8 +4,8 @@ import { ALBUM_RATING } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { countedPage, pageWindow } from '../../db/page';
 import { HttpError } from '../../http/endpoint';
-import { findActorSedcards } from '../performers/service';
-import { actors } from '../performers/schema';
+import { findPerformerSedcards } from '../performers/service';
+import { findPerformer, performerCard } from '../performers/catalogue';
 import type { Auth } from '../module';
 import { albumPictures, albums, albumViews, pinnedPictures, sedcardRatings } from './schema';
 import { ratingFlags, toggleRating } from './service';
@@ -26,7 +26,7 @@ async function sedcardCounts(db: Pick<Database, 'select'>, actorId: number) {
 
 /** A performer's sedcard pictures (kept by the chat module) with their album-like rating. */
 export async function sedcardsOf(db: Database, auth: Auth | null, actorIdOrName: string): Promise<Sedcards> {
-  const { actor, pictures } = await findActorSedcards(db, actorIdOrName);
+  const { actor, pictures } = await findPerformerSedcards(db, actorIdOrName);
   const [counts, [mine]] = await Promise.all([
     sedcardCounts(db, actor.id),
     auth?.loggedIn
@@ -48,7 +48,7 @@ export async function rateSedcards(
 ): Promise<AlbumRatingResult> {
   return db.transaction(async (tx) => {
     // Locking the performer serialises a guest's ratings, as locking the album does for albums.
-    const [actor] = await tx.select({ id: actors.id }).from(actors).where(eq(actors.id, actorId)).for('update');
+    const actor = await findPerformer(tx, actorId, { lock: true });
     if (!actor) throw new HttpError(404, 'NOT_FOUND', `No performer ${actorId}`);
     const mine = and(eq(sedcardRatings.actorId, actorId), eq(sedcardRatings.guestId, guestId));
     const { current } = await toggleRating(
@@ -100,13 +100,13 @@ export async function pinnedPhotos(
         height: albumPictures.height,
         albumId: albums.id,
         albumTitle: albums.title,
-        actor: { id: actors.id, name: actors.name, displayName: actors.displayName },
+        actor: { id: performerCard.id, name: performerCard.name, displayName: performerCard.displayName },
         pinnedAt: pinnedPictures.pinnedAt,
       })
       .from(pinnedPictures)
       .innerJoin(albumPictures, eq(albumPictures.id, pinnedPictures.pictureId))
       .innerJoin(albums, eq(albums.id, albumPictures.albumId))
-      .innerJoin(actors, eq(actors.id, albums.actorId))
+      .innerJoin(performerCard, eq(performerCard.id, albums.actorId))
       .where(mine)
       .orderBy(desc(pinnedPictures.pinnedAt), desc(pinnedPictures.pictureId))
       .$dynamic(),

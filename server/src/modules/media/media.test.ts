@@ -17,7 +17,7 @@ import {
   type VideoPage,
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { actors } from '../performers/schema';
+import { performerCard } from '../performers/catalogue';
 import { albums, mediaLibrary, videos } from './schema';
 
 const DAY_MS = 86_400_000;
@@ -64,7 +64,7 @@ async function countVideos(where?: SQL): Promise<number> {
   const [row] = await t.ctx.db
     .select({ count: sql<number>`count(*)::int` })
     .from(videos)
-    .innerJoin(actors, eq(actors.id, videos.actorId))
+    .innerJoin(performerCard, eq(performerCard.id, videos.actorId))
     .where(where);
   return row!.count;
 }
@@ -132,7 +132,7 @@ describe('video grid', () => {
   test('free clips are free videos of female performers; discounted ones are cheaper than their base price', async () => {
     const free = await all({ type: 'free' });
     assert.ok(free.length > 0);
-    assert.equal(free.length, await countVideos(sql`${videos.free} and ${actors.gender} = 'F'`));
+    assert.equal(free.length, await countVideos(sql`${videos.free} and ${performerCard.gender} = 'F'`));
     assert.ok(free.every((v) => v.free));
     const discounted = await all({ type: 'discounted' });
     assert.ok(discounted.length > 0);
@@ -175,7 +175,7 @@ describe('video grid', () => {
     assert.ok((await column(await all({ type: 'all', isRecommended: true }), 'recommended')).every(Boolean));
 
     const males = await all({ type: 'all', actorGenders: ['M'] });
-    assert.equal(males.length, await countVideos(eq(actors.gender, 'M')));
+    assert.equal(males.length, await countVideos(eq(performerCard.gender, 'M')));
     assert.equal((await all({ type: 'all', actorGenders: ['NONE'] })).length, everything.length);
 
     const word = everything[0]!.title.split(' ')[0]!;

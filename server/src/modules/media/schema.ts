@@ -10,17 +10,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { guests } from '../auth/schema';
-import { actors } from '../performers/schema';
+import { guestKey } from '../auth/keys';
+import { performerKey } from '../performers/catalogue';
 
 /** Videos of the shop. Prices are hundredths of a coin; price below basePrice means on sale. */
 export const videos = pgTable(
   'videos',
   {
     id: serial('id').primaryKey(),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').notNull().references(performerKey, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull(),
     durationSeconds: integer('duration_seconds').notNull(),
@@ -72,9 +70,7 @@ export const albums = pgTable(
   'albums',
   {
     id: serial('id').primaryKey(),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').notNull().references(performerKey, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull(),
     ageRating: integer('age_rating').notNull().default(16),
@@ -120,9 +116,7 @@ export const mediaLibrary = pgTable(
   'media_library',
   {
     id: serial('id').primaryKey(),
-    guestId: uuid('guest_id')
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
     mediaType: text('media_type').$type<'VIDEO' | 'PHOTO'>().notNull(),
     videoId: integer('video_id').references(() => videos.id, { onDelete: 'cascade' }),
     albumId: integer('album_id').references(() => albums.id, { onDelete: 'cascade' }),
@@ -147,9 +141,7 @@ export const albumRatings = pgTable(
     albumId: integer('album_id')
       .notNull()
       .references(() => albums.id, { onDelete: 'cascade' }),
-    guestId: uuid('guest_id')
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
     rating: integer('rating').$type<1 | 5>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.albumId, t.guestId] })],
@@ -162,9 +154,7 @@ export const albumComments = pgTable(
     albumId: integer('album_id')
       .notNull()
       .references(() => albums.id, { onDelete: 'cascade' }),
-    guestId: uuid('guest_id')
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -178,12 +168,8 @@ export const albumComments = pgTable(
 export const sedcardRatings = pgTable(
   'sedcard_ratings',
   {
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
-    guestId: uuid('guest_id')
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').notNull().references(performerKey, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
     rating: integer('rating').$type<1 | 5>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.actorId, t.guestId] })],
@@ -193,9 +179,7 @@ export const sedcardRatings = pgTable(
 export const pinnedPictures = pgTable(
   'pinned_pictures',
   {
-    guestId: uuid('guest_id')
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
     pictureId: integer('picture_id')
       .notNull()
       .references(() => albumPictures.id, { onDelete: 'cascade' }),
@@ -214,9 +198,7 @@ export const albumViews = pgTable(
     albumId: integer('album_id')
       .notNull()
       .references(() => albums.id, { onDelete: 'cascade' }),
-    guestId: uuid('guest_id')
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.albumId, t.guestId] })],
 );

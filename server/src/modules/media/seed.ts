@@ -1,8 +1,8 @@
-import { asc, isNull, sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import { Faker, en } from '@faker-js/faker';
 import { VIDEO_TAGS } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
-import { actors } from '../performers/schema';
+import { listPerformerCards } from '../performers/catalogue';
 import { CLIP_COUNT, generateClips } from './clips';
 import { albumPictures, albums, videoTags, videos } from './schema';
 
@@ -132,11 +132,8 @@ export async function seedMedia(ctx: ModuleContext, { scale }: { scale: number }
   const started = performance.now();
   const faker = new Faker({ locale: [en] });
   faker.seed(20_26);
-  const performers = await ctx.db
-    .select({ id: actors.id, name: actors.displayName })
-    .from(actors)
-    .orderBy(asc(actors.id));
-  if (performers.length === 0) throw new Error('media seed: no performers; the chat module seeds them first');
+  const performers = (await listPerformerCards(ctx.db)).map(({ id, displayName }) => ({ id, name: displayName }));
+  if (performers.length === 0) throw new Error('media seed: no performers; the performers module seeds them first');
   const now = ctx.now().getTime();
 
   const videoCount = Math.max(1, Math.round(VIDEO_COUNT * scale));

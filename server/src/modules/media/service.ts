@@ -23,7 +23,7 @@ import type { Database } from '../../db/database';
 import { countedPage, pageWindow } from '../../db/page';
 import { HttpError, requireGuest } from '../../http/endpoint';
 import type { Auth } from '../module';
-import { actors } from '../performers/schema';
+import { performerCard } from '../performers/catalogue';
 import { guests } from '../auth/schema';
 import { clipPreviewUrl } from './clips';
 import {
@@ -130,7 +130,7 @@ async function toVideos(
   }));
 }
 
-const actorRef = { id: actors.id, name: actors.name, displayName: actors.displayName };
+const actorRef = { id: performerCard.id, name: performerCard.name, displayName: performerCard.displayName };
 const purchasedBy = (guestId: string) =>
   sql`exists (select 1 from ${mediaLibrary} where ${and(eq(mediaLibrary.guestId, guestId), eq(mediaLibrary.videoId, videos.id), eq(mediaLibrary.source, 'PURCHASED'))})`;
 
@@ -172,7 +172,7 @@ export async function videoGrid(
 
   const genders = request.actorGenders.filter((g) => g !== 'NONE');
   const actingGroup = genders.length > 0 ? genders : 'actorGenders' in category ? [...category.actorGenders] : [];
-  if (actingGroup.length > 0) conditions.push(inArray(actors.gender, actingGroup));
+  if (actingGroup.length > 0) conditions.push(inArray(performerCard.gender, actingGroup));
 
   for (const tag of request.tags) {
     conditions.push(
@@ -198,7 +198,7 @@ export async function videoGrid(
     conditions.push(
       or(
         ilike(videos.title, pattern),
-        ilike(actors.displayName, pattern),
+        ilike(performerCard.displayName, pattern),
         exists(
           db
             .select({ one: sql`1` })
@@ -217,12 +217,13 @@ export async function videoGrid(
     .select({ total: sql<number>`count(*)::int` })
     .from(videos)
     .$dynamic();
-  if (actingGroup.length > 0 || request.searchPattern) counted.innerJoin(actors, eq(actors.id, videos.actorId));
+  if (actingGroup.length > 0 || request.searchPattern)
+    counted.innerJoin(performerCard, eq(performerCard.id, videos.actorId));
   const { items: rows, total } = await countedPage(
     db
       .select({ video: videos, actor: actorRef })
       .from(videos)
-      .innerJoin(actors, eq(actors.id, videos.actorId))
+      .innerJoin(performerCard, eq(performerCard.id, videos.actorId))
       .where(where)
       .orderBy(sortOrder(now)[sort], desc(videos.id))
       .$dynamic(),
@@ -275,7 +276,7 @@ export async function videoById(db: Database, auth: Auth | null, id: number): Pr
   const rows = await db
     .select({ video: videos, actor: actorRef })
     .from(videos)
-    .innerJoin(actors, eq(actors.id, videos.actorId))
+    .innerJoin(performerCard, eq(performerCard.id, videos.actorId))
     .where(eq(videos.id, id));
   const [found] = await toVideos(db, auth, rows);
   if (!found) throw new HttpError(404, 'NOT_FOUND', `No video ${id}`);
@@ -293,7 +294,7 @@ export async function actorVideos(
     db
       .select({ video: videos, actor: actorRef })
       .from(videos)
-      .innerJoin(actors, eq(actors.id, videos.actorId))
+      .innerJoin(performerCard, eq(performerCard.id, videos.actorId))
       .where(eq(videos.actorId, actorId))
       .orderBy(desc(videos.releasedAt), desc(videos.id))
       .$dynamic(),
@@ -377,7 +378,7 @@ export async function actorAlbums(
     db
       .select({ album: albums, actor: actorRef })
       .from(albums)
-      .innerJoin(actors, eq(actors.id, albums.actorId))
+      .innerJoin(performerCard, eq(performerCard.id, albums.actorId))
       .where(eq(albums.actorId, actorId))
       .orderBy(desc(albums.releasedAt), desc(albums.id))
       .$dynamic(),
@@ -394,7 +395,7 @@ export async function albumById(db: Database, auth: Auth | null, id: number): Pr
   const rows = await db
     .select({ album: albums, actor: actorRef })
     .from(albums)
-    .innerJoin(actors, eq(actors.id, albums.actorId))
+    .innerJoin(performerCard, eq(performerCard.id, albums.actorId))
     .where(eq(albums.id, id));
   const [summary] = await toAlbumSummaries(db, auth, rows);
   if (!summary) throw new HttpError(404, 'NOT_FOUND', `No album ${id}`);
@@ -609,14 +610,14 @@ export async function mediathekPage(
       : db
           .select({ video: videos, actor: actorRef })
           .from(videos)
-          .innerJoin(actors, eq(actors.id, videos.actorId))
+          .innerJoin(performerCard, eq(performerCard.id, videos.actorId))
           .where(inArray(videos.id, videoIds)),
     albumIds.length === 0
       ? []
       : db
           .select({ album: albums, actor: actorRef })
           .from(albums)
-          .innerJoin(actors, eq(actors.id, albums.actorId))
+          .innerJoin(performerCard, eq(performerCard.id, albums.actorId))
           .where(inArray(albums.id, albumIds)),
   ]);
   const videoById = new Map((await toVideos(db, auth, videoRows)).map((v) => [v.id, v]));
@@ -650,9 +651,9 @@ export interface MediaPageRef {
 /** Every video released by `now` (a later release has no page yet), oldest first. */
 export async function releasedVideoRefs(db: Database, now: Date): Promise<MediaPageRef[]> {
   return db
-    .select({ id: videos.id, actorName: actors.name, releasedAt: videos.releasedAt })
+    .select({ id: videos.id, actorName: performerCard.name, releasedAt: videos.releasedAt })
     .from(videos)
-    .innerJoin(actors, eq(actors.id, videos.actorId))
+    .innerJoin(performerCard, eq(performerCard.id, videos.actorId))
     .where(lte(videos.releasedAt, now))
     .orderBy(asc(videos.id));
 }
@@ -660,9 +661,9 @@ export async function releasedVideoRefs(db: Database, now: Date): Promise<MediaP
 /** Every album released by `now`, oldest first. */
 export async function releasedAlbumRefs(db: Database, now: Date): Promise<MediaPageRef[]> {
   return db
-    .select({ id: albums.id, actorName: actors.name, releasedAt: albums.releasedAt })
+    .select({ id: albums.id, actorName: performerCard.name, releasedAt: albums.releasedAt })
     .from(albums)
-    .innerJoin(actors, eq(actors.id, albums.actorId))
+    .innerJoin(performerCard, eq(performerCard.id, albums.actorId))
     .where(lte(albums.releasedAt, now))
     .orderBy(asc(albums.id));
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type WebSocket from 'ws';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   incomingMessages,
   type AuthResponse,
@@ -15,7 +15,7 @@ import {
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { DEMO_GUEST } from '../auth/demo-guest';
-import { actors } from '../performers/schema';
+import { listPerformerCards } from '../performers/catalogue';
 import { channels } from './schema';
 import { NEW_CHANNEL_FREE_MESSAGES } from './service';
 
@@ -32,7 +32,7 @@ before(async () => {
   });
   assert.equal(login.statusCode, 200, login.body);
   demo = login.json<AuthResponse>();
-  actorIds = (await t.ctx.db.select({ id: actors.id }).from(actors).orderBy(asc(actors.id))).map((a) => a.id);
+  actorIds = (await listPerformerCards(t.ctx.db)).map((a) => a.id);
 });
 after(() => t.close());
 

@@ -2,14 +2,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import { messengerEndpoints, RECOMMENDATIONS_PER_GRID, RECOMMENDATIONS_PER_SLIDER } from '@velvet/contracts';
 import { route } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
-import { favorites, openConversation, recommendations, touchChannel } from './service';
+import { favoritePerformers } from '../performers/favorites';
+import { recommendedPerformers } from '../performers/service';
+import { openConversation, touchChannel } from './service';
 
 export const messengerRoutes =
   (ctx: ModuleContext): FastifyPluginAsync =>
   async (app) => {
     const { db } = ctx;
     route(app, messengerEndpoints.recommendations, async ({ query }) => ({
-      actors: await recommendations(
+      actors: await recommendedPerformers(
         db,
         query.useGrid ? RECOMMENDATIONS_PER_GRID : RECOMMENDATIONS_PER_SLIDER,
         query.currentActorId,
@@ -24,5 +26,5 @@ export const messengerRoutes =
     route(app, messengerEndpoints.touchChannel, async ({ auth, body }) => ({
       channel: await touchChannel(db, auth.guestId, body.actorId),
     }));
-    route(app, messengerEndpoints.favorites, ({ auth, query }) => favorites(db, auth.guestId, query.limit));
+    route(app, messengerEndpoints.favorites, ({ auth, query }) => favoritePerformers(db, auth.guestId, query.limit));
   };

@@ -1,18 +1,14 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { guests } from '../auth/schema';
-import { actors } from '../performers/schema';
+import { guestKey } from '../auth/keys';
+import { performerKey } from '../performers/catalogue';
 
 /** One conversation between a guest and a performer. */
 export const channels = pgTable(
   'messenger_channels',
   {
     id: serial('id').primaryKey(),
-    guestId: uuid('guest_id')
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').notNull().references(performerKey, { onDelete: 'cascade' }),
     archived: boolean('archived').notNull().default(false),
     blocked: boolean('blocked').notNull().default(false),
     /** Messages from the performer the guest has not read yet. */

@@ -1,8 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { ensureDemoGuest } from '../auth/demo-guest';
 import { setFavorite } from '../performers/favorites';
-import { actors } from '../performers/schema';
+import { listPerformerCards } from '../performers/catalogue';
 import { channels, messages } from './schema';
 
 const ACTOR_LINES = [
@@ -30,7 +30,7 @@ const HOUR = 3_600_000;
 export async function seedMessenger(db: Database, scale: number, now: number): Promise<void> {
   const guestId = await ensureDemoGuest(db);
   const count = Math.max(1, Math.round(12 * scale));
-  const partners = await db.select({ id: actors.id }).from(actors).orderBy(asc(actors.id)).limit(count);
+  const partners = await listPerformerCards(db, count);
   // Favourites: every other conversation partner, pinned as a guest pins them (the performers' counts follow).
   for (const actor of partners.filter((_, index) => index % 2 === 0)) await setFavorite(db, guestId, actor.id, true);
   for (const [index, actor] of partners.entries()) {

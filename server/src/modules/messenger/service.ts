@@ -1,17 +1,22 @@
-import { and, asc, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
-import type { Channel, ChannelFilter, Conversation, Message, RecommendedActor } from '@velvet/contracts';
+import { and, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import type { Channel, ChannelFilter, Conversation, Message } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
-import { actors, favoriteActors } from '../performers/schema';
+import { findPerformer, performerCard, type PerformerCard } from '../performers/catalogue';
 import { channels, messages } from './schema';
 
 type ChannelRow = typeof channels.$inferSelect;
-type ActorRow = Pick<typeof actors.$inferSelect, 'displayName' | 'age' | 'isOnline' | 'avatarUrl'>;
+type ActorRow = Pick<PerformerCard, 'displayName' | 'age' | 'isOnline' | 'avatarUrl'>;
 type MessageRow = typeof messages.$inferSelect;
 
 const channelColumns = {
   channel: channels,
-  actor: { displayName: actors.displayName, age: actors.age, isOnline: actors.isOnline, avatarUrl: actors.avatarUrl },
+  actor: {
+    displayName: performerCard.displayName,
+    age: performerCard.age,
+    isOnline: performerCard.isOnline,
+    avatarUrl: performerCard.avatarUrl,
+  },
   lastMessage: messages.text,
 };
 
@@ -57,7 +62,7 @@ function selectChannels(db: Database) {
   return db
     .select(channelColumns)
     .from(channels)
-    .innerJoin(actors, eq(actors.id, channels.actorId))
+    .innerJoin(performerCard, eq(performerCard.id, channels.actorId))
     .leftJoin(messages, eq(messages.id, channels.lastMessageId));
 }
 
@@ -172,8 +177,7 @@ export const DEFAULT_MESSAGE_PRICE = 100;
 
 /** Opens (creating on first contact) the channel of a guest with a performer. */
 export async function touchChannel(db: Database, guestId: string, actorId: number): Promise<Channel> {
-  const [actor] = await db.select({ id: actors.id }).from(actors).where(eq(actors.id, actorId));
-  if (!actor) throw new HttpError(404, 'NOT_FOUND', `No performer ${actorId}`);
+  if (!(await findPerformer(db, actorId))) throw new HttpError(404, 'NOT_FOUND', `No performer ${actorId}`);
   await db
     .insert(channels)
     .values({ guestId, actorId, freeMessagesAmount: NEW_CHANNEL_FREE_MESSAGES, messagePrice: DEFAULT_MESSAGE_PRICE })
@@ -237,56 +241,4 @@ export async function sendTextMessage(
       .where(eq(channels.id, channelId));
     return { sent: true, channel: await getChannel(tx as Database, guestId, channelId), message: toMessage(stored!) };
   });
-}
-
-/** Performers to start a conversation with: online ones first, the most popular within that. */
-export async function recommendations(
-  db: Database,
-  count: number,
-  excludeActorId?: number,
-): Promise<RecommendedActor[]> {
-  return db
-    .select({
-      id: actors.id,
-      name: actors.name,
-      displayName: actors.displayName,
-      age: actors.age,
-      avatarUrl: actors.avatarUrl,
-      isOnline: actors.isOnline,
-    })
-    .from(actors)
-    .where(excludeActorId ? ne(actors.id, excludeActorId) : undefined)
-    .orderBy(desc(actors.isOnline), desc(actors.favoriteCount), asc(actors.id))
-    .limit(count);
-}
-
-/** The guest's pinned performers, online ones first, and how many are online. */
-export async function favorites(
-  db: Database,
-  guestId: string,
-  limit: number,
-): Promise<{ actors: RecommendedActor[]; onlineCount: number }> {
-  const mine = eq(favoriteActors.guestId, guestId);
-  const [rows, [counts]] = await Promise.all([
-    db
-      .select({
-        id: actors.id,
-        name: actors.name,
-        displayName: actors.displayName,
-        age: actors.age,
-        avatarUrl: actors.avatarUrl,
-        isOnline: actors.isOnline,
-      })
-      .from(favoriteActors)
-      .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
-      .where(mine)
-      .orderBy(desc(actors.isOnline), desc(favoriteActors.created))
-      .limit(limit),
-    db
-      .select({ onlineCount: sql<number>`count(*) filter (where ${actors.isOnline})`.mapWith(Number) })
-      .from(favoriteActors)
-      .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
-      .where(mine),
-  ]);
-  return { actors: rows, onlineCount: counts?.onlineCount ?? 0 };
 }

@@ -1,4 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { RecommendedActor } from '@velvet/contracts';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import type { ModuleContext, SocketClient } from '../module';
 import { actors, favoriteActors } from './schema';
@@ -28,7 +30,17 @@ export async function setFavorite(db: Database, guestId: string, actorId: number
   });
 }
 
-export async function favoriteActorIds(db: Database, guestId: string): Promise<number[]> {
+/**
+ * The ids of the performers a guest pinned, as a subquery another module's page query filters by in SQL
+ * (`inArray(posts.actorId, favoritePerformerIdsOf(guestId))`).
+ */
+export const favoritePerformerIdsOf = (guestId: string) =>
+  new QueryBuilder()
+    .select({ id: favoriteActors.actorId })
+    .from(favoriteActors)
+    .where(eq(favoriteActors.guestId, guestId));
+
+export async function favoritePerformerIds(db: Database, guestId: string): Promise<number[]> {
   const rows = await db
     .select({ actorId: favoriteActors.actorId })
     .from(favoriteActors)
@@ -41,7 +53,7 @@ export async function favoriteActorIds(db: Database, guestId: string): Promise<n
 export function favoritesSocket({ db, hub, log }: ModuleContext): void {
   const guestOf = (client: SocketClient) => (client.auth?.loggedIn ? client.auth.guestId : null);
   const answer = async (guestId: string) =>
-    hub.sendToGuest(guestId, { type: 'favoriteActors', actorIds: await favoriteActorIds(db, guestId) });
+    hub.sendToGuest(guestId, { type: 'favoriteActors', actorIds: await favoritePerformerIds(db, guestId) });
   const pin = (pinned: boolean) => async (message: { actorId: number }, client: SocketClient) => {
     const guestId = guestOf(client);
     if (!guestId) return;
@@ -59,4 +71,35 @@ export function favoritesSocket({ db, hub, log }: ModuleContext): void {
     const guestId = guestOf(client);
     if (guestId) await answer(guestId);
   });
+}
+
+/** The guest's pinned performers, online ones first, and how many are online. */
+export async function favoritePerformers(
+  db: Database,
+  guestId: string,
+  limit: number,
+): Promise<{ actors: RecommendedActor[]; onlineCount: number }> {
+  const mine = eq(favoriteActors.guestId, guestId);
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select({
+        id: actors.id,
+        name: actors.name,
+        displayName: actors.displayName,
+        age: actors.age,
+        avatarUrl: actors.avatarUrl,
+        isOnline: actors.isOnline,
+      })
+      .from(favoriteActors)
+      .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
+      .where(mine)
+      .orderBy(desc(actors.isOnline), desc(favoriteActors.created))
+      .limit(limit),
+    db
+      .select({ onlineCount: sql<number>`count(*) filter (where ${actors.isOnline})`.mapWith(Number) })
+      .from(favoriteActors)
+      .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
+      .where(mine),
+  ]);
+  return { actors: rows, onlineCount: counts?.onlineCount ?? 0 };
 }

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database';
 import type { TestApp } from '../../testing/app';
-import { actors } from './schema';
+import { eq } from 'drizzle-orm';
+import { actorOnlineWindows, actors } from './schema';
 
 /** Test support of the catalogue and of the modules selling performers' time: a movable clock, performers. */
 
@@ -50,4 +51,19 @@ export async function createPerformer(db: Database, values: Partial<typeof actor
     })
     .returning();
   return row!;
+}
+
+/** Changes a performer's catalogue record as a test needs it (on line, live preview, ...). */
+export async function updatePerformer(db: Database, id: number, values: Partial<typeof actors.$inferInsert>) {
+  await db.update(actors).set(values).where(eq(actors.id, id));
+}
+
+/** Gives a performer an online window (UTC minutes of the day); `only` first removes every performer's windows. */
+export async function addOnlineWindow(
+  db: Database,
+  window: { actorId: number; startMinute: number; endMinute: number },
+  { only = false }: { only?: boolean } = {},
+) {
+  if (only) await db.delete(actorOnlineWindows);
+  await db.insert(actorOnlineWindows).values(window);
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { ServerModule } from '../module';
 import { favoritesSocket } from './favorites';
 import { performerRoutes } from './routes';
@@ -9,13 +10,15 @@ import { seedSearch } from './seed-search';
 
 /**
  * The catalogue: performers, their profiles, categories, search, geo places, online schedules and top cams.
- * Other modules read it through its functions (service.ts, favorites.ts, schedule.ts), not its tables.
+ * Other modules read it through its functions (catalogue.ts, service.ts, favorites.ts, schedule.ts), not its
+ * tables.
  *
- * No migrations folder: its tables were created by the chat module's migrations 0000-0003, which existing data
- * directories record as applied in `__migrations_chat`; moving that SQL here would run it a second time there.
+ * Its tables were first created by the chat and messenger modules' migrations; its own first migration creates
+ * only what is missing, so data directories those ran in keep working, and it runs before theirs (module order).
  */
 export const performersModule: ServerModule = {
   name: 'performers',
+  migrationsFolder: path.join(import.meta.dirname, 'migrations'),
   routes: (ctx) => async (app) => {
     for (const area of [performerRoutes, searchRoutes]) await app.register(area(ctx));
   },

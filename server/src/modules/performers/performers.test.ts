@@ -13,7 +13,7 @@ import {
 import { createTestApp, type TestApp } from '../../testing/app';
 import { favoriteActors } from '../performers/schema';
 import { actors } from './schema';
-import { favoriteActorIds, setFavorite } from './favorites';
+import { favoritePerformerIds, setFavorite } from './favorites';
 import { openSocketSession } from '../../testing/socket';
 
 let t: TestApp;
@@ -282,11 +282,11 @@ describe('favourites', () => {
     const start = await count();
     assert.equal(await setFavorite(t.ctx.db, guest.id, row.id, true), true);
     assert.equal(await setFavorite(t.ctx.db, guest.id, row.id, true), false, 'a second pin changes nothing');
-    assert.deepEqual(await favoriteActorIds(t.ctx.db, guest.id), [row.id]);
+    assert.deepEqual(await favoritePerformerIds(t.ctx.db, guest.id), [row.id]);
     assert.equal(await count(), start + 1);
     assert.equal(await setFavorite(t.ctx.db, guest.id, row.id, false), true);
     assert.equal(await setFavorite(t.ctx.db, guest.id, row.id, false), false);
-    assert.deepEqual(await favoriteActorIds(t.ctx.db, guest.id), []);
+    assert.deepEqual(await favoritePerformerIds(t.ctx.db, guest.id), []);
     assert.equal(await count(), start);
   });
 });

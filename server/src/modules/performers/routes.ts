@@ -3,14 +3,14 @@ import { DEFAULT_LANGUAGE, chatEndpoints, type Language } from '@velvet/contract
 import { route } from '../../http/endpoint';
 import { visitorCountry } from '../../http/visitor-cache';
 import type { Auth, ModuleContext } from '../module';
-import * as chat from './service';
+import * as performers from './service';
 
 export async function viewer(
   ctx: ModuleContext,
   request: FastifyRequest,
   auth: Auth | null,
   language: Language | undefined,
-): Promise<chat.Viewer> {
+): Promise<performers.Viewer> {
   const guestId = auth?.loggedIn ? auth.guestId : null;
   const tickets = guestId && ctx.hooks.showTicketActorIds ? await ctx.hooks.showTicketActorIds(guestId) : [];
   return {
@@ -30,24 +30,24 @@ export const performerRoutes =
       app,
       chatEndpoints.actorList,
       async ({ params, query, auth, request }) =>
-        chat.listActors(ctx.db, params.kind, query, await viewer(ctx, request, auth, query.language)),
+        performers.listPerformers(ctx.db, params.kind, query, await viewer(ctx, request, auth, query.language)),
       shared,
     );
     route(
       app,
       chatEndpoints.actorData,
       async ({ params, query, auth, request }) =>
-        chat.actorProfile(ctx.db, params.actorIdOrName, await viewer(ctx, request, auth, query.language)),
+        performers.performerProfile(ctx.db, params.actorIdOrName, await viewer(ctx, request, auth, query.language)),
       shared,
     );
     route(app, chatEndpoints.actorState, async ({ params, auth, request }) =>
-      chat.actorState(ctx.db, params.actorId, await viewer(ctx, request, auth, undefined)),
+      performers.performerState(ctx.db, params.actorId, await viewer(ctx, request, auth, undefined)),
     );
     route(
       app,
       chatEndpoints.categories,
       async ({ query }) => ({
-        categories: await chat.listCategories(ctx.db, query.language ?? DEFAULT_LANGUAGE, ctx.now()),
+        categories: await performers.listCategories(ctx.db, query.language ?? DEFAULT_LANGUAGE, ctx.now()),
       }),
       shared,
     );

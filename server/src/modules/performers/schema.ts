@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { guests } from '../auth/schema';
+import { guestKey } from '../auth/keys';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -180,9 +180,7 @@ export const actorSearchStates = pgTable(
 export const favoriteActors = pgTable(
   'favorite_actors',
   {
-    guestId: uuid('guest_id')
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
     actorId: integer('actor_id')
       .notNull()
       .references(() => actors.id, { onDelete: 'cascade' }),

@@ -4,7 +4,7 @@ import { route } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
 import { geoLocationByZip } from './geo';
 import { viewer } from './routes';
-import { deleteFilter, initSearch, searchActors } from './search';
+import { deleteFilter, initSearch, searchPerformers } from './search';
 
 /** The performer search (the actorsearch/* calls) and the zip lookup of its location search. */
 export const searchRoutes =
@@ -17,7 +17,7 @@ export const searchRoutes =
       app,
       actorSearchEndpoints.search,
       async ({ query, body, auth, request }) =>
-        searchActors(ctx.db, await viewer(ctx, request, auth, query.language), { ...body, page: query.page }),
+        searchPerformers(ctx.db, await viewer(ctx, request, auth, query.language), { ...body, page: query.page }),
       { visitorCache: ctx.visitorCache },
     );
     route(app, actorSearchEndpoints.deleteFilter, async ({ body, auth }) =>

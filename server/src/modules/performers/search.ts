@@ -218,7 +218,11 @@ async function nearestRadius(
  * straight from the database, so performers going on or off line show at once. An unknown search type is the
  * default search; a custom search of a logged-in guest saves its filters, a location search its place.
  */
-export async function searchActors(db: Database, viewer: Viewer, request: SearchRequest): Promise<ActorSearchResult> {
+export async function searchPerformers(
+  db: Database,
+  viewer: Viewer,
+  request: SearchRequest,
+): Promise<ActorSearchResult> {
   const searchType = normalizeSearchType(request.searchType);
   const saved = await savedState(db, viewer.guestId, searchType);
   const conditions = request.searchConditions ?? saved?.conditions ?? defaultSearchConditions();

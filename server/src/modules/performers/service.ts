@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   ACTOR_AVATAR_SIZE,
   DEFAULT_LANGUAGE,
@@ -15,6 +15,7 @@ import {
   type ChatButtonConfig,
   type Language,
   type OnlineModel,
+  type RecommendedActor,
   routeByName,
   slugsFor,
 } from '@velvet/contracts';
@@ -41,7 +42,7 @@ export interface Viewer {
 }
 
 /** The site path of a performer's profile page in `language`. */
-export const actorProfilePath = (actorName: string, language: Language) =>
+export const performerProfilePath = (actorName: string, language: Language) =>
   `/${language}/${slugsFor(routeByName('actorProfile'), language).replace(':actorName', actorName)}/`;
 
 const DAY_MS = 86_400_000;
@@ -183,7 +184,7 @@ async function listSpec(db: Database, kind: ActorListKind, categorySlug: string 
   }
 }
 
-export async function listActors(
+export async function listPerformers(
   db: Database,
   kind: ActorListKind,
   query: ListQuery,
@@ -225,7 +226,7 @@ async function findActor(db: Database, idOrName: string): Promise<ActorRow> {
 }
 
 /** A performer (by id or case-insensitive name) with the sedcard pictures, in display order; 404 if unknown. */
-export async function findActorSedcards(db: Database, idOrName: string) {
+export async function findPerformerSedcards(db: Database, idOrName: string) {
   const row = await findActor(db, idOrName);
   const pictures = await db
     .select({ id: actorSedcards.id, url: actorSedcards.url, width: actorSedcards.width, height: actorSedcards.height })
@@ -255,7 +256,7 @@ const isBirthday = (birthday: string | null, today: Date) =>
   birthday !== null && birthday.slice(5) === today.toISOString().slice(5, 10);
 
 /** The profile page's data: spec Actor data and profile fields, texts in the viewer's language. */
-export async function actorProfile(db: Database, idOrName: string, viewer: Viewer): Promise<ActorProfile> {
+export async function performerProfile(db: Database, idOrName: string, viewer: Viewer): Promise<ActorProfile> {
   const row = await findActor(db, idOrName);
   const [sedcards, categoryRows, favorite, rank] = await Promise.all([
     db.select().from(actorSedcards).where(eq(actorSedcards.actorId, row.id)).orderBy(asc(actorSedcards.position)),
@@ -339,7 +340,7 @@ export async function actorProfile(db: Database, idOrName: string, viewer: Viewe
   };
 }
 
-export async function actorState(db: Database, actorId: number, viewer: Viewer): Promise<ActorState> {
+export async function performerState(db: Database, actorId: number, viewer: Viewer): Promise<ActorState> {
   const row = await findActor(db, String(actorId));
   return {
     actorId: row.id,
@@ -350,7 +351,7 @@ export async function actorState(db: Database, actorId: number, viewer: Viewer):
   };
 }
 
-export async function onlineModels(
+export async function onlinePerformers(
   db: Database,
   filter: { first: number; offset: number; freeChat?: boolean | null; categoryId?: number | null },
   now: Date,
@@ -393,4 +394,25 @@ export async function onlineModels(
 export async function performerNames(db: Database): Promise<string[]> {
   const rows = await db.select({ name: actors.name }).from(actors).orderBy(asc(actors.id));
   return rows.map((row) => row.name);
+}
+
+/** Performers to start a conversation with: online ones first, the most popular within that. */
+export async function recommendedPerformers(
+  db: Database,
+  count: number,
+  exceptId?: number,
+): Promise<RecommendedActor[]> {
+  return db
+    .select({
+      id: actors.id,
+      name: actors.name,
+      displayName: actors.displayName,
+      age: actors.age,
+      avatarUrl: actors.avatarUrl,
+      isOnline: actors.isOnline,
+    })
+    .from(actors)
+    .where(exceptId ? ne(actors.id, exceptId) : undefined)
+    .orderBy(desc(actors.isOnline), desc(actors.favoriteCount), asc(actors.id))
+    .limit(count);
 }

@@ -4,7 +4,7 @@ import { type Language, type TopCam, type TopCamsKind } from '@velvet/contracts'
 import type { Database } from '../../db/database';
 import { countedPage } from '../../db/page';
 import { actors, actorSedcards, favoriteActors } from './schema';
-import { actorProfilePath, rated, rating } from './service';
+import { performerProfilePath, rated, rating } from './service';
 
 /** The top 100 list of top cams ends at this place. */
 export const TOP_LIST_LENGTH = 100;
@@ -75,7 +75,7 @@ export async function topCams(
     items: rows.map(({ actor }) => ({
       id: actor.id,
       name: actor.name,
-      profileLink: actorProfilePath(actor.name, viewer.language),
+      profileLink: performerProfilePath(actor.name, viewer.language),
       online: actor.isOnline,
       onlineVideocall: actor.isOnline && actor.isOnlineMobileVideocall,
       age: actor.age,

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { actors } from '../performers/schema';
+import { performerKey } from '../performers/catalogue';
 
 /** A text in the languages the editors write in; nl readers get the English text. */
 export type LocalizedText = { de: string; en: string; es: string };
@@ -64,9 +64,7 @@ export const contestMedia = pgTable(
     contestId: integer('contest_id')
       .notNull()
       .references(() => contests.id, { onDelete: 'cascade' }),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').notNull().references(performerKey, { onDelete: 'cascade' }),
     albumId: integer('album_id'),
     title: text('title').notNull(),
     previewUrl: text('preview_url').notNull(),
@@ -119,9 +117,7 @@ export const blogPostActors = pgTable(
     postId: integer('post_id')
       .notNull()
       .references(() => blogPosts.id, { onDelete: 'cascade' }),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').notNull().references(performerKey, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.postId, t.actorId] })],
 );
@@ -166,9 +162,7 @@ export const clashTeams = pgTable('specials_clash_teams', {
     .references(() => clashes.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   points: integer('points').notNull().default(0),
-  captainId: integer('captain_id')
-    .notNull()
-    .references(() => actors.id),
+  captainId: integer('captain_id').notNull().references(performerKey),
 });
 
 export const clashTeamMembers = pgTable(
@@ -177,9 +171,7 @@ export const clashTeamMembers = pgTable(
     teamId: integer('team_id')
       .notNull()
       .references(() => clashTeams.id, { onDelete: 'cascade' }),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').notNull().references(performerKey, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.actorId] })],
 );

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   BLOG_CATEGORY_IDS,
   DAILY_BONUS_DAYS,
@@ -8,7 +8,7 @@ import {
   type DailyBonusOfferType,
 } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
-import { actors } from '../performers/schema';
+import { listPerformerCards } from '../performers/catalogue';
 import {
   blogPostActors,
   blogPosts,
@@ -72,10 +72,7 @@ export async function seedSpecials(ctx: ModuleContext, scale: number): Promise<v
   const count = (n: number) => Math.max(1, Math.round(n * scale));
   const rng = random(2026);
   const now = ctx.now().getTime();
-  const performers: Performer[] = await ctx.db
-    .select({ id: actors.id, displayName: actors.displayName })
-    .from(actors)
-    .orderBy(asc(actors.id));
+  const performers: Performer[] = await listPerformerCards(ctx.db);
   const performer = (i: number): Performer | undefined => performers[i % Math.max(1, performers.length)];
 
   await seedBlog(ctx, count(BLOG_POSTS), performer, rng, now);

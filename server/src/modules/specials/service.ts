@@ -26,7 +26,7 @@ import {
 import type { Database } from '../../db/database';
 import { countedPage, pageWindow } from '../../db/page';
 import { HttpError } from '../../http/endpoint';
-import { actors } from '../performers/schema';
+import { performerCard, performerCards, type PerformerCard } from '../performers/catalogue';
 import {
   blogPostActors,
   blogPosts,
@@ -155,13 +155,13 @@ export async function contestGridItems(
   const [contest] = await db.select({ end: contests.end }).from(contests).where(eq(contests.id, options.contestId));
   if (!contest) throw notFound('Contest');
   const filter: SQL[] = [eq(contestMedia.contestId, options.contestId)];
-  if (options.actorName) filter.push(eq(actors.name, options.actorName.toLowerCase()));
+  if (options.actorName) filter.push(eq(performerCard.name, options.actorName.toLowerCase()));
   const where = and(...filter);
   const { items: rows, total } = await countedPage(
     db
-      .select({ media: contestMedia, actorName: actors.name, actorDisplayName: actors.displayName })
+      .select({ media: contestMedia, actorName: performerCard.name, actorDisplayName: performerCard.displayName })
       .from(contestMedia)
-      .innerJoin(actors, eq(actors.id, contestMedia.actorId))
+      .innerJoin(performerCard, eq(performerCard.id, contestMedia.actorId))
       .where(where)
       .orderBy(
         ...(options.sub === 'top' ? [desc(contestMedia.votes)] : [desc(contestMedia.createdAt)]),
@@ -171,7 +171,7 @@ export async function contestGridItems(
     db
       .select({ total: count() })
       .from(contestMedia)
-      .innerJoin(actors, eq(actors.id, contestMedia.actorId))
+      .innerJoin(performerCard, eq(performerCard.id, contestMedia.actorId))
       .where(where),
     options,
   );
@@ -322,12 +322,20 @@ export async function blogArchives(
   };
 }
 
-const actorColumns = { id: actors.id, name: actors.name, displayName: actors.displayName, avatarUrl: actors.avatarUrl };
+const actorColumns = {
+  id: performerCard.id,
+  name: performerCard.name,
+  displayName: performerCard.displayName,
+  avatarUrl: performerCard.avatarUrl,
+};
 
 /** Performers by id, in the order asked for (unknown ids are left out). */
 export async function blogActors(db: Database, ids: number[]) {
-  const rows = await db.select(actorColumns).from(actors).where(inArray(actors.id, ids));
-  return ids.flatMap((id) => rows.filter((row) => row.id === id));
+  const cards = await performerCards(db, ids);
+  return ids.flatMap((id) => {
+    const card = cards.get(id);
+    return card ? [{ id: card.id, name: card.name, displayName: card.displayName, avatarUrl: card.avatarUrl }] : [];
+  });
 }
 
 const SIMILAR_POSTS = 3;
@@ -341,7 +349,7 @@ export async function blogArticle(db: Database, slug: string, now: Date, languag
   const postActors = await db
     .select(actorColumns)
     .from(blogPostActors)
-    .innerJoin(actors, eq(actors.id, blogPostActors.actorId))
+    .innerJoin(performerCard, eq(performerCard.id, blogPostActors.actorId))
     .where(eq(blogPostActors.postId, row.id));
   const [previous] = await db
     .select()
@@ -467,24 +475,13 @@ export async function findClash(
   const teamIds = teams.map((t) => t.id);
   const members = teamIds.length
     ? await db
-        .select({ teamId: clashTeamMembers.teamId, actor: actors })
+        .select({ teamId: clashTeamMembers.teamId, actorId: clashTeamMembers.actorId })
         .from(clashTeamMembers)
-        .innerJoin(actors, eq(actors.id, clashTeamMembers.actorId))
         .where(inArray(clashTeamMembers.teamId, teamIds))
-        .orderBy(asc(actors.id))
+        .orderBy(asc(clashTeamMembers.actorId))
     : [];
-  const captains = teams.length
-    ? await db
-        .select()
-        .from(actors)
-        .where(
-          inArray(
-            actors.id,
-            teams.map((t) => t.captainId),
-          ),
-        )
-    : [];
-  const person = (actor: typeof actors.$inferSelect, captain: boolean) => ({
+  const people = await performerCards(db, [...teams.map((t) => t.captainId), ...members.map((m) => m.actorId)]);
+  const person = (actor: PerformerCard, captain: boolean) => ({
     id: actor.id,
     name: actor.name,
     displayName: actor.displayName,
@@ -515,7 +512,7 @@ export async function findClash(
     end: row.end.toISOString(),
     themeId: row.themeId,
     teams: teams.map((team) => {
-      const captain = captains.find((a) => a.id === team.captainId);
+      const captain = people.get(team.captainId);
       if (!captain) throw new Error(`Clash team ${team.id} has no captain`);
       return {
         id: team.id,
@@ -523,8 +520,11 @@ export async function findClash(
         points: team.points,
         teamCaptain: person(captain, true),
         member: members
-          .filter((m) => m.teamId === team.id && m.actor.id !== team.captainId)
-          .map((m) => person(m.actor, false)),
+          .filter((m) => m.teamId === team.id && m.actorId !== team.captainId)
+          .flatMap((m) => {
+            const member = people.get(m.actorId);
+            return member ? [person(member, false)] : [];
+          }),
       };
     }),
     challenges: challenges.map((challenge) => ({

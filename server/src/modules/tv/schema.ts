@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { actors } from '../performers/schema';
+import { performerKey } from '../performers/catalogue';
 
 /** A TV format whose episodes make up the TV mediathek. */
 export const tvSeries = pgTable('tv_series', {
@@ -56,9 +56,7 @@ export const tvProgramActors = pgTable(
     programId: integer('program_id')
       .notNull()
       .references(() => tvProgram.id, { onDelete: 'cascade' }),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').notNull().references(performerKey, { onDelete: 'cascade' }),
   },
   (table) => [primaryKey({ columns: [table.programId, table.actorId] })],
 );

@@ -1,7 +1,7 @@
-import { asc, eq, max } from 'drizzle-orm';
+import { eq, max } from 'drizzle-orm';
 import { TV_PROGRAM_TYPES, type TvProgramType } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
-import { actors } from '../performers/schema';
+import { listPerformerCards } from '../performers/catalogue';
 import {
   EPISODE_WORDS,
   PROGRAM_DAYS_AHEAD,
@@ -24,7 +24,7 @@ const slotStart = (time: Date, hours: number) => new Date(Math.floor(time.getTim
  */
 export async function ensureProgram(ctx: ModuleContext): Promise<number> {
   const now = ctx.now();
-  const hosts = await ctx.db.select({ id: actors.id }).from(actors).orderBy(asc(actors.id));
+  const hosts = await listPerformerCards(ctx.db);
   let created = 0;
   for (const type of TV_PROGRAM_TYPES) {
     const hours = SLOT_HOURS[type];

@@ -11,7 +11,7 @@ import type {
 import type { Database } from '../../db/database';
 import { countedPage } from '../../db/page';
 import type { ImageStore } from '../../media/images';
-import { actors } from '../performers/schema';
+import { performerCard } from '../performers/catalogue';
 import { tvEpisodes, tvProgram, tvProgramActors, tvSeries } from './schema';
 import { HttpError } from '../../http/endpoint';
 
@@ -26,19 +26,19 @@ async function withActors(db: Database, rows: ProgramRow[]): Promise<TvProgramEn
     ? await db
         .select({
           programId: tvProgramActors.programId,
-          id: actors.id,
-          name: actors.displayName,
-          avatarUrl: actors.avatarUrl,
+          id: performerCard.id,
+          name: performerCard.displayName,
+          avatarUrl: performerCard.avatarUrl,
         })
         .from(tvProgramActors)
-        .innerJoin(actors, eq(actors.id, tvProgramActors.actorId))
+        .innerJoin(performerCard, eq(performerCard.id, tvProgramActors.actorId))
         .where(
           inArray(
             tvProgramActors.programId,
             rows.map((row) => row.id),
           ),
         )
-        .orderBy(asc(actors.id))
+        .orderBy(asc(performerCard.id))
     : [];
   return rows.map((row) => ({
     id: row.id,

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { ModuleContext } from '../../module';
-import { actors } from '../../performers/schema';
+import { performerCount } from '../../performers/catalogue';
 import { LOOP_COUNT, ensureLiveLoops, listLiveLoops } from './loops';
 
 export { liveRoutes } from './routes';
@@ -20,6 +19,5 @@ export async function seedLiveLoops(ctx: ModuleContext, { scale }: { scale: numb
  */
 export async function prepareLiveLoops(ctx: ModuleContext): Promise<void> {
   if ((await listLiveLoops(ctx.config.dataDir)).length > 0) return;
-  const [performers] = await ctx.db.select({ count: sql<number>`count(*)::int` }).from(actors);
-  if (performers?.count) await seedLiveLoops(ctx, { scale: 1 });
+  if ((await performerCount(ctx.db)) > 0) await seedLiveLoops(ctx, { scale: 1 });
 }

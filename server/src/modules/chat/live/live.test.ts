@@ -11,7 +11,7 @@ import { errorBody } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../../testing/app';
 import { eq } from 'drizzle-orm';
 import { chatSessions } from '../schema';
-import { actors } from '../../performers/schema';
+import { listPerformerCards } from '../../performers/catalogue';
 import { LOOP_SEGMENTS, ensureLiveLoops, listLiveLoops, liveDir } from './loops';
 import { SEGMENT_URL_SECONDS, signLiveUrl } from './signing';
 import {
@@ -166,9 +166,9 @@ describe('live routes', () => {
   let chatCount = 0;
   before(async () => {
     t = await createTestApp({ seedScale: 0.05 });
-    [{ id: actorId }, { id: otherActorId }] = (await t.ctx.db.select({ id: actors.id }).from(actors).limit(2)) as [
-      { id: number },
-      { id: number },
+    [actorId, otherActorId] = (await listPerformerCards(t.ctx.db, 2)).map((performer) => performer.id) as [
+      number,
+      number,
     ];
   });
   after(() => t.close());

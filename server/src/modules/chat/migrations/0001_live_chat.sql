@@ -1,19 +1,3 @@
-CREATE TABLE "actor_online_windows" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"actor_id" integer NOT NULL,
-	"start_minute" integer NOT NULL,
-	"end_minute" integer NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "actor_search_states" (
-	"guest_id" text NOT NULL,
-	"search_type" text NOT NULL,
-	"conditions" jsonb NOT NULL,
-	"location" jsonb,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "actor_search_states_guest_id_search_type_pk" PRIMARY KEY("guest_id","search_type")
-);
---> statement-breakpoint
 CREATE TABLE "chat_billing_slices" (
 	"chat_id" text NOT NULL,
 	"slice_index" integer NOT NULL,
@@ -97,25 +81,12 @@ CREATE TABLE "chat_tickets" (
 	"invitations_sent_at" timestamp with time zone
 );
 --> statement-breakpoint
-CREATE TABLE "geo_zip_codes" (
-	"zip" text PRIMARY KEY NOT NULL,
-	"lat" double precision NOT NULL,
-	"long" double precision NOT NULL,
-	"city" text NOT NULL,
-	"country" text DEFAULT 'DE' NOT NULL
-);
---> statement-breakpoint
-ALTER TABLE "actors" ADD COLUMN "lat" double precision;--> statement-breakpoint
-ALTER TABLE "actors" ADD COLUMN "long" double precision;--> statement-breakpoint
-ALTER TABLE "actors" ADD COLUMN "zip" text;--> statement-breakpoint
-ALTER TABLE "actor_online_windows" ADD CONSTRAINT "actor_online_windows_actor_id_actors_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."actors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_billing_slices" ADD CONSTRAINT "chat_billing_slices_chat_id_chat_sessions_id_fk" FOREIGN KEY ("chat_id") REFERENCES "public"."chat_sessions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_exit_surveys" ADD CONSTRAINT "chat_exit_surveys_chat_id_chat_sessions_id_fk" FOREIGN KEY ("chat_id") REFERENCES "public"."chat_sessions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_chat_id_chat_sessions_id_fk" FOREIGN KEY ("chat_id") REFERENCES "public"."chat_sessions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_sessions" ADD CONSTRAINT "chat_sessions_actor_id_actors_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."actors"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_ticket_holders" ADD CONSTRAINT "chat_ticket_holders_ticket_id_chat_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."chat_tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_tickets" ADD CONSTRAINT "chat_tickets_actor_id_actors_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."actors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "actor_online_windows_actor" ON "actor_online_windows" USING btree ("actor_id");--> statement-breakpoint
 CREATE INDEX "chat_messages_chat" ON "chat_messages" USING btree ("chat_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_sessions_one_active_per_guest" ON "chat_sessions" USING btree ("guest_id") WHERE "chat_sessions"."status" = 'active';--> statement-breakpoint
 CREATE INDEX "chat_sessions_actor" ON "chat_sessions" USING btree ("actor_id","status");--> statement-breakpoint

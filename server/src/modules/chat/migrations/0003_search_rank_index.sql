@@ -1,1 +1,1 @@
-CREATE INDEX "actors_rank" ON "actors" USING btree ("is_online" DESC NULLS FIRST,"is_top_amateur" DESC NULLS FIRST,"favorite_count" DESC NULLS FIRST,"id");
+-- The catalogue's index this migration created is the performers module's now (performers/migrations).

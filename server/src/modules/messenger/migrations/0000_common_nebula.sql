@@ -13,13 +13,6 @@ CREATE TABLE "messenger_channels" (
 	"last_viewed_timestamp" timestamp with time zone
 );
 --> statement-breakpoint
-CREATE TABLE "favorite_actors" (
-	"guest_id" uuid NOT NULL,
-	"actor_id" integer NOT NULL,
-	"created" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "favorite_actors_guest_id_actor_id_pk" PRIMARY KEY("guest_id","actor_id")
-);
---> statement-breakpoint
 CREATE TABLE "messenger_messages" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"channel_id" integer NOT NULL,
@@ -31,8 +24,6 @@ CREATE TABLE "messenger_messages" (
 --> statement-breakpoint
 ALTER TABLE "messenger_channels" ADD CONSTRAINT "messenger_channels_guest_id_guests_id_fk" FOREIGN KEY ("guest_id") REFERENCES "public"."guests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messenger_channels" ADD CONSTRAINT "messenger_channels_actor_id_actors_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."actors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "favorite_actors" ADD CONSTRAINT "favorite_actors_guest_id_guests_id_fk" FOREIGN KEY ("guest_id") REFERENCES "public"."guests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "favorite_actors" ADD CONSTRAINT "favorite_actors_actor_id_actors_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."actors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messenger_messages" ADD CONSTRAINT "messenger_messages_channel_id_messenger_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."messenger_channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "messenger_channels_guest_actor" ON "messenger_channels" USING btree ("guest_id","actor_id");--> statement-breakpoint
 CREATE INDEX "messenger_channels_guest_time" ON "messenger_channels" USING btree ("guest_id","message_timestamp");--> statement-breakpoint
