@@ -76,8 +76,9 @@ program
   .description('build one remote alone and publish it as a new version (no tenant loads it before pin or canary)')
   .argument('<remote>', 'e.g. mf-tv', remoteArgument)
   .option('--source <folder>', "the remote's folder to build (default: this repository's, e.g. mf-tv/)")
+  .option('--pin <tenant>', 'pin the new version for this tenant once published (repeatable)', collect, [])
   .action(
-    withClient(async (client, remote: RemoteName, options: { source?: string }) => {
+    withClient(async (client, remote: RemoteName, options: { source?: string; pin: string[] }) => {
       const started = performance.now();
       const build = await buildRemote(remote, options.source ? path.resolve(options.source) : undefined);
       const built = performance.now();
@@ -88,7 +89,17 @@ program
           `${(build.archive.length / 1024).toFixed(0)} KiB) in ${seconds(performance.now() - started)} s ` +
           `(build ${seconds(built - started)} s, upload ${seconds(performance.now() - built)} s)`,
       );
-      console.log(`next: ops canary ${remote} ${published.version} <percent> --tenant <tenant>, or ops pin`);
+      // A team ships a page with one command; each pin is checked (routes, platform range) as `ops pin` is.
+      for (const tenant of options.pin) {
+        const pin = await client.rest(registryEndpoints.pin, {
+          params: { tenantId: tenant, remote },
+          body: { version: published.version },
+        });
+        console.log(`pinned ${describePin(tenant, pin)}`);
+      }
+      if (options.pin.length === 0) {
+        console.log(`next: ops canary ${remote} ${published.version} <percent> --tenant <tenant>, or ops pin`);
+      }
     }),
   );
 
