@@ -4,33 +4,67 @@ import { dbIntParam } from './input';
 /**
  * One REST call of the platform: method, path under /rest/v1 (params written `:name`) and the zod schemas of
  * what goes in and comes out. The server registers its routes from these, the SDK builds its client from them.
+ * Method, path and flags are plain data; the schemas are built when one of them is first read (see
+ * defineEndpoint), so a page pays only for the endpoints it calls.
  */
 export interface Endpoint<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
-> {
+> extends EndpointSchemas<P, Q, B, R> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
+  /** Calls that need a logged-in guest (not just an anonymous token). */
+  needsGuest?: boolean;
+}
+export interface EndpointSchemas<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
   params?: P;
   query?: Q;
   body?: B;
   response: R;
-  /** Calls that need a logged-in guest (not just an anonymous token). */
-  needsGuest?: boolean;
 }
 
-/** Keeps `needsGuest: true` as a literal type, so the server's handlers of such endpoints see a guest for sure. */
+const SCHEMA_PARTS = ['params', 'query', 'body', 'response'] as const;
+
+/**
+ * Defines an endpoint whose schemas come from `schemas`, called once, when any of params, query, body or
+ * response is first read; the parts then become plain properties. Importing the contracts builds no endpoint
+ * schema: the shell loads every contract eagerly but a page calls a handful of them. Keeps `needsGuest: true`
+ * as a literal type, so the server's handlers of such endpoints see a guest for sure.
+ */
 export const defineEndpoint = <
   P extends z.ZodType,
   Q extends z.ZodType,
   B extends z.ZodType,
   R extends z.ZodType,
   G extends boolean = false,
->(
-  endpoint: Endpoint<P, Q, B, R> & { needsGuest?: G },
-) => endpoint;
+>({
+  schemas,
+  ...meta
+}: Omit<Endpoint, keyof EndpointSchemas | 'needsGuest'> & {
+  needsGuest?: G;
+  schemas: () => EndpointSchemas<P, Q, B, R>;
+}): Endpoint<P, Q, B, R> & { needsGuest?: G } => {
+  const endpoint = { ...meta } as Endpoint<P, Q, B, R> & { needsGuest?: G };
+  const build = () => {
+    const built = schemas();
+    for (const part of SCHEMA_PARTS) Object.defineProperty(endpoint, part, { value: built[part], enumerable: true });
+  };
+  for (const part of SCHEMA_PARTS) {
+    Object.defineProperty(endpoint, part, {
+      get: () => (build(), endpoint[part]),
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return endpoint;
+};
 
 /** An omitted part infers as the bare ZodType (unknown): treat it as absent. */
 type Infer<T> = T extends z.ZodType ? (unknown extends z.infer<T> ? never : z.infer<T>) : never;

@@ -208,14 +208,20 @@ export const federationEndpoints = {
   manifest: defineEndpoint({
     method: 'GET',
     path: '/federation/manifest',
-    query: z.object({
-      tenant: z.string().optional(),
-      /** Who asks, so a canary share sticks to a visitor; without it the caller's guest id is used. */
-      visitor: z.string().max(200).optional(),
+    schemas: () => ({
+      query: z.object({
+        tenant: z.string().optional(),
+        /** Who asks, so a canary share sticks to a visitor; without it the caller's guest id is used. */
+        visitor: z.string().max(200).optional(),
+      }),
+      response: federationManifest,
     }),
-    response: federationManifest,
   }),
-  alive: defineEndpoint({ method: 'GET', path: '/alive', response: z.object({ alive: z.literal(true) }) }),
+  alive: defineEndpoint({
+    method: 'GET',
+    path: '/alive',
+    schemas: () => ({ response: z.object({ alive: z.literal(true) }) }),
+  }),
 };
 
 // ---- Remote registry (operators only): builds, pins, canaries, rollbacks and features per tenant ----
@@ -309,57 +315,64 @@ export const registryEndpoints = {
   upload: defineEndpoint({
     method: 'POST',
     path: '/federation/remotes/:remote/versions/:version',
-    params: z.object({ remote: z.enum(REMOTE_NAMES), version: remoteVersion }),
-    response: uploadedBuild,
+    schemas: () => ({
+      params: z.object({ remote: z.enum(REMOTE_NAMES), version: remoteVersion }),
+      response: uploadedBuild,
+    }),
   }),
   /** The published versions of a remote, newest first. */
   versions: defineEndpoint({
     method: 'GET',
     path: '/federation/remotes/:remote/versions',
-    params: z.object({ remote: z.enum(REMOTE_NAMES) }),
-    query: pageQuery,
-    response: pageOf(publishedVersion),
+    schemas: () => ({
+      params: z.object({ remote: z.enum(REMOTE_NAMES) }),
+      query: pageQuery,
+      response: pageOf(publishedVersion),
+    }),
   }),
   deployments: defineEndpoint({
     method: 'GET',
     path: '/federation/deployments',
-    query: pageQuery.extend({ remote: z.enum(REMOTE_NAMES).optional(), tenant: z.string().optional() }),
-    response: pageOf(deploymentLogEntry),
+    schemas: () => ({
+      query: pageQuery.extend({ remote: z.enum(REMOTE_NAMES).optional(), tenant: z.string().optional() }),
+      response: pageOf(deploymentLogEntry),
+    }),
   }),
   tenants: defineEndpoint({
     method: 'GET',
     path: '/federation/tenants',
-    response: z.object({ items: z.array(tenantDetails) }),
+    schemas: () => ({ response: z.object({ items: z.array(tenantDetails) }) }),
   }),
   /** Switches features of a tenant; the next manifest (page load) has them, no deploy needed. */
   features: defineEndpoint({
     method: 'PUT',
     path: '/federation/tenants/:tenantId/features',
-    params: z.object({ tenantId: z.string().min(1).max(100) }),
-    body: z.object({ on: z.array(z.string()).default([]), off: z.array(z.string()).default([]) }),
-    response: tenantDetails,
+    schemas: () => ({
+      params: z.object({ tenantId: z.string().min(1).max(100) }),
+      body: z.object({ on: z.array(z.string()).default([]), off: z.array(z.string()).default([]) }),
+      response: tenantDetails,
+    }),
   }),
   pin: defineEndpoint({
     method: 'PUT',
     path: '/federation/tenants/:tenantId/remotes/:remote/pin',
-    params: tenantRemoteParams,
-    body: z.object({ version: remoteVersion }),
-    response: tenantRemote,
+    schemas: () => ({ params: tenantRemoteParams, body: z.object({ version: remoteVersion }), response: tenantRemote }),
   }),
   /** Starts (or changes) a canary; percent 0 ends it. */
   canary: defineEndpoint({
     method: 'PUT',
     path: '/federation/tenants/:tenantId/remotes/:remote/canary',
-    params: tenantRemoteParams,
-    body: z.object({ version: remoteVersion, percent: z.number().int().min(0).max(100) }),
-    response: tenantRemote,
+    schemas: () => ({
+      params: tenantRemoteParams,
+      body: z.object({ version: remoteVersion, percent: z.number().int().min(0).max(100) }),
+      response: tenantRemote,
+    }),
   }),
   /** The canary becomes the pinned version (409 NO_CANARY without one). */
   promote: defineEndpoint({
     method: 'POST',
     path: '/federation/tenants/:tenantId/remotes/:remote/promote',
-    params: tenantRemoteParams,
-    response: tenantRemote,
+    schemas: () => ({ params: tenantRemoteParams, response: tenantRemote }),
   }),
   /**
    * Ends a running canary; without one, pins the version pinned before (409 NOTHING_TO_ROLL_BACK when there
@@ -368,8 +381,7 @@ export const registryEndpoints = {
   rollback: defineEndpoint({
     method: 'POST',
     path: '/federation/tenants/:tenantId/remotes/:remote/rollback',
-    params: tenantRemoteParams,
-    response: tenantRemote,
+    schemas: () => ({ params: tenantRemoteParams, response: tenantRemote }),
   }),
 };
 
@@ -432,24 +444,28 @@ export const telemetryEndpoints = {
   reportLoads: defineEndpoint({
     method: 'POST',
     path: '/federation/telemetry/loads',
-    query: z.object({ tenant: z.string().optional() }),
-    body: z.object({
-      visitor: z.string().min(1).max(200),
-      /** The manifest's `reportToken` of this page load. */
-      token: z.string().max(2_000).optional(),
-      loads: z.array(remoteLoadReport).min(1).max(MAX_LOAD_REPORTS),
+    schemas: () => ({
+      query: z.object({ tenant: z.string().optional() }),
+      body: z.object({
+        visitor: z.string().min(1).max(200),
+        /** The manifest's `reportToken` of this page load. */
+        token: z.string().max(2_000).optional(),
+        loads: z.array(remoteLoadReport).min(1).max(MAX_LOAD_REPORTS),
+      }),
+      response: z.object({ accepted: z.number().int() }),
     }),
-    response: z.object({ accepted: z.number().int() }),
   }),
   /** Operators only: loads per tenant, remote, version and channel over the last `minutes`. */
   health: defineEndpoint({
     method: 'GET',
     path: '/federation/health',
-    query: z.object({
-      tenant: z.string().optional(),
-      minutes: dbIntParam(1, 10_080).default(60),
+    schemas: () => ({
+      query: z.object({
+        tenant: z.string().optional(),
+        minutes: dbIntParam(1, 10_080).default(60),
+      }),
+      response: z.object({ items: z.array(remoteHealth) }),
     }),
-    response: z.object({ items: z.array(remoteHealth) }),
   }),
 };
 

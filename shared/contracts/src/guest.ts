@@ -96,30 +96,53 @@ export const guestProfileConfig = z.object({
 });
 
 export const authEndpoints = {
-  anonymous: defineEndpoint({ method: 'POST', path: '/auth/anonymous', response: authResponse }),
-  signup: defineEndpoint({ method: 'POST', path: '/auth/signup', body: signupBody, response: authResponse }),
-  login: defineEndpoint({ method: 'POST', path: '/auth/login', body: loginBody, response: authResponse }),
-  me: defineEndpoint({ method: 'GET', path: '/auth/me', response: authResponse }),
+  anonymous: defineEndpoint({ method: 'POST', path: '/auth/anonymous', schemas: () => ({ response: authResponse }) }),
+  signup: defineEndpoint({
+    method: 'POST',
+    path: '/auth/signup',
+    schemas: () => ({ body: signupBody, response: authResponse }),
+  }),
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/auth/login',
+    schemas: () => ({ body: loginBody, response: authResponse }),
+  }),
+  me: defineEndpoint({ method: 'GET', path: '/auth/me', schemas: () => ({ response: authResponse }) }),
   /** Ends the caller's session on the server: its token is refused from then on (also on the socket). */
-  logout: defineEndpoint({ method: 'POST', path: '/auth/logout', response: z.object({ ended: z.boolean() }) }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/auth/logout',
+    schemas: () => ({ response: z.object({ ended: z.boolean() }) }),
+  }),
   /** Operators: whether their login asks for a TOTP code. */
-  totpStatus: defineEndpoint({ method: 'GET', path: '/auth/totp', response: totpStatus, needsGuest: true }),
+  totpStatus: defineEndpoint({
+    method: 'GET',
+    path: '/auth/totp',
+    needsGuest: true,
+    schemas: () => ({ response: totpStatus }),
+  }),
   /** Operators: a new TOTP secret, in force only once confirmed with a code from it. */
-  totpStart: defineEndpoint({ method: 'POST', path: '/auth/totp/start', response: totpEnrolment, needsGuest: true }),
+  totpStart: defineEndpoint({
+    method: 'POST',
+    path: '/auth/totp/start',
+    needsGuest: true,
+    schemas: () => ({ response: totpEnrolment }),
+  }),
   totpConfirm: defineEndpoint({
     method: 'POST',
     path: '/auth/totp/confirm',
-    body: z.object({ code: z.string().max(16) }),
-    response: totpStatus,
     needsGuest: true,
+    schemas: () => ({ body: z.object({ code: z.string().max(16) }), response: totpStatus }),
   }),
   /** Operators: locks a guest, which ends every session of the guest at once (open sockets included). */
   lockGuest: defineEndpoint({
     method: 'POST',
     path: '/auth/guests/:guestId/lock',
-    params: z.object({ guestId: z.string().uuid() }),
-    response: z.object({ guestId: z.string(), locked: z.boolean(), sessionsEnded: z.number().int() }),
     needsGuest: true,
+    schemas: () => ({
+      params: z.object({ guestId: z.string().uuid() }),
+      response: z.object({ guestId: z.string(), locked: z.boolean(), sessionsEnded: z.number().int() }),
+    }),
   }),
 };
 
@@ -127,22 +150,26 @@ export const guestEndpoints = {
   profileGet: defineEndpoint({
     method: 'GET',
     path: '/guest/profile/get',
-    response: z.object({ config: guestProfileConfig, profile: guestProfile }),
     needsGuest: true,
+    schemas: () => ({ response: z.object({ config: guestProfileConfig, profile: guestProfile }) }),
   }),
   profileUpdate: defineEndpoint({
     method: 'POST',
     path: '/guest/profile/update',
-    body: z.object({
-      properties: z.object({ name: z.string().min(2).max(40).optional(), preferences: guestPreferences.optional() }),
-    }),
-    response: z.object({ config: guestProfileConfig, profile: guestProfile }),
     needsGuest: true,
+    schemas: () => ({
+      body: z.object({
+        properties: z.object({ name: z.string().min(2).max(40).optional(), preferences: guestPreferences.optional() }),
+      }),
+      response: z.object({ config: guestProfileConfig, profile: guestProfile }),
+    }),
   }),
   balance: defineEndpoint({
     method: 'GET',
     path: '/getGuestBalance',
-    response: z.object({ balance: coinBalance, balanceFormatted: z.string(), isPayingCustomer: z.boolean() }),
     needsGuest: true,
+    schemas: () => ({
+      response: z.object({ balance: coinBalance, balanceFormatted: z.string(), isPayingCustomer: z.boolean() }),
+    }),
   }),
 };

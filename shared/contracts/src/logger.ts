@@ -28,13 +28,11 @@ export const loggerEndpoints = {
   websocketConnectionError: defineEndpoint({
     method: 'POST',
     path: '/logger/websocketConnectionError',
-    body: websocketConnectionError,
-    response: z.object({ logged: z.literal(true) }),
+    schemas: () => ({ body: websocketConnectionError, response: z.object({ logged: z.literal(true) }) }),
   }),
   track: defineEndpoint({
     method: 'POST',
     path: '/tracker/track',
-    body: trackEvent,
-    response: z.object({ tracked: z.literal(true) }),
+    schemas: () => ({ body: trackEvent, response: z.object({ tracked: z.literal(true) }) }),
   }),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './endpoint';
 import { dbId, dbInt, refuseUnsafeText } from './input';
+import { lazyRecord, once } from './lazy';
 import { coinBalance } from './money';
 import { LANGUAGES } from './routes';
 import { channel, channelFilter, message, messageType, senderType, MESSAGE_MAX_LENGTH } from './domains/messenger';
@@ -17,89 +18,98 @@ export const CLOSE_PONG_MISSING = 4000;
 export const CLOSE_RATE_LIMITED = 4008;
 
 /** Every message carries its type, and the client's carry the access token and guest id. */
-const fromClient = { accessToken: z.string().optional(), guestId: z.string().optional() };
+const fromClient = () => ({ accessToken: z.string().optional(), guestId: z.string().optional() });
 
 /** Client to server. */
-export const outgoingMessages = {
-  requestSession: z.object({ type: z.literal('requestSession'), ...fromClient, language: z.enum(LANGUAGES) }),
-  ping: z.object({ type: z.literal('ping'), ...fromClient }),
-  requestNavbarNotifications: z.object({
-    type: z.literal('requestNavbarNotifications'),
-    ...fromClient,
-    newest: dbInt(0),
-  }),
-  favoritePinActor: z.object({ type: z.literal('favoritePinActor'), ...fromClient, actorId: dbId }),
-  favoriteUnpinActor: z.object({ type: z.literal('favoriteUnpinActor'), ...fromClient, actorId: dbId }),
-  favoriteRequestActors: z.object({ type: z.literal('favoriteRequestActors'), ...fromClient }),
+export const outgoingMessages = lazyRecord({
+  requestSession: () => z.object({ type: z.literal('requestSession'), ...fromClient(), language: z.enum(LANGUAGES) }),
+  ping: () => z.object({ type: z.literal('ping'), ...fromClient() }),
+  requestNavbarNotifications: () =>
+    z.object({
+      type: z.literal('requestNavbarNotifications'),
+      ...fromClient(),
+      newest: dbInt(0),
+    }),
+  favoritePinActor: () => z.object({ type: z.literal('favoritePinActor'), ...fromClient(), actorId: dbId }),
+  favoriteUnpinActor: () => z.object({ type: z.literal('favoriteUnpinActor'), ...fromClient(), actorId: dbId }),
+  favoriteRequestActors: () => z.object({ type: z.literal('favoriteRequestActors'), ...fromClient() }),
   /** Pins a photo album or (mediaType VIDEO) a video to the guest's media library. */
-  favoritePinAlbum: z.object({
-    type: z.literal('favoritePinAlbum'),
-    ...fromClient,
-    albumId: dbId,
-    mediaType: z.enum(MEDIATHEK_MEDIA_TYPES).default('PHOTO'),
-  }),
-  favoriteUnpinAlbum: z.object({
-    type: z.literal('favoriteUnpinAlbum'),
-    ...fromClient,
-    albumId: dbId,
-    mediaType: z.enum(MEDIATHEK_MEDIA_TYPES).default('PHOTO'),
-  }),
+  favoritePinAlbum: () =>
+    z.object({
+      type: z.literal('favoritePinAlbum'),
+      ...fromClient(),
+      albumId: dbId,
+      mediaType: z.enum(MEDIATHEK_MEDIA_TYPES).default('PHOTO'),
+    }),
+  favoriteUnpinAlbum: () =>
+    z.object({
+      type: z.literal('favoriteUnpinAlbum'),
+      ...fromClient(),
+      albumId: dbId,
+      mediaType: z.enum(MEDIATHEK_MEDIA_TYPES).default('PHOTO'),
+    }),
   /** Pins a single album picture. */
-  favoritePinPicture: z.object({ type: z.literal('favoritePinPicture'), ...fromClient, pictureId: dbId }),
-  favoriteUnpinPicture: z.object({
-    type: z.literal('favoriteUnpinPicture'),
-    ...fromClient,
-    pictureId: dbId,
-  }),
+  favoritePinPicture: () => z.object({ type: z.literal('favoritePinPicture'), ...fromClient(), pictureId: dbId }),
+  favoriteUnpinPicture: () =>
+    z.object({
+      type: z.literal('favoriteUnpinPicture'),
+      ...fromClient(),
+      pictureId: dbId,
+    }),
   // Messenger (sent only when logged in). offset equals the number of channels already loaded.
-  loadChannels: z.object({
-    type: z.literal('loadChannels'),
-    ...fromClient,
-    offset: dbInt(0),
-    limit: dbInt(1, 50),
-    /** The list being paged; newest when absent. */
-    filterType: channelFilter.optional(),
-  }),
-  filterChannels: z.object({ type: z.literal('filterChannels'), ...fromClient, filterType: channelFilter }),
-  archiveChannel: z.object({
-    type: z.literal('archiveChannel'),
-    ...fromClient,
-    channelId: dbId,
-    status: z.boolean(),
-  }),
-  sendMessage: z.object({
-    type: z.literal('sendMessage'),
-    ...fromClient,
-    channelId: dbId,
-    messageType,
-    senderType,
-    isVideochat: z.boolean().default(false),
-    isFreechat: z.boolean().default(false),
-    data: z.object({ text: z.string().trim().min(1).max(MESSAGE_MAX_LENGTH) }),
-    includedGifts: z.array(dbId).max(50).default([]),
-    chatId: z.string().nullable().default(null),
-  }),
+  loadChannels: () =>
+    z.object({
+      type: z.literal('loadChannels'),
+      ...fromClient(),
+      offset: dbInt(0),
+      limit: dbInt(1, 50),
+      /** The list being paged; newest when absent. */
+      filterType: channelFilter.optional(),
+    }),
+  filterChannels: () => z.object({ type: z.literal('filterChannels'), ...fromClient(), filterType: channelFilter }),
+  archiveChannel: () =>
+    z.object({
+      type: z.literal('archiveChannel'),
+      ...fromClient(),
+      channelId: dbId,
+      status: z.boolean(),
+    }),
+  sendMessage: () =>
+    z.object({
+      type: z.literal('sendMessage'),
+      ...fromClient(),
+      channelId: dbId,
+      messageType,
+      senderType,
+      isVideochat: z.boolean().default(false),
+      isFreechat: z.boolean().default(false),
+      data: z.object({ text: z.string().trim().min(1).max(MESSAGE_MAX_LENGTH) }),
+      includedGifts: z.array(dbId).max(50).default([]),
+      chatId: z.string().nullable().default(null),
+    }),
   // Live chat (the chat is started over REST; its text goes over the socket).
-  sendChatMessage: z.object({
-    type: z.literal('sendChatMessage'),
-    ...fromClient,
-    chatId: z.string().min(1).max(100),
-    text: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH),
-  }),
+  sendChatMessage: () =>
+    z.object({
+      type: z.literal('sendChatMessage'),
+      ...fromClient(),
+      chatId: z.string().min(1).max(100),
+      text: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH),
+    }),
   /** Asks for the one-click payment offer (answered by `oneClick`). */
-  canOneClick: z.object({ type: z.literal('canOneClick'), ...fromClient }),
+  canOneClick: () => z.object({ type: z.literal('canOneClick'), ...fromClient() }),
   /**
    * Tops up with the payment method of the guest's last successful payment, in EUR cents; requestId is the
    * idempotency key (a repeat answers the first result, never charges twice).
    */
-  chargeOneClick: z.object({
-    type: z.literal('chargeOneClick'),
-    ...fromClient,
-    amount: z.number().int().min(100).max(100_000),
-    channelId: dbId.nullable().default(null),
-    requestId: z.string().min(8).max(100),
-  }),
-} as const;
+  chargeOneClick: () =>
+    z.object({
+      type: z.literal('chargeOneClick'),
+      ...fromClient(),
+      amount: z.number().int().min(100).max(100_000),
+      channelId: dbId.nullable().default(null),
+      requestId: z.string().min(8).max(100),
+    }),
+});
 
 /**
  * The only messages an anonymous session may send: every other one needs a logged-in guest. One list for both sides: the server drops anything else from an
@@ -110,86 +120,94 @@ export const mayAnonymousSend = (type: OutgoingType): boolean =>
   (ANONYMOUS_MESSAGES as readonly string[]).includes(type);
 
 /** Server to client. */
-export const incomingMessages = {
-  ackSession: z.object({ type: z.literal('ackSession'), guestId: z.string(), loggedIn: z.boolean() }),
-  pong: z.object({ type: z.literal('pong'), ttl: z.number().int() }),
-  sessionExpired: z.object({ type: z.literal('sessionExpired') }),
+export const incomingMessages = lazyRecord({
+  ackSession: () => z.object({ type: z.literal('ackSession'), guestId: z.string(), loggedIn: z.boolean() }),
+  pong: () => z.object({ type: z.literal('pong'), ttl: z.number().int() }),
+  sessionExpired: () => z.object({ type: z.literal('sessionExpired') }),
   /** The guest's balance in coins and its shown text (balanceOnWire), after every change of it. */
-  guestBalance: z.object({ type: z.literal('guestBalance'), balance: coinBalance, balanceFormatted: z.string() }),
-  actorOnline: z.object({ type: z.literal('actorOnline'), actorId: z.number().int(), actorName: z.string() }),
-  actorOffline: z.object({ type: z.literal('actorOffline'), actorId: z.number().int(), actorName: z.string() }),
-  notifications: z.object({
-    type: z.literal('notifications'),
-    notifications: z.array(
-      z.object({ id: z.string(), text: z.string(), unread: z.boolean(), unseen: z.boolean(), created: z.string() }),
-    ),
-    removedIds: z.array(z.string()),
-    markedAsReadIds: z.array(z.string()),
-  }),
-  favoriteActors: z.object({ type: z.literal('favoriteActors'), actorIds: z.array(z.number().int()) }),
+  guestBalance: () => z.object({ type: z.literal('guestBalance'), balance: coinBalance, balanceFormatted: z.string() }),
+  actorOnline: () => z.object({ type: z.literal('actorOnline'), actorId: z.number().int(), actorName: z.string() }),
+  actorOffline: () => z.object({ type: z.literal('actorOffline'), actorId: z.number().int(), actorName: z.string() }),
+  notifications: () =>
+    z.object({
+      type: z.literal('notifications'),
+      notifications: z.array(
+        z.object({ id: z.string(), text: z.string(), unread: z.boolean(), unseen: z.boolean(), created: z.string() }),
+      ),
+      removedIds: z.array(z.string()),
+      markedAsReadIds: z.array(z.string()),
+    }),
+  favoriteActors: () => z.object({ type: z.literal('favoriteActors'), actorIds: z.array(z.number().int()) }),
   /** A video or album was pinned or unpinned (answering favoritePinAlbum / favoriteUnpinAlbum, to every tab). */
-  favoriteAlbum: z.object({
-    type: z.literal('favoriteAlbum'),
-    albumId: z.number().int(),
-    mediaType: z.enum(MEDIATHEK_MEDIA_TYPES),
-    pinned: z.boolean(),
-  }),
+  favoriteAlbum: () =>
+    z.object({
+      type: z.literal('favoriteAlbum'),
+      albumId: z.number().int(),
+      mediaType: z.enum(MEDIATHEK_MEDIA_TYPES),
+      pinned: z.boolean(),
+    }),
   /** A picture was pinned or unpinned (answering favoritePinPicture / favoriteUnpinPicture, to every tab). */
-  favoritePicture: z.object({ type: z.literal('favoritePicture'), pictureId: z.number().int(), pinned: z.boolean() }),
-  pageReload: z.object({ type: z.literal('pageReload') }),
+  favoritePicture: () =>
+    z.object({ type: z.literal('favoritePicture'), pictureId: z.number().int(), pinned: z.boolean() }),
+  pageReload: () => z.object({ type: z.literal('pageReload') }),
   /** A page of the guest's channels, answering loadChannels and filterChannels. */
-  channels: z.object({
-    type: z.literal('channels'),
-    filterType: channelFilter,
-    offset: z.number().int(),
-    channels: z.array(channel),
-    total: z.number().int(),
-    /** Unread messages over all channels. */
-    unreadTotal: z.number().int(),
-  }),
+  channels: () =>
+    z.object({
+      type: z.literal('channels'),
+      filterType: channelFilter,
+      offset: z.number().int(),
+      channels: z.array(channel),
+      total: z.number().int(),
+      /** Unread messages over all channels. */
+      unreadTotal: z.number().int(),
+    }),
   /** One channel changed (archived, new message); carries the message when one arrived. */
-  channel: z.object({ type: z.literal('channel'), channel, message: message.optional() }),
+  channel: () => z.object({ type: z.literal('channel'), channel, message: message.optional() }),
   /** A message was not sent because it costs coins: the price and the free messages left. */
-  messagePrice: z.object({
-    type: z.literal('messagePrice'),
-    channelId: z.number().int(),
-    messagePrice: z.number().int(),
-    freeMessagesAmount: z.number().int(),
-  }),
+  messagePrice: () =>
+    z.object({
+      type: z.literal('messagePrice'),
+      channelId: z.number().int(),
+      messagePrice: z.number().int(),
+      freeMessagesAmount: z.number().int(),
+    }),
   // Live chat.
-  chatMessage: chatMessage.extend({ type: z.literal('chatMessage') }),
+  chatMessage: () => chatMessage.extend({ type: z.literal('chatMessage') }),
   /** The chat's billing moved on (a slice billed, coins held, the guest topped up). */
-  chatState: chatSession
-    .pick({ chatId: true, heldAmount: true, billedSeconds: true, billedAmount: true, secondsLeft: true })
-    .extend({ type: z.literal('chatState') }),
+  chatState: () =>
+    chatSession
+      .pick({ chatId: true, heldAmount: true, billedSeconds: true, billedAmount: true, secondsLeft: true })
+      .extend({ type: z.literal('chatState') }),
   /** Spec chatEnd push: every end of a chat, whoever ended it, with its exit code and purchase category. */
-  chatEnd: chatEnd.extend({ type: z.literal('chatEnd') }),
+  chatEnd: () => chatEnd.extend({ type: z.literal('chatEnd') }),
   /** Spec private ticket show invitation: a show the guest holds a ticket for has started. */
-  privateTicketShowInvitation: z.object({
-    type: z.literal('privateTicketShowInvitation'),
-    actorName: z.string(),
-    profilePicture: z.string(),
-    actorId: z.number().int(),
-    ticketId: z.number().int(),
-  }),
-  freeShowStart: z.object({ type: z.literal('freeShowStart'), actorId: z.number().int() }),
-  freeShowStop: z.object({ type: z.literal('freeShowStop'), actorId: z.number().int() }),
+  privateTicketShowInvitation: () =>
+    z.object({
+      type: z.literal('privateTicketShowInvitation'),
+      actorName: z.string(),
+      profilePicture: z.string(),
+      actorId: z.number().int(),
+      ticketId: z.number().int(),
+    }),
+  freeShowStart: () => z.object({ type: z.literal('freeShowStart'), actorId: z.number().int() }),
+  freeShowStop: () => z.object({ type: z.literal('freeShowStop'), actorId: z.number().int() }),
   /** Spec one-click result: the offer (amounts in EUR cents) and, after a charge, its outcome. */
-  oneClick: z.object({
-    type: z.literal('oneClick'),
-    isPaying: z.boolean(),
-    amounts: z.array(z.number().int()),
-    autoRechargeAllowed: z.boolean(),
-    result: z
-      .object({
-        requestId: z.string(),
-        success: z.boolean(),
-        errorCode: z.enum(ERROR_CODES).nullable(),
-        coins: z.number().int(),
-      })
-      .nullable(),
-  }),
-} as const;
+  oneClick: () =>
+    z.object({
+      type: z.literal('oneClick'),
+      isPaying: z.boolean(),
+      amounts: z.array(z.number().int()),
+      autoRechargeAllowed: z.boolean(),
+      result: z
+        .object({
+          requestId: z.string(),
+          success: z.boolean(),
+          errorCode: z.enum(ERROR_CODES).nullable(),
+          coins: z.number().int(),
+        })
+        .nullable(),
+    }),
+});
 
 export type OutgoingType = keyof typeof outgoingMessages;
 export type IncomingType = keyof typeof incomingMessages;
@@ -204,35 +222,41 @@ export type OutgoingPayload<T extends OutgoingType = OutgoingType> = {
   [K in T]: Omit<OutgoingMessage<K>, 'accessToken' | 'guestId'>;
 }[T];
 
-export const incomingMessage = z.discriminatedUnion(
-  'type',
-  Object.values(incomingMessages) as unknown as [
-    z.ZodObject<{ type: z.ZodLiteral<string> }>,
-    ...z.ZodObject<{ type: z.ZodLiteral<string> }>[],
-  ],
+/** The unions are built on the first frame parsed: the server's first message, a page's first socket push. */
+const incomingMessage = once(() =>
+  z.discriminatedUnion(
+    'type',
+    Object.values(incomingMessages) as unknown as [
+      z.ZodObject<{ type: z.ZodLiteral<string> }>,
+      ...z.ZodObject<{ type: z.ZodLiteral<string> }>[],
+    ],
+  ),
 );
-export const outgoingMessage = z.discriminatedUnion(
-  'type',
-  Object.values(outgoingMessages) as unknown as [
-    z.ZodObject<{ type: z.ZodLiteral<string> }>,
-    ...z.ZodObject<{ type: z.ZodLiteral<string> }>[],
-  ],
+/** What the server accepts from a client: a known message whose text the database can keep. */
+const checkedOutgoingMessage = once(() =>
+  refuseUnsafeText(
+    z.discriminatedUnion(
+      'type',
+      Object.values(outgoingMessages) as unknown as [
+        z.ZodObject<{ type: z.ZodLiteral<string> }>,
+        ...z.ZodObject<{ type: z.ZodLiteral<string> }>[],
+      ],
+    ),
+  ),
 );
 
 /** Parses a raw frame; answers null for anything unknown or malformed, so nothing invalid reaches a listener. */
 export function parseIncoming(raw: string): IncomingMessage | null {
   try {
-    const result = incomingMessage.safeParse(JSON.parse(raw));
+    const result = incomingMessage().safeParse(JSON.parse(raw));
     return result.success ? (result.data as IncomingMessage) : null;
   } catch {
     return null;
   }
 }
-/** What the server accepts from a client: a known message whose text the database can keep. */
-const checkedOutgoingMessage = refuseUnsafeText(outgoingMessage);
 export function parseOutgoing(raw: string): OutgoingMessage | null {
   try {
-    const result = checkedOutgoingMessage.safeParse(JSON.parse(raw));
+    const result = checkedOutgoingMessage().safeParse(JSON.parse(raw));
     return result.success ? (result.data as OutgoingMessage) : null;
   } catch {
     return null;

@@ -6,16 +6,17 @@ import { startHttpServer } from './testServer';
 const getActor = defineEndpoint({
   method: 'GET',
   path: '/actor/getActorDataByIdOrName/:actorIdOrName',
-  params: z.object({ actorIdOrName: z.string() }),
-  query: z.object({ page: z.number(), tags: z.array(z.string()).optional() }),
-  response: z.object({ name: z.string() }),
+  schemas: () => ({
+    params: z.object({ actorIdOrName: z.string() }),
+    query: z.object({ page: z.number(), tags: z.array(z.string()).optional() }),
+    response: z.object({ name: z.string() }),
+  }),
 });
 const updateName = defineEndpoint({
   method: 'POST',
   path: '/guest/profile/update',
-  body: z.object({ name: z.string() }),
-  response: z.object({ ok: z.boolean() }),
   needsGuest: true,
+  schemas: () => ({ body: z.object({ name: z.string() }), response: z.object({ ok: z.boolean() }) }),
 });
 
 describe('createRestClient', () => {

@@ -78,8 +78,13 @@ export const vipClub = z.object({
 export type VipClub = z.infer<typeof vipClub>;
 
 export const accountEndpoints = {
-  benefits: defineEndpoint({ method: 'GET', path: '/guest/benefits', response: guestBenefits, needsGuest: true }),
-  vipClub: defineEndpoint({ method: 'GET', path: '/vipclub/offers', response: vipClub }),
+  benefits: defineEndpoint({
+    method: 'GET',
+    path: '/guest/benefits',
+    needsGuest: true,
+    schemas: () => ({ response: guestBenefits }),
+  }),
+  vipClub: defineEndpoint({ method: 'GET', path: '/vipclub/offers', schemas: () => ({ response: vipClub }) }),
 };
 
 /** Structured query: the guest's benefits and vouchers. */

@@ -343,139 +343,147 @@ export const mediaEndpoints = {
   videoGrid: defineEndpoint({
     method: 'GET',
     path: '/tileGrid/get/:type/:payload',
-    params: z.object({ type: z.literal('videos'), payload: z.string().max(4000) }),
-    response: videoPage,
+    schemas: () => ({
+      params: z.object({ type: z.literal('videos'), payload: z.string().max(4000) }),
+      response: videoPage,
+    }),
   }),
   video: defineEndpoint({
     method: 'GET',
     path: '/video/:videoId',
-    params: z.object({ videoId: idParam }),
-    response: video,
+    schemas: () => ({ params: z.object({ videoId: idParam }), response: video }),
   }),
   /** Spec `gallery/open` by albumId: the album with its pictures. */
   album: defineEndpoint({
     method: 'GET',
     path: '/gallery/open',
-    query: z.object({ albumId: idParam }),
-    response: album,
+    schemas: () => ({ query: z.object({ albumId: idParam }), response: album }),
   }),
   /** Like (5) or dislike (1) an album; the same rating again takes it back. */
   albumRating: defineEndpoint({
     method: 'POST',
     path: '/gallery/setGuestRating',
-    body: z.object({
-      albumId: dbId,
-      guestRating: z.union([z.literal(ALBUM_RATING.dislike), z.literal(ALBUM_RATING.like)]),
-    }),
-    response: albumRatingResult,
     needsGuest: true,
+    schemas: () => ({
+      body: z.object({
+        albumId: dbId,
+        guestRating: z.union([z.literal(ALBUM_RATING.dislike), z.literal(ALBUM_RATING.like)]),
+      }),
+      response: albumRatingResult,
+    }),
   }),
   /** The performer's sedcard pictures with their album-like rating. */
   sedcards: defineEndpoint({
     method: 'GET',
     path: '/gallery/getsedcards/:actorIdOrName',
-    params: z.object({ actorIdOrName: z.string().min(1).max(100) }),
-    response: sedcards,
+    schemas: () => ({ params: z.object({ actorIdOrName: z.string().min(1).max(100) }), response: sedcards }),
   }),
   /** Like (5) or dislike (1) a performer's sedcards; toggles like albumRating. */
   sedcardsRating: defineEndpoint({
     method: 'POST',
     path: '/gallery/setSedcardsGuestRating/:actorId',
-    params: z.object({ actorId: idParam }),
-    body: z.object({ guestRating: z.union([z.literal(ALBUM_RATING.dislike), z.literal(ALBUM_RATING.like)]) }),
-    response: albumRatingResult,
     needsGuest: true,
+    schemas: () => ({
+      params: z.object({ actorId: idParam }),
+      body: z.object({ guestRating: z.union([z.literal(ALBUM_RATING.dislike), z.literal(ALBUM_RATING.like)]) }),
+      response: albumRatingResult,
+    }),
   }),
   /** Records that the guest opened an album: one view per logged-in guest and album; anonymous calls count nothing. */
   albumView: defineEndpoint({
     method: 'POST',
     path: '/gallery/recordView',
-    body: z.object({ albumId: dbId }),
-    response: z.object({ success: z.literal(true), albumTotalViews: z.number().int() }),
+    schemas: () => ({
+      body: z.object({ albumId: dbId }),
+      response: z.object({ success: z.literal(true), albumTotalViews: z.number().int() }),
+    }),
   }),
   /** The guest's pinned single pictures, newest first (socket favoritePinPicture). */
   pinnedPhotos: defineEndpoint({
     method: 'GET',
     path: '/gallery/getPinnedPhotos',
-    query: pageQuery,
-    response: pageOf(pinnedPhoto),
     needsGuest: true,
+    schemas: () => ({ query: pageQuery, response: pageOf(pinnedPhoto) }),
   }),
   albumComments: defineEndpoint({
     method: 'GET',
     path: '/gallery/getComments',
-    query: z.object({
-      albumId: idParam,
-      limit: dbIntParam(1, ALBUM_COMMENTS_LIMIT).default(ALBUM_COMMENTS_LIMIT),
-      offset: dbIntParam(0).default(0),
+    schemas: () => ({
+      query: z.object({
+        albumId: idParam,
+        limit: dbIntParam(1, ALBUM_COMMENTS_LIMIT).default(ALBUM_COMMENTS_LIMIT),
+        offset: dbIntParam(0).default(0),
+      }),
+      response: albumComments,
     }),
-    response: albumComments,
   }),
   /** One comment per guest and album: afterwards isGuestAllowedToCommentAlbum is false. */
   postAlbumComment: defineEndpoint({
     method: 'POST',
     path: '/gallery/postComment',
-    body: z.object({
-      albumId: dbId,
-      commentText: z.string().trim().min(1).max(ALBUM_COMMENT_MAX_LENGTH),
-    }),
-    response: z.object({
-      success: z.literal(true),
-      comment: albumComment,
-      commentsTotal: z.number().int(),
-      isGuestAllowedToCommentAlbum: z.boolean(),
-    }),
     needsGuest: true,
+    schemas: () => ({
+      body: z.object({
+        albumId: dbId,
+        commentText: z.string().trim().min(1).max(ALBUM_COMMENT_MAX_LENGTH),
+      }),
+      response: z.object({
+        success: z.literal(true),
+        comment: albumComment,
+        commentsTotal: z.number().int(),
+        isGuestAllowedToCommentAlbum: z.boolean(),
+      }),
+    }),
   }),
   actorVideos: defineEndpoint({
     method: 'GET',
     path: '/media/actor/:actorId/videos',
-    params: z.object({ actorId: idParam }),
-    query: gridPageQuery,
-    response: pageOf(video),
+    schemas: () => ({ params: z.object({ actorId: idParam }), query: gridPageQuery, response: pageOf(video) }),
   }),
   actorAlbums: defineEndpoint({
     method: 'GET',
     path: '/media/actor/:actorId/albums',
-    params: z.object({ actorId: idParam }),
-    query: gridPageQuery,
-    response: pageOf(albumSummary),
+    schemas: () => ({ params: z.object({ actorId: idParam }), query: gridPageQuery, response: pageOf(albumSummary) }),
   }),
   /** The guest's media library; filled by purchases (wallet), pins and archiving. */
   mediathek: defineEndpoint({
     method: 'GET',
     path: '/mediathek/items',
-    query: pageQuery.extend({
-      mediaType: z.enum(MEDIATHEK_MEDIA_TYPES).optional(),
-      sourceType: z.enum(MEDIATHEK_SOURCES).optional(),
-      originType: z.enum(MEDIATHEK_ORIGINS).optional(),
-    }),
-    response: pageOf(mediathekItem),
     needsGuest: true,
+    schemas: () => ({
+      query: pageQuery.extend({
+        mediaType: z.enum(MEDIATHEK_MEDIA_TYPES).optional(),
+        sourceType: z.enum(MEDIATHEK_SOURCES).optional(),
+        originType: z.enum(MEDIATHEK_ORIGINS).optional(),
+      }),
+      response: pageOf(mediathekItem),
+    }),
   }),
   mediathekTotals: defineEndpoint({
     method: 'GET',
     path: '/mediathek/totals',
-    response: mediathekTotals,
     needsGuest: true,
+    schemas: () => ({ response: mediathekTotals }),
   }),
   /** Moves an owned or pinned item to the archive tab and back; it stays owned. */
   mediathekArchive: defineEndpoint({
     method: 'POST',
     path: '/mediathek/archive',
-    body: z.object({
-      mediaType: z.enum(MEDIATHEK_MEDIA_TYPES),
-      mediaId: dbId,
-      archived: z.boolean(),
-    }),
-    response: z.object({ success: z.literal(true), totals: mediathekTotals }),
     needsGuest: true,
+    schemas: () => ({
+      body: z.object({
+        mediaType: z.enum(MEDIATHEK_MEDIA_TYPES),
+        mediaId: dbId,
+        archived: z.boolean(),
+      }),
+      response: z.object({ success: z.literal(true), totals: mediathekTotals }),
+    }),
   }),
   sidebarCounts: defineEndpoint({
     method: 'GET',
     path: '/mediathek/sidebarCounts',
-    response: sidebarCounts,
     needsGuest: true,
+    schemas: () => ({ response: sidebarCounts }),
   }),
   /**
    * Buys a video (`mediaType=VIDEO`) or photo album at its current price, with an Idempotency-Key. `price` is
@@ -485,11 +493,13 @@ export const mediaEndpoints = {
   buy: defineEndpoint({
     method: 'POST',
     path: '/album/:albumId/buy',
-    params: z.object({ albumId: idParam }),
-    query: z.object({ mediaType: z.enum(MEDIATHEK_MEDIA_TYPES).default('PHOTO') }),
-    body: z.object({ price: dbInt(0).optional() }),
-    response: buyResult,
     needsGuest: true,
+    schemas: () => ({
+      params: z.object({ albumId: idParam }),
+      query: z.object({ mediaType: z.enum(MEDIATHEK_MEDIA_TYPES).default('PHOTO') }),
+      body: z.object({ price: dbInt(0).optional() }),
+      response: buyResult,
+    }),
   }),
 };
 

@@ -107,46 +107,45 @@ export const messengerEndpoints = {
   recommendations: defineEndpoint({
     method: 'GET',
     path: '/messenger/recommendations',
-    query: z.object({
-      currentActorId: idParam.optional(),
-      /** true: a grid of 8; otherwise a slider of 5. */
-      useGrid: z.union([z.boolean(), z.stringbool()]).optional(),
-      fsk: dbIntParam(0, 100).optional(),
+    schemas: () => ({
+      query: z.object({
+        currentActorId: idParam.optional(),
+        /** true: a grid of 8; otherwise a slider of 5. */
+        useGrid: z.union([z.boolean(), z.stringbool()]).optional(),
+        fsk: dbIntParam(0, 100).optional(),
+      }),
+      response: z.object({ actors: z.array(recommendedActor) }),
     }),
-    response: z.object({ actors: z.array(recommendedActor) }),
   }),
   /** Opening a conversation marks its messages read. */
   channel: defineEndpoint({
     method: 'GET',
     path: '/messenger/channel/:channelId',
-    params: z.object({ channelId: id }),
-    query: conversationQuery,
-    response: conversation,
     needsGuest: true,
+    schemas: () => ({ params: z.object({ channelId: id }), query: conversationQuery, response: conversation }),
   }),
   channelByActor: defineEndpoint({
     method: 'GET',
     path: '/messenger/channel/actor/:actorId',
-    params: z.object({ actorId: id }),
-    query: conversationQuery,
-    response: conversation,
     needsGuest: true,
+    schemas: () => ({ params: z.object({ actorId: id }), query: conversationQuery, response: conversation }),
   }),
   /** Opens the conversation with a performer, creating the channel on first contact (the spec's touch). */
   touchChannel: defineEndpoint({
     method: 'POST',
     path: '/messenger/channel/touch',
-    body: z.object({ actorId: dbId }),
-    response: z.object({ channel }),
     needsGuest: true,
+    schemas: () => ({ body: z.object({ actorId: dbId }), response: z.object({ channel }) }),
   }),
   /** The guest's pinned performers with online state (home Favorite block). */
   favorites: defineEndpoint({
     method: 'GET',
     path: '/messenger/favorites',
-    query: z.object({ limit: dbIntParam(1, 50).default(10) }),
-    response: z.object({ actors: z.array(favoriteActor), onlineCount: z.number().int() }),
     needsGuest: true,
+    schemas: () => ({
+      query: z.object({ limit: dbIntParam(1, 50).default(10) }),
+      response: z.object({ actors: z.array(favoriteActor), onlineCount: z.number().int() }),
+    }),
   }),
 };
 

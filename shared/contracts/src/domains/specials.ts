@@ -487,92 +487,97 @@ export const specialsEndpoints = {
   contestHeader: defineEndpoint({
     method: 'GET',
     path: '/contests/:contestId/getHeader',
-    params: z.object({ contestId }),
-    query: languageQuery,
-    response: contestHeader,
+    schemas: () => ({ params: z.object({ contestId }), query: languageQuery, response: contestHeader }),
   }),
   contestGridItems: defineEndpoint({
     method: 'GET',
     path: '/contests/getContestGridItems/:contestId/:contestSub/:limit/:offset',
-    params: z.object({
-      contestId,
-      contestSub: z.enum(CONTEST_SUBS),
-      limit: dbIntParam(1, 100),
-      offset: dbIntParam(0),
+    schemas: () => ({
+      params: z.object({
+        contestId,
+        contestSub: z.enum(CONTEST_SUBS),
+        limit: dbIntParam(1, 100),
+        offset: dbIntParam(0),
+      }),
+      query: z.object({ actorName: z.string().max(60).optional() }),
+      response: contestGrid,
     }),
-    query: z.object({ actorName: z.string().max(60).optional() }),
-    response: contestGrid,
   }),
   contestGuestData: defineEndpoint({
     method: 'GET',
     path: '/contests/getContestGuestData/:contestId',
-    params: z.object({ contestId }),
-    response: contestGuestData,
     needsGuest: true,
+    schemas: () => ({ params: z.object({ contestId }), response: contestGuestData }),
   }),
   blogCategories: defineEndpoint({
     method: 'GET',
     path: '/blog/categories',
-    response: z.object({ categories: z.array(blogCategory) }),
+    schemas: () => ({ response: z.object({ categories: z.array(blogCategory) }) }),
   }),
   blogPosts: defineEndpoint({
     method: 'GET',
     path: '/blog/posts/:categoryId/:payload',
-    /** categoryId: a category id or alias; payload: encodeBlogPostsPayload(...). */
-    params: z.object({ categoryId: blogCategorySegment, payload: z.string().max(2000) }),
-    query: languageQuery,
-    response: pageOf(blogPostTeaser),
+    schemas: () => ({
+      /** categoryId: a category id or alias; payload: encodeBlogPostsPayload(...). */
+      params: z.object({ categoryId: blogCategorySegment, payload: z.string().max(2000) }),
+      query: languageQuery,
+      response: pageOf(blogPostTeaser),
+    }),
   }),
   blogArchives: defineEndpoint({
     method: 'GET',
     path: '/blog/archives/:category',
-    params: z.object({ category: blogCategorySegment }),
-    query: languageQuery.extend({
-      page: dbIntParam(1).default(1),
-      pageSize: dbIntParam(1, 50).default(BLOG_ARCHIVE_PAGE_SIZE),
-      year: dbIntParam(2000, 2100).optional(),
+    schemas: () => ({
+      params: z.object({ category: blogCategorySegment }),
+      query: languageQuery.extend({
+        page: dbIntParam(1).default(1),
+        pageSize: dbIntParam(1, 50).default(BLOG_ARCHIVE_PAGE_SIZE),
+        year: dbIntParam(2000, 2100).optional(),
+      }),
+      response: blogArchive,
     }),
-    response: blogArchive,
   }),
   /** Performers by id, for the actor boxes of blog posts; payload: encodeBlogActorsPayload([...ids]). */
   blogActors: defineEndpoint({
     method: 'GET',
     path: '/blog/actors/:payload',
-    params: z.object({ payload: z.string().max(2000) }),
-    response: z.object({ actors: z.array(blogActor) }),
+    schemas: () => ({
+      params: z.object({ payload: z.string().max(2000) }),
+      response: z.object({ actors: z.array(blogActor) }),
+    }),
   }),
   blogArticle: defineEndpoint({
     method: 'GET',
     path: '/blog/article/:slug',
-    params: z.object({ slug: z.string().min(1).max(200) }),
-    query: languageQuery,
-    response: blogArticle,
+    schemas: () => ({
+      params: z.object({ slug: z.string().min(1).max(200) }),
+      query: languageQuery,
+      response: blogArticle,
+    }),
   }),
   specialEvents: defineEndpoint({
     method: 'GET',
     path: '/special/get/events',
-    query: languageQuery,
-    response: z.object({ events: z.array(specialEvent) }),
+    schemas: () => ({ query: languageQuery, response: z.object({ events: z.array(specialEvent) }) }),
   }),
   magazinePages: defineEndpoint({
     method: 'GET',
     path: '/special/magazines',
-    query: languageQuery,
-    response: z.object({ pages: z.array(magazinePage) }),
+    schemas: () => ({ query: languageQuery, response: z.object({ pages: z.array(magazinePage) }) }),
   }),
   magazinePage: defineEndpoint({
     method: 'GET',
     path: '/special/magazines/:page',
-    params: z.object({ page: z.string().min(1).max(60) }),
-    query: languageQuery,
-    response: magazinePage,
+    schemas: () => ({
+      params: z.object({ page: z.string().min(1).max(60) }),
+      query: languageQuery,
+      response: magazinePage,
+    }),
   }),
   randomMagazinePage: defineEndpoint({
     method: 'GET',
     path: '/special/magazines/random/:excludeId',
-    params: z.object({ excludeId: dbIntParam(0) }),
-    query: languageQuery,
-    response: magazinePage,
+    schemas: () => ({ params: z.object({ excludeId: dbIntParam(0) }), query: languageQuery, response: magazinePage }),
   }),
 };
 

@@ -86,33 +86,31 @@ export const tvEndpoints = {
   program: defineEndpoint({
     method: 'GET',
     path: '/tv/program/:type',
-    params: z.object({ type: tvProgramType }),
-    query: z.object({ limit: dbIntParam(1, TV_PROGRAM_MAX_LIMIT).default(20) }),
-    response: z.object({ type: tvProgramType, entries: z.array(tvProgramEntry) }),
+    schemas: () => ({
+      params: z.object({ type: tvProgramType }),
+      query: z.object({ limit: dbIntParam(1, TV_PROGRAM_MAX_LIMIT).default(20) }),
+      response: z.object({ type: tvProgramType, entries: z.array(tvProgramEntry) }),
+    }),
   }),
   stream: defineEndpoint({
     method: 'GET',
     path: '/tv/stream/:type',
-    params: z.object({ type: tvProgramType }),
-    response: tvStream,
+    schemas: () => ({ params: z.object({ type: tvProgramType }), response: tvStream }),
   }),
   format: defineEndpoint({
     method: 'GET',
     path: '/tv/format/:key',
-    params: z.object({ key: z.string().min(1).max(100) }),
-    response: tvFormat,
+    schemas: () => ({ params: z.object({ key: z.string().min(1).max(100) }), response: tvFormat }),
   }),
   video: defineEndpoint({
     method: 'GET',
     path: '/tv/video/:videoId',
-    params: z.object({ videoId: idParam }),
-    response: tvVideoDetails,
+    schemas: () => ({ params: z.object({ videoId: idParam }), response: tvVideoDetails }),
   }),
   series: defineEndpoint({
     method: 'GET',
     path: '/tv/series',
-    query: pageQuery,
-    response: pageOf(tvSeries),
+    schemas: () => ({ query: pageQuery, response: pageOf(tvSeries) }),
   }),
 };
 

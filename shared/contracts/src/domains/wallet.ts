@@ -63,8 +63,7 @@ export const walletEndpoints = {
   sandboxCharge: defineEndpoint({
     method: 'POST',
     path: '/payment/sandbox/charge',
-    body: sandboxChargeBody,
-    response: chargeResult,
     needsGuest: true,
+    schemas: () => ({ body: sandboxChargeBody, response: chargeResult }),
   }),
 };

@@ -234,34 +234,36 @@ export const chatEndpoints = {
   actorList: defineEndpoint({
     method: 'GET',
     path: '/actors/list/:kind',
-    params: z.object({ kind: actorListKind }),
-    query: pageQuery.extend({
-      pageSize: dbIntParam(1, 100).default(ACTOR_LIST_PAGE_SIZE),
-      category: z.string().max(60).optional(),
-      language,
+    schemas: () => ({
+      params: z.object({ kind: actorListKind }),
+      query: pageQuery.extend({
+        pageSize: dbIntParam(1, 100).default(ACTOR_LIST_PAGE_SIZE),
+        category: z.string().max(60).optional(),
+        language,
+      }),
+      response: actorListPage,
     }),
-    response: actorListPage,
   }),
   /** Spec `actor/getActorDataByIdOrName/{actorIdOrName}`: a numeric id or a (case-insensitive) name. */
   actorData: defineEndpoint({
     method: 'GET',
     path: '/actor/getActorDataByIdOrName/:actorIdOrName',
-    params: z.object({ actorIdOrName: z.string().min(1).max(60) }),
-    query: z.object({ qmday: z.string().max(10).optional(), language }),
-    response: actorProfile,
+    schemas: () => ({
+      params: z.object({ actorIdOrName: z.string().min(1).max(60) }),
+      query: z.object({ qmday: z.string().max(10).optional(), language }),
+      response: actorProfile,
+    }),
   }),
   /** Spec `actor/getActorStateById/{actorId}`. */
   actorState: defineEndpoint({
     method: 'GET',
     path: '/actor/getActorStateById/:actorId',
-    params: z.object({ actorId: idParam }),
-    response: actorState,
+    schemas: () => ({ params: z.object({ actorId: idParam }), response: actorState }),
   }),
   categories: defineEndpoint({
     method: 'GET',
     path: '/actor/categories',
-    query: z.object({ language }),
-    response: z.object({ categories: z.array(actorCategory) }),
+    schemas: () => ({ query: z.object({ language }), response: z.object({ categories: z.array(actorCategory) }) }),
   }),
 };
 

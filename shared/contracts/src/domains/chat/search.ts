@@ -113,18 +113,20 @@ export const actorSearchEndpoints = {
   init: defineEndpoint({
     method: 'POST',
     path: '/actorsearch/init',
-    query: z.object({ searchType: z.string().max(30).optional(), language }),
-    body: z.object({ qmdate: z.string().max(20).optional() }),
-    response: z.object({
-      searchType: z.enum(ACTOR_SEARCH_TYPES),
-      sortType: z.enum(ACTOR_SEARCH_SORTS),
-      sortTypes: z.array(z.enum(ACTOR_SEARCH_SORTS)),
-      availableFilters: z.array(z.enum(SEARCH_FILTER_KEYS as [SearchFilterKey, ...SearchFilterKey[]])),
-      conditions: searchConditions,
-      categories: z.array(actorCategory),
-      /** The guest's last known location (location search), else null. */
-      location: guestLocation.nullable(),
-      pageSize: z.number().int(),
+    schemas: () => ({
+      query: z.object({ searchType: z.string().max(30).optional(), language }),
+      body: z.object({ qmdate: z.string().max(20).optional() }),
+      response: z.object({
+        searchType: z.enum(ACTOR_SEARCH_TYPES),
+        sortType: z.enum(ACTOR_SEARCH_SORTS),
+        sortTypes: z.array(z.enum(ACTOR_SEARCH_SORTS)),
+        availableFilters: z.array(z.enum(SEARCH_FILTER_KEYS as [SearchFilterKey, ...SearchFilterKey[]])),
+        conditions: searchConditions,
+        categories: z.array(actorCategory),
+        /** The guest's last known location (location search), else null. */
+        location: guestLocation.nullable(),
+        pageSize: z.number().int(),
+      }),
     }),
   }),
   /**
@@ -135,38 +137,41 @@ export const actorSearchEndpoints = {
   search: defineEndpoint({
     method: 'POST',
     path: '/actorsearch/search',
-    query: z.object({ page: dbIntParam(1).default(1), language }),
-    body: z.object({
-      moodValue: z.string().trim().max(MOOD_MAX_LENGTH).default(''),
-      searchType: z.string().max(30).default('default'),
-      sortType: z.enum(ACTOR_SEARCH_SORTS).optional(),
-      requestId: dbInt(0),
-      forcedGuestLocation: guestLocation.pick({ lat: true, long: true }).optional(),
-      forcedGuestZip: z.string().length(ZIP_LENGTH).optional(),
-      forcedGuestLocationSource: z.enum(LOCATION_SOURCES).optional(),
-      /** Search within one performer list (e.g. new-girls) instead of all performers. */
-      currentCollection: actorListKind.optional(),
-      searchConditions: searchConditions.optional(),
-      /** The filter whose change caused this search. */
-      changedFilter: z.enum(SEARCH_FILTER_KEYS as [SearchFilterKey, ...SearchFilterKey[]]).optional(),
+    schemas: () => ({
+      query: z.object({ page: dbIntParam(1).default(1), language }),
+      body: z.object({
+        moodValue: z.string().trim().max(MOOD_MAX_LENGTH).default(''),
+        searchType: z.string().max(30).default('default'),
+        sortType: z.enum(ACTOR_SEARCH_SORTS).optional(),
+        requestId: dbInt(0),
+        forcedGuestLocation: guestLocation.pick({ lat: true, long: true }).optional(),
+        forcedGuestZip: z.string().length(ZIP_LENGTH).optional(),
+        forcedGuestLocationSource: z.enum(LOCATION_SOURCES).optional(),
+        /** Search within one performer list (e.g. new-girls) instead of all performers. */
+        currentCollection: actorListKind.optional(),
+        searchConditions: searchConditions.optional(),
+        /** The filter whose change caused this search. */
+        changedFilter: z.enum(SEARCH_FILTER_KEYS as [SearchFilterKey, ...SearchFilterKey[]]).optional(),
+      }),
+      response: actorSearchResult,
     }),
-    response: actorSearchResult,
   }),
   /** Spec `actorsearch/filter/delete`: resets one filter (or all without `filter`); saved for a logged-in guest. */
   deleteFilter: defineEndpoint({
     method: 'POST',
     path: '/actorsearch/filter/delete',
-    body: z.object({
-      searchConditions,
-      filter: z.enum(SEARCH_FILTER_KEYS as [SearchFilterKey, ...SearchFilterKey[]]).optional(),
+    schemas: () => ({
+      body: z.object({
+        searchConditions,
+        filter: z.enum(SEARCH_FILTER_KEYS as [SearchFilterKey, ...SearchFilterKey[]]).optional(),
+      }),
+      response: z.object({ searchConditions }),
     }),
-    response: z.object({ searchConditions }),
   }),
   /** Spec `utility/getGeoLocationByZip/{zipCode}`: exactly ZIP_LENGTH characters (else 400). */
   geoLocationByZip: defineEndpoint({
     method: 'GET',
     path: '/utility/getGeoLocationByZip/:zipCode',
-    params: z.object({ zipCode: z.string().length(ZIP_LENGTH) }),
-    response: geoLocation,
+    schemas: () => ({ params: z.object({ zipCode: z.string().length(ZIP_LENGTH) }), response: geoLocation }),
   }),
 };

@@ -161,33 +161,33 @@ export const chatSessionEndpoints = {
   start: defineEndpoint({
     method: 'POST',
     path: '/chat/start',
-    body: z.object({
-      actorId: dbId,
-      chatType,
-      /** Rises with every start attempt of this browser; a repeated or older one is refused. */
-      sequenceNumber: dbInt(1),
+    schemas: () => ({
+      body: z.object({
+        actorId: dbId,
+        chatType,
+        /** Rises with every start attempt of this browser; a repeated or older one is refused. */
+        sequenceNumber: dbInt(1),
+      }),
+      response: chatSession,
     }),
-    response: chatSession,
   }),
   /** Ends the caller's chat (exit code clientStop); a chat already ended answers its end again. */
   stop: defineEndpoint({
     method: 'POST',
     path: '/chat/stop',
-    body: z.object({ chatId: z.string().min(1).max(100) }),
-    response: chatEnd,
+    schemas: () => ({ body: z.object({ chatId: z.string().min(1).max(100) }), response: chatEnd }),
   }),
   /** Operators end anyone's chat (exit code adminKick); a chat already ended answers its end again. */
   kick: defineEndpoint({
     method: 'POST',
     path: '/chat/kick',
-    body: z.object({ chatId: z.string().min(1).max(100) }),
-    response: chatEnd,
+    schemas: () => ({ body: z.object({ chatId: z.string().min(1).max(100) }), response: chatEnd }),
   }),
   /** The caller's running chat, to resume after a reload, or null. */
   active: defineEndpoint({
     method: 'GET',
     path: '/chat/active',
-    response: z.object({ chat: chatSession.nullable(), messages: z.array(chatMessage) }),
+    schemas: () => ({ response: z.object({ chat: chatSession.nullable(), messages: z.array(chatMessage) }) }),
   }),
   /**
    * Spec `survey/chatexit`: only for the guest's own ended chat of at least 30 s (409 CHAT_TOO_SHORT), once
@@ -197,16 +197,18 @@ export const chatSessionEndpoints = {
     method: 'POST',
     path: '/survey/chatexit',
     needsGuest: true,
-    body: z.object({
-      currentUrl: z.string().max(2000),
-      chatId: z.string().min(1).max(100),
-      actorId: dbId,
-      mobile: z.boolean().default(false),
-      feedback: z.string().trim().max(2000).default(''),
-      rating: z.number().int().min(1).max(5),
-      isAnonymousVoicecall: z.boolean().default(false),
-      chatType,
+    schemas: () => ({
+      body: z.object({
+        currentUrl: z.string().max(2000),
+        chatId: z.string().min(1).max(100),
+        actorId: dbId,
+        mobile: z.boolean().default(false),
+        feedback: z.string().trim().max(2000).default(''),
+        rating: z.number().int().min(1).max(5),
+        isAnonymousVoicecall: z.boolean().default(false),
+        chatType,
+      }),
+      response: z.object({ stored: z.literal(true) }),
     }),
-    response: z.object({ stored: z.literal(true) }),
   }),
 };
