@@ -1,18 +1,20 @@
 import { chromium, type Browser, type BrowserContext, type Response } from '@playwright/test';
 
-/** Debian's Chromium with the flags of e2e/playwright.config.ts (Playwright cannot download browsers here). */
+/** Debian's Chromium (Playwright cannot download browsers here); CHROMIUM_PATH names another. */
+export const CHROMIUM_EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The flags of e2e/playwright.config.ts: no sandbox and no GPU in a container, no background traffic. */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_FLAGS });
 }
 
 export interface BenchPage {

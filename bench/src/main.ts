@@ -1,12 +1,13 @@
 // `npm run bench`: measures the built site on loopback and prints every figure beside its budget, so a change
 // that costs speed or bytes shows. Flags: --quick (one run per page metric, short load tests, fewer clients),
 // --scale (section 6, the 50,000-performer seed on PGlite and PostgreSQL; takes minutes), --only=1,2,…
-// Section 7 tries the cheap attacks of a hostile visitor against a fresh server.
+// Section 7 tries the cheap attacks of a hostile visitor against a fresh server; section 8 runs Lighthouse.
 import { existsSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { OPERATOR, benchAttacks } from './attacks';
 import { launchChromium } from './browser';
+import { benchLighthouse } from './lighthouse';
 import { benchFanout } from './fanout';
 import { benchHttp, type Site } from './http';
 import { startPostgres } from '../../server/src/testing/postgres';
@@ -22,9 +23,10 @@ const quick = args.includes('--quick');
 const scale = args.includes('--scale');
 const onlyArg = args.find((arg) => arg.startsWith('--only='));
 const sections = new Set(
-  onlyArg ? onlyArg.slice('--only='.length).split(',').map(Number) : [1, 2, 3, 4, 5, ...(scale ? [6] : []), 7],
+  onlyArg ? onlyArg.slice('--only='.length).split(',').map(Number) : [1, 2, 3, 4, 5, ...(scale ? [6] : []), 7, 8],
 );
 const runs = quick ? 1 : 5;
+const lighthouseRuns = quick ? 1 : 3;
 const loadSeconds = quick ? 5 : 10;
 const fanoutLevels = quick ? [1_000] : [1_000, 5_000, 10_000];
 
@@ -80,7 +82,7 @@ async function stopAll(): Promise<void> {
 process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
 
 try {
-  const needsSite = [1, 2, 3, 4].some((section) => sections.has(section));
+  const needsSite = [1, 2, 3, 4, 8].some((section) => sections.has(section));
   if (needsSite) {
     const siteData = await seededDataDir();
     // The single-bundle server of section 3 gets a copy of the same seeded data (never of an open database).
@@ -108,6 +110,7 @@ try {
     } finally {
       await browser?.close();
     }
+    if (sections.has(8)) await benchLighthouse(report, site.url, pages, lighthouseRuns);
     if (sections.has(4)) await benchHttpOnBothDatabases(site.url);
     await stopAll();
   }

@@ -28,6 +28,7 @@ const UNIT_DIGITS: Record<string, number> = {
   'req/s': 0,
   'msg/s': 0,
   x: 2,
+  'of 100': 0,
   '': 3,
 };
 
@@ -36,6 +37,18 @@ function format(value: number | null, unit: string): string {
   const digits = UNIT_DIGITS[unit] ?? 1;
   return `${value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })}${unit ? ` ${unit}` : ''}`;
 }
+
+export interface TableRow {
+  name: string;
+  unit: string;
+  /** One value per column, in the columns' order. */
+  values: (number | null)[];
+  budget?: Budget;
+}
+
+const limitText = (budget: Budget, unit: string) =>
+  `${budget.kind === 'max' ? '≤' : '≥'} ${format(budget.limit, unit)}`;
+const verdictText = (figure: Figure) => (figure.value === null ? '✗ not measured' : figure.met ? '✓ met' : '✗ MISSED');
 
 /** Prints each figure as it is measured, beside its budget, and keeps them all for the JSON file and the tally. */
 export class Report {
@@ -54,14 +67,39 @@ export class Report {
   }
 
   add(name: string, value: number | null, unit: string, budget?: Budget, note?: string): Figure {
+    const figure = this.record(name, value, unit, budget, note);
+    const verdict = budget ? `${limitText(budget, unit)}  ${verdictText(figure)}` : '';
+    console.log(`   ${name.padEnd(58)} ${format(value, unit).padStart(14)}   ${verdict}${note ? `  (${note})` : ''}`);
+    return figure;
+  }
+
+  /**
+   * Figures side by side: one row per measure, one column per subject (a page, say), each cell with its verdict
+   * and the row's budget at the end. Each cell is kept as the figure `<column>: <row>`.
+   */
+  table(columns: string[], rows: TableRow[]): void {
+    const cells = rows.map((row) =>
+      columns.map((column, index) => {
+        const figure = this.record(`${column}: ${row.name}`, row.values[index] ?? null, row.unit, row.budget);
+        return `${format(figure.value, row.unit)}${row.budget ? ` ${verdictText(figure)}` : ''}`;
+      }),
+    );
+    const width = Math.max(...columns.map((column) => column.length), ...cells.flat().map((cell) => cell.length)) + 3;
+    const nameWidth = Math.max(...rows.map((row) => row.name.length)) + 2;
+    console.log(`   ${''.padEnd(nameWidth)}${columns.map((column) => column.padStart(width)).join('')}   budget`);
+    rows.forEach((row, index) => {
+      const budget = row.budget ? limitText(row.budget, row.unit) : '';
+      console.log(
+        `   ${row.name.padEnd(nameWidth)}${cells[index]!.map((cell) => cell.padStart(width)).join('')}   ${budget}`,
+      );
+    });
+  }
+
+  private record(name: string, value: number | null, unit: string, budget?: Budget, note?: string): Figure {
     const met =
       budget && value !== null ? (budget.kind === 'max' ? value <= budget.limit : value >= budget.limit) : undefined;
     const figure: Figure = { section: this.section, name, value, unit, budget, note, met };
     this.figures.push(figure);
-    const verdict = budget
-      ? `${budget.kind === 'max' ? '≤' : '≥'} ${format(budget.limit, unit)}  ${value === null ? '✗ not measured' : met ? '✓ met' : '✗ MISSED'}`
-      : '';
-    console.log(`   ${name.padEnd(58)} ${format(value, unit).padStart(14)}   ${verdict}${note ? `  (${note})` : ''}`);
     return figure;
   }
 

@@ -1,0 +1,301 @@
+import { spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import { get } from 'node:http';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
+import lighthouse, { type Flags, type Result, type RunnerResult } from 'lighthouse';
+import { CHROMIUM_EXECUTABLE, CHROMIUM_FLAGS, type BenchPage } from './browser';
+import { kb, median, type Report } from './report';
+import { tempDir } from './servers';
+
+/** The pages measured here, by their names in `benchPages`. */
+const PAGES = ['home', 'performer profile', 'video grid'];
+
+const BUDGETS = {
+  lcp: 1_500,
+  fcp: 1_000,
+  tbt: 100,
+  cls: 0.02,
+  performance: 95,
+  seo: 100,
+  accessibility: 95,
+  homeJsKb: 170,
+};
+
+/**
+ * Chromium for Lighthouse, which drives it over the DevTools port: the bench's flags, new headless mode, and those
+ * of the flags chrome-launcher starts Chrome with for the Lighthouse CLI that bear on the trace: the measured tab is
+ * never throttled as a background one, and RenderDocument stays off as Lighthouse's launcher keeps it.
+ * `--remote-debugging-port=0` lets Chromium pick a free port and print it.
+ */
+async function launchForLighthouse(): Promise<{ port: number; close(): Promise<void> }> {
+  const profile = await tempDir('chromium');
+  const child = spawn(
+    CHROMIUM_EXECUTABLE,
+    [
+      ...CHROMIUM_FLAGS,
+      '--headless=new',
+      '--disable-features=RenderDocument',
+      '--disable-renderer-backgrounding',
+      '--disable-backgrounding-occluded-windows',
+      '--disable-background-timer-throttling',
+      `--user-data-dir=${profile}`,
+      '--remote-debugging-port=0',
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    await rm(profile, { recursive: true, force: true });
+  };
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      let output = '';
+      const timer = setTimeout(() => reject(new Error(`Chromium did not open its DevTools port: ${output}`)), 30_000);
+      // Read stderr to its end: a full pipe would stop Chromium.
+      child.stderr.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const listening = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+        if (listening) {
+          clearTimeout(timer);
+          resolve(Number(listening[1]));
+        }
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`Chromium exited (${code}) before opening its DevTools port: ${output.slice(-1_000)}`));
+      });
+    });
+    return { port, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+interface Audited {
+  lcp: number | null;
+  fcp: number | null;
+  tbt: number | null;
+  cls: number | null;
+  performance: number | null;
+  seo: number | null;
+  accessibility: number | null;
+  /** Scripts the page loaded before Lighthouse saw it idle, with their transfer size (headers included). */
+  scripts: { url: string; transferSize: number }[];
+  /** Content-Encoding of each script's response as Chromium received it. */
+  encodings: Map<string, string | null>;
+  /** Audits of the SEO and accessibility categories that failed. */
+  failed: string[];
+  benchmarkIndex: number;
+  warnings: string[];
+}
+
+const score = (category: Result.Category | undefined) =>
+  category?.score === null || category?.score === undefined ? null : Math.round(category.score * 100);
+
+function encodingsOf(result: RunnerResult): Map<string, string | null> {
+  const encodings = new Map<string, string | null>();
+  for (const event of result.artifacts.DevtoolsLog) {
+    if (event.method !== 'Network.responseReceived') continue;
+    const { url, headers } = event.params.response;
+    const encoding = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-encoding');
+    encodings.set(url, encoding ? String(encoding[1]) : null);
+  }
+  return encodings;
+}
+
+/** A run that Lighthouse itself could not complete (it asks to run again), with its error code. */
+class LighthouseRunError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * One Lighthouse run with its defaults, which are a phone's: an emulated Moto G Power screen and simulated
+ * throttling (the page loads at full speed and the metrics are computed for a slow 4G network and a 4x slower CPU).
+ */
+async function audit(url: string): Promise<Audited> {
+  const chromium = await launchForLighthouse();
+  try {
+    const flags: Flags = {
+      port: chromium.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance', 'seo', 'accessibility'],
+    };
+    const result = await lighthouse(url, flags);
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError)
+      throw new LighthouseRunError(lhr.runtimeError.code, `Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? null;
+    const requests = (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] } | undefined)
+      ?.items;
+    const failed = (['seo', 'accessibility'] as const).flatMap((id) =>
+      (lhr.categories[id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${id}/${ref.id}`),
+    );
+    return {
+      lcp: metric('largest-contentful-paint'),
+      fcp: metric('first-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      performance: score(lhr.categories.performance),
+      seo: score(lhr.categories.seo),
+      accessibility: score(lhr.categories.accessibility),
+      scripts: (requests ?? [])
+        .filter((item) => item.resourceType === 'Script' && String(item.url).startsWith('http'))
+        .map((item) => ({ url: String(item.url), transferSize: Number(item.transferSize ?? 0) })),
+      encodings: encodingsOf(result),
+      failed,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      warnings: lhr.runWarnings,
+    };
+  } finally {
+    await chromium.close();
+  }
+}
+
+/** A response's body as it came over the wire (not decoded), with its Content-Encoding. */
+function rawGet(url: string, acceptEncoding: string): Promise<{ body: Buffer; encoding: string | null }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        if ((response.statusCode ?? 0) >= 400) reject(new Error(`${url} answered ${response.statusCode}`));
+        else resolve({ body: Buffer.concat(chunks), encoding: response.headers['content-encoding'] ?? null });
+      });
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/**
+ * A script's size in brotli: the body the server sends to a browser that accepts only brotli, or, when the
+ * server sends it otherwise, the plain file compressed here at brotli's highest quality (11), as a build would.
+ */
+async function brotliSize(url: string): Promise<{ bytes: number; servedAs: string | null }> {
+  const served = await rawGet(url, 'br');
+  if (served.encoding === 'br') return { bytes: served.body.length, servedAs: 'br' };
+  const plain = await rawGet(url, 'identity');
+  const compressed = brotliCompressSync(plain.body, {
+    params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: plain.body.length },
+  });
+  return { bytes: compressed.length, servedAs: served.encoding };
+}
+
+const medianOf = (runs: Audited[], key: Exclude<keyof Audited, 'scripts' | 'encodings' | 'failed' | 'warnings'>) =>
+  median(runs.map((run) => run[key]).filter((value): value is number => value !== null));
+
+/**
+ * Section 8: home, a performer's profile and a video grid under Lighthouse's mobile defaults, the median of
+ * `runs` runs per metric and score, side by side against the phone's budgets; then the JavaScript a first visit
+ * to home loads, in brotli.
+ */
+export async function benchLighthouse(report: Report, base: string, pages: BenchPage[], runs: number): Promise<void> {
+  report.begin(
+    `8. Pages on a phone: Lighthouse's mobile defaults (Moto G Power, simulated slow 4G and 4x CPU; median of ${runs})`,
+  );
+  const measured = pages.filter((page) => PAGES.includes(page.name));
+  const audited = new Map<string, Audited[]>();
+  const repeated: string[] = [];
+  // A run Lighthouse could not complete is made again, twice at most, and named below.
+  const auditOnce = async (page: BenchPage, attempt = 1): Promise<Audited> => {
+    try {
+      return await audit(`${base}${page.path}`);
+    } catch (error) {
+      if (!(error instanceof LighthouseRunError) || attempt > 2) throw error;
+      repeated.push(`${page.name} (${error.code})`);
+      return auditOnce(page, attempt + 1);
+    }
+  };
+  for (const page of measured) {
+    const pageRuns: Audited[] = [];
+    for (let run = 0; run < runs; run++) pageRuns.push(await auditOnce(page));
+    audited.set(page.name, pageRuns);
+  }
+  const column = (key: Parameters<typeof medianOf>[1]) =>
+    measured.map((page) => medianOf(audited.get(page.name)!, key));
+  report.table(
+    measured.map((page) => page.name),
+    [
+      { name: 'LCP', unit: 'ms', values: column('lcp'), budget: { kind: 'max', limit: BUDGETS.lcp } },
+      { name: 'FCP', unit: 'ms', values: column('fcp'), budget: { kind: 'max', limit: BUDGETS.fcp } },
+      { name: 'TBT', unit: 'ms', values: column('tbt'), budget: { kind: 'max', limit: BUDGETS.tbt } },
+      { name: 'CLS', unit: '', values: column('cls'), budget: { kind: 'max', limit: BUDGETS.cls } },
+      {
+        name: 'performance score',
+        unit: 'of 100',
+        values: column('performance'),
+        budget: { kind: 'min', limit: BUDGETS.performance },
+      },
+      { name: 'SEO score', unit: 'of 100', values: column('seo'), budget: { kind: 'min', limit: BUDGETS.seo } },
+      {
+        name: 'accessibility score',
+        unit: 'of 100',
+        values: column('accessibility'),
+        budget: { kind: 'min', limit: BUDGETS.accessibility },
+      },
+    ],
+  );
+  const all = [...audited.values()].flat();
+  if (repeated.length) report.note(`runs Lighthouse could not complete and made again: ${repeated.join(', ')}`);
+  report.note(`Lighthouse's benchmark index of this machine: median ${medianOf(all, 'benchmarkIndex')?.toFixed(0)}`);
+  for (const warning of new Set(all.flatMap((run) => run.warnings))) report.note(`Lighthouse: ${warning}`);
+  for (const page of measured) {
+    const failed = new Set(audited.get(page.name)!.flatMap((run) => run.failed));
+    if (failed.size) report.note(`${page.name}: failed audits ${[...failed].join(', ')}`);
+  }
+  await reportHomeJs(report, audited.get('home') ?? []);
+}
+
+/** The brotli bytes of every script of each home run (the median of the runs), and how they were served. */
+async function reportHomeJs(report: Report, homeRuns: Audited[]): Promise<void> {
+  const sizes = new Map<string, { bytes: number; servedAs: string | null }>();
+  const totals: number[] = [];
+  const recorded: number[] = [];
+  for (const run of homeRuns) {
+    let total = 0;
+    for (const script of run.scripts) {
+      if (!sizes.has(script.url)) sizes.set(script.url, await brotliSize(script.url));
+      total += sizes.get(script.url)!.bytes;
+    }
+    totals.push(kb(total));
+    recorded.push(kb(run.scripts.reduce((sum, script) => sum + script.transferSize, 0)));
+  }
+  const scripts = homeRuns[0]?.scripts ?? [];
+  report.add(
+    'home, first visit: JS, brotli',
+    median(totals),
+    'KB',
+    { kind: 'max', limit: BUDGETS.homeJsKb },
+    `${scripts.length} scripts`,
+  );
+  report.add(
+    "home, first visit: JS, Lighthouse's transfer sizes",
+    median(recorded),
+    'KB',
+    undefined,
+    'headers included',
+  );
+  const notBrotli = [...sizes].filter(([, size]) => size.servedAs !== 'br');
+  report.note(
+    notBrotli.length
+      ? `the server sent ${notBrotli.length} of ${sizes.size} scripts without brotli (${notBrotli.map(([url, size]) => `${new URL(url).pathname}: ${size.servedAs ?? 'plain'}`).join(', ')}); their figure is brotli at quality 11 computed here`
+      : `the server sends all ${sizes.size} scripts brotli-compressed`,
+  );
+  const chromium = scripts.map((script) => homeRuns[0]!.encodings.get(script.url) ?? 'plain');
+  const received = [...new Set(chromium)].map(
+    (encoding) => `${chromium.filter((e) => e === encoding).length} ${encoding}`,
+  );
+  report.note(`Chromium received the scripts as ${received.join(', ')}`);
+}
