@@ -182,7 +182,7 @@ describe('actor profile', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(platform.openedFlows).toEqual(['login']);
     // Logging in for a chat, or watching the free preview, is the chat page's business.
-    const chat = screen.getByRole('link', { name: 'Chat now: Lena' });
+    const chat = screen.getByRole('link', { name: /^Chat now ?: Lena\b/ });
     expect(chat).toHaveAttribute('href', '/en/amateur/lena/chat/');
     expect(chat).toHaveTextContent('6 VXC/min');
     fireEvent.click(chat);

@@ -31,7 +31,10 @@ export function LateNightPage() {
             ) : null}
             <p>{t('lateNight.intro')}</p>
             {show.events.length ? (
-              <ProgramList entries={show.events} label={t('lateNight.tonight')} />
+              <>
+                <h2>{t('lateNight.tonight')}</h2>
+                <ProgramList entries={show.events} label={t('lateNight.tonight')} />
+              </>
             ) : (
               <EmptyState title={t('lateNight.empty')} />
             )}

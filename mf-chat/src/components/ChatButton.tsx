@@ -25,9 +25,14 @@ export function ChatButton({ config, actorName, displayName, explain = false, si
   const view = chatButtonView(config);
   const link = view.route ? linkTo(view.route, { actorName }) : null;
   const label = t(`actor.chatButton.${view.mode}`, { context: view.hasTicket ? 'ticket' : undefined });
+  // The link's name is its visible text with the performer's name after the label (read out, not shown), so
+  // what a visitor sees is what speech input can say (WCAG 2.5.3).
   const content = (
     <>
-      <span>{label}</span>
+      <span>
+        {label}
+        {link ? <span className="vv-visually-hidden">: {displayName}</span> : null}
+      </span>
       {view.pricePerMinute === null ? null : (
         <Price
           amount={view.pricePerMinute}
@@ -46,14 +51,7 @@ export function ChatButton({ config, actorName, displayName, explain = false, si
     view.livePreview ? t('actor.chatButton.preview') : null,
   ].filter((note): note is string => note !== null);
   const button = link ? (
-    <ButtonLink
-      {...link}
-      variant="primary"
-      size={size}
-      block
-      className="mf-chat-button"
-      aria-label={`${label}: ${displayName}`}
-    >
+    <ButtonLink {...link} variant="primary" size={size} block className="mf-chat-button">
       {content}
     </ButtonLink>
   ) : (

@@ -73,6 +73,8 @@ describe('blog landing', () => {
     }
     const news = document.querySelector('[data-blog-category="news"]') as HTMLElement;
     expect(await within(news).findByRole('heading', { name: 'Post 101' })).toBeInTheDocument();
+    // Each pager is a navigation named after the list it pages, so the page's landmarks differ by name.
+    expect(within(news).getByRole('navigation', { name: 'Pages: News' })).toBeInTheDocument();
     fireEvent.click(within(news).getByRole('button', { name: 'Page 3' }));
     expect(await within(news).findByRole('heading', { name: 'Post 107' })).toBeInTheDocument();
     // Only the news section moved on.

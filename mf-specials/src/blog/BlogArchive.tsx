@@ -10,7 +10,7 @@ export function BlogArchive() {
   const { t } = useTranslation();
   const { api } = usePlatform();
   const language = useLanguage();
-  const pagerLabels = usePagerLabels();
+  const pagerLabels = usePagerLabels(t('blog.archive'));
   const [year, setYear] = useState<number | undefined>(undefined);
   const [page, setPage] = useState(1);
   const loaded = useLoaded(`archive:${year}:${page}:${language}`, () =>

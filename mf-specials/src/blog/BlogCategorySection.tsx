@@ -8,10 +8,10 @@ import { useBlogPosts } from './useBlogPosts';
 /** One category of the blog landing, paged on its own. */
 export function BlogCategorySection({ alias }: { alias: string }) {
   const { t } = useTranslation();
-  const pagerLabels = usePagerLabels();
+  const title = t(`blog.category.${alias}`);
+  const pagerLabels = usePagerLabels(title);
   const [page, setPage] = useState(1);
   const loaded = useBlogPosts(alias, page);
-  const title = t(`blog.category.${alias}`);
   return (
     <div id={`blog-${alias}`} data-blog-category={alias}>
       <Section title={title}>

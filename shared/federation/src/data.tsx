@@ -88,11 +88,14 @@ export function LoadState<T>({
   return <>{children(loaded.data)}</>;
 }
 
-/** The pager's labels in the current language. */
-export function usePagerLabels(): PagerLabels {
+/**
+ * The pager's labels in the current language. A page with more than one pager names the list each one pages
+ * (`of`), so every navigation landmark has a name of its own.
+ */
+export function usePagerLabels(of?: string): PagerLabels {
   const { t } = useTranslation(COMMON_NAMESPACE);
   return {
-    navigation: t('pager.navigation'),
+    navigation: of === undefined ? t('pager.navigation') : t('pager.navigationOf', { name: of }),
     previous: t('pager.previous'),
     next: t('pager.next'),
     page: (page) => t('pager.page', { page }),

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { deeper, HeadingLevelContext, useHeadingLevel, type HeadingLevel } from './heading';
 import { navigateOnPlainClick, type LinkTarget } from './link';
 
 export interface SectionProps {
@@ -6,12 +7,14 @@ export interface SectionProps {
   /** A "show all" link to the block's full page; left out when null (that page is not served). */
   more?: (LinkTarget & { label: string }) | null;
   children: ReactNode;
-  /** Heading level; home blocks sit below the page's h1. */
-  level?: 1 | 2 | 3;
+  /** Heading level; by default the level of its place (2 below the page's h1, one deeper in a Section). */
+  level?: HeadingLevel;
 }
 
-/** A titled block, e.g. a home-timeline widget or a part of a page. */
-export function Section({ title, more, children, level = 2 }: SectionProps) {
+/** A titled block, e.g. a home-timeline widget or a part of a page; headings inside it are one level deeper. */
+export function Section({ title, more, children, level: given }: SectionProps) {
+  const placed = useHeadingLevel();
+  const level = given ?? placed;
   const Heading = `h${level}` as const;
   return (
     <section className="vv-section">
@@ -23,7 +26,7 @@ export function Section({ title, more, children, level = 2 }: SectionProps) {
           </a>
         ) : null}
       </header>
-      {children}
+      <HeadingLevelContext.Provider value={deeper(level)}>{children}</HeadingLevelContext.Provider>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { useHeadingLevel } from './heading';
 import { navigateOnPlainClick, type LinkTarget } from './link';
 
 export interface TileImage {
@@ -34,6 +35,7 @@ function TileLink({ link, children }: { link: LinkTarget | null; children: React
 
 /** A card of a grid: a lazy image with its size, a title and optional badges and actions. */
 export function Tile({ link, image, title, subtitle, badges, footer, dataAttributes }: TileProps) {
+  const Heading = `h${useHeadingLevel()}` as const;
   const style = { '--vv-tile-ratio': `${image.width} / ${image.height}` } as CSSProperties;
   return (
     <article className="vv-tile" style={style} {...dataAttributes}>
@@ -48,7 +50,7 @@ export function Tile({ link, image, title, subtitle, badges, footer, dataAttribu
           decoding="async"
         />
         <div className="vv-tile__body">
-          <h3 className="vv-tile__title">{title}</h3>
+          <Heading className="vv-tile__title">{title}</Heading>
           {subtitle ? <p className="vv-tile__subtitle">{subtitle}</p> : null}
         </div>
       </TileLink>

@@ -223,6 +223,30 @@ describe('states and prompts', () => {
     // A tab whose page is not served is left out.
     expect(screen.queryByText('Videos')).not.toBeInTheDocument();
   });
+
+  it('gives a tile title the level below the heading it is under, never skipping one', () => {
+    const image = { src: '/a.jpg', width: 4, height: 3, alt: '' };
+    render(
+      <>
+        <Tile link={null} image={image} title="On the page" />
+        <Section title="Outer">
+          <Tile link={null} image={image} title="In a section" />
+          <Section title="Inner">
+            <Tile link={null} image={image} title="In a nested section" />
+          </Section>
+        </Section>
+        <Section title="Given" level={1}>
+          <Tile link={null} image={image} title="Below a given level" />
+        </Section>
+      </>,
+    );
+    const level = (name: string) => Number(screen.getByRole('heading', { name }).tagName.slice(1));
+    expect(
+      ['On the page', 'Outer', 'In a section', 'Inner', 'In a nested section', 'Given', 'Below a given level'].map(
+        level,
+      ),
+    ).toEqual([2, 2, 3, 3, 4, 1, 2]);
+  });
 });
 
 describe('applyTheme', () => {
