@@ -4,6 +4,7 @@ import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import type { ModuleContext, SocketClient } from '../module';
 import { actors, favoriteActors } from './schema';
+import { recommendedColumns } from './service';
 
 /**
  * Pinning performers as favourites over the socket (the favourite pin, unpin and request messages).
@@ -82,14 +83,7 @@ export async function favoritePerformers(
   const mine = eq(favoriteActors.guestId, guestId);
   const [rows, [counts]] = await Promise.all([
     db
-      .select({
-        id: actors.id,
-        name: actors.name,
-        displayName: actors.displayName,
-        age: actors.age,
-        avatarUrl: actors.avatarUrl,
-        isOnline: actors.isOnline,
-      })
+      .select(recommendedColumns)
       .from(favoriteActors)
       .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
       .where(mine)

@@ -396,6 +396,16 @@ export async function performerNames(db: Database): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
+/** A performer as the messenger offers her to write to: what its recommendation and favourite lists show. */
+export const recommendedColumns = {
+  id: actors.id,
+  name: actors.name,
+  displayName: actors.displayName,
+  age: actors.age,
+  avatarUrl: actors.avatarUrl,
+  isOnline: actors.isOnline,
+};
+
 /** Performers to start a conversation with: online ones first, the most popular within that. */
 export async function recommendedPerformers(
   db: Database,
@@ -403,14 +413,7 @@ export async function recommendedPerformers(
   exceptId?: number,
 ): Promise<RecommendedActor[]> {
   return db
-    .select({
-      id: actors.id,
-      name: actors.name,
-      displayName: actors.displayName,
-      age: actors.age,
-      avatarUrl: actors.avatarUrl,
-      isOnline: actors.isOnline,
-    })
+    .select(recommendedColumns)
     .from(actors)
     .where(exceptId ? ne(actors.id, exceptId) : undefined)
     .orderBy(desc(actors.isOnline), desc(actors.favoriteCount), asc(actors.id))
