@@ -1,3 +1,3 @@
-const { remoteWebpackConfig } = require('@velvet/federation/webpack');
+const { remoteBuilds } = require('@velvet/federation/webpack');
 
-module.exports = (_env, argv) => remoteWebpackConfig({ dir: __dirname, mode: argv.mode });
+module.exports = (_env, argv) => remoteBuilds({ dir: __dirname, mode: argv.mode });

@@ -1,3 +1,6 @@
-const { hostWebpackConfig } = require('@velvet/federation/webpack');
+const { hostServerWebpackConfig, hostWebpackConfig } = require('@velvet/federation/webpack');
 
-module.exports = (_env, argv) => hostWebpackConfig({ dir: __dirname, mode: argv.mode });
+module.exports = (_env, argv) => [
+  hostWebpackConfig({ dir: __dirname, mode: argv.mode }),
+  hostServerWebpackConfig({ dir: __dirname, mode: argv.mode }),
+];

@@ -3,4 +3,4 @@ import { AccountApp } from './AccountApp';
 import { locales } from './locales';
 import './account.css';
 
-export const { bootstrap, mount, unmount } = defineRemoteApp({ name: 'mf-account', App: AccountApp, locales });
+export default defineRemoteApp({ name: 'mf-account', App: AccountApp, locales });

@@ -4,4 +4,4 @@ import { locales } from './locales';
 import './styles.css';
 import './performers.css';
 
-export const { bootstrap, mount, unmount } = defineRemoteApp({ name: 'mf-chat', App: ChatApp, locales });
+export default defineRemoteApp({ name: 'mf-chat', App: ChatApp, locales });

@@ -3,4 +3,4 @@ import { FeedPage } from './FeedPage';
 import { locales } from './locales';
 import './feed.css';
 
-export const { bootstrap, mount, unmount } = defineRemoteApp({ name: 'mf-feed', App: FeedPage, locales });
+export default defineRemoteApp({ name: 'mf-feed', App: FeedPage, locales });

@@ -3,4 +3,4 @@ import { locales } from './locales';
 import { MediaApp } from './MediaApp';
 import './media.css';
 
-export const { bootstrap, mount, unmount } = defineRemoteApp({ name: 'mf-media', App: MediaApp, locales });
+export default defineRemoteApp({ name: 'mf-media', App: MediaApp, locales });

@@ -3,4 +3,4 @@ import { MessengerApp } from './MessengerApp';
 import { locales } from './locales';
 import './messenger.css';
 
-export const { bootstrap, mount, unmount } = defineRemoteApp({ name: 'mf-messenger', App: MessengerApp, locales });
+export default defineRemoteApp({ name: 'mf-messenger', App: MessengerApp, locales });

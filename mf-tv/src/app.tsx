@@ -3,4 +3,4 @@ import { locales } from './locales';
 import { TvApp } from './TvApp';
 import './tv.css';
 
-export const { bootstrap, mount, unmount } = defineRemoteApp({ name: 'mf-tv', App: TvApp, locales });
+export default defineRemoteApp({ name: 'mf-tv', App: TvApp, locales });

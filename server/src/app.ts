@@ -26,6 +26,7 @@ import { MODULES } from './modules';
 import { SessionRegistry } from './modules/auth/sessions';
 import { federationModule, tenantRouteTables } from './modules/federation';
 import { pageHeads, seoModule } from './modules/seo';
+import { pageBodies, renderModule } from './modules/render';
 import { UNCACHED_REMOTE_FILES, remoteStoreDir } from './modules/federation/store';
 import type { ModuleContext, ServerModule } from './modules/module';
 import { systemClock } from './clock';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     routeTables ? (tenant, host) => routeTables.routes(tenant, host) : undefined,
     modules.includes(seoModule) ? pageHeads(ctx) : undefined,
+    modules.includes(renderModule) ? pageBodies(ctx, app) : undefined,
   );
 
   const stops: Array<() => void> = [];

@@ -38,8 +38,13 @@ const environment = z.object({
         .map((name) => name.trim())
         .filter(Boolean),
     ),
-  /** How long visitors who are not logged in share a catalogue answer (http/visitor-cache.ts); 0 turns it off. */
+  /**
+   * How long visitors who are not logged in share a catalogue answer (http/visitor-cache.ts) and a server-rendered
+   * page; 0 turns both off.
+   */
   VISITOR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** `off` serves pages as the bare shell the browser renders (for comparison); `on` renders them on the server. */
+  SERVER_RENDER: z.enum(['on', 'off']).default('on'),
   /**
    * The operator's password: made with it on first start (else a random one is printed once), and set to it on a
    * later start when it differs. The breached-password check runs when it is used.
@@ -90,6 +95,8 @@ export interface Config {
   /** Names of demo performers on line all day, without ticket shows (a demo and test setting). */
   demoAlwaysOnline: string[];
   visitorCacheMs: number;
+  /** Whether pages are rendered on the server (SERVER_RENDER). */
+  serverRender: boolean;
   operatorPassword: string | undefined;
   signupsPerAddressPerHour: number;
   anonymousSessionsPerAddressPerHour: number;
@@ -134,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoDayMinutes: values.DEMO_DAY_MINUTES,
     demoAlwaysOnline: values.DEMO_ALWAYS_ONLINE,
     visitorCacheMs: values.VISITOR_CACHE_MS,
+    serverRender: values.SERVER_RENDER === 'on',
     operatorPassword: values.OPERATOR_PASSWORD,
     signupsPerAddressPerHour: values.SIGNUPS_PER_ADDRESS_PER_HOUR,
     anonymousSessionsPerAddressPerHour: values.ANONYMOUS_SESSIONS_PER_ADDRESS_PER_HOUR,

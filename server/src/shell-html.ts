@@ -98,6 +98,21 @@ export type PageHeads = (
   routes: readonly RouteDefinition[],
 ) => Promise<PageHead>;
 
+/** A page's first screen rendered on the server, the same for every visitor. */
+export interface PageBody {
+  /** The content of the root element. */
+  html: string;
+  /** Tags for the head (the rendered part's style sheets), given the answer's nonce. */
+  head: (nonce: string) => string;
+  /** The data the browser hydrates with, a <script type="application/json"> element (empty when none). */
+  data: string;
+  renderMs: number;
+  /** How long a shared cache may keep the page. */
+  sharedSeconds: number;
+}
+/** Renders a matched page's (or the not-found page's) first screen in `language`; without one the bare shell is sent. */
+export type PageBodies = (request: FastifyRequest, language: Language) => Promise<PageBody | null>;
+
 /** The built page with a page's head: its language on <html>, its tags in place of the built title. */
 function withHead(html: string, head: PageHead, nonce: string): string {
   const tags = head.tags(nonce);
@@ -126,6 +141,7 @@ export async function installShell(
   config: Config,
   tenantRoutes: TenantRoutes = async () => SHELL_ROUTES,
   pageHeads?: PageHeads,
+  pageBodies?: PageBodies,
 ): Promise<void> {
   const distDir = path.join(config.repoRoot, 'shell', 'dist');
   // Bundles carry a content hash in their names; index.html is served through the routes below, never cached.
@@ -134,15 +150,34 @@ export async function installShell(
     bundleStatic(distDir, '/shell/', (name) => (/\.[0-9a-f]{8}\.[a-z0-9]+$/i.test(name) ? IMMUTABLE : 'no-cache')),
   );
 
-  const sendShell = async (reply: FastifyReply, status: number, head?: PageHead) => {
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply, status: number, head?: PageHead) => {
     const html = await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (html === null) return reply.status(503).send(notBuiltPage);
     const nonce = pageNonce(reply);
     // The page's nonce goes first in <head>, before anything that may add a <style> element reads it.
     const nonceMeta = `<meta name="csp-nonce" content="${nonce}" />`;
-    const page = head ? withHead(html, head, nonce) : html;
+    let page = head ? withHead(html, head, nonce) : html;
+    const body = pageBodies && head ? await renderBody(request, head.language) : null;
+    if (body) {
+      page = page
+        .replace(/<\/head>/i, (end) => body.head(nonce) + end)
+        .replace(/<div id=("?)root\1><\/div>/i, () => `<div id="root" data-ssr>${body.html}</div>${body.data}`);
+      // The page is the same for every visitor: a shared cache may keep it as the server does.
+      reply
+        .header('cache-control', `public, max-age=0, s-maxage=${body.sharedSeconds}`)
+        .header('server-timing', `render;dur=${body.renderMs.toFixed(1)}`);
+    }
     return reply.status(head?.status ?? status).send(page.replace(/<head>/i, (start) => start + nonceMeta));
+  };
+  /** A render that fails as a whole (the layout's, not a remote's) leaves the page to the browser. */
+  const renderBody = async (request: FastifyRequest, language: Language) => {
+    try {
+      return await pageBodies!(request, language);
+    } catch (error) {
+      request.log.error({ err: error }, 'server render failed: the page is rendered in the browser');
+      return null;
+    }
   };
 
   const isApiPath = (url: string) => NOT_PAGES.test(url);
@@ -156,8 +191,8 @@ export async function installShell(
     const routes = await tenantRoutes(tenant, request.hostname);
     const match = matchShellPath(pathname, routes);
     if (match.kind === 'redirect') return reply.redirect(match.location + (search ? `?${search}` : ''), 301);
-    if (match.kind === 'unknown') return sendShell(reply, 404);
+    if (match.kind === 'unknown') return sendShell(request, reply, 404);
     // A page whose performer, video, ... does not exist answers 404 with the not-found head: no soft 404s.
-    return sendShell(reply, 200, pageHeads ? await pageHeads(request, match, routes) : undefined);
+    return sendShell(request, reply, 200, pageHeads ? await pageHeads(request, match, routes) : undefined);
   });
 }

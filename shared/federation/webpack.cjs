@@ -86,6 +86,11 @@ function compressionPlugins(mode) {
   ];
 }
 
+/** The browser build cleans dist/ but leaves the node build beside it (both builds run at once). */
+const KEEP_SERVER_BUILD = { keep: /^server[\\/]/ };
+/** What a remote exposes, to the browser and to the server alike. */
+const EXPOSES = { './app': './src/app.tsx', './widgets': './src/widgets.tsx' };
+
 function baseConfig({ dir, mode }) {
   const production = mode !== 'development';
   return {
@@ -145,6 +150,7 @@ function remoteWebpackConfig({ dir, mode }) {
   const descriptor = builtDescriptor(dir, sharedConfig);
   return {
     ...baseConfig({ dir, mode }),
+    name: 'browser',
     entry: {},
     output: {
       path: path.join(dir, 'dist'),
@@ -152,13 +158,13 @@ function remoteWebpackConfig({ dir, mode }) {
       uniqueName: descriptor.federationName,
       filename: '[name].[contenthash:8].js',
       chunkFilename: '[name].[contenthash:8].js',
-      clean: true,
+      clean: KEEP_SERVER_BUILD,
     },
     plugins: [
       new ModuleFederationPlugin({
         name: descriptor.federationName,
         filename: 'remoteEntry.js',
-        exposes: { './app': './src/app.tsx', './widgets': './src/widgets.tsx' },
+        exposes: EXPOSES,
         shared: sharedConfig,
         manifest: { fileName: 'mf-manifest.json' },
         dts: false,
@@ -188,15 +194,16 @@ function hostWebpackConfig({ dir, mode, extraPlugins = [] }) {
   const HtmlWebpackPlugin = require('html-webpack-plugin');
   return {
     ...baseConfig({ dir, mode }),
+    name: 'browser',
     entry: { shell: './src/index.ts' },
     output: {
       path: path.join(dir, 'dist'),
       publicPath: '/shell/',
+      clean: KEEP_SERVER_BUILD,
       // The entry keeps a fixed name (the HTML adds a content hash query): with webpack 5.111 the federation
       // runtime module cannot resolve [contenthash] in its own chunk's filename (module-federation/core#5077).
       filename: '[name].js',
       chunkFilename: '[name].[contenthash:8].js',
-      clean: true,
     },
     plugins: [
       new ModuleFederationPlugin({
@@ -215,4 +222,116 @@ function hostWebpackConfig({ dir, mode, extraPlugins = [] }) {
   };
 }
 
-module.exports = { remoteWebpackConfig, hostWebpackConfig, shared, builtDescriptor };
+/**
+ * A node build (for the server's render): the browser build's loaders, but CSS is kept as text per `scope`
+ * (server-style-loader.cjs) instead of being added to a document. Not minimized: nobody downloads it.
+ */
+function nodeBaseConfig({ dir, mode, scope }) {
+  const base = baseConfig({ dir, mode });
+  const [scripts] = base.module.rules;
+  return {
+    ...base,
+    target: 'async-node',
+    devtool: false,
+    module: {
+      // createRequire stays Node's own: the server renderer runs node builds from the store with it.
+      parser: { javascript: { createRequire: false } },
+      rules: [
+        scripts,
+        {
+          test: /\.css$/,
+          use: [
+            { loader: require.resolve('./server-style-loader.cjs'), options: { scope } },
+            { loader: require.resolve('css-loader'), options: { exportType: 'string' } },
+          ],
+        },
+      ],
+    },
+    optimization: { minimize: false },
+  };
+}
+
+/** The federation runtime's Node loader: entries and chunks are read and run in the server process. */
+const NODE_RUNTIME_PLUGIN = require.resolve('@module-federation/node/runtimePlugin');
+
+/**
+ * A remote's node build, into dist/server/ beside its browser build, so both travel together into one version
+ * folder: the same exposes and shared packages, loaded by the shell's server renderer from the store.
+ */
+function remoteServerWebpackConfig({ dir, mode }) {
+  const sharedConfig = shared({ dir, eager: false });
+  const descriptor = builtDescriptor(dir, sharedConfig);
+  return {
+    ...nodeBaseConfig({ dir, mode, scope: descriptor.federationName }),
+    name: 'node',
+    entry: {},
+    output: {
+      path: path.join(dir, 'dist', 'server'),
+      publicPath: '',
+      uniqueName: `${descriptor.federationName}_node`,
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      clean: true,
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: descriptor.federationName,
+        filename: 'remoteEntry.js',
+        library: { type: 'commonjs-module', name: descriptor.federationName },
+        exposes: EXPOSES,
+        shared: sharedConfig,
+        remoteType: 'script',
+        runtimePlugins: [NODE_RUNTIME_PLUGIN],
+        manifest: false,
+        dts: false,
+        shareStrategy: 'loaded-first',
+      }),
+    ],
+  };
+}
+
+/** Both builds of a remote: the browser's and the server's. */
+function remoteBuilds({ dir, mode }) {
+  return [remoteWebpackConfig({ dir, mode }), remoteServerWebpackConfig({ dir, mode })];
+}
+
+/**
+ * The shell's page renderer for the server (dist/server/render.cjs, CommonJS): the host of the remotes' node builds,
+ * providing the shared packages eagerly as the browser shell does. Its CSS is the browser build's style sheet.
+ */
+function hostServerWebpackConfig({ dir, mode }) {
+  return {
+    ...nodeBaseConfig({ dir, mode, scope: 'shell' }),
+    name: 'node',
+    entry: { render: './src/server.tsx' },
+    output: {
+      path: path.join(dir, 'dist', 'server'),
+      // .cjs: the shell's package is an ES module package, and the server requires this file.
+      filename: '[name].cjs',
+      chunkFilename: '[name].[contenthash:8].cjs',
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: 'shell_server',
+        remotes: {},
+        manifest: false,
+        shared: shared({ dir, eager: true }),
+        remoteType: 'script',
+        runtimePlugins: [NODE_RUNTIME_PLUGIN],
+        dts: false,
+        shareStrategy: 'loaded-first',
+      }),
+    ],
+  };
+}
+
+module.exports = {
+  remoteWebpackConfig,
+  remoteBuilds,
+  hostWebpackConfig,
+  hostServerWebpackConfig,
+  shared,
+  builtDescriptor,
+};

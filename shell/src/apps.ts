@@ -2,6 +2,7 @@ import { registerApplication } from 'single-spa';
 import { matchPath } from '@velvet/i18n';
 import type { ManifestRemote, PlatformApi } from '@velvet/contracts';
 import type { Lifecycles } from '@velvet/federation';
+import type { ServerParts } from './serverState';
 import { remoteForRoute } from './remotes';
 import { refusedLifecycles, resilientLifecycles } from './resilient';
 
@@ -15,6 +16,8 @@ export interface RegisterAppsOptions {
   loadApp: (remote: ManifestRemote) => Promise<Lifecycles>;
   renderFallback: (remote: string, element: HTMLElement) => () => void;
   register?: typeof registerApplication;
+  /** The parts the server rendered: the first mount of the page's remote hydrates its part. */
+  serverParts?: ServerParts;
   onError?: (remote: ManifestRemote, error: unknown, phase: 'load' | 'mount') => void;
 }
 
@@ -34,6 +37,10 @@ function outletFor(outlet: HTMLElement, name: string): HTMLElement {
  */
 export function registerRemoteApps(options: RegisterAppsOptions): void {
   const register = options.register ?? registerApplication;
+  const takeServerState = (remote: ManifestRemote) => {
+    const serverState = options.serverParts?.take('outlet', remote);
+    return serverState ? { serverState } : {};
+  };
   const refused = options.refused ?? [];
   const routed = [...options.remotes, ...refused];
   for (const remote of routed) {
@@ -52,7 +59,11 @@ export function registerRemoteApps(options: RegisterAppsOptions): void {
         const route = matchPath(location.pathname);
         return route !== null && remoteForRoute(route.name, routed)?.name === remote.name;
       },
-      customProps: () => ({ platform: options.platform, domElement: outletFor(options.outlet, remote.name) }),
+      customProps: () => ({
+        platform: options.platform,
+        domElement: outletFor(options.outlet, remote.name),
+        ...takeServerState(remote),
+      }),
     });
   }
 }

@@ -1,4 +1,4 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { distinctUntilChanged, map, merge, of, skip, switchMap, timer } from 'rxjs';
 import type { i18n as I18n } from 'i18next';
 import { mountRootParcel, start } from 'single-spa';
@@ -27,13 +27,14 @@ import { resolveTenant, selectRemotes } from './remotes';
 import { fallbackRenderer } from './resilient';
 import { beaconSender, createLoadReporter } from './loadReports';
 import { createRemoteLoader } from './remoteLoader';
-import { visitorId } from './visitor';
+import { rememberVisitor, visitorId } from './visitor';
+import { serverParts, serverRendered } from './serverState';
 import { Layout } from './layout/Layout';
 import { addDescriptorMessages } from './layout/menus';
 import { ShellContext, type Shell } from './layout/ShellContext';
+import { SHELL_VERSION } from './version';
 import './styles.css';
 
-const SHELL_VERSION = '0.1.0';
 const CONNECTION_LOST_AFTER_MS = 10_000;
 /** A remote's manifest or entry that has not arrived by then counts as failed: fallback, retry, report. */
 const REMOTE_LOAD_TIMEOUT_MS = 10_000;
@@ -56,6 +57,7 @@ async function boot(router: ShellRouter, i18n: I18n) {
 
   const tenant = resolveTenant(window.location, window.sessionStorage);
   const visitor = visitorId(window.localStorage);
+  rememberVisitor(document, visitor);
   // The session (a stored token, or an anonymous one) does not depend on the manifest: both are asked at once.
   const [manifest] = await Promise.all([
     rest(federationEndpoints.manifest, { query: { tenant, visitor } }),
@@ -114,6 +116,12 @@ async function boot(router: ShellRouter, i18n: I18n) {
     log: (error) => void rest(loggerEndpoints.websocketConnectionError, { body: error }).catch(() => undefined),
   });
 
+  // A page the server rendered for this tenant is hydrated: its outlet (with the remote's part) is the outlet, and
+  // each part the server rendered is hydrated by the first mount of the same remote version.
+  const rendered = serverRendered(document);
+  const hydrate = rendered !== null && (rendered.state === null || rendered.state.tenant === manifest.tenant.id);
+  const parts = serverParts(hydrate ? rendered.state : null);
+
   const ui = createUiStore(i18n);
   const fallback = (remote: string, element: HTMLElement) =>
     fallbackRenderer(remote, () => i18n.t('shell:remote.failed'))(element);
@@ -124,6 +132,7 @@ async function boot(router: ShellRouter, i18n: I18n) {
     platform: () => platform,
     renderFallback: fallback,
     onMountError: (remote, error) => reporter.failed(remote, 'mount', 0, error),
+    serverState: (slot, remote) => parts.take(slot, remote),
     // The host's props are wrong, not the widget's remote: telemetry, not a failed load against its canary.
     onPropsRefused: (error, remote) =>
       platform.telemetry.track({
@@ -150,7 +159,8 @@ async function boot(router: ShellRouter, i18n: I18n) {
     tenant: manifest.tenant,
   });
 
-  const outlet = document.createElement('div');
+  const outlet =
+    (hydrate ? rendered.root.querySelector<HTMLElement>('.vv-outlet') : null) ?? document.createElement('div');
   outlet.className = 'vv-outlet';
   registerRemoteApps({
     remotes: accepted,
@@ -158,6 +168,7 @@ async function boot(router: ShellRouter, i18n: I18n) {
     platform,
     outlet,
     loadApp: (remote) => loader.load<Lifecycles>(remote, 'app'),
+    serverParts: parts,
     renderFallback: fallback,
     onError: (remote, error, phase) => {
       if (phase === 'mount') reporter.failed(remote, 'mount', 0, error);
@@ -203,13 +214,17 @@ async function boot(router: ShellRouter, i18n: I18n) {
     remotes: accepted,
     refused: incompatibleRemotes,
     outlet,
+    prerendered: new Map([...parts.slots].map((slot) => [slot, ''])),
     i18n,
   };
-  createRoot(document.getElementById('root')!).render(
+  const layout = (
     <ShellContext.Provider value={shell}>
       <Layout />
-    </ShellContext.Provider>,
+    </ShellContext.Provider>
   );
+  const root = document.getElementById('root')!;
+  if (hydrate) hydrateRoot(root, layout);
+  else createRoot(root).render(layout);
   start({ urlRerouteOnly: true });
 }
 

@@ -27,7 +27,7 @@ export interface ShellRouter extends PlatformRouter {
   dispose(): void;
 }
 
-function storedLanguage(storage: Storage, browserLanguage: string | undefined): Language {
+function storedLanguage(storage: Pick<Storage, 'getItem'>, browserLanguage: string | undefined): Language {
   try {
     const stored = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') as Partial<CurrentRoute> | null;
     if (isLanguage(stored?.language)) return stored.language;
@@ -38,11 +38,23 @@ function storedLanguage(storage: Storage, browserLanguage: string | undefined): 
   return isLanguage(browser) ? browser : DEFAULT_LANGUAGE;
 }
 
+/** What the router reads of a window: the server renders with its request's URL and no history. */
+export interface RouterWindow {
+  location: Pick<Location, 'pathname' | 'search' | 'href' | 'origin'>;
+  history: Pick<History, 'pushState'>;
+  navigator?: { language?: string };
+  addEventListener(type: 'popstate', listener: () => void): void;
+  removeEventListener(type: 'popstate', listener: () => void): void;
+}
+
 /**
  * The shell's router on the History API. The current route (name, args, language) is published on route$ and
  * stored in sessionStorage for everyone; `/` is the start page in the stored or browser language.
  */
-export function createRouter(options: { window: Window; storage: Storage }): ShellRouter {
+export function createRouter(options: {
+  window: RouterWindow;
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+}): ShellRouter {
   const { window: win, storage } = options;
 
   const read = (): RouterState => {

@@ -9,7 +9,10 @@ const STORAGE_KEY = 'velvet.session';
  * localStorage so a reload resumes the same session; a stored token the server no longer accepts is replaced by
  * a fresh anonymous one.
  */
-export function createSessionStore(options: { rest: RestCall; storage: Storage }) {
+export function createSessionStore(options: {
+  rest: RestCall;
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+}) {
   const session$ = new BehaviorSubject<GuestSession | null>(null);
 
   const set = (session: GuestSession) => {

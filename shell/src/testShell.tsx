@@ -78,6 +78,7 @@ export function renderInShell(
     remotes,
     refused: [],
     outlet: document.createElement('div'),
+    prerendered: new Map(),
     i18n,
   };
   const view = render(

@@ -13,6 +13,7 @@ import { messengerModule } from './messenger';
 import { specialsModule } from './specials';
 import { accountModule } from './account';
 import { seoModule } from './seo';
+import { renderModule } from './render';
 
 /**
  * Every domain of the server in dependency order: migrations, routes, seeds and jobs run in this order, so a
@@ -39,4 +40,6 @@ export const MODULES: readonly ServerModule[] = [
   accountModule,
   // robots.txt and the sitemap: reads the pages of the catalogue modules above.
   seoModule,
+  // Pages rendered on the server with the tenant's remote versions.
+  renderModule,
 ];

@@ -54,6 +54,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       VISITOR_CACHE_MS: '0',
+      // Pages are rendered on the server only where the built shell and remotes are: the end-to-end tests.
+      SERVER_RENDER: 'off',
       OPERATOR_PASSWORD: TEST_OPERATOR_PASSWORD,
       SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
       ANONYMOUS_SESSIONS_PER_ADDRESS_PER_HOUR: '100000',

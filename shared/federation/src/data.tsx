@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useCallback } from 'react';
+import { createContext, useCallback, useContext } from 'react';
 import { keepPreviousData, QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@velvet/sdk';
@@ -20,6 +20,15 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/**
+ * While the server renders a page: the loads a render pass asked for. The server fetches them into the pass's query
+ * cache and renders again, until a pass asks for nothing new; a load that failed is left to the browser.
+ */
+export interface ServerLoads {
+  want(key: string, load: () => Promise<unknown>): void;
+}
+export const ServerLoadsContext = createContext<ServerLoads | null>(null);
+
 export type Loaded<T> =
   { status: 'loading'; data?: T } | { status: 'done'; data: T } | { status: 'error'; error: unknown; data?: T };
 
@@ -36,6 +45,7 @@ export interface LoadedControls<T> {
  * paging. The key must name everything the request depends on.
  */
 export function useLoaded<T>(key: string, load: () => Promise<T>): Loaded<T> & LoadedControls<T> {
+  const serverLoads = useContext(ServerLoadsContext);
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: [key], queryFn: load, placeholderData: keepPreviousData });
   const { refetch } = query;
@@ -47,6 +57,12 @@ export function useLoaded<T>(key: string, load: () => Promise<T>): Loaded<T> & L
   );
   const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: [key] }), [queryClient, key]);
   const controls = { retry, update, reload };
+  // On the server what is not loaded yet is loading (the browser, whose cache starts with the server's answers,
+  // renders the same): the server fetches it before its next pass, or leaves it to the browser.
+  if (serverLoads && query.data === undefined) {
+    serverLoads.want(key, load);
+    return { status: 'loading', ...controls };
+  }
   if (query.isError) return { status: 'error', error: query.error, data: query.data, ...controls };
   if (query.isSuccess && !query.isPlaceholderData) return { status: 'done', data: query.data, ...controls };
   return { status: 'loading', data: query.data, ...controls };

@@ -1,4 +1,5 @@
 import React, { type ComponentType, type ReactElement } from 'react';
+import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { AppProps } from 'single-spa';
@@ -13,6 +14,19 @@ export type RemoteLocales = Record<'de' | 'en' | 'nl' | 'es', Record<string, unk
 export interface MountProps {
   platform: PlatformApi;
   domElement: HTMLElement;
+  /**
+   * The answers the server rendered `domElement`'s content with (`data-ssr="server"`): the mount hydrates that
+   * content with them instead of rendering afresh, and asks for none of them again.
+   */
+  serverState?: DehydratedState;
+  [key: string]: unknown;
+}
+
+/** What the server renders a remote's root with: its platform and the query cache it fills and serializes. */
+export interface ServerRenderProps {
+  platform: PlatformApi;
+  queryClient: QueryClient;
+  /** A widget's slot props. */
   [key: string]: unknown;
 }
 
@@ -22,9 +36,18 @@ export interface Lifecycles {
   unmount: (props: MountProps) => Promise<void>;
 }
 
+/** A remote's application or widget: its lifecycles, and the same tree for the server's render. */
+export interface RemoteLifecycles extends Lifecycles {
+  /** The root element the mount renders, for the server: the same tree, so the browser can hydrate it. */
+  serverElement: (props: ServerRenderProps) => ReactElement;
+}
+
 interface RootProps {
   platform: PlatformApi;
 }
+
+/** The marker on a mount's element whose content the server rendered (`server`) or left to the browser. */
+export const SERVER_RENDERED = 'data-ssr';
 
 function Fallback({ remote, error }: { remote: string; error: Error }): ReactElement {
   return (
@@ -50,21 +73,25 @@ function defineLifecycles<P extends object>(
   Component: ComponentType<P & RootProps>,
   locales: RemoteLocales,
   rootAttributes: Record<string, string>,
-): Lifecycles {
+): RemoteLifecycles {
   const scopes = new WeakMap<HTMLElement, () => void>();
-  const Root = (props: P & RootProps) => (
-    <RemoteProviders platform={props.platform} remote={remote}>
+  type Props = P & RootProps & { serverState?: DehydratedState; queryClient?: QueryClient };
+  const Root = ({ serverState, queryClient, ...props }: Props) => (
+    <RemoteProviders platform={props.platform} remote={remote} serverState={serverState} queryClient={queryClient}>
       <div {...rootAttributes}>
-        <Component {...props} />
+        <Component {...(props as P & RootProps)} />
       </div>
     </RemoteProviders>
   );
+  // Read by single-spa-react while it mounts: hydrate what the server rendered, else render afresh.
+  let hydrating = false;
   const react = singleSpaReact<MountProps>({
     React,
     ReactDOMClient,
     rootComponent: Root as unknown as ComponentType<MountProps & AppProps>,
     domElementGetter: (props) => props.domElement,
     errorBoundary: (error) => <Fallback remote={remote} error={error} />,
+    renderType: () => (hydrating ? 'hydrateRoot' : 'createRoot'),
   });
   return {
     bootstrap: (props) => react.bootstrap(props as never) as Promise<void>,
@@ -72,12 +99,21 @@ function defineLifecycles<P extends object>(
       addLocales(props.platform, remote, locales);
       const scope = scopePlatform(props.platform);
       scopes.set(props.domElement, scope.dispose);
-      return react.mount({ ...props, platform: scope.platform } as never) as Promise<void>;
+      hydrating = props.serverState !== undefined && props.domElement.getAttribute(SERVER_RENDERED) === 'server';
+      try {
+        return react.mount({ ...props, platform: scope.platform } as never) as Promise<void>;
+      } finally {
+        hydrating = false;
+      }
     },
     unmount: async (props) => {
       await (react.unmount(props as never) as Promise<void>);
       scopes.get(props.domElement)?.();
       scopes.delete(props.domElement);
+    },
+    serverElement: (props) => {
+      addLocales(props.platform, remote, locales);
+      return <Root {...(props as Props)} />;
     },
   };
 }
@@ -87,7 +123,7 @@ export function defineRemoteApp(options: {
   name: RemoteName;
   App: ComponentType<RootProps>;
   locales: RemoteLocales;
-}): Lifecycles {
+}): RemoteLifecycles {
   return defineLifecycles(options.name, options.App, options.locales, { 'data-remote': options.name });
 }
 
@@ -96,7 +132,7 @@ export function defineWidgets<S extends SlotName>(options: {
   name: RemoteName;
   widgets: { [K in S]: ComponentType<RootProps & SlotProps<K>> };
   locales: RemoteLocales;
-}): Record<S, Lifecycles> {
+}): Record<S, RemoteLifecycles> {
   const entries = Object.entries(options.widgets) as [S, ComponentType<RootProps>][];
   return Object.fromEntries(
     entries.map(([slot, Widget]) => [
@@ -106,5 +142,5 @@ export function defineWidgets<S extends SlotName>(options: {
         'data-remote-widget': options.name,
       }),
     ]),
-  ) as Record<S, Lifecycles>;
+  ) as Record<S, RemoteLifecycles>;
 }

@@ -3,13 +3,25 @@ export {
   defineWidgets,
   type Lifecycles,
   type MountProps,
+  type RemoteLifecycles,
+  type ServerRenderProps,
+  SERVER_RENDERED,
   type RemoteLocales,
 } from './defineRemoteApp';
 export { PlatformContext, usePlatform } from './context';
 export { RemoteProviders } from './providers';
 export { scopePlatform } from './scope';
 export { useCurrentRoute, useGuest, useLanguage, useLoggedIn, useSession } from './hooks';
-export { LoadState, createQueryClient, useLoaded, usePagerLabels, type Loaded, type LoadedControls } from './data';
+export {
+  LoadState,
+  ServerLoadsContext,
+  createQueryClient,
+  useLoaded,
+  usePagerLabels,
+  type Loaded,
+  type LoadedControls,
+  type ServerLoads,
+} from './data';
 export { deliveryPlugin, type DeliveryPluginOptions, type RemoteLoadFailure } from './deliveryPlugin';
 export { routeLink, useRouteLink, RouteLink, RouteButton } from './routeLink';
 export {

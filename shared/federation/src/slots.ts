@@ -1,4 +1,5 @@
 import type { ParcelConfig } from 'single-spa';
+import type { DehydratedState } from '@tanstack/react-query';
 import {
   SLOT_PROPS,
   type ManifestRemote,
@@ -48,6 +49,8 @@ export interface SlotHostOptions {
   onMountError?: (remote: ManifestRemote, error: unknown) => void;
   /** A host passed props the slot's schema refuses (a bug of the host, not of the widget's remote). */
   onPropsRefused?: (error: SlotPropsError, remote: ManifestRemote) => void;
+  /** The answers the server rendered a slot's widget with, for the mount that hydrates it (asked once per mount). */
+  serverState?: (slot: SlotName, remote: ManifestRemote) => DehydratedState | undefined;
 }
 
 /**
@@ -95,10 +98,12 @@ export function createSlotHost(options: SlotHostOptions): PlatformSlots {
           const lifecycles = (await widgetsOf(remote))[slot];
           if (!lifecycles) throw new Error(`${remote.name} does not export the widget ${slot}`);
           if (cancelled) return;
+          const serverState = options.serverState?.(slot, remote);
           parcel = options.mountParcel(lifecycles as unknown as ParcelConfig, {
             ...widgetProps,
             domElement: element,
             platform: options.platform(),
+            ...(serverState ? { serverState } : {}),
           });
           return parcel.mountPromise.catch((error: unknown) => {
             options.onMountError?.(remote, error);

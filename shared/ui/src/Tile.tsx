@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useHeadingLevel } from './heading';
 import { navigateOnPlainClick, type LinkTarget } from './link';
 
@@ -36,9 +36,8 @@ function TileLink({ link, children }: { link: LinkTarget | null; children: React
 /** A card of a grid: a lazy image with its size, a title and optional badges and actions. */
 export function Tile({ link, image, title, subtitle, badges, footer, dataAttributes }: TileProps) {
   const Heading = `h${useHeadingLevel()}` as const;
-  const style = { '--vv-tile-ratio': `${image.width} / ${image.height}` } as CSSProperties;
   return (
-    <article className="vv-tile" style={style} {...dataAttributes}>
+    <article className="vv-tile" {...dataAttributes}>
       <TileLink link={link}>
         <img
           className="vv-tile__image"
@@ -73,10 +72,11 @@ export interface TilePlaceholderProps {
  * page does not move when the real tiles replace it.
  */
 export function TilePlaceholder({ image, subtitle = false, footer = false }: TilePlaceholderProps) {
-  const style = { '--vv-tile-ratio': `${image.width} / ${image.height}` } as CSSProperties;
+  // An empty image of the real one's ratio (its viewBox): the box is sized as the image will be, with no style
+  // attribute, which the page's Content-Security-Policy refuses in server-rendered HTML.
   return (
-    <div className="vv-tile vv-tile--placeholder" style={style} aria-hidden="true">
-      <div className="vv-tile__image" />
+    <div className="vv-tile vv-tile--placeholder" aria-hidden="true">
+      <svg className="vv-tile__image" viewBox={`0 0 ${image.width} ${image.height}`} />
       <div className="vv-tile__body">
         <p className="vv-tile__title">{'\u00a0'}</p>
         {subtitle ? <p className="vv-tile__subtitle">{'\u00a0'}</p> : null}

@@ -17,19 +17,22 @@ export interface ProgressBarProps {
   label: string;
 }
 
+/** A bar drawn in SVG: its length is an attribute, not a style, so it renders from the server under the CSP. */
 export function ProgressBar({ value, max = 100, label }: ProgressBarProps) {
   const clamped = Math.min(Math.max(value, 0), max);
   return (
-    <div
+    <svg
       className="vv-progress"
       role="progressbar"
       aria-label={label}
       aria-valuemin={0}
       aria-valuemax={max}
       aria-valuenow={clamped}
+      viewBox="0 0 100 1"
+      preserveAspectRatio="none"
     >
-      <div className="vv-progress__bar" style={{ width: `${(clamped / max) * 100}%` }} />
-    </div>
+      <rect className="vv-progress__bar" width={(clamped / max) * 100} height={1} />
+    </svg>
   );
 }
 

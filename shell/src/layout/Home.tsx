@@ -9,14 +9,19 @@ const LOAD_AHEAD = '600px';
 /**
  * One timeline block: the widget of the remote that fills `home.<Block>`, loaded when the block comes near the
  * screen (the first screen's blocks at once), so a first visit loads only the remotes it shows; it leaves the
- * page if it fails. Until its widget renders, the block keeps a placeholder's height (styles.css).
+ * page if it fails. Until its widget renders, the block keeps a placeholder's height (styles.css). A block the
+ * server rendered shows its HTML from the start, and its widget hydrates it at once.
  */
 function HomeBlock({ block, onFailed }: { block: Block; onFailed: (block: Block) => void }) {
-  const { slots } = useShell();
+  const { slots, prerendered } = useShell();
+  const html = prerendered.get(homeSlot(block));
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Not near until the browser says so: the server and the hydrating render agree.
+  const [near, setNear] = useState(false);
+  // A block the server rendered, and every block where nothing can tell nearness (no IntersectionObserver), loads at once.
+  const load = near || html !== undefined || typeof IntersectionObserver === 'undefined';
   useEffect(() => {
-    if (near || !ref.current) return;
+    if (load || !ref.current) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);
@@ -25,12 +30,30 @@ function HomeBlock({ block, onFailed }: { block: Block; onFailed: (block: Block)
     );
     observer.observe(ref.current);
     return () => observer.disconnect();
-  }, [near]);
+  }, [load]);
   useEffect(() => {
-    if (!near || !ref.current) return;
-    return slots.render(homeSlot(block), ref.current, {}, { onError: () => onFailed(block) });
-  }, [near, slots, block, onFailed]);
-  return <section ref={ref} className="vv-home__block" data-home-block={block} aria-busy={near ? undefined : true} />;
+    const section = ref.current;
+    if (!load || !section) return;
+    // The widget's element is not React's (the section's content is the server's HTML or nothing): the server
+    // rendered it, or it is made here.
+    let element = section.firstElementChild as HTMLElement | null;
+    if (!element) {
+      element = section.ownerDocument.createElement('div');
+      section.appendChild(element);
+    }
+    return slots.render(homeSlot(block), element, {}, { onError: () => onFailed(block) });
+  }, [load, slots, block, onFailed]);
+  // The block's content is the widget's, never React's (see the outlet): the server's HTML, then the parcel.
+  return (
+    <section
+      ref={ref}
+      className="vv-home__block"
+      data-home-block={block}
+      aria-busy={near || html !== undefined ? undefined : true}
+      dangerouslySetInnerHTML={{ __html: html ?? '' }}
+      suppressHydrationWarning
+    />
+  );
 }
 
 /** The start page: the spec's timeline blocks in their order, each from whichever remote fills its slot. */

@@ -11,14 +11,23 @@ import { Home } from './Home';
 import { LegalPage } from './LegalPage';
 import { OperatorConsolePage } from '../operator';
 
-/** The element single-spa mounts remotes into, attached where the page content goes. */
+/**
+ * The element single-spa mounts remotes into, attached where the page content goes. Its content is never React's:
+ * the server writes the remote's part into it, and the browser's outlet is that same element, hydrated by the remote.
+ */
 function Outlet() {
   const { outlet } = useShell();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    ref.current?.appendChild(outlet);
+    if (typeof outlet !== 'string' && outlet.parentElement !== ref.current) ref.current?.appendChild(outlet);
   }, [outlet]);
-  return <div ref={ref} />;
+  return (
+    <div
+      ref={ref}
+      dangerouslySetInnerHTML={{ __html: typeof outlet === 'string' ? outlet : '' }}
+      suppressHydrationWarning
+    />
+  );
 }
 
 function ShellPage() {

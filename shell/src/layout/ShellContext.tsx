@@ -1,7 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { BehaviorSubject } from 'rxjs';
 import type { i18n as I18n } from 'i18next';
-import type { ManifestRemote, PlatformApi, PlatformSlots } from '@velvet/contracts';
+import type { ManifestRemote, PlatformApi, PlatformSlots, SlotName } from '@velvet/contracts';
 import type { SocketClient } from '@velvet/sdk';
 import type { SessionStore } from '../session';
 import type { ShellRouter } from '../router';
@@ -20,8 +20,16 @@ export interface Shell {
   remotes: readonly ManifestRemote[];
   /** Enabled remotes refused for their platform range: their routes show the fallback. */
   refused: readonly ManifestRemote[];
-  /** Where single-spa mounts the active remote; the layout attaches it. */
-  outlet: HTMLElement;
+  /**
+   * Where single-spa mounts the active remote; the layout attaches it. On the server: the HTML of the remote's
+   * part, which the browser's shell then takes as its outlet.
+   */
+  outlet: HTMLElement | string;
+  /**
+   * The slots whose widget the server rendered, each with its HTML on the server (the browser keeps the HTML it got
+   * until the widget hydrates it, so its value there is empty).
+   */
+  prerendered: ReadonlyMap<SlotName, string>;
   i18n: I18n;
 }
 
@@ -40,6 +48,7 @@ export function useSubject<T>(subject: BehaviorSubject<T>): T {
       const subscription = subject.subscribe(onChange);
       return () => subscription.unsubscribe();
     },
+    () => subject.value,
     () => subject.value,
   );
 }

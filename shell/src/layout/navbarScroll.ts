@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /** The navbar hides on a downward scroll of more than 10 px once below 50 px from the top; show on scroll up. */
 export const HIDE_DELTA_PX = 10;
@@ -12,9 +12,10 @@ export function nextNavbarHidden(hidden: boolean, previousY: number, y: number):
 }
 
 /** Whether the navbar is hidden, following the window's scroll position. */
-export function useNavbarHidden(win: Window = window): boolean {
+export function useNavbarHidden(given?: Window): boolean {
   const [hidden, setHidden] = useState(false);
   useEffect(() => {
+    const win = given ?? window;
     let previousY = win.scrollY;
     const onScroll = () => {
       const y = win.scrollY;
@@ -25,22 +26,27 @@ export function useNavbarHidden(win: Window = window): boolean {
     };
     win.addEventListener('scroll', onScroll, { passive: true });
     return () => win.removeEventListener('scroll', onScroll);
-  }, [win]);
+  }, [given]);
   return hidden;
 }
 
 /** The mobile menu shows when the viewport is under 1023 px wide. */
 export const MOBILE_MENU_MAX_WIDTH = 1022;
 
-export function useIsMobile(win: Window = window): boolean {
+/**
+ * Whether the viewport is a phone's. The server (and so the hydrating render) cannot know: it answers no, and the
+ * browser's answer follows right after hydration.
+ */
+export function useIsMobile(given?: Window): boolean {
   const query = `(max-width: ${MOBILE_MENU_MAX_WIDTH}px)`;
-  const [mobile, setMobile] = useState(() => win.matchMedia?.(query).matches ?? false);
-  useEffect(() => {
-    const list = win.matchMedia?.(query);
-    if (!list) return;
-    const onChange = () => setMobile(list.matches);
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, [win, query]);
-  return mobile;
+  const list = () => (given ?? window).matchMedia?.(query);
+  return useSyncExternalStore(
+    (onChange) => {
+      const media = list();
+      media?.addEventListener('change', onChange);
+      return () => media?.removeEventListener('change', onChange);
+    },
+    () => list()?.matches ?? false,
+    () => false,
+  );
 }

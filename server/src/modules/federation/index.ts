@@ -2,6 +2,7 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
+  type FederationManifest,
   MAX_REMOTE_BUILD_BYTES,
   REMOTE_BUILD_MEDIA_TYPE,
   federationEndpoints,
@@ -25,7 +26,7 @@ import {
   uploadBuild,
 } from './registry';
 import { remoteDeployments, tenantRemotes, tenants } from './schema';
-import { tenantManifest } from './manifest';
+import { tenantManifest, type ManifestRequest } from './manifest';
 import { entryIntegrity, localBuilds, putIntoStore, remoteStoreDir } from './store';
 import { ReportTokens } from './reportToken';
 import { TenantRouteTables } from './routeTable';
@@ -126,6 +127,17 @@ function directoryOf(ctx: ModuleContext): TenantDirectory {
 /** The route table per tenant that the server's HTML matcher serves pages from. */
 export function tenantRouteTables(ctx: ModuleContext): TenantRouteTables {
   return new TenantRouteTables(directoryOf(ctx), remoteStoreDir(ctx.config));
+}
+
+/**
+ * The manifest a page is rendered with on the server: the tenant's remotes at the versions this visitor gets (the
+ * pinned ones, or a canary the visitor is in), as the browser's shell will get them.
+ */
+export function pageManifest(ctx: ModuleContext, request: Omit<ManifestRequest, 'now'>): Promise<FederationManifest> {
+  return tenantManifest(directoryOf(ctx), remoteStoreDir(ctx.config), new ReportTokens(ctx.config.jwtSecret), {
+    ...request,
+    now: ctx.now(),
+  });
 }
 
 /** The tenant a host name belongs to (else the main tenant), read from the directory the manifest reads. */

@@ -1,0 +1,184 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import {
+  formatBalance,
+  type FederationManifest,
+  type GuestSession,
+  type Language,
+  type ManifestRemote,
+} from '@velvet/contracts';
+import type { PageBodies, PageBody } from '../../shell-html';
+import { pageManifest } from '../federation';
+import { remoteStoreDir } from '../federation/store';
+import type { ModuleContext, ServerModule } from '../module';
+
+/** How long the owner remote's part of a page may take on the server, its data included, before the browser renders it. */
+export const RENDER_BUDGET_MS = 150;
+/** Rendered pages kept at once (tens of KB each), least recently used out first. */
+const CACHED_PAGES = 2_000;
+/** The cookie the browser's shell keeps its visitor id in, so a page is rendered with the canaries it gets. */
+export const VISITOR_COOKIE = 'velvet.visitor';
+
+/** The shell's server renderer (shell/src/server.tsx, built to shell/dist/server/render.cjs). */
+interface ShellRenderer {
+  renderPage(request: {
+    manifest: FederationManifest;
+    url: string;
+    session: GuestSession;
+    serverEntry: (remote: ManifestRemote) => string;
+    fetch: typeof fetch;
+    budgetMs: number;
+  }): Promise<RenderedPage>;
+}
+interface RenderedPage {
+  language: Language;
+  html: string;
+  styles: string[];
+  state: { tenant: string; remote: string; version: string; queries: unknown } | null;
+  part:
+    | { remote: ManifestRemote; outcome: 'server' }
+    | { remote: ManifestRemote; outcome: 'client'; stage: string; error: string }
+    | null;
+}
+
+/** The session every shared page is rendered with: a visitor who is not logged in, with no coins. */
+function visitorSession(language: Language): GuestSession {
+  return {
+    accessToken: '',
+    guest: {
+      id: '',
+      name: '',
+      email: null,
+      avatarUrl: null,
+      language,
+      flags: {
+        loggedIn: false,
+        anonymous: true,
+        locked: false,
+        vip: false,
+        vxselect: false,
+        tvSubscriber: false,
+        formerTvSubscriber: false,
+        payingCustomer: false,
+        avs: false,
+        operator: false,
+      },
+      avsStatus: 'unknown',
+      balance: { amount: 0, formatted: formatBalance(0, language) },
+    },
+  };
+}
+
+/** The shell's renderer, when the shell is built (read once: a rebuilt shell needs a restart, as its bundles do). */
+function loadRenderer(repoRoot: string): ShellRenderer | null {
+  const file = path.join(repoRoot, 'shell', 'dist', 'server', 'render.cjs');
+  return existsSync(file) ? (createRequire(import.meta.url)(file) as ShellRenderer) : null;
+}
+
+/** Escapes JSON for a <script> element: nothing in it can end the element or open a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/**
+ * A REST or GraphQL call of the renderer, answered by this server's own routes in-process (no socket): the same
+ * validation, answers and caches as a browser's call, as the page's visitor (its host and address, no token).
+ */
+function inProcessFetch(app: FastifyInstance, request: FastifyRequest): typeof fetch {
+  return async (input, init) => {
+    const call = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(call.url);
+    const headers = Object.fromEntries(call.headers);
+    const body = call.method === 'GET' || call.method === 'HEAD' ? undefined : await call.text();
+    const answer = await app.inject({
+      method: call.method as 'GET',
+      url: url.pathname + url.search,
+      headers: { ...headers, host: request.headers.host ?? 'localhost' },
+      remoteAddress: request.ip,
+      ...(body === undefined ? {} : { payload: body }),
+    });
+    const answerHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers))
+      if (value !== undefined) answerHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    return new Response(answer.statusCode === 204 ? null : new Uint8Array(answer.rawPayload), {
+      status: answer.statusCode,
+      headers: answerHeaders,
+    });
+  };
+}
+
+const visitorCookie = new RegExp(`(?:^|;\\s*)${VISITOR_COOKIE.replace('.', '\\.')}=([\\w-]{1,64})(?:;|$)`);
+/** The visitor id the browser's shell keeps in its cookie, if it sent one. */
+const visitorOf = (request: FastifyRequest) => visitorCookie.exec(request.headers.cookie ?? '')?.[1];
+
+interface Kept {
+  at: number;
+  page: RenderedPage;
+}
+
+/**
+ * The page bodies shell-html serves: each page's first screen rendered by the shell's renderer with the tenant's
+ * versions (the visitor's canaries included), the same for every visitor, so it is kept for VISITOR_CACHE_MS per
+ * tenant, URL and versions. A part the owner remote's node build could not render is left to the browser, logged
+ * and not kept.
+ */
+export function pageBodies(ctx: ModuleContext, app: FastifyInstance): PageBodies | undefined {
+  if (!ctx.config.serverRender) return undefined;
+  const renderer = loadRenderer(ctx.config.repoRoot);
+  if (!renderer) {
+    ctx.log.warn('the shell has no server build: pages are rendered in the browser');
+    return undefined;
+  }
+  const storeDir = remoteStoreDir(ctx.config);
+  const serverEntry = (remote: ManifestRemote) =>
+    path.join(storeDir, remote.name, remote.version, 'server', 'remoteEntry.js');
+  const kept = new LRUCache<string, Kept>({ max: CACHED_PAGES });
+
+  return async (request, language): Promise<PageBody | null> => {
+    const url = request.url;
+    const tenant = new URLSearchParams(url.split('?')[1] ?? '').get('tenant') ?? undefined;
+    const manifest = await pageManifest(ctx, {
+      tenant,
+      hostname: request.hostname,
+      visitor: visitorOf(request),
+    });
+    const key = JSON.stringify([manifest.tenant.id, url, manifest.remotes.map((remote) => remote.version)]);
+    const now = ctx.now().getTime();
+    let entry = kept.get(key);
+    const started = performance.now();
+    if (!entry || now - entry.at >= ctx.config.visitorCacheMs) {
+      const page = await renderer.renderPage({
+        manifest,
+        url,
+        session: visitorSession(language),
+        serverEntry,
+        fetch: inProcessFetch(app, request),
+        budgetMs: RENDER_BUDGET_MS,
+      });
+      entry = { at: now, page };
+      const { part } = page;
+      if (part?.outcome === 'client') {
+        ctx.log.warn(
+          { remote: part.remote.name, version: part.remote.version, stage: part.stage, err: part.error },
+          'server render left to the browser',
+        );
+      } else if (ctx.config.visitorCacheMs > 0) kept.set(key, entry);
+    }
+    const { page } = entry;
+    return {
+      html: page.html,
+      head: (nonce) => page.styles.map((css) => `<style nonce="${nonce}">${css}</style>`).join(''),
+      data: page.state ? `<script type="application/json" id="vv-ssr">${scriptJson(page.state)}</script>` : '',
+      renderMs: performance.now() - started,
+      sharedSeconds: Math.floor(ctx.config.visitorCacheMs / 1000),
+    };
+  };
+}
+
+/** Server-rendered pages: no routes of its own; shell-html asks `pageBodies` for every page. */
+export const renderModule: ServerModule = { name: 'render' };

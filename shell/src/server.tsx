@@ -1,0 +1,317 @@
+/**
+ * The shell's page renderer for the server: the first screen of a page (the layout in the tenant's brand and the
+ * URL's language, and the owner remote's part with its data) as HTML that every visitor shares, and the answers it
+ * was rendered with, which the browser's query caches start from when it hydrates. Built for Node
+ * (dist/server/render.cjs); the remotes' node builds are loaded from the store with the federation runtime.
+ */
+import { renderToString } from 'react-dom/server';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import {
+  CONTRACTS_VERSION,
+  HOME_BLOCKS,
+  PLATFORM_API_VERSION,
+  homeSlot,
+  routeTableOf,
+  type PlatformApi,
+  type SlotName,
+  type FederationManifest,
+  type GuestSession,
+  type Language,
+  type ManifestRemote,
+  type RemoteName,
+} from '@velvet/contracts';
+import { createFeedClient, createQueryClient, createRestClient, createSocketClient } from '@velvet/sdk';
+import { createI18n, installRouteTable } from '@velvet/i18n';
+import { createSlotHost, ServerLoadsContext, type RemoteLifecycles, type ServerLoads } from '@velvet/federation';
+import { createRouter } from './router';
+import { createSessionStore } from './session';
+import { createUiStore } from './uiStore';
+import { buildPlatform } from './platform';
+import { remoteForRoute, selectRemotes } from './remotes';
+import { shellResources } from './locales';
+import { addDescriptorMessages } from './layout/menus';
+import { Layout } from './layout/Layout';
+import { ShellContext, type Shell } from './layout/ShellContext';
+import { serverRemotes, ServerRemoteError } from './serverRemotes';
+import { SHELL_VERSION } from './version';
+import type { ServerPageState, ServerPart } from './serverState';
+
+export { ServerRemoteError };
+
+/** Why a remote's part was left to the browser: no node build, it threw, or it took longer than the budget. */
+export type ServerStage = 'missing' | 'throws' | 'timeout';
+
+/** How a remote's part of the page (the owner's, or a widget's) fared on the server. */
+export type PartOutcome =
+  | { remote: ManifestRemote; place: 'outlet' | SlotName; outcome: 'server' }
+  | { remote: ManifestRemote; place: 'outlet' | SlotName; outcome: 'client'; stage: ServerStage; error: string };
+
+export interface PageRequest {
+  /** The tenant's manifest with the versions this page is rendered with. */
+  manifest: FederationManifest;
+  /** The page's path (and query). */
+  url: string;
+  /** The anonymous visitor's session every shared page is rendered with. */
+  session: GuestSession;
+  /** The file of a remote version's node build entry (`server/remoteEntry.js` in its version folder). */
+  serverEntry: (remote: ManifestRemote) => string;
+  /** Reaches the server's own REST and GraphQL routes, as the page's visitor (its host, no token). */
+  fetch: typeof fetch;
+  /** How long the remotes' parts may take, their data included, before they are left to the browser. */
+  budgetMs: number;
+}
+
+export interface RenderedPage {
+  language: Language;
+  /** The content of the page's root element. */
+  html: string;
+  /** The rendered remotes' style sheets, for the head: the first paint is styled before any script runs. */
+  styles: string[];
+  state: ServerPageState;
+  /** Every remote part the page has, and how it fared. */
+  parts: PartOutcome[];
+}
+
+/** The home blocks of a phone's first screen and a little more: rendered on the server, the rest in the browser. */
+export const FIRST_SCREEN_BLOCKS = 3;
+
+/** Where the page's remote is mounted, as the browser's shell builds it (`.vv-outlet > [data-outlet]`). */
+const outletHtml = (remote: RemoteName, outcome: 'server' | 'client', content: string) =>
+  `<div class="vv-outlet"><div data-outlet="${remote}" data-ssr="${outcome}">${content}</div></div>`;
+
+/** Resolves with `done` when it settles before `deadline` (a performance.now() time), else with false. */
+function beforeDeadline(done: Promise<unknown>, deadline: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), Math.max(0, deadline - performance.now()));
+    void done.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/**
+ * Renders `element` until a pass asks for no data it has not had: each pass may ask (useLoaded) for answers, which
+ * are fetched into `queryClient` before the next. Passes are synchronous, so `beforePass` can install what the page
+ * shares with others in this process (the route table) just before each one. A failed answer stays loading (the
+ * browser asks again); past `deadline` the render gives up.
+ */
+async function renderWithData(
+  element: ReactElement,
+  queryClient: QueryClient,
+  beforePass: () => void,
+  deadline: number,
+): Promise<string> {
+  const asked = new Set<string>();
+  for (;;) {
+    const wanted: Promise<void>[] = [];
+    const loads: ServerLoads = {
+      want: (key, load) => {
+        if (asked.has(key)) return;
+        asked.add(key);
+        wanted.push(queryClient.prefetchQuery({ queryKey: [key], queryFn: load }));
+      },
+    };
+    beforePass();
+    const html = renderToString(<ServerLoadsContext.Provider value={loads}>{element}</ServerLoadsContext.Provider>);
+    if (wanted.length === 0) return html;
+    if (!(await beforeDeadline(Promise.all(wanted), deadline))) throw new ServerRemoteError('timeout', 'render budget');
+  }
+}
+
+/** The shell's stores for one server render: the URL's route, the visitor's session, no socket connection. */
+function serverShell(request: PageRequest, manifest: FederationManifest, remotes: ReturnType<typeof selectRemotes>) {
+  const url = new URL(request.url, 'http://server.invalid');
+  const memory = new Map<string, string>();
+  const router = createRouter({
+    window: {
+      location: url,
+      history: {
+        pushState: () => {
+          throw new Error('a server render does not navigate');
+        },
+      },
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    },
+    storage: { getItem: (key) => memory.get(key) ?? null, setItem: (key, value) => void memory.set(key, value) },
+  });
+  const language = router.current().language;
+  const i18n = createI18n(language, shellResources);
+  const getLanguage = () => router.current().language;
+  const rest = createRestClient({
+    baseUrl: 'http://server.invalid/rest/v1',
+    getToken: () => null,
+    getLanguage,
+    version: SHELL_VERSION,
+    isLoggedIn: () => false,
+    fetch: request.fetch,
+  });
+  const session = createSessionStore({
+    rest,
+    storage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined },
+  });
+  session.session$.next(request.session);
+  const ui = createUiStore(i18n);
+  const socket = createSocketClient({
+    url: 'ws://server.invalid',
+    getSession: () => null,
+    language: getLanguage,
+    log: () => undefined,
+  });
+  const { accepted, refused } = remotes;
+  const incompatible = refused.filter(({ reason }) => reason !== 'disabled').map(({ remote }) => remote);
+  const slots = createSlotHost({
+    remotes: accepted,
+    loadWidgets: (remote) =>
+      serverRemotes.load<Record<string, RemoteLifecycles>>(remote, request.serverEntry(remote), 'widgets'),
+    // Effects do not run on the server: a slot is filled in the browser.
+    mountParcel: () => {
+      throw new Error('widgets are mounted in the browser');
+    },
+    platform: () => platform,
+    renderFallback: () => undefined,
+  });
+  const platform = buildPlatform({
+    rest,
+    query: createQueryClient({
+      url: 'http://server.invalid/graphql',
+      getToken: () => null,
+      getLanguage,
+      fetch: request.fetch,
+    }),
+    feed: createFeedClient({
+      url: 'http://server.invalid/feed/graphql',
+      getToken: () => null,
+      getLanguage,
+      isLoggedIn: () => false,
+      fetch: request.fetch,
+    }),
+    socket,
+    session,
+    router,
+    ui,
+    slots: () => slots,
+    i18n,
+    tenant: manifest.tenant,
+  });
+  return { router, i18n, platform, session, ui, slots, socket, accepted, incompatible };
+}
+
+/**
+ * Renders one remote part (the owner's app, or a slot's widget) with its data within `deadline`; a part that cannot
+ * be is left to the browser, with the reason.
+ */
+async function renderPart(
+  remote: ManifestRemote,
+  place: 'outlet' | SlotName,
+  request: PageRequest,
+  platform: PlatformApi,
+  installTable: () => void,
+  deadline: number,
+): Promise<{ outcome: PartOutcome; html: string; part: ServerPart | null }> {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const entry = request.serverEntry(remote);
+  try {
+    const lifecycles =
+      place === 'outlet'
+        ? await serverRemotes.loadWithin<RemoteLifecycles>(remote, entry, 'app', deadline)
+        : (await serverRemotes.loadWithin<Record<string, RemoteLifecycles>>(remote, entry, 'widgets', deadline))[place];
+    if (!lifecycles) throw new Error(`${remote.name} has no widget ${place}`);
+    const html = await renderWithData(
+      lifecycles.serverElement({ platform, queryClient }),
+      queryClient,
+      installTable,
+      deadline,
+    );
+    return {
+      outcome: { remote, place, outcome: 'server' },
+      html,
+      part: { remote: remote.name, version: remote.version, queries: dehydrate(queryClient) },
+    };
+  } catch (error) {
+    return {
+      outcome: {
+        remote,
+        place,
+        outcome: 'client',
+        stage: error instanceof ServerRemoteError ? error.stage : 'throws',
+        error: error instanceof Error ? error.message : String(error),
+      },
+      html: '',
+      part: null,
+    };
+  }
+}
+
+/** The page's first screen as HTML: the layout, the owner remote's part and home's first blocks, with their data. */
+export async function renderPage(request: PageRequest): Promise<RenderedPage> {
+  const deadline = performance.now() + request.budgetMs;
+  const { manifest } = request;
+  const remotes = selectRemotes(manifest, { platform: PLATFORM_API_VERSION, contracts: CONTRACTS_VERSION });
+  const routed = [
+    ...remotes.accepted,
+    ...remotes.refused.filter(({ reason }) => reason !== 'disabled').map(({ remote }) => remote),
+  ];
+  const table = routeTableOf(routed);
+  // The route table is the page's; other renders in this process have theirs: install it before each pass.
+  const installTable = () => installRouteTable(table);
+  installTable();
+  const shellParts = serverShell(request, manifest, remotes);
+  const { router, i18n, platform } = shellParts;
+  addDescriptorMessages(i18n, routed);
+
+  const { route, notFound } = router.state$.value;
+  const owner = notFound ? null : remoteForRoute(route.name, shellParts.accepted);
+  const blocks: { slot: SlotName; remote: ManifestRemote }[] = [];
+  if (!notFound && route.name === 'home')
+    for (const slot of HOME_BLOCKS.map(homeSlot)) {
+      const remote = shellParts.accepted.find((candidate) => candidate.descriptor.slots.includes(slot));
+      if (remote && blocks.length < FIRST_SCREEN_BLOCKS) blocks.push({ slot, remote });
+    }
+  const [outletPart, ...blockParts] = await Promise.all([
+    owner ? renderPart(owner, 'outlet', request, platform, installTable, deadline) : null,
+    ...blocks.map(({ slot, remote }) => renderPart(remote, slot, request, platform, installTable, deadline)),
+  ]);
+
+  const state: ServerPageState = { tenant: manifest.tenant.id, outlet: outletPart?.part ?? null, slots: {} };
+  const prerendered = new Map<SlotName, string>();
+  blocks.forEach(({ slot }, index) => {
+    const rendered = blockParts[index]!;
+    if (!rendered.part) return;
+    state.slots[slot] = rendered.part;
+    prerendered.set(slot, `<div data-ssr="server">${rendered.html}</div>`);
+  });
+  const outcomes = [outletPart, ...blockParts].flatMap((part) => (part ? [part.outcome] : []));
+  const styled = new Set(outcomes.filter((part) => part.outcome === 'server').map((part) => part.remote));
+  const shell: Shell = {
+    platform,
+    session: shellParts.session,
+    router,
+    ui: shellParts.ui,
+    slots: shellParts.slots,
+    socket: shellParts.socket,
+    remotes: shellParts.accepted,
+    refused: shellParts.incompatible,
+    outlet: owner && outletPart ? outletHtml(owner.name, outletPart.part ? 'server' : 'client', outletPart.html) : '',
+    prerendered,
+    i18n,
+  };
+  installTable();
+  const html = renderToString(
+    <I18nextProvider i18n={i18n}>
+      <ShellContext.Provider value={shell}>
+        <Layout />
+      </ShellContext.Provider>
+    </I18nextProvider>,
+  );
+  return {
+    language: route.language,
+    html,
+    styles: [...styled].flatMap((remote) => serverRemotes.styles(remote)),
+    state,
+    parts: outcomes,
+  };
+}
