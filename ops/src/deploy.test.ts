@@ -4,7 +4,13 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { REMOTE_NAMES, federationManifest, remoteDescriptor, type FederationManifest } from '@velvet/contracts';
+import {
+  REMOTE_NAMES,
+  REMOTE_SERVER_ENTRY_FILE,
+  federationManifest,
+  remoteDescriptor,
+  type FederationManifest,
+} from '@velvet/contracts';
 import { TEST_OPERATOR_PASSWORD, createTestApp, type TestApp } from '@velvet/server/src/testing/app';
 import { fixtureRepo } from '@velvet/server/src/testing/fixtures';
 import { REPO_ROOT } from './build';
@@ -102,6 +108,9 @@ test('deploy mf-tv builds and publishes mf-tv alone; pinning it moves only mf-tv
     const served = await t.app.inject({ url: `/remotes/mf-tv/${version}/${file}` });
     assert.equal(served.statusCode, 200, file);
   }
+  // Its node build went with it, into the same version folder.
+  const nodeEntry = path.join(t.config.dataDir, 'remotes', 'mf-tv', version!, REMOTE_SERVER_ENTRY_FILE);
+  assert.ok((await stat(nodeEntry)).isFile());
   assert.deepEqual(await manifest(), before);
 
   const pin = await ops('pin', 'mf-tv', version!, '--tenant', 'velvet');

@@ -232,7 +232,7 @@ program
 
 program
   .command('health')
-  .description('remote loads reported by browsers, per tenant, remote, version and channel')
+  .description("remote loads reported by browsers and the server's renders, per tenant, remote, version and channel")
   .option('-t, --tenant <tenant>', 'only this tenant')
   .option('-m, --minutes <minutes>', 'over the last minutes (at most 10080)', (value) => Number(value), 60)
   .action(

@@ -68,6 +68,7 @@ export async function fixtureRepo(remotes: Array<{ descriptor: RemoteDescriptor;
       'dist/remoteEntry.js': `var ${descriptor.federationName};`,
       'dist/remoteEntry.js.br': brotliCompressSync(`var ${descriptor.federationName};`),
       'dist/123.89abcdef.js': '/* chunk */',
+      'dist/server/remoteEntry.js': `exports.${descriptor.federationName} = {};`,
     });
   }
   return root;
@@ -91,7 +92,10 @@ export async function buildArchive(files: Record<string, string>): Promise<Buffe
   }
 }
 
-/** A build archive of a remote with its descriptor, entry, manifest and one chunk (each marked), less `omit`. */
+/**
+ * A build archive of a remote with its descriptor, entry, manifest, one chunk and its node build's entry (each
+ * marked), less `omit`.
+ */
 export const remoteBuild = (descriptor: RemoteDescriptor, marker: string, omit: string[] = []) =>
   buildArchive(
     Object.fromEntries(
@@ -100,6 +104,7 @@ export const remoteBuild = (descriptor: RemoteDescriptor, marker: string, omit: 
         'remote.json': JSON.stringify(descriptor),
         'remoteEntry.js': `var ${descriptor.federationName}; // ${marker}`,
         [`chunks/${marker}.js`]: `/* ${marker} */`,
+        'server/remoteEntry.js': `exports.${descriptor.federationName} = {}; // ${marker}`,
       }).filter(([name]) => !omit.includes(name)),
     ),
   );

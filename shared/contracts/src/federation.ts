@@ -176,6 +176,11 @@ export type Tenant = z.infer<typeof tenant>;
 
 /** The file name of a build's entry script, beside its mf-manifest.json: the file `integrity` is taken of. */
 export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
+/**
+ * The entry of a build's node build, which the server renders the remote's pages with: the browser and node builds
+ * of one version are published together, so every build in the store has both.
+ */
+export const REMOTE_SERVER_ENTRY_FILE = 'server/remoteEntry.js';
 
 export const manifestRemote = z.object({
   name: z.enum(REMOTE_NAMES),
@@ -308,9 +313,10 @@ export const registryEndpoints = {
    * Publishes a build as a new immutable version. The body is a tar.gz of the dist folder (REMOTE_BUILD_MEDIA_TYPE);
    * an existing version is 409 VERSION_EXISTS, a descriptor whose platform range this server does not satisfy
    * 422 PLATFORM_INCOMPATIBLE, one whose @velvet/contracts range the platform's contracts do not satisfy
-   * 422 SHARED_INCOMPATIBLE, a build without mf-manifest.json, remoteEntry.js or a matching remote.json
-   * 422 INVALID_BUILD, an archive over MAX_REMOTE_BUILD_BYTES 413 PAYLOAD_TOO_LARGE. Callers who are no operator
-   * are refused (401/403) before the body is read.
+   * 422 SHARED_INCOMPATIBLE, a build without mf-manifest.json, remoteEntry.js, server/remoteEntry.js (its node
+   * build) or a matching remote.json, or with a path leaving its folder, 422 INVALID_BUILD, an archive over
+   * MAX_REMOTE_BUILD_BYTES 413 PAYLOAD_TOO_LARGE. Callers who are no operator are refused (401/403) before the body
+   * is read.
    */
   upload: defineEndpoint({
     method: 'POST',
@@ -391,6 +397,23 @@ export const registryEndpoints = {
 export const REMOTE_LOAD_STAGES = ['manifest', 'entry', 'expose', 'mount', 'chunk', 'incompatible', 'timeout'] as const;
 export type RemoteLoadStage = (typeof REMOTE_LOAD_STAGES)[number];
 
+/**
+ * Where the server's render of a remote failed: its node build is missing, threw, ran over the render budget, or
+ * needs a platform or contracts this server does not offer. Stored and shown as `server-<stage>`, so the health view
+ * tells them from a browser's failures.
+ */
+export const SERVER_RENDER_STAGES = ['missing', 'throws', 'timeout', 'incompatible'] as const;
+export type ServerRenderStage = (typeof SERVER_RENDER_STAGES)[number];
+/** Every failed stage the health view shows: a browser's load stages and the server's render stages. */
+export const REMOTE_HEALTH_STAGES = [
+  ...REMOTE_LOAD_STAGES,
+  'server-missing',
+  'server-throws',
+  'server-timeout',
+  'server-incompatible',
+] as const satisfies ReadonlyArray<RemoteLoadStage | `server-${ServerRenderStage}`>;
+export type RemoteHealthStage = (typeof REMOTE_HEALTH_STAGES)[number];
+
 /** One load of one remote in one browser. */
 export const remoteLoadReport = z.object({
   remote: z.enum(REMOTE_NAMES),
@@ -419,16 +442,21 @@ export const remoteHealth = z.object({
   remote: z.enum(REMOTE_NAMES),
   version: z.string(),
   channel: z.enum(['pinned', 'canary']),
+  /** Browsers' loads and the server's renders of the remote. */
   loads: z.number().int(),
   failures: z.number().int(),
   /** failures / loads, 0 without loads. */
   failureShare: z.number(),
+  /** Of browsers' successful loads (a server render's time is no load time). */
   p50Ms: z.number().int().nullable(),
   p95Ms: z.number().int().nullable(),
-  lastFailure: z.object({ at: z.string(), stage: z.enum(REMOTE_LOAD_STAGES), error: z.string().nullable() }).nullable(),
+  lastFailure: z
+    .object({ at: z.string(), stage: z.enum(REMOTE_HEALTH_STAGES), error: z.string().nullable() })
+    .nullable(),
   /**
    * The loads among them that count towards a canary's auto-rollback (sent with a valid report token, once per page
-   * load); the rest came without proof that the server put the visitor in that canary.
+   * load, or rendered by the server itself); the rest came without proof that the server put the visitor in that
+   * canary.
    */
   counted: z.object({ loads: z.number().int(), failures: z.number().int() }),
 });

@@ -30,7 +30,14 @@ import { tenantManifest, type ManifestRequest } from './manifest';
 import { entryIntegrity, localBuilds, putIntoStore, remoteStoreDir } from './store';
 import { ReportTokens } from './reportToken';
 import { TenantRouteTables } from './routeTable';
-import { pruneLoadReports, recordLoads, remoteHealth } from './telemetry';
+import {
+  pruneLoadReports,
+  recordLoads,
+  remoteHealth,
+  storeServerRender,
+  type CanaryFigures,
+  type ServerRenderReport,
+} from './telemetry';
 import { amoraTenant, velvetTenant } from './tenants';
 
 /** The largest batch of load reports: MAX_LOAD_REPORTS reports with their longest error text fit well below. */
@@ -143,6 +150,28 @@ export function pageManifest(ctx: ModuleContext, request: Omit<ManifestRequest, 
 /** The tenant a host name belongs to (else the main tenant), read from the directory the manifest reads. */
 export const tenantOfHost = (ctx: ModuleContext, hostname: string) => directoryOf(ctx).tenant(undefined, hostname);
 
+/** Canaries the server ended: the next manifest and page serve the pinned version, and the log says why. */
+function canariesRolledBack(ctx: ModuleContext, tenant: string, rolledBack: Array<{ remote: string } & CanaryFigures>) {
+  if (rolledBack.length > 0) directoryOf(ctx).forget();
+  for (const figures of rolledBack) ctx.log.warn({ tenant, ...figures }, 'canary rolled back: too many failed loads');
+}
+
+export type { ServerRenderReport };
+
+/**
+ * Records the server's render of a remote for a page: its failures count in the health view and, for a canary,
+ * towards the canary's auto-rollback, as a browser's load failures do. Never rejects, so a page does not fail over
+ * its record (a failure to store is logged).
+ */
+export async function recordServerRender(ctx: ModuleContext, render: ServerRenderReport): Promise<void> {
+  try {
+    const figures = await storeServerRender(ctx.db, render, ctx.config.canaryAutoRollback, ctx.now());
+    if (figures) canariesRolledBack(ctx, render.tenant, [{ remote: render.remote, ...figures }]);
+  } catch (error) {
+    ctx.log.error({ err: error, tenant: render.tenant, remote: render.remote }, 'recording a server render failed');
+  }
+}
+
 /** Tenants, the remote store and the federation manifest the shell boots from. */
 export const federationModule: ServerModule = {
   name: 'federation',
@@ -212,9 +241,7 @@ export const federationModule: ServerModule = {
           valid,
           ctx.now(),
         );
-        if (rolledBack.length > 0) directory.forget();
-        for (const figures of rolledBack)
-          ctx.log.warn({ tenant: tenant.id, ...figures }, 'canary rolled back: too many failed loads');
+        canariesRolledBack(ctx, tenant.id, rolledBack);
         return { accepted };
       });
     });

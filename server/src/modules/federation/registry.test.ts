@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { lstat, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import { and, eq } from 'drizzle-orm';
+import * as tar from 'tar';
 import {
   CONTRACTS_VERSION,
   MAX_REMOTE_BUILD_BYTES,
@@ -90,6 +92,31 @@ after(async () => {
   await rm(repoRoot, { recursive: true, force: true });
 });
 
+/**
+ * A tar.gz written entry by entry, as a hand-made archive may be: paths are taken as given (no `..` or leading /
+ * is removed as the tar library's packer would), links and folders included.
+ */
+async function rawArchive(
+  entries: Array<{ path: string; content?: string; type?: 'File' | 'Directory' | 'SymbolicLink'; linkpath?: string }>,
+): Promise<Buffer> {
+  const blocks: Buffer[] = [];
+  for (const entry of entries) {
+    const content = Buffer.from(entry.content ?? '');
+    const header = new tar.Header({
+      path: entry.path,
+      type: entry.type ?? 'File',
+      mode: entry.type === 'Directory' ? 0o755 : 0o644,
+      size: content.length,
+      mtime: new Date(0),
+      ...(entry.linkpath ? { linkpath: entry.linkpath } : {}),
+    });
+    header.encode();
+    blocks.push(header.block!, content, Buffer.alloc((512 - (content.length % 512)) % 512));
+  }
+  blocks.push(Buffer.alloc(1024));
+  return gzipSync(Buffer.concat(blocks));
+}
+
 const auth = (token: string | null): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
 
 /** `token` null sends none. */
@@ -169,11 +196,13 @@ describe('upload', () => {
       remote: 'mf-tv',
       version: '1.5.0',
       entry: '/remotes/mf-tv/1.5.0/mf-manifest.json',
-      files: 4,
+      files: 5,
       descriptor: descriptors.tv,
     });
     const folder = path.join(remoteStoreDir(t.config), 'mf-tv', '1.5.0');
     assert.match(await readFile(path.join(folder, 'remoteEntry.js'), 'utf8'), /v150/);
+    // The node build sits in the same version folder as the browser build it was made with.
+    assert.match(await readFile(path.join(folder, 'server', 'remoteEntry.js'), 'utf8'), /v150/);
     const served = await t.app.inject({ url: '/remotes/mf-tv/1.5.0/chunks/v150.js' });
     assert.equal(served.statusCode, 200);
     assert.equal(served.headers['cache-control'], 'public, max-age=31536000, immutable');
@@ -210,12 +239,68 @@ describe('upload', () => {
     assert.equal(existsSync(path.join(remoteStoreDir(t.config), 'mf-tv', '1.6.0')), false);
   });
 
+  test('a build without its node build (server/remoteEntry.js) is refused with 422 INVALID_BUILD', async () => {
+    const tv = descriptors.tv;
+    const noNodeBuild = await upload('mf-tv', '1.6.0', await build(tv, 'x', ['server/remoteEntry.js']));
+    assertError(noNodeBuild, 422, 'INVALID_BUILD');
+    assert.match(noNodeBuild.json<ErrorBody>().message, /server\/remoteEntry\.js/);
+    // Its entry at the top level is the browser's: the node build's must be below server/.
+    const entryOnly = await rawArchive([
+      ...['mf-manifest.json', 'remoteEntry.js'].map((name) => ({ path: name, content: 'x' })),
+      { path: 'remote.json', content: JSON.stringify(tv) },
+      { path: 'server/remoteEntry.js/', type: 'Directory' as const },
+    ]);
+    assertError(await upload('mf-tv', '1.6.0', entryOnly), 422, 'INVALID_BUILD');
+    assert.equal(existsSync(path.join(remoteStoreDir(t.config), 'mf-tv', '1.6.0')), false);
+  });
+
+  test('archive paths stay inside the version folder: `..` and absolute paths are refused, links dropped', async () => {
+    const complete = (descriptor: RemoteDescriptor) => [
+      { path: 'mf-manifest.json', content: '{}' },
+      { path: 'remoteEntry.js', content: 'var x;' },
+      { path: 'remote.json', content: JSON.stringify(descriptor) },
+    ];
+    const outside = path.join(t.config.dataDir, 'outside');
+    const nodeEntry = { path: 'server/remoteEntry.js', content: 'exports.mf_tv = {};' };
+    // Each path is refused wherever it stands, before or after the build's other files.
+    for (const [index, escaping] of [
+      'server/../../../outside/escaped.js',
+      `${outside}/escaped.js`,
+      '../outside/escaped.js',
+    ].entries()) {
+      const entries = [...complete(descriptors.tv), nodeEntry, { path: escaping, content: 'escaped' }];
+      for (const order of [entries, [...entries].reverse()]) {
+        const refused = await upload('mf-tv', `1.6.${index}`, await rawArchive(order));
+        assertError(refused, 422, 'INVALID_BUILD');
+        assert.match(refused.json<ErrorBody>().message, /outside the build folder/);
+      }
+      assert.equal(existsSync(path.join(remoteStoreDir(t.config), 'mf-tv', `1.6.${index}`)), false);
+    }
+    assert.equal(existsSync(outside), false);
+
+    // A link named server is dropped, so the node build's files land in a real folder of the build, never where the
+    // link points (another remote, so mf-tv's published versions stay those the tests below expect).
+    const linked = await rawArchive([
+      ...complete(descriptors.specials),
+      { path: 'server', type: 'SymbolicLink', linkpath: outside },
+      { path: 'server/remoteEntry.js', content: 'exports.mf_specials = {}; // linked' },
+    ]);
+    const stored = await upload('mf-specials', '0.2.0', linked);
+    assert.equal(stored.statusCode, 200, stored.body);
+    const folder = path.join(remoteStoreDir(t.config), 'mf-specials', '0.2.0');
+    assert.equal((await lstat(path.join(folder, 'server'))).isDirectory(), true);
+    assert.match(await readFile(path.join(folder, 'server', 'remoteEntry.js'), 'utf8'), /linked/);
+    assert.equal(existsSync(outside), false);
+  });
+
   test('bad builds and bad names are 4xx with stable codes', async () => {
     const tv = descriptors.tv;
     assertError(await upload('mf-tv', '1.6.0', await build(tv, 'x', ['remoteEntry.js'])), 422, 'INVALID_BUILD');
     assertError(await upload('mf-tv', '1.6.0', await build(tv, 'x', ['remote.json'])), 422, 'INVALID_BUILD');
     assertError(await upload('mf-tv', '1.6.0', await build(descriptors.feed, 'x')), 422, 'INVALID_BUILD');
     assertError(await upload('mf-tv', '1.6.0', Buffer.from('not an archive')), 422, 'INVALID_BUILD');
+    const whole = await build(tv, 'x');
+    assertError(await upload('mf-tv', '1.6.0', whole.subarray(0, whole.length - 40)), 422, 'INVALID_BUILD');
     assertError(await upload('mf-tv', 'latest', await build(tv, 'x')), 400, 'VALIDATION_FAILED');
     assertError(await upload('mf-nope', '1.6.0', await build(tv, 'x')), 400, 'VALIDATION_FAILED');
     const json = await t.app.inject({

@@ -9,6 +9,8 @@ import * as tar from 'tar';
 import {
   CONTRACTS_VERSION,
   PLATFORM_API_VERSION,
+  REMOTE_ENTRY_FILE,
+  REMOTE_SERVER_ENTRY_FILE,
   remoteDescriptor,
   type DeploymentLogEntry,
   type FederationAction,
@@ -27,8 +29,11 @@ import { federationChanges, remoteDeployments, tenantRemotes, tenants } from './
 import { entryIntegrity, remoteEntryUrl, remoteStoreDir, storedDescriptor } from './store';
 import { assertNoRouteConflict } from './routeTable';
 
-/** Files every build must have: the federation manifest and entry, and the descriptor the registry reads. */
-const REQUIRED_FILES = ['mf-manifest.json', 'remoteEntry.js', 'remote.json'] as const;
+/**
+ * Files every build must have: the federation manifest and entry, the descriptor the registry reads, and the entry
+ * of the node build the server renders with (browser and node builds of a version are published together).
+ */
+const REQUIRED_FILES = ['mf-manifest.json', REMOTE_ENTRY_FILE, 'remote.json', REMOTE_SERVER_ENTRY_FILE] as const;
 
 interface Change {
   actor: string;
@@ -59,6 +64,11 @@ const exists = (file: string) =>
     () => true,
     () => false,
   );
+const isFile = (file: string) =>
+  stat(file).then(
+    (stats) => stats.isFile(),
+    () => false,
+  );
 
 async function countFiles(dir: string): Promise<number> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -84,18 +94,24 @@ export async function uploadBuild(
   const incoming = path.join(ctx.config.dataDir, 'remotes-incoming', randomUUID());
   await mkdir(incoming, { recursive: true });
   try {
+    // The whole archive is read before a file is written: a broken one stops node-tar while files it already began
+    // are still being written, which the clean-up below would race with.
+    let outside: string | null;
     try {
-      // Only plain files and folders; node-tar already refuses absolute paths and `..`.
-      await pipeline(
-        Readable.from([archive]),
-        tar.x({ cwd: incoming, strict: true, filter: (_file, entry) => isPlain(entry) }),
-      );
+      outside = await pathOutsideBuild(archive);
     } catch {
       throw new HttpError(422, 'INVALID_BUILD', 'The upload is not a readable tar.gz archive');
     }
+    if (outside !== null)
+      throw new HttpError(422, 'INVALID_BUILD', `The archive names a path outside the build folder: ${outside}`);
+    // Only plain files and folders (a link could point anywhere).
+    await pipeline(
+      Readable.from([archive]),
+      tar.x({ cwd: incoming, strict: true, filter: (_file, entry) => isPlain(entry) }),
+    );
     for (const file of REQUIRED_FILES) {
-      if (!(await exists(path.join(incoming, file))))
-        throw new HttpError(422, 'INVALID_BUILD', `The build has no ${file} at its top level`);
+      if (!(await isFile(path.join(incoming, file))))
+        throw new HttpError(422, 'INVALID_BUILD', `The build has no ${file}`);
     }
     const descriptor = await readDescriptor(path.join(incoming, 'remote.json'));
     if (!descriptor) throw new HttpError(422, 'INVALID_BUILD', 'remote.json is not a valid remote descriptor');
@@ -135,6 +151,25 @@ export async function uploadBuild(
   } finally {
     await rm(incoming, { recursive: true, force: true });
   }
+}
+
+/** A relative path without `..`: it stays inside the folder the archive is unpacked into, in any subfolder. */
+const insideBuild = (file: string) =>
+  !path.posix.isAbsolute(file) && !path.win32.isAbsolute(file) && !file.split(/[\\/]/).includes('..');
+
+/** Reads a tar.gz through without writing: the first path in it that leaves the build folder; throws when unreadable. */
+async function pathOutsideBuild(archive: Buffer): Promise<string | null> {
+  const outside: string[] = [];
+  await pipeline(
+    Readable.from([archive]),
+    tar.t({
+      strict: true,
+      onReadEntry: (entry) => {
+        if (!insideBuild(entry.path)) outside.push(entry.path);
+      },
+    }),
+  );
+  return outside[0] ?? null;
 }
 
 const isPlain = (entry: unknown) => {

@@ -77,7 +77,10 @@ export const federationChanges = pgTable('federation_changes', {
   detail: jsonb('detail').$type<Record<string, unknown>>(),
 });
 
-/** Remote loads reported by browsers (one row per load): the health view and the canary auto-rollback read them. */
+/**
+ * Remote loads reported by browsers and the server's own renders of remotes (one row per load or render): the health
+ * view and the canary auto-rollback read them.
+ */
 export const remoteLoads = pgTable(
   'remote_loads',
   {
@@ -92,6 +95,8 @@ export const remoteLoads = pgTable(
     durationMs: integer('duration_ms').notNull(),
     error: text('error'),
     visitor: text('visitor').notNull(),
+    /** 'browser' for a reported load, 'server' for a render of the remote's node build by this server. */
+    source: text('source').notNull().default('browser'),
     /**
      * Whether the load counts towards its canary's auto-rollback: reported with a valid report token of a visitor
      * the server put in that canary, and the first report of its remote and version from that page load.

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { fixtureManifest, fixtureRepo, NO_MENUS, fixtureRoute } from '../../testing/fixtures';
 import { federationModule } from '.';
 import { remoteDeployments, tenantRemotes } from './schema';
-import { buildDigest, remoteStoreDir } from './store';
+import { buildDigest, localBuilds, remoteStoreDir } from './store';
 
 const tv: RemoteDescriptor = {
   name: 'mf-tv',
@@ -87,5 +87,45 @@ describe('local builds on start', () => {
     await restart();
     assert.equal((await storedVersions()).length, 2);
     assert.equal(await servedVersion('velvet'), '1.0.0');
+  });
+
+  test('a rebuild that changes only the node build is a new version, its node build beside its browser files', async () => {
+    const before = (await buildDigest(path.join(repoRoot, 'mf-tv', 'dist')))!;
+    await writeFile(distFile('server/remoteEntry.js'), 'exports.mf_tv = {}; // loads server/789.n2.js');
+    const digest = (await buildDigest(path.join(repoRoot, 'mf-tv', 'dist')))!;
+    assert.notEqual(digest, before);
+    await restart();
+    const local = `1.0.0-local.${digest.slice(0, 8)}`;
+    assert.equal((await storedVersions()).length, 3);
+    assert.equal(await servedVersion('velvet'), local);
+    assert.match(await readFile(path.join(storeDir, 'mf-tv', local, 'server', 'remoteEntry.js'), 'utf8'), /n2/);
+    // The browser build alone is the same: only the node build made it new.
+    assert.equal(
+      await readFile(path.join(storeDir, 'mf-tv', local, 'remoteEntry.js'), 'utf8'),
+      await readFile(path.join(storeDir, 'mf-tv', '1.0.0', 'remoteEntry.js'), 'utf8'),
+    );
+  });
+
+  test('a dist without its node build is no build: start leaves the store and the pins as they are', async () => {
+    const served = await servedVersion('velvet');
+    const stored = await storedVersions();
+    const nodeEntry = await readFile(distFile('server/remoteEntry.js'));
+    // A browser-only rebuild: new chunks, and the node build gone.
+    await rebuild('b3');
+    await rm(distFile('server'), { recursive: true });
+    try {
+      assert.deepEqual(await localBuilds(repoRoot), []);
+      assert.equal(await buildDigest(path.join(repoRoot, 'mf-tv', 'dist')), null);
+      await restart();
+      assert.deepEqual(await storedVersions(), stored);
+      assert.equal(await servedVersion('velvet'), served);
+    } finally {
+      await mkdir(distFile('server'));
+      await writeFile(distFile('server/remoteEntry.js'), nodeEntry);
+    }
+    assert.deepEqual(
+      (await localBuilds(repoRoot)).map((build) => build.name),
+      ['mf-tv'],
+    );
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   REMOTE_ENTRY_FILE,
   REMOTE_NAMES,
+  REMOTE_SERVER_ENTRY_FILE,
   remoteDescriptor,
   type RemoteDescriptor,
   type RemoteName,
@@ -34,12 +35,19 @@ export interface LocalBuild {
   distDir: string;
 }
 
-/** The built remotes of the repository (mf-* /dist with mf-manifest.json and remote.json). */
+/** What a local build needs to enter the store: its descriptor, and the browser and node builds a remote ships. */
+const LOCAL_BUILD_FILES = ['mf-manifest.json', 'remote.json', REMOTE_SERVER_ENTRY_FILE] as const;
+
+/**
+ * The built remotes of the repository: mf-* /dist with mf-manifest.json, remote.json and the node build
+ * (server/remoteEntry.js). A dist without its node build is left out, as the registry refuses such an upload: every
+ * version in the store can be rendered by the server.
+ */
 export async function localBuilds(repoRoot: string): Promise<LocalBuild[]> {
   const builds: LocalBuild[] = [];
   for (const name of REMOTE_NAMES) {
     const distDir = path.join(repoRoot, name, 'dist');
-    if (!(await exists(path.join(distDir, 'mf-manifest.json'))) || !(await exists(path.join(distDir, 'remote.json'))))
+    if (!(await Promise.all(LOCAL_BUILD_FILES.map((file) => exists(path.join(distDir, file))))).every(Boolean))
       continue;
     const packageJson = await readText(path.join(repoRoot, name, 'package.json'));
     const version = packageJson ? (JSON.parse(packageJson) as { version?: string }).version : undefined;
@@ -57,8 +65,11 @@ export async function entryIntegrity(dir: string): Promise<string | null> {
   return content === null ? null : `sha384-${createHash('sha384').update(content).digest('base64')}`;
 }
 
-/** Files that make a build what it is: the entry and manifest name every hashed chunk, the descriptor the rest. */
-const IDENTITY_FILES = ['remote.json', 'mf-manifest.json', 'remoteEntry.js'] as const;
+/**
+ * Files that make a build what it is: the entry and manifest name every hashed chunk, the descriptor the rest, and the
+ * node build's entry names its own chunks (a rebuild that changes only the node build is a new version too).
+ */
+const IDENTITY_FILES = ['remote.json', 'mf-manifest.json', REMOTE_ENTRY_FILE, REMOTE_SERVER_ENTRY_FILE] as const;
 
 /** A digest of a build folder's identity files, or null when one is missing. */
 export async function buildDigest(dir: string): Promise<string | null> {

@@ -23,8 +23,9 @@ import { OPERATOR } from '../auth/operator';
 import { remoteStoreDir } from './store';
 import { remoteLoads, tenantRemotes } from './schema';
 import { REPORT_TOKEN_TTL_MS } from './reportToken';
-import { reachesThreshold } from './telemetry';
+import { SERVER_RENDER_VISITOR, reachesThreshold } from './telemetry';
 import { inCanary } from './canary';
+import { recordServerRender, type ServerRenderReport } from '.';
 
 const tv: RemoteDescriptor = {
   name: 'mf-tv',
@@ -344,6 +345,81 @@ describe('health', () => {
       threeHours.map((item) => item.version),
       ['0.9.0', '1.0.0'],
     );
+  });
+});
+
+describe('server renders count like browser loads', () => {
+  let site: Site;
+  before(async () => {
+    site = await openSite();
+  });
+  after(() => closeSite(site));
+
+  const render = (overrides: Partial<ServerRenderReport> = {}): ServerRenderReport => ({
+    tenant: 'velvet',
+    remote: 'mf-tv',
+    version: '1.0.0',
+    channel: 'pinned',
+    outcome: 'success',
+    stage: null,
+    durationMs: 12.6,
+    error: null,
+    ...overrides,
+  });
+  const renderFailure = (overrides: Partial<ServerRenderReport> = {}) =>
+    render({ outcome: 'failure', stage: 'throws', error: 'TypeError: x is undefined', ...overrides });
+
+  test('the health view counts their failures, shown as server-<stage>; its times stay browsers\u2019', async () => {
+    await report(site, [load({ durationMs: 100 }), load({ durationMs: 100 }), load({ durationMs: 100 })]);
+    await recordServerRender(site.t.ctx, render());
+    await recordServerRender(site.t.ctx, renderFailure({ stage: null }));
+    await recordServerRender(site.t.ctx, renderFailure({ stage: 'timeout', error: 'x'.repeat(2_000) }));
+    const [item] = await health(site, '?tenant=velvet');
+    assert.deepEqual(
+      [item?.remote, item?.channel, item?.loads, item?.failures, item?.p50Ms, item?.p95Ms],
+      ['mf-tv', 'pinned', 6, 2, 100, 100],
+    );
+    assert.deepEqual([item?.lastFailure?.stage, item?.lastFailure?.error?.length], ['server-timeout', 500]);
+    // The pinned version's loads never count towards an auto-rollback, the server's no more than a browser's.
+    assert.deepEqual(item?.counted, { loads: 0, failures: 0 });
+    const rows = await site.t.ctx.db.select().from(remoteLoads).where(eq(remoteLoads.source, 'server'));
+    assert.deepEqual(
+      rows.map((row) => [row.visitor, row.outcome, row.stage, row.durationMs, row.counted]),
+      [
+        [SERVER_RENDER_VISITOR, 'success', null, 13, false],
+        [SERVER_RENDER_VISITOR, 'failure', 'server-throws', 13, false],
+        [SERVER_RENDER_VISITOR, 'failure', 'server-timeout', 13, false],
+      ],
+    );
+  });
+
+  test('a canary\u2019s failed server renders end it with its browsers\u2019 loads, as failed browser loads do', async () => {
+    await startCanary(site, 'velvet', 'mf-feed', 50);
+    const canary = { remote: 'mf-feed', version: '2.0.0', channel: 'canary' } as const;
+    // Failed renders of the pinned version count for nothing.
+    for (let i = 0; i < 10; i++) await recordServerRender(site.t.ctx, renderFailure({ remote: 'mf-feed' }));
+    // Six browsers' page loads and one server render succeed, then two renders fail: 9 loads, 2 failures.
+    for (const page of await canaryPages(site, 'velvet', 'mf-feed', 50, 6))
+      await reportFrom(site, page, [canarySuccess('mf-feed')]);
+    await recordServerRender(site.t.ctx, render(canary));
+    await recordServerRender(site.t.ctx, renderFailure({ ...canary, stage: 'missing' }));
+    await recordServerRender(site.t.ctx, renderFailure({ ...canary, stage: 'incompatible' }));
+    assert.equal((await pointer(site, 'velvet', 'mf-feed')).canaryVersion, '2.0.0');
+    // The tenth load, a third failure: 30 % of 10 loads reaches the threshold.
+    await recordServerRender(site.t.ctx, renderFailure({ ...canary, stage: 'timeout' }));
+    assert.equal((await pointer(site, 'velvet', 'mf-feed')).canaryVersion, null);
+    const entries = await autoRollbacks(site, 'velvet', 'mf-feed');
+    assert.deepEqual(
+      entries.map((entry) => [entry.actor, entry.detail?.loads, entry.detail?.failures]),
+      [['server', 10, 3]],
+    );
+    // The next manifest serves the pinned version, though the tenant directory keeps reads a minute.
+    const visitor = Array.from({ length: 100 }, (_, i) => `v${i}`).find((v) => inCanary('velvet', 'mf-feed', v, 50))!;
+    const manifest = await site.t.app.inject({ url: `/rest/v1/federation/manifest?tenant=velvet&visitor=${visitor}` });
+    const feed = federationManifest.parse(manifest.json()).remotes.find((r) => r.name === 'mf-feed');
+    assert.deepEqual([feed?.version, feed?.channel], ['1.0.0', 'pinned']);
+    const [canaryHealth] = (await health(site, '?tenant=velvet')).filter((item) => item.channel === 'canary');
+    assert.deepEqual(canaryHealth?.counted, { loads: 10, failures: 3 });
   });
 });
 

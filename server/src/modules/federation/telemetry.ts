@@ -1,5 +1,11 @@
 import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
-import type { RemoteHealth, RemoteLoadReport, RemoteLoadStage, RemoteName } from '@velvet/contracts';
+import type {
+  RemoteHealth,
+  RemoteHealthStage,
+  RemoteLoadReport,
+  RemoteName,
+  ServerRenderStage,
+} from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { CANARY_ENDED, recordChange } from './registry';
 import type { ReportGrant } from './reportToken';
@@ -90,6 +96,23 @@ export async function autoRollbackCanary(
   });
 }
 
+/** A load as stored: a browser's report, or the server's render with its stage as `server-<stage>`. */
+type StoredLoad = Omit<RemoteLoadReport, 'stage'> & { stage: RemoteHealthStage | null };
+
+const loadRow = (tenantId: string, visitor: string, load: StoredLoad, now: Date) => ({
+  at: now,
+  tenantId,
+  visitor,
+  remote: load.remote,
+  version: load.version,
+  channel: load.channel,
+  outcome: load.outcome,
+  // A success has no stage; a failure without one is counted as a failed mount.
+  stage: load.outcome === 'failure' ? (load.stage ?? 'mount') : null,
+  durationMs: load.durationMs,
+  error: load.outcome === 'failure' ? load.error : null,
+});
+
 /**
  * Stores one browser's load reports for a tenant, then checks the canary of every remote whose report counted.
  * A canary load counts only under a valid grant (the caller checked its signature, tenant, visitor and expiry) that
@@ -106,19 +129,7 @@ export async function recordLoads(
   grant: Pick<ReportGrant, 'canary' | 'nonce'> | null,
   now: Date,
 ): Promise<{ accepted: number; counted: number; rolledBack: Array<{ remote: RemoteName } & CanaryFigures> }> {
-  const row = (load: RemoteLoadReport) => ({
-    at: now,
-    tenantId,
-    visitor,
-    remote: load.remote,
-    version: load.version,
-    channel: load.channel,
-    outcome: load.outcome,
-    // A success has no stage; a failure without one is counted as a failed mount.
-    stage: load.outcome === 'failure' ? (load.stage ?? 'mount') : null,
-    durationMs: load.durationMs,
-    error: load.outcome === 'failure' ? load.error : null,
-  });
+  const row = (load: RemoteLoadReport) => loadRow(tenantId, visitor, load, now);
   const granted = new Set(grant?.canary.map(([remote, version]) => `${remote}\0${version}`));
   const candidates = new Map<string, RemoteLoadReport>();
   const rest: RemoteLoadReport[] = [];
@@ -148,9 +159,55 @@ export async function recordLoads(
   return { accepted: loads.length, counted: countedRows.length, rolledBack };
 }
 
+/** The server's render of one remote's node build for a page of a tenant, as the render module reports it. */
+export interface ServerRenderReport {
+  tenant: string;
+  remote: RemoteName;
+  /** The version rendered: the tenant's pinned one, or its canary for a visitor in the canary's share. */
+  version: string;
+  channel: 'pinned' | 'canary';
+  outcome: 'success' | 'failure';
+  /** Where a failure happened; a failure without one counts as `throws`. */
+  stage: ServerRenderStage | null;
+  durationMs: number;
+  /** A short error message for a failure. */
+  error: string | null;
+}
+
+/** The visitor a server render is stored under: its HTML is shared by every visitor of the page. */
+export const SERVER_RENDER_VISITOR = 'server';
+/** A server render's error is kept as short as a browser's report may send one. */
+const MAX_ERROR_LENGTH = 500;
+
 /**
- * Loads per tenant, remote, version and channel reported in the last `minutes`: counts, failure share, the
- * median and 95th percentile of successful load times, and the latest failure.
+ * Stores a server render beside browsers' loads, so the health view counts its failures with theirs. A canary render
+ * counts towards the canary's auto-rollback as a browser's counted load does, and is checked against the threshold
+ * the same way; the server chose the version itself, so it needs no report token. Answers the figures when the
+ * canary was rolled back.
+ */
+export async function storeServerRender(
+  db: Database,
+  render: ServerRenderReport,
+  threshold: AutoRollbackThreshold,
+  now: Date,
+): Promise<CanaryFigures | null> {
+  const counted = render.channel === 'canary';
+  const failed = render.outcome === 'failure';
+  const load: StoredLoad = {
+    ...render,
+    stage: failed ? `server-${render.stage ?? 'throws'}` : null,
+    durationMs: Math.max(0, Math.round(render.durationMs)),
+    error: failed ? (render.error?.slice(0, MAX_ERROR_LENGTH) ?? null) : null,
+  };
+  await db
+    .insert(remoteLoads)
+    .values({ ...loadRow(render.tenant, SERVER_RENDER_VISITOR, load, now), source: 'server', counted });
+  return counted ? autoRollbackCanary(db, { tenantId: render.tenant, remote: render.remote }, threshold, now) : null;
+}
+
+/**
+ * Loads per tenant, remote, version and channel reported in the last `minutes`, the server's renders among them:
+ * counts, failure share, the median and 95th percentile of browsers' successful load times, and the latest failure.
  */
 export async function remoteHealth(
   db: Database,
@@ -165,7 +222,7 @@ export async function remoteHealth(
   const successMs = (fraction: number) =>
     sql<
       number | null
-    >`round(percentile_cont(${fraction}) within group (order by ${remoteLoads.durationMs}) filter (where ${remoteLoads.outcome} = 'success'))::int`;
+    >`round(percentile_cont(${fraction}) within group (order by ${remoteLoads.durationMs}) filter (where ${remoteLoads.outcome} = 'success' and ${remoteLoads.source} = 'browser'))::int`;
   const groups = await db
     .select({
       tenant: remoteLoads.tenantId,
@@ -218,7 +275,7 @@ export async function remoteHealth(
       p50Ms: group.p50Ms === null ? null : Number(group.p50Ms),
       p95Ms: group.p95Ms === null ? null : Number(group.p95Ms),
       lastFailure: failure
-        ? { at: failure.at.toISOString(), stage: failure.stage as RemoteLoadStage, error: failure.error }
+        ? { at: failure.at.toISOString(), stage: failure.stage as RemoteHealthStage, error: failure.error }
         : null,
       counted: { loads: group.countedLoads, failures: group.countedFailures },
     };

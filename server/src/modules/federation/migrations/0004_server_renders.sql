@@ -1,0 +1,1 @@
+ALTER TABLE "remote_loads" ADD COLUMN "source" text DEFAULT 'browser' NOT NULL;
