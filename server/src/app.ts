@@ -155,7 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     routeTables ? (tenant, host) => routeTables.routes(tenant, host) : undefined,
     modules.includes(seoModule) ? pageHeads(ctx) : undefined,
-    modules.includes(renderModule) ? pageBodies(ctx, app) : undefined,
+    modules.includes(renderModule) ? await pageBodies(ctx, app) : undefined,
   );
 
   const stops: Array<() => void> = [];

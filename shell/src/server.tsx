@@ -15,6 +15,7 @@ import {
   homeSlot,
   routeTableOf,
   type PlatformApi,
+  type ServerRenderStage,
   type SlotName,
   type FederationManifest,
   type GuestSession,
@@ -41,12 +42,20 @@ import type { ServerPageState, ServerPart } from './serverState';
 export { ServerRemoteError };
 
 /** Why a remote's part was left to the browser: no node build, it threw, or it took longer than the budget. */
-export type ServerStage = 'missing' | 'throws' | 'timeout';
+export type ServerStage = Exclude<ServerRenderStage, 'incompatible'>;
 
 /** How a remote's part of the page (the owner's, or a widget's) fared on the server. */
 export type PartOutcome =
   | { remote: ManifestRemote; place: 'outlet' | SlotName; outcome: 'server' }
-  | { remote: ManifestRemote; place: 'outlet' | SlotName; outcome: 'client'; stage: ServerStage; error: string };
+  | {
+      remote: ManifestRemote;
+      place: 'outlet' | SlotName;
+      outcome: 'client';
+      stage: ServerStage;
+      error: string;
+      /** Left to the browser while its node build loaded for the first time: no fault of the build. */
+      warming: boolean;
+    };
 
 export interface PageRequest {
   /** The tenant's manifest with the versions this page is rendered with. */
@@ -239,6 +248,7 @@ async function renderPart(
         outcome: 'client',
         stage: error instanceof ServerRemoteError ? error.stage : 'throws',
         error: error instanceof Error ? error.message : String(error),
+        warming: error instanceof ServerRemoteError && error.warming,
       },
       html: '',
       part: null,
@@ -314,4 +324,22 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     state,
     parts: outcomes,
   };
+}
+
+/**
+ * Loads the node builds of a manifest's remotes ahead of the first page (their app, and their widgets where they
+ * fill slots), so the first render of each is not spent loading code. Answers the remotes that failed to load.
+ */
+export async function preloadRemotes(
+  manifest: FederationManifest,
+  serverEntry: (remote: ManifestRemote) => string,
+): Promise<{ remote: ManifestRemote; error: string }[]> {
+  const { accepted } = selectRemotes(manifest, { platform: PLATFORM_API_VERSION, contracts: CONTRACTS_VERSION });
+  const failed: { remote: ManifestRemote; error: string }[] = [];
+  for (const remote of accepted)
+    for (const module of remote.descriptor.slots.length > 0 ? (['app', 'widgets'] as const) : (['app'] as const))
+      await serverRemotes.load(remote, serverEntry(remote), module).catch((error: unknown) => {
+        failed.push({ remote, error: error instanceof Error ? error.message : String(error) });
+      });
+  return failed;
 }

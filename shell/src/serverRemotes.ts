@@ -10,13 +10,15 @@ import {
   type ModuleFederation,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
-import type { ManifestRemote } from '@velvet/contracts';
+import type { ManifestRemote, ServerRenderStage } from '@velvet/contracts';
 
 /** Why a remote's part was left to the browser. */
 export class ServerRemoteError extends Error {
   constructor(
-    readonly stage: 'missing' | 'throws' | 'timeout',
+    readonly stage: Exclude<ServerRenderStage, 'incompatible'>,
     message: string,
+    /** The node build was still loading (its first use since the server started or the version was deployed). */
+    readonly warming = false,
   ) {
     super(message);
   }
@@ -96,7 +98,7 @@ function createServerRemotes() {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const late = new Promise<never>((_, reject) => {
         timer = setTimeout(
-          () => reject(new ServerRemoteError('timeout', `${remote.name} did not load in time`)),
+          () => reject(new ServerRemoteError('timeout', `${remote.name} ${remote.version} is still loading`, true)),
           Math.max(0, deadline - performance.now()),
         );
       });

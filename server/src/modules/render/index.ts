@@ -9,9 +9,10 @@ import {
   type GuestSession,
   type Language,
   type ManifestRemote,
+  type ServerRenderStage,
 } from '@velvet/contracts';
 import type { PageBodies, PageBody } from '../../shell-html';
-import { pageManifest } from '../federation';
+import { pageManifest, recordServerRender } from '../federation';
 import { remoteStoreDir } from '../federation/store';
 import type { ModuleContext, ServerModule } from '../module';
 
@@ -32,16 +33,28 @@ interface ShellRenderer {
     fetch: typeof fetch;
     budgetMs: number;
   }): Promise<RenderedPage>;
+  preloadRemotes(
+    manifest: FederationManifest,
+    serverEntry: (remote: ManifestRemote) => string,
+  ): Promise<{ remote: ManifestRemote; error: string }[]>;
 }
+/** How one remote part of a page (the owner's app or a home block's widget) fared. */
+type PartOutcome =
+  | { remote: ManifestRemote; place: string; outcome: 'server' }
+  | {
+      remote: ManifestRemote;
+      place: string;
+      outcome: 'client';
+      stage: ServerRenderStage;
+      error: string;
+      warming: boolean;
+    };
 interface RenderedPage {
   language: Language;
   html: string;
   styles: string[];
-  state: { tenant: string; remote: string; version: string; queries: unknown } | null;
-  part:
-    | { remote: ManifestRemote; outcome: 'server' }
-    | { remote: ManifestRemote; outcome: 'client'; stage: string; error: string }
-    | null;
+  state: unknown;
+  parts: PartOutcome[];
 }
 
 /** The session every shared page is rendered with: a visitor who is not logged in, with no coins. */
@@ -127,7 +140,7 @@ interface Kept {
  * tenant, URL and versions. A part the owner remote's node build could not render is left to the browser, logged
  * and not kept.
  */
-export function pageBodies(ctx: ModuleContext, app: FastifyInstance): PageBodies | undefined {
+export async function pageBodies(ctx: ModuleContext, app: FastifyInstance): Promise<PageBodies | undefined> {
   if (!ctx.config.serverRender) return undefined;
   const renderer = loadRenderer(ctx.config.repoRoot);
   if (!renderer) {
@@ -138,6 +151,38 @@ export function pageBodies(ctx: ModuleContext, app: FastifyInstance): PageBodies
   const serverEntry = (remote: ManifestRemote) =>
     path.join(storeDir, remote.name, remote.version, 'server', 'remoteEntry.js');
   const kept = new LRUCache<string, Kept>({ max: CACHED_PAGES });
+  // The main tenant's pinned builds are loaded before the first page is asked for.
+  const unloaded = await renderer.preloadRemotes(
+    await pageManifest(ctx, { tenant: undefined, hostname: 'localhost', visitor: undefined }),
+    serverEntry,
+  );
+  for (const { remote, error } of unloaded)
+    ctx.log.warn({ remote: remote.name, version: remote.version, err: error }, 'a node build did not load');
+  /**
+   * Every failed part counts like a failed browser load (health view, a canary's rollback); a success is stored for
+   * a canary only, whose rollback needs its share of failures (a pinned version's would be a write per render).
+   */
+  const report = (tenant: string, part: PartOutcome, durationMs: number) => {
+    const { remote } = part;
+    // Code that was still loading is no fault of the build: logged, not counted.
+    const failed = part.outcome === 'client' && !part.warming;
+    if (part.outcome === 'client')
+      ctx.log.warn(
+        { remote: remote.name, version: remote.version, place: part.place, stage: part.stage, err: part.error },
+        'a part of a page was left to the browser',
+      );
+    if (!failed && remote.channel !== 'canary') return;
+    void recordServerRender(ctx, {
+      tenant,
+      remote: remote.name,
+      version: remote.version,
+      channel: remote.channel ?? 'pinned',
+      outcome: failed ? 'failure' : 'success',
+      stage: failed ? part.stage : null,
+      durationMs: Math.round(durationMs),
+      error: failed ? part.error : null,
+    });
+  };
 
   return async (request, language): Promise<PageBody | null> => {
     const url = request.url;
@@ -161,13 +206,10 @@ export function pageBodies(ctx: ModuleContext, app: FastifyInstance): PageBodies
         budgetMs: RENDER_BUDGET_MS,
       });
       entry = { at: now, page };
-      const { part } = page;
-      if (part?.outcome === 'client') {
-        ctx.log.warn(
-          { remote: part.remote.name, version: part.remote.version, stage: part.stage, err: part.error },
-          'server render left to the browser',
-        );
-      } else if (ctx.config.visitorCacheMs > 0) kept.set(key, entry);
+      const renderMs = performance.now() - started;
+      for (const part of page.parts) report(manifest.tenant.id, part, renderMs);
+      // A page with a part left to the browser is not kept: the next request tries the server again.
+      if (page.parts.every((part) => part.outcome === 'server') && ctx.config.visitorCacheMs > 0) kept.set(key, entry);
     }
     const { page } = entry;
     return {
