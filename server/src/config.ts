@@ -46,6 +46,11 @@ const environment = z.object({
   /** `off` serves pages as the bare shell the browser renders (for comparison); `on` renders them on the server. */
   SERVER_RENDER: z.enum(['on', 'off']).default('on'),
   /**
+   * How long the remotes' parts of a page may take on the server, their data included, before they are left to the
+   * browser for that request.
+   */
+  RENDER_BUDGET_MS: z.coerce.number().int().min(1).max(10_000).default(150),
+  /**
    * The operator's password: made with it on first start (else a random one is printed once), and set to it on a
    * later start when it differs. The breached-password check runs when it is used.
    */
@@ -97,6 +102,7 @@ export interface Config {
   visitorCacheMs: number;
   /** Whether pages are rendered on the server (SERVER_RENDER). */
   serverRender: boolean;
+  renderBudgetMs: number;
   operatorPassword: string | undefined;
   signupsPerAddressPerHour: number;
   anonymousSessionsPerAddressPerHour: number;
@@ -142,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoAlwaysOnline: values.DEMO_ALWAYS_ONLINE,
     visitorCacheMs: values.VISITOR_CACHE_MS,
     serverRender: values.SERVER_RENDER === 'on',
+    renderBudgetMs: values.RENDER_BUDGET_MS,
     operatorPassword: values.OPERATOR_PASSWORD,
     signupsPerAddressPerHour: values.SIGNUPS_PER_ADDRESS_PER_HOUR,
     anonymousSessionsPerAddressPerHour: values.ANONYMOUS_SESSIONS_PER_ADDRESS_PER_HOUR,

@@ -1,10 +1,12 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate, hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { ApiError } from '@velvet/sdk';
 import { createI18n } from '@velvet/i18n';
-import { createQueryClient, LoadState, useLoaded } from './data';
+import { createQueryClient, LoadState, ServerLoadsContext, useLoaded, type ServerLoads } from './data';
 
 function wrapper() {
   const client = createQueryClient();
@@ -64,5 +66,54 @@ describe('useLoaded', () => {
     act(() => resolve('arrived'));
     expect(await screen.findByText('arrived')).toBeInTheDocument();
     expect(screen.queryByTestId('shape')).not.toBeInTheDocument();
+  });
+});
+
+describe('useLoaded while the server renders', () => {
+  it('asks for what a pass lacks, shows it the next pass, and the browser hydrates with the same answers without asking again', async () => {
+    const onServer = jest.fn(() => Promise.resolve({ amount: 7 }));
+    const inBrowser = jest.fn(() => Promise.resolve({ amount: 8 }));
+    function Price({ load }: { load: () => Promise<{ amount: number }> }) {
+      const loaded = useLoaded('price', load);
+      return <p>{loaded.status === 'done' ? `Price ${loaded.data.amount}` : 'Loading'}</p>;
+    }
+    const server = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const asked: Promise<void>[] = [];
+    const loads: ServerLoads = {
+      want: (key, load) => void asked.push(server.prefetchQuery({ queryKey: [key], queryFn: load })),
+    };
+    const pass = () =>
+      renderToString(
+        <ServerLoadsContext.Provider value={loads}>
+          <QueryClientProvider client={server}>
+            <Price load={onServer} />
+          </QueryClientProvider>
+        </ServerLoadsContext.Provider>,
+      );
+    expect(pass()).toContain('Loading');
+    expect(asked).toHaveLength(1);
+    await Promise.all(asked);
+    const html = pass();
+    expect(html).toContain('Price 7');
+    expect(asked).toHaveLength(1);
+
+    const browser = createQueryClient();
+    hydrate(browser, dehydrate(server));
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    const mismatches: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <QueryClientProvider client={browser}>
+          <Price load={inBrowser} />
+        </QueryClientProvider>,
+        { onRecoverableError: (error) => mismatches.push(error) },
+      );
+    });
+    expect(mismatches).toEqual([]);
+    expect(container).toHaveTextContent('Price 7');
+    expect(inBrowser).not.toHaveBeenCalled();
+    expect(onServer).toHaveBeenCalledTimes(1);
   });
 });

@@ -5,7 +5,10 @@ import { BehaviorSubject, Subject, filter } from 'rxjs';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { IncomingMessage, PlatformApi } from '@velvet/contracts';
-import { defineRemoteApp, defineWidgets } from './defineRemoteApp';
+import { renderToString } from 'react-dom/server';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { defineRemoteApp, defineWidgets, SERVER_RENDERED } from './defineRemoteApp';
+import { useLoaded } from './data';
 import { usePlatform } from './context';
 
 /** A platform whose bus is a plain Subject, so the test can see whether anyone still listens. */
@@ -75,5 +78,46 @@ describe('defineRemoteApp', () => {
     await waitFor(() => expect(domElement.querySelector('[data-remote-error="mf-chat"]')).not.toBeNull());
     await widgets['home.TOP'].unmount(props);
     consoleError.mockRestore();
+  });
+
+  it('hydrates what the server rendered with the same tree and answers, keeping its nodes, and renders afresh without them', async () => {
+    const { platform } = testPlatform();
+    const load = jest.fn(() => Promise.resolve('a price of 7'));
+    function Price() {
+      const loaded = useLoaded('price', load);
+      return <p>{loaded.status === 'done' ? loaded.data : 'loading'}</p>;
+    }
+    const app = defineRemoteApp({ name: 'mf-media', App: Price, locales });
+    const server = new QueryClient();
+    await server.prefetchQuery({ queryKey: ['price'], queryFn: load });
+    const html = renderToString(app.serverElement({ platform, queryClient: server }));
+    expect(html).toContain('data-remote="mf-media"');
+    expect(html).toContain('a price of 7');
+
+    const consoleError = jest.spyOn(console, 'error');
+    const domElement = document.createElement('div');
+    domElement.setAttribute(SERVER_RENDERED, 'server');
+    domElement.innerHTML = html;
+    const rendered = domElement.querySelector('p')!;
+    const props = { platform, domElement, name: 'mf-media', serverState: dehydrate(server) };
+    await app.bootstrap(props);
+    await app.mount(props);
+    await waitFor(() => expect(domElement).toHaveTextContent('a price of 7'));
+    // hydrated, not replaced: the server's node is the one on the page, and nothing was asked again
+    expect(domElement.querySelector('p')).toBe(rendered);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(consoleError).not.toHaveBeenCalled();
+    await app.unmount(props);
+
+    // Without the server's answers the same element is rendered afresh (no mismatch to recover from).
+    domElement.innerHTML = html;
+    const again = { platform, domElement, name: 'mf-media' };
+    await app.mount(again);
+    await waitFor(() => expect(domElement).toHaveTextContent('a price of 7'));
+    expect(domElement.querySelectorAll('[data-remote="mf-media"]')).toHaveLength(1);
+    // (its answer arrives outside act(), which React's test build notes; no hydration message)
+    expect(consoleError.mock.calls.flat().join(' ')).not.toMatch(/hydrat|did not match/i);
+    consoleError.mockRestore();
+    await app.unmount(again);
   });
 });

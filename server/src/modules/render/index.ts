@@ -16,8 +16,6 @@ import { pageManifest, recordServerRender } from '../federation';
 import { remoteStoreDir } from '../federation/store';
 import type { ModuleContext, ServerModule } from '../module';
 
-/** How long the owner remote's part of a page may take on the server, its data included, before the browser renders it. */
-export const RENDER_BUDGET_MS = 150;
 /** Rendered pages kept at once (tens of KB each), least recently used out first. */
 const CACHED_PAGES = 2_000;
 /** The cookie the browser's shell keeps its visitor id in, so a page is rendered with the canaries it gets. */
@@ -203,7 +201,7 @@ export async function pageBodies(ctx: ModuleContext, app: FastifyInstance): Prom
         session: visitorSession(language),
         serverEntry,
         fetch: inProcessFetch(app, request),
-        budgetMs: RENDER_BUDGET_MS,
+        budgetMs: ctx.config.renderBudgetMs,
       });
       entry = { at: now, page };
       const renderMs = performance.now() - started;
