@@ -62,7 +62,9 @@ export function ensureBuilt({ force = false } = {}) {
     const marker = join(ROOT, app, 'dist', 'index.html');
     const manifest = join(ROOT, app, 'dist', 'mf-manifest.json');
     const built = existsSync(marker) ? marker : existsSync(manifest) ? manifest : null;
-    if (force || !built) return true;
+    // Each app builds for the browser and for the server's render (dist/server): both or it is not built.
+    const nodeBuild = join(ROOT, app, 'dist', 'server', app === 'shell' ? 'render.cjs' : 'remoteEntry.js');
+    if (force || !built || !existsSync(nodeBuild)) return true;
     return Math.max(newestChange(join(ROOT, app)), sharedChange) > statSync(built).mtimeMs;
   });
   if (stale.length === 0) return;
