@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import {
   DECLARED_ROUTES,
+  DEFAULT_LANGUAGE,
   LANGUAGES,
   SHELL_ROUTES,
   rankRoutes,
@@ -150,7 +151,13 @@ export async function installShell(
     bundleStatic(distDir, '/shell/', (name) => (/\.[0-9a-f]{8}\.[a-z0-9]+$/i.test(name) ? IMMUTABLE : 'no-cache')),
   );
 
-  const sendShell = async (request: FastifyRequest, reply: FastifyReply, status: number, head?: PageHead) => {
+  const sendShell = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    head?: PageHead,
+    language?: Language,
+  ) => {
     const html = await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (html === null) return reply.status(503).send(notBuiltPage);
@@ -158,7 +165,8 @@ export async function installShell(
     // The page's nonce goes first in <head>, before anything that may add a <style> element reads it.
     const nonceMeta = `<meta name="csp-nonce" content="${nonce}" />`;
     let page = head ? withHead(html, head, nonce) : html;
-    const body = pageBodies && head ? await renderBody(request, head.language) : null;
+    const pageLanguage = head?.language ?? language;
+    const body = pageBodies && pageLanguage ? await renderBody(request, pageLanguage) : null;
     if (body) {
       page = page
         .replace(/<\/head>/i, (end) => body.head(nonce) + end)
@@ -191,7 +199,12 @@ export async function installShell(
     const routes = await tenantRoutes(tenant, request.hostname);
     const match = matchShellPath(pathname, routes);
     if (match.kind === 'redirect') return reply.redirect(match.location + (search ? `?${search}` : ''), 301);
-    if (match.kind === 'unknown') return sendShell(request, reply, 404);
+    if (match.kind === 'unknown') {
+      // The not-found page, in the language the path starts with (the default one otherwise).
+      const first = splitPath(pathname)[0];
+      const language = (LANGUAGES as readonly string[]).includes(first ?? '') ? (first as Language) : DEFAULT_LANGUAGE;
+      return sendShell(request, reply, 404, undefined, language);
+    }
     // A page whose performer, video, ... does not exist answers 404 with the not-found head: no soft 404s.
     return sendShell(request, reply, 200, pageHeads ? await pageHeads(request, match, routes) : undefined);
   });
