@@ -14,21 +14,22 @@ const LOAD_AHEAD = '600px';
 function HomeBlock({ block, onFailed }: { block: Block; onFailed: (block: Block) => void }) {
   const { slots } = useShell();
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Far on the server and in hydration alike (the same markup); where there is no IntersectionObserver to tell, the
+  // widget loads at once.
+  const [near, setNear] = useState(false);
   useEffect(() => {
-    if (near || !ref.current) return;
+    const element = ref.current;
+    if (!element) return;
+    if (near || typeof IntersectionObserver === 'undefined')
+      return slots.render(homeSlot(block), element, {}, { onError: () => onFailed(block) });
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);
       },
       { rootMargin: `${LOAD_AHEAD} 0px` },
     );
-    observer.observe(ref.current);
+    observer.observe(element);
     return () => observer.disconnect();
-  }, [near]);
-  useEffect(() => {
-    if (!near || !ref.current) return;
-    return slots.render(homeSlot(block), ref.current, {}, { onError: () => onFailed(block) });
   }, [near, slots, block, onFailed]);
   return <section ref={ref} className="vv-home__block" data-home-block={block} aria-busy={near ? undefined : true} />;
 }

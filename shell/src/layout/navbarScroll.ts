@@ -28,19 +28,3 @@ export function useNavbarHidden(win: Window = window): boolean {
   }, [win]);
   return hidden;
 }
-
-/** The mobile menu shows when the viewport is under 1023 px wide. */
-export const MOBILE_MENU_MAX_WIDTH = 1022;
-
-export function useIsMobile(win: Window = window): boolean {
-  const query = `(max-width: ${MOBILE_MENU_MAX_WIDTH}px)`;
-  const [mobile, setMobile] = useState(() => win.matchMedia?.(query).matches ?? false);
-  useEffect(() => {
-    const list = win.matchMedia?.(query);
-    if (!list) return;
-    const onChange = () => setMobile(list.matches);
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, [win, query]);
-  return mobile;
-}
