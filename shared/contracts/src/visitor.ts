@@ -2,6 +2,12 @@ import { formatBalance } from './money';
 import type { GuestSession } from './platform';
 import type { Language } from './routes';
 
+/**
+ * The time zone shared pages show times in on the server and during hydration, the site's schedule zone (the daily
+ * bonus and the TV programme run on Berlin time); the browser's own zone takes over right after hydration.
+ */
+export const VISITOR_TIME_ZONE = 'Europe/Berlin';
+
 const sessions = new Map<Language, GuestSession>();
 
 /**

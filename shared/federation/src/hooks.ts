@@ -1,6 +1,13 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useObservableState } from 'observable-hooks';
-import { visitorSession, type CurrentRoute, type Guest, type GuestSession, type Language } from '@velvet/contracts';
+import {
+  VISITOR_TIME_ZONE,
+  visitorSession,
+  type CurrentRoute,
+  type Guest,
+  type GuestSession,
+  type Language,
+} from '@velvet/contracts';
 import { usePlatform } from './context';
 
 /** The current route; re-renders on navigation. */
@@ -41,4 +48,41 @@ export function useLoggedIn(): boolean {
 
 export function useLanguage(): Language {
   return useCurrentRoute().language;
+}
+
+const unchanging = () => () => undefined;
+
+/**
+ * A value only the browser knows (its time zone, its storage): the server render and the hydration use
+ * `serverValue`, so the markup matches; React renders again with `read()` right after hydration, and a part mounted
+ * later in the browser reads it at once. `read` answers an equal value each time (a string, a number, one object).
+ */
+export function useBrowserValue<T>(read: () => T, serverValue: T): T {
+  return useSyncExternalStore(unchanging, read, () => serverValue);
+}
+
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The time zone to show times in: the browser's, after VISITOR_TIME_ZONE on the server and during hydration. */
+export function useTimeZone(): string {
+  return useBrowserValue(browserTimeZone, VISITOR_TIME_ZONE);
+}
+
+/**
+ * The current time (ms), moved on every `intervalMs` and rounded down to it; null on the server and during
+ * hydration, which must not show a time the browser's first render would not match (a countdown, "on air now").
+ */
+export function useNow(intervalMs: number): number | null {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const timer = setInterval(onChange, intervalMs);
+      return () => clearInterval(timer);
+    },
+    [intervalMs],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => Math.floor(Date.now() / intervalMs) * intervalMs,
+    () => null,
+  );
 }

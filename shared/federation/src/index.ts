@@ -8,7 +8,16 @@ export {
 export { PlatformContext, usePlatform } from './context';
 export { RemoteProviders } from './providers';
 export { scopePlatform } from './scope';
-export { useCurrentRoute, useGuest, useLanguage, useLoggedIn, useSession } from './hooks';
+export {
+  useBrowserValue,
+  useCurrentRoute,
+  useGuest,
+  useLanguage,
+  useLoggedIn,
+  useNow,
+  useSession,
+  useTimeZone,
+} from './hooks';
 export { LoadState, createQueryClient, useLoaded, usePagerLabels, type Loaded, type LoadedControls } from './data';
 export { deliveryPlugin, type DeliveryPluginOptions, type RemoteLoadFailure } from './deliveryPlugin';
 export { routeLink, useRouteLink, RouteLink, RouteButton } from './routeLink';

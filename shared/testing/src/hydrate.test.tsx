@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { act, screen } from '@testing-library/react';
-import { RemoteProviders, useGuest, useLoggedIn, usePlatform } from '@velvet/federation';
+import { RemoteProviders, useGuest, useLoggedIn, useNow, usePlatform, useTimeZone } from '@velvet/federation';
+import { formatDate } from '@velvet/i18n';
 import { createMockPlatform, hydrateOverServer, type MockPlatform } from './index';
 
 /** A remote's part with a personal corner: the guest's name and balance, or a login button for visitors. */
@@ -18,6 +19,17 @@ function GuestCorner() {
 function CornerReadingTheSession() {
   const { guest } = usePlatform().session.current();
   return <p data-testid="corner">{guest.flags.loggedIn ? guest.name : 'visitor'}</p>;
+}
+
+/** A time in the zone the page shows, and whether the browser's clock has started. */
+function ShowTime() {
+  const timeZone = useTimeZone();
+  const now = useNow(1000);
+  return (
+    <p data-testid="time" data-clock={now === null ? 'off' : 'on'}>
+      {formatDate('2026-11-22T22:30:00Z', 'en', { timeStyle: 'short', timeZone })}
+    </p>
+  );
 }
 
 const inRemote = (platform: MockPlatform, element: ReactElement) => (
@@ -53,6 +65,22 @@ describe('hydrating a server-rendered remote part', () => {
       inRemote(client, <CornerReadingTheSession />),
     );
     expect(String(hydrated.recoverableErrors[0])).toMatch(/Hydration failed|didn't match/);
+    hydrated.unmount();
+  });
+
+  it('shows times in the site’s zone with no clock on the server and in hydration, the browser’s right after', async () => {
+    const server = createMockPlatform();
+    const client = createMockPlatform();
+    const hydrated = await hydrateOverServer(inRemote(server, <ShowTime />), inRemote(client, <ShowTime />));
+    expect(hydrated.html).toContain('23:30');
+    expect(hydrated.html).toContain('data-clock="off"');
+    expect(hydrated.recoverableErrors).toEqual([]);
+    expect(hydrated.consoleErrors).toEqual([]);
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(screen.getByTestId('time').textContent).toBe(
+      formatDate('2026-11-22T22:30:00Z', 'en', { timeStyle: 'short', timeZone: browserZone }),
+    );
+    expect(screen.getByTestId('time')).toHaveAttribute('data-clock', 'on');
     hydrated.unmount();
   });
 });
