@@ -1,6 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { accountEndpoints, VOUCHER_TYPES, type GuestBenefits } from '@velvet/contracts';
-import { LoadState, useGuest, useLanguage, useLoaded, usePlatform, RouteLink, useTimeZone } from '@velvet/federation';
+import {
+  LoadState,
+  useLanguage,
+  useLoaded,
+  usePlatform,
+  RouteLink,
+  useTimeZone,
+  useGuestKey,
+} from '@velvet/federation';
 import { formatDate } from '@velvet/i18n';
 import { EmptyState } from '@velvet/ui';
 
@@ -18,8 +26,8 @@ export function Benefits() {
   const { t } = useTranslation();
   const language = useLanguage();
   const timeZone = useTimeZone();
-  const guest = useGuest();
-  const loaded = useLoaded(`account.benefits:${guest.id}`, () => platform.api.rest(accountEndpoints.benefits));
+  const guestKey = useGuestKey();
+  const loaded = useLoaded(`account.benefits:${guestKey}`, () => platform.api.rest(accountEndpoints.benefits));
   return (
     <section>
       <h1>{t('benefits.title')}</h1>

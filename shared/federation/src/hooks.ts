@@ -46,6 +46,16 @@ export function useLoggedIn(): boolean {
   return useGuest().flags.loggedIn;
 }
 
+/**
+ * Whose data a load key names: the logged-in guest's id, and '' for everyone not logged in, who all get the same
+ * answers. The server renders a shared page with the visitor's data under the same key, so an anonymous visitor's
+ * browser reuses it after hydration instead of loading it again; a login or logout still changes the key.
+ */
+export function useGuestKey(): string {
+  const guest = useGuest();
+  return guest.flags.loggedIn ? guest.id : '';
+}
+
 export function useLanguage(): Language {
   return useCurrentRoute().language;
 }

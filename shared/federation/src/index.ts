@@ -12,6 +12,7 @@ export {
   useBrowserValue,
   useCurrentRoute,
   useGuest,
+  useGuestKey,
   useLanguage,
   useLoggedIn,
   useNow,

@@ -1,6 +1,14 @@
 import type { ReactElement } from 'react';
 import { act, screen } from '@testing-library/react';
-import { RemoteProviders, useGuest, useLoggedIn, useNow, usePlatform, useTimeZone } from '@velvet/federation';
+import {
+  RemoteProviders,
+  useGuest,
+  useGuestKey,
+  useLoggedIn,
+  useNow,
+  usePlatform,
+  useTimeZone,
+} from '@velvet/federation';
 import { formatDate } from '@velvet/i18n';
 import { createMockPlatform, hydrateOverServer, type MockPlatform } from './index';
 
@@ -30,6 +38,11 @@ function ShowTime() {
       {formatDate('2026-11-22T22:30:00Z', 'en', { timeStyle: 'short', timeZone })}
     </p>
   );
+}
+
+/** Whose data the part loads. */
+function DataOwner() {
+  return <p data-testid="owner">{`[${useGuestKey()}]`}</p>;
 }
 
 const inRemote = (platform: MockPlatform, element: ReactElement) => (
@@ -82,5 +95,26 @@ describe('hydrating a server-rendered remote part', () => {
     );
     expect(screen.getByTestId('time')).toHaveAttribute('data-clock', 'on');
     hydrated.unmount();
+  });
+
+  it('keys the data of every visitor not logged in as the server does, and a logged-in guest’s by the guest', async () => {
+    const anonymous = await hydrateOverServer(
+      inRemote(createMockPlatform(), <DataOwner />),
+      inRemote(createMockPlatform({ guest: { id: 'anonymous-7' } }), <DataOwner />),
+    );
+    expect(anonymous.html).toContain('[]');
+    expect(screen.getByTestId('owner').textContent).toBe('[]');
+    anonymous.unmount();
+
+    const client = createMockPlatform({ loggedIn: true, guest: { id: 'guest-7' } });
+    const loggedIn = await hydrateOverServer(
+      inRemote(createMockPlatform(), <DataOwner />),
+      inRemote(client, <DataOwner />),
+    );
+    expect(loggedIn.recoverableErrors).toEqual([]);
+    expect(screen.getByTestId('owner').textContent).toBe('[guest-7]');
+    act(() => client.setGuest({ id: 'anonymous-8', flags: { loggedIn: false } }));
+    expect(screen.getByTestId('owner').textContent).toBe('[]');
+    loggedIn.unmount();
   });
 });
