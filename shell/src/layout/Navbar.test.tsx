@@ -56,6 +56,8 @@ describe('navbar menus as disclosures', () => {
     renderInShell(<Navbar />, { remotes: [twoMenus()] });
     for (const label of ['menus.specials', 'menus.contests']) {
       expect(summary(label).parentElement?.tagName).toBe('DETAILS');
+      // one group: opening one closes the other in the browser, also without JavaScript
+      expect(summary(label).parentElement).toHaveAttribute('name', 'vv-nav-menus');
       expect(isOpen(label)).toBe(false);
     }
     const links = [...screen.getByTestId('navbar').querySelectorAll('.vv-nav__submenu a')];

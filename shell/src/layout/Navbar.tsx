@@ -18,17 +18,20 @@ function Disclosure({
   open,
   onOpen,
   className,
+  group,
   summary,
   children,
 }: {
   open: boolean;
   onOpen: (open: boolean) => void;
   className: string;
+  /** Disclosures of one group close each other, also without JavaScript (the `name` of <details>). */
+  group?: string;
   summary: ReactNode;
   children?: ReactNode;
 }) {
   return (
-    <details className={className} open={open} onToggle={(event) => onOpen(event.currentTarget.open)}>
+    <details className={className} name={group} open={open} onToggle={(event) => onOpen(event.currentTarget.open)}>
       <summary
         onClick={(event) => {
           event.preventDefault();
@@ -69,6 +72,7 @@ function MenuEntry({ menu, open, onOpen }: { menu: Menu; open: boolean; onOpen: 
     <li className="vv-nav__menu">
       <Disclosure
         className="vv-nav__disclosure"
+        group="vv-nav-menus"
         open={open}
         onOpen={onOpen}
         summary={
