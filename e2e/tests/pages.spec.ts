@@ -82,11 +82,11 @@ async function pinnedSpecials(request: APIRequestContext): Promise<string> {
     .version;
 }
 
-/** The Specials submenu of the navbar, opened. */
+/** The Specials submenu of the navbar, opened: a menu is a <details>, its title the <summary>. */
 async function openSpecialsMenu(page: Page, language: keyof typeof SPECIALS_MENU) {
   const navbar = page.getByTestId('navbar');
-  await navbar.getByRole('button', { name: SPECIALS_MENU[language] }).click();
-  return navbar.locator('.vv-nav__submenu');
+  await navbar.locator('summary', { hasText: SPECIALS_MENU[language] }).click();
+  return navbar.locator('details[open] > .vv-nav__submenu');
 }
 
 test('a team ships a page of mf-specials alone: deploy and pin serve it, rollback removes it, a taken slug is refused', async ({

@@ -1,6 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { accountEndpoints, VOUCHER_TYPES, type GuestBenefits } from '@velvet/contracts';
-import { LoadState, useGuest, useLanguage, useLoaded, usePlatform, RouteLink } from '@velvet/federation';
+import {
+  LoadState,
+  useLanguage,
+  useLoaded,
+  usePlatform,
+  RouteLink,
+  useTimeZone,
+  useGuestKey,
+} from '@velvet/federation';
 import { formatDate } from '@velvet/i18n';
 import { EmptyState } from '@velvet/ui';
 
@@ -17,8 +25,9 @@ export function Benefits() {
   const platform = usePlatform();
   const { t } = useTranslation();
   const language = useLanguage();
-  const guest = useGuest();
-  const loaded = useLoaded(`account.benefits:${guest.id}`, () => platform.api.rest(accountEndpoints.benefits));
+  const timeZone = useTimeZone();
+  const guestKey = useGuestKey();
+  const loaded = useLoaded(`account.benefits:${guestKey}`, () => platform.api.rest(accountEndpoints.benefits));
   return (
     <section>
       <h1>{t('benefits.title')}</h1>
@@ -43,7 +52,9 @@ export function Benefits() {
                     <strong>{t(`benefits.types.${VOUCHER_TYPES[voucher.type]}`, { count: voucher.amount })}</strong>{' '}
                     <span>
                       {voucher.validTo
-                        ? t('benefits.validTo', { date: formatDate(voucher.validTo, language) })
+                        ? t('benefits.validTo', {
+                            date: formatDate(voucher.validTo, language, { dateStyle: 'medium', timeZone }),
+                          })
                         : t('benefits.unlimited')}
                     </span>
                     {voucher.actors.length > 0 ? (

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { accountEndpoints, type VipOffer } from '@velvet/contracts';
-import { LoadState, useGuest, useLoaded, usePlatform, RouteButton } from '@velvet/federation';
+import { LoadState, useGuest, useLoaded, usePlatform, RouteButton, useGuestKey } from '@velvet/federation';
 import { formatCurrency } from '@velvet/sdk';
 import { LoginPrompt, Section } from '@velvet/ui';
 
 /** The VIP club offers; whether the guest is a member depends on who is logged in. */
 function useVipClub() {
   const platform = usePlatform();
-  const guest = useGuest();
-  return useLoaded(`account.vipClub:${guest.id}`, () => platform.api.rest(accountEndpoints.vipClub));
+  const guestKey = useGuestKey();
+  return useLoaded(`account.vipClub:${guestKey}`, () => platform.api.rest(accountEndpoints.vipClub));
 }
 
 /** One offer; `titled` is false where the surrounding block already names it. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { FeedComment, FeedPost } from '@velvet/contracts';
-import { useLanguage, RouteLink } from '@velvet/federation';
+import { useLanguage, RouteLink, useTimeZone } from '@velvet/federation';
 import { formatDate } from '@velvet/i18n';
 import { Button, OnlineBadge, ProgressBar } from '@velvet/ui';
 import { formatCoins } from './format';
@@ -51,6 +51,7 @@ function Locked({ post }: { post: FeedPost }) {
 export function PostCard({ post, actions }: { post: FeedPost; actions: PostActions }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const timeZone = useTimeZone();
   const profile = { actorName: post.model.name };
   const locked = post.paidContent && !post.guestState.bought;
   return (
@@ -63,7 +64,9 @@ export function PostCard({ post, actions }: { post: FeedPost; actions: PostActio
           </RouteLink>{' '}
           <OnlineBadge online={post.model.online} onlineLabel={t('model.online')} offlineLabel={t('model.offline')} />
           <p className="mf-feed-post__date">
-            <time dateTime={post.published}>{formatDate(post.published, language)}</time>
+            <time dateTime={post.published}>
+              {formatDate(post.published, language, { dateStyle: 'medium', timeZone })}
+            </time>
             {post.pinned ? <span className="mf-feed-badge">{t('post.pinned')}</span> : null}
           </p>
         </div>

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaEndpoints, type Page, type SlotProps } from '@velvet/contracts';
-import { LoadState, useGuest, useLanguage, useLoaded, usePagerLabels, usePlatform } from '@velvet/federation';
+import { LoadState, useLanguage, useLoaded, usePagerLabels, usePlatform, useGuestKey } from '@velvet/federation';
 import { EmptyState, Pager, TileGrid } from '@velvet/ui';
 import { AlbumRating } from './AlbumRating';
 import { AlbumTile } from './AlbumTile';
@@ -27,8 +27,8 @@ function PagedTiles<T>({
   const pagerLabels = usePagerLabels();
   const [page, setPage] = useState(1);
   const language = useLanguage();
-  const guest = useGuest();
-  const loaded = useLoaded(`${loadKey}|${page}|${language}|${guest.id}`, () => load({ page, pageSize: PAGE_SIZE }));
+  const guestKey = useGuestKey();
+  const loaded = useLoaded(`${loadKey}|${page}|${language}|${guestKey}`, () => load({ page, pageSize: PAGE_SIZE }));
   return (
     <LoadState loaded={loaded} notFound={t('grid.empty')}>
       {(result) =>
@@ -88,8 +88,8 @@ function ActorSedcards({ actorId, actorName }: { actorId: number; actorName: str
   const { t } = useTranslation();
   const { api } = usePlatform();
   const language = useLanguage();
-  const guest = useGuest();
-  const loaded = useLoaded(`sedcards|${actorId}|${language}|${guest.id}`, () =>
+  const guestKey = useGuestKey();
+  const loaded = useLoaded(`sedcards|${actorId}|${language}|${guestKey}`, () =>
     api.rest(mediaEndpoints.sedcards, { params: { actorIdOrName: String(actorId) } }),
   );
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALBUM_COMMENTS_SHOWN, ALBUM_COMMENT_MAX_LENGTH, mediaEndpoints, type AlbumComment } from '@velvet/contracts';
-import { useLanguage, useLoggedIn, usePlatform } from '@velvet/federation';
+import { useLanguage, useLoggedIn, usePlatform, useTimeZone } from '@velvet/federation';
 import { COMMON_NAMESPACE, formatDate } from '@velvet/i18n';
 import { Button, LoginPrompt, Spinner } from '@velvet/ui';
 
@@ -15,6 +15,7 @@ interface CommentsState {
 export function AlbumComments({ albumId }: { albumId: number }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const timeZone = useTimeZone();
   const { api, ui } = usePlatform();
   const loggedIn = useLoggedIn();
   const [state, setState] = useState<CommentsState | null>(null);
@@ -89,7 +90,9 @@ export function AlbumComments({ albumId }: { albumId: number }) {
         {state.comments.map((comment) => (
           <li key={comment.id}>
             <strong>{comment.guestName}</strong>{' '}
-            <time dateTime={comment.created}>{formatDate(comment.created, language)}</time>
+            <time dateTime={comment.created}>
+              {formatDate(comment.created, language, { dateStyle: 'medium', timeZone })}
+            </time>
             <p>{comment.text}</p>
           </li>
         ))}

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { mediaEndpoints } from '@velvet/contracts';
 import {
   LoadState,
-  useGuest,
   useLanguage,
   useLoaded,
   useLoggedIn,
   usePlatform,
   useRouteLink,
+  useGuestKey,
 } from '@velvet/federation';
 import { ButtonLink } from '@velvet/ui';
 import { AlbumComments } from './AlbumComments';
@@ -23,9 +23,9 @@ export function AlbumPage({ albumId, actorName }: { albumId: string; actorName: 
   const { api } = usePlatform();
   const pictures = useRouteLink()('actorPictures', { actorName });
   const language = useLanguage();
-  const guest = useGuest();
+  const guestKey = useGuestKey();
   const loggedIn = useLoggedIn();
-  const loaded = useLoaded(`album|${albumId}|${language}|${guest.id}`, () =>
+  const loaded = useLoaded(`album|${albumId}|${language}|${guestKey}`, () =>
     api.rest(mediaEndpoints.album, { query: { albumId: Number(albumId) } }),
   );
   // Spec: an album view is recorded only for logged-in guests. A failed count is not worth bothering the guest.

@@ -10,7 +10,6 @@ import {
 } from '@velvet/contracts';
 import {
   LoadState,
-  useGuest,
   useLanguage,
   useLoaded,
   useLoggedIn,
@@ -18,6 +17,7 @@ import {
   usePlatform,
   routeLink,
   RouteButton,
+  useGuestKey,
 } from '@velvet/federation';
 import { Button, EmptyState, LoginPrompt, Pager, TabNav, TileGrid } from '@velvet/ui';
 import { AlbumTile } from './AlbumTile';
@@ -71,12 +71,12 @@ function Library({ mediaType }: { mediaType: MediathekMediaType }) {
   const { api, ui } = usePlatform();
   const pagerLabels = usePagerLabels();
   const language = useLanguage();
-  const guest = useGuest();
+  const guestKey = useGuestKey();
   const [source, setSource] = useState<MediathekSource>('PURCHASED');
   const [origin, setOrigin] = useState<Origin | ''>('');
   const [page, setPage] = useState(1);
   const [generation, setGeneration] = useState(0);
-  const keyBase = `mediathek|${guest.id}|${language}|${generation}`;
+  const keyBase = `mediathek|${guestKey}|${language}|${generation}`;
   const totals = useLoaded(`${keyBase}|totals`, () => api.rest(mediaEndpoints.mediathekTotals));
   const loaded = useLoaded(`${keyBase}|${mediaType}|${source}|${origin}|${page}`, () =>
     api.rest(mediaEndpoints.mediathek, {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaEndpoints } from '@velvet/contracts';
-import { LoadState, useGuest, useLoaded, usePagerLabels, usePlatform, routeLink } from '@velvet/federation';
+import { LoadState, useLoaded, usePagerLabels, usePlatform, routeLink, useGuestKey } from '@velvet/federation';
 import { EmptyState, Pager, Tile, TileGrid } from '@velvet/ui';
 import { PinButton } from './PinButton';
 
@@ -12,9 +12,9 @@ export function PinnedPhotos() {
   const { t } = useTranslation();
   const { api, router } = usePlatform();
   const pagerLabels = usePagerLabels();
-  const guest = useGuest();
+  const guestKey = useGuestKey();
   const [page, setPage] = useState(1);
-  const loaded = useLoaded(`pinnedPhotos|${guest.id}|${page}`, () =>
+  const loaded = useLoaded(`pinnedPhotos|${guestKey}|${page}`, () =>
     api.rest(mediaEndpoints.pinnedPhotos, { query: { page, pageSize: PAGE_SIZE } }),
   );
   return (

@@ -112,8 +112,13 @@ export function VideoFilterBar({ filter, onChange, loggedIn }: VideoFilterBarPro
 
       <fieldset>
         <legend>{t('filter.content')}</legend>
-        {FLAGS.filter((flag) => loggedIn || flag !== 'includeBoughtVideos').map((flag) => (
-          <label key={flag}>
+        {/* Bought videos are a logged-in guest's: for visitors the box keeps its place, hidden, so the bar does not
+            move when the guest's session arrives after the shared page's hydration. */}
+        {FLAGS.map((flag) => (
+          <label
+            key={flag}
+            className={!loggedIn && flag === 'includeBoughtVideos' ? 'mf-media-filter__reserved' : undefined}
+          >
             <input type="checkbox" checked={filter[flag]} onChange={(e) => onChange({ [flag]: e.target.checked })} />
             {t(`flag.${flag}`)}
           </label>

@@ -10,12 +10,12 @@ import {
 } from '@velvet/contracts';
 import {
   LoadState,
-  useGuest,
   useLanguage,
   useLoaded,
   useLoggedIn,
   usePagerLabels,
   usePlatform,
+  useGuestKey,
 } from '@velvet/federation';
 import { EmptyState, Pager, TileGrid } from '@velvet/ui';
 import { VideoFilterBar } from './VideoFilterBar';
@@ -37,7 +37,7 @@ export function VideoGrid({ category, label, searchPattern, pageSize, showFilter
   const { api } = usePlatform();
   const loggedIn = useLoggedIn();
   const language = useLanguage();
-  const guest = useGuest();
+  const guestKey = useGuestKey();
   const pagerLabels = usePagerLabels();
   const [filter, setFilter] = useState<VideoFilter>(() =>
     videoFilter.parse({ type: category, showFilter, ...(pageSize ? { pageSize } : {}) }),
@@ -45,7 +45,7 @@ export function VideoGrid({ category, label, searchPattern, pageSize, showFilter
   const change = (update: Partial<VideoFilter>) => setFilter((current) => updateVideoFilter(current, update));
 
   const payload = encodeTileGridPayload({ ...filter, ...(searchPattern ? { searchPattern } : {}) });
-  const page = useLoaded(`videoGrid|${payload}|${language}|${guest.id}`, () =>
+  const page = useLoaded(`videoGrid|${payload}|${language}|${guestKey}`, () =>
     api.rest(mediaEndpoints.videoGrid, { params: { type: 'videos', payload } }),
   );
 

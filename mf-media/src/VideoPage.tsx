@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { mediaEndpoints } from '@velvet/contracts';
-import { LoadState, useGuest, useLanguage, useLoaded, usePlatform, useRouteLink } from '@velvet/federation';
+import { LoadState, useLanguage, useLoaded, usePlatform, useRouteLink, useGuestKey } from '@velvet/federation';
 import { ButtonLink } from '@velvet/ui';
 import { BuyButton } from './BuyButton';
 import { PinButton } from './PinButton';
@@ -14,8 +14,8 @@ export function VideoPage({ videoId, actorName }: { videoId: string; actorName: 
   const { api } = usePlatform();
   const profile = useRouteLink()('actorProfile', { actorName });
   const language = useLanguage();
-  const guest = useGuest();
-  const loaded = useLoaded(`video|${videoId}|${language}|${guest.id}`, () =>
+  const guestKey = useGuestKey();
+  const loaded = useLoaded(`video|${videoId}|${language}|${guestKey}`, () =>
     api.rest(mediaEndpoints.video, { params: { videoId: Number(videoId) } }),
   );
   return (

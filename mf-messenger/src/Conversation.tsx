@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX_LENGTH, messengerEndpoints, type Channel, type Message } from '@velvet/contracts';
-import { useLanguage, usePlatform } from '@velvet/federation';
+import { useLanguage, usePlatform, useTimeZone } from '@velvet/federation';
 import { COMMON_NAMESPACE, formatDate } from '@velvet/i18n';
 import { formatCurrency } from '@velvet/sdk';
 import { Button, ErrorState, OnlineBadge, Spinner } from '@velvet/ui';
@@ -13,6 +13,7 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
   const platform = usePlatform();
   const { t } = useTranslation();
   const language = useLanguage();
+  const timeZone = useTimeZone();
   const [channel, setChannel] = useState<Channel | null>(null);
   const [messages, setMessages] = useState<Message[]>([]);
   const [hasMore, setHasMore] = useState(false);
@@ -116,7 +117,7 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
           <li key={message.id} data-sender={message.senderType}>
             <p>{message.text}</p>
             <time dateTime={message.created}>
-              {formatDate(message.created, language, { dateStyle: 'short', timeStyle: 'short' })}
+              {formatDate(message.created, language, { dateStyle: 'short', timeStyle: 'short', timeZone })}
             </time>
           </li>
         ))}

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messengerEndpoints, type RecommendedActor } from '@velvet/contracts';
-import { LoadState, useGuest, useLoaded, usePlatform, routeLink } from '@velvet/federation';
+import { LoadState, useLoaded, usePlatform, routeLink, useGuestKey } from '@velvet/federation';
 import { Button, OnlineBadge, Section, Tile, TileGrid } from '@velvet/ui';
 
 /** Performers to write to; one going offline leaves the list. */
 export function Recommendations({ onWrite }: { onWrite?: (actor: RecommendedActor) => void }) {
   const platform = usePlatform();
   const { t } = useTranslation();
-  const guest = useGuest();
-  const loaded = useLoaded(`messenger.recommendations:${guest.id}`, () =>
+  const guestKey = useGuestKey();
+  const loaded = useLoaded(`messenger.recommendations:${guestKey}`, () =>
     platform.api.rest(messengerEndpoints.recommendations, { query: { useGrid: true } }),
   );
   /** Performers who went offline since the list was loaded. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { tvEndpoints, type TvProgramType, type TvStream } from '@velvet/contracts';
-import { LoadState, useGuest, useLanguage, useLoaded, usePlatform, RouteButton } from '@velvet/federation';
+import { LoadState, useGuest, useLanguage, useLoaded, usePlatform, useTimeZone, RouteButton } from '@velvet/federation';
 import { LoginPrompt } from '@velvet/ui';
 import { formatTime, pickText } from './format';
 import { Breadcrumbs } from './Breadcrumbs';
@@ -12,6 +12,7 @@ const UPCOMING = 6;
 export function OnAir({ stream }: { stream: TvStream }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const timeZone = useTimeZone();
   const show = stream.current ?? stream.next;
   if (!show) return <p>{t('stream.nothingScheduled')}</p>;
   const title = pickText(show.title, language);
@@ -22,7 +23,7 @@ export function OnAir({ stream }: { stream: TvStream }) {
         <strong>
           {stream.current
             ? t('stream.now', { title })
-            : t('stream.startsAt', { title, time: formatTime(show.begin, language) })}
+            : t('stream.startsAt', { title, time: formatTime(show.begin, language, timeZone) })}
         </strong>
         {stream.hosts.length ? (
           <span>{t('program.hosts', { names: stream.hosts.map((host) => host.name).join(', ') })}</span>
@@ -31,7 +32,7 @@ export function OnAir({ stream }: { stream: TvStream }) {
           <span>
             {t('stream.next', {
               title: pickText(stream.next.title, language),
-              time: formatTime(stream.next.begin, language),
+              time: formatTime(stream.next.begin, language, timeZone),
             })}
           </span>
         ) : null}

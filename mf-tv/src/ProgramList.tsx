@@ -1,28 +1,28 @@
 import { useTranslation } from 'react-i18next';
 import type { TvProgramEntry } from '@velvet/contracts';
-import { useLanguage } from '@velvet/federation';
+import { useLanguage, useNow, useTimeZone } from '@velvet/federation';
 import { formatTime, pickText } from './format';
 
-/** Programme entries: time, title, text and hosts; the running one is marked. */
-export function ProgramList({
-  entries,
-  label,
-  now = new Date(),
-}: {
-  entries: TvProgramEntry[];
-  label: string;
-  now?: Date;
-}) {
+/** How often the mark of the running entry is checked. */
+const ON_AIR_TICK_MS = 60_000;
+
+/**
+ * Programme entries: time, title, text and hosts; the running one is marked once the browser's clock says which it
+ * is (not on the server's page, which is shared and cached).
+ */
+export function ProgramList({ entries, label }: { entries: TvProgramEntry[]; label: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const timeZone = useTimeZone();
+  const now = useNow(ON_AIR_TICK_MS);
   return (
     <ol className="mf-tv-program" aria-label={label}>
       {entries.map((entry) => {
-        const onAir = new Date(entry.begin) <= now && new Date(entry.end) > now;
+        const onAir = now !== null && Date.parse(entry.begin) <= now && Date.parse(entry.end) > now;
         return (
           <li key={entry.id} className="mf-tv-program__entry" aria-current={onAir ? 'true' : undefined}>
             <time dateTime={entry.begin} className="mf-tv-program__time">
-              {formatTime(entry.begin, language)} – {formatTime(entry.end, language)}
+              {formatTime(entry.begin, language, timeZone)} – {formatTime(entry.end, language, timeZone)}
             </time>
             <div>
               <h3 className="mf-tv-program__title">

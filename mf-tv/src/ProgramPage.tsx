@@ -3,21 +3,22 @@ import { useTranslation } from 'react-i18next';
 import {
   TV_PROGRAM_MAX_LIMIT,
   TV_PROGRAM_TYPES,
+  dateInZone,
   tvEndpoints,
   type TvProgramEntry,
   type TvProgramType,
 } from '@velvet/contracts';
-import { LoadState, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
+import { LoadState, useLanguage, useLoaded, usePlatform, useTimeZone } from '@velvet/federation';
 import { Button } from '@velvet/ui';
 import { formatDay } from './format';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ProgramList } from './ProgramList';
 
-/** Entries grouped by the local calendar day they begin on. */
-function byDay(entries: TvProgramEntry[]): TvProgramEntry[][] {
+/** Entries grouped by the calendar day they begin on in the zone the page shows. */
+function byDay(entries: TvProgramEntry[], timeZone: string): TvProgramEntry[][] {
   const days = new Map<string, TvProgramEntry[]>();
   for (const entry of entries) {
-    const day = new Date(entry.begin).toDateString();
+    const day = dateInZone(new Date(entry.begin), timeZone);
     days.set(day, [...(days.get(day) ?? []), entry]);
   }
   return [...days.values()];
@@ -27,6 +28,7 @@ function byDay(entries: TvProgramEntry[]): TvProgramEntry[][] {
 export function ProgramPage() {
   const { t } = useTranslation();
   const language = useLanguage();
+  const timeZone = useTimeZone();
   const { api } = usePlatform();
   const [type, setType] = useState<TvProgramType>('live');
   const loaded = useLoaded(
@@ -52,8 +54,8 @@ export function ProgramPage() {
       </div>
       <LoadState loaded={loaded}>
         {(entries) =>
-          byDay(entries).map((day) => {
-            const label = formatDay(day[0]!.begin, language);
+          byDay(entries, timeZone).map((day) => {
+            const label = formatDay(day[0]!.begin, language, timeZone);
             return (
               <section key={day[0]!.id}>
                 <h2>{label}</h2>

@@ -160,7 +160,11 @@ describe('breadcrumbs', () => {
 });
 
 describe('programme and late night', () => {
+  afterEach(() => jest.useRealTimers());
+
   it('groups the programme by day and switches to premium', async () => {
+    // The entries start now, in an hour and in 26 hours: two days on a fixed morning (near midnight, three).
+    jest.useFakeTimers({ now: new Date('2026-11-24T10:30:00Z'), advanceTimers: true });
     const { platform } = renderAt('tvProgram');
     await screen.findAllByText('Show 1');
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(2);

@@ -4,11 +4,12 @@ import { formatDate } from '@velvet/i18n';
 /** Programme texts exist in German and English; every other language reads the English ones. */
 export const pickText = (text: TvText, language: string): string => (language === 'de' ? text.de : text.en);
 
-export const formatTime = (iso: string, language: Language) =>
-  formatDate(iso, language, { hour: '2-digit', minute: '2-digit' });
+/** Times and days in the zone the page shows (useTimeZone: the visitor's, the site's on the server). */
+export const formatTime = (iso: string, language: Language, timeZone: string) =>
+  formatDate(iso, language, { hour: '2-digit', minute: '2-digit', timeZone });
 
-export const formatDay = (iso: string, language: Language) =>
-  formatDate(iso, language, { weekday: 'long', day: 'numeric', month: 'long' });
+export const formatDay = (iso: string, language: Language, timeZone: string) =>
+  formatDate(iso, language, { weekday: 'long', day: 'numeric', month: 'long', timeZone });
 
 /** Minutes, rounded up: "25 min" is what a viewer expects for an episode. */
 export const durationMinutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));

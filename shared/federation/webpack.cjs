@@ -91,7 +91,20 @@ const KEEP_SERVER_BUILD = { keep: /^server[\\/]/ };
 /** What a remote exposes, to the browser and to the server alike. */
 const EXPOSES = { './app': './src/app.tsx', './widgets': './src/widgets.tsx' };
 
-function baseConfig({ dir, mode }) {
+/**
+ * How an app's CSS reaches the page. A remote's is added as <style> elements carrying the page's CSP nonce
+ * (style-nonce.cjs) when its code runs. The shell's (its own and @velvet/ui's) is extracted into a hashed .css file
+ * linked in the head of its HTML (`extractCss`), so a server-rendered page is styled on its first paint, before any
+ * script runs, and the file is cached like the scripts.
+ */
+function cssRule(extractCss) {
+  const inPage = extractCss
+    ? require('mini-css-extract-plugin').loader
+    : { loader: require.resolve('style-loader'), options: { insert: require.resolve('./style-nonce.cjs') } };
+  return { test: /\.css$/, use: [inPage, require.resolve('css-loader')] };
+}
+
+function baseConfig({ dir, mode, extractCss = false }) {
   const production = mode !== 'development';
   return {
     mode: production ? 'production' : 'development',
@@ -114,14 +127,7 @@ function baseConfig({ dir, mode }) {
             },
           },
         },
-        {
-          test: /\.css$/,
-          use: [
-            // Styles are added as <style> elements carrying the page's CSP nonce (style-nonce.cjs).
-            { loader: require.resolve('style-loader'), options: { insert: require.resolve('./style-nonce.cjs') } },
-            require.resolve('css-loader'),
-          ],
-        },
+        cssRule(extractCss),
       ],
     },
     performance: { hints: false },
@@ -192,8 +198,9 @@ function remoteWebpackConfig({ dir, mode }) {
 /** The shell: the host. It knows no remote at build time; remotes are registered at runtime from the manifest. */
 function hostWebpackConfig({ dir, mode, extraPlugins = [] }) {
   const HtmlWebpackPlugin = require('html-webpack-plugin');
+  const MiniCssExtractPlugin = require('mini-css-extract-plugin');
   return {
-    ...baseConfig({ dir, mode }),
+    ...baseConfig({ dir, mode, extractCss: true }),
     name: 'browser',
     entry: { shell: './src/index.ts' },
     output: {
@@ -215,6 +222,7 @@ function hostWebpackConfig({ dir, mode, extraPlugins = [] }) {
         // One federation runtime for the page, offered to the remotes (built with externalRuntime).
         experiments: { provideExternalRuntime: true },
       }),
+      new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
       new HtmlWebpackPlugin({ template: './src/index.html', filename: 'index.html', inject: 'body', hash: true }),
       ...compressionPlugins(mode),
       ...extraPlugins,

@@ -41,19 +41,21 @@ export function manifestRemote(
   };
 }
 
-/** The shell's real stores around a test's REST answers and widgets, rendered with its translations. */
-export function renderInShell(
-  element: ReactElement,
-  options: {
-    rest?: RestCall;
-    remotes?: ManifestRemote[];
-    loadWidgets?: LoadWidgets;
-    language?: 'de' | 'en' | 'nl' | 'es';
-    tenant?: Partial<Tenant>;
-    /** More options of the mock platform (its REST answers, a logged-in guest). */
-    platform?: MockPlatformOptions;
-  } = {},
-) {
+export interface TestShellOptions {
+  rest?: RestCall;
+  remotes?: ManifestRemote[];
+  loadWidgets?: LoadWidgets;
+  language?: 'de' | 'en' | 'nl' | 'es';
+  tenant?: Partial<Tenant>;
+  /** More options of the mock platform (its REST answers, a logged-in guest). */
+  platform?: MockPlatformOptions;
+}
+
+/**
+ * The shell's real stores around a test's REST answers and widgets, and `wrap`, which puts an element inside them
+ * with the shell's translations.
+ */
+export function createTestShell(options: TestShellOptions = {}) {
   const i18n = createI18n(options.language ?? 'en', shellResources);
   const platform = createMockPlatform({
     ...options.platform,
@@ -81,10 +83,16 @@ export function renderInShell(
     prerendered: new Map(),
     i18n,
   };
-  const view = render(
+  const wrap = (element: ReactElement) => (
     <I18nextProvider i18n={i18n} defaultNS="shell">
       <ShellContext.Provider value={shell}>{element}</ShellContext.Provider>
-    </I18nextProvider>,
+    </I18nextProvider>
   );
-  return { ...view, shell, platform };
+  return { shell, platform, wrap };
+}
+
+/** An element rendered inside the shell's real stores (createTestShell). */
+export function renderInShell(element: ReactElement, options: TestShellOptions = {}) {
+  const { shell, platform, wrap } = createTestShell(options);
+  return { ...render(wrap(element)), shell, platform };
 }

@@ -1,6 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { ticketChatListQuery, type ActorProfile } from '@velvet/contracts';
-import { LoadState, useGuest, useLanguage, useLoaded, usePlatform, RouteButton } from '@velvet/federation';
+import {
+  LoadState,
+  useLanguage,
+  useLoaded,
+  usePlatform,
+  RouteButton,
+  useTimeZone,
+  useGuestKey,
+} from '@velvet/federation';
 import { formatDate } from '@velvet/i18n';
 import { Price, Section } from '@velvet/ui';
 import { formatChatPrice } from '../format';
@@ -17,11 +25,12 @@ export const PROFILE_TICKETS_SHOWN = 3;
 export function ProfileTickets({ actor }: { actor: ActorProfile }) {
   const { t } = useTranslation();
   const { api } = usePlatform();
-  const guest = useGuest();
+  const guestKey = useGuestKey();
   const language = useLanguage();
+  const timeZone = useTimeZone();
   // The same request as the live-show page's, so going there needs no second load.
   const tickets = useLoaded(
-    `tickets/${actor.id}/${language}/${guest.id}`,
+    `tickets/${actor.id}/${language}/${guestKey}`,
     async () => (await api.query(ticketChatListQuery, { modelId: actor.id })).ticketChatList,
   );
   if (tickets.status !== 'error' && tickets.data?.length === 0) return null;
@@ -38,7 +47,7 @@ export function ProfileTickets({ actor }: { actor: ActorProfile }) {
                 <li key={ticket.id} data-ticket-id={ticket.id}>
                   <strong>{localized(ticket.title, language) || t('profile.tickets.untitled')}</strong>{' '}
                   <time dateTime={ticket.start}>
-                    {formatDate(ticket.start, language, { dateStyle: 'medium', timeStyle: 'short' })}
+                    {formatDate(ticket.start, language, { dateStyle: 'medium', timeStyle: 'short', timeZone })}
                   </time>{' '}
                   ·{' '}
                   <Price

@@ -16,6 +16,7 @@ import {
   usePlatform,
   RouteButton,
   RouteLink,
+  useGuestKey,
 } from '@velvet/federation';
 import { Button, EmptyState, OnlineBadge, Price } from '@velvet/ui';
 import { formatChatPrice } from '../format';
@@ -122,9 +123,9 @@ export function ChatPage({ actorName }: { actorName: string }) {
   const { t } = useTranslation();
   const { api } = usePlatform();
   const route = useCurrentRoute();
-  const guest = useGuest();
+  const guestKey = useGuestKey();
   // The same request as the profile's, so coming from the profile needs no second load.
-  const profile = useLoaded(`actorProfile/${actorName}/${route.language}/${guest.id}`, () =>
+  const profile = useLoaded(`actorProfile/${actorName}/${route.language}/${guestKey}`, () =>
     api.rest(chatEndpoints.actorData, { params: { actorIdOrName: actorName }, query: {} }),
   );
   useActorOnlineChanges((actorId, isOnline) =>

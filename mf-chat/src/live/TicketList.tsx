@@ -10,7 +10,7 @@ import {
   type TicketErrorCode,
   type TicketMutationResult,
 } from '@velvet/contracts';
-import { useLanguage, useLoggedIn, usePlatform } from '@velvet/federation';
+import { useLanguage, useLoggedIn, usePlatform, useTimeZone } from '@velvet/federation';
 import { formatDate } from '@velvet/i18n';
 import { Button, Price } from '@velvet/ui';
 import { formatChatPrice } from '../format';
@@ -45,6 +45,7 @@ function TicketItem<T extends ChatTicket>({
   const { t } = useTranslation();
   const { api, ui } = usePlatform();
   const language = useLanguage();
+  const timeZone = useTimeZone();
   const loggedIn = useLoggedIn();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<TicketErrorCode | 'FAILED' | null>(null);
@@ -82,10 +83,10 @@ function TicketItem<T extends ChatTicket>({
       isBought: false,
     });
 
-  const when = `${formatDate(ticket.start, language, { dateStyle: 'medium', timeStyle: 'short' })} – ${formatDate(
+  const when = `${formatDate(ticket.start, language, { dateStyle: 'medium', timeStyle: 'short', timeZone })} – ${formatDate(
     ticket.end,
     language,
-    { timeStyle: 'short' },
+    { timeStyle: 'short', timeZone },
   )}`;
   const postBuyInfo = localized(ticket.postBuyInfo, language);
   return (

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTOR_LIST_PAGE_SIZE, chatEndpoints, type ActorListKind } from '@velvet/contracts';
-import { LoadState, useGuest, useLanguage, usePlatform, useLoaded } from '@velvet/federation';
+import { LoadState, useLanguage, usePlatform, useLoaded, useGuestKey } from '@velvet/federation';
 import { EmptyState } from '@velvet/ui';
 import { ActorGrid } from '../components/ActorGrid';
 import { ListNav } from '../components/ListNav';
@@ -11,10 +11,10 @@ export function ActorListPage({ kind, category }: { kind: ActorListKind; categor
   const { t } = useTranslation();
   const { api } = usePlatform();
   const language = useLanguage();
-  const guest = useGuest();
+  const guestKey = useGuestKey();
   const [page, setPage] = useState(1);
   const heading = useRef<HTMLHeadingElement>(null);
-  const list = useLoaded(`actorList/${kind}/${category ?? ''}/${page}/${language}/${guest.id}`, () =>
+  const list = useLoaded(`actorList/${kind}/${category ?? ''}/${page}/${language}/${guestKey}`, () =>
     api.rest(chatEndpoints.actorList, {
       params: { kind },
       query: { page, pageSize: ACTOR_LIST_PAGE_SIZE, ...(category ? { category } : {}) },

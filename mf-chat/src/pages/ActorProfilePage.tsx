@@ -4,11 +4,11 @@ import { chatEndpoints, type ActorProfile, type RouteName } from '@velvet/contra
 import {
   LoadState,
   useCurrentRoute,
-  useGuest,
   useLoggedIn,
   usePlatform,
   useLoaded,
   useRouteLink,
+  useGuestKey,
 } from '@velvet/federation';
 import { Button, LoginPrompt, OnlineBadge, TabNav } from '@velvet/ui';
 import { ChatButton } from '../components/ChatButton';
@@ -111,7 +111,9 @@ function ProfileHeader({ actor, onFavorite }: { actor: ActorProfile; onFavorite:
           size="normal"
           explain
         />
-        <FavoritePin actor={actor} onChange={onFavorite} />
+        <div className="mf-chat-profile__favorite">
+          <FavoritePin actor={actor} onChange={onFavorite} />
+        </div>
       </div>
     </header>
   );
@@ -122,9 +124,9 @@ export function ActorProfilePage({ actorName }: { actorName: string }) {
   const { t } = useTranslation();
   const { api } = usePlatform();
   const route = useCurrentRoute();
-  const guest = useGuest();
+  const guestKey = useGuestKey();
   const linkTo = useRouteLink();
-  const profile = useLoaded(`actorProfile/${actorName}/${route.language}/${guest.id}`, () =>
+  const profile = useLoaded(`actorProfile/${actorName}/${route.language}/${guestKey}`, () =>
     api.rest(chatEndpoints.actorData, { params: { actorIdOrName: actorName }, query: {} }),
   );
   const setFavorite = (isFavorite: boolean) =>

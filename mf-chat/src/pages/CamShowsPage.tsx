@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { ACTOR_LIST_PAGE_SIZE, chatShowListQuery } from '@velvet/contracts';
 import {
   LoadState,
-  useGuest,
   useLanguage,
   useLoaded,
   usePagerLabels,
   usePlatform,
   RouteLink,
+  useGuestKey,
 } from '@velvet/federation';
 import { EmptyState, OnlineBadge, Pager } from '@velvet/ui';
 import { TicketList } from '../live/TicketList';
@@ -17,7 +17,7 @@ import { TicketList } from '../live/TicketList';
 export function CamShowsPage() {
   const { t } = useTranslation();
   const { api } = usePlatform();
-  const guest = useGuest();
+  const guestKey = useGuestKey();
   const language = useLanguage();
   const pagerLabels = usePagerLabels();
   const [page, setPage] = useState(1);
@@ -25,7 +25,7 @@ export function CamShowsPage() {
   const [openedAt] = useState(() => new Date().toISOString());
   const heading = useRef<HTMLHeadingElement>(null);
   const shows = useLoaded(
-    `camShows/${page}/${language}/${guest.id}`,
+    `camShows/${page}/${language}/${guestKey}`,
     async () =>
       (
         await api.query(chatShowListQuery, {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ticketChatListQuery, type ActorProfile } from '@velvet/contracts';
-import { LoadState, useGuest, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
+import { LoadState, useLanguage, useLoaded, usePlatform, useGuestKey } from '@velvet/federation';
 import { Button, EmptyState, Section } from '@velvet/ui';
 import { LiveChatStage } from '../live/LiveChatStage';
 import { TicketList } from '../live/TicketList';
@@ -30,10 +30,10 @@ function RunningShow({ actor, hasTicket }: { actor: ActorProfile; hasTicket: boo
 export function LiveShowPage({ actor }: { actor: ActorProfile }) {
   const { t } = useTranslation();
   const { api } = usePlatform();
-  const guest = useGuest();
+  const guestKey = useGuestKey();
   const language = useLanguage();
   const tickets = useLoaded(
-    `tickets/${actor.id}/${language}/${guest.id}`,
+    `tickets/${actor.id}/${language}/${guestKey}`,
     async () => (await api.query(ticketChatListQuery, { modelId: actor.id })).ticketChatList,
   );
   const hasTicket = actor.guestHasTicket || (tickets.data ?? []).some((ticket) => ticket.isBought && ticket.hasStarted);

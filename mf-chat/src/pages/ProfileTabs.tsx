@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ActorProfile, CurrentRoute, SlotProps } from '@velvet/contracts';
-import { SlotHost, useLanguage, RouteButton, RouteLink } from '@velvet/federation';
+import { SlotHost, useLanguage, RouteButton, RouteLink, useTimeZone } from '@velvet/federation';
 import { formatDate } from '@velvet/i18n';
 import { EmptyState, Price, Section } from '@velvet/ui';
 import { ProfileTickets } from '../components/ProfileTickets';
@@ -52,6 +52,7 @@ function Categories({ actor }: { actor: ActorProfile }) {
 function About({ actor }: { actor: ActorProfile }) {
   const { t, i18n } = useTranslation();
   const language = useLanguage();
+  const timeZone = useTimeZone();
   const prices = [
     ['videoChat', actor.chatPrices.videoChat],
     ['voyeurChat', actor.chatPrices.voyeurChat],
@@ -74,7 +75,7 @@ function About({ actor }: { actor: ActorProfile }) {
           <dt>{t('profile.about.languages')}</dt>
           <dd>{actor.profile.languages.map((code) => displayName(i18n.language, 'language', code)).join(', ')}</dd>
           <dt>{t('profile.about.registeredSince')}</dt>
-          <dd>{formatDate(actor.registeredSince, language, { dateStyle: 'long' })}</dd>
+          <dd>{formatDate(actor.registeredSince, language, { dateStyle: 'long', timeZone })}</dd>
         </dl>
         <Categories actor={actor} />
       </Section>

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { ACTOR_AVATAR_SIZE, TOP_CAMS_KINDS, topCamsQuery, type TopCam, type TopCamsKind } from '@velvet/contracts';
 import {
   LoadState,
-  useGuest,
   useLanguage,
   useLoaded,
   useLoggedIn,
@@ -11,6 +10,7 @@ import {
   usePlatform,
   RouteButton,
   useRouteLink,
+  useGuestKey,
 } from '@velvet/federation';
 import { EmptyState, LoginPrompt, OnlineBadge, Pager, Price, Tile, TileGrid } from '@velvet/ui';
 import { ListNav } from '../components/ListNav';
@@ -71,13 +71,13 @@ function TopCamsList({ kind }: { kind: TopCamsKind }) {
   const { t } = useTranslation();
   const { api, bus } = usePlatform();
   const language = useLanguage();
-  const guest = useGuest();
+  const guestKey = useGuestKey();
   const pagerLabels = usePagerLabels();
   const [page, setPage] = useState(1);
   const favorites = kind === 'favorites';
   const pageSize = favorites ? FAVORITES_PAGE_SIZE : TOP_CAMS_PAGE_SIZE;
   const list = useLoaded(
-    `topCams/${kind}/${favorites ? 'all' : page}/${language}/${guest.id}`,
+    `topCams/${kind}/${favorites ? 'all' : page}/${language}/${guestKey}`,
     async () =>
       (
         await api.query(topCamsQuery, {

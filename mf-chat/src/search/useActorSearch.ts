@@ -8,7 +8,7 @@ import {
   type SearchConditions,
   type SearchFilterKey,
 } from '@velvet/contracts';
-import { useGuest, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
+import { useLanguage, useLoaded, usePlatform, useGuestKey } from '@velvet/federation';
 import { useActorOnlineChanges } from '../hooks';
 import { initialSearchState, searchReducer, searchRequest, zipComplete, type SearchInit } from './searchState';
 
@@ -21,10 +21,10 @@ export function useActorSearch(collection?: ActorListKind) {
   const { api, ui } = usePlatform();
   const { t } = useTranslation();
   const language = useLanguage();
-  const guest = useGuest();
+  const guestKey = useGuestKey();
   const [state, dispatch] = useReducer(searchReducer, undefined, () => initialSearchState());
 
-  const init = useLoaded<SearchInit>(`actorSearchInit/${state.searchType}/${language}/${guest.id}`, () =>
+  const init = useLoaded<SearchInit>(`actorSearchInit/${state.searchType}/${language}/${guestKey}`, () =>
     api.rest(actorSearchEndpoints.init, { query: { searchType: state.searchType }, body: {} }),
   );
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { chatEndpoints, type ActorListKind, type RouteName } from '@velvet/contracts';
-import { LoadState, useGuest, useLanguage, usePlatform, useLoaded, useRouteLink } from '@velvet/federation';
+import { LoadState, useLanguage, usePlatform, useLoaded, useRouteLink, useGuestKey } from '@velvet/federation';
 import { EmptyState, Section } from '@velvet/ui';
 import { ActorGrid, ActorGridPlaceholder } from '../components/ActorGrid';
 import { useLiveOnlineState } from '../online';
@@ -13,9 +13,9 @@ export function ActorListWidget({ kind, route, title }: { kind: ActorListKind; r
   const { t } = useTranslation();
   const { api } = usePlatform();
   const language = useLanguage();
-  const guest = useGuest();
+  const guestKey = useGuestKey();
   const more = useRouteLink()(route);
-  const list = useLoaded(`actorList/${kind}/widget/${language}/${guest.id}`, () =>
+  const list = useLoaded(`actorList/${kind}/widget/${language}/${guestKey}`, () =>
     api.rest(chatEndpoints.actorList, { params: { kind }, query: { page: 1, pageSize: WIDGET_ACTOR_COUNT } }),
   );
   useLiveOnlineState();

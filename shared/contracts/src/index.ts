@@ -10,3 +10,4 @@ export * from './domains';
 export * from './logger';
 export * from './input';
 export * from './money';
+export * from './visitor';

@@ -1,5 +1,13 @@
+import { useCallback, useSyncExternalStore } from 'react';
 import { useObservableState } from 'observable-hooks';
-import type { CurrentRoute, Guest, GuestSession, Language } from '@velvet/contracts';
+import {
+  VISITOR_TIME_ZONE,
+  visitorSession,
+  type CurrentRoute,
+  type Guest,
+  type GuestSession,
+  type Language,
+} from '@velvet/contracts';
 import { usePlatform } from './context';
 
 /** The current route; re-renders on navigation. */
@@ -8,10 +16,26 @@ export function useCurrentRoute(): CurrentRoute {
   return useObservableState(router.route$, router.current());
 }
 
-/** The current session; re-renders on login, logout and balance pushes. */
+/**
+ * The current session; re-renders on login, logout and balance pushes. Pages are rendered on the server once for
+ * every visitor, so the server render and the hydration read the visitor session of the page's language; React
+ * renders again with the guest's own session right after hydration, which is when personal parts fill in.
+ */
 export function useSession(): GuestSession {
   const { session } = usePlatform();
-  return useObservableState(session.session$, session.current());
+  const language = useLanguage();
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const subscription = session.session$.subscribe(onChange);
+      return () => subscription.unsubscribe();
+    },
+    [session],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => session.current(),
+    () => visitorSession(language),
+  );
 }
 
 export function useGuest(): Guest {
@@ -22,6 +46,53 @@ export function useLoggedIn(): boolean {
   return useGuest().flags.loggedIn;
 }
 
+/**
+ * Whose data a load key names: the logged-in guest's id, and '' for everyone not logged in, who all get the same
+ * answers. The server renders a shared page with the visitor's data under the same key, so an anonymous visitor's
+ * browser reuses it after hydration instead of loading it again; a login or logout still changes the key.
+ */
+export function useGuestKey(): string {
+  const guest = useGuest();
+  return guest.flags.loggedIn ? guest.id : '';
+}
+
 export function useLanguage(): Language {
   return useCurrentRoute().language;
+}
+
+const unchanging = () => () => undefined;
+
+/**
+ * A value only the browser knows (its time zone, its storage): the server render and the hydration use
+ * `serverValue`, so the markup matches; React renders again with `read()` right after hydration, and a part mounted
+ * later in the browser reads it at once. `read` answers an equal value each time (a string, a number, one object).
+ */
+export function useBrowserValue<T>(read: () => T, serverValue: T): T {
+  return useSyncExternalStore(unchanging, read, () => serverValue);
+}
+
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The time zone to show times in: the browser's, after VISITOR_TIME_ZONE on the server and during hydration. */
+export function useTimeZone(): string {
+  return useBrowserValue(browserTimeZone, VISITOR_TIME_ZONE);
+}
+
+/**
+ * The current time (ms), moved on every `intervalMs` and rounded down to it; null on the server and during
+ * hydration, which must not show a time the browser's first render would not match (a countdown, "on air now").
+ */
+export function useNow(intervalMs: number): number | null {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const timer = setInterval(onChange, intervalMs);
+      return () => clearInterval(timer);
+    },
+    [intervalMs],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => Math.floor(Date.now() / intervalMs) * intervalMs,
+    () => null,
+  );
 }

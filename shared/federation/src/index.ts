@@ -11,7 +11,17 @@ export {
 export { PlatformContext, usePlatform } from './context';
 export { RemoteProviders } from './providers';
 export { scopePlatform } from './scope';
-export { useCurrentRoute, useGuest, useLanguage, useLoggedIn, useSession } from './hooks';
+export {
+  useBrowserValue,
+  useCurrentRoute,
+  useGuest,
+  useGuestKey,
+  useLanguage,
+  useLoggedIn,
+  useNow,
+  useSession,
+  useTimeZone,
+} from './hooks';
 export {
   LoadState,
   ServerLoadsContext,

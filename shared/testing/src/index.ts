@@ -13,3 +13,4 @@ export {
   type RenderedSlot,
 } from './mockPlatform';
 export { renderWithPlatform, type RenderWithPlatformOptions } from './render';
+export { hydrateOverServer, type Hydrated } from './hydrate';

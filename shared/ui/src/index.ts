@@ -23,4 +23,4 @@ export { Section, type SectionProps } from './Section';
 export { TabNav, type TabNavItem } from './TabNav';
 export { navigateOnPlainClick, type LinkTarget } from './link';
 export { LinkOrText } from './LinkOrText';
-export { applyTheme } from './theme';
+export { applyTheme, themeCss, themeProperties } from './theme';

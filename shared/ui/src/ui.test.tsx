@@ -20,6 +20,7 @@ import {
   TilePlaceholder,
   TILE_GRID_COLUMNS,
   applyTheme,
+  themeCss,
   tileGridColumns,
   visiblePages,
 } from './index';
@@ -257,5 +258,26 @@ describe('applyTheme', () => {
     applyTheme({ 'color-accent': '#0af', '--vv-radius-m': '2px' }, element);
     expect(element.style.getPropertyValue('--vv-color-accent')).toBe('#0af');
     expect(element.style.getPropertyValue('--vv-radius-m')).toBe('2px');
+  });
+
+  it('sets the same properties themeCss writes for the head, leaving out entries that could break out of CSS', () => {
+    const theme = {
+      'color-accent': '#0af',
+      '--vv-radius-m': '2px',
+      'font-family': '"Inter", sans-serif',
+      'color-bg': 'red;} body{display:none',
+      'color-text': '#fff</style><script>alert(1)</script>',
+      'color-border': '#000 /* unterminated',
+      'color focus': '#f00',
+      'color-online': 'url(\\61)',
+    };
+    expect(themeCss(theme)).toBe(
+      ':root{--vv-color-accent:#0af;--vv-radius-m:2px;--vv-font-family:"Inter", sans-serif;}',
+    );
+    const element = document.createElement('div');
+    applyTheme(theme, element);
+    const set = Array.from({ length: element.style.length }, (_, index) => element.style.item(index));
+    expect(set.sort()).toEqual(['--vv-color-accent', '--vv-font-family', '--vv-radius-m']);
+    expect(themeCss({})).toBe(':root{}');
   });
 });

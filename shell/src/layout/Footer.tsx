@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Language, Tenant } from '@velvet/contracts';
-import { useShell, useSubject } from './ShellContext';
+import { useSession, useShell, useSubject } from './ShellContext';
 
 type FooterLink = Tenant['footerLinks'][number];
 
@@ -27,10 +27,10 @@ export function footerHref(link: FooterLink, language: Language, guestName: stri
 
 export function Footer() {
   const { t } = useTranslation('shell');
-  const { platform, router, session } = useShell();
+  const { platform, router } = useShell();
   const route = useSubject(router.route$);
-  const current = useSubject(session.session$);
-  const guestName = current?.guest.flags.loggedIn ? current.guest.name : null;
+  const { guest } = useSession();
+  const guestName = guest.flags.loggedIn ? guest.name : null;
   const links = platform.tenant.footerLinks;
   const social = links.filter(isSocial);
   const service = links.filter((link) => !isSocial(link));
@@ -66,7 +66,9 @@ export function Footer() {
           </li>
         </ul>
       </nav>
-      <p className="vv-footer__copy">
+      {/* The year is the server's when it rendered the page, which may be cached over New Year: hydration keeps
+          that text rather than report the browser's year as a mismatch. */}
+      <p className="vv-footer__copy" suppressHydrationWarning>
         {t('footer.copyright', { brand: platform.tenant.brand, year: new Date().getFullYear() })}
       </p>
     </footer>

@@ -23,10 +23,74 @@ describe('navbar menus', () => {
     expect(shell.router.has('summerNights' as never)).toBe(false);
 
     const navbar = screen.getByTestId('navbar');
-    fireEvent.click(within(navbar).getByRole('button', { name: /menus\.specials/ }));
-    expect(within(navbar).getByRole('link', { name: 'routes.dailyDeals' })).toHaveAttribute('href', '/en/daily-deals/');
+    const specials = within(navbar).getByText('menus.specials', { selector: 'summary', exact: false });
+    fireEvent.click(specials);
+    expect(specials.parentElement).toHaveProperty('open', true);
+    expect(within(specials.parentElement!).getByRole('link', { name: 'routes.dailyDeals' })).toHaveAttribute(
+      'href',
+      '/en/daily-deals/',
+    );
     // Neither the submenu entry nor the menu of its own is there: no <a>, no text.
     expect(within(navbar).queryByText('routes.summerNights')).toBeNull();
     expect(navbar.querySelector('a[href*="summer"]')).toBeNull();
+  });
+});
+
+describe('navbar menus as disclosures', () => {
+  /** Two menus with a submenu each. */
+  function twoMenus(): ManifestRemote {
+    const remote = manifestRemote('mf-specials', []);
+    remote.descriptor.menus = [
+      { where: 'navbar', id: 'specials', route: 'dailyDeals', label: 'menus.specials', order: 60 },
+      { where: 'navbar', parent: 'specials', route: 'dailyDeals', label: 'routes.dailyDeals', order: 10 },
+      { where: 'navbar', id: 'contests', route: 'contests', label: 'menus.contests', order: 70 },
+      { where: 'navbar', parent: 'contests', route: 'contests', label: 'routes.contests', order: 10 },
+    ];
+    return remote;
+  }
+  const summary = (label: string) =>
+    within(screen.getByTestId('navbar')).getByText(label, { selector: 'summary', exact: false });
+  const isOpen = (label: string) => (summary(label).parentElement as HTMLDetailsElement).open;
+
+  it('are in the page closed, with real links, so they open without JavaScript', () => {
+    renderInShell(<Navbar />, { remotes: [twoMenus()] });
+    for (const label of ['menus.specials', 'menus.contests']) {
+      expect(summary(label).parentElement?.tagName).toBe('DETAILS');
+      // one group: opening one closes the other in the browser, also without JavaScript
+      expect(summary(label).parentElement).toHaveAttribute('name', 'vv-nav-menus');
+      expect(isOpen(label)).toBe(false);
+    }
+    const links = [...screen.getByTestId('navbar').querySelectorAll('.vv-nav__submenu a')];
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/en/daily-deals/', '/en/contests/']);
+  });
+
+  it('open one at a time, and close again on a second click, on Escape and on a click elsewhere', () => {
+    renderInShell(<Navbar />, { remotes: [twoMenus()] });
+    fireEvent.click(summary('menus.specials'));
+    expect(isOpen('menus.specials')).toBe(true);
+    fireEvent.click(summary('menus.contests'));
+    expect([isOpen('menus.specials'), isOpen('menus.contests')]).toEqual([false, true]);
+    fireEvent.click(summary('menus.contests'));
+    expect(isOpen('menus.contests')).toBe(false);
+
+    fireEvent.click(summary('menus.specials'));
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(isOpen('menus.specials')).toBe(false);
+    fireEvent.click(summary('menus.specials'));
+    fireEvent.mouseDown(document.body);
+    expect(isOpen('menus.specials')).toBe(false);
+  });
+
+  it('the mobile menu is one more disclosure before the menus, which the style sheet folds under 1023 px', () => {
+    renderInShell(<Navbar />, { remotes: [twoMenus()] });
+    const burger = within(screen.getByTestId('navbar'))
+      .getByText('Menu', { selector: 'summary *' })
+      .closest('details')!;
+    expect(burger).toHaveClass('vv-nav__burger');
+    expect(burger.parentElement!.querySelector('.vv-nav__burger ~ .vv-nav__main')).not.toBeNull();
+    fireEvent.click(burger.querySelector('summary')!);
+    expect(burger.open).toBe(true);
+    fireEvent.click(burger.querySelector('summary')!);
+    expect(burger.open).toBe(false);
   });
 });

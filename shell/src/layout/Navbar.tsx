@@ -1,15 +1,51 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { skip } from 'rxjs';
 import { switchLanguage } from '@velvet/i18n';
 import { routeLink } from '@velvet/federation';
 import { Button } from '@velvet/ui';
-import { useShell, useSubject } from './ShellContext';
+import { useSession, useShell, useSubject } from './ShellContext';
 import { visibleMenus, type Menu } from './menus';
-import { useIsMobile, useNavbarHidden } from './navbarScroll';
+import { useNavbarHidden } from './navbarScroll';
 import { Notifications, useNotifications } from './Notifications';
 
-function MenuEntry({ menu, open, onToggle }: { menu: Menu; open: boolean; onToggle: () => void }) {
+/**
+ * A disclosure that opens without JavaScript (<details>: the browser toggles it on a click of its summary) and with
+ * it follows the navbar's state: a click asks `onOpen` instead, and a change the browser makes itself (e.g. find in
+ * page opening it) is reported the same way.
+ */
+function Disclosure({
+  open,
+  onOpen,
+  className,
+  group,
+  summary,
+  children,
+}: {
+  open: boolean;
+  onOpen: (open: boolean) => void;
+  className: string;
+  /** Disclosures of one group close each other, also without JavaScript (the `name` of <details>). */
+  group?: string;
+  summary: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <details className={className} name={group} open={open} onToggle={(event) => onOpen(event.currentTarget.open)}>
+      <summary
+        onClick={(event) => {
+          event.preventDefault();
+          onOpen(!open);
+        }}
+      >
+        {summary}
+      </summary>
+      {children}
+    </details>
+  );
+}
+
+function MenuEntry({ menu, open, onOpen }: { menu: Menu; open: boolean; onOpen: (open: boolean) => void }) {
   const { t } = useTranslation('shell');
   const { router } = useShell();
   const title = t(menu.label, { ns: menu.namespace });
@@ -31,12 +67,20 @@ function MenuEntry({ menu, open, onToggle }: { menu: Menu; open: boolean; onTogg
     );
   }
   if (items.length === 0) return null;
+  // The submenu is in the page whether open or not, so it works without JavaScript; closed, it is not shown.
   return (
     <li className="vv-nav__menu">
-      <button type="button" className="vv-nav__link" aria-expanded={open} aria-haspopup="true" onClick={onToggle}>
-        {title} <span aria-hidden="true">▾</span>
-      </button>
-      {open && (
+      <Disclosure
+        className="vv-nav__disclosure"
+        group="vv-nav-menus"
+        open={open}
+        onOpen={onOpen}
+        summary={
+          <>
+            {title} <span aria-hidden="true">▾</span>
+          </>
+        }
+      >
         <ul className="vv-nav__submenu">
           {items.map((item) => (
             <li key={item.route}>
@@ -44,7 +88,7 @@ function MenuEntry({ menu, open, onToggle }: { menu: Menu; open: boolean; onTogg
             </li>
           ))}
         </ul>
-      )}
+      </Disclosure>
     </li>
   );
 }
@@ -73,8 +117,8 @@ function LanguageSwitch() {
 function AuthArea() {
   const { t } = useTranslation('shell');
   const { session, ui, router } = useShell();
-  const current = useSubject(session.session$);
-  if (current?.guest.flags.loggedIn) {
+  const current = useSession();
+  if (current.guest.flags.loggedIn) {
     return (
       <div className="vv-nav__guest">
         {current.guest.flags.operator && (
@@ -113,7 +157,8 @@ function AuthArea() {
 /**
  * The navbar: brand, menus (one open at a time), language switch, notifications bell and the guest's name and
  * balance or the login buttons. It hides on scroll down and comes back on scroll up; under 1023 px the menus move
- * into a toggled mobile menu.
+ * into a toggled mobile menu (styles.css: the same markup on every screen, so the server renders it once). Menus
+ * and the mobile menu are disclosures that also open without JavaScript.
  */
 export function Navbar() {
   const { t } = useTranslation('shell');
@@ -123,7 +168,6 @@ export function Navbar() {
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
   const hidden = useNavbarHidden();
-  const mobile = useIsMobile();
   const ref = useRef<HTMLElement>(null);
   const notifications = useNotifications();
 
@@ -155,7 +199,7 @@ export function Navbar() {
           key={menu.key}
           menu={menu}
           open={openMenu === menu.key}
-          onToggle={() => setOpenMenu((open) => (open === menu.key ? null : menu.key))}
+          onOpen={(open) => setOpenMenu((current) => (open ? menu.key : current === menu.key ? null : current))}
         />
       ))}
     </ul>
@@ -164,34 +208,30 @@ export function Navbar() {
   return (
     <header ref={ref} className={`vv-nav${hidden ? ' vv-nav--hidden' : ''}`} data-hidden={hidden} data-testid="navbar">
       <div className="vv-nav__bar">
-        {mobile && (
-          <button
-            type="button"
-            className="vv-nav__burger"
-            aria-expanded={mobileOpen}
-            aria-controls="vv-mobile-menu"
-            onClick={() => setMobileOpen((open) => !open)}
-          >
-            <span aria-hidden="true">☰</span>
-            <span className="vv-visually-hidden">{t('nav.menu')}</span>
-          </button>
-        )}
+        <Disclosure
+          className="vv-nav__burger"
+          open={mobileOpen}
+          onOpen={setMobileOpen}
+          summary={
+            <>
+              <span aria-hidden="true">☰</span>
+              <span className="vv-visually-hidden">{t('nav.menu')}</span>
+            </>
+          }
+        />
         <a className="vv-nav__brand" href={router.href('home')}>
           {platform.tenant.logoUrl ? <img src={platform.tenant.logoUrl} alt="" width={28} height={28} /> : null}
           <span>{platform.tenant.brand}</span>
         </a>
-        {!mobile && <nav aria-label={t('nav.main')}>{menuList}</nav>}
+        <nav className="vv-nav__main" aria-label={t('nav.main')}>
+          {menuList}
+        </nav>
         <div className="vv-nav__tools">
           <LanguageSwitch />
           <Notifications state={notifications} />
           <AuthArea />
         </div>
       </div>
-      {mobile && mobileOpen && (
-        <nav id="vv-mobile-menu" className="vv-nav__mobile" aria-label={t('nav.main')}>
-          {menuList}
-        </nav>
-      )}
     </header>
   );
 }

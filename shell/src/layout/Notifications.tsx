@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filter } from 'rxjs';
 import type { IncomingMessage } from '@velvet/contracts';
-import { useShell, useSubject } from './ShellContext';
+import { useSession, useShell } from './ShellContext';
 
 type Notification = IncomingMessage<'notifications'>['notifications'][number];
 
@@ -23,9 +23,8 @@ export function applyNotifications(list: Notification[], message: IncomingMessag
 
 /** The logged-in guest's navbar notifications, requested once the socket session is ready. */
 export function useNotifications(): Notification[] {
-  const { socket, session } = useShell();
-  const current = useSubject(session.session$);
-  const loggedIn = current?.guest.flags.loggedIn ?? false;
+  const { socket } = useShell();
+  const loggedIn = useSession().guest.flags.loggedIn;
   const [list, setList] = useState<Notification[]>([]);
   useEffect(() => {
     if (!loggedIn) return;

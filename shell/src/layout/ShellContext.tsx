@@ -1,7 +1,14 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { BehaviorSubject } from 'rxjs';
 import type { i18n as I18n } from 'i18next';
-import type { ManifestRemote, PlatformApi, PlatformSlots, SlotName } from '@velvet/contracts';
+import {
+  visitorSession,
+  type GuestSession,
+  type ManifestRemote,
+  type PlatformApi,
+  type PlatformSlots,
+  type SlotName,
+} from '@velvet/contracts';
 import type { SocketClient } from '@velvet/sdk';
 import type { SessionStore } from '../session';
 import type { ShellRouter } from '../router';
@@ -41,14 +48,31 @@ export function useShell(): Shell {
   return shell;
 }
 
-/** The current value of a BehaviorSubject, re-rendering on change. */
-export function useSubject<T>(subject: BehaviorSubject<T>): T {
+/**
+ * The current value of a BehaviorSubject, re-rendering on change. The server renders with its stores' values, which
+ * start as the browser's do (from the URL, or empty), so hydration reads the subject itself; a value that differs
+ * per visitor takes `serverValue` instead, which the server render and the hydration both show.
+ */
+export function useSubject<T>(subject: BehaviorSubject<T>, serverValue: T = subject.value): T {
   return useSyncExternalStore(
     (onChange) => {
       const subscription = subject.subscribe(onChange);
       return () => subscription.unsubscribe();
     },
     () => subject.value,
-    () => subject.value,
+    () => serverValue,
   );
+}
+
+/**
+ * The guest's session for the layout. Pages are rendered once for every visitor, so the server render and the
+ * hydration show the visitor session of the page's language, and React renders again with the guest's own session
+ * right after hydration: personal parts (name, balance, VIP flag, login buttons) fill in then. Before the session
+ * has started the visitor session stands in too.
+ */
+export function useSession(): GuestSession {
+  const { session, router } = useShell();
+  const visitor = visitorSession(useSubject(router.route$).language);
+  const current = useSubject(session.session$, null);
+  return current ?? visitor;
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { merge } from 'rxjs';
 import { mediaEndpoints, type GuestSession, type SidebarCounts } from '@velvet/contracts';
 import { Button } from '@velvet/ui';
-import { useShell, useSubject } from './ShellContext';
+import { useSession, useShell } from './ShellContext';
 
 const COUNTS = ['boughtVideos', 'boughtPhotos', 'privateCollection', 'pinnedFavorites'] as const;
 
@@ -37,9 +37,9 @@ function useSidebarCounts(guestId: string): SidebarCounts | null {
  */
 export function Sidebar() {
   const { t } = useTranslation('shell');
-  const { session, ui } = useShell();
-  const current = useSubject(session.session$);
-  if (!current?.guest.flags.loggedIn) {
+  const { ui } = useShell();
+  const current = useSession();
+  if (!current.guest.flags.loggedIn) {
     return (
       <aside className="vv-sidebar" aria-label={t('sidebar.label')}>
         <p>{t('sidebar.anonymous')}</p>

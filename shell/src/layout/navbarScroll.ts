@@ -29,24 +29,3 @@ export function useNavbarHidden(given?: Window): boolean {
   }, [given]);
   return hidden;
 }
-
-/** The mobile menu shows when the viewport is under 1023 px wide. */
-export const MOBILE_MENU_MAX_WIDTH = 1022;
-
-/**
- * Whether the viewport is a phone's. The server (and so the hydrating render) cannot know: it answers no, and the
- * browser's answer follows right after hydration.
- */
-export function useIsMobile(given?: Window): boolean {
-  const query = `(max-width: ${MOBILE_MENU_MAX_WIDTH}px)`;
-  const list = () => (given ?? window).matchMedia?.(query);
-  return useSyncExternalStore(
-    (onChange) => {
-      const media = list();
-      media?.addEventListener('change', onChange);
-      return () => media?.removeEventListener('change', onChange);
-    },
-    () => list()?.matches ?? false,
-    () => false,
-  );
-}

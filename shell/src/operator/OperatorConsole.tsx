@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { registryEndpoints } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
 import { EmptyState, LoginPrompt } from '@velvet/ui';
+import { PlatformContext, useGuest } from '@velvet/federation';
 import { useShell } from '../layout/ShellContext';
-import { ChangesProvider, LoadState, useGuest, useLoaded } from './data';
+import { ChangesProvider, LoadState, useLoaded } from './data';
 import { useOperatorStrings } from './strings';
 import { TenantPanel } from './TenantPanel';
 import { HealthPanel } from './HealthPanel';
@@ -75,16 +76,19 @@ function Gate() {
  * only". Loaded as its own chunk the first time the route is opened.
  */
 export default function OperatorConsole() {
-  const { i18n } = useShell();
+  const { i18n, platform } = useShell();
   useOperatorStrings(i18n);
   const { t } = useTranslation('shell');
+  // The platform's session hooks: the console is personal, shown to the visitor on the server and in hydration.
   return (
-    <ChangesProvider>
-      <article className="vv-operator" data-testid="operator-console">
-        <h1>{t('operator.title')}</h1>
-        <p className="vv-operator__intro">{t('operator.intro')}</p>
-        <Gate />
-      </article>
-    </ChangesProvider>
+    <PlatformContext.Provider value={platform}>
+      <ChangesProvider>
+        <article className="vv-operator" data-testid="operator-console">
+          <h1>{t('operator.title')}</h1>
+          <p className="vv-operator__intro">{t('operator.intro')}</p>
+          <Gate />
+        </article>
+      </ChangesProvider>
+    </PlatformContext.Provider>
   );
 }

@@ -1,16 +1,7 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Guest, Language } from '@velvet/contracts';
+import type { Language } from '@velvet/contracts';
 import { ErrorState, Spinner, type PagerLabels } from '@velvet/ui';
-import { useShell } from '../layout/ShellContext';
 
 // The console uses only what the shell's first chunk already has (react, the @velvet/* packages): a data
 // library or the remote kit imported here would become shared modules the shell provides eagerly at boot.
@@ -80,18 +71,6 @@ export function usePagerLabels(): PagerLabels {
     next: t('pager.next'),
     page: (page) => t('pager.page', { page }),
   };
-}
-
-/** The session's guest, re-rendering on login and logout. */
-export function useGuest(): Guest {
-  const { platform } = useShell();
-  return useSyncExternalStore(
-    (onChange) => {
-      const subscription = platform.session.session$.subscribe(onChange);
-      return () => subscription.unsubscribe();
-    },
-    () => platform.session.current().guest,
-  );
 }
 
 /** The page's language, for dates and numbers. */
