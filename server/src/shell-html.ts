@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import {
   DECLARED_ROUTES,
-  DEFAULT_LANGUAGE,
   LANGUAGES,
   SHELL_ROUTES,
   rankRoutes,
@@ -111,8 +110,8 @@ export interface PageBody {
   /** How long a shared cache may keep the page. */
   sharedSeconds: number;
 }
-/** Renders a matched page's (or the not-found page's) first screen in `language`; without one the bare shell is sent. */
-export type PageBodies = (request: FastifyRequest, language: Language) => Promise<PageBody | null>;
+/** Renders a page's first screen (a route's, or the not-found page); without one the bare shell is sent. */
+export type PageBodies = (request: FastifyRequest) => Promise<PageBody | null>;
 
 /** The built page with a page's head: its language on <html>, its tags in place of the built title. */
 function withHead(html: string, head: PageHead, nonce: string): string {
@@ -151,13 +150,7 @@ export async function installShell(
     bundleStatic(distDir, '/shell/', (name) => (/\.[0-9a-f]{8}\.[a-z0-9]+$/i.test(name) ? IMMUTABLE : 'no-cache')),
   );
 
-  const sendShell = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    status: number,
-    head?: PageHead,
-    language?: Language,
-  ) => {
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply, status: number, head?: PageHead) => {
     const html = await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (html === null) return reply.status(503).send(notBuiltPage);
@@ -165,8 +158,7 @@ export async function installShell(
     // The page's nonce goes first in <head>, before anything that may add a <style> element reads it.
     const nonceMeta = `<meta name="csp-nonce" content="${nonce}" />`;
     let page = head ? withHead(html, head, nonce) : html;
-    const pageLanguage = head?.language ?? language;
-    const body = pageBodies && pageLanguage ? await renderBody(request, pageLanguage) : null;
+    const body = pageBodies ? await renderBody(request) : null;
     if (body) {
       page = page
         .replace(/<\/head>/i, (end) => body.head(nonce) + end)
@@ -179,9 +171,9 @@ export async function installShell(
     return reply.status(head?.status ?? status).send(page.replace(/<head>/i, (start) => start + nonceMeta));
   };
   /** A render that fails as a whole (the layout's, not a remote's) leaves the page to the browser. */
-  const renderBody = async (request: FastifyRequest, language: Language) => {
+  const renderBody = async (request: FastifyRequest) => {
     try {
-      return await pageBodies!(request, language);
+      return await pageBodies!(request);
     } catch (error) {
       request.log.error({ err: error }, 'server render failed: the page is rendered in the browser');
       return null;
@@ -199,12 +191,8 @@ export async function installShell(
     const routes = await tenantRoutes(tenant, request.hostname);
     const match = matchShellPath(pathname, routes);
     if (match.kind === 'redirect') return reply.redirect(match.location + (search ? `?${search}` : ''), 301);
-    if (match.kind === 'unknown') {
-      // The not-found page, in the language the path starts with (the default one otherwise).
-      const first = splitPath(pathname)[0];
-      const language = (LANGUAGES as readonly string[]).includes(first ?? '') ? (first as Language) : DEFAULT_LANGUAGE;
-      return sendShell(request, reply, 404, undefined, language);
-    }
+    // The not-found page is rendered too (in the language the path starts with, else the default one).
+    if (match.kind === 'unknown') return sendShell(request, reply, 404);
     // A page whose performer, video, ... does not exist answers 404 with the not-found head: no soft 404s.
     return sendShell(request, reply, 200, pageHeads ? await pageHeads(request, match, routes) : undefined);
   });

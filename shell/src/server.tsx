@@ -14,17 +14,18 @@ import {
   PLATFORM_API_VERSION,
   homeSlot,
   routeTableOf,
+  visitorSession,
   type PlatformApi,
   type ServerRenderStage,
   type SlotName,
   type FederationManifest,
-  type GuestSession,
   type Language,
   type ManifestRemote,
   type RemoteName,
 } from '@velvet/contracts';
 import { createFeedClient, createQueryClient, createRestClient, createSocketClient } from '@velvet/sdk';
 import { createI18n, installRouteTable } from '@velvet/i18n';
+import { themeCss } from '@velvet/ui/theme';
 import { createSlotHost, ServerLoadsContext, type RemoteLifecycles, type ServerLoads } from '@velvet/federation';
 import { createRouter } from './router';
 import { createSessionStore } from './session';
@@ -62,8 +63,6 @@ export interface PageRequest {
   manifest: FederationManifest;
   /** The page's path (and query). */
   url: string;
-  /** The anonymous visitor's session every shared page is rendered with. */
-  session: GuestSession;
   /** The file of a remote version's node build entry (`server/remoteEntry.js` in its version folder). */
   serverEntry: (remote: ManifestRemote) => string;
   /** Reaches the server's own REST and GraphQL routes, as the page's visitor (its host, no token). */
@@ -76,7 +75,10 @@ export interface RenderedPage {
   language: Language;
   /** The content of the page's root element. */
   html: string;
-  /** The rendered remotes' style sheets, for the head: the first paint is styled before any script runs. */
+  /**
+   * For the head: the tenant's theme and the rendered remotes' style sheets, so the first paint is styled before any
+   * script runs.
+   */
   styles: string[];
   state: ServerPageState;
   /** Every remote part the page has, and how it fared. */
@@ -162,7 +164,8 @@ function serverShell(request: PageRequest, manifest: FederationManifest, remotes
     rest,
     storage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined },
   });
-  session.session$.next(request.session);
+  // Every visitor gets this page: it is rendered with the visitor session, which hydration shows too.
+  session.session$.next(visitorSession(language));
   const ui = createUiStore(i18n);
   const socket = createSocketClient({
     url: 'ws://server.invalid',
@@ -320,7 +323,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   return {
     language: route.language,
     html,
-    styles: [...styled].flatMap((remote) => serverRemotes.styles(remote)),
+    styles: [themeCss(manifest.tenant.theme), ...[...styled].flatMap((remote) => serverRemotes.styles(remote))],
     state,
     parts: outcomes,
   };

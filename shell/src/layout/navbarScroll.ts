@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 
 /** The navbar hides on a downward scroll of more than 10 px once below 50 px from the top; show on scroll up. */
 export const HIDE_DELTA_PX = 10;

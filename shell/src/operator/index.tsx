@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, Spinner } from '@velvet/ui';
+import { useBrowserValue } from '@velvet/federation';
 
 function ConsoleUnavailable() {
   const { t } = useTranslation('common');
@@ -22,10 +23,18 @@ const OperatorConsole = lazy(() =>
   }),
 );
 
+const inBrowser = () => true;
+
+/**
+ * The console is an operator's own page, never rendered on the server: the server and the hydration show the
+ * loading state, and the chunk is asked for once the page runs in the browser.
+ */
 export function OperatorConsolePage() {
   const { t } = useTranslation('common');
+  const loading = <Spinner label={t('loading')} />;
+  if (!useBrowserValue(inBrowser, false)) return loading;
   return (
-    <Suspense fallback={<Spinner label={t('loading')} />}>
+    <Suspense fallback={loading}>
       <OperatorConsole />
     </Suspense>
   );

@@ -3,14 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import {
-  formatBalance,
-  type FederationManifest,
-  type GuestSession,
-  type Language,
-  type ManifestRemote,
-  type ServerRenderStage,
-} from '@velvet/contracts';
+import { type FederationManifest, type Language, type ManifestRemote, type ServerRenderStage } from '@velvet/contracts';
 import type { PageBodies, PageBody } from '../../shell-html';
 import { pageManifest, recordServerRender } from '../federation';
 import { remoteStoreDir } from '../federation/store';
@@ -26,7 +19,6 @@ interface ShellRenderer {
   renderPage(request: {
     manifest: FederationManifest;
     url: string;
-    session: GuestSession;
     serverEntry: (remote: ManifestRemote) => string;
     fetch: typeof fetch;
     budgetMs: number;
@@ -50,37 +42,10 @@ type PartOutcome =
 interface RenderedPage {
   language: Language;
   html: string;
+  /** The tenant's theme and the rendered parts' style sheets. */
   styles: string[];
   state: unknown;
   parts: PartOutcome[];
-}
-
-/** The session every shared page is rendered with: a visitor who is not logged in, with no coins. */
-function visitorSession(language: Language): GuestSession {
-  return {
-    accessToken: '',
-    guest: {
-      id: '',
-      name: '',
-      email: null,
-      avatarUrl: null,
-      language,
-      flags: {
-        loggedIn: false,
-        anonymous: true,
-        locked: false,
-        vip: false,
-        vxselect: false,
-        tvSubscriber: false,
-        formerTvSubscriber: false,
-        payingCustomer: false,
-        avs: false,
-        operator: false,
-      },
-      avsStatus: 'unknown',
-      balance: { amount: 0, formatted: formatBalance(0, language) },
-    },
-  };
 }
 
 /** The shell's renderer, when the shell is built (read once: a rebuilt shell needs a restart, as its bundles do). */
@@ -182,7 +147,7 @@ export async function pageBodies(ctx: ModuleContext, app: FastifyInstance): Prom
     });
   };
 
-  return async (request, language): Promise<PageBody | null> => {
+  return async (request): Promise<PageBody | null> => {
     const url = request.url;
     const tenant = new URLSearchParams(url.split('?')[1] ?? '').get('tenant') ?? undefined;
     const manifest = await pageManifest(ctx, {
@@ -198,7 +163,6 @@ export async function pageBodies(ctx: ModuleContext, app: FastifyInstance): Prom
       const page = await renderer.renderPage({
         manifest,
         url,
-        session: visitorSession(language),
         serverEntry,
         fetch: inProcessFetch(app, request),
         budgetMs: ctx.config.renderBudgetMs,
