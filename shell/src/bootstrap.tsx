@@ -119,7 +119,11 @@ async function boot(router: ShellRouter, i18n: I18n) {
   // A page the server rendered for this tenant is hydrated: its outlet (with the remote's part) is the outlet, and
   // each part the server rendered is hydrated by the first mount of the same remote version.
   const rendered = serverRendered(document);
-  const hydrate = rendered !== null && (rendered.state === null || rendered.state.tenant === manifest.tenant.id);
+  // (`/` is rendered in the site's default language; a browser that keeps another one renders the page afresh)
+  const hydrate =
+    rendered !== null &&
+    (rendered.state === null || rendered.state.tenant === manifest.tenant.id) &&
+    document.documentElement.lang === router.current().language;
   const parts = serverParts(hydrate ? rendered.state : null);
 
   const ui = createUiStore(i18n);

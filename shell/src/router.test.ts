@@ -56,7 +56,8 @@ describe('router', () => {
     router.dispose();
   });
 
-  it('keeps the stored language on the bare root and marks unknown paths as not found', () => {
+  it('keeps the stored language on the bare root and marks unknown paths as not found, in their language', () => {
+    window.history.replaceState(null, '', '/');
     sessionStorage.setItem('velvet.route', JSON.stringify({ name: 'cams', args: {}, language: 'nl' }));
     const router = createRouter({ window, storage: sessionStorage });
     expect(router.current()).toEqual({ name: 'home', args: {}, language: 'nl' });
@@ -65,6 +66,9 @@ describe('router', () => {
     window.history.pushState(null, '', '/nl/nowhere/');
     router.sync();
     expect(router.state$.value.notFound).toBe(true);
+    window.history.pushState(null, '', '/es/nowhere/');
+    router.sync();
+    expect(router.state$.value).toEqual({ route: { name: 'home', args: {}, language: 'es' }, notFound: true });
     router.dispose();
   });
 

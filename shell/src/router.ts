@@ -61,7 +61,12 @@ export function createRouter(options: {
     const { pathname, search } = win.location;
     const scrollTo = new URLSearchParams(search).get('scrollTo') ?? undefined;
     const matched = matchPath(pathname);
-    const language = pathname === '/' || !matched ? storedLanguage(storage, win.navigator?.language) : matched.language;
+    // A path of no route that starts with a language is that language's not-found page.
+    const prefix = pathname.split('/')[1];
+    const language =
+      pathname === '/'
+        ? storedLanguage(storage, win.navigator?.language)
+        : (matched?.language ?? (isLanguage(prefix) ? prefix : storedLanguage(storage, win.navigator?.language)));
     if (!matched) return { route: { name: 'home', args: {}, language }, notFound: true };
     return { route: { ...matched, language, ...(scrollTo ? { scrollTo } : {}) }, notFound: false };
   };

@@ -1,0 +1,55 @@
+/** @jest-environment node */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { remoteDescriptor, type FederationManifest, type ManifestRemote } from '@velvet/contracts';
+import { renderPage, type PageRequest } from './server';
+
+const tv: ManifestRemote = {
+  name: 'mf-tv',
+  version: '1.0.0',
+  entry: '/remotes/mf-tv/1.0.0/mf-manifest.json',
+  channel: 'pinned',
+  descriptor: remoteDescriptor.parse(
+    JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'mf-tv', 'remote.json'), 'utf8')),
+  ),
+};
+const manifest: FederationManifest = {
+  tenant: {
+    id: 'velvet',
+    brand: 'Velvet',
+    logoUrl: '/media/tenants/velvet/logo.webp',
+    languages: ['de', 'en', 'nl', 'es'],
+    theme: { 'color-accent': '#ff0066' },
+    features: { tv: true },
+    footerLinks: [],
+  },
+  remotes: [tv],
+};
+const request = (url: string): PageRequest => ({
+  manifest,
+  url,
+  serverEntry: () => path.join(__dirname, 'no-such-store', 'server', 'remoteEntry.js'),
+  fetch: () => Promise.reject(new Error('no server in this test')),
+  budgetMs: 1000,
+});
+
+describe('the server render', () => {
+  it('renders the layout in the URL language with the tenant theme, and leaves a part without a node build to the browser', async () => {
+    const page = await renderPage(request('/de/tv/programm/'));
+    expect(page.language).toBe('de');
+    expect(page.html).toContain('href="/de/tv/livestream/"');
+    expect(page.html).toContain('<div data-outlet="mf-tv" data-ssr="client"></div>');
+    expect(page.styles[0]).toContain('#ff0066');
+    expect(page.parts).toEqual([
+      expect.objectContaining({ remote: tv, place: 'outlet', outcome: 'client', stage: 'missing', warming: false }),
+    ]);
+    expect(page.state).toEqual({ tenant: 'velvet', outlet: null, slots: {} });
+  });
+
+  it('renders the not-found page for a path of no route, in its language', async () => {
+    const page = await renderPage(request('/es/no-such-page/'));
+    expect(page.language).toBe('es');
+    expect(page.html).toContain('data-testid="not-found"');
+    expect(page.parts).toEqual([]);
+  });
+});
