@@ -150,13 +150,15 @@ async function fullRenders(
   const before = await server.memory();
   const renders = await load(server.url, pages, counts.seconds, { ...options, amount: counts.renders });
   const after = await server.memory();
+  const growth = (key: 'heapUsed' | 'external') => ((after[key] - before[key]) / MB).toFixed(1);
   report.add(`${database}: server RSS after warm-up`, before.rss / MB, 'MB');
   report.add(
     `${database}: server RSS growth after ${counts.renders.toLocaleString('en-US')} renders`,
     (after.rss - before.rss) / MB,
     'MB',
     { kind: 'max', limit: BUDGETS.memoryGrowthMb },
-    failures(renders) ?? `heap ${((after.heapUsed - before.heapUsed) / MB).toFixed(1)} MB`,
+    failures(renders) ??
+      `of which heap ${growth('heapUsed')} MB, outside it (buffers, WebAssembly) ${growth('external')} MB`,
   );
 }
 
