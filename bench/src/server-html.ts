@@ -5,7 +5,7 @@ import { load, type Request } from './http';
 import type { Report } from './report';
 import type { VelvetServer } from './servers';
 
-export const HTML_CONNECTIONS = 50;
+const HTML_CONNECTIONS = 50;
 
 const BUDGETS = {
   cachedHomeRps: 2_000,
@@ -14,7 +14,7 @@ const BUDGETS = {
   memoryGrowthMb: 50,
 };
 
-/** Pages of the sitemap's other parts (a performer, a video, an album, ...) in the mix, the first of each part. */
+/** How many pages of each of the sitemap's other parts (performers, videos, albums, ...) the mix takes, its first. */
 const PER_PART = 5;
 
 /** What a browser sends for a page: the server may answer compressed, and that work is part of the answer. */
@@ -39,7 +39,7 @@ export interface HtmlCounts {
 /** The markers of server rendering in a page's HTML; a page without them is the shell's HTML alone. */
 export function renderedMarkup(html: string): { root: boolean; server: number; client: number } {
   return {
-    root: /<div\b[^>]*\bid="root"[^>]*\bdata-ssr\b/.test(html) || /<div\b[^>]*\bdata-ssr\b[^>]*\bid="root"/.test(html),
+    root: /<div\b(?=[^>]*\bid="root")(?=[^>]*\bdata-ssr\b)[^>]*>/.test(html),
     server: html.match(/\bdata-ssr="server"/g)?.length ?? 0,
     client: html.match(/\bdata-ssr="client"/g)?.length ?? 0,
   };
@@ -62,7 +62,7 @@ async function text(url: string): Promise<string> {
  * the performer lists, the video grid, the TV programme, ...) and the first English pages of each of its other
  * parts (performers, videos, albums, categories, TV shows, blog posts), by path.
  */
-export async function sitemapPages(base: string): Promise<{ paths: string[]; parts: string[] }> {
+async function sitemapPages(base: string): Promise<{ paths: string[]; parts: string[] }> {
   const paths: string[] = [];
   const parts: string[] = [];
   for (const file of locations(await text(`${base}/sitemap.xml`))) {
