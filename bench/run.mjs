@@ -9,10 +9,12 @@ const args = process.argv.slice(2);
 ensureDependencies();
 ensureBuilt();
 ensureChromium();
-// Section 4 and the scale section (6) also measure on PostgreSQL.
+// Sections 4 and 9 and the scale section (6) also measure on PostgreSQL.
 const only = args.find((arg) => arg.startsWith('--only='));
-const sections = only ? only.slice('--only='.length).split(',') : ['4', ...(args.includes('--scale') ? ['6'] : [])];
-if (sections.includes('4') || sections.includes('6')) ensurePostgres();
+const sections = only
+  ? only.slice('--only='.length).split(',')
+  : ['4', '9', ...(args.includes('--scale') ? ['6'] : [])];
+if (['4', '6', '9'].some((section) => sections.includes(section))) ensurePostgres();
 const bench = join(ROOT, 'bench');
 const result = spawnSync(join(bench, 'node_modules', '.bin', 'tsx'), ['src/main.ts', ...args], {
   cwd: bench,

@@ -99,20 +99,33 @@ export interface LoadResult {
   total: number;
 }
 
-/** One autocannon run: 100 connections for `seconds`, bounded in time, loopback only. */
+export type Request = Pick<Target, 'method' | 'path' | 'headers' | 'body'>;
+
+export interface LoadOptions {
+  /** Concurrent connections; 100 unless said. */
+  connections?: number;
+  /** Requests to make in all: the run ends after them instead of after `seconds`. */
+  amount?: number;
+}
+
+/**
+ * One autocannon run, bounded in time (or in requests), loopback only. Several requests are sent in turn by each
+ * connection, so a run of a list loads them mixed.
+ */
 export async function load(
   base: string,
-  target: Pick<Target, 'method' | 'path' | 'headers' | 'body'>,
+  target: Request | readonly Request[],
   seconds: number,
+  { connections = CONNECTIONS, amount }: LoadOptions = {},
 ): Promise<LoadResult> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(base)) throw new Error('the bench loads loopback servers only');
+  const requests = Array.isArray(target) ? target : [target as Request];
   const result = await autocannon({
-    url: `${base}${target.path}`,
-    method: target.method,
-    headers: target.headers,
-    body: target.body,
-    connections: CONNECTIONS,
+    url: `${base}${requests[0]!.path}`,
+    requests: requests.map(({ method, path, headers, body }) => ({ method, path, headers, body })),
+    connections,
     duration: seconds,
+    amount,
   });
   const answered = result['2xx'] > 0;
   return {

@@ -11,6 +11,8 @@ export interface MemoryReply {
   type: 'memory';
   rss: number;
   heapUsed: number;
+  /** Memory outside V8's heap that it knows of: buffers and WebAssembly memories (PGlite's database). */
+  external: number;
   connections: number;
 }
 

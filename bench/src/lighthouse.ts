@@ -4,7 +4,8 @@ import { get } from 'node:http';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import lighthouse, { type Flags, type Result, type RunnerResult } from 'lighthouse';
 import { CHROMIUM_EXECUTABLE, CHROMIUM_FLAGS, type BenchPage } from './browser';
-import { kb, median, type Report } from './report';
+import { kb, median, type Budget, type Report } from './report';
+import { renderedMarkup } from './server-html';
 import { tempDir } from './servers';
 
 /** The pages measured here, by their names in `benchPages`. */
@@ -196,104 +197,148 @@ async function brotliSize(url: string): Promise<{ bytes: number; servedAs: strin
 const medianOf = (runs: Audited[], key: Exclude<keyof Audited, 'scripts' | 'encodings' | 'failed' | 'warnings'>) =>
   median(runs.map((run) => run[key]).filter((value): value is number => value !== null));
 
+/** The same pages on two servers of the same seed: server rendering on (the default) and off (`SERVER_RENDER=off`). */
+export interface RenderingSites {
+  on: string;
+  off: string;
+}
+
+const ratio = (on: number | null, off: number | null) => (on !== null && off ? on / off : null);
+
 /**
  * Section 8: home, a performer's profile and a video grid under Lighthouse's mobile defaults, the median of
- * `runs` runs per metric and score, side by side against the phone's budgets; then the JavaScript a first visit
- * to home loads, in brotli.
+ * `runs` runs per metric and score, with server rendering on against the phone's budgets and beside the same page
+ * with it off (the runs alternate, so both see the same minutes of the machine's load); then the JavaScript a
+ * first visit to home loads, in brotli.
  */
-export async function benchLighthouse(report: Report, base: string, pages: BenchPage[], runs: number): Promise<void> {
+export async function benchLighthouse(
+  report: Report,
+  sites: RenderingSites,
+  pages: BenchPage[],
+  runs: number,
+): Promise<void> {
   report.begin(
-    `8. Pages on a phone: Lighthouse's mobile defaults (Moto G Power, simulated slow 4G and 4x CPU; median of ${runs})`,
+    `8. Pages on a phone: Lighthouse's mobile defaults (Moto G Power, simulated slow 4G and 4x CPU; median of ${runs}), server rendering on and off`,
   );
   const measured = pages.filter((page) => PAGES.includes(page.name));
-  const audited = new Map<string, Audited[]>();
+  const audited = { on: new Map<string, Audited[]>(), off: new Map<string, Audited[]>() };
   const repeated: string[] = [];
   // A run Lighthouse could not complete is made again, twice at most, and named below.
-  const auditOnce = async (page: BenchPage, attempt = 1): Promise<Audited> => {
+  const auditOnce = async (base: string, page: BenchPage, attempt = 1): Promise<Audited> => {
     try {
       return await audit(`${base}${page.path}`);
     } catch (error) {
       if (!(error instanceof LighthouseRunError) || attempt > 2) throw error;
-      repeated.push(`${page.name} (${error.code})`);
-      return auditOnce(page, attempt + 1);
+      repeated.push(`${page.name}${base === sites.off ? ', rendering off' : ''} (${error.code})`);
+      return auditOnce(base, page, attempt + 1);
     }
   };
-  for (const page of measured) {
-    const pageRuns: Audited[] = [];
-    for (let run = 0; run < runs; run++) pageRuns.push(await auditOnce(page));
-    audited.set(page.name, pageRuns);
+  for (let run = 0; run < runs; run++) {
+    for (const page of measured) {
+      for (const side of ['on', 'off'] as const) {
+        const pageRuns = audited[side].get(page.name) ?? [];
+        pageRuns.push(await auditOnce(sites[side], page));
+        audited[side].set(page.name, pageRuns);
+      }
+    }
   }
-  const column = (key: Parameters<typeof medianOf>[1]) =>
-    measured.map((page) => medianOf(audited.get(page.name)!, key));
-  report.table(
-    measured.map((page) => page.name),
-    [
-      { name: 'LCP', unit: 'ms', values: column('lcp'), budget: { kind: 'max', limit: BUDGETS.lcp } },
-      { name: 'FCP', unit: 'ms', values: column('fcp'), budget: { kind: 'max', limit: BUDGETS.fcp } },
-      { name: 'TBT', unit: 'ms', values: column('tbt'), budget: { kind: 'max', limit: BUDGETS.tbt } },
-      { name: 'CLS', unit: '', values: column('cls'), budget: { kind: 'max', limit: BUDGETS.cls } },
-      {
-        name: 'performance score',
-        unit: 'of 100',
-        values: column('performance'),
-        budget: { kind: 'min', limit: BUDGETS.performance },
-      },
-      { name: 'SEO score', unit: 'of 100', values: column('seo'), budget: { kind: 'min', limit: BUDGETS.seo } },
-      {
-        name: 'accessibility score',
-        unit: 'of 100',
-        values: column('accessibility'),
-        budget: { kind: 'min', limit: BUDGETS.accessibility },
-      },
-    ],
-  );
-  const all = [...audited.values()].flat();
+  for (const page of measured) {
+    const on = audited.on.get(page.name)!;
+    const off = audited.off.get(page.name)!;
+    const row = (name: string, unit: string, key: Parameters<typeof medianOf>[1], budget: Budget) => {
+      const values = [medianOf(on, key), medianOf(off, key)];
+      return { name, unit, budget, values: [...values, ratio(values[0]!, values[1]!)] };
+    };
+    report.table(
+      [
+        'server rendering on',
+        { name: 'SERVER_RENDER=off', budgeted: false },
+        { name: 'on / off', budgeted: false, unit: 'x' },
+      ],
+      [
+        row('LCP', 'ms', 'lcp', { kind: 'max', limit: BUDGETS.lcp }),
+        row('FCP', 'ms', 'fcp', { kind: 'max', limit: BUDGETS.fcp }),
+        row('TBT', 'ms', 'tbt', { kind: 'max', limit: BUDGETS.tbt }),
+        row('CLS', '', 'cls', { kind: 'max', limit: BUDGETS.cls }),
+        row('performance score', 'of 100', 'performance', { kind: 'min', limit: BUDGETS.performance }),
+        row('SEO score', 'of 100', 'seo', { kind: 'min', limit: BUDGETS.seo }),
+        row('accessibility score', 'of 100', 'accessibility', { kind: 'min', limit: BUDGETS.accessibility }),
+      ],
+      page.name,
+    );
+  }
+  const all = [...audited.on.values(), ...audited.off.values()].flat();
   if (repeated.length) report.note(`runs Lighthouse could not complete and made again: ${repeated.join(', ')}`);
   report.note(`Lighthouse's benchmark index of this machine: median ${medianOf(all, 'benchmarkIndex')?.toFixed(0)}`);
   for (const warning of new Set(all.flatMap((run) => run.warnings))) report.note(`Lighthouse: ${warning}`);
-  for (const page of measured) {
-    const failed = new Set(audited.get(page.name)!.flatMap((run) => run.failed));
-    if (failed.size) report.note(`${page.name}: failed audits ${[...failed].join(', ')}`);
+  for (const side of ['on', 'off'] as const) {
+    for (const page of measured) {
+      const failed = new Set(audited[side].get(page.name)!.flatMap((run) => run.failed));
+      const label = side === 'on' ? page.name : `${page.name}, rendering off`;
+      if (failed.size) report.note(`${label}: failed audits ${[...failed].join(', ')}`);
+    }
   }
-  await reportHomeJs(report, audited.get('home') ?? []);
+  report.note(await markupNote(sites.on, measured));
+  await reportHomeJs(report, audited.on.get('home') ?? [], audited.off.get('home') ?? []);
 }
 
-/** The brotli bytes of every script of each home run (the median of the runs), and how they were served. */
-async function reportHomeJs(report: Report, homeRuns: Audited[]): Promise<void> {
-  const sizes = new Map<string, { bytes: number; servedAs: string | null }>();
-  const totals: number[] = [];
-  const recorded: number[] = [];
-  for (const run of homeRuns) {
-    let total = 0;
-    for (const script of run.scripts) {
-      if (!sizes.has(script.url)) sizes.set(script.url, await brotliSize(script.url));
-      total += sizes.get(script.url)!.bytes;
-    }
-    totals.push(kb(total));
-    recorded.push(kb(run.scripts.reduce((sum, script) => sum + script.transferSize, 0)));
+/** Whether the pages the server rendered carry server-rendered markup, as the figures with it on must be read. */
+async function markupNote(base: string, pages: BenchPage[]): Promise<string> {
+  const rendered: string[] = [];
+  for (const page of pages) {
+    const response = await fetch(`${base}${page.path}`);
+    if (renderedMarkup(await response.text()).root) rendered.push(page.name);
   }
-  const scripts = homeRuns[0]?.scripts ?? [];
+  return rendered.length === pages.length
+    ? 'with server rendering on, every page measured carries server-rendered markup'
+    : `with server rendering on, ${pages.length - rendered.length} of ${pages.length} pages measured were the shell's HTML without server-rendered markup`;
+}
+
+/**
+ * The brotli bytes of every script of each home run (the median of the runs), with server rendering on against
+ * the budget and off beside it, and how the scripts were served.
+ */
+async function reportHomeJs(report: Report, homeRuns: Audited[], offRuns: Audited[]): Promise<void> {
+  const sizes = new Map<string, { bytes: number; servedAs: string | null }>();
+  const measure = async (runs: Audited[]) => {
+    const totals: number[] = [];
+    const recorded: number[] = [];
+    for (const run of runs) {
+      let total = 0;
+      for (const script of run.scripts) {
+        if (!sizes.has(script.url)) sizes.set(script.url, await brotliSize(script.url));
+        total += sizes.get(script.url)!.bytes;
+      }
+      totals.push(kb(total));
+      recorded.push(kb(run.scripts.reduce((sum, script) => sum + script.transferSize, 0)));
+    }
+    return { brotli: median(totals), recorded: median(recorded), scripts: runs[0]?.scripts ?? [] };
+  };
+  const on = await measure(homeRuns);
   report.add(
     'home, first visit: JS, brotli',
-    median(totals),
+    on.brotli,
     'KB',
     { kind: 'max', limit: BUDGETS.homeJsKb },
-    `${scripts.length} scripts`,
+    `${on.scripts.length} scripts`,
   );
+  report.add("home, first visit: JS, Lighthouse's transfer sizes", on.recorded, 'KB', undefined, 'headers included');
+  const onSizes = new Map(sizes);
+  const off = await measure(offRuns);
   report.add(
-    "home, first visit: JS, Lighthouse's transfer sizes",
-    median(recorded),
+    'home, first visit, SERVER_RENDER=off: JS, brotli',
+    off.brotli,
     'KB',
     undefined,
-    'headers included',
+    `${off.scripts.length} scripts`,
   );
-  const notBrotli = [...sizes].filter(([, size]) => size.servedAs !== 'br');
+  const notBrotli = [...onSizes].filter(([, size]) => size.servedAs !== 'br');
   report.note(
     notBrotli.length
-      ? `the server sent ${notBrotli.length} of ${sizes.size} scripts without brotli (${notBrotli.map(([url, size]) => `${new URL(url).pathname}: ${size.servedAs ?? 'plain'}`).join(', ')}); their figure is brotli at quality 11 computed here`
-      : `the server sends all ${sizes.size} scripts brotli-compressed`,
+      ? `the server sent ${notBrotli.length} of ${onSizes.size} scripts without brotli (${notBrotli.map(([url, size]) => `${new URL(url).pathname}: ${size.servedAs ?? 'plain'}`).join(', ')}); their figure is brotli at quality 11 computed here`
+      : `the server sends all ${onSizes.size} scripts brotli-compressed`,
   );
-  const chromium = scripts.map((script) => homeRuns[0]!.encodings.get(script.url) ?? 'plain');
+  const chromium = on.scripts.map((script) => homeRuns[0]!.encodings.get(script.url) ?? 'plain');
   const received = [...new Set(chromium)].map(
     (encoding) => `${chromium.filter((e) => e === encoding).length} ${encoding}`,
   );

@@ -1,7 +1,8 @@
 // `npm run bench`: measures the built site on loopback and prints every figure beside its budget, so a change
 // that costs speed or bytes shows. Flags: --quick (one run per page metric, short load tests, fewer clients),
 // --scale (section 6, the 50,000-performer seed on PGlite and PostgreSQL; takes minutes), --only=1,2,…
-// Section 7 tries the cheap attacks of a hostile visitor against a fresh server; section 8 runs Lighthouse.
+// Section 7 tries the cheap attacks of a hostile visitor against a fresh server; section 8 runs Lighthouse with server
+// rendering on and off; section 9 loads the server's HTML.
 import { existsSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,12 +10,13 @@ import { OPERATOR, benchAttacks } from './attacks';
 import { launchChromium } from './browser';
 import { benchLighthouse } from './lighthouse';
 import { benchFanout } from './fanout';
-import { benchHttp, type Site } from './http';
+import { benchHttp } from './http';
 import { startPostgres } from '../../server/src/testing/postgres';
 import { benchBytes, benchFederationCost, benchPages, benchVitals } from './pages';
 import { BENCH_DIR, REPO_ROOT } from './processes';
 import { Report } from './report';
 import { benchScale } from './scale';
+import { benchServerHtml, type HtmlSite } from './server-html';
 import { startVelvet, tempDir, type BenchServer } from './servers';
 import { buildSingleBundle } from './single';
 
@@ -23,11 +25,12 @@ const quick = args.includes('--quick');
 const scale = args.includes('--scale');
 const onlyArg = args.find((arg) => arg.startsWith('--only='));
 const sections = new Set(
-  onlyArg ? onlyArg.slice('--only='.length).split(',').map(Number) : [1, 2, 3, 4, 5, ...(scale ? [6] : []), 7, 8],
+  onlyArg ? onlyArg.slice('--only='.length).split(',').map(Number) : [1, 2, 3, 4, 5, ...(scale ? [6] : []), 7, 8, 9],
 );
 const runs = quick ? 1 : 5;
 const lighthouseRuns = quick ? 1 : 3;
 const loadSeconds = quick ? 5 : 10;
+const renders = quick ? 2_000 : 10_000;
 const fanoutLevels = quick ? [1_000] : [1_000, 5_000, 10_000];
 
 const report = new Report();
@@ -59,18 +62,28 @@ async function seededDataDir(): Promise<string> {
 
 const servers: BenchServer[] = [];
 
-/** Section 4 on the embedded PGlite site and on a PostgreSQL started here and seeded the same way. */
-async function benchHttpOnBothDatabases(pgliteUrl: string): Promise<void> {
-  const sites: Site[] = [{ database: 'PGlite', url: pgliteUrl }];
+/**
+ * Sections 4 and 9 on the embedded PGlite site and on a PostgreSQL started here and seeded the same way. Section 9
+ * restarts each site's server with other settings, so it comes last.
+ */
+async function benchOnBothDatabases(pglite: HtmlSite['server']): Promise<void> {
+  const sites: HtmlSite[] = [{ database: 'PGlite', server: pglite }];
   const postgres = await startPostgres();
   try {
     if (postgres) {
       const server = await startVelvet({ env: { DATABASE_URL: await postgres.createDatabase() } });
       servers.push(server);
       console.log(`(PostgreSQL site seeded in ${((server.seedMs ?? 0) / 1000).toFixed(1)} s)`);
-      sites.push({ database: 'PostgreSQL', url: server.url });
-    } else report.note('PostgreSQL is not installed here: section 4 measured on PGlite only');
-    await benchHttp(report, sites, loadSeconds);
+      sites.push({ database: 'PostgreSQL', server });
+    } else report.note('PostgreSQL is not installed here: sections 4 and 9 measured on PGlite only');
+    if (sections.has(4)) {
+      await benchHttp(
+        report,
+        sites.map((site) => ({ database: site.database, url: site.server.url })),
+        loadSeconds,
+      );
+    }
+    if (sections.has(9)) await benchServerHtml(report, sites, { seconds: loadSeconds, renders, quick });
   } finally {
     await stopAll();
     await postgres?.stop();
@@ -82,11 +95,13 @@ async function stopAll(): Promise<void> {
 process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
 
 try {
-  const needsSite = [1, 2, 3, 4, 8].some((section) => sections.has(section));
+  const needsSite = [1, 2, 3, 4, 8, 9].some((section) => sections.has(section));
   if (needsSite) {
     const siteData = await seededDataDir();
     // The single-bundle server of section 3 gets a copy of the same seeded data (never of an open database).
     const singleData = sections.has(3) ? await copyData(siteData, await tempDir('single-data')) : null;
+    // So does the server with server rendering off that section 8 measures beside it.
+    const unrenderedData = sections.has(8) ? await copyData(siteData, await tempDir('unrendered-data')) : null;
     const site = await startVelvet({ dataDir: siteData });
     servers.push(site);
     const pages = await benchPages(site.url);
@@ -110,8 +125,14 @@ try {
     } finally {
       await browser?.close();
     }
-    if (sections.has(8)) await benchLighthouse(report, site.url, pages, lighthouseRuns);
-    if (sections.has(4)) await benchHttpOnBothDatabases(site.url);
+    if (unrenderedData) {
+      const unrendered = await startVelvet({ dataDir: unrenderedData, env: { SERVER_RENDER: 'off' } });
+      servers.push(unrendered);
+      await benchLighthouse(report, { on: site.url, off: unrendered.url }, pages, lighthouseRuns);
+      await unrendered.stop();
+      servers.splice(servers.indexOf(unrendered), 1);
+    }
+    if (sections.has(4) || sections.has(9)) await benchOnBothDatabases(site);
     await stopAll();
   }
   if (sections.has(5)) await benchFanout(report, fanoutLevels);

@@ -46,6 +46,9 @@ export interface TableRow {
   budget?: Budget;
 }
 
+/** A table's column: its name, or a column the rows' budgets do not apply to (a baseline, a ratio). */
+export type TableColumn = string | { name: string; budgeted: false; unit?: string };
+
 const limitText = (budget: Budget, unit: string) =>
   `${budget.kind === 'max' ? '≤' : '≥'} ${format(budget.limit, unit)}`;
 const verdictText = (figure: Figure) => (figure.value === null ? '✗ not measured' : figure.met ? '✓ met' : '✗ MISSED');
@@ -75,18 +78,28 @@ export class Report {
 
   /**
    * Figures side by side: one row per measure, one column per subject (a page, say), each cell with its verdict
-   * and the row's budget at the end. Each cell is kept as the figure `<column>: <row>`.
+   * where the row's budget applies to its column, and the row's budget at the end. Each cell is kept as the figure
+   * `<title>: <column>: <row>` (`<column>: <row>` without a title); the title heads the rows' names.
    */
-  table(columns: string[], rows: TableRow[]): void {
+  table(columns: TableColumn[], rows: TableRow[], title?: string): void {
+    const specs = columns.map((column) =>
+      typeof column === 'string' ? { name: column, budgeted: true, unit: undefined } : column,
+    );
     const cells = rows.map((row) =>
-      columns.map((column, index) => {
-        const figure = this.record(`${column}: ${row.name}`, row.values[index] ?? null, row.unit, row.budget);
-        return `${format(figure.value, row.unit)}${row.budget ? ` ${verdictText(figure)}` : ''}`;
+      specs.map((column, index) => {
+        const unit = column.unit ?? row.unit;
+        const budget = column.budgeted ? row.budget : undefined;
+        const name = `${title ? `${title}: ` : ''}${column.name}: ${row.name}`;
+        const figure = this.record(name, row.values[index] ?? null, unit, budget);
+        return `${format(figure.value, unit)}${budget ? ` ${verdictText(figure)}` : ''}`;
       }),
     );
-    const width = Math.max(...columns.map((column) => column.length), ...cells.flat().map((cell) => cell.length)) + 3;
-    const nameWidth = Math.max(...rows.map((row) => row.name.length)) + 2;
-    console.log(`   ${''.padEnd(nameWidth)}${columns.map((column) => column.padStart(width)).join('')}   budget`);
+    const width =
+      Math.max(...specs.map((column) => column.name.length), ...cells.flat().map((cell) => cell.length)) + 3;
+    const nameWidth = Math.max(title?.length ?? 0, ...rows.map((row) => row.name.length)) + 2;
+    console.log(
+      `   ${(title ?? '').padEnd(nameWidth)}${specs.map((column) => column.name.padStart(width)).join('')}   budget`,
+    );
     rows.forEach((row, index) => {
       const budget = row.budget ? limitText(row.budget, row.unit) : '';
       console.log(

@@ -62,15 +62,30 @@ export async function startServer(
   };
 }
 
+export interface VelvetServer extends BenchServer {
+  dataDir: string;
+  /**
+   * Stops this server and starts it again on the same data directory with more environment (a setting the server
+   * reads at start); the new server removes what this one would have removed.
+   */
+  restart(env: NodeJS.ProcessEnv): Promise<VelvetServer>;
+}
+
 /** A Velvet server on a fresh data directory (removed on stop unless kept for a copy). */
 export async function startVelvet(
   options: { dataDir?: string; env?: NodeJS.ProcessEnv; keepData?: boolean; alsoRemove?: string[] } = {},
-): Promise<BenchServer & { dataDir: string }> {
+): Promise<VelvetServer> {
   const dataDir = options.dataDir ?? (await tempDir('data'));
-  const server = await startServer(
-    'velvet-server.ts',
-    { DATA_DIR: dataDir, ...options.env },
-    { cleanup: [...(options.keepData ? [] : [dataDir]), ...(options.alsoRemove ?? [])] },
-  );
-  return { ...server, dataDir };
+  const cleanup = [...(options.keepData ? [] : [dataDir]), ...(options.alsoRemove ?? [])];
+  const server = await startServer('velvet-server.ts', { DATA_DIR: dataDir, ...options.env }, { cleanup });
+  return {
+    ...server,
+    dataDir,
+    restart: async (env) => {
+      await stopChild(server.child);
+      // Handed over: stopping this server later must not remove the directory the new one runs on.
+      cleanup.splice(0);
+      return startVelvet({ ...options, dataDir, env: { ...options.env, ...env } });
+    },
+  };
 }
