@@ -7,6 +7,7 @@
 import { renderToString } from 'react-dom/server';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import {
   CONTRACTS_VERSION,
@@ -16,6 +17,7 @@ import {
   routeTableOf,
   visitorSession,
   type PlatformApi,
+  type RouteDefinition,
   type ServerRenderStage,
   type SlotName,
   type FederationManifest,
@@ -132,8 +134,44 @@ async function renderWithData(
   }
 }
 
+/** Sets of remote versions whose route table and translations are kept (a few per tenant, pin and canary). */
+const KEPT_REMOTE_SETS = 64;
+const perRemotes = new Map<string, { table: RouteDefinition[]; i18n: Map<Language, I18n> }>();
+
+/**
+ * What every page of one set of remote versions shares: its route table (installed before each pass, its matchers
+ * compiled once) and an i18next per language holding the shell's texts, the descriptors' menu labels and, once a
+ * part is rendered, the remotes' namespaces.
+ */
+function forRemotes(routed: readonly ManifestRemote[]) {
+  const key = routed.map((remote) => `${remote.name}@${remote.version}`).join(' ');
+  let kept = perRemotes.get(key);
+  if (!kept) {
+    if (perRemotes.size >= KEPT_REMOTE_SETS) perRemotes.clear();
+    perRemotes.set(key, (kept = { table: routeTableOf(routed), i18n: new Map() }));
+  }
+  const { table, i18n } = kept;
+  return {
+    table,
+    i18n: (language: Language) => {
+      let instance = i18n.get(language);
+      if (!instance) {
+        instance = createI18n(language, shellResources);
+        addDescriptorMessages(instance, routed);
+        i18n.set(language, instance);
+      }
+      return instance;
+    },
+  };
+}
+
 /** The shell's stores for one server render: the URL's route, the visitor's session, no socket connection. */
-function serverShell(request: PageRequest, manifest: FederationManifest, remotes: ReturnType<typeof selectRemotes>) {
+function serverShell(
+  request: PageRequest,
+  manifest: FederationManifest,
+  remotes: ReturnType<typeof selectRemotes>,
+  i18nIn: (language: Language) => I18n,
+) {
   const url = new URL(request.url, 'http://server.invalid');
   const memory = new Map<string, string>();
   const router = createRouter({
@@ -150,7 +188,7 @@ function serverShell(request: PageRequest, manifest: FederationManifest, remotes
     storage: { getItem: (key) => memory.get(key) ?? null, setItem: (key, value) => void memory.set(key, value) },
   });
   const language = router.current().language;
-  const i18n = createI18n(language, shellResources);
+  const i18n = i18nIn(language);
   const getLanguage = () => router.current().language;
   const rest = createRestClient({
     baseUrl: 'http://server.invalid/rest/v1',
@@ -268,13 +306,12 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     ...remotes.accepted,
     ...remotes.refused.filter(({ reason }) => reason !== 'disabled').map(({ remote }) => remote),
   ];
-  const table = routeTableOf(routed);
+  const { table, i18n: i18nIn } = forRemotes(routed);
   // The route table is the page's; other renders in this process have theirs: install it before each pass.
   const installTable = () => installRouteTable(table);
   installTable();
-  const shellParts = serverShell(request, manifest, remotes);
+  const shellParts = serverShell(request, manifest, remotes, i18nIn);
   const { router, i18n, platform } = shellParts;
-  addDescriptorMessages(i18n, routed);
 
   const { route, notFound } = router.state$.value;
   const owner = notFound ? null : remoteForRoute(route.name, shellParts.accepted);

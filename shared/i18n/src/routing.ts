@@ -72,8 +72,12 @@ let active = declared;
  * manifest (its own routes and those of the remotes it runs). Until then, and in tests, the build-time table holds.
  */
 export function installRouteTable(routes: readonly RouteDefinition[]): void {
-  active = new RouteTable(routes);
+  let table = tables.get(routes);
+  if (!table) tables.set(routes, (table = new RouteTable(routes)));
+  active = table;
 }
+/** One table (with its compiled matchers) per route list: the server installs the same list before every pass. */
+const tables = new WeakMap<readonly RouteDefinition[], RouteTable>();
 
 /** The route of a name in the installed table, or undefined when no running remote serves it. */
 export function routeNamed(name: string): RouteDefinition | undefined {
