@@ -1,14 +1,9 @@
-import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { federationManifest, type RemoteDescriptor } from '@velvet/contracts';
-import { expect, OPERATOR, test } from './fixtures';
-
-const REPO_ROOT = join(import.meta.dirname, '..', '..');
-const SPECIALS = join(REPO_ROOT, 'mf-specials');
+import { expect, test } from './fixtures';
+import { ops, teamCheckout } from './ops';
 
 /** The new page: its route, its menu entry under Specials and its label in every language. */
 const LABELS = { de: 'Sommernächte', en: 'Summer nights', nl: 'Zomernachten', es: 'Noches de verano' };
@@ -29,9 +24,7 @@ export function SummerNightsPage() {
  * entry, the page component is added and mapped to its route. Its packages are this repository's.
  */
 async function specialsWithSummerNights(slugs: Record<keyof typeof SLUGS, string>): Promise<string> {
-  const dir = join(await mkdtemp(join(tmpdir(), 'velvet-team-')), 'mf-specials');
-  await cp(SPECIALS, dir, { recursive: true, filter: (source) => !/\/mf-specials\/(node_modules|dist)$/.test(source) });
-  await symlink(join(SPECIALS, 'node_modules'), join(dir, 'node_modules'));
+  const dir = await teamCheckout('mf-specials');
 
   const descriptor = JSON.parse(await readFile(join(dir, 'remote.json'), 'utf8')) as RemoteDescriptor;
   descriptor.routes.push({ name: 'summerNights', path: slugs, args: [] });
@@ -58,21 +51,6 @@ async function specialsWithSummerNights(slugs: Record<keyof typeof SLUGS, string
   expect(withPage).toContain('summerNights: SummerNightsPage');
   await writeFile(app, withPage);
   return dir;
-}
-
-/** `npm run ops -- <args>` against the server under test, as the operator; answers its exit code and output. */
-async function ops(baseURL: string, ...args: string[]): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)('npm', ['run', '--silent', 'ops', '--', ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, VELVET_URL: baseURL, VELVET_OPERATOR_PASSWORD: OPERATOR.password },
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, out: failed.stdout + failed.stderr };
-  }
 }
 
 async function pinnedSpecials(request: APIRequestContext): Promise<string> {

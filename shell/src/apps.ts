@@ -54,16 +54,17 @@ export function registerRemoteApps(options: RegisterAppsOptions): void {
         });
     register({
       name: remote.name,
-      app: async () => lifecycles,
+      // single-spa reads customProps for every lifecycle (load, bootstrap, mount, unmount): the server's answers,
+      // handed out once, go to the mount, the only lifecycle that hydrates.
+      app: async () => ({
+        ...lifecycles,
+        mount: (props) => lifecycles.mount({ ...props, ...takeServerState(remote) }),
+      }),
       activeWhen: (location) => {
         const route = matchPath(location.pathname);
         return route !== null && remoteForRoute(route.name, routed)?.name === remote.name;
       },
-      customProps: () => ({
-        platform: options.platform,
-        domElement: outletFor(options.outlet, remote.name),
-        ...takeServerState(remote),
-      }),
+      customProps: () => ({ platform: options.platform, domElement: outletFor(options.outlet, remote.name) }),
     });
   }
 }

@@ -1,6 +1,8 @@
 import type { FederationManifest } from '@velvet/contracts';
+import type { Lifecycles, MountProps } from '@velvet/federation';
 import { registerRemoteApps } from './apps';
 import { remoteForRoute, resolveTenant, selectRemotes } from './remotes';
+import { serverParts } from './serverState';
 import { manifestRemote } from './testShell';
 
 const tenant: FederationManifest['tenant'] = {
@@ -111,6 +113,45 @@ describe('boot: choosing remotes', () => {
       expect(element.getAttribute('data-fallback-of')).toBe(name);
     }
     expect(loadApp).not.toHaveBeenCalled();
+  });
+
+  it("hands the server's answers to the first mount of the page's remote, whatever single-spa asks for its props before", async () => {
+    const { accepted } = selectRemotes(manifest, offer);
+    const chat = accepted.find((remote) => remote.name === 'mf-chat')!;
+    const queries = { mutations: [], queries: [] };
+    const mounted: unknown[] = [];
+    const registered: {
+      name: string;
+      app: () => Promise<Lifecycles>;
+      customProps: () => Record<string, unknown>;
+    }[] = [];
+    registerRemoteApps({
+      remotes: accepted,
+      platform: {} as never,
+      outlet: document.createElement('div'),
+      loadApp: async () => ({
+        bootstrap: async () => undefined,
+        mount: async (props) => void mounted.push(props.serverState),
+        unmount: async () => undefined,
+      }),
+      renderFallback: () => () => undefined,
+      serverParts: serverParts({
+        tenant: 'velvet',
+        outlet: { remote: 'mf-chat', version: chat.version, queries },
+        slots: {},
+      }),
+      register: ((config: (typeof registered)[number]) => registered.push(config)) as never,
+    });
+    const app = registered.find((r) => r.name === 'mf-chat')!;
+    // single-spa reads the props for the load and the bootstrap before the mount, and again for each later mount.
+    const props = () => app.customProps() as unknown as MountProps;
+    props();
+    const lifecycles = await app.app();
+    await lifecycles.bootstrap(props());
+    await lifecycles.mount(props());
+    await lifecycles.unmount(props());
+    await lifecycles.mount(props());
+    expect(mounted).toEqual([queries, undefined]);
   });
 
   it('maps routes to the running remote that owns them', () => {

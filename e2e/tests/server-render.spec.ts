@@ -1,0 +1,318 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { federationManifest, remoteHealth } from '@velvet/contracts';
+import { expect, OPERATOR, test } from './fixtures';
+import { ops, teamCheckout } from './ops';
+
+/**
+ * Pages are rendered on the server: a visitor without JavaScript reads them, the browser hydrates them without
+ * replacing what the server sent, a remote whose node build fails leaves its part to the browser, and a deployed
+ * version changes the server's HTML without a restart.
+ */
+
+const LANGUAGES = ['en', 'de', 'es'] as const;
+const TV_PROGRAM = { en: '/en/tv/program/', de: '/de/tv/programm/', es: '/es/tv/programa/' } as const;
+/** A performer's price per minute, as her chat button shows it ("4 VXC/min", "4 VXC/Min."). */
+const PER_MINUTE = /^\d+\sVXC\/min\.?$/i;
+/** A video's price, as its tile shows it: coins, or free. */
+const VIDEO_PRICE = /^(\d+\sVXC|Free|Gratis)$/;
+
+/** Follows an in-site link as a click: answers the navigation's response once the next page is there. */
+async function follow(page: Page, link: Locator) {
+  const href = (await link.getAttribute('href'))!;
+  const navigated = page.waitForResponse(
+    (response) => response.request().isNavigationRequest() && new URL(response.url()).pathname === href,
+  );
+  await link.click();
+  const response = await navigated;
+  await page.waitForLoadState('domcontentloaded');
+  expect(new URL(page.url()).pathname).toBe(href);
+  return response;
+}
+
+/** The owner remote's part of the page, as the server rendered it. */
+const serverPart = (page: Page, remote: string) =>
+  page.locator(`.vv-outlet > [data-outlet="${remote}"][data-ssr="server"] > [data-remote="${remote}"]`);
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const language of LANGUAGES) {
+    test(`${language}: a visitor reads home, a performer's profile and the video grid, and follows their links`, async ({
+      page,
+    }) => {
+      const home = await page.goto(`/${language}/`);
+      expect(home?.status()).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      // Home's first blocks are the widgets' HTML: performers with their names, prices and profile links.
+      const top = page.locator('[data-home-block="TOP"] > [data-ssr="server"] > [data-widget="home.TOP"]');
+      // A performer with a paid chat: her tile shows her price per minute.
+      const tile = top
+        .locator('article.vv-tile')
+        .filter({ has: page.locator('.vv-price__unit') })
+        .first();
+      await expect(tile).toBeVisible();
+      const name = (await tile.locator('.vv-tile__title').textContent())!.trim();
+      expect(name).not.toBe('');
+      await expect(tile.locator('.vv-price')).toHaveText(PER_MINUTE);
+      const profileLink = tile.locator('a.vv-tile__link');
+      await expect(profileLink).toHaveAttribute('href', new RegExp(`^/${language}/amateur/[\\w-]+/$`));
+
+      const profile = await follow(page, profileLink);
+      expect(profile.status()).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      const chat = serverPart(page, 'mf-chat');
+      await expect(chat.getByRole('heading', { level: 1 })).toHaveText(name);
+      await expect(chat.locator('.mf-chat-profile__header .vv-price')).toHaveText(PER_MINUTE);
+      // Her profile's tabs are links to her pages.
+      const profilePath = new URL(page.url()).pathname;
+      const tabs = chat.getByRole('navigation').locator('a[href]');
+      expect(await tabs.count()).toBeGreaterThan(2);
+      for (const href of await tabs.evaluateAll((links) => links.map((link) => link.getAttribute('href')!)))
+        expect(href.startsWith(profilePath)).toBe(true);
+
+      const grid = await page.goto(`/${language}/videos/`);
+      expect(grid?.status()).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      const video = serverPart(page, 'mf-media').locator('article.vv-tile').first();
+      await expect(video).toBeVisible();
+      const title = (await video.locator('.vv-tile__title').textContent())!.trim();
+      expect(title).not.toBe('');
+      // Its performer's name and its price.
+      await expect(video.locator('.vv-tile__subtitle')).toContainText(/\w+\s·\s\d+:\d\d/);
+      await expect(video.locator('.vv-price').first()).toHaveText(VIDEO_PRICE);
+      const videoLink = video.locator('a.vv-tile__link');
+      await expect(videoLink).toHaveAttribute('href', new RegExp(`^/${language}/amateur/[\\w-]+/videos/\\d+/$`));
+
+      const details = await follow(page, videoLink);
+      expect(details.status()).toBe(200);
+      await expect(serverPart(page, 'mf-media').getByRole('heading', { level: 1 })).toHaveText(title);
+    });
+  }
+});
+
+/** Keeps the page's server-rendered elements as the browser parsed them, before any script ran. */
+async function keepServerNodes(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      // The document is parsed; the shell's deferred script has not run yet.
+      if (document.readyState !== 'interactive') return;
+      (window as unknown as { serverNodes: Element[] }).serverNodes = [
+        ...document.querySelectorAll('#root[data-ssr] > .vv-shell, [data-ssr="server"] > *'),
+      ];
+    });
+  });
+}
+
+/**
+ * Waits until React has taken over (hydrated) each element the server rendered, and checks that it kept them all:
+ * an element React rendered afresh instead would have left the document. React marks an element it owns with its
+ * fiber; an element's fiber is set once its whole subtree hydrated.
+ */
+async function expectHydrated(page: Page, label: string) {
+  const nodes = () =>
+    page.evaluate(() =>
+      (window as unknown as { serverNodes: Element[] }).serverNodes.map((node) => ({
+        node: `${node.tagName.toLowerCase()} ${[...node.attributes].map((a) => `${a.name}=${a.value}`).join(' ')}`,
+        attached: node.isConnected,
+        hydrated: Object.keys(node).some((key) => key.startsWith('__reactFiber$')),
+      })),
+    );
+  // Hydration is done with each element: React owns it, or it has been replaced.
+  await expect
+    .poll(async () => (await nodes()).every(({ attached, hydrated }) => hydrated || !attached), { timeout: 30_000 })
+    .toBe(true);
+  const seen = await nodes();
+  // The layout and at least the owner remote's part.
+  expect(seen.length, label).toBeGreaterThanOrEqual(2);
+  expect
+    .soft(
+      seen.filter(({ attached }) => !attached).map(({ node }) => node),
+      `${label}: replaced`,
+    )
+    .toEqual([]);
+}
+
+/** Clicks an in-site link: the page routes it without loading a document (a marker on the window survives). */
+async function expectRouted(page: Page, link: Locator) {
+  const href = (await link.getAttribute('href'))!;
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await link.click();
+  await expect(page).toHaveURL(href);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+}
+
+test.describe('with JavaScript', () => {
+  for (const language of LANGUAGES) {
+    test(`${language}: home, a profile, the video grid and the TV programme hydrate without a message and keep the server's elements`, async ({
+      page,
+    }) => {
+      // Every console message counts (a hydration mismatch logs one), and every uncaught error.
+      const messages: string[] = [];
+      page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+      page.on('pageerror', (error) => messages.push(`page error: ${error.message}`));
+      await keepServerNodes(page);
+
+      await page.goto(`/${language}/`);
+      await expectHydrated(page, `/${language}/`);
+      const performer = page.locator('[data-home-block="TOP"] [data-widget="home.TOP"] a.vv-tile__link').first();
+      const profilePath = (await performer.getAttribute('href'))!;
+      await expectRouted(page, performer);
+      await expect(page.locator('[data-remote="mf-chat"]').getByRole('heading', { level: 1 })).toBeVisible();
+
+      await page.goto(profilePath);
+      await expectHydrated(page, profilePath);
+      await expectRouted(page, serverPart(page, 'mf-chat').getByRole('navigation').locator('a[href]').nth(1));
+
+      await page.goto(`/${language}/videos/`);
+      await expectHydrated(page, `/${language}/videos/`);
+      await expectRouted(page, serverPart(page, 'mf-media').locator('a.vv-tile__link').first());
+      await expect(page.locator('[data-remote="mf-media"]').getByRole('heading', { level: 1 })).toBeVisible();
+
+      await page.goto(TV_PROGRAM[language]);
+      await expectHydrated(page, TV_PROGRAM[language]);
+      await expectRouted(page, serverPart(page, 'mf-tv').getByRole('navigation').locator('a[href]').first());
+
+      expect(messages).toEqual([]);
+    });
+  }
+});
+
+/** The TV programme page's title in the deployed build, and the error its app throws on the server for German pages. */
+const NEW_TITLE = 'TV programme of the new season';
+const SERVER_ERROR = 'mf-tv renders German pages in the browser only';
+
+/**
+ * A checkout of mf-tv whose programme page has a new English title and whose app throws on the server (never in
+ * the browser) for German pages.
+ */
+async function changedTv(): Promise<string> {
+  const dir = await teamCheckout('mf-tv');
+  const locale = join(dir, 'src', 'locales', 'en.json');
+  const messages = await readFile(locale, 'utf8');
+  expect(messages).toContain('"title": "TV programme"');
+  await writeFile(locale, messages.replace('"title": "TV programme"', `"title": "${NEW_TITLE}"`));
+  const app = join(dir, 'src', 'TvApp.tsx');
+  const source = await readFile(app, 'utf8');
+  const throwing = source
+    .replace(
+      "import { useCurrentRoute } from '@velvet/federation';",
+      "import { useCurrentRoute, useLanguage } from '@velvet/federation';",
+    )
+    .replace(
+      'export function TvApp() {\n',
+      `export function TvApp() {\n  const language = useLanguage();\n  if (typeof window === 'undefined' && language === 'de') throw new Error('${SERVER_ERROR}');\n`,
+    );
+  expect(throwing).toContain(SERVER_ERROR);
+  await writeFile(app, throwing);
+  return dir;
+}
+
+async function pinnedTv(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/rest/v1/federation/manifest?tenant=velvet');
+  expect(response.status()).toBe(200);
+  return federationManifest.parse(await response.json()).remotes.find((remote) => remote.name === 'mf-tv')!.version;
+}
+
+/** A page's HTML as the server sends it (no script runs), with its status. */
+async function serverHtml(request: APIRequestContext, path: string) {
+  const response = await request.get(path);
+  return { status: response.status(), html: await response.text() };
+}
+
+const tvRendered = (html: string) => html.includes('<div data-outlet="mf-tv" data-ssr="server">');
+const programmeTitle = (title: string) => `<h1>${title}</h1>`;
+
+test.describe.serial('a deployed mf-tv on the server', () => {
+  let dir = '';
+  let before = '';
+  let version = '';
+  let pinned = false;
+
+  test.afterAll(async ({ playwright: _ }, testInfo) => {
+    // The specs after these find mf-tv as it was.
+    const baseURL = testInfo.project.use.baseURL!;
+    if (pinned) expect((await ops(baseURL, 'rollback', 'mf-tv', '--tenant', 'velvet')).code).toBe(0);
+    if (dir) await rm(join(dir, '..'), { recursive: true, force: true });
+  });
+
+  test('a version deployed and pinned changes the server HTML of its pages without a restart', async ({
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(300_000);
+    before = await pinnedTv(request);
+    const old = await serverHtml(request, TV_PROGRAM.en);
+    expect(old.status).toBe(200);
+    expect(tvRendered(old.html)).toBe(true);
+    expect(old.html).toContain(programmeTitle('TV programme'));
+
+    dir = await changedTv();
+    const deploy = await ops(baseURL!, 'deploy', 'mf-tv', '--source', dir, '--pin', 'velvet');
+    expect(deploy.code, deploy.out).toBe(0);
+    pinned = true;
+    version = /published mf-tv (\S+)/.exec(deploy.out)?.[1] ?? '';
+    expect(deploy.out).toContain(`pinned velvet: mf-tv ${version}`);
+    expect(await pinnedTv(request)).toBe(version);
+
+    // The first page after the deploy may be left to the browser while the server loads the new node build; once
+    // loaded, the server renders the page with it.
+    await expect
+      .poll(async () => tvRendered((await serverHtml(request, TV_PROGRAM.en)).html), { timeout: 30_000 })
+      .toBe(true);
+    const changed = await serverHtml(request, TV_PROGRAM.en);
+    expect(changed.status).toBe(200);
+    expect(changed.html).toContain(programmeTitle(NEW_TITLE));
+    expect(changed.html).not.toContain(programmeTitle('TV programme'));
+    expect(changed.html).toContain(`"remote":"mf-tv","version":"${version}"`);
+  });
+
+  test('a part whose node build throws is rendered in the browser; the health view shows the server failure', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    // Its node build is loaded (the English page rendered with it): the German page's render throws.
+    const german = await serverHtml(request, TV_PROGRAM.de);
+    expect(german.status).toBe(200);
+    expect(german.html).toContain('<div data-outlet="mf-tv" data-ssr="client"></div>');
+    expect(german.html).toContain('data-testid="navbar"');
+
+    // The browser renders the programme.
+    const response = await page.goto(TV_PROGRAM.de);
+    expect(response?.status()).toBe(200);
+    const tv = page.locator('[data-outlet="mf-tv"][data-ssr="client"] > [data-remote="mf-tv"]');
+    await expect(tv.getByRole('heading', { level: 1 })).toHaveText('TV-Programm');
+    await expect(tv.getByRole('heading', { level: 2 }).first()).toBeVisible();
+
+    // Operators see the server's failure of that version in the health view.
+    const login = await request.post('/rest/v1/auth/login', { data: OPERATOR });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    await expect
+      .poll(async () => {
+        const health = await request.get('/rest/v1/federation/health?tenant=velvet&minutes=10', {
+          headers: { authorization: `Bearer ${accessToken}` },
+        });
+        expect(health.status()).toBe(200);
+        const items = ((await health.json()) as { items: unknown[] }).items.map((item) => remoteHealth.parse(item));
+        return items.find((item) => item.remote === 'mf-tv' && item.version === version)?.lastFailure;
+      })
+      .toMatchObject({ stage: 'server-throws', error: SERVER_ERROR });
+  });
+
+  test('a rollback brings the old server HTML back', async ({ request, baseURL }) => {
+    const rollback = await ops(baseURL!, 'rollback', 'mf-tv', '--tenant', 'velvet');
+    expect(rollback.code, rollback.out).toBe(0);
+    pinned = false;
+    expect(await pinnedTv(request)).toBe(before);
+    await expect
+      .poll(async () => tvRendered((await serverHtml(request, TV_PROGRAM.en)).html), { timeout: 30_000 })
+      .toBe(true);
+    const restored = await serverHtml(request, TV_PROGRAM.en);
+    expect(restored.html).toContain(programmeTitle('TV programme'));
+    expect(restored.html).not.toContain(programmeTitle(NEW_TITLE));
+    // And the German page is the server's again.
+    expect(tvRendered((await serverHtml(request, TV_PROGRAM.de)).html)).toBe(true);
+  });
+});
