@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Response } from '@playwright/test';
 
 /**
  * Every page a test opens fails the test on a console error, an uncaught exception, a Content-Security-Policy
@@ -6,6 +6,25 @@ import { test as base, expect, type Page } from '@playwright/test';
  * that answer.
  */
 export const test = base.extend<{ expectFailure: (pattern: RegExp) => void }>({
+  // Pages come rendered from the server and are hydrated a moment later: a page opened with JavaScript is used once
+  // the shell has taken it over (`data-ready` on <html>), as a click before would find buttons without handlers.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const taken = async (response: Response | null) => {
+        if (
+          response?.headers()['content-type']?.startsWith('text/html') &&
+          response.request().resourceType() === 'document'
+        )
+          await page.locator('html[data-ready], .vv-boot-error').first().waitFor({ state: 'attached' });
+        return response;
+      };
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => taken(await goto(url, options));
+      page.reload = async (options) => taken(await reload(options));
+    }
+    await use(page);
+  },
   expectFailure: [
     async ({ page }, use) => {
       const problems: string[] = [];

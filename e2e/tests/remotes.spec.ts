@@ -42,7 +42,8 @@ test('a performer profile opens from a list and its URL is lower-cased', async (
 test("the navbar's menus come from the remotes' descriptors, labelled in the page's language", async ({ page }) => {
   await page.goto('/es/');
   const navbar = page.getByTestId('navbar');
-  await navbar.getByRole('button', { name: 'Cams en vivo' }).click();
+  // A menu is a <details>, its title the <summary>.
+  await navbar.locator('summary', { hasText: 'Cams en vivo' }).click();
   await navbar.getByRole('link', { name: 'Chicas nuevas' }).click();
   await expect(page).toHaveURL(/\/es\/chicas-nuevas\/$/);
   await expect(page.locator('[data-remote="mf-chat"]')).toBeVisible();

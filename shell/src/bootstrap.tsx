@@ -28,7 +28,7 @@ import { fallbackRenderer } from './resilient';
 import { beaconSender, createLoadReporter } from './loadReports';
 import { createRemoteLoader } from './remoteLoader';
 import { rememberVisitor, visitorId } from './visitor';
-import { serverParts, serverRendered } from './serverState';
+import { remoteSet, serverParts, serverRendered } from './serverState';
 import { Layout } from './layout/Layout';
 import { addDescriptorMessages } from './layout/menus';
 import { ShellContext, type Shell } from './layout/ShellContext';
@@ -119,10 +119,13 @@ async function boot(router: ShellRouter, i18n: I18n) {
   // A page the server rendered for this tenant is hydrated: its outlet (with the remote's part) is the outlet, and
   // each part the server rendered is hydrated by the first mount of the same remote version.
   const rendered = serverRendered(document);
-  // (`/` is rendered in the site's default language; a browser that keeps another one renders the page afresh)
+  // Only the same page is hydrated: same tenant, same remotes (a canary, a refused remote change menus and parts)
+  // and the same language (`/` is rendered in the default one; a browser that keeps another renders it afresh).
   const hydrate =
     rendered !== null &&
-    (rendered.state === null || rendered.state.tenant === manifest.tenant.id) &&
+    (rendered.state === null ||
+      (rendered.state.tenant === manifest.tenant.id &&
+        rendered.state.remotes.join(' ') === remoteSet(accepted).join(' '))) &&
     document.documentElement.lang === router.current().language;
   const parts = serverParts(hydrate ? rendered.state : null);
 
@@ -229,6 +232,11 @@ async function boot(router: ShellRouter, i18n: I18n) {
   const root = document.getElementById('root')!;
   if (hydrate) hydrateRoot(root, layout);
   else createRoot(root).render(layout);
+  // The page answers to its visitor from here: the layout is React's and the route's remote is mounted (or shows
+  // its fallback). Marked on <html> for whoever waits for it (the end-to-end tests).
+  window.addEventListener('single-spa:routing-event', () => document.documentElement.setAttribute('data-ready', ''), {
+    once: true,
+  });
   start({ urlRerouteOnly: true });
 }
 

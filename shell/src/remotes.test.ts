@@ -137,6 +137,7 @@ describe('boot: choosing remotes', () => {
       renderFallback: () => () => undefined,
       serverParts: serverParts({
         tenant: 'velvet',
+        remotes: [`mf-chat@${chat.version}`],
         outlet: { remote: 'mf-chat', version: chat.version, queries },
         slots: {},
       }),

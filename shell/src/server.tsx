@@ -40,7 +40,7 @@ import { Layout } from './layout/Layout';
 import { ShellContext, type Shell } from './layout/ShellContext';
 import { serverRemotes, ServerRemoteError } from './serverRemotes';
 import { SHELL_VERSION } from './version';
-import type { ServerPageState, ServerPart } from './serverState';
+import { remoteSet, type ServerPageState, type ServerPart } from './serverState';
 
 export { ServerRemoteError };
 
@@ -326,7 +326,12 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     ...blocks.map(({ slot, remote }) => renderPart(remote, slot, request, platform, installTable, deadline)),
   ]);
 
-  const state: ServerPageState = { tenant: manifest.tenant.id, outlet: outletPart?.part ?? null, slots: {} };
+  const state: ServerPageState = {
+    tenant: manifest.tenant.id,
+    remotes: remoteSet(shellParts.accepted),
+    outlet: outletPart?.part ?? null,
+    slots: {},
+  };
   const prerendered = new Map<SlotName, string>();
   blocks.forEach(({ slot }, index) => {
     const rendered = blockParts[index]!;

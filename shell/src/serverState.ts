@@ -8,12 +8,20 @@ export interface ServerPart {
   queries: DehydratedState;
 }
 
-/** What the server rendered a page with: for which tenant, the owner remote's part and the slots it filled. */
+/**
+ * What the server rendered a page with: for which tenant and remote versions (`name@version` of each remote it ran),
+ * the owner remote's part and the slots it filled.
+ */
 export interface ServerPageState {
   tenant: string;
+  remotes: string[];
   outlet: ServerPart | null;
   slots: Partial<Record<SlotName, ServerPart>>;
 }
+
+/** How a page's remote set is named in its state: the layout (menus, links) depends on exactly these. */
+export const remoteSet = (remotes: readonly { name: string; version: string }[]) =>
+  remotes.map((remote) => `${remote.name}@${remote.version}`);
 
 /** The element the server rendered the page's layout into and the state it left beside it, if it did. */
 export function serverRendered(document: Document): { root: HTMLElement; state: ServerPageState | null } | null {
