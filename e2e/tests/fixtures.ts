@@ -8,7 +8,7 @@ import { test as base, expect, type Page, type Response } from '@playwright/test
 export const test = base.extend<{ expectFailure: (pattern: RegExp) => void }>({
   // Pages come rendered from the server and are hydrated a moment later: a page opened with JavaScript is used once
   // the shell has taken it over (`data-ready` on <html>), as a click before would find buttons without handlers.
-  page: async ({ page, javaScriptEnabled }, use) => {
+  page: async ({ page, javaScriptEnabled }, provide) => {
     if (javaScriptEnabled !== false) {
       const taken = async (response: Response | null) => {
         if (
@@ -23,7 +23,7 @@ export const test = base.extend<{ expectFailure: (pattern: RegExp) => void }>({
       page.goto = async (url, options) => taken(await goto(url, options));
       page.reload = async (options) => taken(await reload(options));
     }
-    await use(page);
+    await provide(page);
   },
   expectFailure: [
     async ({ page }, use) => {
