@@ -122,28 +122,28 @@ export async function pageBodies(ctx: ModuleContext, app: FastifyInstance): Prom
   for (const { remote, error } of unloaded)
     ctx.log.warn({ remote: remote.name, version: remote.version, err: error }, 'a node build did not load');
   /**
-   * Every failed part counts like a failed browser load (health view, a canary's rollback); a success is stored for
-   * a canary only, whose rollback needs its share of failures (a pinned version's would be a write per render).
+   * A failed part counts like a failed browser load (health view, a canary's rollback). A success is not stored: it
+   * would be a write per render, and a canary's browser failures must not be diluted by renders that worked on the
+   * server (its node build says nothing of its browser build).
    */
   const report = (tenant: string, part: PartOutcome, durationMs: number) => {
     const { remote } = part;
+    if (part.outcome === 'server') return;
+    ctx.log.warn(
+      { remote: remote.name, version: remote.version, place: part.place, stage: part.stage, err: part.error },
+      'a part of a page was left to the browser',
+    );
     // Code that was still loading is no fault of the build: logged, not counted.
-    const failed = part.outcome === 'client' && !part.warming;
-    if (part.outcome === 'client')
-      ctx.log.warn(
-        { remote: remote.name, version: remote.version, place: part.place, stage: part.stage, err: part.error },
-        'a part of a page was left to the browser',
-      );
-    if (!failed && remote.channel !== 'canary') return;
+    if (part.warming) return;
     void recordServerRender(ctx, {
       tenant,
       remote: remote.name,
       version: remote.version,
       channel: remote.channel ?? 'pinned',
-      outcome: failed ? 'failure' : 'success',
-      stage: failed ? part.stage : null,
+      outcome: 'failure',
+      stage: part.stage,
       durationMs: Math.round(durationMs),
-      error: failed ? part.error : null,
+      error: part.error,
     });
   };
 
