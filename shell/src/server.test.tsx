@@ -43,7 +43,7 @@ describe('the server render', () => {
     expect(page.parts).toEqual([
       expect.objectContaining({ remote: tv, place: 'outlet', outcome: 'client', stage: 'missing', warming: false }),
     ]);
-    expect(page.state).toEqual({ tenant: 'velvet', outlet: null, slots: {} });
+    expect(page.state).toEqual({ tenant: 'velvet', remotes: ['mf-tv@1.0.0'], outlet: null, slots: {} });
   });
 
   it('renders the not-found page for a path of no route, in its language', async () => {
