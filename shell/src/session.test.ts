@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { balanceOnWire } from '@velvet/contracts';
+import { NO_GUEST_FLAGS, balanceOnWire } from '@velvet/contracts';
 import { createRestClient, type RestCall } from '@velvet/sdk';
 import { startHttpServer } from '@velvet/sdk/testing';
 import { createSessionStore } from './session';
@@ -33,18 +33,7 @@ const guest = (id: string, loggedIn: boolean, name = 'Guest') => ({
   email: loggedIn ? 'anna@example.com' : null,
   avatarUrl: null,
   language: 'en',
-  flags: {
-    loggedIn,
-    anonymous: !loggedIn,
-    locked: false,
-    vip: false,
-    vxselect: false,
-    tvSubscriber: false,
-    formerTvSubscriber: false,
-    payingCustomer: false,
-    avs: false,
-    operator: false,
-  },
+  flags: { ...NO_GUEST_FLAGS, loggedIn, anonymous: !loggedIn },
   avsStatus: 'unknown',
   balance: sessionBalance(12_350),
 });

@@ -34,6 +34,19 @@ export const guestFlags = z.object({
   operator: z.boolean(),
 });
 export type GuestFlags = z.infer<typeof guestFlags>;
+/** A guest with no flag set; sessions name the ones they have on top of it. */
+export const NO_GUEST_FLAGS: Readonly<GuestFlags> = Object.freeze({
+  loggedIn: false,
+  anonymous: false,
+  locked: false,
+  vip: false,
+  vxselect: false,
+  tvSubscriber: false,
+  formerTvSubscriber: false,
+  payingCustomer: false,
+  avs: false,
+  operator: false,
+});
 
 export const balance = z.object({
   /** Coins (VXC), as every balance on the wire. */

@@ -1,3 +1,4 @@
+import { NO_GUEST_FLAGS } from './guest';
 import { formatBalance } from './money';
 import type { GuestSession } from './platform';
 import type { Language } from './routes';
@@ -39,18 +40,7 @@ function visitor(language: Language): GuestSession {
       email: null,
       avatarUrl: null,
       language,
-      flags: {
-        loggedIn: false,
-        anonymous: true,
-        locked: false,
-        vip: false,
-        vxselect: false,
-        tvSubscriber: false,
-        formerTvSubscriber: false,
-        payingCustomer: false,
-        avs: false,
-        operator: false,
-      },
+      flags: { ...NO_GUEST_FLAGS, anonymous: true },
       avsStatus: 'unknown',
       balance: { amount: 0, formatted: formatBalance(0, language) },
     },

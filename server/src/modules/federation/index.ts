@@ -141,10 +141,7 @@ export function tenantRouteTables(ctx: ModuleContext): TenantRouteTables {
  * pinned ones, or a canary the visitor is in), as the browser's shell will get them.
  */
 export function pageManifest(ctx: ModuleContext, request: Omit<ManifestRequest, 'now'>): Promise<FederationManifest> {
-  return tenantManifest(directoryOf(ctx), remoteStoreDir(ctx.config), new ReportTokens(ctx.config.jwtSecret), {
-    ...request,
-    now: ctx.now(),
-  });
+  return tenantManifest(directoryOf(ctx), remoteStoreDir(ctx.config), null, { ...request, now: ctx.now() });
 }
 
 /** The tenant a host name belongs to (else the main tenant), read from the directory the manifest reads. */

@@ -27,7 +27,8 @@ export interface ManifestRequest {
 export async function tenantManifest(
   directory: TenantDirectory,
   storeDir: string,
-  reportTokens: ReportTokens,
+  /** Null where the manifest is not a browser's (a server render): no report token is signed for it. */
+  reportTokens: ReportTokens | null,
   request: ManifestRequest,
 ): Promise<FederationManifest> {
   const row = await directory.tenant(request.tenant, request.hostname);
@@ -62,7 +63,7 @@ export async function tenantManifest(
       ...(integrity ? { integrity } : {}),
     });
   }
-  if (request.visitor === undefined) return { tenant, remotes };
+  if (request.visitor === undefined || !reportTokens) return { tenant, remotes };
   const canary = remotes
     .filter((remote) => remote.channel === 'canary')
     .map((remote): [RemoteName, string] => [remote.name, remote.version]);

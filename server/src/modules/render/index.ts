@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { type FederationManifest, type Language, type ManifestRemote, type ServerRenderStage } from '@velvet/contracts';
 import type { PageBodies, PageBody } from '../../shell-html';
+import { scriptJson } from '../../http/script-json';
 import { pageManifest, recordServerRender } from '../federation';
 import { remoteStoreDir } from '../federation/store';
 import type { ModuleContext, ServerModule } from '../module';
@@ -54,13 +55,6 @@ function loadRenderer(repoRoot: string): ShellRenderer | null {
   return existsSync(file) ? (createRequire(import.meta.url)(file) as ShellRenderer) : null;
 }
 
-/** Escapes JSON for a <script> element: nothing in it can end the element or open a comment. */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-
 /**
  * A REST or GraphQL call of the renderer, answered by this server's own routes in-process (no socket): the same
  * validation, answers and caches as a browser's call, as the page's visitor (its host and address, no token).
@@ -95,6 +89,8 @@ const visitorOf = (request: FastifyRequest) => visitorCookie.exec(request.header
 interface Kept {
   at: number;
   page: RenderedPage;
+  /** The page's state as the <script> element it goes out in, made once per render. */
+  data: string;
 }
 
 /**
@@ -167,7 +163,11 @@ export async function pageBodies(ctx: ModuleContext, app: FastifyInstance): Prom
         fetch: inProcessFetch(app, request),
         budgetMs: ctx.config.renderBudgetMs,
       });
-      entry = { at: now, page };
+      entry = {
+        at: now,
+        page,
+        data: `<script type="application/json" id="vv-ssr">${scriptJson(page.state)}</script>`,
+      };
       const renderMs = performance.now() - started;
       for (const part of page.parts) report(manifest.tenant.id, part, renderMs);
       // A page with a part left to the browser is not kept: the next request tries the server again.
@@ -177,7 +177,7 @@ export async function pageBodies(ctx: ModuleContext, app: FastifyInstance): Prom
     return {
       html: page.html,
       head: (nonce) => page.styles.map((css) => `<style nonce="${nonce}">${css}</style>`).join(''),
-      data: page.state ? `<script type="application/json" id="vv-ssr">${scriptJson(page.state)}</script>` : '',
+      data: entry.data,
       renderMs: performance.now() - started,
       sharedSeconds: Math.floor(ctx.config.visitorCacheMs / 1000),
     };

@@ -2,20 +2,11 @@ import type { Language, RouteDefinition } from '@velvet/contracts';
 import { alternatesOf, pagePath } from './pages';
 import type { PageMeta } from './pages-meta';
 import { requiredText } from './texts';
+import { scriptJson } from '../../http/script-json';
 
 /** Text for an HTML element or a quoted attribute value. */
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-
-/**
- * JSON for a <script> element: `<`, `>` and `&` are written as escapes, so no text (a title holding `</script>` or
- * `<!--`) can end the element; the line separators JavaScript once rejected are escaped too.
- */
-export const scriptJson = (value: unknown) =>
-  JSON.stringify(value).replace(
-    /[<>&\u2028\u2029]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
 
 /** ISO 8601 duration of a number of seconds, e.g. PT1H2M5S. */
 export function isoDuration(seconds: number): string {
