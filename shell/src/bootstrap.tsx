@@ -1,4 +1,3 @@
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { combineLatest, distinctUntilChanged, map, merge, of, skip, startWith, switchMap, timer } from 'rxjs';
 import type { i18n as I18n } from 'i18next';
 import { mountRootParcel, start } from 'single-spa';
@@ -16,7 +15,7 @@ import {
 import { createFeedClient, createQueryClient, createRestClient, createSocketClient, type RestCall } from '@velvet/sdk';
 import { createI18n, installRouteTable } from '@velvet/i18n';
 import { applyTheme } from '@velvet/ui';
-import { createSlotHost, deliveryPlugin, type Lifecycles } from '@velvet/federation';
+import { concurrentRoots, createSlotHost, deliveryPlugin, type Lifecycles } from '@velvet/federation';
 import { shellResources } from './locales';
 import { createRouter, scrollToWhenRendered, type ShellRouter } from './router';
 import { createSessionStore } from './session';
@@ -235,8 +234,8 @@ async function boot(router: ShellRouter, i18n: I18n) {
     </ShellContext.Provider>
   );
   const root = document.getElementById('root')!;
-  if (hydrate) hydrateRoot(root, layout);
-  else createRoot(root).render(layout);
+  if (hydrate) concurrentRoots.hydrateRoot(root, layout);
+  else concurrentRoots.createRoot(root).render(layout);
   // The page answers to its visitor from here: the layout is React's and the route's remote is mounted (or shows
   // its fallback). Marked on <html> for whoever waits for it (the end-to-end tests).
   window.addEventListener('single-spa:routing-event', () => document.documentElement.setAttribute('data-ready', ''), {
