@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { combineLatest, distinctUntilChanged, map, merge, of, skip, startWith, switchMap, timer } from 'rxjs';
 import type { i18n as I18n } from 'i18next';
 import { mountRootParcel, start } from 'single-spa';
@@ -35,6 +36,12 @@ import { SHELL_VERSION } from './version';
 import './styles.css';
 
 const CONNECTION_LOST_AFTER_MS = 10_000;
+
+/** Renders nothing; runs `run` once the tree it closes has been committed (hydrated or rendered). */
+function OnCommit({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
+}
 /** A remote's manifest or entry that has not arrived by then counts as failed: fallback, retry, report. */
 const REMOTE_LOAD_TIMEOUT_MS = 10_000;
 
@@ -228,19 +235,23 @@ async function boot(router: ShellRouter, i18n: I18n) {
     prerendered: new Map([...parts.slots].map((slot) => [slot, ''])),
     i18n,
   };
+  let layoutCommitted = () => {};
+  const committed = new Promise<void>((resolve) => (layoutCommitted = resolve));
   const layout = (
     <ShellContext.Provider value={shell}>
       <Layout />
+      <OnCommit run={layoutCommitted} />
     </ShellContext.Provider>
   );
   const root = document.getElementById('root')!;
   if (hydrate) concurrentRoots.hydrateRoot(root, layout);
   else concurrentRoots.createRoot(root).render(layout);
-  // The page answers to its visitor from here: the layout is React's and the route's remote is mounted (or shows
-  // its fallback). Marked on <html> for whoever waits for it (the end-to-end tests).
-  window.addEventListener('single-spa:routing-event', () => document.documentElement.setAttribute('data-ready', ''), {
-    once: true,
-  });
+  // The page answers to its visitor once the layout is React's (it renders in slices) and the route's remote is
+  // mounted (or shows its fallback). Marked on <html> for whoever waits for it (the end-to-end tests).
+  const firstRouting = new Promise((resolve) =>
+    window.addEventListener('single-spa:routing-event', resolve, { once: true }),
+  );
+  void Promise.all([committed, firstRouting]).then(() => document.documentElement.setAttribute('data-ready', ''));
   start({ urlRerouteOnly: true });
 }
 
