@@ -63,11 +63,9 @@ export type PushMessage = z.infer<typeof pushMessage>;
 
 const subscribed = z.object({ token: z.string(), subscribed: z.boolean(), events: pushEvents });
 /** Only the events named change; the others stay as they are. */
-const eventSwitches = z.object({
-  'actor-online': z.stringbool().optional(),
-  campaigns: z.stringbool().optional(),
-  news: z.stringbool().optional(),
-});
+/** A switch in a query: text on the wire, a boolean for the caller. */
+const querySwitch = z.union([z.boolean(), z.stringbool()]).optional();
+const eventSwitches = z.object({ 'actor-online': querySwitch, campaigns: querySwitch, news: querySwitch });
 const payloadParams = z.object({ payload: z.string().min(1).max(4096) });
 const pushText = z.object({ title: z.string().trim().min(1).max(80), body: z.string().trim().min(1).max(240) });
 
