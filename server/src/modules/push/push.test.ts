@@ -22,7 +22,7 @@ import { setFavorite } from '../performers/favorites';
 import { addOnlineWindow, createPerformer, manualClock } from '../performers/fixtures';
 import { applyOnlineSchedule } from '../performers/schedule';
 import { webPushKeys, webPushSubscriptions } from './schema';
-import { pushPerformerOnline } from './service';
+import { pushPerformerOnline, SUBSCRIPTIONS_PER_GUEST } from './service';
 
 /** The decryption of RFC 8188 / 8291 that web-push encrypts with, as a browser's push stack decrypts. */
 const ece = createRequire(import.meta.resolve('web-push'))('http_ece') as {
@@ -273,6 +273,29 @@ describe('subscriptions', () => {
     });
     assert.equal(unknown.statusCode, 404);
     assert.equal(unknown.json<{ code: string }>().code, 'PUSH_TOKEN_UNKNOWN');
+  });
+
+  test('a guest keeps the newest subscriptions up to the bound', async () => {
+    const clock = manualClock(t);
+    const guest = await t.signup();
+    const browsers = Array.from({ length: SUBSCRIPTIONS_PER_GUEST + 3 }, (_, n) =>
+      browserSubscription(service.origin, `many-${n}`),
+    );
+    for (const browser of browsers) {
+      assert.equal((await subscribeAs(guest, browser)).statusCode, 200);
+      clock.advance(1);
+    }
+    const kept = await t.ctx.db
+      .select({ endpoint: webPushSubscriptions.endpoint })
+      .from(webPushSubscriptions)
+      .where(eq(webPushSubscriptions.guestId, guest.guest.id));
+    assert.deepEqual(
+      kept.map((row) => row.endpoint).sort(),
+      browsers
+        .slice(3)
+        .map((browser) => browser.subscription.endpoint)
+        .sort(),
+    );
   });
 
   test('resubscribe moves the subscription to the renewed one, keeping guest and events', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import webpush from 'web-push';
 import {
   DEFAULT_PUSH_EVENTS,
@@ -66,6 +66,9 @@ export function pushServiceAllowed(endpoint: string, services: readonly string[]
   );
 }
 
+/** The subscriptions one guest keeps: a browser each on their devices. */
+export const SUBSCRIPTIONS_PER_GUEST = 10;
+
 const newToken = () => randomBytes(24).toString('base64url');
 
 const eventsOf = (row: WebPushSubscriptionRow): PushEvents => ({
@@ -112,6 +115,23 @@ export async function subscribe(
     .values({ ...values, endpoint: input.subscription.endpoint, created: now })
     .onConflictDoUpdate({ target: webPushSubscriptions.endpoint, set: values })
     .returning();
+  // A guest's browsers and devices, not an open list: past the bound the longest unrenewed ones go.
+  await ctx.db
+    .delete(webPushSubscriptions)
+    .where(
+      and(
+        eq(webPushSubscriptions.guestId, guestId),
+        notInArray(
+          webPushSubscriptions.id,
+          ctx.db
+            .select({ id: webPushSubscriptions.id })
+            .from(webPushSubscriptions)
+            .where(eq(webPushSubscriptions.guestId, guestId))
+            .orderBy(desc(webPushSubscriptions.updated), desc(webPushSubscriptions.id))
+            .limit(SUBSCRIPTIONS_PER_GUEST),
+        ),
+      ),
+    );
   return { token: row!.token, subscribed: true, events: eventsOf(row!) };
 }
 
