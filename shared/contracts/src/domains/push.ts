@@ -75,7 +75,7 @@ export const pushBroadcast = z.object({
   url: z
     .string()
     .max(500)
-    .regex(/^\/(?!\/)\S*$/, 'must be a path of the site'),
+    .regex(/^\/([^/\s]\S*)?$/, 'must be a path of the site'),
   texts: z.object({ de: pushText, en: pushText, nl: pushText, es: pushText }),
 });
 export type PushBroadcast = z.infer<typeof pushBroadcast>;
