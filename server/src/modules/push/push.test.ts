@@ -17,6 +17,7 @@ import {
   type PushSubscriptionJson,
 } from '@velvet/contracts';
 import { createTestApp, TEST_OPERATOR_PASSWORD, type TestApp } from '../../testing/app';
+import { startPostgres } from '../../testing/postgres';
 import { OPERATOR } from '../auth/operator';
 import { setFavorite } from '../performers/favorites';
 import { addOnlineWindow, createPerformer, manualClock } from '../performers/fixtures';
@@ -456,6 +457,52 @@ describe('the service worker', () => {
         /const STORE = \{"database":"vx","version":5,"store":"web-push","index":"identity"\}/,
       );
       assert.match(response.body, /addEventListener\('notificationclick'/);
+    }
+  });
+});
+
+const postgres = await startPostgres();
+after(() => postgres?.stop());
+describe('on PostgreSQL', { skip: postgres ? false : 'PostgreSQL could not be started here (CI must have it)' }, () => {
+  test('the key survives a restart, and guests racing for one browser leave one subscription', async () => {
+    const databaseUrl = await postgres!.createDatabase();
+    const first = await createTestApp({ config: { databaseUrl } });
+    const key = (await first.app.inject({ url: '/rest/v1/web-push/key' })).json<{ data: { key: string } }>().data.key;
+    await first.close();
+    const pg = await createTestApp({ config: { databaseUrl, webPushServices: [service.origin] } });
+    try {
+      const again = (await pg.app.inject({ url: '/rest/v1/web-push/key' })).json<{ data: { key: string } }>();
+      assert.equal(again.data.key, key);
+
+      const browser = browserSubscription(service.origin, 'raced');
+      const guests = await Promise.all(Array.from({ length: 8 }, () => pg.signup()));
+      const answers = await Promise.all(
+        guests.map((guest) =>
+          pg.app.inject({
+            method: 'POST',
+            url: '/rest/v1/web-push/subscribe?language=en',
+            headers: { authorization: `Bearer ${guest.accessToken}` },
+            payload: { subscription: browser.subscription, encoding: 'aes128gcm' },
+          }),
+        ),
+      );
+      assert.deepEqual(
+        answers.map((answer) => answer.statusCode),
+        guests.map(() => 200),
+      );
+      const rows = await pg.ctx.db.select().from(webPushSubscriptions);
+      assert.equal(rows.length, 1);
+      const holders = [];
+      for (const guest of guests) {
+        const status = await pg.app.inject({
+          url: `/rest/v1/web-push/status/${browser.payload}`,
+          headers: { authorization: `Bearer ${guest.accessToken}` },
+        });
+        if (status.json<{ data: { subscribed: boolean } }>().data.subscribed) holders.push(guest.guest.id);
+      }
+      assert.deepEqual(holders, [rows[0]!.guestId]);
+    } finally {
+      await pg.close();
     }
   });
 });
