@@ -43,14 +43,16 @@ export const pushRoutes =
   };
 
 const WORKER_SOURCE = readFileSync(path.join(import.meta.dirname, 'service-worker.js'), 'utf8');
+/** The worker script of a platform: the one source, told its platform and the browser store's names. */
+export const pushWorkerScript = (platform: keyof typeof PUSH_WORKER_PATHS) =>
+  `const PLATFORM = ${JSON.stringify(platform)};\nconst STORE = ${JSON.stringify(PUSH_STORE)};\n${WORKER_SOURCE}`;
 
 /**
- * The service worker scripts at the site's root, so they may control scope `/`: one source, told its platform
- * and the browser store's names. `no-cache`: the browser checks for a new worker on every registration.
+ * The service worker scripts at the site's root, so they may control scope `/`. `no-cache`: the browser checks for a new worker on every registration.
  */
 export const pushWorkerRoutes = (): FastifyPluginAsync => async (app) => {
   for (const platform of ['desktop', 'mobile'] as const) {
-    const script = `const PLATFORM = ${JSON.stringify(platform)};\nconst STORE = ${JSON.stringify(PUSH_STORE)};\n${WORKER_SOURCE}`;
+    const script = pushWorkerScript(platform);
     app.get(PUSH_WORKER_PATHS[platform], { schema: { hide: true } }, async (_request, reply) =>
       reply
         .type('text/javascript; charset=utf-8')
