@@ -6,6 +6,7 @@ import { LoginPrompt, TabNav } from '@velvet/ui';
 import { Benefits } from './Benefits';
 import { Overview } from './Overview';
 import { ProfileForm } from './ProfileForm';
+import { PushPage } from './push/PushSettings';
 import { Spinwheel } from './Spinwheel';
 import { VipClub } from './VipClub';
 
@@ -15,6 +16,7 @@ export const AREA_PAGES = [
   'myAccountProfile',
   'myAccountBenefits',
   'myAccountSpinwheel',
+  'myAccountPush',
 ] as const satisfies readonly RouteName[];
 type AreaPage = (typeof AREA_PAGES)[number];
 
@@ -23,6 +25,7 @@ const PAGES: Record<AreaPage, ComponentType> = {
   myAccountProfile: ProfileForm,
   myAccountBenefits: Benefits,
   myAccountSpinwheel: Spinwheel,
+  myAccountPush: PushPage,
 };
 
 /** The personal area (myvisitx and its sub-pages) and the VIP club page. */

@@ -50,6 +50,24 @@ const environment = z.object({
    * browser for that request.
    */
   RENDER_BUDGET_MS: z.coerce.number().int().min(1).max(10_000).default(150),
+  /** The contact push services are given with every push (VAPID `sub`): a mailto: or https: address. */
+  WEB_PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
+    .default('mailto:push@velvet.test'),
+  /**
+   * The push services subscriptions may name, comma-separated: a host name (an https endpoint on it or a sub-domain
+   * of it) or a whole origin (tests name a push service on loopback). Nothing else is ever sent a request.
+   */
+  WEB_PUSH_SERVICES: z
+    .string()
+    .default('fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    ),
   /**
    * The operator's password: made with it on first start (else a random one is printed once), and set to it on a
    * later start when it differs. The breached-password check runs when it is used.
@@ -103,6 +121,10 @@ export interface Config {
   /** Whether pages are rendered on the server (SERVER_RENDER). */
   serverRender: boolean;
   renderBudgetMs: number;
+  /** VAPID subject of web pushes (WEB_PUSH_SUBJECT). */
+  webPushSubject: string;
+  /** Push service hosts or origins a subscription may name (WEB_PUSH_SERVICES). */
+  webPushServices: string[];
   operatorPassword: string | undefined;
   signupsPerAddressPerHour: number;
   anonymousSessionsPerAddressPerHour: number;
@@ -149,6 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     visitorCacheMs: values.VISITOR_CACHE_MS,
     serverRender: values.SERVER_RENDER === 'on',
     renderBudgetMs: values.RENDER_BUDGET_MS,
+    webPushSubject: values.WEB_PUSH_SUBJECT,
+    webPushServices: values.WEB_PUSH_SERVICES,
     operatorPassword: values.OPERATOR_PASSWORD,
     signupsPerAddressPerHour: values.SIGNUPS_PER_ADDRESS_PER_HOUR,
     anonymousSessionsPerAddressPerHour: values.ANONYMOUS_SESSIONS_PER_ADDRESS_PER_HOUR,

@@ -233,6 +233,7 @@ async function boot(router: ShellRouter, i18n: I18n) {
     refused: incompatibleRemotes,
     outlet,
     prerendered: new Map([...parts.slots].map((slot) => [slot, ''])),
+    legal: hydrate ? (rendered.state?.legal ?? null) : null,
     i18n,
   };
   let layoutCommitted = () => {};

@@ -52,4 +52,39 @@ describe('the server render', () => {
     expect(page.html).toContain('data-testid="not-found"');
     expect(page.parts).toEqual([]);
   });
+
+  it('renders a legal page with the text the server answers, which the page state carries for hydration', async () => {
+    const asked: string[] = [];
+    const imprint = {
+      id: 9,
+      type: 'IMP',
+      language: 'de',
+      version: 1,
+      title: 'Impressum',
+      validFrom: '2026-01-01',
+      current: true,
+      sections: [{ title: 'Anbieterin', paragraphs: ['Velvet Media GmbH', 'Speicherallee 7, 20457 Hamburg'] }],
+    };
+    const page = await renderPage({
+      ...request('/de/impressum/'),
+      fetch: async (input) => {
+        asked.push(String(input instanceof Request ? input.url : input));
+        return new Response(JSON.stringify(imprint), { headers: { 'content-type': 'application/json' } });
+      },
+    });
+    expect(asked).toHaveLength(1);
+    expect(new URL(asked[0]!).pathname).toBe('/rest/v1/legal-text/IMP');
+    expect(new URL(asked[0]!).searchParams.get('language')).toBe('de');
+    expect(page.html).toContain('<h1>Impressum</h1>');
+    expect(page.html).toContain('<p>Speicherallee 7, 20457 Hamburg</p>');
+    expect(page.html).toContain('Fassung 1, gültig ab 1. Januar 2026');
+    expect(page.html).toContain('href="/rest/v1/asset/legal-text/download/9"');
+    expect(page.state.legal).toEqual(imprint);
+  });
+
+  it('leaves a legal text it could not read to the browser, and the page still renders', async () => {
+    const page = await renderPage(request('/en/terms-of-use/'));
+    expect(page.html).toContain('data-testid="legal-TOU"');
+    expect(page.state.legal).toBeUndefined();
+  });
 });

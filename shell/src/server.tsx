@@ -14,6 +14,8 @@ import {
   HOME_BLOCKS,
   PLATFORM_API_VERSION,
   homeSlot,
+  legalEndpoints,
+  legalTypeOfPage,
   routeTableOf,
   visitorSession,
   type PlatformApi,
@@ -314,6 +316,13 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   const { router, i18n, platform } = shellParts;
 
   const { route, notFound } = router.state$.value;
+  // A legal page is the shell's own with data: its text is read before the layout renders.
+  const legalType = notFound ? undefined : legalTypeOfPage(route.name);
+  const legal = legalType
+    ? await platform.api
+        .rest(legalEndpoints.text, { params: { type: legalType }, query: { language: route.language } })
+        .catch(() => null)
+    : null;
   const owner = notFound ? null : remoteForRoute(route.name, shellParts.accepted);
   const blocks: { slot: SlotName; remote: ManifestRemote }[] = [];
   if (!notFound && route.name === 'home')
@@ -331,6 +340,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     remotes: remoteSet(shellParts.accepted),
     outlet: outletPart?.part ?? null,
     slots: {},
+    ...(legal ? { legal } : {}),
   };
   const prerendered = new Map<SlotName, string>();
   blocks.forEach(({ slot }, index) => {
@@ -352,6 +362,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     refused: shellParts.incompatible,
     outlet: owner && outletPart ? outletHtml(owner.name, outletPart.part ? 'server' : 'client', outletPart.html) : '',
     prerendered,
+    legal,
     i18n,
   };
   installTable();

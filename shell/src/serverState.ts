@@ -1,5 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import type { RemoteName, SlotName } from '@velvet/contracts';
+import type { LegalText, RemoteName, SlotName } from '@velvet/contracts';
 
 /** A part of a page a remote's node build rendered: which build, and the answers it rendered with. */
 export interface ServerPart {
@@ -17,6 +17,8 @@ export interface ServerPageState {
   remotes: string[];
   outlet: ServerPart | null;
   slots: Partial<Record<SlotName, ServerPart>>;
+  /** The legal text of a legal page (the shell's own data). */
+  legal?: LegalText | null;
 }
 
 /** How a page's remote set is named in its state: the layout (menus, links) depends on exactly these. */

@@ -81,6 +81,7 @@ export function createTestShell(options: TestShellOptions = {}) {
     refused: [],
     outlet: document.createElement('div'),
     prerendered: new Map(),
+    legal: null,
     i18n,
   };
   const wrap = (element: ReactElement) => (

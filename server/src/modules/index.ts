@@ -13,6 +13,8 @@ import { messengerModule } from './messenger';
 import { specialsModule } from './specials';
 import { accountModule } from './account';
 import { seoModule } from './seo';
+import { pushModule } from './push';
+import { legalModule } from './legal';
 import { renderModule } from './render';
 
 /**
@@ -38,6 +40,9 @@ export const MODULES: readonly ServerModule[] = [
   messengerModule,
   specialsModule,
   accountModule,
+  // Web push: a favourite performer on line (the schedule's hook), operators' campaigns and news.
+  pushModule,
+  legalModule,
   // robots.txt and the sitemap: reads the pages of the catalogue modules above.
   seoModule,
   // Pages rendered on the server with the tenant's remote versions.

@@ -54,6 +54,8 @@ export interface ModuleHooks {
   showTicketActorIds?: (guestId: string) => Promise<number[]>;
   /** Performers who went off line by their schedule: whatever runs with them (a live chat) ends. */
   performersOffline?: (actorIds: number[]) => Promise<unknown>;
+  /** Performers who came on line by their schedule: guests who favour them are told (web push). */
+  performersOnline?: (performers: { id: number; name: string }[]) => void;
 }
 
 export interface ModuleContext {

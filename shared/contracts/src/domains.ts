@@ -8,3 +8,5 @@ export * from './domains/specials';
 export * from './domains/messenger';
 export * from './domains/account';
 export * from './domains/wallet';
+export * from './domains/push';
+export * from './domains/legal';

@@ -153,6 +153,11 @@ export const ERROR_CODES = [
   'CREATION_TYPE_MISMATCH',
   // A one-click top-up for a guest without a saved payment method.
   'PAYMENT_METHOD_MISSING',
+  // Web push: a subscription whose endpoint is no push service the server sends to, a re-subscribe token it does
+  // not know; legal texts: an unknown document id.
+  'PUSH_SERVICE_NOT_ALLOWED',
+  'PUSH_TOKEN_UNKNOWN',
+  'LEGAL_TEXT_NOT_FOUND',
   /** A fault of the server (500): logged there, never bad input. */
   'INTERNAL',
   /** What a client reads from a failure that carries no code of the platform (a proxy's page, a lost connection). */

@@ -42,6 +42,17 @@ export const SHELL_ROUTES = [
     owner: 'shell',
     path: { de: 'datenschutz', en: 'data-protection', es: 'proteccion-de-datos' },
   },
+  {
+    name: 'generalTerms',
+    owner: 'shell',
+    path: { de: 'geschaeftsbedingungen', en: 'general-terms-and-conditions', es: 'condiciones-generales' },
+  },
+  {
+    name: 'termsOfUse',
+    owner: 'shell',
+    path: { de: 'nutzungsbedingungen', en: 'terms-of-use', es: 'condiciones-de-uso' },
+  },
+  { name: 'imprint', owner: 'shell', path: { de: 'impressum', en: 'imprint', es: 'aviso-legal' } },
   { name: 'operatorConsole', owner: 'shell', path: { de: 'betreiber', en: 'operator', es: 'operador' } },
 ] as const satisfies readonly RouteDefinition[];
 

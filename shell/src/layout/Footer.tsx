@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Language, Tenant } from '@velvet/contracts';
+import { LEGAL_PAGES, type Language, type Tenant } from '@velvet/contracts';
 import { useSession, useShell, useSubject } from './ShellContext';
 
 type FooterLink = Tenant['footerLinks'][number];
@@ -58,12 +58,11 @@ export function Footer() {
               </a>
             </li>
           ))}
-          <li>
-            <a href={router.href('termsOfService')}>{t('routes.termsOfService')}</a>
-          </li>
-          <li>
-            <a href={router.href('dataProtection')}>{t('routes.dataProtection')}</a>
-          </li>
+          {Object.values(LEGAL_PAGES).map((page) => (
+            <li key={page}>
+              <a href={router.href(page)}>{t(`routes.${page}`)}</a>
+            </li>
+          ))}
         </ul>
       </nav>
       {/* The year is the server's when it rendered the page, which may be cached over New Year: hydration keeps

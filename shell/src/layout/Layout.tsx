@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { legalTypeOfPage } from '@velvet/contracts';
 import { useShell, useSubject } from './ShellContext';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
@@ -43,7 +44,8 @@ function ShellPage() {
     );
   }
   if (route.name === 'home') return <Home />;
-  if (route.name === 'termsOfService' || route.name === 'dataProtection') return <LegalPage page={route.name} />;
+  const legalType = legalTypeOfPage(route.name);
+  if (legalType) return <LegalPage type={legalType} />;
   if (route.name === 'operatorConsole') return <OperatorConsolePage />;
   return null;
 }

@@ -4,6 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import {
   visitorSession,
   type GuestSession,
+  type LegalText,
   type ManifestRemote,
   type PlatformApi,
   type PlatformSlots,
@@ -37,6 +38,8 @@ export interface Shell {
    * until the widget hydrates it, so its value there is empty).
    */
   prerendered: ReadonlyMap<SlotName, string>;
+  /** The legal text a legal page was rendered with on the server (the browser hydrates with the same one). */
+  legal: LegalText | null;
   i18n: I18n;
 }
 

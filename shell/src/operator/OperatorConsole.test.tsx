@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   authEndpoints,
+  pushEndpoints,
   registryEndpoints,
   telemetryEndpoints,
   type DeploymentLogEntry,
@@ -518,5 +519,55 @@ describe('operator console: loading and languages', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Betreiberkonsole');
     const amora = await tenantSection();
     expect(within(remoteRow(amora, 'mf-tv')).getByRole('button', { name: 'Zurückrollen' })).toBeEnabled();
+  });
+});
+
+describe('operator console: push campaigns and news', () => {
+  it('sends a campaign in every language after a confirmation and reports the delivery', async () => {
+    const rest: MockPlatformOptions['rest'] = {
+      ...registry().handlers,
+      ...restFixture(pushEndpoints.broadcast, () => ({ data: { sent: 12, removed: 2, failed: 1 } })),
+    };
+    const { platform } = renderConsole({ rest });
+    const panel = await screen.findByTestId('operator-push');
+    const send = within(panel).getByRole('button', { name: 'Send push' });
+    expect(send).toBeDisabled();
+    fireEvent.change(within(panel).getByLabelText('Kind'), { target: { value: 'news' } });
+    fireEvent.change(within(panel).getByLabelText('Page a click opens (a path of the site)'), {
+      target: { value: 'https://elsewhere.example/' },
+    });
+    const texts = { de: 'Neu', en: 'New', nl: 'Nieuw', es: 'Nuevo' };
+    for (const [language, word] of Object.entries(texts)) {
+      const group = within(panel).getByRole('group', {
+        name: { de: 'German', en: 'English', nl: 'Dutch', es: 'Spanish' }[language],
+      });
+      fireEvent.change(within(group).getByLabelText('Title'), { target: { value: `${word}!` } });
+      fireEvent.change(within(group).getByLabelText('Text'), { target: { value: `${word} season` } });
+    }
+    fireEvent.click(send);
+    expect(restCallsTo(platform, pushEndpoints.broadcast)).toHaveLength(0);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Send now' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      /The server refused the input: .*must be a path of the site/,
+    );
+
+    fireEvent.change(within(panel).getByLabelText('Page a click opens (a path of the site)'), {
+      target: { value: '/en/tv/' },
+    });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Send push' }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Send now' }));
+    expect(await within(panel).findByRole('status')).toHaveTextContent(
+      'Sent to 12 browsers; 2 expired subscriptions removed; 1 not delivered.',
+    );
+    expect(restCallsTo(platform, pushEndpoints.broadcast).at(-1)?.body).toEqual({
+      event: 'news',
+      url: '/en/tv/',
+      texts: {
+        de: { title: 'Neu!', body: 'Neu season' },
+        en: { title: 'New!', body: 'New season' },
+        nl: { title: 'Nieuw!', body: 'Nieuw season' },
+        es: { title: 'Nuevo!', body: 'Nuevo season' },
+      },
+    });
   });
 });

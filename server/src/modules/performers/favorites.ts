@@ -41,6 +41,13 @@ export const favoritePerformerIdsOf = (guestId: string) =>
     .from(favoriteActors)
     .where(eq(favoriteActors.guestId, guestId));
 
+/** The guests who pinned a performer, as a subquery another module filters by in SQL (who to tell she is on line). */
+export const guestIdsFavoringOf = (actorId: number) =>
+  new QueryBuilder()
+    .select({ id: favoriteActors.guestId })
+    .from(favoriteActors)
+    .where(eq(favoriteActors.actorId, actorId));
+
 export async function favoritePerformerIds(db: Database, guestId: string): Promise<number[]> {
   const rows = await db
     .select({ actorId: favoriteActors.actorId })

@@ -61,6 +61,7 @@ export async function applyOnlineSchedule(ctx: ModuleContext): Promise<ScheduleC
     .returning(returning);
   for (const actor of online) ctx.hub.broadcast({ type: 'actorOnline', actorId: actor.id, actorName: actor.name });
   for (const actor of offline) ctx.hub.broadcast({ type: 'actorOffline', actorId: actor.id, actorName: actor.name });
+  if (online.length > 0) ctx.hooks.performersOnline?.(online);
   await ctx.hooks.performersOffline?.(offline.map((actor) => actor.id));
   return { online, offline };
 }

@@ -197,6 +197,15 @@ export const REMOTE_ROUTES = [
     owner: 'mf-account',
     path: { de: 'myvisitx/vorteile', en: 'myvisitx/benefits', es: 'myvisitx/beneficios' },
   },
+  {
+    name: 'myAccountPush',
+    owner: 'mf-account',
+    path: {
+      de: 'myvisitx/push-benachrichtigungen',
+      en: 'myvisitx/push-notifications',
+      es: 'myvisitx/notificaciones-push',
+    },
+  },
   { name: 'myAccount', owner: 'mf-account', path: { de: 'myvisitx', en: 'myvisitx', es: 'myvisitx' } },
   { name: 'vipClub', owner: 'mf-account', path: { de: 'vipclub', en: 'vipclub', es: 'vipclub' } },
 ] as const satisfies readonly RouteDefinition[];
@@ -253,6 +262,7 @@ export interface RemoteRouteArgs {
   myAccountProfile: never;
   myAccountSpinwheel: never;
   myAccountBenefits: never;
+  myAccountPush: never;
   myAccount: never;
   vipClub: never;
 }

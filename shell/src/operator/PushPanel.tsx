@@ -1,0 +1,114 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, pushEndpoints, type Language, type PushBroadcast, type PushDelivery } from '@velvet/contracts';
+import { Button } from '@velvet/ui';
+import { useShell } from '../layout/ShellContext';
+import { useErrorText } from './strings';
+
+type Texts = PushBroadcast['texts'];
+const emptyTexts = (): Texts =>
+  Object.fromEntries(LANGUAGES.map((language) => [language, { title: '', body: '' }])) as Texts;
+
+/**
+ * A campaign or news push to every browser subscribed with that event on: its title and text in each language
+ * (each guest gets the one of their language) and the site path a click opens.
+ */
+export function PushPanel() {
+  const { t } = useTranslation('shell');
+  const { platform } = useShell();
+  const errorText = useErrorText();
+  const [event, setEvent] = useState<PushBroadcast['event']>('campaigns');
+  const [url, setUrl] = useState(`/${platform.router.current().language}/`);
+  const [texts, setTexts] = useState<Texts>(emptyTexts);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [delivery, setDelivery] = useState<PushDelivery | null>(null);
+  // A push cannot be called back: the form asks once more before it goes out.
+  const [confirming, setConfirming] = useState(false);
+  const complete = LANGUAGES.every((language) => texts[language].title.trim() && texts[language].body.trim());
+
+  const edit = (language: Language, field: 'title' | 'body', value: string) =>
+    setTexts((current) => ({ ...current, [language]: { ...current[language], [field]: value } }));
+  const ask = (submit: FormEvent) => {
+    submit.preventDefault();
+    setDelivery(null);
+    setConfirming(true);
+  };
+  const send = async () => {
+    setConfirming(false);
+    setBusy(true);
+    setError(null);
+    setDelivery(null);
+    try {
+      setDelivery((await platform.api.rest(pushEndpoints.broadcast, { body: { event, url, texts } })).data);
+      setTexts(emptyTexts());
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="vv-operator__tenant" aria-labelledby="operator-push" data-testid="operator-push">
+      <h2 id="operator-push">{t('operator.push.title')}</h2>
+      <p className="vv-operator__hint">{t('operator.push.intro')}</p>
+      <form className="vv-operator__form" onSubmit={ask}>
+        <label>
+          {t('operator.push.event')}
+          <select value={event} onChange={(change) => setEvent(change.target.value as PushBroadcast['event'])}>
+            <option value="campaigns">{t('operator.push.campaigns')}</option>
+            <option value="news">{t('operator.push.news')}</option>
+          </select>
+        </label>
+        <label>
+          {t('operator.push.url')}
+          <input value={url} maxLength={500} onChange={(change) => setUrl(change.target.value)} />
+        </label>
+        {LANGUAGES.map((language) => (
+          <fieldset key={language}>
+            <legend>{t(`operator.push.languages.${language}`)}</legend>
+            <label>
+              {t('operator.push.messageTitle')}
+              <input
+                value={texts[language].title}
+                maxLength={80}
+                onChange={(change) => edit(language, 'title', change.target.value)}
+              />
+            </label>
+            <label>
+              {t('operator.push.messageBody')}
+              <textarea
+                value={texts[language].body}
+                maxLength={240}
+                rows={2}
+                onChange={(change) => edit(language, 'body', change.target.value)}
+              />
+            </label>
+          </fieldset>
+        ))}
+        {confirming ? (
+          <div className="vv-operator__buttons">
+            <p>{t('operator.push.confirm')}</p>
+            <Button onClick={() => void send()}>{t('operator.push.sendNow')}</Button>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              {t('operator.push.cancel')}
+            </Button>
+          </div>
+        ) : (
+          <div className="vv-operator__buttons">
+            <Button type="submit" busy={busy} disabled={!complete}>
+              {t('operator.push.send')}
+            </Button>
+          </div>
+        )}
+      </form>
+      {delivery && <p role="status">{t('operator.push.sent', delivery)}</p>}
+      {error && (
+        <p className="vv-operator__error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
