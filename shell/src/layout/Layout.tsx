@@ -86,7 +86,6 @@ export function Layout() {
   return (
     <div className="vv-shell">
       <Navbar />
-      <StatusBar />
       <div className="vv-body">
         <Sidebar />
         <main id="main" className="vv-main">
@@ -95,6 +94,7 @@ export function Layout() {
         </main>
       </div>
       <Footer />
+      <StatusBar />
       <AuthModal />
       <FlowModal />
       <Toasts />
