@@ -3,9 +3,8 @@ import { useShell, useSubject } from './ShellContext';
 
 /**
  * The status bar: one message at a time, last in the page and sticky at the bottom of the screen, so that it never
- * moves the page. Closing the
- * server's message tells the server, which keeps it away until it changes; the connection notice goes away
- * when the connection is back.
+ * moves the page. Closing the server's message tells the server, which keeps it away until it changes; the
+ * connection notice goes away when the connection is back.
  */
 export function StatusBar() {
   const { t } = useTranslation('shell');
