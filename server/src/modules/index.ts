@@ -12,6 +12,7 @@ import { feedModule } from './feed';
 import { messengerModule } from './messenger';
 import { specialsModule } from './specials';
 import { accountModule } from './account';
+import { mailModule } from './mail';
 import { seoModule } from './seo';
 import { renderModule } from './render';
 
@@ -38,6 +39,8 @@ export const MODULES: readonly ServerModule[] = [
   messengerModule,
   specialsModule,
   accountModule,
+  // Mails of every module's guests: verification, password reset, newsletters.
+  mailModule,
   // robots.txt and the sitemap: reads the pages of the catalogue modules above.
   seoModule,
   // Pages rendered on the server with the tenant's remote versions.

@@ -53,6 +53,8 @@ export interface ModuleHooks {
   showTicketActorIds?: (guestId: string) => Promise<number[]>;
   /** Performers who went off line by their schedule: whatever runs with them (a live chat) ends. */
   performersOffline?: (actorIds: number[]) => Promise<unknown>;
+  /** A guest signed up: the address gets its verification mail (written to the outbox, sent in the background). */
+  guestSignedUp?: (guestId: string) => Promise<void>;
 }
 
 export interface ModuleContext {

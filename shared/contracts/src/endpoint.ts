@@ -153,6 +153,10 @@ export const ERROR_CODES = [
   'CREATION_TYPE_MISMATCH',
   // A one-click top-up for a guest without a saved payment method.
   'PAYMENT_METHOD_MISSING',
+  // Links in mails (verification, password reset, newsletters): unknown or altered, past their time, already used.
+  'LINK_INVALID',
+  'LINK_EXPIRED',
+  'LINK_USED',
   /** A fault of the server (500): logged there, never bad input. */
   'INTERNAL',
   /** What a client reads from a failure that carries no code of the platform (a proxy's page, a lost connection). */

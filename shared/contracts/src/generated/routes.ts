@@ -197,6 +197,36 @@ export const REMOTE_ROUTES = [
     owner: 'mf-account',
     path: { de: 'myvisitx/vorteile', en: 'myvisitx/benefits', es: 'myvisitx/beneficios' },
   },
+  {
+    name: 'myAccountNotifications',
+    owner: 'mf-account',
+    path: { de: 'myvisitx/benachrichtigungen', en: 'myvisitx/notifications', es: 'myvisitx/notificaciones' },
+  },
+  {
+    name: 'myAccountPassword',
+    owner: 'mf-account',
+    path: { de: 'myvisitx/passwort', en: 'myvisitx/password', es: 'myvisitx/contrasena' },
+  },
+  {
+    name: 'emailVerify',
+    owner: 'mf-account',
+    path: { de: 'email/bestaetigen/:token', en: 'email/verify/:token', es: 'email/verificar/:token' },
+  },
+  {
+    name: 'passwordReset',
+    owner: 'mf-account',
+    path: { de: 'passwort/neu/:token', en: 'password/reset/:token', es: 'contrasena/restablecer/:token' },
+  },
+  {
+    name: 'newsletterConfirm',
+    owner: 'mf-account',
+    path: { de: 'newsletter/bestaetigen/:token', en: 'newsletter/confirm/:token', es: 'boletin/confirmar/:token' },
+  },
+  {
+    name: 'newsletterUnsubscribe',
+    owner: 'mf-account',
+    path: { de: 'newsletter/abmelden/:token', en: 'newsletter/unsubscribe/:token', es: 'boletin/baja/:token' },
+  },
   { name: 'myAccount', owner: 'mf-account', path: { de: 'myvisitx', en: 'myvisitx', es: 'myvisitx' } },
   { name: 'vipClub', owner: 'mf-account', path: { de: 'vipclub', en: 'vipclub', es: 'vipclub' } },
 ] as const satisfies readonly RouteDefinition[];
@@ -253,6 +283,12 @@ export interface RemoteRouteArgs {
   myAccountProfile: never;
   myAccountSpinwheel: never;
   myAccountBenefits: never;
+  myAccountNotifications: never;
+  myAccountPassword: never;
+  emailVerify: 'token';
+  passwordReset: 'token';
+  newsletterConfirm: 'token';
+  newsletterUnsubscribe: 'token';
   myAccount: never;
   vipClub: never;
 }
