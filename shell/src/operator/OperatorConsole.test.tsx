@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   authEndpoints,
+  outboxEndpoints,
   registryEndpoints,
   telemetryEndpoints,
   type DeploymentLogEntry,
@@ -129,6 +130,40 @@ function registry() {
       page: query?.page ?? 1,
       pageSize: query?.pageSize ?? 30,
     })),
+    ...restFixture(outboxEndpoints.list, () => ({
+      items: [
+        {
+          id: 2,
+          to: 'anna@example.com',
+          template: 'passwordReset',
+          language: 'de',
+          subject: 'Dein neues Passwort für Velvet',
+          text: 'Hallo Anna,\n\nNeues Passwort wählen: http://localhost:8080/de/passwort/neu/abc/',
+          state: 'kept' as const,
+          attempts: 0,
+          lastError: null,
+          created: AT,
+          sentAt: AT,
+        },
+        {
+          id: 1,
+          to: 'bob@example.com',
+          template: 'verifyEmail',
+          language: 'en',
+          subject: 'Please confirm your e-mail address',
+          text: '',
+          state: 'failed' as const,
+          attempts: 8,
+          lastError: 'connect ECONNREFUSED 127.0.0.1:25',
+          created: AT,
+          sentAt: null,
+        },
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 20,
+      transport: 'outbox' as const,
+    })),
     ...restFixture(telemetryEndpoints.health, () => ({
       items: [
         healthRow({}),
@@ -177,6 +212,24 @@ const registryCalls = (platform: { restCalls: { path: string }[] }) =>
 const tenantSection = () => screen.findByRole('region', { name: 'Amora (amora)' });
 const remoteRow = (section: HTMLElement, name: string) =>
   section.querySelector<HTMLElement>(`[data-remote-row="${name}"]`)!;
+
+describe('operator console: outbox', () => {
+  it('lists the mails with their state and opens a kept one to read its link', async () => {
+    renderConsole();
+    const outbox = await screen.findByTestId('operator-outbox');
+    expect(
+      await within(outbox).findByText(
+        'No SMTP server is configured (SMTP_URL): mails are kept here, to be read below.',
+      ),
+    ).toBeInTheDocument();
+    const failed = outbox.querySelector<HTMLElement>('tr[data-state="failed"]')!;
+    expect(failed).toHaveClass('vv-operator__row--alarm');
+    expect(within(failed).getByText('connect ECONNREFUSED 127.0.0.1:25')).toBeInTheDocument();
+    expect(within(failed).queryByRole('button', { name: 'Read' })).toBeNull();
+    fireEvent.click(within(outbox).getByRole('button', { name: 'Read' }));
+    expect(within(outbox).getByTestId('outbox-text')).toHaveTextContent('http://localhost:8080/de/passwort/neu/abc/');
+  });
+});
 
 describe('operator console: who may see it', () => {
   it('asks an anonymous visitor to log in, and calls no registry endpoint', () => {

@@ -9,6 +9,7 @@ import { useOperatorStrings } from './strings';
 import { TenantPanel } from './TenantPanel';
 import { HealthPanel } from './HealthPanel';
 import { DeploymentsPanel } from './DeploymentsPanel';
+import { OutboxPanel } from './OutboxPanel';
 import { TwoFactorPanel } from './TwoFactorPanel';
 import './operator.css';
 
@@ -57,6 +58,7 @@ function ConsoleBody() {
       </section>
       <HealthPanel />
       <DeploymentsPanel />
+      <OutboxPanel />
       <TwoFactorPanel />
     </>
   );
