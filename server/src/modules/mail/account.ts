@@ -59,6 +59,7 @@ export async function sendVerification(ctx: ModuleContext, guest: GuestRow, { li
       values: { email: guest.email!, hours: TOKEN_LIFETIME_MS.verifyEmail / HOUR_MS },
     });
   });
+  await ctx.statusBar.refresh(guest.id);
 }
 
 /**
@@ -80,6 +81,7 @@ export async function verifyEmail(ctx: ModuleContext, token: string): Promise<{ 
   });
   ctx.hub.sendToGuest(row.guestId!, { type: 'onGuestEmailVerified', email: row.email });
   ctx.hub.sendToGuest(row.guestId!, { type: 'emailProperties', email: row.email, verified: true, errorCode: null });
+  await ctx.statusBar.refresh(row.guestId!);
   return { email: row.email };
 }
 

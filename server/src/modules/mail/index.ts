@@ -6,6 +6,7 @@ import { DELIVERY_INTERVAL_MS, mailerOf } from './outbox';
 import { mailRoutes } from './routes';
 import { mailOneClickUnsubscribe } from './one-click';
 import { mailSocket } from './socket';
+import { registerMailStatusBar } from './status-bar';
 
 /**
  * Mail: the outbox every mail is written to and sent from (SMTP when SMTP_URL is set, else kept for the
@@ -20,7 +21,10 @@ export const mailModule: ServerModule = {
   }),
   routes: mailRoutes,
   rootRoutes: mailOneClickUnsubscribe,
-  socket: mailSocket,
+  socket: (ctx) => {
+    mailSocket(ctx);
+    registerMailStatusBar(ctx);
+  },
   start: (ctx) => {
     const mailer = mailerOf(ctx);
     // Mails left queued by a failed attempt or an earlier run of the server.

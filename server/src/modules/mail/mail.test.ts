@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
-import type { AuthResponse, ErrorBody, NotificationSettings, OutboxMail } from '@velvet/contracts';
+import type { AuthResponse, ErrorBody, IncomingMessage, NotificationSettings, OutboxMail } from '@velvet/contracts';
 import { createTestApp, TEST_OPERATOR_PASSWORD, type TestApp } from '../../testing/app';
 import { openSocketSession } from '../../testing/socket';
 import { OPERATOR } from '../auth/operator';
@@ -383,6 +383,62 @@ describe('newsletters', () => {
     assert.deepEqual(left.json(), { email, unsubscribed: [512, 2048] });
     const anonymous = await post('/newsletter/unsubscribe', { option: 'all' });
     assert.equal(codeOf(anonymous), 'LOGIN_REQUIRED');
+  });
+});
+
+describe('status bar', () => {
+  const barOf = (message: IncomingMessage) => (message.type === 'statusBar' ? message.statusBar : undefined);
+
+  test('a new guest sees the link on its way, then the thanks for a day, then nothing', async () => {
+    const guest = await signupIn('de');
+    const email = guest.guest.email!;
+    const token = linkToken(await inbox.next(email), 'de/email/bestaetigen');
+    const socket = await openSocketSession(t.app, guest.accessToken);
+    assert.deepEqual(barOf(await socket.next('statusBar')), {
+      type: 'mailWelcomeLink',
+      data: { email },
+      action: { href: '/de/myvisitx/benachrichtigungen/' },
+    });
+    await post('/guest/email/verify', { token });
+    assert.deepEqual(barOf(await socket.next('statusBar')), { type: 'verifiedMail', data: { email }, action: null });
+    socket.close();
+    advance(25 * HOUR);
+    const later = await openSocketSession(t.app, guest.accessToken);
+    assert.equal(barOf(await later.next('statusBar')), null);
+    later.close();
+  });
+
+  test('an address whose link expired unconfirmed is asked to be confirmed', async () => {
+    const guest = await signupIn('en');
+    await inbox.next(guest.guest.email!);
+    advance(49 * HOUR);
+    const socket = await openSocketSession(t.app, guest.accessToken);
+    assert.deepEqual(barOf(await socket.next('statusBar')), {
+      type: 'mailNotVerified',
+      data: { email: guest.guest.email! },
+      action: { href: '/en/myvisitx/notifications/' },
+    });
+    socket.close();
+  });
+
+  test('a guest who logs in again after a month is welcomed back, one who comes daily is not', async () => {
+    const guest = await signupIn('en');
+    const email = guest.guest.email!;
+    await post('/guest/email/verify', { token: linkToken(await inbox.next(email), 'en/email/verify') });
+    advance(2 * 24 * HOUR);
+    const daily = (await post('/auth/login', { email, password: PASSWORD })).json<AuthResponse>();
+    const first = await openSocketSession(t.app, daily.accessToken);
+    assert.equal(barOf(await first.next('statusBar')), null);
+    first.close();
+    advance(31 * 24 * HOUR);
+    const back = (await post('/auth/login', { email, password: PASSWORD })).json<AuthResponse>();
+    const socket = await openSocketSession(t.app, back.accessToken);
+    assert.deepEqual(barOf(await socket.next('statusBar')), {
+      type: 'welcomeBackUser',
+      data: { name: guest.guest.name },
+      action: null,
+    });
+    socket.close();
   });
 });
 

@@ -29,6 +29,8 @@ export function mailSocket(ctx: ModuleContext): void {
       errorCode = error.code;
     }
     client.send({ type: 'emailProperties', ...(await emailProperties(ctx, guestId)), errorCode });
+    // A corrected address whose mail was refused has no link on its way.
+    await ctx.statusBar.refresh(guestId);
   });
 
   hub.on('passwordChanged', async (_message, client) => {
