@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { ServerModule } from '../module';
 import { findGuest } from '../auth/guests';
 import { sendVerification } from './account';
-import { DELIVERY_INTERVAL_MS, mailerOf } from './outbox';
+import { DELIVERY_INTERVAL_MS, mailerOf, PRUNE_INTERVAL_MS, pruneMail } from './outbox';
 import { mailRoutes } from './routes';
 import { mailOneClickUnsubscribe } from './one-click';
 import { mailSocket } from './socket';
@@ -30,9 +30,14 @@ export const mailModule: ServerModule = {
     // Mails left queued by a failed attempt or an earlier run of the server.
     mailer.kick();
     const timer = setInterval(() => mailer.kick(), DELIVERY_INTERVAL_MS);
+    const pruner = setInterval(() => {
+      pruneMail(ctx.db, ctx.now()).catch((error: unknown) => ctx.log.error({ err: error }, 'pruning mail failed'));
+    }, PRUNE_INTERVAL_MS);
     timer.unref();
+    pruner.unref();
     return () => {
       clearInterval(timer);
+      clearInterval(pruner);
       mailer.close();
     };
   },

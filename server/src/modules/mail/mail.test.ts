@@ -8,7 +8,7 @@ import type { AuthResponse, ErrorBody, IncomingMessage, NotificationSettings, Ou
 import { createTestApp, TEST_OPERATOR_PASSWORD, type TestApp } from '../../testing/app';
 import { openSocketSession } from '../../testing/socket';
 import { OPERATOR } from '../auth/operator';
-import { mailerOf } from './outbox';
+import { mailerOf, pruneMail } from './outbox';
 import { mailOutbox } from './schema';
 
 const MINUTE = 60_000;
@@ -474,6 +474,20 @@ describe('outbox', () => {
     const one = await get(`/mail/outbox/${page.items[0]!.id}`, operator);
     assert.equal(one.statusCode, 200);
     assert.equal(codeOf(await get('/mail/outbox', guest.accessToken)), 'FORBIDDEN');
+  });
+});
+
+describe('pruning', () => {
+  test('forgets mails done for a month and links expired for a week, and nothing newer', async () => {
+    const guest = await signupIn('en');
+    await inbox.next(guest.guest.email!);
+    await mailerOf(t.ctx).idle();
+    const mine = () => t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, guest.guest.email!));
+    assert.equal((await pruneMail(t.ctx.db, t.ctx.now())).mails, 0);
+    assert.equal((await mine()).length, 1);
+    const pruned = await pruneMail(t.ctx.db, new Date(t.ctx.now().getTime() + 31 * 24 * HOUR));
+    assert.ok(pruned.mails >= 1 && pruned.tokens >= 1, JSON.stringify(pruned));
+    assert.equal((await mine()).length, 0);
   });
 });
 

@@ -3,7 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Language } from '@velvet/contracts';
 import { afterTransaction, type Database } from '../../db/database';
 import type { ModuleContext } from '../module';
-import { mailOutbox, type OutboxRow } from './schema';
+import { mailOutbox, mailTokens, type OutboxRow } from './schema';
 import { renderMail, type MailContent } from './templates';
 
 const SECOND_MS = 1000;
@@ -177,4 +177,29 @@ export function mailerOf(ctx: ModuleContext): Mailer {
   let mailer = mailers.get(ctx);
   if (!mailer) mailers.set(ctx, (mailer = new Mailer(ctx)));
   return mailer;
+}
+
+const DAY_MS = 24 * 60 * MINUTE_MS;
+/** How long the outbox keeps a mail that is done (sent, kept, failed): a month for the operator to look back. */
+export const OUTBOX_KEPT_MS = 30 * DAY_MS;
+/** How long a used or expired link's row stays (the answer LINK_USED / LINK_EXPIRED needs it for a while). */
+export const TOKENS_KEPT_MS = 7 * DAY_MS;
+export const PRUNE_INTERVAL_MS = 60 * MINUTE_MS;
+
+/** Forgets mails done for a month and links expired for a week; answers how many of each went. */
+export async function pruneMail(db: Database, now: Date): Promise<{ mails: number; tokens: number }> {
+  const mails = await db
+    .delete(mailOutbox)
+    .where(
+      and(
+        inArray(mailOutbox.state, ['sent', 'kept', 'failed']),
+        lte(mailOutbox.created, new Date(now.getTime() - OUTBOX_KEPT_MS)),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  const tokens = await db
+    .delete(mailTokens)
+    .where(lte(mailTokens.expires, new Date(now.getTime() - TOKENS_KEPT_MS)))
+    .returning({ hash: mailTokens.hash });
+  return { mails: mails.length, tokens: tokens.length };
 }
