@@ -61,10 +61,11 @@ for (const [language, words] of Object.entries(WORDS)) {
     expect(mail.html).toContain(link);
 
     await page.goto(link);
-    await page.getByLabel(words.newPassword).fill('my brand new passphrase');
-    await page.getByRole('button', { name: words.save }).click();
-    await expect(page.getByRole('status')).toContainText(words.saved);
-    await page.locator('[data-remote="mf-account"]').getByRole('button', { name: words.login }).click();
+    const account = page.locator('[data-remote="mf-account"]');
+    await account.getByLabel(words.newPassword).fill('my brand new passphrase');
+    await account.getByRole('button', { name: words.save }).click();
+    await expect(account.getByRole('status')).toContainText(words.saved);
+    await account.getByRole('button', { name: words.login }).click();
     const login = page.getByTestId('login-form');
     await login.getByLabel(words.email).fill(email);
     await login.getByLabel(words.password, { exact: true }).fill('my brand new passphrase');
@@ -76,8 +77,8 @@ for (const [language, words] of Object.entries(WORDS)) {
     expectFailure(/^410 POST .*\/rest\/v1\/auth\/password\/reset/);
     expectFailure(/Failed to load resource: the server responded with a status of 410/);
     await page.goto(link);
-    await page.getByLabel(words.newPassword).fill('yet another passphrase');
-    await page.getByRole('button', { name: words.save }).click();
-    await expect(page.locator('[data-remote="mf-account"]').getByRole('alert')).toContainText(words.used);
+    await account.getByLabel(words.newPassword).fill('yet another passphrase');
+    await account.getByRole('button', { name: words.save }).click();
+    await expect(account.getByRole('alert')).toContainText(words.used);
   });
 }
