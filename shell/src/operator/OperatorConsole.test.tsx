@@ -130,6 +130,7 @@ function registry() {
       page: query?.page ?? 1,
       pageSize: query?.pageSize ?? 30,
     })),
+    ...restFixture(outboxEndpoints.sendNewsletter, ({ params }) => ({ typeId: params.typeId, queued: 3 })),
     ...restFixture(outboxEndpoints.list, () => ({
       items: [
         {
@@ -228,6 +229,20 @@ describe('operator console: outbox', () => {
     expect(within(failed).queryByRole('button', { name: 'Read' })).toBeNull();
     fireEvent.click(within(outbox).getByRole('button', { name: 'Read' }));
     expect(within(outbox).getByTestId('outbox-text')).toHaveTextContent('http://localhost:8080/de/passwort/neu/abc/');
+  });
+
+  it('sends a newsletter to its subscribers only after a confirmation', async () => {
+    const { platform } = renderConsole();
+    const form = await screen.findByTestId('send-newsletter');
+    fireEvent.change(within(form).getByLabelText('Newsletter'), { target: { value: '1024' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send to subscribers' }));
+    expect(within(form).getByText('Send "VIP club" now to every confirmed subscriber?')).toBeInTheDocument();
+    expect(platform.restCalls.filter((call) => call.path.startsWith('/mail/newsletters'))).toEqual([]);
+    fireEvent.click(within(form).getByRole('button', { name: 'Confirm' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent('"VIP club" is in the outbox for 3 subscribers.');
+    expect(platform.restCalls.find((call) => call.path.startsWith('/mail/newsletters'))?.input?.params).toEqual({
+      typeId: 1024,
+    });
   });
 });
 

@@ -1,12 +1,76 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { outboxEndpoints, type OutboxMail } from '@velvet/contracts';
+import { NEWSLETTER_TYPE_IDS, outboxEndpoints, type NewsletterTypeId, type OutboxMail } from '@velvet/contracts';
 import { Button, EmptyState, Pager } from '@velvet/ui';
 import { formatDate } from '@velvet/i18n';
 import { useShell } from '../layout/ShellContext';
-import { LoadState, useLanguage, useLoaded, usePagerLabels } from './data';
+import { LoadState, useChanged, useLanguage, useLoaded, usePagerLabels } from './data';
+import { useErrorText } from './strings';
 
 const PAGE_SIZE = 20;
+
+/** Sends a newsletter to its running subscriptions, after a confirmation (every subscriber gets a mail). */
+function SendNewsletter() {
+  const { t } = useTranslation('shell');
+  const { platform } = useShell();
+  const changed = useChanged();
+  const errorText = useErrorText();
+  const [typeId, setTypeId] = useState<NewsletterTypeId>(NEWSLETTER_TYPE_IDS[0]!);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const name = t(`operator.outbox.newsletters.${typeId}`);
+
+  const send = async () => {
+    setBusy(true);
+    try {
+      const { queued } = await platform.api.rest(outboxEndpoints.sendNewsletter, { params: { typeId } });
+      setMessage({ text: t('operator.outbox.sent', { count: queued, newsletter: name }), error: false });
+      changed();
+    } catch (error) {
+      setMessage({ text: errorText(error), error: true });
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <div className="vv-operator__newsletter" data-testid="send-newsletter">
+      <label htmlFor="operator-newsletter">{t('operator.outbox.newsletter')}</label>{' '}
+      <select
+        id="operator-newsletter"
+        value={typeId}
+        onChange={(event) => {
+          setTypeId(Number(event.target.value) as NewsletterTypeId);
+          setConfirming(false);
+        }}
+      >
+        {NEWSLETTER_TYPE_IDS.map((id) => (
+          <option key={id} value={id}>
+            {t(`operator.outbox.newsletters.${id}`)}
+          </option>
+        ))}
+      </select>{' '}
+      {confirming ? (
+        <>
+          <span>{t('operator.outbox.confirm', { newsletter: name })}</span>{' '}
+          <Button size="small" busy={busy} onClick={() => void send()}>
+            {t('operator.actions.confirm')}
+          </Button>{' '}
+          <Button size="small" variant="ghost" onClick={() => setConfirming(false)}>
+            {t('operator.actions.cancel')}
+          </Button>
+        </>
+      ) : (
+        <Button size="small" variant="secondary" onClick={() => setConfirming(true)}>
+          {t('operator.outbox.send')}
+        </Button>
+      )}
+      {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+    </div>
+  );
+}
 
 /**
  * The server's mails, newest first: where they stand (queued for an attempt, sent, kept, failed) and why an
@@ -50,6 +114,7 @@ export function OutboxPanel() {
   return (
     <section className="vv-operator__outbox" aria-labelledby="operator-outbox" data-testid="operator-outbox">
       <h2 id="operator-outbox">{t('operator.outbox.title')}</h2>
+      <SendNewsletter />
       <LoadState loaded={outbox}>
         {(data) => (
           <>

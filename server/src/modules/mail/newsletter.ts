@@ -127,6 +127,28 @@ async function sendNewsletter(
   });
 }
 
+/** Subscribers written per transaction when a newsletter goes to everyone. */
+const ISSUE_BATCH = 500;
+
+/**
+ * The type's newsletter to every address whose subscription runs (an operator's send), each with its own
+ * unsubscribe link; answers how many mails were written. Batches keep each transaction short.
+ */
+export async function sendIssue(ctx: ModuleContext, typeId: NewsletterTypeId): Promise<number> {
+  const subscribers = await ctx.db
+    .select({ email: newsletterSubscriptions.email, language: newsletterSubscriptions.language })
+    .from(newsletterSubscriptions)
+    .where(and(eq(newsletterSubscriptions.typeId, typeId), eq(newsletterSubscriptions.state, 'on')))
+    .orderBy(newsletterSubscriptions.email);
+  for (let start = 0; start < subscribers.length; start += ISSUE_BATCH) {
+    await ctx.db.transaction(async (tx) => {
+      for (const { email, language } of subscribers.slice(start, start + ISSUE_BATCH))
+        await sendNewsletter(ctx, tx, { email, typeId, language: language as Language, guestId: null });
+    });
+  }
+  return subscribers.length;
+}
+
 /** The confirmation link: the subscription runs, and its first newsletter goes out. */
 export async function confirm(ctx: ModuleContext, token: string) {
   const now = ctx.now();

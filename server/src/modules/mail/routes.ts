@@ -20,7 +20,15 @@ import {
   sendVerification,
   verifyEmail,
 } from './account';
-import { confirm, newsletterStates, normalEmail, subscribe, unsubscribe, unsubscribeTarget } from './newsletter';
+import {
+  confirm,
+  newsletterStates,
+  normalEmail,
+  sendIssue,
+  subscribe,
+  unsubscribe,
+  unsubscribeTarget,
+} from './newsletter';
 import { mailerOf } from './outbox';
 import { mailOutbox, type OutboxRow } from './schema';
 
@@ -133,6 +141,11 @@ export const mailRoutes =
         pageSize: query.pageSize,
         transport: mailerOf(ctx).kind,
       };
+    });
+
+    route(app, outboxEndpoints.sendNewsletter, async ({ auth, params }) => {
+      requireOperator(auth);
+      return { typeId: params.typeId, queued: await sendIssue(ctx, params.typeId) };
     });
 
     route(app, outboxEndpoints.get, async ({ auth, params }) => {

@@ -190,6 +190,19 @@ export const outboxEndpoints = {
       response: pageOf(outboxMail).extend({ transport: z.enum(['smtp', 'outbox']) }),
     }),
   }),
+  /**
+   * Sends the newsletter of a type now to every address whose subscription runs, each with its own unsubscribe
+   * link; answers how many were written to the outbox.
+   */
+  sendNewsletter: defineEndpoint({
+    method: 'POST',
+    path: '/mail/newsletters/:typeId/send',
+    needsGuest: true,
+    schemas: () => ({
+      params: z.object({ typeId: idParam.pipe(newsletterTypeId) }),
+      response: z.object({ typeId: newsletterTypeId, queued: z.number().int() }),
+    }),
+  }),
   /** One mail with its HTML part. */
   get: defineEndpoint({
     method: 'GET',
