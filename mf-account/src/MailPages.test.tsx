@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { NotificationSettings, RouteName } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
-import { createMockPlatform, renderWithPlatform, type MockPlatformOptions } from '@velvet/testing';
+import { RemoteProviders } from '@velvet/federation';
+import { createMockPlatform, hydrateOverServer, renderWithPlatform, type MockPlatformOptions } from '@velvet/testing';
 import { AccountApp } from './AccountApp';
 import { locales } from './locales';
 
@@ -181,5 +182,30 @@ describe('links in mails', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Abbestellen' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Du bekommst keinen Newsletter mehr.');
     expect(platform.restCalls[1]?.input?.body).toEqual({ option: 'all', reasons: ['tooMany'], token: TOKEN });
+  });
+});
+
+describe('links in mails, rendered on the server', () => {
+  it('uses no link while the server renders, and hydrates without a mismatch before using it', async () => {
+    const platform = createMockPlatform({
+      loggedIn: false,
+      language: 'de',
+      route: { name: 'emailVerify', args: { token: TOKEN } },
+      rest: { '/guest/email/verify': () => ({ email: 'tester@example.com' }) },
+    });
+    for (const [language, resources] of Object.entries(locales))
+      platform.i18n.addResourceBundle(language, 'mf-account', resources, true, true);
+    const page = (
+      <RemoteProviders platform={platform} remote="mf-account">
+        <AccountApp />
+      </RemoteProviders>
+    );
+    const hydrated = await hydrateOverServer(page, page);
+    expect(hydrated.html).toContain('Einen Moment bitte');
+    expect(hydrated.recoverableErrors).toEqual([]);
+    expect(hydrated.consoleErrors).toEqual([]);
+    expect(await screen.findByText('Danke! tester@example.com ist bestätigt.')).toBeInTheDocument();
+    expect(platform.restCalls).toHaveLength(1);
+    hydrated.unmount();
   });
 });
