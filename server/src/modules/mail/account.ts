@@ -94,8 +94,8 @@ export const changeAddress = (ctx: ModuleContext, guestId: string, input: string
 
 /**
  * A reset link for the address's account, if there is one and it had fewer than three in the last hour. The
- * caller answers alike in every case (OWASP forgot-password cheat sheet: no account enumeration), and the
- * mail is only written here, so the answer takes as long with or without an account.
+ * caller answers alike in every case (OWASP forgot-password cheat sheet: no account enumeration); the mail is
+ * only written here and sent in the background, so an account costs the answer a few writes, not an SMTP exchange.
  */
 export async function requestPasswordReset(
   ctx: ModuleContext,
