@@ -80,6 +80,15 @@ const environment = z.object({
    * grows the database at will; a browser keeps its session, so even a shared address needs few.
    */
   ANONYMOUS_SESSIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(300),
+  /**
+   * Where mails go out (nodemailer's connection URL, e.g. smtps://user:pass@host:465). Without it mails are kept
+   * in the outbox the operator console shows.
+   */
+  SMTP_URL: z.string().url().optional(),
+  /** The sender of every mail. */
+  MAIL_FROM: z.string().min(3).default('Velvet <no-reply@velvet.test>'),
+  /** The site's address as links in mails name it (never taken from a request's Host header). */
+  PUBLIC_URL: z.string().url().optional(),
   /** `development` lets GraphQL introspection through (schema tools); anything else refuses it. */
   NODE_ENV: z.string().optional(),
   /**
@@ -132,6 +141,11 @@ export interface Config {
   graphqlIntrospection: boolean;
   /** Addresses, CIDR ranges or range names (loopback, linklocal, uniquelocal) of the trusted proxies. */
   trustProxy: string[];
+  /** SMTP_URL; undefined keeps mails in the outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The origin links in mails start with (PUBLIC_URL, else this server on localhost), without a trailing slash. */
+  publicUrl: string;
 }
 
 /** The token signing secret is made once per data directory, so tokens survive restarts. */
@@ -178,5 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     anonymousSessionsPerAddressPerHour: values.ANONYMOUS_SESSIONS_PER_ADDRESS_PER_HOUR,
     trustProxy: values.TRUST_PROXY,
     graphqlIntrospection: values.NODE_ENV === 'development',
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
   };
 }

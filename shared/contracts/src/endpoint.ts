@@ -158,6 +158,10 @@ export const ERROR_CODES = [
   'PUSH_SERVICE_NOT_ALLOWED',
   'PUSH_TOKEN_UNKNOWN',
   'LEGAL_TEXT_NOT_FOUND',
+  // Links in mails (verification, password reset, newsletters): unknown or altered, past their time, already used.
+  'LINK_INVALID',
+  'LINK_EXPIRED',
+  'LINK_USED',
   /** A fault of the server (500): logged there, never bad input. */
   'INTERNAL',
   /** What a client reads from a failure that carries no code of the platform (a proxy's page, a lost connection). */

@@ -113,6 +113,20 @@ export const outgoingMessages = lazyRecord({
       channelId: dbId.nullable().default(null),
       requestId: z.string().min(8).max(100),
     }),
+  /** Asks for the guest's address and whether it is verified (answered by `emailProperties`). */
+  refreshEmailProperties: () => z.object({ type: z.literal('refreshEmailProperties'), ...fromClient() }),
+  /**
+   * Sends the verification mail again, to `email` when given: a guest who mistyped the address at signup corrects
+   * it here (answered by `emailProperties`).
+   */
+  sendSignupEmail: () =>
+    z.object({
+      type: z.literal('sendSignupEmail'),
+      ...fromClient(),
+      email: z.object({ email: z.string().max(254) }).optional(),
+    }),
+  /** The guest changed the password in this tab: every other session of the guest ends. */
+  passwordChanged: () => z.object({ type: z.literal('passwordChanged'), ...fromClient() }),
 });
 
 /**
@@ -197,6 +211,16 @@ export const incomingMessages = lazyRecord({
     }),
   freeShowStart: () => z.object({ type: z.literal('freeShowStart'), actorId: z.number().int() }),
   freeShowStop: () => z.object({ type: z.literal('freeShowStop'), actorId: z.number().int() }),
+  /** The guest's address and whether it is verified; `errorCode` when a sendSignupEmail was refused. */
+  emailProperties: () =>
+    z.object({
+      type: z.literal('emailProperties'),
+      email: z.string().nullable(),
+      verified: z.boolean(),
+      errorCode: z.enum(ERROR_CODES).nullable(),
+    }),
+  /** The guest followed the verification link (in any browser). */
+  onGuestEmailVerified: () => z.object({ type: z.literal('onGuestEmailVerified'), email: z.string() }),
   /** Spec one-click result: the offer (amounts in EUR cents) and, after a charge, its outcome. */
   oneClick: () =>
     z.object({

@@ -9,6 +9,7 @@ import { useOperatorStrings } from './strings';
 import { TenantPanel } from './TenantPanel';
 import { HealthPanel } from './HealthPanel';
 import { DeploymentsPanel } from './DeploymentsPanel';
+import { OutboxPanel } from './OutboxPanel';
 import { TwoFactorPanel } from './TwoFactorPanel';
 import { PushPanel } from './PushPanel';
 import './operator.css';
@@ -59,6 +60,7 @@ function ConsoleBody() {
       <HealthPanel />
       <DeploymentsPanel />
       <PushPanel />
+      <OutboxPanel />
       <TwoFactorPanel />
     </>
   );

@@ -11,6 +11,7 @@ import { guests } from './schema';
 import { createAnonymous, issue, login, signup } from './service';
 import { FailureThrottle, type ThrottleRule } from './throttle';
 import { checkLoginCode, confirmEnrolment, startEnrolment } from './totp';
+import { welcomeBack } from './welcome-back';
 
 const MINUTE_MS = 60_000;
 /**
@@ -44,6 +45,7 @@ export const authModule: ServerModule = {
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
   // Sessions that ended early are refused from memory: read them before the first request.
   prepare: (ctx) => ctx.sessions.load(ctx.now()),
+  socket: (ctx) => ctx.statusBar.register('welcomeBackUser', (guestId) => welcomeBack(ctx, guestId)),
   routes: (ctx) => async (app) => {
     const accounts = new FailureThrottle(ACCOUNT_RULE);
     const addresses = new FailureThrottle(ADDRESS_RULE);
@@ -64,6 +66,10 @@ export const authModule: ServerModule = {
       route(limited, authEndpoints.signup, async ({ body, request }) => {
         const { language } = request.query as { language?: string };
         const row = await signup(ctx.db, { ...body, ...(language ? { language } : {}) });
+        // The account exists either way: a mail that could not be written is logged, not the sign-up's failure.
+        await ctx.hooks
+          .guestSignedUp?.(row.id)
+          .catch((error: unknown) => request.log.error({ err: error }, 'verification mail not written'));
         return issue(app, ctx, row, ctx.now());
       }),
     );

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { authSessions } from './schema';
 
@@ -63,6 +63,24 @@ export class SessionRegistry {
       .returning({ id: authSessions.id, expires: authSessions.expires });
     this.remember(rows, now);
     return rows.length;
+  }
+
+  /** Ends every running session of a guest but `keepSid` (a password change keeps the tab that made it). */
+  async endOthers(guestId: string, keepSid: string, now: Date): Promise<string[]> {
+    const rows = await this.db
+      .update(authSessions)
+      .set({ ended: now })
+      .where(
+        and(
+          eq(authSessions.guestId, guestId),
+          ne(authSessions.id, keepSid),
+          isNull(authSessions.ended),
+          gt(authSessions.expires, now),
+        ),
+      )
+      .returning({ id: authSessions.id, expires: authSessions.expires });
+    this.remember(rows, now);
+    return rows.map((row) => row.id);
   }
 
   private remember(rows: ReadonlyArray<{ id: string; expires: Date }>, now: Date): void {
