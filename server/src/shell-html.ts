@@ -160,8 +160,17 @@ export async function installShell(
     bundleStatic(distDir, '/shell/', (name) => (/\.[0-9a-f]{8}\.[a-z0-9]+$/i.test(name) ? IMMUTABLE : 'no-cache')),
   );
 
+  // With server rendering the built page is read once (a rebuilt shell needs a restart then, as its renderer does);
+  // without, on every answer, so a rebuilt shell is served at once.
+  let built: Promise<string> | null = null;
+  const builtPage = () => {
+    const reading = built ?? readFile(path.join(distDir, 'index.html'), 'utf8');
+    if (pageBodies) built = reading;
+    reading.catch(() => (built = null));
+    return reading.catch(() => null);
+  };
   const sendShell = async (request: FastifyRequest, reply: FastifyReply, status: number, head?: PageHead) => {
-    const html = await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null);
+    const html = await builtPage();
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (html === null) return reply.status(503).send(notBuiltPage);
     const nonce = pageNonce(reply);
