@@ -17,6 +17,11 @@ const TV_PROGRAM = { en: '/en/tv/program/', de: '/de/tv/programm/', es: '/es/tv/
 const PER_MINUTE = /^\d+\sVXC\/min\.?$/i;
 /** The profile of a performer who does not exist. */
 const MISSING_PERFORMER = '/en/amateur/nobody-of-that-name/';
+/** The missing performer's page answers 404, which the browser logs: no other answer or message may fail. */
+const expectMissingPage = (expectFailure: (pattern: RegExp) => void) => {
+  expectFailure(new RegExp(`^404 GET .*${MISSING_PERFORMER}$`));
+  expectFailure(/^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/);
+};
 /** A video's price, as its tile shows it: coins, or free. */
 const VIDEO_PRICE = /^(\d+\sVXC|Free|Gratis)$/;
 
@@ -93,7 +98,8 @@ test.describe('without JavaScript', () => {
     });
   }
 
-  test("a missing performer's page answers 404 with the not-found view", async ({ page }) => {
+  test("a missing performer's page answers 404 with the not-found view", async ({ page, expectFailure }) => {
+    expectMissingPage(expectFailure);
     const response = await page.goto(MISSING_PERFORMER);
     expect(response?.status()).toBe(404);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
@@ -190,7 +196,9 @@ test.describe('with JavaScript', () => {
 
   test("a missing performer's page hydrates into the same not-found view without asking for her again", async ({
     page,
+    expectFailure,
   }) => {
+    expectMissingPage(expectFailure);
     const messages: string[] = [];
     // The page itself answers 404, which the browser logs; anything else counts.
     page.on('console', (message) => {
