@@ -50,6 +50,37 @@ import { remoteSet, type ServerPageState, type ServerPart } from './serverState'
 
 export { ServerRemoteError };
 
+/** Webpack's module runtime of this build (the node build; undefined where the file runs unbundled, in tests). */
+declare const __webpack_require__:
+  | {
+      m: Record<string, (module: { exports: unknown }) => void>;
+      consumesLoadingData?: { initialConsumes?: (string | number)[] };
+    }
+  | undefined;
+
+/**
+ * The federation runtime resolves a shared package this build provides eagerly (react, i18next, the query library,
+ * ...) again at every use, dropping it from webpack's module cache each time: on the server a version match per
+ * hook call, some percent of every render. Each is kept once resolved, as webpack keeps any module: the shell's
+ * copies are the page's singletons, and nothing registers another version of them in this process.
+ */
+function keepSharedPackages() {
+  if (typeof __webpack_require__ === 'undefined') return;
+  const factories = __webpack_require__.m;
+  for (const id of __webpack_require__.consumesLoadingData?.initialConsumes ?? []) {
+    const resolve = factories[id];
+    if (!resolve) continue;
+    let resolved: { exports: unknown } | null = null;
+    factories[id] = (module) => {
+      if (!resolved) {
+        resolve(module);
+        resolved = { exports: module.exports };
+      } else module.exports = resolved.exports;
+    };
+  }
+}
+keepSharedPackages();
+
 /** Why a remote's part was left to the browser: no node build, it threw, or it took longer than the budget. */
 export type ServerStage = Exclude<ServerRenderStage, 'incompatible'>;
 
@@ -199,13 +230,17 @@ function forRemotes(routed: readonly ManifestRemote[]) {
   return {
     table,
     i18n: (language: Language) => {
-      let instance = i18n.get(language);
-      if (!instance) {
-        instance = createI18n(language, shellResources);
+      let view = i18n.get(language);
+      if (!view) {
+        const instance = createI18n(language, shellResources);
         addDescriptorMessages(instance, routed);
-        i18n.set(language, instance);
+        // react-i18next's useTranslation copies the instance's own properties (forty-odd) on each call of a server
+        // render, where its memo lasts one render: the renders get a view of it with none of its own, which reads,
+        // translates and adds texts through the instance it is made from.
+        view = Object.create(instance) as I18n;
+        i18n.set(language, view);
       }
-      return instance;
+      return view;
     },
   };
 }
