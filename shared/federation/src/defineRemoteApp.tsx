@@ -75,6 +75,8 @@ function defineLifecycles<P extends object>(
   rootAttributes: Record<string, string>,
 ): RemoteLifecycles {
   const scopes = new WeakMap<HTMLElement, () => void>();
+  // The server renders every page with the i18next its remote set keeps: its texts are merged in once.
+  const localized = new WeakSet<object>();
   type Props = P & RootProps & { serverState?: DehydratedState; queryClient?: QueryClient };
   const Root = ({ serverState, queryClient, ...props }: Props) => (
     <RemoteProviders platform={props.platform} remote={remote} serverState={serverState} queryClient={queryClient}>
@@ -112,7 +114,10 @@ function defineLifecycles<P extends object>(
       scopes.delete(props.domElement);
     },
     serverElement: (props) => {
-      addLocales(props.platform, remote, locales);
+      if (!localized.has(props.platform.i18n)) {
+        addLocales(props.platform, remote, locales);
+        localized.add(props.platform.i18n);
+      }
       return <Root {...(props as Props)} />;
     },
   };

@@ -26,6 +26,8 @@ export {
   LoadState,
   ServerLoadsContext,
   createQueryClient,
+  dehydrateLoads,
+  hydrateLoads,
   useLoaded,
   usePagerLabels,
   type Loaded,
