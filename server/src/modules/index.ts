@@ -12,6 +12,7 @@ import { feedModule } from './feed';
 import { messengerModule } from './messenger';
 import { specialsModule } from './specials';
 import { accountModule } from './account';
+import { lifecycleModule } from './lifecycle';
 import { seoModule } from './seo';
 import { renderModule } from './render';
 
@@ -38,6 +39,8 @@ export const MODULES: readonly ServerModule[] = [
   messengerModule,
   specialsModule,
   accountModule,
+  // Preferences, data protection, picture, phone, locks, export and deletion: reads every guest's rows above.
+  lifecycleModule,
   // robots.txt and the sitemap: reads the pages of the catalogue modules above.
   seoModule,
   // Pages rendered on the server with the tenant's remote versions.

@@ -153,6 +153,20 @@ export const ERROR_CODES = [
   'CREATION_TYPE_MISMATCH',
   // A one-click top-up for a guest without a saved payment method.
   'PAYMENT_METHOD_MISSING',
+  // The account's life: a locked guest's login, profile pictures, and phone verification (pincall codes 1 to 9).
+  'GUEST_LOCKED',
+  'IMAGE_INVALID',
+  'PHONE_INVALID',
+  'PHONE_COUNTRY_NOT_ALLOWED',
+  'VERIFICATION_TYPE_INVALID',
+  'VERIFICATION_TIMED_OUT',
+  'PHONE_BLACKLISTED',
+  'PHONE_NOT_UNIQUE',
+  'VERIFICATION_NOT_FOUND',
+  'VERIFICATION_CODE_INVALID',
+  'VERIFICATION_ATTEMPTS_EXCEEDED',
+  /** The phone verification provider failed (pincall code 10). */
+  'VERIFICATION_UNAVAILABLE',
   /** A fault of the server (500): logged there, never bad input. */
   'INTERNAL',
   /** What a client reads from a failure that carries no code of the platform (a proxy's page, a lost connection). */
