@@ -6,6 +6,7 @@ import { Sidebar } from './Sidebar';
 import { Footer } from './Footer';
 import { StatusBar, Toasts } from './StatusBar';
 import { AuthModal } from './AuthModal';
+import { DataProtectionNotice, LockedNotice } from './AccountNotices';
 import { FlowModal } from './FlowModal';
 import { Home } from './Home';
 import { LegalPage } from './LegalPage';
@@ -95,6 +96,8 @@ export function Layout() {
       <Footer />
       <AuthModal />
       <FlowModal />
+      <DataProtectionNotice />
+      <LockedNotice />
       <Toasts />
     </div>
   );

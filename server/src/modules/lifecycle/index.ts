@@ -68,6 +68,7 @@ export const lifecycleModule: ServerModule = {
       }
       const before = await replaceAvatar(db, auth.guestId, avatarUrl);
       if (before && before !== avatarUrl) await ctx.images.remove(before);
+      ctx.hub.sendToGuest(auth.guestId, { type: 'guestAvatar', avatarUrl });
       return { avatarUrl };
     });
 

@@ -148,9 +148,13 @@ const exists = (file: string) =>
 describe('profile picture', () => {
   test('an upload is re-encoded as a 256 px WebP, served from the media store, and shown in the guest shape', async () => {
     const { accessToken } = await t.signup();
+    const socket = await openSocketSession(t.app, accessToken);
     const response = await upload(accessToken, multipart(await photo('jpeg'), 'me.jpg', 'image/jpeg'));
     assert.equal(response.statusCode, 200, response.body);
     const { avatarUrl } = response.json<{ avatarUrl: string }>();
+    // Every tab of hers (the navbar) learns the new picture.
+    assert.deepEqual(await socket.next('guestAvatar'), { type: 'guestAvatar', avatarUrl });
+    socket.close();
     assert.match(avatarUrl, /^\/media\/guests\/[0-9a-f-]+\/avatar-[0-9a-f]{16}\.webp$/);
     const served = await t.app.inject({ url: avatarUrl });
     assert.equal(served.statusCode, 200);
