@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { guestEndpoints, type EndpointResponse, type Language } from '@velvet/contracts';
 import { LoadState, useGuest, useLoaded, usePlatform } from '@velvet/federation';
 import { Button } from '@velvet/ui';
+import { AccountSettings } from './AccountSettings';
 
 type ProfileAnswer = EndpointResponse<typeof guestEndpoints.profileGet>;
 
@@ -93,7 +94,7 @@ function Form({ initial, onSaved }: { initial: ProfileAnswer; onSaved: (answer: 
   );
 }
 
-/** guest/profile/get and guest/profile/update: name, preferred language and newsletter. */
+/** guest/profile/get and guest/profile/update: name, preferred language and newsletter; then the account's settings. */
 export function ProfileForm() {
   const platform = usePlatform();
   const { t } = useTranslation();
@@ -105,6 +106,7 @@ export function ProfileForm() {
     <section>
       <h1>{t('profile.title')}</h1>
       <LoadState loaded={loaded}>{(profile) => <Form initial={profile} onSaved={saved} />}</LoadState>
+      <AccountSettings />
     </section>
   );
 }

@@ -80,6 +80,8 @@ export type EndpointInput<E extends Endpoint> = Field<'params', Infer<E['params'
     idempotencyKey?: string;
     /** Sends this token instead of the session's (ending a session that is no longer the current one). */
     accessToken?: string;
+    /** A multipart upload sent as the body instead of JSON (a profile picture). */
+    form?: FormData;
   };
 export type EndpointResponse<E extends Endpoint> = z.infer<E['response']>;
 
