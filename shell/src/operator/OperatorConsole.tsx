@@ -10,6 +10,7 @@ import { TenantPanel } from './TenantPanel';
 import { HealthPanel } from './HealthPanel';
 import { DeploymentsPanel } from './DeploymentsPanel';
 import { TwoFactorPanel } from './TwoFactorPanel';
+import { GuestsPanel } from './GuestsPanel';
 import './operator.css';
 
 function OperatorsOnly() {
@@ -27,7 +28,7 @@ function LoginFirst() {
   return <LoginPrompt text={t('operator.loginRequired')} buttonLabel={t('auth.login')} ui={platform.ui} />;
 }
 
-/** Tenants with their features and remotes, the health of loads and the deployments log. */
+/** Tenants with their features and remotes, the health of loads, the deployments log and guests' locks. */
 function ConsoleBody() {
   const { t } = useTranslation('shell');
   const { platform } = useShell();
@@ -57,6 +58,7 @@ function ConsoleBody() {
       </section>
       <HealthPanel />
       <DeploymentsPanel />
+      <GuestsPanel />
       <TwoFactorPanel />
     </>
   );
