@@ -19,6 +19,10 @@ async function guestRow(db: Database, guestId: string) {
   return row;
 }
 
+/** When the guest signed up (or first came, for an anonymous visitor). */
+export const guestCreated = async (db: Database, guestId: string): Promise<Date> =>
+  (await guestRow(db, guestId)).created;
+
 export async function preferencesOf(db: Database, guestId: string): Promise<PreferencesData> {
   const [row] = await db.select({ data: preferences.data }).from(preferences).where(eq(preferences.guestId, guestId));
   return row?.data ?? {};

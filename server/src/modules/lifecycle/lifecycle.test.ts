@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
+  DATA_PROTECTION_SINCE,
   DATA_PROTECTION_VERSION,
   PROFILE_PICTURE_MAX_BYTES,
   type AccountExport,
@@ -16,6 +17,7 @@ import {
 import { createTestApp, TEST_OPERATOR_PASSWORD, type TestApp } from '../../testing/app';
 import { openSocketSession } from '../../testing/socket';
 import { OPERATOR } from '../auth/operator';
+import { guests } from '../auth/schema';
 import { createPerformer, manualClock } from '../performers/fixtures';
 import { favoriteActors } from '../performers/schema';
 import { channels, messages } from '../messenger/schema';
@@ -64,9 +66,19 @@ describe('preferences', () => {
   });
 });
 
+/** A guest who signed up before the notice in force (signing up accepts the version in force then). */
+async function earlierGuest() {
+  const signedUp = await t.signup();
+  await t.ctx.db
+    .update(guests)
+    .set({ created: new Date(Date.parse(DATA_PROTECTION_SINCE) - 30 * 24 * 3600_000) })
+    .where(eq(guests.id, signedUp.guest.id));
+  return signedUp;
+}
+
 describe('data protection', () => {
   test('a guest who has not accepted the version in force sees it on her socket; accepting stores time and version', async () => {
-    const { accessToken, guest } = await t.signup();
+    const { accessToken, guest } = await earlierGuest();
     const before = (await call('GET', '/dataProtection', accessToken)).json<DataProtectionState>();
     assert.deepEqual(before, { show: true, version: DATA_PROTECTION_VERSION, acceptedVersion: null, acceptedAt: null });
     const socket = await openSocketSession(t.app, accessToken);
@@ -104,8 +116,27 @@ describe('data protection', () => {
     again.close();
   });
 
-  test('an acceptance of an older version shows the notice again', async () => {
+  test('a guest who signed up under the version in force accepted it by signing up', async () => {
     const { accessToken, guest } = await t.signup();
+    const created = new Date(Date.parse(DATA_PROTECTION_SINCE) + 3600_000);
+    await t.ctx.db.update(guests).set({ created }).where(eq(guests.id, guest.id));
+    assert.deepEqual((await call('GET', '/dataProtection', accessToken)).json(), {
+      show: false,
+      version: DATA_PROTECTION_VERSION,
+      acceptedVersion: DATA_PROTECTION_VERSION,
+      acceptedAt: created.toISOString(),
+    });
+    const socket = await openSocketSession(t.app, accessToken);
+    await socket.settled();
+    assert.equal(
+      socket.received.some((m) => m.type === 'dataProtection'),
+      false,
+    );
+    socket.close();
+  });
+
+  test('an acceptance of an older version shows the notice again', async () => {
+    const { accessToken, guest } = await earlierGuest();
     await t.ctx.db
       .insert(consents)
       .values({ guestId: guest.id, kind: 'dataProtection', version: '2020-01', acceptedAt: clock.now() });

@@ -7,8 +7,12 @@ import { dbId } from '../input';
  * an operator's lock, her phone verified by a pin, and the export and deletion of her account.
  */
 
-/** The version of the terms and data protection notice in force; a guest who accepted another one sees it again. */
+/**
+ * The version of the terms and data protection notice in force, and since when. Signing up accepts the version in
+ * force (the terms say so), so the notice is for guests who signed up before it and have not accepted it since.
+ */
 export const DATA_PROTECTION_VERSION = '2026-11';
+export const DATA_PROTECTION_SINCE = '2026-11-01T00:00:00.000Z';
 
 /** Profile pictures: what the server accepts (checked by content) and the largest upload. */
 export const PROFILE_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
