@@ -31,7 +31,10 @@ describe('profile picture', () => {
   it('uploads the chosen file as multipart and shows the new picture; removing it asks the server', async () => {
     const { platform } = render({
       '/guest/profile/preview/update': ({ query }) => ({
-        avatarUrl: query?.delete === 'true' ? null : '/media/guests/guest-1/avatar-0123456789abcdef.webp',
+        avatarUrl:
+          (query as { delete?: string } | undefined)?.delete === 'true'
+            ? null
+            : '/media/guests/guest-1/avatar-0123456789abcdef.webp',
       }),
     });
     fireEvent.change(screen.getByLabelText('Choose a picture'), {

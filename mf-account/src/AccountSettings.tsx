@@ -49,7 +49,7 @@ function ProfilePicture() {
     if (file.size > PROFILE_PICTURE_MAX_BYTES) return setError(t('picture.errors.PAYLOAD_TOO_LARGE'));
     const form = new FormData();
     form.append('file', file, file.name);
-    void send({ form });
+    void send({ query: {}, form });
   };
 
   return (

@@ -377,10 +377,12 @@ describe('export and deletion', () => {
     // The ledger: no entry gone, every transfer sums to zero, the account keeps its coins but names no one.
     const entriesAfter = await t.ctx.db.select().from(walletEntries);
     assert.deepEqual(entriesAfter, entriesBefore);
-    const unbalanced = await t.ctx.db.execute(
-      sql`select transfer_id from wallet_entries group by transfer_id having sum(amount) <> 0`,
-    );
-    assert.equal(unbalanced.rows.length, 0);
+    const unbalanced = await t.ctx.db
+      .select({ transferId: walletEntries.transferId })
+      .from(walletEntries)
+      .groupBy(walletEntries.transferId)
+      .having(sql`sum(${walletEntries.amount}) <> 0`);
+    assert.deepEqual(unbalanced, []);
     const [detached] = await t.ctx.db.select().from(walletAccounts).where(eq(walletAccounts.id, account!.id));
     assert.equal(detached!.balance, 5_000);
     assert.match(detached!.ownerId, /^deleted-[0-9a-f-]{36}$/);

@@ -185,25 +185,20 @@ export const REMOTE_ROUTES = [
   {
     name: 'myAccountProfile',
     owner: 'mf-account',
-    path: { de: 'myvisitx/profil', en: 'myvisitx/profile', nl: 'myvisitx/profiel', es: 'myvisitx/perfil' },
+    path: { de: 'myvisitx/profil', en: 'myvisitx/profile', es: 'myvisitx/perfil' },
   },
   {
     name: 'myAccountSpinwheel',
     owner: 'mf-account',
-    path: {
-      de: 'myvisitx/gluecksrad',
-      en: 'myvisitx/spinwheel',
-      nl: 'myvisitx/rad-van-fortuin',
-      es: 'myvisitx/ruleta',
-    },
+    path: { de: 'myvisitx/gluecksrad', en: 'myvisitx/spinwheel', es: 'myvisitx/ruleta' },
   },
   {
     name: 'myAccountBenefits',
     owner: 'mf-account',
-    path: { de: 'myvisitx/vorteile', en: 'myvisitx/benefits', nl: 'myvisitx/voordelen', es: 'myvisitx/beneficios' },
+    path: { de: 'myvisitx/vorteile', en: 'myvisitx/benefits', es: 'myvisitx/beneficios' },
   },
-  { name: 'myAccount', owner: 'mf-account', path: { de: 'myvisitx', en: 'myvisitx', nl: 'myvisitx', es: 'myvisitx' } },
-  { name: 'vipClub', owner: 'mf-account', path: { de: 'vipclub', en: 'vipclub', nl: 'vipclub', es: 'vipclub' } },
+  { name: 'myAccount', owner: 'mf-account', path: { de: 'myvisitx', en: 'myvisitx', es: 'myvisitx' } },
+  { name: 'vipClub', owner: 'mf-account', path: { de: 'vipclub', en: 'vipclub', es: 'vipclub' } },
 ] as const satisfies readonly RouteDefinition[];
 
 /** The argument names of each declared route. */
