@@ -61,6 +61,7 @@ function render(route: RouteName, options: MockPlatformOptions = {}) {
         profile((body as { properties: { name: string } } | undefined)?.properties.name),
       '/guest/benefits': () => benefits,
       '/vipclub/offers': () => vipClub,
+      '/pincall/verifications': () => ({ verifications: [] }),
     },
     ...options,
   });

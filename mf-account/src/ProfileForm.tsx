@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { guestEndpoints, type EndpointResponse, type Language } from '@velvet/contracts';
 import { LoadState, RouteLink, useGuest, useLoaded, usePlatform } from '@velvet/federation';
 import { Button } from '@velvet/ui';
+import { AccountSettings } from './AccountSettings';
 
 type ProfileAnswer = EndpointResponse<typeof guestEndpoints.profileGet>;
 
@@ -92,7 +93,7 @@ function Form({ initial, onSaved }: { initial: ProfileAnswer; onSaved: (answer: 
   );
 }
 
-/** guest/profile/get and guest/profile/update: name and preferred language. */
+/** guest/profile/get and guest/profile/update: name and preferred language; then the account's settings. */
 export function ProfileForm() {
   const platform = usePlatform();
   const { t } = useTranslation();
@@ -104,6 +105,7 @@ export function ProfileForm() {
     <section>
       <h1>{t('profile.title')}</h1>
       <LoadState loaded={loaded}>{(profile) => <Form initial={profile} onSaved={saved} />}</LoadState>
+      <AccountSettings />
     </section>
   );
 }

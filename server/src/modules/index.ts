@@ -13,6 +13,7 @@ import { messengerModule } from './messenger';
 import { specialsModule } from './specials';
 import { accountModule } from './account';
 import { mailModule } from './mail';
+import { lifecycleModule } from './lifecycle';
 import { seoModule } from './seo';
 import { pushModule } from './push';
 import { legalModule } from './legal';
@@ -46,6 +47,8 @@ export const MODULES: readonly ServerModule[] = [
   legalModule,
   // Mails of every module's guests: verification, password reset, newsletters.
   mailModule,
+  // Preferences, data protection, picture, phone, locks, export and deletion: reads every guest's rows above.
+  lifecycleModule,
   // robots.txt and the sitemap: reads the pages of the catalogue modules above.
   seoModule,
   // Pages rendered on the server with the tenant's remote versions.

@@ -11,3 +11,4 @@ export * from './domains/wallet';
 export * from './domains/push';
 export * from './domains/legal';
 export * from './domains/mail';
+export * from './domains/lifecycle';

@@ -170,6 +170,12 @@ export const incomingMessages = lazyRecord({
   favoritePicture: () =>
     z.object({ type: z.literal('favoritePicture'), pictureId: z.number().int(), pinned: z.boolean() }),
   pageReload: () => z.object({ type: z.literal('pageReload') }),
+  /** An operator locked the guest: her sessions end right after this message. */
+  guestLocked: () => z.object({ type: z.literal('guestLocked'), reason: z.string() }),
+  /** The guest's profile picture changed (or was removed): every tab shows the new one. */
+  guestAvatar: () => z.object({ type: z.literal('guestAvatar'), avatarUrl: z.string().nullable() }),
+  /** Whether the guest has to see the data protection notice (after the session starts and when she accepts). */
+  dataProtection: () => z.object({ type: z.literal('dataProtection'), show: z.boolean(), version: z.string() }),
   /** A page of the guest's channels, answering loadChannels and filterChannels. */
   channels: () =>
     z.object({

@@ -7,6 +7,7 @@ import { Sidebar } from './Sidebar';
 import { Footer } from './Footer';
 import { StatusBar, Toasts } from './StatusBar';
 import { AuthModal } from './AuthModal';
+import { DataProtectionNotice, LockedNotice } from './AccountNotices';
 import { FlowModal } from './FlowModal';
 import { Home } from './Home';
 import { LegalPage } from './LegalPage';
@@ -97,6 +98,8 @@ export function Layout() {
       <StatusBar />
       <AuthModal />
       <FlowModal />
+      <DataProtectionNotice />
+      <LockedNotice />
       <Toasts />
     </div>
   );

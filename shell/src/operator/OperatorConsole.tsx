@@ -12,6 +12,7 @@ import { DeploymentsPanel } from './DeploymentsPanel';
 import { OutboxPanel } from './OutboxPanel';
 import { TwoFactorPanel } from './TwoFactorPanel';
 import { PushPanel } from './PushPanel';
+import { GuestsPanel } from './GuestsPanel';
 import './operator.css';
 
 function OperatorsOnly() {
@@ -29,7 +30,7 @@ function LoginFirst() {
   return <LoginPrompt text={t('operator.loginRequired')} buttonLabel={t('auth.login')} ui={platform.ui} />;
 }
 
-/** Tenants with their features and remotes, the health of loads and the deployments log. */
+/** Tenants with their features and remotes, the health of loads, the deployments log and guests' locks. */
 function ConsoleBody() {
   const { t } = useTranslation('shell');
   const { platform } = useShell();
@@ -61,6 +62,7 @@ function ConsoleBody() {
       <DeploymentsPanel />
       <PushPanel />
       <OutboxPanel />
+      <GuestsPanel />
       <TwoFactorPanel />
     </>
   );

@@ -1,13 +1,11 @@
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { authEndpoints } from '@velvet/contracts';
-import { route, HttpError, requireOperator } from '../../http/endpoint';
+import { route, HttpError } from '../../http/endpoint';
 import type { ModuleContext, ServerModule } from '../module';
 import { tokenOf } from '../../http/auth';
 import { findGuest, guestView } from './guests';
-import { guests } from './schema';
 import { createAnonymous, issue, login, signup } from './service';
 import { FailureThrottle, type ThrottleRule } from './throttle';
 import { checkLoginCode, confirmEnrolment, startEnrolment } from './totp';
@@ -39,7 +37,7 @@ async function operatorRow(ctx: ModuleContext, guestId: string) {
   return row;
 }
 
-/** Tokens for anonymous visitors and guests: sign up, log in and out, who am I; operators' second factor and locks. */
+/** Tokens for anonymous visitors and guests: sign up, log in and out, who am I; operators' second factor (locks: lifecycle). */
 export const authModule: ServerModule = {
   name: 'auth',
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
@@ -98,7 +96,7 @@ export const authModule: ServerModule = {
       }
       accounts.reset(account);
       addresses.undo(address);
-      if (row.locked) throw new HttpError(403, 'FORBIDDEN', 'This account is locked');
+      if (row.locked) throw new HttpError(403, 'GUEST_LOCKED', 'This account is locked');
       return issue(app, ctx, row, now);
     });
 
@@ -126,19 +124,6 @@ export const authModule: ServerModule = {
     route(app, authEndpoints.totpConfirm, async ({ auth, body }) => {
       await confirmEnrolment(ctx.db, await operatorRow(ctx, auth.guestId), body.code, ctx.now());
       return { enabled: true };
-    });
-
-    route(app, authEndpoints.lockGuest, async ({ auth, params }) => {
-      requireOperator(auth);
-      const [locked] = await ctx.db
-        .update(guests)
-        .set({ locked: true })
-        .where(eq(guests.id, params.guestId))
-        .returning({ id: guests.id });
-      if (!locked) throw new HttpError(404, 'NOT_FOUND', 'No such guest');
-      const sessionsEnded = await ctx.sessions.endAllOf(params.guestId, ctx.now());
-      ctx.hub.endSessions(params.guestId);
-      return { guestId: params.guestId, locked: true, sessionsEnded };
     });
   },
 };

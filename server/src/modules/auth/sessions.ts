@@ -83,7 +83,8 @@ export class SessionRegistry {
     return rows.map((row) => row.id);
   }
 
-  private remember(rows: ReadonlyArray<{ id: string; expires: Date }>, now: Date): void {
+  /** Refuses these sessions' tokens from now on (sessions another module ended, e.g. of a deleted account). */
+  remember(rows: ReadonlyArray<{ id: string; expires: Date }>, now: Date): void {
     for (const row of rows) this.ended.set(row.id, row.expires.getTime());
     // Expired entries are dropped at most once an hour, so the map holds about one lifetime of early ends.
     if (now.getTime() - this.lastPrune < HOUR_MS) return;
