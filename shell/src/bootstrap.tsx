@@ -129,7 +129,7 @@ async function boot(router: ShellRouter, i18n: I18n) {
     document.documentElement.lang === router.current().language;
   const parts = serverParts(hydrate ? rendered.state : null);
 
-  const ui = createUiStore(i18n);
+  const ui = createUiStore();
   const fallback = (remote: string, element: HTMLElement) =>
     fallbackRenderer(remote, () => i18n.t('shell:remote.failed'))(element);
   const slots = createSlotHost({
@@ -198,6 +198,20 @@ async function boot(router: ShellRouter, i18n: I18n) {
     )
     .subscribe(() => socket.restart());
   socket.on('guestBalance').subscribe((message) => session.setBalance(message));
+  // The age verification follows its pushes; the guest hears the outcome wherever the check was started.
+  socket.on('avsPending').subscribe((message) => session.setAvs(message));
+  socket.on('avsSet').subscribe((message) => {
+    session.setAvs(message);
+    ui.ui.toast(i18n.t('shell:avs.set'), 'success');
+  });
+  socket.on('avsRejected').subscribe((message) => {
+    session.setAvs(message);
+    ui.ui.toast(i18n.t('shell:avs.rejected', { message: message.message }), 'error');
+  });
+  socket.on('avsRevoked').subscribe((message) => {
+    session.setAvs(message);
+    ui.ui.toast(i18n.t('shell:avs.revoked'), 'info');
+  });
   // Session expiry and pageReload pushes reload the page (no payment flow exists yet to wait for).
   merge(socket.on('sessionExpired'), socket.on('pageReload')).subscribe(() => window.location.reload());
   // A socket down for longer than a short reconnect says so in the status bar until it is back.

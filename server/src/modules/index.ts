@@ -14,6 +14,7 @@ import { specialsModule } from './specials';
 import { accountModule } from './account';
 import { seoModule } from './seo';
 import { renderModule } from './render';
+import { avsModule } from './avs';
 
 /**
  * Every domain of the server in dependency order: migrations, routes, seeds and jobs run in this order, so a
@@ -26,6 +27,8 @@ export const MODULES: readonly ServerModule[] = [
   // Coins: every later module may move them (purchases, paid chat).
   walletModule,
   guestModule,
+  // Age verification: content modules read the guest's status through auth; revoking ends chats by a hook.
+  avsModule,
   federationModule,
   // Browser reports (socket errors, tracking) rather than a domain; no tables.
   loggerModule,

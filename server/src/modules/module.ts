@@ -53,6 +53,10 @@ export interface ModuleHooks {
   showTicketActorIds?: (guestId: string) => Promise<number[]>;
   /** Performers who went off line by their schedule: whatever runs with them (a live chat) ends. */
   performersOffline?: (actorIds: number[]) => Promise<unknown>;
+  /** The provider's message of a guest's rejected age verification (the guest shape's avsRejectMessage). */
+  avsRejectMessage?: (guestId: string) => Promise<string | null>;
+  /** An operator withdrew a guest's age verification: whatever needs it (a running chat) ends. */
+  ageVerificationRevoked?: (guestId: string) => Promise<unknown>;
 }
 
 export interface ModuleContext {

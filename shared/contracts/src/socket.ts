@@ -150,6 +150,12 @@ export const incomingMessages = lazyRecord({
   favoritePicture: () =>
     z.object({ type: z.literal('favoritePicture'), pictureId: z.number().int(), pinned: z.boolean() }),
   pageReload: () => z.object({ type: z.literal('pageReload') }),
+  // Age verification: the guest's status changed (accepted, pending, rejected with the provider's message, or
+  // withdrawn by an operator: back to unknown).
+  avsSet: () => z.object({ type: z.literal('avsSet') }),
+  avsPending: () => z.object({ type: z.literal('avsPending') }),
+  avsRejected: () => z.object({ type: z.literal('avsRejected'), message: z.string() }),
+  avsRevoked: () => z.object({ type: z.literal('avsRevoked') }),
   /** A page of the guest's channels, answering loadChannels and filterChannels. */
   channels: () =>
     z.object({
