@@ -18,4 +18,17 @@ export interface ImageStore {
   generate(request: ImageRequest): Promise<string>;
   /** The public URL an image with this key has (whether generated or not). */
   url(key: string): string;
+  /**
+   * Puts an image (by its URL) above its free age rating behind the age check: a blurred variant is made beside
+   * it (once), and from then on the image itself is served only at a signed URL (`signedUrl`).
+   */
+  restrict(url: string): Promise<void>;
+  /** Puts another media file (a clip) behind the age check, without a blurred variant. */
+  restrictFile(url: string): void;
+  /** The blurred variant of a restricted image, served to everyone. */
+  blurredUrl(url: string): string;
+  /** A restricted file's URL signed for a while from `now`, for a verified guest. */
+  signedUrl(url: string, now: Date): string;
+  /** Whether a request for this URL (path and query) may have its file: not restricted, or signed and in time. */
+  allows(url: string, now: Date): boolean;
 }
