@@ -1,5 +1,5 @@
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { distinctUntilChanged, map, merge, of, skip, switchMap, timer } from 'rxjs';
+import { useEffect } from 'react';
+import { combineLatest, distinctUntilChanged, map, merge, of, skip, startWith, switchMap, timer } from 'rxjs';
 import type { i18n as I18n } from 'i18next';
 import { mountRootParcel, start } from 'single-spa';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
@@ -16,7 +16,7 @@ import {
 import { createFeedClient, createQueryClient, createRestClient, createSocketClient, type RestCall } from '@velvet/sdk';
 import { createI18n, installRouteTable } from '@velvet/i18n';
 import { applyTheme } from '@velvet/ui';
-import { createSlotHost, deliveryPlugin, type Lifecycles } from '@velvet/federation';
+import { concurrentRoots, createSlotHost, deliveryPlugin, type Lifecycles } from '@velvet/federation';
 import { shellResources } from './locales';
 import { createRouter, scrollToWhenRendered, type ShellRouter } from './router';
 import { createSessionStore } from './session';
@@ -36,6 +36,12 @@ import { SHELL_VERSION } from './version';
 import './styles.css';
 
 const CONNECTION_LOST_AFTER_MS = 10_000;
+
+/** Renders nothing; runs `run` once the tree it closes has been committed (hydrated or rendered). */
+function OnCommit({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
+}
 /** A remote's manifest or entry that has not arrived by then counts as failed: fallback, retry, report. */
 const REMOTE_LOAD_TIMEOUT_MS = 10_000;
 
@@ -214,16 +220,21 @@ async function boot(router: ShellRouter, i18n: I18n) {
   });
   // Session expiry and pageReload pushes reload the page (no payment flow exists yet to wait for).
   merge(socket.on('sessionExpired'), socket.on('pageReload')).subscribe(() => window.location.reload());
-  // A socket down for longer than a short reconnect says so in the status bar until it is back.
-  socket.ready$
-    .pipe(
-      distinctUntilChanged(),
-      switchMap((ready) => (ready ? of(false) : timer(CONNECTION_LOST_AFTER_MS).pipe(map(() => true)))),
-      distinctUntilChanged(),
-    )
-    .subscribe((lost) =>
-      ui.statusBar$.next(lost ? { type: 'connectionLost', message: i18n.t('shell:status.connectionLost') } : null),
-    );
+  // The status bar shows the server's message for the guest; a socket down for longer than a short reconnect
+  // says so instead until it is back.
+  const connectionLost$ = socket.ready$.pipe(
+    distinctUntilChanged(),
+    switchMap((ready) => (ready ? of(false) : timer(CONNECTION_LOST_AFTER_MS).pipe(map(() => true)))),
+    distinctUntilChanged(),
+    startWith(false),
+  );
+  const guestStatus$ = socket.on('statusBar').pipe(
+    map((message) => message.statusBar),
+    startWith(null),
+  );
+  combineLatest([connectionLost$, guestStatus$]).subscribe(([lost, status]) =>
+    ui.statusBar$.next(lost ? { type: 'connectionLost', data: {}, action: null } : status),
+  );
 
   const shell: Shell = {
     platform,
@@ -238,19 +249,23 @@ async function boot(router: ShellRouter, i18n: I18n) {
     prerendered: new Map([...parts.slots].map((slot) => [slot, ''])),
     i18n,
   };
+  let layoutCommitted = () => {};
+  const committed = new Promise<void>((resolve) => (layoutCommitted = resolve));
   const layout = (
     <ShellContext.Provider value={shell}>
       <Layout />
+      <OnCommit run={layoutCommitted} />
     </ShellContext.Provider>
   );
   const root = document.getElementById('root')!;
-  if (hydrate) hydrateRoot(root, layout);
-  else createRoot(root).render(layout);
-  // The page answers to its visitor from here: the layout is React's and the route's remote is mounted (or shows
-  // its fallback). Marked on <html> for whoever waits for it (the end-to-end tests).
-  window.addEventListener('single-spa:routing-event', () => document.documentElement.setAttribute('data-ready', ''), {
-    once: true,
-  });
+  if (hydrate) concurrentRoots.hydrateRoot(root, layout);
+  else concurrentRoots.createRoot(root).render(layout);
+  // The page answers to its visitor once the layout is React's (it renders in slices) and the route's remote is
+  // mounted (or shows its fallback). Marked on <html> for whoever waits for it (the end-to-end tests).
+  const firstRouting = new Promise((resolve) =>
+    window.addEventListener('single-spa:routing-event', resolve, { once: true }),
+  );
+  void Promise.all([committed, firstRouting]).then(() => document.documentElement.setAttribute('data-ready', ''));
   start({ urlRerouteOnly: true });
 }
 

@@ -1,11 +1,11 @@
 import React, { type ComponentType, type ReactElement } from 'react';
 import type { DehydratedState, QueryClient } from '@tanstack/react-query';
-import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { AppProps } from 'single-spa';
 import type { PlatformApi, RemoteName, SlotName, SlotProps } from '@velvet/contracts';
 import { RemoteProviders } from './providers';
 import { scopePlatform } from './scope';
+import { concurrentRoots } from './concurrentRoots';
 
 /** Translations a remote ships for its own i18next namespace (the remote's name). */
 export type RemoteLocales = Record<'de' | 'en' | 'nl' | 'es', Record<string, unknown>>;
@@ -87,7 +87,7 @@ function defineLifecycles<P extends object>(
   let hydrating = false;
   const react = singleSpaReact<MountProps>({
     React,
-    ReactDOMClient,
+    ReactDOMClient: concurrentRoots,
     rootComponent: Root as unknown as ComponentType<MountProps & AppProps>,
     domElementGetter: (props) => props.domElement,
     errorBoundary: (error) => <Fallback remote={remote} error={error} />,

@@ -32,6 +32,7 @@ export {
   type LoadedControls,
   type ServerLoads,
 } from './data';
+export { concurrentRoots } from './concurrentRoots';
 export { deliveryPlugin, type DeliveryPluginOptions, type RemoteLoadFailure } from './deliveryPlugin';
 export { routeLink, useRouteLink, RouteLink, RouteButton } from './routeLink';
 export {

@@ -99,9 +99,13 @@ describe('sandbox outcomes', () => {
   test('the accepted identity verifies at once, pushes avsSet, pays the bonus once', async () => {
     const guest = await t.signup();
     const socket = await openSocketSession(t.app, guest.accessToken);
-    // the balance the session starts with
+    // the balance the session starts with, and the status bar's call to verify
     await socket.next('guestBalance');
     try {
+      assert.deepEqual(await socket.next('statusBar'), {
+        type: 'statusBar',
+        statusBar: { type: 'noavs', data: {}, action: { flow: 'ageCheck' } },
+      });
       assert.deepEqual(await info(guest.accessToken), {
         status: 'unknown',
         rejectMessage: null,
@@ -113,6 +117,10 @@ describe('sandbox outcomes', () => {
       assert.equal(answer.statusCode, 200, answer.body);
       assert.deepEqual(answer.json(), { status: 'accepted', rejectMessage: null });
       await socket.next('avsSet');
+      assert.deepEqual(await socket.next('statusBar'), {
+        type: 'statusBar',
+        statusBar: { type: 'avsAccepted', data: {}, action: null },
+      });
       const balance = await socket.next('guestBalance');
       assert.equal((balance as { balance: number }).balance, AVS_BONUS_HUNDREDTHS / 100);
       const shown = await me(guest.accessToken);
@@ -179,6 +187,11 @@ describe('sandbox outcomes', () => {
         assert.deepEqual(answer.json(), { status: 'pending', rejectMessage: null });
         await socket.next('avsPending');
         assert.equal((await me(guest.accessToken)).avsStatus, 'pending');
+        await socket.next('statusBar'); // noavs, at the session's start
+        assert.deepEqual(await socket.next('statusBar'), {
+          type: 'statusBar',
+          statusBar: { type: 'avsStatus', data: {}, action: null },
+        });
         // not yet due: nothing is delivered
         t.ctx.now = () => new Date(start + (SANDBOX_AVS_PENDING_SECONDS - 1) * 1000);
         assert.equal(await deliverDueSandboxCallbacks(t.ctx, avsProviders(t.ctx)), 0);
@@ -186,6 +199,7 @@ describe('sandbox outcomes', () => {
         assert.equal(await deliverDueSandboxCallbacks(t.ctx, avsProviders(t.ctx)), 1);
         await socket.next('avsSet');
         assert.equal((await me(guest.accessToken)).avsStatus, 'accepted');
+        assert.equal((await socket.next('statusBar')).type === 'statusBar', true);
         // delivered once: the decided check is not due again
         assert.equal(await deliverDueSandboxCallbacks(t.ctx, avsProviders(t.ctx)), 0);
       } finally {

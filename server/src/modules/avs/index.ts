@@ -9,6 +9,7 @@ import {
   deliverDueSandboxCallbacks,
   latestRejectMessage,
   receiveCallback,
+  registerStatusBar,
   requestCheckout,
   revoke,
   submitSandbox,
@@ -74,6 +75,7 @@ export const avsModule: ServerModule = {
     },
   },
   hooks: (ctx) => ({ avsRejectMessage: (guestId) => latestRejectMessage(ctx.db, guestId) }),
+  socket: registerStatusBar,
   start: (ctx) => {
     const providers = avsProviders(ctx);
     const timer = setInterval(() => {

@@ -102,8 +102,9 @@ async function decide(ctx: ModuleContext, tx: Database, check: CheckRow, decisio
   ];
 }
 
-const runPushes = async (pushes: Push[]) => {
+const runPushes = async (ctx: ModuleContext, guestId: string, pushes: Push[]) => {
   for (const push of pushes) await push();
+  await ctx.statusBar.refresh(guestId);
 };
 
 /** The sandbox checkout: the typed identity is decided at once, or left pending for the provider's callback. */
@@ -133,7 +134,7 @@ export async function submitSandbox(
       },
     };
   });
-  await runPushes(pushes);
+  await runPushes(ctx, auth.guestId, pushes);
   return result;
 }
 
@@ -155,7 +156,7 @@ export async function receiveCallback(
     throw new HttpError(401, 'AVS_CALLBACK_INVALID', 'The callback signature does not hold');
   if (body.decision === 'rejected' && !body.rejectMessage)
     throw new HttpError(400, 'VALIDATION_FAILED', 'A rejection carries its message');
-  const pushes = await ctx.db.transaction(async (tx) => {
+  const { pushes, guestId } = await ctx.db.transaction(async (tx) => {
     const recorded = await tx
       .insert(avsCallbackEvents)
       .values({ eventId: body.eventId, provider: provider.name, checkId: body.checkId, received: ctx.now() })
@@ -168,16 +169,13 @@ export async function receiveCallback(
       throw new HttpError(404, 'AVS_CHECK_NOT_FOUND', 'No such age check');
     if (check.status !== 'open' && check.status !== 'pending')
       throw new HttpError(409, 'AVS_CHECK_CLOSED', 'This age check is decided already');
-    return decide(
-      ctx,
-      tx,
-      check,
+    const decision: Decision =
       body.decision === 'accepted'
         ? { status: 'accepted' }
-        : { status: 'rejected', rejectMessage: body.rejectMessage! },
-    );
+        : { status: 'rejected', rejectMessage: body.rejectMessage! };
+    return { pushes: await decide(ctx, tx, check, decision), guestId: check.guestId };
   });
-  await runPushes(pushes);
+  await runPushes(ctx, guestId, pushes);
   return { applied: true };
 }
 
@@ -231,6 +229,7 @@ export async function revoke(ctx: ModuleContext, auth: Auth | null, guestId: str
       .where(and(eq(avsChecks.guestId, guestId), inArray(avsChecks.status, ['pending', 'open'])));
   });
   ctx.hub.sendToGuest(guestId, { type: 'avsRevoked' });
+  await ctx.statusBar.refresh(guestId);
   await ctx.hooks.ageVerificationRevoked?.(guestId);
   return { guestId, avsStatus: 'unknown' as AvsStatus };
 }
@@ -262,4 +261,32 @@ export async function avsInfo(ctx: ModuleContext, auth: Auth | null): Promise<Av
     bonusAvailable: !everAccepted,
     bonusCoins,
   };
+}
+
+/** How long after an acceptance the status bar says so. */
+const ACCEPTED_NOTICE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The status bar's age-verification messages: avsStatus while a check is pending, avsAccepted for a day after the
+ * acceptance, noavs (with the age check as its action) while the guest is not verified.
+ */
+export function registerStatusBar(ctx: ModuleContext): void {
+  ctx.statusBar.register('avsStatus', async (guestId) =>
+    (await avsStatusOf(ctx.db, guestId)) === 'pending' ? { data: {}, action: null } : null,
+  );
+  ctx.statusBar.register('avsAccepted', async (guestId) => {
+    if ((await avsStatusOf(ctx.db, guestId)) !== 'accepted') return null;
+    const [latest] = await ctx.db
+      .select({ decided: avsChecks.decided })
+      .from(avsChecks)
+      .where(and(eq(avsChecks.guestId, guestId), eq(avsChecks.status, 'accepted')))
+      .orderBy(desc(avsChecks.decided))
+      .limit(1);
+    const recent = latest?.decided && ctx.now().getTime() - latest.decided.getTime() < ACCEPTED_NOTICE_MS;
+    return recent ? { data: {}, action: null } : null;
+  });
+  ctx.statusBar.register('noavs', async (guestId) => {
+    const status = await avsStatusOf(ctx.db, guestId);
+    return status === 'unknown' || status === 'rejected' ? { data: {}, action: { flow: 'ageCheck' } } : null;
+  });
 }
