@@ -30,7 +30,7 @@ function render(language: 'en' | 'de' = 'en') {
         })),
         ...restFixture(avsEndpoints.revoke, ({ params }) => {
           statuses[params!.guestId] = 'unknown';
-          return { guestId: params!.guestId, avsStatus: 'unknown' };
+          return { guestId: params!.guestId, avsStatus: 'unknown' as const };
         }),
       },
     },
