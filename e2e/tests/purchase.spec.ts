@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { coinsFromHundredths, formatBalance, type Video, type VideoPage } from '@velvet/contracts';
+import {
+  AVS_BONUS_HUNDREDTHS,
+  SANDBOX_AVS_IDENTITIES,
+  coinsFromHundredths,
+  formatBalance,
+  type Video,
+  type VideoPage,
+} from '@velvet/contracts';
 import { expect, test } from './fixtures';
 
 async function signUp(page: Page) {
@@ -50,11 +57,18 @@ test('a guest charges coins, buys a video, watches it in full from the media lib
 
   const video = await affordableVideo(page);
   await page.goto(`/en/amateur/${video.model.name}/videos/${video.id}/`);
+  // videos are rated 18: the guest verifies the age first (the sandbox accepts at once, with a bonus of 10 coins)
+  await page.getByTestId('age-gate').getByRole('button', { name: 'Verify my age' }).click();
+  const ageCheck = page.getByRole('dialog', { name: 'Age check' });
+  await ageCheck.getByLabel('Identity document number').fill(SANDBOX_AVS_IDENTITIES.accepted);
+  await ageCheck.getByRole('button', { name: 'Verify my age' }).click();
+  await ageCheck.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('navbar-balance')).toHaveText('50\u00a0VXC');
   const previewLength = await playable(page, `${video.title}: preview`);
   await page.getByRole('button', { name: 'Buy', exact: true }).click();
   await expect(page.getByText('In your library')).toBeVisible();
   // The guest signed up on /en/, so the balance shows in English.
-  const left = formatBalance(coinsFromHundredths(40_00 - video.price.value), 'en');
+  const left = formatBalance(coinsFromHundredths(40_00 + AVS_BONUS_HUNDREDTHS - video.price.value), 'en');
   await expect(page.getByTestId('navbar-balance')).toHaveText(left);
   await expect(page.getByTestId('sidebar-balance')).toHaveText(left);
   await expect(page.getByTestId('sidebar-boughtVideos')).toHaveText('1');

@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaEndpoints, type Page, type SlotProps } from '@velvet/contracts';
-import { LoadState, useLanguage, useLoaded, usePagerLabels, usePlatform, useGuestKey } from '@velvet/federation';
+import { LoadState, useLanguage, useLoaded, usePagerLabels, usePlatform } from '@velvet/federation';
 import { EmptyState, Pager, TileGrid } from '@velvet/ui';
 import { AlbumRating } from './AlbumRating';
 import { AlbumTile } from './AlbumTile';
 import { VideoTile } from './VideoTile';
+import { useViewerKey } from './viewer';
 
 const PAGE_SIZE = 16;
 
@@ -27,7 +28,7 @@ function PagedTiles<T>({
   const pagerLabels = usePagerLabels();
   const [page, setPage] = useState(1);
   const language = useLanguage();
-  const guestKey = useGuestKey();
+  const guestKey = useViewerKey();
   const loaded = useLoaded(`${loadKey}|${page}|${language}|${guestKey}`, () => load({ page, pageSize: PAGE_SIZE }));
   return (
     <LoadState loaded={loaded} notFound={t('grid.empty')}>
@@ -88,7 +89,7 @@ function ActorSedcards({ actorId, actorName }: { actorId: number; actorName: str
   const { t } = useTranslation();
   const { api } = usePlatform();
   const language = useLanguage();
-  const guestKey = useGuestKey();
+  const guestKey = useViewerKey();
   const loaded = useLoaded(`sedcards|${actorId}|${language}|${guestKey}`, () =>
     api.rest(mediaEndpoints.sedcards, { params: { actorIdOrName: String(actorId) } }),
   );

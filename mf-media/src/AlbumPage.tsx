@@ -1,21 +1,15 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaEndpoints } from '@velvet/contracts';
-import {
-  LoadState,
-  useLanguage,
-  useLoaded,
-  useLoggedIn,
-  usePlatform,
-  useRouteLink,
-  useGuestKey,
-} from '@velvet/federation';
+import { LoadState, useLanguage, useLoaded, useLoggedIn, usePlatform, useRouteLink } from '@velvet/federation';
 import { ButtonLink } from '@velvet/ui';
+import { AgeGate } from './AgeGate';
 import { AlbumComments } from './AlbumComments';
 import { AlbumRating } from './AlbumRating';
 import { BuyButton } from './BuyButton';
 import { PinButton } from './PinButton';
 import { MediaPrice } from './MediaPrice';
+import { useViewerKey } from './viewer';
 
 /** A photo album: its facts, ratings, price and pictures. */
 export function AlbumPage({ albumId, actorName }: { albumId: string; actorName: string }) {
@@ -23,7 +17,7 @@ export function AlbumPage({ albumId, actorName }: { albumId: string; actorName: 
   const { api } = usePlatform();
   const pictures = useRouteLink()('actorPictures', { actorName });
   const language = useLanguage();
-  const guestKey = useGuestKey();
+  const guestKey = useViewerKey();
   const loggedIn = useLoggedIn();
   const loaded = useLoaded(`album|${albumId}|${language}|${guestKey}`, () =>
     api.rest(mediaEndpoints.album, { query: { albumId: Number(albumId) } }),
@@ -78,6 +72,7 @@ export function AlbumPage({ albumId, actorName }: { albumId: string; actorName: 
             )}
             <PinButton target={{ mediaType: 'PHOTO', mediaId: album.id }} pinned={album.guestInfo.pinned} />
           </div>
+          {album.needAgeCheck ? <AgeGate text={t('ageGate.album', { age: album.ageRating })} /> : null}
           <ul className="mf-media-pictures" aria-label={t('album.pictures')}>
             {album.pictures.map((picture, index) => (
               <li key={picture.id}>

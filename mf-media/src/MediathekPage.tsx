@@ -17,12 +17,12 @@ import {
   usePlatform,
   routeLink,
   RouteButton,
-  useGuestKey,
 } from '@velvet/federation';
 import { Button, EmptyState, LoginPrompt, Pager, TabNav, TileGrid } from '@velvet/ui';
 import { AlbumTile } from './AlbumTile';
 import { PinnedPhotos } from './PinnedPhotos';
 import { VideoTile } from './VideoTile';
+import { useViewerKey } from './viewer';
 
 /** Spec: the media library's page size. */
 export const MEDIATHEK_PAGE_SIZE = 30;
@@ -71,7 +71,7 @@ function Library({ mediaType }: { mediaType: MediathekMediaType }) {
   const { api, ui } = usePlatform();
   const pagerLabels = usePagerLabels();
   const language = useLanguage();
-  const guestKey = useGuestKey();
+  const guestKey = useViewerKey();
   const [source, setSource] = useState<MediathekSource>('PURCHASED');
   const [origin, setOrigin] = useState<Origin | ''>('');
   const [page, setPage] = useState(1);

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaEndpoints } from '@velvet/contracts';
-import { LoadState, useLoaded, usePagerLabels, usePlatform, routeLink, useGuestKey } from '@velvet/federation';
+import { LoadState, useLoaded, usePagerLabels, usePlatform, routeLink } from '@velvet/federation';
 import { EmptyState, Pager, Tile, TileGrid } from '@velvet/ui';
 import { PinButton } from './PinButton';
+import { useViewerKey } from './viewer';
 
 const PAGE_SIZE = 30;
 
@@ -12,7 +13,7 @@ export function PinnedPhotos() {
   const { t } = useTranslation();
   const { api, router } = usePlatform();
   const pagerLabels = usePagerLabels();
-  const guestKey = useGuestKey();
+  const guestKey = useViewerKey();
   const [page, setPage] = useState(1);
   const loaded = useLoaded(`pinnedPhotos|${guestKey}|${page}`, () =>
     api.rest(mediaEndpoints.pinnedPhotos, { query: { page, pageSize: PAGE_SIZE } }),

@@ -8,18 +8,11 @@ import {
   type VideoCategory,
   type VideoFilter,
 } from '@velvet/contracts';
-import {
-  LoadState,
-  useLanguage,
-  useLoaded,
-  useLoggedIn,
-  usePagerLabels,
-  usePlatform,
-  useGuestKey,
-} from '@velvet/federation';
+import { LoadState, useLanguage, useLoaded, useLoggedIn, usePagerLabels, usePlatform } from '@velvet/federation';
 import { EmptyState, Pager, TileGrid } from '@velvet/ui';
 import { VideoFilterBar } from './VideoFilterBar';
 import { VideoTile } from './VideoTile';
+import { useViewerKey } from './viewer';
 
 export interface VideoGridProps {
   category: VideoCategory;
@@ -37,7 +30,7 @@ export function VideoGrid({ category, label, searchPattern, pageSize, showFilter
   const { api } = usePlatform();
   const loggedIn = useLoggedIn();
   const language = useLanguage();
-  const guestKey = useGuestKey();
+  const guestKey = useViewerKey();
   const pagerLabels = usePagerLabels();
   const [filter, setFilter] = useState<VideoFilter>(() =>
     videoFilter.parse({ type: category, showFilter, ...(pageSize ? { pageSize } : {}) }),

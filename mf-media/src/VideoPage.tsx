@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { mediaEndpoints } from '@velvet/contracts';
-import { LoadState, useLanguage, useLoaded, usePlatform, useRouteLink, useGuestKey } from '@velvet/federation';
+import { LoadState, useLanguage, useLoaded, usePlatform, useRouteLink } from '@velvet/federation';
 import { ButtonLink } from '@velvet/ui';
 import { BuyButton } from './BuyButton';
 import { PinButton } from './PinButton';
 import { VideoPlayer } from './VideoPlayer';
 import { formatDuration } from './format';
 import { MediaPrice } from './MediaPrice';
+import { useViewerKey } from './viewer';
 
 /** A video's page: preview, facts, price with discount, likes and the buy action. */
 export function VideoPage({ videoId, actorName }: { videoId: string; actorName: string }) {
@@ -14,7 +15,7 @@ export function VideoPage({ videoId, actorName }: { videoId: string; actorName: 
   const { api } = usePlatform();
   const profile = useRouteLink()('actorProfile', { actorName });
   const language = useLanguage();
-  const guestKey = useGuestKey();
+  const guestKey = useViewerKey();
   const loaded = useLoaded(`video|${videoId}|${language}|${guestKey}`, () =>
     api.rest(mediaEndpoints.video, { params: { videoId: Number(videoId) } }),
   );

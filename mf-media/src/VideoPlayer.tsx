@@ -1,16 +1,26 @@
 import { useTranslation } from 'react-i18next';
 import type { Video } from '@velvet/contracts';
 import { useSession } from '@velvet/federation';
+import { AgeGate } from './AgeGate';
 
 /**
  * The video's clip: in full for owners and free videos (streamed with the session's token, as every REST call
- * carries it), the preview for everyone else. Without a clip the preview image stands in.
+ * carries it), the preview for everyone else. Without a clip the preview image stands in. A video that needs an
+ * age check shows its blurred preview (as the server answers it) and the way to the check instead.
  */
 export function VideoPlayer({ video }: { video: Video }) {
   const { t } = useTranslation();
   const session = useSession();
   const full = video.guestInfo.bought || video.free;
   const { width, height, url: poster } = video.preview;
+  if (video.needAgeCheck) {
+    return (
+      <figure className="mf-media-player mf-media-player--age" data-age-gate="video">
+        <img className="mf-media-video__preview" src={poster} width={width} height={height} alt={video.title} />
+        <AgeGate text={t('ageGate.video', { age: video.ageRating })} />
+      </figure>
+    );
+  }
   if (!video.clip) {
     return (
       <img

@@ -21,7 +21,7 @@ import { installRequestLog, loggerOptions } from './http/logging';
 import { proxyTrust } from './http/proxy';
 import { docsPolicy, installSecurityHeaders } from './http/security-headers';
 import { VisitorCache } from './http/visitor-cache';
-import { SharpImageStore } from './media/store';
+import { MEDIA_URL_PREFIX, SharpImageStore } from './media/store';
 import { MODULES } from './modules';
 import { SessionRegistry } from './modules/auth/sessions';
 import { federationModule, tenantRouteTables } from './modules/federation';
@@ -99,7 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     log: app.log,
     hub,
-    images: new SharpImageStore(mediaDir),
+    images: new SharpImageStore(mediaDir, config.jwtSecret),
     now: systemClock,
     visitorCache: new VisitorCache(config.visitorCacheMs, () => ctx.now().getTime()),
     sessions,
@@ -121,6 +121,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     hub.attach(socket, request.raw.socket),
   );
 
+  // Images above their free age rating are served only at the signed URLs verified guests get.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith(MEDIA_URL_PREFIX) && !ctx.images.allows(request.url, ctx.now()))
+      return reply
+        .code(403)
+        .header('cache-control', 'no-store')
+        .send({ statusCode: 403, code: 'AGE_CHECK_REQUIRED', message: 'This image needs an age check' });
+  });
   await app.register(fastifyStatic, {
     root: mediaDir,
     prefix: '/media/',

@@ -135,7 +135,7 @@ async function boot(router: ShellRouter, i18n: I18n) {
     document.documentElement.lang === router.current().language;
   const parts = serverParts(hydrate ? rendered.state : null);
 
-  const ui = createUiStore(i18n);
+  const ui = createUiStore();
   const fallback = (remote: string, element: HTMLElement) =>
     fallbackRenderer(remote, () => i18n.t('shell:remote.failed'))(element);
   const slots = createSlotHost({
@@ -205,6 +205,20 @@ async function boot(router: ShellRouter, i18n: I18n) {
     .subscribe(() => socket.restart());
   socket.on('guestBalance').subscribe((message) => session.setBalance(message));
   socket.on('guestAvatar').subscribe((message) => session.setAvatar(message));
+  // The age verification follows its pushes; the guest hears the outcome wherever the check was started.
+  socket.on('avsPending').subscribe((message) => session.setAvs(message));
+  socket.on('avsSet').subscribe((message) => {
+    session.setAvs(message);
+    ui.ui.toast(i18n.t('shell:avs.set'), 'success');
+  });
+  socket.on('avsRejected').subscribe((message) => {
+    session.setAvs(message);
+    ui.ui.toast(i18n.t('shell:avs.rejected', { message: message.message }), 'error');
+  });
+  socket.on('avsRevoked').subscribe((message) => {
+    session.setAvs(message);
+    ui.ui.toast(i18n.t('shell:avs.revoked'), 'info');
+  });
   // Session expiry and pageReload pushes reload the page (no payment flow exists yet to wait for), except after a
   // lock: the guest first reads why (LockedNotice), and its button reloads.
   let locked = false;

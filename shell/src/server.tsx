@@ -305,7 +305,7 @@ function serverShell(
   });
   // Every visitor gets this page: it is rendered with the visitor session, which hydration shows too.
   session.session$.next(visitorSession(language));
-  const ui = createUiStore(i18n);
+  const ui = createUiStore();
   const socket = createSocketClient({
     url: 'ws://server.invalid',
     getSession: () => null,

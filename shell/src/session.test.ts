@@ -143,4 +143,21 @@ describe('session store', () => {
     store.setBalance({ type: 'guestBalance', ...balanceOnWire(50, 'en') });
     expect(store.current().guest.balance).toEqual({ amount: 0.5, formatted: '0.50\u00a0VXC' });
   });
+
+  it('follows the age verification pushes: pending, rejected with the message, accepted, revoked', async () => {
+    const store = load(new MemoryStorage());
+    await store.start();
+    const avs = () => {
+      const { avsStatus, avsRejectMessage, flags } = store.current().guest;
+      return { avsStatus, avsRejectMessage, avs: flags.avs };
+    };
+    store.setAvs({ type: 'avsPending' });
+    expect(avs()).toEqual({ avsStatus: 'pending', avsRejectMessage: null, avs: false });
+    store.setAvs({ type: 'avsRejected', message: 'The document has expired.' });
+    expect(avs()).toEqual({ avsStatus: 'rejected', avsRejectMessage: 'The document has expired.', avs: false });
+    store.setAvs({ type: 'avsSet' });
+    expect(avs()).toEqual({ avsStatus: 'accepted', avsRejectMessage: null, avs: true });
+    store.setAvs({ type: 'avsRevoked' });
+    expect(avs()).toEqual({ avsStatus: 'unknown', avsRejectMessage: null, avs: false });
+  });
 });

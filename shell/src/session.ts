@@ -1,8 +1,14 @@
 import { BehaviorSubject } from 'rxjs';
-import { authEndpoints, type GuestSession, type IncomingMessage } from '@velvet/contracts';
+import { authEndpoints, type AvsStatus, type GuestSession, type IncomingMessage } from '@velvet/contracts';
 import { ApiError, type RestCall } from '@velvet/sdk';
 
 const STORAGE_KEY = 'velvet.session';
+const AVS_STATUS_OF = {
+  avsSet: 'accepted',
+  avsPending: 'pending',
+  avsRejected: 'rejected',
+  avsRevoked: 'unknown',
+} as const satisfies Record<string, AvsStatus>;
 
 /**
  * The guest session: an anonymous token on the first visit, replaced by login and signup. The token is kept in
@@ -66,6 +72,24 @@ export function createSessionStore(options: {
     setAvatar({ avatarUrl }: IncomingMessage<'guestAvatar'>) {
       const current = session$.value;
       if (current) session$.next({ ...current, guest: { ...current.guest, avatarUrl } });
+    },
+    /**
+     * The age verification from its pushes: avsSet accepts, avsPending waits, avsRejected carries the provider's
+     * message, avsRevoked is back to unknown (no verification).
+     */
+    setAvs(message: IncomingMessage<'avsSet' | 'avsPending' | 'avsRejected' | 'avsRevoked'>) {
+      const current = session$.value;
+      if (!current) return;
+      const avsStatus = AVS_STATUS_OF[message.type];
+      session$.next({
+        ...current,
+        guest: {
+          ...current.guest,
+          avsStatus,
+          avsRejectMessage: message.type === 'avsRejected' ? message.message : null,
+          flags: { ...current.guest.flags, avs: avsStatus === 'accepted' },
+        },
+      });
     },
     setBalance({ balance, balanceFormatted }: IncomingMessage<'guestBalance'>) {
       const current = session$.value;

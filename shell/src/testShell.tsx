@@ -68,7 +68,7 @@ export function createTestShell(options: TestShellOptions = {}) {
     platform,
     session: createSessionStore({ rest, storage: window.localStorage }),
     router: createRouter({ window, storage: window.sessionStorage }),
-    ui: createUiStore(i18n),
+    ui: createUiStore(),
     slots: createSlotHost({
       remotes,
       mountParcel: mountRootParcel,

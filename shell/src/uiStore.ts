@@ -1,9 +1,10 @@
 import { BehaviorSubject } from 'rxjs';
-import type { i18n as I18n } from 'i18next';
 import type { PlatformUi, ShellFlow, SlotName, StatusBarEntry } from '@velvet/contracts';
 
 /** Flows whose modal content is the widget of whichever remote fills the slot. */
-export const FLOW_SLOTS = { moneyCharge: 'flow.moneyCharge' } as const satisfies Partial<Record<ShellFlow, SlotName>>;
+export const FLOW_SLOTS = { moneyCharge: 'flow.moneyCharge', ageCheck: 'flow.ageCheck' } as const satisfies Partial<
+  Record<ShellFlow, SlotName>
+>;
 export type SlotFlow = keyof typeof FLOW_SLOTS;
 export type AuthFlow = Extract<ShellFlow, 'login' | 'signup'>;
 export type ShellModal = AuthFlow | SlotFlow;
@@ -23,9 +24,9 @@ const TOAST_MS = 5000;
 
 /**
  * Shell-level UI state: the open modal, toasts and the status bar. Login and signup are built here, the money
- * charge is a remote's widget in the shell's modal (FLOW_SLOTS); the age check is not built yet and shows a toast.
+ * charge and the age check are remotes' widgets in the shell's modal (FLOW_SLOTS).
  */
-export function createUiStore(i18n: I18n) {
+export function createUiStore() {
   const modal$ = new BehaviorSubject<ShellModal | null>(null);
   const toasts$ = new BehaviorSubject<Toast[]>([]);
   const statusBar$ = new BehaviorSubject<ShownStatus | null>(null);
@@ -38,10 +39,7 @@ export function createUiStore(i18n: I18n) {
     setTimeout(() => dismiss(id), TOAST_MS);
   };
   const ui: PlatformUi = {
-    open(flow) {
-      if (flow !== 'ageCheck') modal$.next(flow);
-      else toast(i18n.t('shell:flows.unavailable', { flow: i18n.t(`shell:flows.${flow}`) }), 'info');
-    },
+    open: (flow) => modal$.next(flow),
     toast,
   };
   return { ui, modal$, toasts$, statusBar$, dismiss, close: () => modal$.next(null) };

@@ -22,4 +22,17 @@ export interface ImageStore {
   put(key: string, webp: Buffer): Promise<string>;
   /** Removes the image a public URL of this store names; other URLs are left alone. */
   remove(url: string): Promise<void>;
+  /**
+   * Puts an image (by its URL) above its free age rating behind the age check: a blurred variant is made beside
+   * it (once), and from then on the image itself is served only at a signed URL (`signedUrl`).
+   */
+  restrict(url: string): Promise<void>;
+  /** Puts another media file (a clip) behind the age check, without a blurred variant. */
+  restrictFile(url: string): void;
+  /** The blurred variant of a restricted image, served to everyone. */
+  blurredUrl(url: string): string;
+  /** A restricted file's URL signed for a while from `now`, for a verified guest. */
+  signedUrl(url: string, now: Date): string;
+  /** Whether a request for this URL (path and query) may have its file: not restricted, or signed and in time. */
+  allows(url: string, now: Date): boolean;
 }

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -45,42 +46,119 @@ ${subtitle ? `<text x="50%" y="${baseline + subtitleSize * 1.6}" text-anchor="mi
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_\-/]*$/i;
+const BLURRED_SUFFIX = '.blur';
+/**
+ * A signed URL holds at least a day and at most two: expiries are rounded up to the day, so a verified guest's
+ * pages name the same URLs all day and the browser keeps the images (they are immutable).
+ */
+const SIGNED_URL_DAY_SECONDS = 24 * 60 * 60;
+/** The blurred variant is small (the browser scales it to the image's size) and blurred past recognition. */
+const BLURRED_WIDTH = 48;
+const BLUR_SIGMA = 3;
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * Demo images rendered locally (SVG → WebP with sharp) into DATA_DIR/media/<key>.webp and served by the server
  * under /media/. Generating is idempotent: an existing file is kept.
  */
 export class SharpImageStore implements ImageStore {
-  constructor(private readonly mediaDir: string) {}
+  /** Paths (/media/...) of files behind the age check, restricted on this start before any route serves. */
+  private readonly restricted = new Set<string>();
+  private readonly signingKey: Buffer;
+
+  constructor(
+    private readonly mediaDir: string,
+    secret: string,
+  ) {
+    this.signingKey = createHmac('sha256', secret).update('velvet age-restricted media urls').digest();
+  }
 
   url(key: string): string {
     return `${MEDIA_URL_PREFIX}${key}.webp`;
   }
 
-  private fileOf(key: string): string {
-    if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`Invalid image key ${key}`);
-    return path.join(this.mediaDir, `${key}.webp`);
+  /** The file below the media folder of one of its URLs. */
+  private fileOf(url: string): string {
+    const relative = url.slice(MEDIA_URL_PREFIX.length);
+    if (
+      !url.startsWith(MEDIA_URL_PREFIX) ||
+      !KEY_PATTERN.test(relative.replace(/(?:\.blur)?\.[a-z0-9]+$/, '')) ||
+      url.includes('..')
+    )
+      throw new Error(`Not a media URL: ${url}`);
+    return path.join(this.mediaDir, relative);
+  }
+
+  blurredUrl(url: string): string {
+    return url.replace(/\.webp$/, `${BLURRED_SUFFIX}.webp`);
+  }
+
+  private signature(url: string, expires: number): string {
+    return createHmac('sha256', this.signingKey).update(`${url}\n${expires}`).digest('base64url');
+  }
+
+  signedUrl(url: string, now: Date): string {
+    const expires = (Math.ceil(now.getTime() / 1000 / SIGNED_URL_DAY_SECONDS) + 1) * SIGNED_URL_DAY_SECONDS;
+    return `${url}?avs=${expires}.${this.signature(url, expires)}`;
+  }
+
+  allows(url: string, now: Date): boolean {
+    const [pathname = '', query = ''] = url.split('?', 2);
+    let file: string;
+    try {
+      file = decodeURIComponent(pathname);
+    } catch {
+      return true; // not a path the static files answer either
+    }
+    if (!this.restricted.has(file)) return true;
+    const grant = /^(\d{1,12})\.([\w-]{43})$/.exec(new URLSearchParams(query).get('avs') ?? '');
+    if (!grant) return false;
+    const expires = Number(grant[1]);
+    if (expires * 1000 < now.getTime()) return false;
+    const expected = Buffer.from(this.signature(file, expires));
+    const given = Buffer.from(grant[2]!);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  async restrict(url: string): Promise<void> {
+    const blurred = this.fileOf(this.blurredUrl(url));
+    if (!(await exists(blurred))) {
+      const webp = await sharp(this.fileOf(url))
+        .resize({ width: BLURRED_WIDTH })
+        .blur(BLUR_SIGMA)
+        .webp({ quality: 50, effort: 0 })
+        .toBuffer();
+      await writeFile(blurred, webp);
+    }
+    this.restricted.add(url);
+  }
+
+  restrictFile(url: string): void {
+    this.fileOf(url);
+    this.restricted.add(url);
   }
 
   async put(key: string, webp: Buffer): Promise<string> {
-    const file = this.fileOf(key);
+    const url = this.url(key);
+    const file = this.fileOf(url);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, webp);
-    return this.url(key);
+    return url;
   }
 
   async remove(url: string): Promise<void> {
     if (!url.startsWith(MEDIA_URL_PREFIX) || !url.endsWith('.webp')) return;
-    await rm(this.fileOf(url.slice(MEDIA_URL_PREFIX.length, -'.webp'.length)), { force: true });
+    await rm(this.fileOf(url), { force: true });
   }
 
   async generate(request: ImageRequest): Promise<string> {
-    const file = this.fileOf(request.key);
-    const exists = await access(file).then(
-      () => true,
-      () => false,
-    );
-    if (!exists) {
+    const file = this.fileOf(this.url(request.key));
+    if (!(await exists(file))) {
       await mkdir(path.dirname(file), { recursive: true });
       const webp = await sharp(Buffer.from(imageSvg(request)))
         .webp({ quality: 72, effort: 0 })

@@ -18,6 +18,7 @@ import { seoModule } from './seo';
 import { pushModule } from './push';
 import { legalModule } from './legal';
 import { renderModule } from './render';
+import { avsModule } from './avs';
 
 /**
  * Every domain of the server in dependency order: migrations, routes, seeds and jobs run in this order, so a
@@ -30,6 +31,8 @@ export const MODULES: readonly ServerModule[] = [
   // Coins: every later module may move them (purchases, paid chat).
   walletModule,
   guestModule,
+  // Age verification: content modules read the guest's status through auth; revoking ends chats by a hook.
+  avsModule,
   federationModule,
   // Browser reports (socket errors, tracking) rather than a domain; no tables.
   loggerModule,

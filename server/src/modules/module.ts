@@ -58,6 +58,10 @@ export interface ModuleHooks {
   performersOnline?: (performers: { id: number; name: string }[]) => void;
   /** A guest signed up: the address gets its verification mail (written to the outbox, sent in the background). */
   guestSignedUp?: (guestId: string) => Promise<void>;
+  /** The provider's message of a guest's rejected age verification (the guest shape's avsRejectMessage). */
+  avsRejectMessage?: (guestId: string) => Promise<string | null>;
+  /** An operator withdrew a guest's age verification: whatever needs it (a running chat) ends. */
+  ageVerificationRevoked?: (guestId: string) => Promise<unknown>;
 }
 
 export interface ModuleContext {

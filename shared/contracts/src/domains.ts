@@ -12,3 +12,4 @@ export * from './domains/push';
 export * from './domains/legal';
 export * from './domains/mail';
 export * from './domains/lifecycle';
+export * from './domains/avs';

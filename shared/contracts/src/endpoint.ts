@@ -178,6 +178,13 @@ export const ERROR_CODES = [
   'VERIFICATION_ATTEMPTS_EXCEEDED',
   /** The phone verification provider failed (pincall code 10). */
   'VERIFICATION_UNAVAILABLE',
+  // Age verification: content above its free age rating, and the checks and callbacks of the provider.
+  'AGE_CHECK_REQUIRED',
+  'AVS_ALREADY_VERIFIED',
+  'AVS_CHECK_NOT_FOUND',
+  'AVS_CHECK_CLOSED',
+  'AVS_CALLBACK_INVALID',
+  'AVS_CALLBACK_REPLAYED',
   /** A fault of the server (500): logged there, never bad input. */
   'INTERNAL',
   /** What a client reads from a failure that carries no code of the platform (a proxy's page, a lost connection). */

@@ -29,11 +29,15 @@ export const SLOT_NAMES = [
   'myAccount.spinwheel',
   /** The money charge the shell shows in its modal host for `ui.open('moneyCharge')`. */
   'flow.moneyCharge',
+  /** The age check the shell shows in its modal host for `ui.open('ageCheck')`. */
+  'flow.ageCheck',
 ] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
 
 /** A slot whose widget needs nothing but the platform. */
 const noSlotProps = z.object({}).strict();
+/** A flow's widget in the shell's modal: `close` ends the flow. */
+const flowProps = z.object({ close: z.custom<() => void>((value) => typeof value === 'function') }).strict();
 /** The performer whose profile tab the widget fills. */
 const actorProfileProps = z.object({ actorId: z.number().int().positive(), actorName: z.string().min(1) }).strict();
 
@@ -55,7 +59,9 @@ export const SLOT_PROPS = {
   'actorProfile.pictures': actorProfileProps,
   'myAccount.spinwheel': noSlotProps,
   /** `close` ends the flow, e.g. once the charge succeeded. */
-  'flow.moneyCharge': z.object({ close: z.custom<() => void>((value) => typeof value === 'function') }).strict(),
+  'flow.moneyCharge': flowProps,
+  /** `close` ends the flow, e.g. once the age is verified. */
+  'flow.ageCheck': flowProps,
 } satisfies Record<SlotName, z.ZodType<Record<string, unknown>>>;
 
 /** The props a slot's host passes (`platform` and the element are added by the slot host). */

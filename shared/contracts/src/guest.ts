@@ -20,6 +20,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const TOTP_DIGITS = 6;
 
 export const avsStatus = z.enum(['pending', 'rejected', 'accepted', 'unknown']);
+export type AvsStatus = z.infer<typeof avsStatus>;
 
 export const guestFlags = z.object({
   loggedIn: z.boolean(),
@@ -64,6 +65,8 @@ export const guest = z.object({
   language: z.enum(LANGUAGES),
   flags: guestFlags,
   avsStatus: avsStatus,
+  /** The provider's reason while avsStatus is rejected. */
+  avsRejectMessage: z.string().nullable().optional(),
   balance: balance,
 });
 export type Guest = z.infer<typeof guest>;

@@ -176,6 +176,12 @@ export const incomingMessages = lazyRecord({
   guestAvatar: () => z.object({ type: z.literal('guestAvatar'), avatarUrl: z.string().nullable() }),
   /** Whether the guest has to see the data protection notice (after the session starts and when she accepts). */
   dataProtection: () => z.object({ type: z.literal('dataProtection'), show: z.boolean(), version: z.string() }),
+  // Age verification: the guest's status changed (accepted, pending, rejected with the provider's message, or
+  // withdrawn by an operator: back to unknown).
+  avsSet: () => z.object({ type: z.literal('avsSet') }),
+  avsPending: () => z.object({ type: z.literal('avsPending') }),
+  avsRejected: () => z.object({ type: z.literal('avsRejected'), message: z.string() }),
+  avsRevoked: () => z.object({ type: z.literal('avsRevoked') }),
   /** A page of the guest's channels, answering loadChannels and filterChannels. */
   channels: () =>
     z.object({

@@ -83,11 +83,45 @@ describe('flow modal host', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Buying coins is not available at the moment.');
   });
 
-  it('leaves login and signup to the auth modal and keeps toasting flows not built yet', () => {
+  it('leaves login and signup to the auth modal', () => {
     const { shell } = renderInShell(<FlowModal />);
     act(() => shell.ui.ui.open('login'));
     expect(screen.queryByRole('dialog')).toBeNull();
-    act(() => shell.ui.ui.open('ageCheck'));
-    expect(shell.ui.toasts$.value.map((toast) => toast.message)).toEqual(['The age check is coming soon.']);
+  });
+
+  it('opens the age check with the widget that fills its slot, and says so in every language when none does', async () => {
+    const ageCheck = defineWidgets({
+      name: 'mf-account',
+      widgets: {
+        'flow.ageCheck': ({ close }) => (
+          <button type="button" onClick={() => (close as () => void)()}>
+            Verified
+          </button>
+        ),
+      },
+      locales,
+    });
+    const filled = renderInShell(<FlowModal />, {
+      remotes: [manifestRemote('mf-account', ['flow.ageCheck'])],
+      loadWidgets: async () => ageCheck,
+    });
+    act(() => filled.shell.ui.ui.open('ageCheck'));
+    const dialog = await screen.findByRole('dialog', { name: 'Age check' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Verified' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(filled.shell.ui.toasts$.value).toEqual([]);
+    filled.unmount();
+
+    for (const [language, title, text] of [
+      ['de', 'Altersprüfung', 'Die Altersprüfung ist gerade nicht möglich.'],
+      ['es', 'Verificación de edad', 'La verificación de edad no está disponible en este momento.'],
+      ['nl', 'Leeftijdscontrole', 'De leeftijdscontrole is op dit moment niet mogelijk.'],
+    ] as const) {
+      const empty = renderInShell(<FlowModal />, { language });
+      act(() => empty.shell.ui.ui.open('ageCheck'));
+      const fallback = await screen.findByRole('dialog', { name: title });
+      expect(within(fallback).getByRole('alert')).toHaveTextContent(text);
+      empty.unmount();
+    }
   });
 });

@@ -13,6 +13,7 @@ import { OutboxPanel } from './OutboxPanel';
 import { TwoFactorPanel } from './TwoFactorPanel';
 import { PushPanel } from './PushPanel';
 import { GuestsPanel } from './GuestsPanel';
+import { AgeVerificationPanel } from './AgeVerificationPanel';
 import './operator.css';
 
 function OperatorsOnly() {
@@ -63,6 +64,7 @@ function ConsoleBody() {
       <PushPanel />
       <OutboxPanel />
       <GuestsPanel />
+      <AgeVerificationPanel />
       <TwoFactorPanel />
     </>
   );

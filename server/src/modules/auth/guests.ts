@@ -38,6 +38,7 @@ export async function guestView(ctx: Pick<ModuleContext, 'hooks'>, row: GuestRow
       operator: row.operator,
     },
     avsStatus: row.avsStatus as Guest['avsStatus'],
+    avsRejectMessage: row.avsStatus === 'rejected' ? ((await ctx.hooks.avsRejectMessage?.(row.id)) ?? null) : null,
     balance: (await ctx.hooks.guestBalance?.(row.id, language)) ?? { amount: 0, formatted: formatBalance(0, language) },
   };
 }

@@ -9,6 +9,7 @@ import {
   type GraphqlOperation,
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
+import { setAvsStatus } from '../auth/age';
 
 interface GraphqlAnswer<R> {
   data?: R | null;
@@ -50,6 +51,30 @@ describe('feed module', () => {
     assert.equal(feed.totalCount, 16);
     assert.ok(feed.nodes.some((post) => post.type === 'TEXT' && post.photos.length === 0));
     assert.ok(feed.nodes.some((post) => post.photos.length > 0 && post.photos[0]!.url.startsWith('/media/feed/')));
+  });
+
+  it('photos of posts rated 18 are blurred for visitors and guests who are not verified, signed for verified ones', async () => {
+    const withPhotos = (feed: FeedConnection) =>
+      feed.nodes.filter((post) => post.fsk === 18 && post.photos.length > 0 && !post.paidContent);
+    const visitorPosts = withPhotos(await page({ first: 50 }));
+    assert.ok(visitorPosts.length > 0);
+    const guest = await test.signup();
+    const guestPosts = withPhotos(await page({ first: 50 }, guest.accessToken));
+    for (const photo of [...visitorPosts, ...guestPosts].flatMap((post) => post.photos)) {
+      assert.equal(photo.avsRequired, true);
+      assert.match(photo.url, /^\/media\/feed\/.+\.blur\.webp$/);
+      assert.equal((await test.app.inject({ method: 'GET', url: photo.url })).statusCode, 200);
+      const original = await test.app.inject({ method: 'GET', url: photo.url.replace('.blur.webp', '.webp') });
+      assert.equal(original.statusCode, 403);
+    }
+    await setAvsStatus(test.ctx.db, guest.guest.id, 'accepted');
+    const verifiedPhotos = withPhotos(await page({ first: 50 }, guest.accessToken)).flatMap((post) => post.photos);
+    assert.ok(verifiedPhotos.length > 0);
+    for (const photo of verifiedPhotos) {
+      assert.equal(photo.avsRequired, false);
+      assert.match(photo.url, /\.webp\?avs=/);
+      assert.equal((await test.app.inject({ method: 'GET', url: photo.url })).statusCode, 200);
+    }
   });
 
   it('pages newest first with first/after until hasNextPage is false', async () => {

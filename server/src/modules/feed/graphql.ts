@@ -8,17 +8,16 @@ export const feedGraphql: GraphqlContribution = {
   schema: FEED_GRAPHQL_SCHEMA,
   resolvers: {
     Query: {
-      feed: (_root: unknown, args: feed.FeedArgs, { auth, ctx }: Context) => feed.feed(ctx.db, auth, args, ctx.now()),
-      post: (_root: unknown, args: { id: string }, { auth, ctx }: Context) =>
-        feed.post(ctx.db, auth, args.id, ctx.now()),
+      feed: (_root: unknown, args: feed.FeedArgs, { auth, ctx }: Context) => feed.feed(ctx, auth, args, ctx.now()),
+      post: (_root: unknown, args: { id: string }, { auth, ctx }: Context) => feed.post(ctx, auth, args.id, ctx.now()),
       totals: (_root: unknown, args: { modelId?: string | null }, { auth, ctx }: Context) =>
         feed.totals(ctx.db, auth, args.modelId, ctx.now()),
     },
     Mutation: {
       likePost: (_root: unknown, args: { postId: string }, { auth, ctx }: Context) =>
-        feed.likePost(ctx.db, auth, args.postId, ctx.now()),
+        feed.likePost(ctx, auth, args.postId, ctx.now()),
       unlikePost: (_root: unknown, args: { postId: string }, { auth, ctx }: Context) =>
-        feed.unlikePost(ctx.db, auth, args.postId, ctx.now()),
+        feed.unlikePost(ctx, auth, args.postId, ctx.now()),
       followModel: (_root: unknown, args: { modelId: string }, { auth, ctx }: Context) =>
         feed.setFollowing(ctx, auth, args.modelId, true),
       unfollowModel: (_root: unknown, args: { modelId: string }, { auth, ctx }: Context) =>

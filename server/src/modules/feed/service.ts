@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
+  FREE_AGE_RATING,
+  needsAgeCheck,
   FEED_MAX_PAGE_SIZE,
   FEED_PAGE_SIZE,
   FEED_TYPE_GROUP_TYPES,
@@ -15,6 +17,7 @@ import {
 } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
+import { isAgeVerified } from '../auth/age';
 import type { Auth } from '../module';
 import { findPerformer, performerCards, type PerformerCard } from '../performers/catalogue';
 import { favoritePerformerIds, favoritePerformerIdsOf, setFavorite } from '../performers/favorites';
@@ -95,7 +98,8 @@ function feedFilter(db: Database, auth: Auth | null, args: FeedArgs, now: Date):
   return filters;
 }
 
-export async function feed(db: Database, auth: Auth | null, args: FeedArgs, now: Date): Promise<FeedConnection> {
+export async function feed(reader: FeedReader, auth: Auth | null, args: FeedArgs, now: Date): Promise<FeedConnection> {
+  const { db } = reader;
   const first = args.first ?? FEED_PAGE_SIZE;
   if (first < 1 || first > FEED_MAX_PAGE_SIZE)
     throw new HttpError(400, 'VALIDATION_FAILED', `first must be 1..${FEED_MAX_PAGE_SIZE}`);
@@ -116,7 +120,7 @@ export async function feed(db: Database, auth: Auth | null, args: FeedArgs, now:
     .where(and(...page))
     .orderBy(desc(feedPosts.published), desc(feedPosts.id))
     .limit(first + 1);
-  const nodes = await toPosts(db, auth, rows.slice(0, first));
+  const nodes = await toPosts(reader, auth, rows.slice(0, first));
   const last = nodes.at(-1);
   return {
     totalCount: counted?.total ?? 0,
@@ -125,25 +129,31 @@ export async function feed(db: Database, auth: Auth | null, args: FeedArgs, now:
   };
 }
 
-export async function post(db: Database, auth: Auth | null, id: string, now: Date): Promise<FeedPost | null> {
-  const rows = await db
+export async function post(reader: FeedReader, auth: Auth | null, id: string, now: Date): Promise<FeedPost | null> {
+  const rows = await reader.db
     .select()
     .from(feedPosts)
     .where(and(eq(feedPosts.id, parseId(id, 'id')), visible(now)));
-  const [found] = await toPosts(db, auth, rows);
+  const [found] = await toPosts(reader, auth, rows);
   return found ?? null;
 }
 
-async function existingPost(db: Database, auth: Auth | null, postId: number, now: Date): Promise<FeedPost> {
-  const found = await post(db, auth, String(postId), now);
+async function existingPost(reader: FeedReader, auth: Auth | null, postId: number, now: Date): Promise<FeedPost> {
+  const found = await post(reader, auth, String(postId), now);
   if (!found) throw new HttpError(404, 'NOT_FOUND', `No feed post ${postId}`);
   return found;
 }
 
-export async function likePost(db: Database, auth: Auth | null, postIdText: string, now: Date): Promise<FeedPost> {
+export async function likePost(
+  reader: FeedReader,
+  auth: Auth | null,
+  postIdText: string,
+  now: Date,
+): Promise<FeedPost> {
+  const { db } = reader;
   const guestId = requireLogin(auth);
   const postId = parseId(postIdText, 'postId');
-  await existingPost(db, auth, postId, now);
+  await existingPost(reader, auth, postId, now);
   await db.transaction(async (tx) => {
     const added = await tx
       .insert(feedLikes)
@@ -156,13 +166,19 @@ export async function likePost(db: Database, auth: Auth | null, postIdText: stri
         .set({ likes: sql`${feedPosts.likes} + 1` })
         .where(eq(feedPosts.id, postId));
   });
-  return existingPost(db, auth, postId, now);
+  return existingPost(reader, auth, postId, now);
 }
 
-export async function unlikePost(db: Database, auth: Auth | null, postIdText: string, now: Date): Promise<FeedPost> {
+export async function unlikePost(
+  reader: FeedReader,
+  auth: Auth | null,
+  postIdText: string,
+  now: Date,
+): Promise<FeedPost> {
+  const { db } = reader;
   const guestId = requireLogin(auth);
   const postId = parseId(postIdText, 'postId');
-  await existingPost(db, auth, postId, now);
+  await existingPost(reader, auth, postId, now);
   await db.transaction(async (tx) => {
     const removed = await tx
       .delete(feedLikes)
@@ -174,7 +190,7 @@ export async function unlikePost(db: Database, auth: Auth | null, postIdText: st
         .set({ likes: sql`greatest(${feedPosts.likes} - 1, 0)` })
         .where(eq(feedPosts.id, postId));
   });
-  return existingPost(db, auth, postId, now);
+  return existingPost(reader, auth, postId, now);
 }
 
 async function model(db: Database, modelIdText: string): Promise<FeedModel> {
@@ -267,6 +283,22 @@ function toReply(row: CommentRow, post: PostRow): FeedReply {
   };
 }
 
+/** What feed answers are read with: the database, the image store (rated photos' URLs) and the clock. */
+export type FeedReader = Pick<ModuleContext, 'db' | 'images' | 'now'>;
+
+/**
+ * Puts the photos of posts above the free rating of images behind the age check (blurred variants made once);
+ * runs at every start and after the seed, before any route serves them.
+ */
+export async function restrictRatedPhotos(ctx: Pick<ModuleContext, 'db' | 'images'>): Promise<void> {
+  const rows = await ctx.db
+    .select({ url: feedPostPhotos.url })
+    .from(feedPostPhotos)
+    .innerJoin(feedPosts, eq(feedPosts.id, feedPostPhotos.postId))
+    .where(gt(feedPosts.fsk, FREE_AGE_RATING.image));
+  for (const { url } of rows) await ctx.images.restrict(url);
+}
+
 /** A locked post shows its blurred teaser (if any) in the size of its first picture, never the pictures. */
 const teaser = (row: PostRow, first: { width: number; height: number } | undefined) =>
   row.teaserUrl
@@ -283,8 +315,11 @@ const teaser = (row: PostRow, first: { width: number; height: number } | undefin
     : [];
 
 /** Everything a page of posts shows, loaded in one query per kind rather than per post. */
-async function toPosts(db: Database, auth: Auth | null, rows: PostRow[]): Promise<FeedPost[]> {
+async function toPosts(reader: FeedReader, auth: Auth | null, rows: PostRow[]): Promise<FeedPost[]> {
   if (!rows.length) return [];
+  const { db } = reader;
+  const verified = await isAgeVerified(db, auth);
+  const now = reader.now();
   const postIds = rows.map((row) => row.id);
   const guestId = loggedInGuest(auth);
   const [models, photos, commentCounts, topComments, liked, followed] = await Promise.all([
@@ -375,14 +410,23 @@ async function toPosts(db: Database, auth: Auth | null, rows: PostRow[]): Promis
       photoCount: postPhotos.length,
       photos: locked
         ? teaser(row, postPhotos[0])
-        : postPhotos.map((photo) => ({
-            id: String(photo.id),
-            url: photo.url,
-            srcSet: `${photo.url} ${photo.width}w`,
-            width: photo.width,
-            height: photo.height,
-            avsRequired: false,
-          })),
+        : postPhotos.map((photo) => {
+            // a photo above the free rating of images: blurred for a guest who is not verified, signed otherwise
+            const rated = needsAgeCheck('image', row.fsk);
+            const url = !rated
+              ? photo.url
+              : verified
+                ? reader.images.signedUrl(photo.url, now)
+                : reader.images.blurredUrl(photo.url);
+            return {
+              id: String(photo.id),
+              url,
+              srcSet: `${url} ${photo.width}w`,
+              width: photo.width,
+              height: photo.height,
+              avsRequired: rated && !verified,
+            };
+          }),
     };
   });
 }

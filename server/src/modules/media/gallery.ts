@@ -7,6 +7,7 @@ import { HttpError } from '../../http/endpoint';
 import { findPerformerSedcards } from '../performers/service';
 import { findPerformer, performerCard } from '../performers/catalogue';
 import type { Auth } from '../module';
+import { ageGate, type MediaReader } from './age';
 import { albumPictures, albums, albumViews, pinnedPictures, sedcardRatings } from './schema';
 import { ratingFlags, toggleRating } from './service';
 
@@ -85,11 +86,14 @@ export async function setPicturePinned(db: Database, guestId: string, pictureId:
 
 /** The guest's pinned pictures, newest pin first. */
 export async function pinnedPhotos(
-  db: Database,
-  guestId: string,
+  reader: MediaReader,
+  auth: Auth,
   page: number,
   pageSize: number,
 ): Promise<Page<PinnedPhoto>> {
+  const { db } = reader;
+  const guestId = auth.guestId;
+  const gate = await ageGate(reader, auth);
   const mine = eq(pinnedPictures.guestId, guestId);
   const { items: rows, total } = await countedPage(
     db
@@ -100,6 +104,7 @@ export async function pinnedPhotos(
         height: albumPictures.height,
         albumId: albums.id,
         albumTitle: albums.title,
+        ageRating: albums.ageRating,
         actor: { id: performerCard.id, name: performerCard.name, displayName: performerCard.displayName },
         pinnedAt: pinnedPictures.pinnedAt,
       })
@@ -114,7 +119,11 @@ export async function pinnedPhotos(
     pageWindow(page, pageSize),
   );
   return {
-    items: rows.map((row) => ({ ...row, pinnedAt: row.pinnedAt.toISOString() })),
+    items: rows.map(({ ageRating, ...row }) => ({
+      ...row,
+      url: gate.image(row.url, ageRating),
+      pinnedAt: row.pinnedAt.toISOString(),
+    })),
     total,
     page,
     pageSize,

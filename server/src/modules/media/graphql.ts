@@ -27,7 +27,7 @@ export const mediaGraphql: GraphqlContribution = {
         const request = media.parseGridRequest(
           withoutNulls({ ...(args.filter ?? {}), searchPattern: args.searchPattern }),
         );
-        return media.videoGrid(ctx.db, auth, request, ctx.now()).catch(media.asHttpError);
+        return media.videoGrid(ctx, auth, request, ctx.now()).catch(media.asHttpError);
       },
     },
   },

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ServerModule } from '../module';
+import { restrictRatedMedia } from './age';
 import { mediaGraphql } from './graphql';
 import { mediaRoutes } from './routes';
 import { assignMissingClips, seedMedia } from './seed';
@@ -11,6 +12,12 @@ export const mediaModule: ServerModule = {
   routes: mediaRoutes,
   graphql: mediaGraphql,
   socket: mediaSocket,
-  prepare: assignMissingClips,
-  seed: seedMedia,
+  prepare: async (ctx) => {
+    await assignMissingClips(ctx);
+    await restrictRatedMedia(ctx);
+  },
+  seed: async (ctx, options) => {
+    await seedMedia(ctx, options);
+    await restrictRatedMedia(ctx);
+  },
 };

@@ -11,6 +11,7 @@ import type {
   SidebarCounts,
   Video,
 } from '@velvet/contracts';
+import { setAvsStatus } from '../auth/age';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { accountBalance, transfer } from '../wallet/service';
 import { walletEntries } from '../wallet/schema';
@@ -308,18 +309,21 @@ describe('media library', () => {
 });
 
 describe('video clips', () => {
-  test('the preview plays for everyone; the full clip only for owners, or anyone when the video is free', async () => {
+  test('rated 18: the preview and clip play for verified guests only; the full clip for verified owners or when free', async () => {
     const [video] = await paidVideos(1);
     const [free] = await t.ctx.db.select().from(videos).where(eq(videos.free, true)).limit(1);
     const { accessToken, guest } = await t.signup();
+    await setAvsStatus(t.ctx.db, guest.id, 'accepted');
     const visitor = await t.anonymousToken();
-    const shown = (await get(`/rest/v1/video/${video!.id}`, visitor)).json<Video>();
+    const shown = (await get(`/rest/v1/video/${video!.id}`, accessToken)).json<Video>();
     assert.ok(shown.clip, 'every seeded video has a clip');
 
     const preview = await t.app.inject({ method: 'GET', url: shown.clip.previewUrl });
     assert.equal(preview.statusCode, 200);
     assert.equal(preview.headers['content-type'], 'video/mp4');
     assert.equal(preview.rawPayload.subarray(4, 8).toString(), 'ftyp', 'a real MP4');
+    const visitorsPreview = (await get(`/rest/v1/video/${video!.id}`, visitor)).json<Video>().clip!.previewUrl;
+    assert.equal((await t.app.inject({ method: 'GET', url: visitorsPreview })).statusCode, 403);
 
     const stream = (token: string, headers: Record<string, string> = {}) =>
       t.app.inject({
@@ -330,7 +334,7 @@ describe('video clips', () => {
     const refused = await stream(accessToken);
     assert.equal(refused.statusCode, 403);
     assert.equal(refused.json<ErrorBody>().code, 'NOT_OWNED');
-    assert.equal((await stream(visitor)).json<ErrorBody>().code, 'NOT_OWNED');
+    assert.equal((await stream(visitor)).json<ErrorBody>().code, 'AGE_CHECK_REQUIRED');
 
     await credit(guest.id, video!.price);
     assert.equal((await buyVideo(accessToken, video!.id)).statusCode, 200);
@@ -341,9 +345,18 @@ describe('video clips', () => {
     const range = await stream(accessToken, { range: 'bytes=0-99' });
     assert.equal(range.statusCode, 206, 'players can seek');
     assert.equal(range.rawPayload.length, 100);
+    // an owner whose verification was revoked no longer streams it
+    await setAvsStatus(t.ctx.db, guest.id, 'unknown');
+    assert.equal((await stream(accessToken)).json<ErrorBody>().code, 'AGE_CHECK_REQUIRED');
+    await setAvsStatus(t.ctx.db, guest.id, 'accepted');
 
-    const freeClip = await t.app.inject({ method: 'GET', url: `/rest/v1/video/${free!.id}/stream` });
+    const freeClip = await t.app.inject({
+      method: 'GET',
+      url: `/rest/v1/video/${free!.id}/stream?accessToken=${accessToken}`,
+    });
     assert.equal(freeClip.statusCode, 200);
+    const freeForVisitor = await t.app.inject({ method: 'GET', url: `/rest/v1/video/${free!.id}/stream` });
+    assert.equal(freeForVisitor.json<ErrorBody>().code, 'AGE_CHECK_REQUIRED');
     assert.equal((await t.app.inject({ method: 'GET', url: '/rest/v1/video/999999/stream' })).statusCode, 404);
   });
 
@@ -353,7 +366,9 @@ describe('video clips', () => {
     await assignMissingClips(t.ctx);
     const [row] = await t.ctx.db.select({ clip: videos.clip }).from(videos).where(eq(videos.id, video!.id));
     assert.match(row!.clip ?? '', /^clip-\d+$/);
-    const shown = (await get(`/rest/v1/video/${video!.id}`, await t.anonymousToken())).json<Video>();
+    const verified = await t.signup();
+    await setAvsStatus(t.ctx.db, verified.guest.id, 'accepted');
+    const shown = (await get(`/rest/v1/video/${video!.id}`, verified.accessToken)).json<Video>();
     assert.equal((await t.app.inject({ method: 'GET', url: shown.clip!.previewUrl })).statusCode, 200);
   });
 });

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { MediathekMediaType, MediathekTotals, SidebarCounts } from '@velvet/contracts';
+import { needsAgeCheck, type MediathekMediaType, type MediathekTotals, type SidebarCounts } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
+import { isAgeVerified } from '../auth/age';
 import type { Auth } from '../module';
 import { albums, mediaLibrary, videos } from './schema';
 
@@ -119,8 +120,14 @@ export async function sidebarCounts(db: Database, guestId: string): Promise<Side
  * 404 without a video or clip, 403 NOT_OWNED otherwise.
  */
 export async function streamableClip(db: Database, auth: Auth | null, videoId: number): Promise<string> {
-  const [video] = await db.select({ clip: videos.clip, free: videos.free }).from(videos).where(eq(videos.id, videoId));
+  const [video] = await db
+    .select({ clip: videos.clip, free: videos.free, ageRating: videos.ageRating })
+    .from(videos)
+    .where(eq(videos.id, videoId));
   if (!video?.clip) throw new HttpError(404, 'NOT_FOUND', `No clip for video ${videoId}`);
+  // the age check comes before ownership: a video rated 18 streams to verified guests only, bought or free
+  if (needsAgeCheck('video', video.ageRating) && !(await isAgeVerified(db, auth)))
+    throw new HttpError(403, 'AGE_CHECK_REQUIRED', 'This video needs an age check');
   if (video.free) return video.clip;
   if (auth?.loggedIn) {
     const [owned] = await db

@@ -15,10 +15,10 @@ export const mediaRoutes =
   (ctx: ModuleContext): FastifyPluginAsync =>
   async (app) => {
     route(app, mediaEndpoints.videoGrid, async ({ params, auth }) =>
-      media.videoGrid(ctx.db, auth, media.parseGridPayload(params.payload), ctx.now()).catch(media.asHttpError),
+      media.videoGrid(ctx, auth, media.parseGridPayload(params.payload), ctx.now()).catch(media.asHttpError),
     );
-    route(app, mediaEndpoints.video, async ({ params, auth }) => media.videoById(ctx.db, auth, params.videoId));
-    route(app, mediaEndpoints.album, async ({ query, auth }) => media.albumById(ctx.db, auth, query.albumId));
+    route(app, mediaEndpoints.video, async ({ params, auth }) => media.videoById(ctx, auth, params.videoId));
+    route(app, mediaEndpoints.album, async ({ query, auth }) => media.albumById(ctx, auth, query.albumId));
     route(app, mediaEndpoints.albumRating, async ({ body, auth }) =>
       media.rateAlbum(ctx.db, auth.guestId, body.albumId, body.guestRating),
     );
@@ -30,7 +30,7 @@ export const mediaRoutes =
     );
     route(app, mediaEndpoints.albumView, async ({ body, auth }) => gallery.recordAlbumView(ctx.db, auth, body.albumId));
     route(app, mediaEndpoints.pinnedPhotos, async ({ query, auth }) =>
-      gallery.pinnedPhotos(ctx.db, auth.guestId, query.page, query.pageSize),
+      gallery.pinnedPhotos(ctx, auth, query.page, query.pageSize),
     );
     route(app, mediaEndpoints.albumComments, async ({ query, auth }) =>
       media.albumCommentPage(ctx.db, auth, query.albumId, query.limit, query.offset),
@@ -39,12 +39,12 @@ export const mediaRoutes =
       media.postAlbumComment(ctx.db, auth, body.albumId, body.commentText),
     );
     route(app, mediaEndpoints.actorVideos, async ({ params, query, auth }) =>
-      media.actorVideos(ctx.db, auth, params.actorId, query.page, query.pageSize),
+      media.actorVideos(ctx, auth, params.actorId, query.page, query.pageSize),
     );
     route(app, mediaEndpoints.actorAlbums, async ({ params, query, auth }) =>
-      media.actorAlbums(ctx.db, auth, params.actorId, query.page, query.pageSize),
+      media.actorAlbums(ctx, auth, params.actorId, query.page, query.pageSize),
     );
-    route(app, mediaEndpoints.mediathek, async ({ query, auth }) => media.mediathekPage(ctx.db, auth, query));
+    route(app, mediaEndpoints.mediathek, async ({ query, auth }) => media.mediathekPage(ctx, auth, query));
     route(app, mediaEndpoints.mediathekTotals, async ({ auth }) => library.mediathekTotals(ctx.db, auth.guestId));
     route(app, mediaEndpoints.mediathekArchive, async ({ body, auth }) => {
       await library.setArchived(ctx.db, auth.guestId, body.mediaType, body.mediaId, body.archived);

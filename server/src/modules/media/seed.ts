@@ -210,7 +210,8 @@ export async function seedMedia(ctx: ModuleContext, { scale }: { scale: number }
       title:
         `${faker.helpers.arrayElement(ALBUM_TOPICS)} ${faker.helpers.arrayElement(['', 'II', 'Part 2', 'Extended'])}`.trim(),
       description: `Photos from ${faker.helpers.arrayElement(SETTINGS)}. ${faker.helpers.arrayElement(ALBUM_MOODS)}`,
-      ageRating: 16,
+      // every third album is for adults only (above the free rating of images), behind the age check
+      ageRating: i % 3 === 2 ? 18 : 16,
       free,
       isVipContent: !free && i % 6 === 0,
       basePrice,

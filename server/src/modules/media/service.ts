@@ -15,6 +15,7 @@ import {
   type Video,
   type VideoPage,
   type VideoSort,
+  needsAgeCheck,
   videoGridRequest,
   videoStreamUrl,
 } from '@velvet/contracts';
@@ -25,6 +26,7 @@ import { HttpError, requireGuest } from '../../http/endpoint';
 import type { Auth } from '../module';
 import { performerCard } from '../performers/catalogue';
 import { guests } from '../auth/schema';
+import { ageGate, type MediaReader } from './age';
 import { clipPreviewUrl } from './clips';
 import {
   albumComments,
@@ -89,14 +91,23 @@ async function tagsOf(db: Database, ids: number[]) {
   return tags;
 }
 
-/** Rows to the contract's Video, with tags and the guest's ownership. */
+/**
+ * Rows to the contract's Video, with tags and the guest's ownership. A video above its free age rating shows a
+ * guest who is not verified its blurred preview and needAgeCheck; a verified guest gets signed URLs of the files.
+ */
 async function toVideos(
-  db: Database,
+  reader: MediaReader,
   auth: Auth | null,
   rows: { video: VideoRow; actor: ActorRef }[],
 ): Promise<Video[]> {
+  const { db } = reader;
   const ids = rows.map((r) => r.video.id);
-  const [tags, library] = await Promise.all([tagsOf(db, ids), libraryStates(db, auth, 'videoId', ids)]);
+  const [tags, library, gate] = await Promise.all([
+    tagsOf(db, ids),
+    libraryStates(db, auth, 'videoId', ids),
+    ageGate(reader, auth),
+  ]);
+  const now = reader.now();
   return rows.map(({ video: v, actor }) => ({
     id: v.id,
     title: v.title,
@@ -118,14 +129,25 @@ async function toVideos(
     },
     price: money(v.price, v.currency),
     basePrice: money(v.basePrice, v.currency),
-    preview: { url: v.previewUrl, width: v.previewWidth, height: v.previewHeight },
-    previewThumbnails: [v.previewUrl],
+    preview: { url: gate.image(v.previewUrl, v.ageRating), width: v.previewWidth, height: v.previewHeight },
+    previewThumbnails: [gate.image(v.previewUrl, v.ageRating)],
+    needAgeCheck: gate.needAgeCheck('video', v.ageRating),
     rating: { likes: v.likes },
     model: actor,
     contestInfo: v.contestPlace === null ? null : { place: v.contestPlace },
     tags: tags.get(v.id) ?? [],
     releasedAt: v.releasedAt.toISOString(),
-    clip: v.clip === null ? null : { previewUrl: clipPreviewUrl(v.clip), streamUrl: videoStreamUrl(v.id) },
+    clip:
+      v.clip === null
+        ? null
+        : {
+            previewUrl: needsAgeCheck('video', v.ageRating)
+              ? gate.needAgeCheck('video', v.ageRating)
+                ? clipPreviewUrl(v.clip)
+                : reader.images.signedUrl(clipPreviewUrl(v.clip), now)
+              : clipPreviewUrl(v.clip),
+            streamUrl: videoStreamUrl(v.id),
+          },
     url: `amateur/${actor.name}/videos/${v.id}`,
   }));
 }
@@ -141,11 +163,12 @@ export type VideoGridInput = z.output<typeof videoGridRequest>;
  * Throws UnmappedCategoryError for an unknown category.
  */
 export async function videoGrid(
-  db: Database,
+  reader: MediaReader,
   auth: Auth | null,
   request: VideoGridInput,
   now: Date,
 ): Promise<VideoPage> {
+  const { db } = reader;
   const category = videoCategoryDefaults(request.type);
   const conditions: (SQL | undefined)[] = [];
   switch (request.type) {
@@ -231,7 +254,7 @@ export async function videoGrid(
     pageWindow(request.page, request.pageSize),
   );
   return {
-    items: await toVideos(db, auth, rows),
+    items: await toVideos(reader, auth, rows),
     total,
     page: request.page,
     pageSize: request.pageSize,
@@ -272,24 +295,25 @@ export function asHttpError(error: unknown): never {
   throw error;
 }
 
-export async function videoById(db: Database, auth: Auth | null, id: number): Promise<Video> {
-  const rows = await db
+export async function videoById(reader: MediaReader, auth: Auth | null, id: number): Promise<Video> {
+  const rows = await reader.db
     .select({ video: videos, actor: actorRef })
     .from(videos)
     .innerJoin(performerCard, eq(performerCard.id, videos.actorId))
     .where(eq(videos.id, id));
-  const [found] = await toVideos(db, auth, rows);
+  const [found] = await toVideos(reader, auth, rows);
   if (!found) throw new HttpError(404, 'NOT_FOUND', `No video ${id}`);
   return found;
 }
 
 export async function actorVideos(
-  db: Database,
+  reader: MediaReader,
   auth: Auth | null,
   actorId: number,
   page: number,
   pageSize: number,
 ): Promise<Page<Video>> {
+  const { db } = reader;
   const { items: rows, total } = await countedPage(
     db
       .select({ video: videos, actor: actorRef })
@@ -304,18 +328,21 @@ export async function actorVideos(
       .where(eq(videos.actorId, actorId)),
     pageWindow(page, pageSize),
   );
-  return { items: await toVideos(db, auth, rows), total, page, pageSize };
+  return { items: await toVideos(reader, auth, rows), total, page, pageSize };
 }
 
 const orientation = (width: number, height: number) =>
   width > height ? 'landscape' : width < height ? 'portrait' : 'square';
 
+/** Rows to the contract's album summaries; the preview of an album above its free age rating as toVideos does. */
 async function toAlbumSummaries(
-  db: Database,
+  reader: MediaReader,
   auth: Auth | null,
   rows: { album: AlbumRow; actor: ActorRef }[],
 ): Promise<AlbumSummary[]> {
+  const { db } = reader;
   const ids = rows.map((r) => r.album.id);
+  const gate = await ageGate(reader, auth);
   const [library, ratings, counts] = await Promise.all([
     libraryStates(db, auth, 'albumId', ids),
     guestRatings(db, auth, ids),
@@ -339,9 +366,10 @@ async function toAlbumSummaries(
     actor,
     guestInfo: { bought: library.get(a.id)?.bought ?? false, pinned: library.get(a.id)?.pinned ?? false },
     prices: { price: money(a.price, a.currency), basePrice: money(a.basePrice, a.currency) },
+    needAgeCheck: gate.needAgeCheck('image', a.ageRating),
     previews: [
       {
-        url: a.previewUrl,
+        url: gate.image(a.previewUrl, a.ageRating),
         width: a.previewWidth,
         height: a.previewHeight,
         orientation: orientation(a.previewWidth, a.previewHeight),
@@ -368,12 +396,13 @@ async function guestRatings(db: Database, auth: Auth | null, ids: number[]) {
 }
 
 export async function actorAlbums(
-  db: Database,
+  reader: MediaReader,
   auth: Auth | null,
   actorId: number,
   page: number,
   pageSize: number,
 ): Promise<Page<AlbumSummary>> {
+  const { db } = reader;
   const { items: rows, total } = await countedPage(
     db
       .select({ album: albums, actor: actorRef })
@@ -388,16 +417,17 @@ export async function actorAlbums(
       .where(eq(albums.actorId, actorId)),
     pageWindow(page, pageSize),
   );
-  return { items: await toAlbumSummaries(db, auth, rows), total, page, pageSize };
+  return { items: await toAlbumSummaries(reader, auth, rows), total, page, pageSize };
 }
 
-export async function albumById(db: Database, auth: Auth | null, id: number): Promise<Album> {
+export async function albumById(reader: MediaReader, auth: Auth | null, id: number): Promise<Album> {
+  const { db } = reader;
   const rows = await db
     .select({ album: albums, actor: actorRef })
     .from(albums)
     .innerJoin(performerCard, eq(performerCard.id, albums.actorId))
     .where(eq(albums.id, id));
-  const [summary] = await toAlbumSummaries(db, auth, rows);
+  const [[summary], gate] = await Promise.all([toAlbumSummaries(reader, auth, rows), ageGate(reader, auth)]);
   if (!summary) throw new HttpError(404, 'NOT_FOUND', `No album ${id}`);
   const pictures = await db
     .select({
@@ -413,7 +443,7 @@ export async function albumById(db: Database, auth: Auth | null, id: number): Pr
     ...summary,
     pictures: pictures.map(({ picture: p, pinned }) => ({
       id: p.id,
-      url: p.url,
+      url: gate.image(p.url, summary.ageRating),
       width: p.width,
       height: p.height,
       guestRatingLikes: p.likes,
@@ -578,7 +608,7 @@ export async function postAlbumComment(db: Database, auth: Auth & { loggedIn: tr
 
 /** The guest's media library, newest first, with each item's video or album. */
 export async function mediathekPage(
-  db: Database,
+  reader: MediaReader,
   auth: Auth,
   query: {
     page: number;
@@ -588,6 +618,7 @@ export async function mediathekPage(
     originType?: 'SHOP' | 'CHATCLIP';
   },
 ): Promise<Page<MediathekItem>> {
+  const { db } = reader;
   const where = and(
     eq(mediaLibrary.guestId, auth.guestId),
     query.mediaType ? eq(mediaLibrary.mediaType, query.mediaType) : undefined,
@@ -620,8 +651,8 @@ export async function mediathekPage(
           .innerJoin(performerCard, eq(performerCard.id, albums.actorId))
           .where(inArray(albums.id, albumIds)),
   ]);
-  const videoById = new Map((await toVideos(db, auth, videoRows)).map((v) => [v.id, v]));
-  const albumById = new Map((await toAlbumSummaries(db, auth, albumRows)).map((a) => [a.id, a]));
+  const videoById = new Map((await toVideos(reader, auth, videoRows)).map((v) => [v.id, v]));
+  const albumById = new Map((await toAlbumSummaries(reader, auth, albumRows)).map((a) => [a.id, a]));
   const items = rows.map((row) => ({
     mediaId: (row.videoId ?? row.albumId)!,
     mediaType: row.mediaType,

@@ -155,7 +155,7 @@ describe('page heads', () => {
   test('a video page: title and performer, a VideoObject with an ISO 8601 duration', async () => {
     const [ref] = await releasedVideoRefs(t.ctx.db, t.ctx.now());
     assert.ok(ref);
-    const video = await videoById(t.ctx.db, null, ref.id);
+    const video = await videoById(t.ctx, null, ref.id);
     for (const tenant of [VELVET, AMORA])
       for (const language of ['de', 'es'] as const) {
         const path = `amateur/${ref.actorName}/${slugs[language].videos}/${ref.id}/`;
@@ -178,7 +178,7 @@ describe('page heads', () => {
   test('an album page: its title and performer, its first preview as picture', async () => {
     const [ref] = await releasedAlbumRefs(t.ctx.db, t.ctx.now());
     assert.ok(ref);
-    const album = await albumById(t.ctx.db, null, ref.id);
+    const album = await albumById(t.ctx, null, ref.id);
     for (const language of ['de', 'es'] as const) {
       const path = `amateur/${ref.actorName}/fotos/${ref.id}/`;
       const head = await headOf(AMORA.host, `/${language}/${path}`);

@@ -133,8 +133,9 @@ export async function pageMeta(
         thumbnailUrl: video.preview.url,
         uploadDate: video.releasedAt,
         duration: video.duration,
-        // The clip is the preview everyone may watch; the bought video itself is never named.
-        contentUrl: video.clip?.previewUrl ?? null,
+        // The clip is the preview everyone may watch; the bought video itself is never named, nor a preview
+        // behind the age check.
+        contentUrl: video.needAgeCheck ? null : (video.clip?.previewUrl ?? null),
       },
     };
   } else if (album) {

@@ -125,8 +125,8 @@ export const ENTITIES = {
       avatarUrl: profile.avatar.url,
     };
   },
-  video: (ctx: ModuleContext, id: number) => orNull(videoById(ctx.db, null, id)),
-  album: (ctx: ModuleContext, id: number) => orNull(albumById(ctx.db, null, id)),
+  video: (ctx: ModuleContext, id: number) => orNull(videoById(ctx, null, id)),
+  album: (ctx: ModuleContext, id: number) => orNull(albumById(ctx, null, id)),
   category: async (ctx: ModuleContext, slug: string, language: Language) =>
     (await listCategories(ctx.db, language, ctx.now())).find((category) => category.slug === slug) ?? null,
   tvSeries: async (ctx: ModuleContext, key: string) => (await orNull(format(ctx.db, key)))?.series ?? null,

@@ -49,6 +49,8 @@ export const video = z.object({
   /** Seconds. */
   duration: z.number().int(),
   ageRating: z.number().int(),
+  /** Rated above its free age rating and the caller is not verified: previews are blurred, the clip is refused. */
+  needAgeCheck: z.boolean(),
   vip: z.boolean(),
   isVip30Offer: z.boolean(),
   free: z.boolean(),
@@ -207,6 +209,8 @@ export const albumSummary = z.object({
   title: z.string(),
   description: z.string(),
   ageRating: z.number().int(),
+  /** Rated above the free age rating of images and the caller is not verified: previews and pictures are blurred. */
+  needAgeCheck: z.boolean(),
   free: z.boolean(),
   isVipContent: z.boolean(),
   type: z.enum(['image', 'video']),
@@ -543,6 +547,7 @@ export const mediaGraphqlSchema = /* GraphQL */ `
     description: String!
     duration: Int!
     ageRating: Int!
+    needAgeCheck: Boolean!
     vip: Boolean!
     isVip30Offer: Boolean!
     free: Boolean!
@@ -596,7 +601,7 @@ export const mediaGraphqlSchema = /* GraphQL */ `
   }
 `;
 
-const videoFields = `id title description duration ageRating vip isVip30Offer free new classic camRecording
+const videoFields = `id title description duration ageRating needAgeCheck vip isVip30Offer free new classic camRecording
   guestInfo { bought gifted flatrate liked pinned } price { value currency } basePrice { value currency }
   preview { url width height } previewThumbnails rating { likes } model { id name displayName } contestInfo { place }
   tags releasedAt clip { previewUrl streamUrl } url`;

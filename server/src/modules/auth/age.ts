@@ -1,0 +1,46 @@
+import { and, asc, eq, ilike, or } from 'drizzle-orm';
+import type { AvsStatus } from '@velvet/contracts';
+import type { Database } from '../../db/database';
+import type { Auth } from '../module';
+import { guests } from './schema';
+
+/**
+ * Whether the caller passed the age verification: only a logged-in guest can (a verification belongs to an
+ * account), and only while it is accepted. Content above its free age rating asks this before it is handed out.
+ */
+export async function isAgeVerified(db: Database, auth: Auth | null): Promise<boolean> {
+  if (!auth?.loggedIn) return false;
+  const [row] = await db.select({ avsStatus: guests.avsStatus }).from(guests).where(eq(guests.id, auth.guestId));
+  return row?.avsStatus === 'accepted';
+}
+
+/**
+ * Sets the guest's verification status as the guest shape shows it (the age-verification module decides it);
+ * answers whether the guest exists.
+ */
+export async function setAvsStatus(db: Database, guestId: string, status: AvsStatus): Promise<boolean> {
+  const rows = await db
+    .update(guests)
+    .set({ avsStatus: status })
+    .where(eq(guests.id, guestId))
+    .returning({ id: guests.id });
+  return rows.length > 0;
+}
+
+export async function avsStatusOf(db: Database, guestId: string): Promise<AvsStatus> {
+  const [row] = await db.select({ avsStatus: guests.avsStatus }).from(guests).where(eq(guests.id, guestId));
+  return (row?.avsStatus ?? 'unknown') as AvsStatus;
+}
+
+/** Signed-up guests whose e-mail or name matches (case-insensitive, containing), for an operator's lookup. */
+export async function findGuestsForOperator(db: Database, search: string) {
+  const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({ id: guests.id, name: guests.name, email: guests.email, avsStatus: guests.avsStatus })
+    .from(guests)
+    .where(and(eq(guests.anonymous, false), or(ilike(guests.email, pattern), ilike(guests.name, pattern))))
+    .orderBy(asc(guests.name))
+    .limit(GUEST_LOOKUP_LIMIT);
+  return rows.map((row) => ({ ...row, avsStatus: row.avsStatus as AvsStatus }));
+}
+const GUEST_LOOKUP_LIMIT = 20;
