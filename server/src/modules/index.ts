@@ -2,6 +2,7 @@ import type { ServerModule } from './module';
 import { authModule } from './auth';
 import { guestModule } from './guest';
 import { walletModule } from './wallet';
+import { subscriptionsModule } from './subscriptions';
 import { federationModule } from './federation';
 import { loggerModule } from './logger';
 import { performersModule } from './performers';
@@ -26,6 +27,8 @@ export const MODULES: readonly ServerModule[] = [
   // Coins: every later module may move them (purchases, paid chat).
   walletModule,
   guestModule,
+  // VIP and TV subscriptions: their payments go through the wallet's ledger, their flags onto the guest.
+  subscriptionsModule,
   federationModule,
   // Browser reports (socket errors, tracking) rather than a domain; no tables.
   loggerModule,

@@ -8,3 +8,4 @@ export * from './domains/specials';
 export * from './domains/messenger';
 export * from './domains/account';
 export * from './domains/wallet';
+export * from './domains/subscriptions';

@@ -153,6 +153,12 @@ export const ERROR_CODES = [
   'CREATION_TYPE_MISMATCH',
   // A one-click top-up for a guest without a saved payment method.
   'PAYMENT_METHOD_MISSING',
+  // Subscriptions and deposit limits.
+  'SUBSCRIPTION_ACTIVE',
+  'TRIAL_USED',
+  'NO_SUBSCRIPTION',
+  'CANCELLATION_OFFER_UNAVAILABLE',
+  'DEPOSIT_LIMIT_EXCEEDED',
   /** A fault of the server (500): logged there, never bad input. */
   'INTERNAL',
   /** What a client reads from a failure that carries no code of the platform (a proxy's page, a lost connection). */

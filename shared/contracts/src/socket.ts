@@ -7,6 +7,7 @@ import { LANGUAGES } from './routes';
 import { channel, channelFilter, message, messageType, senderType, MESSAGE_MAX_LENGTH } from './domains/messenger';
 import { MEDIATHEK_MEDIA_TYPES } from './domains/media';
 import { CHAT_MESSAGE_MAX_LENGTH, chatEnd, chatMessage, chatSession } from './domains/chat';
+import { subscriptionPush } from './domains/subscriptions';
 
 /** Socket constants of the spec. */
 export const SOCKET_PATH = '/ws';
@@ -191,6 +192,8 @@ export const incomingMessages = lazyRecord({
     }),
   freeShowStart: () => z.object({ type: z.literal('freeShowStart'), actorId: z.number().int() }),
   freeShowStop: () => z.object({ type: z.literal('freeShowStop'), actorId: z.number().int() }),
+  /** A VIP or TV subscription started, ended or changed: the guest's flags follow it. */
+  subscription: () => subscriptionPush.extend({ type: z.literal('subscription') }),
   /** Spec one-click result: the offer (amounts in EUR cents) and, after a charge, its outcome. */
   oneClick: () =>
     z.object({

@@ -39,3 +39,12 @@ export async function guestView(ctx: Pick<ModuleContext, 'hooks'>, row: GuestRow
     balance: (await ctx.hooks.guestBalance?.(row.id, language)) ?? { amount: 0, formatted: formatBalance(0, language) },
   };
 }
+
+/** Sets the flags the subscriptions decide (VIP, TV subscriber and former TV subscriber) on the guest's row. */
+export async function setSubscriptionFlags(
+  db: Database,
+  guestId: string,
+  flags: Pick<GuestRow, 'vip' | 'tvSubscriber' | 'formerTvSubscriber'>,
+): Promise<void> {
+  await db.update(guests).set(flags).where(eq(guests.id, guestId));
+}
