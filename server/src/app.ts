@@ -32,6 +32,7 @@ import type { ModuleContext, ServerModule } from './modules/module';
 import { systemClock } from './clock';
 import { installShell } from './shell-html';
 import { Hub } from './socket/hub';
+import { StatusBar } from './socket/status-bar';
 
 export const REST_PREFIX = '/rest/v1';
 
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     visitorCache: new VisitorCache(config.visitorCacheMs, () => ctx.now().getTime()),
     sessions,
     hooks: {},
+    statusBar: new StatusBar(hub),
   };
   for (const module of modules) Object.assign(ctx.hooks, module.hooks?.(ctx));
 

@@ -1,5 +1,5 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { distinctUntilChanged, map, merge, of, skip, switchMap, timer } from 'rxjs';
+import { combineLatest, distinctUntilChanged, map, merge, of, skip, startWith, switchMap, timer } from 'rxjs';
 import type { i18n as I18n } from 'i18next';
 import { mountRootParcel, start } from 'single-spa';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
@@ -200,16 +200,21 @@ async function boot(router: ShellRouter, i18n: I18n) {
   socket.on('guestBalance').subscribe((message) => session.setBalance(message));
   // Session expiry and pageReload pushes reload the page (no payment flow exists yet to wait for).
   merge(socket.on('sessionExpired'), socket.on('pageReload')).subscribe(() => window.location.reload());
-  // A socket down for longer than a short reconnect says so in the status bar until it is back.
-  socket.ready$
-    .pipe(
-      distinctUntilChanged(),
-      switchMap((ready) => (ready ? of(false) : timer(CONNECTION_LOST_AFTER_MS).pipe(map(() => true)))),
-      distinctUntilChanged(),
-    )
-    .subscribe((lost) =>
-      ui.statusBar$.next(lost ? { type: 'connectionLost', message: i18n.t('shell:status.connectionLost') } : null),
-    );
+  // The status bar shows the server's message for the guest; a socket down for longer than a short reconnect
+  // says so instead until it is back.
+  const connectionLost$ = socket.ready$.pipe(
+    distinctUntilChanged(),
+    switchMap((ready) => (ready ? of(false) : timer(CONNECTION_LOST_AFTER_MS).pipe(map(() => true)))),
+    distinctUntilChanged(),
+    startWith(false),
+  );
+  const guestStatus$ = socket.on('statusBar').pipe(
+    map((message) => message.statusBar),
+    startWith(null),
+  );
+  combineLatest([connectionLost$, guestStatus$]).subscribe(([lost, status]) =>
+    ui.statusBar$.next(lost ? { type: 'connectionLost', data: {}, action: null } : status),
+  );
 
   const shell: Shell = {
     platform,

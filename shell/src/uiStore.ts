@@ -1,6 +1,6 @@
 import { BehaviorSubject } from 'rxjs';
 import type { i18n as I18n } from 'i18next';
-import type { PlatformUi, ShellFlow, SlotName } from '@velvet/contracts';
+import type { PlatformUi, ShellFlow, SlotName, StatusBarEntry } from '@velvet/contracts';
 
 /** Flows whose modal content is the widget of whichever remote fills the slot. */
 export const FLOW_SLOTS = { moneyCharge: 'flow.moneyCharge' } as const satisfies Partial<Record<ShellFlow, SlotName>>;
@@ -13,8 +13,11 @@ export interface Toast {
   message: string;
   kind: 'info' | 'error' | 'success';
 }
-/** Status bar messages the shell raises itself; the other status bar messages belong to the remotes. */
-export type StatusBarType = 'connectionLost' | 'error';
+/**
+ * What the status bar shows: the server's message for the guest (StatusBarEntry), or the shell's own notice that
+ * the connection is lost, which the server cannot send.
+ */
+export type ShownStatus = StatusBarEntry | { type: 'connectionLost'; data: Record<string, never>; action: null };
 
 const TOAST_MS = 5000;
 
@@ -25,7 +28,7 @@ const TOAST_MS = 5000;
 export function createUiStore(i18n: I18n) {
   const modal$ = new BehaviorSubject<ShellModal | null>(null);
   const toasts$ = new BehaviorSubject<Toast[]>([]);
-  const statusBar$ = new BehaviorSubject<{ type: StatusBarType; message: string } | null>(null);
+  const statusBar$ = new BehaviorSubject<ShownStatus | null>(null);
   let nextId = 1;
 
   const dismiss = (id: number) => toasts$.next(toasts$.value.filter((toast) => toast.id !== id));

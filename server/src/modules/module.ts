@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { VisitorCache } from '../http/visitor-cache';
 import type { ImageStore } from '../media/images';
 import type { SessionRegistry } from './auth/sessions';
+import type { StatusBar } from '../socket/status-bar';
 
 /** Who is calling: read from the bearer token (or the accessToken query parameter) on every request. */
 export interface Auth {
@@ -69,6 +70,8 @@ export interface ModuleContext {
   visitorCache: VisitorCache;
   /** Filled from every module's `hooks` before any module's `prepare`. */
   hooks: ModuleHooks;
+  /** The guest's status bar: a module registers the message types it owns and refreshes when they may change. */
+  statusBar: StatusBar;
 }
 
 export interface GraphqlContribution {

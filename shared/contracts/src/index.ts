@@ -4,6 +4,7 @@ export * from './routes';
 export * from './guest';
 export * from './federation';
 export * from './socket';
+export * from './statusBar';
 export * from './platform';
 export * from './graphql';
 export * from './domains';

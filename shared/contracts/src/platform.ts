@@ -61,7 +61,8 @@ export interface PlatformRouter {
   has(name: RouteName): boolean;
 }
 
-export type ShellFlow = 'login' | 'signup' | 'ageCheck' | 'moneyCharge';
+export const SHELL_FLOWS = ['login', 'signup', 'ageCheck', 'moneyCharge'] as const;
+export type ShellFlow = (typeof SHELL_FLOWS)[number];
 export interface PlatformUi {
   open(flow: ShellFlow): void;
   toast(message: string, kind?: 'info' | 'error' | 'success'): void;

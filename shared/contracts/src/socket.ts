@@ -4,6 +4,7 @@ import { dbId, dbInt, refuseUnsafeText } from './input';
 import { lazyRecord, once } from './lazy';
 import { coinBalance } from './money';
 import { LANGUAGES } from './routes';
+import { STATUS_BAR_TYPES, statusBarEntry } from './statusBar';
 import { channel, channelFilter, message, messageType, senderType, MESSAGE_MAX_LENGTH } from './domains/messenger';
 import { MEDIATHEK_MEDIA_TYPES } from './domains/media';
 import { CHAT_MESSAGE_MAX_LENGTH, chatEnd, chatMessage, chatSession } from './domains/chat';
@@ -25,6 +26,9 @@ const fromClient = () => ({ accessToken: z.string().optional(), guestId: z.strin
 export const outgoingMessages = lazyRecord({
   requestSession: () => z.object({ type: z.literal('requestSession'), ...fromClient(), language: z.enum(LANGUAGES) }),
   ping: () => z.object({ type: z.literal('ping'), ...fromClient() }),
+  /** The guest closed the status bar's message: it stays away until what it says changes. */
+  removeStatusBar: () =>
+    z.object({ type: z.literal('removeStatusBar'), ...fromClient(), statusBarType: z.enum(STATUS_BAR_TYPES) }),
   requestNavbarNotifications: () =>
     z.object({
       type: z.literal('requestNavbarNotifications'),
@@ -124,6 +128,8 @@ export const mayAnonymousSend = (type: OutgoingType): boolean =>
 export const incomingMessages = lazyRecord({
   ackSession: () => z.object({ type: z.literal('ackSession'), guestId: z.string(), loggedIn: z.boolean() }),
   pong: () => z.object({ type: z.literal('pong'), ttl: z.number().int() }),
+  /** The message the guest's status bar shows now; null clears it. */
+  statusBar: () => z.object({ type: z.literal('statusBar'), statusBar: statusBarEntry().nullable() }),
   sessionExpired: () => z.object({ type: z.literal('sessionExpired') }),
   /** The guest's balance in coins and its shown text (balanceOnWire), after every change of it. */
   guestBalance: () => z.object({ type: z.literal('guestBalance'), balance: coinBalance, balanceFormatted: z.string() }),

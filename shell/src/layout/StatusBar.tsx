@@ -1,19 +1,41 @@
 import { useTranslation } from 'react-i18next';
 import { useShell, useSubject } from './ShellContext';
 
-/** The status bar area under the navbar: one message at a time, dismissible. */
+/**
+ * The status bar: one message at a time, fixed at the bottom so that it never moves the page. Closing the
+ * server's message tells the server, which keeps it away until it changes; the connection notice goes away
+ * when the connection is back.
+ */
 export function StatusBar() {
   const { t } = useTranslation('shell');
-  const { ui } = useShell();
+  const { ui, socket } = useShell();
   const status = useSubject(ui.statusBar$);
+  const action = status?.action ?? null;
+  const close = () => {
+    if (status && status.type !== 'connectionLost')
+      socket.send({ type: 'removeStatusBar', statusBarType: status.type });
+    ui.statusBar$.next(null);
+  };
   return (
     <div className="vv-statusbar" role="status" aria-live="polite">
       {status && (
-        <div className={`vv-statusbar__message vv-statusbar__message--${status.type}`}>
-          <span>{status.message}</span>
-          <button type="button" aria-label={t('common.close')} onClick={() => ui.statusBar$.next(null)}>
-            ×
-          </button>
+        <div className={`vv-statusbar__message vv-statusbar__message--${status.type}`} data-status={status.type}>
+          <span>{t(`statusBar.${status.type}.text`, status.data)}</span>
+          {action &&
+            ('flow' in action ? (
+              <button type="button" className="vv-statusbar__action" onClick={() => ui.ui.open(action.flow)}>
+                {t(`statusBar.${status.type}.action`)}
+              </button>
+            ) : (
+              <a className="vv-statusbar__action" href={action.href}>
+                {t(`statusBar.${status.type}.action`)}
+              </a>
+            ))}
+          {status.type !== 'connectionLost' && (
+            <button type="button" aria-label={t('common.close')} onClick={close}>
+              ×
+            </button>
+          )}
         </div>
       )}
     </div>

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { once } from './lazy';
+import { SHELL_FLOWS } from './platform';
+
+/**
+ * The status bar's message types, most urgent first: a guest sees one message at a time, the first of these that
+ * applies to her and that she has not dismissed. The server decides which (every module registers the types it
+ * knows when to show); `error` and `notFoundRedirect` are raised in the browser by the shell itself.
+ */
+export const STATUS_BAR_TYPES = [
+  'error',
+  'notFoundRedirect',
+  'cancellationOfferError',
+  'avsStatus',
+  'avsAccepted',
+  'noavs',
+  'mailNotVerified',
+  'verifiedMail',
+  'mailWelcomeLink',
+  'automaticRecharge',
+  'cancellationOffer',
+  'monthlyBonusNotification',
+  'welcomeBackUser',
+] as const;
+export type StatusBarType = (typeof STATUS_BAR_TYPES)[number];
+
+/**
+ * One status bar message: its type names the text (`shell:statusBar.<type>`), `data` fills the text's
+ * placeholders, and the optional action is a flow the shell opens or a path of the site.
+ */
+export const statusBarEntry = once(() =>
+  z
+    .object({
+      type: z.enum(STATUS_BAR_TYPES),
+      data: z.record(z.string(), z.union([z.string(), z.number()])),
+      action: z
+        .union([
+          z.object({ flow: z.enum(SHELL_FLOWS) }).strict(),
+          z.object({ href: z.string().startsWith('/') }).strict(),
+        ])
+        .nullable(),
+    })
+    .strict(),
+);
+export type StatusBarEntry = z.infer<ReturnType<typeof statusBarEntry>>;
