@@ -1,10 +1,19 @@
 import path from 'node:path';
-import { subscriptionEndpoints } from '@velvet/contracts';
+import { DECLARED_ROUTES, formatCurrency, subscriptionEndpoints, type Language } from '@velvet/contracts';
+import { asLanguage, findGuest } from '../auth/guests';
 import { route } from '../../http/endpoint';
 import type { ModuleContext, ServerModule } from '../module';
 import { idempotent } from '../wallet/idempotency';
 import { sandboxProvider } from '../wallet/payment';
-import { answerCancellationOffer, cancel, renewDue, subscribe, subscriptionsState } from './service';
+import {
+  answerCancellationOffer,
+  cancel,
+  failedCancellationOffer,
+  openCancellationOffer,
+  renewDue,
+  subscribe,
+  subscriptionsState,
+} from './service';
 
 /** How often the renewal job looks for periods that are over; it also runs at every start. */
 export const RENEWAL_INTERVAL_MS = 60_000;
@@ -28,6 +37,11 @@ function renewalRunner(ctx: ModuleContext) {
   };
 }
 
+const VIP_CLUB = DECLARED_ROUTES.find((route) => route.name === 'vipClub')!;
+/** The VIP club's page in the guest's language, where the offer is answered. */
+const vipClubPath = (language: Language) =>
+  `/${language}/${(VIP_CLUB.path as Partial<Record<Language, string>>)[language] ?? VIP_CLUB.path.en}/`;
+
 /** VIP (monthly, with a trial once per guest) and TV subscriptions in EUR: purchase, renewal, cancellation. */
 export const subscriptionsModule: ServerModule = {
   name: 'subscriptions',
@@ -50,6 +64,19 @@ export const subscriptionsModule: ServerModule = {
     route(app, subscriptionEndpoints.acceptCancellationOffer, ({ auth, body }) =>
       answerCancellationOffer(ctx, auth.guestId, body.kind, body.accept),
     );
+  },
+  socket: (ctx) => {
+    ctx.statusBar.register('cancellationOffer', async (guestId) => {
+      const priceCents = await openCancellationOffer(ctx.db, guestId);
+      if (priceCents === null) return null;
+      const language = asLanguage((await findGuest(ctx.db, guestId)).language);
+      return { data: { offer: formatCurrency(priceCents, 'EUR', language) }, action: { href: vipClubPath(language) } };
+    });
+    ctx.statusBar.register('cancellationOfferError', async (guestId) => {
+      if (!(await failedCancellationOffer(ctx.db, guestId, ctx.now()))) return null;
+      const language = asLanguage((await findGuest(ctx.db, guestId)).language);
+      return { data: {}, action: { href: vipClubPath(language) } };
+    });
   },
   start: (ctx) => {
     const run = renewalRunner(ctx);

@@ -35,8 +35,12 @@ export const subscriptions = pgTable(
     periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
     /** EUR cents of the next renewal. */
     nextPriceCents: integer('next_price_cents').notNull(),
-    /** The cancellation offer was answered (taken or declined): asking to cancel again cancels. */
-    offerUsed: boolean('offer_used').notNull().default(false),
+    /** When the guest asked to cancel and was shown the cancellation offer (the status bar offers it until answered). */
+    cancelRequested: timestamp('cancel_requested', { withTimezone: true }),
+    /** The answer to the cancellation offer; once answered, asking to cancel cancels. */
+    offer: text('offer').$type<'accepted' | 'declined'>(),
+    /** Why an expired subscription ended: cancelled by the guest, or its renewal's payment was declined. */
+    endReason: text('end_reason').$type<'cancelled' | 'declined'>(),
     created: timestamp('created', { withTimezone: true }).notNull(),
   },
   (table) => [
@@ -49,6 +53,7 @@ export const subscriptions = pgTable(
     index('subscriptions_due').on(table.periodEnd),
     check('subscriptions_kind', sql`${table.kind} in ('vip', 'tv')`),
     check('subscriptions_status', sql`${table.status} in ('active', 'cancelled', 'expired')`),
+    check('subscriptions_offer', sql`${table.offer} in ('accepted', 'declined')`),
   ],
 );
 

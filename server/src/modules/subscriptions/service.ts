@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import {
   CANCELLATION_OFFER_PERCENT,
   SUBSCRIPTION_PLANS,
@@ -16,7 +16,7 @@ import type { ModuleContext } from '../module';
 import { recordSubscriptionPayment, type PaymentProvider } from '../wallet/payment';
 import { subscriptionPayments, subscriptions } from './schema';
 
-type Ctx = Pick<ModuleContext, 'db' | 'hub' | 'now'>;
+type Ctx = Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar'>;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -36,7 +36,7 @@ const toWire = (row: SubscriptionRow): GuestSubscription => ({
   periodStart: row.periodStart.toISOString(),
   periodEnd: row.periodEnd.toISOString(),
   nextPriceCents: row.nextPriceCents,
-  offerAvailable: row.status === 'active' && !row.offerUsed,
+  offerAvailable: row.status === 'active' && row.offer === null,
 });
 
 async function running(db: Database, guestId: string, kind: SubscriptionKind): Promise<SubscriptionRow | null> {
@@ -86,6 +86,7 @@ async function syncAndPush(
     ...now[kind],
     started: started ? { ...started, currency: 'EUR' } : null,
   });
+  await ctx.statusBar.refresh(guestId);
 }
 
 export async function subscriptionsState(db: Database, guestId: string | null): Promise<SubscriptionsState> {
@@ -197,11 +198,11 @@ export async function subscribe(
   return toWire(row);
 }
 
-/** Ends a subscription whose last period is over (cancelled, or its renewal declined). */
-async function expire(ctx: Ctx, row: SubscriptionRow): Promise<void> {
+/** Ends a subscription whose last period is over: cancelled, or its renewal's payment declined. */
+async function expire(ctx: Ctx, row: SubscriptionRow, reason: 'cancelled' | 'declined'): Promise<void> {
   const [ended] = await ctx.db
     .update(subscriptions)
-    .set({ status: 'expired' })
+    .set({ status: 'expired', endReason: reason })
     .where(
       and(eq(subscriptions.id, row.id), eq(subscriptions.period, row.period), inArray(subscriptions.status, RUNNING)),
     )
@@ -224,7 +225,7 @@ async function renew(ctx: Ctx, provider: PaymentProvider, row: SubscriptionRow, 
     guestId: row.guestId,
     reference: `subscription:${row.id}:period:${next}`,
   });
-  if (outcome.status === 'declined') return expire(ctx, row);
+  if (outcome.status === 'declined') return expire(ctx, row, 'declined');
   const plan = renewalPlanOf(row);
   const start = row.periodEnd > now ? row.periodEnd : now;
   await ctx.db.transaction(async (tx) => {
@@ -267,7 +268,7 @@ export async function renewDue(ctx: Ctx & Pick<ModuleContext, 'log'>, provider: 
   let handled = 0;
   for (const row of due) {
     try {
-      if (row.status === 'cancelled') await expire(ctx, row);
+      if (row.status === 'cancelled') await expire(ctx, row, 'cancelled');
       else await renew(ctx, provider, row, now);
       handled++;
     } catch (error) {
@@ -286,8 +287,11 @@ export async function cancel(ctx: Ctx, guestId: string, kind: SubscriptionKind) 
   const row = await running(ctx.db, guestId, kind);
   if (!row) throw new HttpError(404, 'NO_SUBSCRIPTION', 'You have no such subscription');
   const endsAt = row.periodEnd.toISOString();
-  if (row.status === 'active' && !row.offerUsed)
+  if (row.status === 'active' && row.offer === null) {
+    await ctx.db.update(subscriptions).set({ cancelRequested: ctx.now() }).where(eq(subscriptions.id, row.id));
+    await ctx.statusBar.refresh(guestId);
     return { status: 'offered' as const, endsAt, offerPriceCents: offerPrice(row.nextPriceCents) };
+  }
   if (row.status === 'active') {
     await ctx.db.update(subscriptions).set({ status: 'cancelled' }).where(eq(subscriptions.id, row.id));
     await syncAndPush(ctx, guestId, kind, null);
@@ -307,18 +311,57 @@ export async function answerCancellationOffer(ctx: Ctx, guestId: string, kind: S
         .update(subscriptions)
         .set(
           accept
-            ? { offerUsed: true, nextPriceCents: offerPrice(row.nextPriceCents) }
-            : { offerUsed: true, status: 'cancelled' },
+            ? { offer: 'accepted', nextPriceCents: offerPrice(row.nextPriceCents) }
+            : { offer: 'declined', status: 'cancelled' },
         )
-        .where(
-          and(eq(subscriptions.id, row.id), eq(subscriptions.status, 'active'), sql`not ${subscriptions.offerUsed}`),
-        )
+        .where(and(eq(subscriptions.id, row.id), eq(subscriptions.status, 'active'), isNull(subscriptions.offer)))
         .returning()
     : [];
   if (!answered) throw new HttpError(409, 'CANCELLATION_OFFER_UNAVAILABLE', 'There is no cancellation offer to answer');
-  if (!accept) await syncAndPush(ctx, guestId, kind, null);
+  if (accept) await ctx.statusBar.refresh(guestId);
+  else await syncAndPush(ctx, guestId, kind, null);
   return {
     acceptedOffer: accept,
     info: { endsAt: answered.periodEnd.toISOString(), nextPriceCents: accept ? answered.nextPriceCents : null },
   };
+}
+
+/** The offer price of the guest's VIP subscription while the guest asked to cancel and has not answered, or null. */
+export async function openCancellationOffer(db: Database, guestId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ nextPriceCents: subscriptions.nextPriceCents })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.guestId, guestId),
+        eq(subscriptions.kind, 'vip'),
+        eq(subscriptions.status, 'active'),
+        isNotNull(subscriptions.cancelRequested),
+        isNull(subscriptions.offer),
+      ),
+    );
+  return row ? offerPrice(row.nextPriceCents) : null;
+}
+
+/** How long the guest is told that a taken offer could not be charged. */
+const OFFER_ERROR_DAYS = 7;
+
+/**
+ * Whether the guest's VIP ended in the last days because the renewal at the offer's price she took was declined,
+ * and she has no VIP now: the offer could not be applied.
+ */
+export async function failedCancellationOffer(db: Database, guestId: string, now: Date): Promise<boolean> {
+  const [latest] = await db
+    .select({ status: subscriptions.status, offer: subscriptions.offer, endReason: subscriptions.endReason })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.guestId, guestId),
+        eq(subscriptions.kind, 'vip'),
+        gt(subscriptions.periodEnd, new Date(now.getTime() - OFFER_ERROR_DAYS * DAY_MS)),
+      ),
+    )
+    .orderBy(desc(subscriptions.created))
+    .limit(1);
+  return latest?.status === 'expired' && latest.offer === 'accepted' && latest.endReason === 'declined';
 }

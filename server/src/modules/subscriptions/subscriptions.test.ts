@@ -9,6 +9,7 @@ import {
   SANDBOX_CARDS,
   SUBSCRIPTION_PLANS,
   coinsForEur,
+  formatCurrency,
   type DepositLimits,
   type GuestSubscription,
   type IncomingMessage,
@@ -226,7 +227,13 @@ function lifecycle(name: string, makeApp: () => Promise<TestApp>, skip: string |
         endsAt: new Date(START + 30 * DAY_MS).toISOString(),
         offerPriceCents: 500,
       });
+      assert.deepEqual(await t.ctx.statusBar.current(guest.id), {
+        type: 'cancellationOffer',
+        data: { offer: formatCurrency(500, 'EUR', 'en') },
+        action: { href: '/en/vipclub/' },
+      });
       const taken = await h.call('POST', '/acceptCancellationOffer', accessToken, { kind: 'vip', accept: true });
+      assert.equal(await t.ctx.statusBar.current(guest.id), null, 'an answered offer leaves the status bar');
       assert.equal(taken.statusCode, 200, taken.body);
       assert.deepEqual(taken.json(), {
         acceptedOffer: true,
@@ -275,6 +282,24 @@ function lifecycle(name: string, makeApp: () => Promise<TestApp>, skip: string |
       const again = await h.subscribe(accessToken, 'tv');
       assert.equal(again.statusCode, 200, again.body);
       assert.deepEqual(await h.flags(guest.id), { vip: false, tv: true, formerTv: false });
+    });
+
+    test('a taken offer whose renewal is declined says so in the status bar', async () => {
+      h.setNow(START);
+      const { accessToken, guest } = await t.signup();
+      await h.subscribe(accessToken, 'vip', SANDBOX_CARDS.declinedOnReuse);
+      await h.call('POST', '/subscriptions/cancel', accessToken, { kind: 'vip' });
+      await h.call('POST', '/acceptCancellationOffer', accessToken, { kind: 'vip', accept: true });
+      h.setNow(START + 30 * DAY_MS);
+      await h.renewals(recordingProvider().provider);
+      assert.equal((await h.flags(guest.id)).vip, false);
+      assert.deepEqual(await t.ctx.statusBar.current(guest.id), {
+        type: 'cancellationOfferError',
+        data: {},
+        action: { href: '/en/vipclub/' },
+      });
+      h.setNow(START + 38 * DAY_MS);
+      assert.equal(await t.ctx.statusBar.current(guest.id), null, 'told for a week');
     });
 
     test('a renewal the saved card declines ends the subscription', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -130,3 +131,15 @@ export const walletDeposits = pgTable(
     check('wallet_deposits_amount_positive', sql`${table.amountEurCents} > 0`),
   ],
 );
+
+/**
+ * Automatic recharge: when the guest's balance falls below `threshold` (hundredths of a coin), the saved card is
+ * charged `amountEurCents`. `teaserState` is the guest's answer to the teaser that offers it.
+ */
+export const walletAutoRecharge = pgTable('wallet_auto_recharge', {
+  guestId: text('guest_id').primaryKey(),
+  enabled: boolean('enabled').notNull().default(false),
+  amountEurCents: integer('amount_eur_cents').notNull(),
+  threshold: integer('threshold').notNull(),
+  teaserState: text('teaser_state').$type<'open' | 'closed'>().notNull().default('open'),
+});

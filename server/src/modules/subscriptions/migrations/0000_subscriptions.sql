@@ -20,10 +20,13 @@ CREATE TABLE "subscriptions" (
 	"period_start" timestamp with time zone NOT NULL,
 	"period_end" timestamp with time zone NOT NULL,
 	"next_price_cents" integer NOT NULL,
-	"offer_used" boolean DEFAULT false NOT NULL,
+	"cancel_requested" timestamp with time zone,
+	"offer" text,
+	"end_reason" text,
 	"created" timestamp with time zone NOT NULL,
 	CONSTRAINT "subscriptions_kind" CHECK ("subscriptions"."kind" in ('vip', 'tv')),
-	CONSTRAINT "subscriptions_status" CHECK ("subscriptions"."status" in ('active', 'cancelled', 'expired'))
+	CONSTRAINT "subscriptions_status" CHECK ("subscriptions"."status" in ('active', 'cancelled', 'expired')),
+	CONSTRAINT "subscriptions_offer" CHECK ("subscriptions"."offer" in ('accepted', 'declined'))
 );
 --> statement-breakpoint
 ALTER TABLE "subscription_payments" ADD CONSTRAINT "subscription_payments_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,3 +1,11 @@
+CREATE TABLE "wallet_auto_recharge" (
+	"guest_id" text PRIMARY KEY NOT NULL,
+	"enabled" boolean DEFAULT false NOT NULL,
+	"amount_eur_cents" integer NOT NULL,
+	"threshold" integer NOT NULL,
+	"teaser_state" text DEFAULT 'open' NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "wallet_deposit_limits" (
 	"guest_id" text PRIMARY KEY NOT NULL,
 	"daily" integer,
