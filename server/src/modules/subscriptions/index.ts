@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { DECLARED_ROUTES, formatCurrency, subscriptionEndpoints, type Language } from '@velvet/contracts';
+import { formatCurrency, subscriptionEndpoints } from '@velvet/contracts';
+import { routePath } from '../../http/route-path';
 import { asLanguage, findGuest } from '../auth/guests';
 import { route } from '../../http/endpoint';
 import type { ModuleContext, ServerModule } from '../module';
@@ -37,11 +38,6 @@ function renewalRunner(ctx: ModuleContext) {
   };
 }
 
-const VIP_CLUB = DECLARED_ROUTES.find((route) => route.name === 'vipClub')!;
-/** The VIP club's page in the guest's language, where the offer is answered. */
-const vipClubPath = (language: Language) =>
-  `/${language}/${(VIP_CLUB.path as Partial<Record<Language, string>>)[language] ?? VIP_CLUB.path.en}/`;
-
 /** VIP (monthly, with a trial once per guest) and TV subscriptions in EUR: purchase, renewal, cancellation. */
 export const subscriptionsModule: ServerModule = {
   name: 'subscriptions',
@@ -70,12 +66,15 @@ export const subscriptionsModule: ServerModule = {
       const priceCents = await openCancellationOffer(ctx.db, guestId);
       if (priceCents === null) return null;
       const language = asLanguage((await findGuest(ctx.db, guestId)).language);
-      return { data: { offer: formatCurrency(priceCents, 'EUR', language) }, action: { href: vipClubPath(language) } };
+      return {
+        data: { offer: formatCurrency(priceCents, 'EUR', language) },
+        action: { href: routePath('vipClub', language) },
+      };
     });
     ctx.statusBar.register('cancellationOfferError', async (guestId) => {
       if (!(await failedCancellationOffer(ctx.db, guestId, ctx.now()))) return null;
       const language = asLanguage((await findGuest(ctx.db, guestId)).language);
-      return { data: {}, action: { href: vipClubPath(language) } };
+      return { data: {}, action: { href: routePath('vipClub', language) } };
     });
   },
   start: (ctx) => {

@@ -20,7 +20,7 @@ import { guests } from '../auth/schema';
 import { OPERATOR } from '../auth/operator';
 import { sandboxProvider, type PaymentProvider } from '../wallet/payment';
 import { walletTransfers } from '../wallet/schema';
-import { balanceOf } from '../wallet/service';
+import { balanceOf, pushBalance, transfer } from '../wallet/service';
 import { subscriptionsModule } from './index';
 import { subscriptionPayments, subscriptions } from './schema';
 import { renewDue } from './service';
@@ -534,5 +534,96 @@ describe('renewal across a restart', { timeout: 60_000 }, () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('automatic recharge and the provider return', () => {
+  let t: TestApp;
+  let h: ReturnType<typeof helpers>;
+  test('start', async () => {
+    t = await createTestApp();
+    h = helpers(t);
+  });
+  after(() => t?.close());
+
+  /** Spends coins as a purchase does: the ledger's transfer, then the balance push. */
+  const spend = async (guestId: string, coins: number) => {
+    await transfer(t.ctx.db, {
+      reason: 'test.spend',
+      legs: [
+        { account: { kind: 'guest', id: guestId }, amount: -coins * 100 },
+        { account: { kind: 'system', id: 'platform' }, amount: coins * 100 },
+      ],
+    });
+    await pushBalance(t.ctx, guestId);
+  };
+  const settings = (token: string, body: object) => h.call('POST', '/payment/autoRecharge', token, body);
+
+  test('below the threshold the saved card recharges once per window, within the deposit limits', async () => {
+    h.setNow(START);
+    const { accessToken, guest } = await t.signup();
+    const noCard = await settings(accessToken, { enabled: true, amountEurCents: 1000, thresholdCoins: 30 });
+    assert.equal(noCard.statusCode, 409);
+    assert.equal(noCard.json<{ code: string }>().code, 'PAYMENT_METHOD_MISSING');
+    const charged = await h.call(
+      'POST',
+      '/payment/sandbox/charge',
+      accessToken,
+      { amountEur: 10, cardNumber: SANDBOX_CARDS.succeeds },
+      randomUUID(),
+    );
+    assert.equal(charged.statusCode, 200, charged.body);
+    const odd = await settings(accessToken, { enabled: true, amountEurCents: 1234, thresholdCoins: 30 });
+    assert.equal(odd.statusCode, 400, 'only the amounts on offer');
+    const on = await settings(accessToken, { enabled: true, amountEurCents: 1000, thresholdCoins: 30 });
+    assert.equal(on.statusCode, 200, on.body);
+    assert.deepEqual(await t.ctx.statusBar.current(guest.id), {
+      type: 'automaticRecharge',
+      data: { amount: formatCurrency(1000, 'EUR', 'en') },
+      action: { href: '/en/myvisitx/payments/' },
+    });
+
+    await spend(guest.id, 5);
+    assert.equal(await balanceOf(t.ctx.db, guest.id), 35_00, 'above the threshold nothing happens');
+    await spend(guest.id, 10);
+    assert.equal(await balanceOf(t.ctx.db, guest.id), 25_00 + coinsForEur(10), 'recharged 10 EUR');
+    await spend(guest.id, 50);
+    assert.equal(await balanceOf(t.ctx.db, guest.id), 15_00, 'once per window');
+    h.setNow(START + 11 * 60 * 1000);
+    await h.call('POST', '/payment/limits', accessToken, { daily: 2500, monthly: null });
+    await spend(guest.id, 1);
+    assert.equal(await balanceOf(t.ctx.db, guest.id), 14_00, 'a recharge over the deposit limit is refused');
+    h.setNow(START + DAY_MS + 1);
+    await spend(guest.id, 1);
+    assert.equal(await balanceOf(t.ctx.db, guest.id), 13_00 + coinsForEur(10), 'the next day it recharges again');
+  });
+
+  test('the teaser state is kept', async () => {
+    const { accessToken } = await t.signup();
+    assert.equal(
+      (await h.call('GET', '/payment/autoRecharge', accessToken)).json<{ teaserState: string }>().teaserState,
+      'open',
+    );
+    const closed = await h.call('POST', '/autoRechargeTeaserState', accessToken, { mode: 'closed' });
+    assert.equal(closed.json<{ teaserState: string }>().teaserState, 'closed');
+    assert.equal(
+      (await h.call('GET', '/payment/autoRecharge', accessToken)).json<{ teaserState: string }>().teaserState,
+      'closed',
+    );
+    const bad = await h.call('POST', '/autoRechargeTeaserState', accessToken, { mode: 'maybe' });
+    assert.equal(bad.statusCode, 400);
+  });
+
+  test('the provider return answers the guest as the session shows it; its logout ends the session', async () => {
+    h.setNow(START);
+    const { accessToken, guest } = await t.signup();
+    await h.subscribe(accessToken, 'tv');
+    const back = await h.call('POST', '/vxpay/onsuccess', accessToken);
+    assert.equal(back.statusCode, 200, back.body);
+    assert.equal(back.json<{ guest: { flags: { tvSubscriber: boolean } } }>().guest.flags.tvSubscriber, true);
+    assert.ok(h.pushes.some((p) => p.guestId === guest.id && p.message.type === 'guestBalance'));
+    const out = await h.call('POST', '/vxpay/logout', accessToken);
+    assert.deepEqual(out.json(), { ended: true });
+    assert.equal((await h.call('GET', '/auth/me', accessToken)).statusCode, 401);
   });
 });

@@ -1,7 +1,10 @@
 import path from 'node:path';
-import { balanceOnWire, paymentFlowEndpoints, walletEndpoints } from '@velvet/contracts';
+import { balanceOnWire, formatCurrency, paymentFlowEndpoints, walletEndpoints } from '@velvet/contracts';
+import { routePath } from '../../http/route-path';
 import { HttpError, requireOperator, route } from '../../http/endpoint';
 import { ensureDemoGuest } from '../auth/demo-guest';
+import { asLanguage, findGuest, guestView } from '../auth/guests';
+import { autoRechargeState, enabledRechargeCents, setAutoRecharge, setTeaserState } from './auto-recharge';
 import type { ServerModule } from '../module';
 import { idempotent, pruneIdempotencyKeys, releaseDeadClaims } from './idempotency';
 import { depositLimits, reserveDeposit, setDepositLimits, settleDeposit } from './limits';
@@ -56,6 +59,24 @@ export const walletModule: ServerModule = {
     route(app, paymentFlowEndpoints.setLimits, ({ auth, body }) =>
       setDepositLimits(ctx.db, auth.guestId, body, ctx.now()),
     );
+    route(app, paymentFlowEndpoints.autoRecharge, ({ auth }) => autoRechargeState(ctx.db, auth.guestId));
+    route(app, paymentFlowEndpoints.setAutoRecharge, async ({ auth, body }) => {
+      const state = await setAutoRecharge(ctx.db, auth.guestId, body);
+      await ctx.statusBar.refresh(auth.guestId);
+      return state;
+    });
+    route(app, paymentFlowEndpoints.autoRechargeTeaserState, ({ auth, body }) =>
+      setTeaserState(ctx.db, auth.guestId, body.mode),
+    );
+    route(app, paymentFlowEndpoints.vxpayOnSuccess, async ({ auth }) => {
+      await pushBalance(ctx, auth.guestId);
+      return { guest: await guestView(ctx, await findGuest(ctx.db, auth.guestId)) };
+    });
+    route(app, paymentFlowEndpoints.vxpayLogout, async ({ auth }) => {
+      const ended = await ctx.sessions.end(auth.sid, ctx.now());
+      ctx.hub.endSessions(auth.guestId, auth.sid);
+      return { ended };
+    });
     route(app, paymentFlowEndpoints.compensation, async ({ auth, body, request }) => {
       requireOperator(auth);
       return idempotent(ctx, request, 'operator.compensation', async (operationKey) => {
@@ -63,6 +84,17 @@ export const walletModule: ServerModule = {
         await pushBalance(ctx, body.guestId);
         return result;
       });
+    });
+  },
+  socket: (ctx) => {
+    ctx.statusBar.register('automaticRecharge', async (guestId) => {
+      const amountEurCents = await enabledRechargeCents(ctx.db, guestId);
+      if (amountEurCents === null) return null;
+      const language = asLanguage((await findGuest(ctx.db, guestId)).language);
+      return {
+        data: { amount: formatCurrency(amountEurCents, 'EUR', language) },
+        action: { href: routePath('myAccountPayments', language) },
+      };
     });
   },
   hooks: (ctx) => ({

@@ -30,8 +30,11 @@ export interface OneClickResult {
 
 const PROVIDER_SCOPE = `provider:${sandboxProvider.name}`;
 
+/** Our reference of a one-click charge: the client's request id, per guest. */
+export const oneClickReference = (guestId: string, requestId: string) => `one-click:${guestId}:${requestId}`;
+
 /** The saved card of the guest's newest successful payment, or null. */
-async function savedPaymentMethod(db: Database, guestId: string): Promise<string | null> {
+export async function savedPaymentMethod(db: Database, guestId: string): Promise<string | null> {
   const [row] = await db
     .select({ paymentMethod: sql<string>`${walletTransfers.metadata} ->> 'paymentMethod'` })
     .from(walletTransfers)
@@ -51,10 +54,11 @@ async function savedPaymentMethod(db: Database, guestId: string): Promise<string
 }
 
 export async function oneClickOffer(db: Database, guestId: string): Promise<OneClickOffer> {
+  const isPaying = (await savedPaymentMethod(db, guestId)) !== null;
   return {
-    isPaying: (await savedPaymentMethod(db, guestId)) !== null,
+    isPaying,
     amounts: [...ONE_CLICK_AMOUNTS_EUR_CENTS],
-    autoRechargeAllowed: false,
+    autoRechargeAllowed: isPaying,
   };
 }
 
@@ -85,7 +89,7 @@ export async function chargeOneClick(
   if (!(ONE_CLICK_AMOUNTS_EUR_CENTS as readonly number[]).includes(amountEurCents)) return failed('VALIDATION_FAILED');
   const paymentMethod = await savedPaymentMethod(ctx.db, guestId);
   if (!paymentMethod) return failed('PAYMENT_METHOD_MISSING');
-  const reference = `one-click:${guestId}:${requestId}`;
+  const reference = oneClickReference(guestId, requestId);
   try {
     await reserveDeposit(ctx.db, { guestId, reference, amountEurCents }, ctx.now());
   } catch (error) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { dbInt } from '../input';
+import { guest } from '../guest';
 import { coinBalance } from '../money';
 
 /** What a subscription gives: VIP membership or premium TV. */
@@ -105,6 +106,24 @@ export const depositLimits = z.object({
 });
 export type DepositLimits = z.infer<typeof depositLimits>;
 
+/** Automatic recharge: the saved card is charged `amountEurCents` when the balance falls below `thresholdCoins`. */
+export const AUTO_RECHARGE_TEASER_MODES = ['open', 'closed'] as const;
+export const autoRechargeSettings = z.object({
+  enabled: z.boolean(),
+  /** One of ONE_CLICK_AMOUNTS_EUR_CENTS. */
+  amountEurCents: z.number().int(),
+  /** Whole coins. */
+  thresholdCoins: z.number().int(),
+});
+export const autoRechargeState = autoRechargeSettings.extend({
+  /** The amounts on offer (EUR cents). */
+  amounts: z.array(z.number().int()),
+  /** Whether the guest has a saved card to charge (a successful payment before). */
+  allowed: z.boolean(),
+  teaserState: z.enum(AUTO_RECHARGE_TEASER_MODES),
+});
+export type AutoRechargeState = z.infer<typeof autoRechargeState>;
+
 export const compensationBody = z.object({
   guestId: z.string().uuid(),
   /** Whole coins (at most 10,000 at once). */
@@ -150,6 +169,46 @@ export const paymentFlowEndpoints = {
       body: z.object({ daily: depositLimitValue, monthly: depositLimitValue }),
       response: depositLimits,
     }),
+  }),
+  autoRecharge: defineEndpoint({
+    method: 'GET',
+    path: '/payment/autoRecharge',
+    needsGuest: true,
+    schemas: () => ({ response: autoRechargeState }),
+  }),
+  /** Turning it on needs a saved card (409 PAYMENT_METHOD_MISSING); the amount is one of the one-click amounts. */
+  setAutoRecharge: defineEndpoint({
+    method: 'POST',
+    path: '/payment/autoRecharge',
+    needsGuest: true,
+    schemas: () => ({
+      body: autoRechargeSettings.extend({ thresholdCoins: dbInt(1, 10_000) }),
+      response: autoRechargeState,
+    }),
+  }),
+  /** The guest's answer to the teaser offering automatic recharge (closed: not shown again). */
+  autoRechargeTeaserState: defineEndpoint({
+    method: 'POST',
+    path: '/autoRechargeTeaserState',
+    needsGuest: true,
+    schemas: () => ({ body: z.object({ mode: z.enum(AUTO_RECHARGE_TEASER_MODES) }), response: autoRechargeState }),
+  }),
+  /**
+   * The payment provider's return after a successful payment: the guest's balance is pushed again and the answer
+   * is the guest as the session shows it (balance, VIP and TV flags), so the page needs no reload.
+   */
+  vxpayOnSuccess: defineEndpoint({
+    method: 'POST',
+    path: '/vxpay/onsuccess',
+    needsGuest: true,
+    schemas: () => ({ response: z.object({ guest }) }),
+  }),
+  /** The payment provider's logout: the guest's session ends here as well (as /auth/logout). */
+  vxpayLogout: defineEndpoint({
+    method: 'POST',
+    path: '/vxpay/logout',
+    needsGuest: true,
+    schemas: () => ({ response: z.object({ ended: z.boolean() }) }),
   }),
   /** Operators: credits a guest coins with a reason, through the ledger (Idempotency-Key required). */
   compensation: defineEndpoint({
