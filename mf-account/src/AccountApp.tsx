@@ -5,8 +5,10 @@ import { useCurrentRoute, usePlatform, useSession, routeLink } from '@velvet/fed
 import { LoginPrompt, TabNav } from '@velvet/ui';
 import { Benefits } from './Benefits';
 import { Overview } from './Overview';
+import { Payments } from './Payments';
 import { ProfileForm } from './ProfileForm';
 import { Spinwheel } from './Spinwheel';
+import { TvSubscription } from './Subscriptions';
 import { VipClub } from './VipClub';
 
 /** Pages of the personal area, in the order of its navigation. */
@@ -15,6 +17,7 @@ export const AREA_PAGES = [
   'myAccountProfile',
   'myAccountBenefits',
   'myAccountSpinwheel',
+  'myAccountPayments',
 ] as const satisfies readonly RouteName[];
 type AreaPage = (typeof AREA_PAGES)[number];
 
@@ -23,15 +26,17 @@ const PAGES: Record<AreaPage, ComponentType> = {
   myAccountProfile: ProfileForm,
   myAccountBenefits: Benefits,
   myAccountSpinwheel: Spinwheel,
+  myAccountPayments: Payments,
 };
 
-/** The personal area (myvisitx and its sub-pages) and the VIP club page. */
+/** The personal area (myvisitx and its sub-pages), the VIP club page and the TV subscription page. */
 export function AccountApp() {
   const platform = usePlatform();
   const { t } = useTranslation();
   const route = useCurrentRoute();
   const { guest } = useSession();
   if (route.name === 'vipClub') return <VipClub />;
+  if (route.name === 'tvSubscription') return <TvSubscription />;
   const current = (AREA_PAGES as readonly string[]).includes(route.name) ? (route.name as AreaPage) : 'myAccount';
   const Page = PAGES[current];
   return (

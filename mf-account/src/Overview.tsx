@@ -7,6 +7,7 @@ const LINKS = [
   'myAccountProfile',
   'myAccountBenefits',
   'myAccountSpinwheel',
+  'myAccountPayments',
   'mediathek',
   'messenger',
   'vipClub',

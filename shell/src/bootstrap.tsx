@@ -198,6 +198,21 @@ async function boot(router: ShellRouter, i18n: I18n) {
     )
     .subscribe(() => socket.restart());
   socket.on('guestBalance').subscribe((message) => session.setBalance(message));
+  // A subscription push updates the flags; one that says a subscription started is a purchase, in EUR.
+  socket.on('subscription').subscribe((message) => {
+    session.setSubscription(message);
+    if (message.started)
+      platform.telemetry.track({
+        context: 'purchase',
+        action: 'subscription',
+        data: {
+          category: message.kind,
+          plan: message.started.plan,
+          price: message.started.priceCents / 100,
+          currency: message.started.currency,
+        },
+      });
+  });
   // Session expiry and pageReload pushes reload the page (no payment flow exists yet to wait for).
   merge(socket.on('sessionExpired'), socket.on('pageReload')).subscribe(() => window.location.reload());
   // The status bar shows the server's message for the guest; a socket down for longer than a short reconnect

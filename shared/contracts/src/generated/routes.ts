@@ -197,8 +197,18 @@ export const REMOTE_ROUTES = [
     owner: 'mf-account',
     path: { de: 'myvisitx/vorteile', en: 'myvisitx/benefits', es: 'myvisitx/beneficios' },
   },
+  {
+    name: 'myAccountPayments',
+    owner: 'mf-account',
+    path: { de: 'myvisitx/zahlungen', en: 'myvisitx/payments', es: 'myvisitx/pagos' },
+  },
   { name: 'myAccount', owner: 'mf-account', path: { de: 'myvisitx', en: 'myvisitx', es: 'myvisitx' } },
   { name: 'vipClub', owner: 'mf-account', path: { de: 'vipclub', en: 'vipclub', es: 'vipclub' } },
+  {
+    name: 'tvSubscription',
+    owner: 'mf-account',
+    path: { de: 'tv/premium/abo', en: 'tv/premium/subscription', es: 'tv/premium/suscripcion' },
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 /** The argument names of each declared route. */
@@ -253,6 +263,8 @@ export interface RemoteRouteArgs {
   myAccountProfile: never;
   myAccountSpinwheel: never;
   myAccountBenefits: never;
+  myAccountPayments: never;
   myAccount: never;
   vipClub: never;
+  tvSubscription: never;
 }
