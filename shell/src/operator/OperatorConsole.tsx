@@ -10,6 +10,7 @@ import { TenantPanel } from './TenantPanel';
 import { HealthPanel } from './HealthPanel';
 import { DeploymentsPanel } from './DeploymentsPanel';
 import { TwoFactorPanel } from './TwoFactorPanel';
+import { CompensationPanel } from './CompensationPanel';
 import './operator.css';
 
 function OperatorsOnly() {
@@ -57,6 +58,7 @@ function ConsoleBody() {
       </section>
       <HealthPanel />
       <DeploymentsPanel />
+      <CompensationPanel />
       <TwoFactorPanel />
     </>
   );

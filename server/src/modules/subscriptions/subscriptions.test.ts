@@ -468,7 +468,7 @@ describe('operator compensation', () => {
     });
     const operator = login.json<{ accessToken: string; guest: { id: string } }>();
     const { accessToken, guest } = await t.signup();
-    const body = { guestId: guest.id, coins: 25, reason: 'Stream froze during a paid chat' };
+    const body = { guest: guest.id, coins: 25, reason: 'Stream froze during a paid chat' };
     const key = randomUUID();
     const first = await h.call('POST', '/operator/compensation', operator.accessToken, body, key);
     assert.equal(first.statusCode, 200, first.body);
@@ -482,6 +482,15 @@ describe('operator compensation', () => {
     assert.equal(row!.reason, 'compensation');
     assert.deepEqual(row!.metadata, { note: body.reason, operatorId: operator.guest.id });
     assert.ok(h.pushes.some((p) => p.guestId === guest.id && p.message.type === 'guestBalance'));
+    const byEmail = await h.call(
+      'POST',
+      '/operator/compensation',
+      operator.accessToken,
+      { ...body, guest: guest.email!.toUpperCase() },
+      randomUUID(),
+    );
+    assert.equal(byEmail.json<{ guestId: string }>().guestId, guest.id, 'found by e-mail, in any case');
+    assert.equal(await balanceOf(t.ctx.db, guest.id), 50_00);
 
     const byGuest = await h.call('POST', '/operator/compensation', accessToken, body, randomUUID());
     assert.equal(byGuest.statusCode, 403);
@@ -489,7 +498,7 @@ describe('operator compensation', () => {
       'POST',
       '/operator/compensation',
       operator.accessToken,
-      { ...body, guestId: randomUUID() },
+      { ...body, guest: randomUUID() },
       randomUUID(),
     );
     assert.equal(unknown.statusCode, 404);

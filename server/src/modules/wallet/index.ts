@@ -81,7 +81,7 @@ export const walletModule: ServerModule = {
       requireOperator(auth);
       return idempotent(ctx, request, 'operator.compensation', async (operationKey) => {
         const result = await compensate(ctx.db, { ...body, operatorId: auth.guestId, key: operationKey });
-        await pushBalance(ctx, body.guestId);
+        await pushBalance(ctx, result.guestId);
         return result;
       });
     });

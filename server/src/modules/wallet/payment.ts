@@ -118,27 +118,32 @@ export async function creditCharge(
   });
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * An operator's compensation: whole coins from the platform to the guest, with the operator and the reason kept
+ * An operator's compensation: whole coins from the platform to the guest (by id or e-mail), with the operator and the reason kept
  * on the transfer. `key` names the operation, so a repeated request credits once.
  */
 export async function compensate(
   db: Database,
-  request: { guestId: string; coins: number; reason: string; operatorId: string; key: string },
-): Promise<{ transferId: string; coins: number }> {
-  const [guest] = await db.select({ id: guests.id }).from(guests).where(eq(guests.id, request.guestId));
+  request: { guest: string; coins: number; reason: string; operatorId: string; key: string },
+): Promise<{ transferId: string; guestId: string; coins: number }> {
+  const [guest] = await db
+    .select({ id: guests.id })
+    .from(guests)
+    .where(UUID.test(request.guest) ? eq(guests.id, request.guest) : eq(guests.email, request.guest.toLowerCase()));
   if (!guest) throw new HttpError(404, 'NOT_FOUND', 'No such guest');
   const amount = request.coins * 100;
   const moved = await transfer(db, {
     reason: 'compensation',
     legs: [
       { account: { kind: 'system', id: 'platform' }, amount: -amount },
-      { account: { kind: 'guest', id: request.guestId }, amount },
+      { account: { kind: 'guest', id: guest.id }, amount },
     ],
     idempotency: { scope: 'operator.compensation', key: request.key },
     metadata: { note: request.reason, operatorId: request.operatorId },
   });
-  return { transferId: moved.transferId, coins: request.coins };
+  return { transferId: moved.transferId, guestId: guest.id, coins: request.coins };
 }
 
 /**

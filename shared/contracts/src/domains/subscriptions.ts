@@ -125,7 +125,8 @@ export const autoRechargeState = autoRechargeSettings.extend({
 export type AutoRechargeState = z.infer<typeof autoRechargeState>;
 
 export const compensationBody = z.object({
-  guestId: z.string().uuid(),
+  /** The guest's id or e-mail address. */
+  guest: z.string().trim().min(3).max(254),
   /** Whole coins (at most 10,000 at once). */
   coins: z.number().int().min(1).max(10_000),
   reason: z.string().trim().min(3).max(200),
@@ -217,7 +218,7 @@ export const paymentFlowEndpoints = {
     needsGuest: true,
     schemas: () => ({
       body: compensationBody,
-      response: z.object({ transferId: z.string(), coins: coinBalance }),
+      response: z.object({ transferId: z.string(), guestId: z.string(), coins: coinBalance }),
     }),
   }),
 };
