@@ -48,3 +48,10 @@ export async function setSubscriptionFlags(
 ): Promise<void> {
   await db.update(guests).set(flags).where(eq(guests.id, guestId));
 }
+
+/** Whether the caller is a logged-in VIP (VIP videos stream in full for them, the VIP's flatrate). */
+export async function isVipGuest(db: Database, auth: { guestId: string; loggedIn: boolean } | null): Promise<boolean> {
+  if (!auth?.loggedIn) return false;
+  const [row] = await db.select({ vip: guests.vip }).from(guests).where(eq(guests.id, auth.guestId));
+  return row?.vip ?? false;
+}

@@ -17,6 +17,7 @@ import { walletEntries } from '../wallet/schema';
 import { performerShare } from '../wallet/money';
 import { assignMissingClips } from './seed';
 import { albums, mediaLibrary, videos } from './schema';
+import { guests } from '../auth/schema';
 import { openSocketSession } from '../../testing/socket';
 
 let t: TestApp;
@@ -308,6 +309,25 @@ describe('media library', () => {
 });
 
 describe('video clips', () => {
+  test('VIP videos stream in full for VIP members, flagged as their flatrate; not for other guests', async () => {
+    const [vipVideo] = await t.ctx.db
+      .select()
+      .from(videos)
+      .where(and(eq(videos.vip, true), eq(videos.free, false)))
+      .limit(1);
+    assert.ok(vipVideo, 'the seed has VIP videos');
+    const member = await t.signup();
+    const other = await t.signup();
+    await t.ctx.db.update(guests).set({ vip: true }).where(eq(guests.id, member.guest.id));
+    const stream = (token: string) =>
+      t.app.inject({ method: 'GET', url: `/rest/v1/video/${vipVideo.id}/stream?accessToken=${token}` });
+    assert.equal((await stream(member.accessToken)).statusCode, 200);
+    assert.equal((await stream(other.accessToken)).json<ErrorBody>().code, 'NOT_OWNED');
+    const shown = (token: string) => get(`/rest/v1/video/${vipVideo.id}`, token).then((r) => r.json<Video>());
+    assert.equal((await shown(member.accessToken)).guestInfo.flatrate, true);
+    assert.equal((await shown(other.accessToken)).guestInfo.flatrate, false);
+  });
+
   test('the preview plays for everyone; the full clip only for owners, or anyone when the video is free', async () => {
     const [video] = await paidVideos(1);
     const [free] = await t.ctx.db.select().from(videos).where(eq(videos.free, true)).limit(1);

@@ -25,6 +25,7 @@ import { HttpError, requireGuest } from '../../http/endpoint';
 import type { Auth } from '../module';
 import { performerCard } from '../performers/catalogue';
 import { guests } from '../auth/schema';
+import { isVipGuest } from '../auth/guests';
 import { clipPreviewUrl } from './clips';
 import {
   albumComments,
@@ -96,7 +97,11 @@ async function toVideos(
   rows: { video: VideoRow; actor: ActorRef }[],
 ): Promise<Video[]> {
   const ids = rows.map((r) => r.video.id);
-  const [tags, library] = await Promise.all([tagsOf(db, ids), libraryStates(db, auth, 'videoId', ids)]);
+  const [tags, library, vipGuest] = await Promise.all([
+    tagsOf(db, ids),
+    libraryStates(db, auth, 'videoId', ids),
+    isVipGuest(db, auth),
+  ]);
   return rows.map(({ video: v, actor }) => ({
     id: v.id,
     title: v.title,
@@ -112,7 +117,7 @@ async function toVideos(
     guestInfo: {
       bought: library.get(v.id)?.bought ?? false,
       gifted: library.get(v.id)?.gifted ?? false,
-      flatrate: false,
+      flatrate: v.vip && vipGuest,
       liked: false,
       pinned: library.get(v.id)?.pinned ?? false,
     },
