@@ -97,3 +97,17 @@ export async function expectNoBrokenImages(page: Page) {
   );
   expect(broken, 'broken images').toEqual([]);
 }
+
+/** Signs a new guest up through the navbar on the English home page, as a visitor would; `prefix` names the spec. */
+export async function signUp(page: Page, prefix: string) {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  await page.goto('/en/');
+  await page.getByTestId('navbar').getByRole('button', { name: 'Sign up' }).click();
+  const signup = page.getByTestId('signup-form');
+  await signup.getByLabel('User name').fill(`${prefix}${stamp.slice(-8)}`);
+  await signup.getByLabel('Email').fill(`${prefix.toLowerCase()}-${stamp}@example.com`);
+  await signup.getByLabel('Password').fill('a-long-enough-password');
+  await signup.getByRole('button', { name: 'Sign up' }).click();
+  await expect(signup).toBeHidden();
+  await expect(page.getByTestId('navbar-balance')).toHaveText('0\u00a0VXC');
+}

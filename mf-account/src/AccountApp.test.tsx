@@ -1,5 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { GuestBenefits, RouteName, VipClub as VipClubAnswer } from '@velvet/contracts';
+import type {
+  GuestBenefits,
+  GuestSubscription,
+  RouteName,
+  SubscriptionsState,
+  VipClub as VipClubAnswer,
+} from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
 import { createMockPlatform, renderWithPlatform, type MockPlatformOptions } from '@velvet/testing';
 import { AccountApp } from './AccountApp';
@@ -200,16 +206,92 @@ describe('spinwheel', () => {
   });
 });
 
+const plans: SubscriptionsState['plans'] = [
+  { id: 'vip', kind: 'vip', days: 30, priceCents: 999, trial: false },
+  { id: 'vipTrial', kind: 'vip', days: 7, priceCents: 199, trial: true },
+  { id: 'tv', kind: 'tv', days: 30, priceCents: 1499, trial: false },
+];
+const noSubscriptions: SubscriptionsState = {
+  plans,
+  subscriptions: [],
+  trialUsed: false,
+  formerVip: false,
+  formerTvSubscriber: false,
+};
+const vipSubscription: GuestSubscription = {
+  id: 'sub-1',
+  kind: 'vip',
+  plan: 'vip',
+  status: 'active',
+  periodStart: '2026-03-01T10:00:00.000Z',
+  periodEnd: '2026-03-31T10:00:00.000Z',
+  nextPriceCents: 999,
+  offerAvailable: true,
+};
+
 describe('VIP club', () => {
-  it('shows the VIP 30 price in EUR with a comma and asks visitors to log in', async () => {
-    render('vipClub', { loggedIn: false });
+  it('shows the plans in EUR with a comma and asks visitors to log in', async () => {
+    render('vipClub', {
+      loggedIn: false,
+      rest: { '/vipclub/offers': () => vipClub, '/subscriptions': () => noSubscriptions },
+    });
     expect(await screen.findByText(/9,99\s€ for 30 days/)).toBeInTheDocument();
+    expect(screen.getByText(/1,99\s€ for 7 days, then 9,99\s€ every 30 days/)).toBeInTheDocument();
     expect(screen.getByText('Log in to become a VIP member.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
   });
 
-  it('tells members they are in the club', async () => {
-    render('vipClub', { rest: { '/vipclub/offers': () => ({ ...vipClub, isVip: true }) } });
-    expect(await screen.findByText('You are a VIP club member.')).toBeInTheDocument();
+  it('subscribes with a card and one idempotency key per attempt, then shows the membership', async () => {
+    let state = noSubscriptions;
+    const { platform } = render('vipClub', {
+      rest: {
+        '/vipclub/offers': () => vipClub,
+        '/subscriptions': () => state,
+        '/subscriptions/subscribe': () => {
+          state = { ...noSubscriptions, subscriptions: [vipSubscription] };
+          return vipSubscription;
+        },
+      },
+    });
+    const trial = await screen.findByRole('form', { name: 'VIP trial' });
+    fireEvent.change(within(trial).getByLabelText('Card number'), { target: { value: '4242 4242 4242 4242' } });
+    fireEvent.click(within(trial).getByRole('button', { name: /Subscribe for 1,99/ }));
+    expect(await screen.findByRole('heading', { name: 'Your VIP membership' })).toBeInTheDocument();
+    const call = platform.restCalls.find((c) => c.path === '/subscriptions/subscribe');
+    expect(call?.input?.body).toEqual({ plan: 'vipTrial', cardNumber: '4242424242424242' });
+    expect(call?.input?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(screen.queryByText(/soon/i)).not.toBeInTheDocument();
+  });
+
+  it('offers the trial only to guests who never had it', async () => {
+    render('vipClub', {
+      rest: { '/vipclub/offers': () => vipClub, '/subscriptions': () => ({ ...noSubscriptions, trialUsed: true }) },
+    });
+    expect(await screen.findByRole('form', { name: 'VIP monthly' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'VIP trial' })).not.toBeInTheDocument();
+  });
+
+  it('cancelling shows the offer first; taking it keeps the membership', async () => {
+    const { platform } = render('vipClub', {
+      rest: {
+        '/vipclub/offers': () => vipClub,
+        '/subscriptions': () => ({ ...noSubscriptions, subscriptions: [vipSubscription] }),
+        '/subscriptions/cancel': () => ({ status: 'offered', endsAt: vipSubscription.periodEnd, offerPriceCents: 500 }),
+        '/acceptCancellationOffer': () => ({
+          acceptedOffer: true,
+          info: { endsAt: vipSubscription.periodEnd, nextPriceCents: 500 },
+        }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+    expect(await screen.findByText(/Stay and pay only 5,00\s€ for your next period/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Take the offer' }));
+    await waitFor(() =>
+      expect(platform.restCalls.find((c) => c.path === '/acceptCancellationOffer')?.input?.body).toEqual({
+        kind: 'vip',
+        accept: true,
+      }),
+    );
   });
 
   it('home VIP30 block links to the VIP club', async () => {

@@ -8,9 +8,11 @@ import { Overview } from './Overview';
 import { EmailVerifyPage, NewsletterConfirmPage, NewsletterUnsubscribePage, PasswordResetPage } from './MailLinks';
 import { Notifications } from './Notifications';
 import { PasswordForm } from './PasswordForm';
+import { Payments } from './Payments';
 import { ProfileForm } from './ProfileForm';
 import { PushPage } from './push/PushSettings';
 import { Spinwheel } from './Spinwheel';
+import { TvSubscription } from './Subscriptions';
 import { VipClub } from './VipClub';
 
 /** Pages of the personal area, in the order of its navigation. */
@@ -22,6 +24,7 @@ export const AREA_PAGES = [
   'myAccountPush',
   'myAccountNotifications',
   'myAccountPassword',
+  'myAccountPayments',
 ] as const satisfies readonly RouteName[];
 type AreaPage = (typeof AREA_PAGES)[number];
 
@@ -33,6 +36,7 @@ const PAGES: Record<AreaPage, ComponentType> = {
   myAccountPush: PushPage,
   myAccountNotifications: Notifications,
   myAccountPassword: PasswordForm,
+  myAccountPayments: Payments,
 };
 
 /** The pages of links in mails: each does what its token says, with or without a login. */
@@ -43,7 +47,7 @@ const LINK_PAGES: Partial<Record<RouteName, ComponentType<{ token: string }>>> =
   newsletterUnsubscribe: NewsletterUnsubscribePage,
 };
 
-/** The personal area (myvisitx and its sub-pages) and the VIP club page. */
+/** The personal area (myvisitx and its sub-pages), the VIP club page and the TV subscription page. */
 export function AccountApp() {
   const platform = usePlatform();
   const { t } = useTranslation();
@@ -59,6 +63,7 @@ export function AccountApp() {
       </div>
     );
   }
+  if (route.name === 'tvSubscription') return <TvSubscription />;
   const current = (AREA_PAGES as readonly string[]).includes(route.name) ? (route.name as AreaPage) : 'myAccount';
   const Page = PAGES[current];
   return (

@@ -2,7 +2,6 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CHARGE_AMOUNTS_EUR,
-  SANDBOX_CARDS,
   coinsForEur,
   walletEndpoints,
   type SandboxChargeBody,
@@ -11,26 +10,9 @@ import {
 import { useLoggedIn, usePlatform } from '@velvet/federation';
 import { ApiError, formatCurrency } from '@velvet/sdk';
 import { Button, LoginPrompt } from '@velvet/ui';
+import { CardField, cardNumberOf, useAttemptKey } from './payment';
 
 const DEFAULT_AMOUNT_EUR = 10;
-const CARD_DIGITS = /^\d{12,19}$/;
-
-/** Groups of four digits, as printed on a card. */
-const cardGroups = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
-
-/**
- * The attempt a key belongs to: the same amount and card keep the key (a retry after a lost answer is answered
- * from the server's record instead of charging again); anything else is a new attempt with a new key.
- */
-interface Attempt {
-  key: string;
-  body: SandboxChargeBody;
-}
-const sameBody = (a: SandboxChargeBody, b: SandboxChargeBody) =>
-  a.amountEur === b.amountEur && a.cardNumber === b.cardNumber;
-/** Answers after which the attempt is over: asking again with its key could only repeat them. */
-const isFinal = (error: unknown) =>
-  error instanceof ApiError && error.status < 500 && error.code !== 'IDEMPOTENCY_KEY_IN_USE';
 
 /**
  * The money charge (filling `flow.moneyCharge` in the shell's modal): an amount in EUR, the coins it buys, a card
@@ -46,7 +28,7 @@ export function MoneyChargeWidget({ close }: WidgetProps<'flow.moneyCharge'>) {
   const [cardError, setCardError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
-  const attempt = useRef<Attempt | null>(null);
+  const attempt = useAttemptKey<SandboxChargeBody>();
   const inFlight = useRef(false);
   const ids = useId();
 
@@ -58,25 +40,22 @@ export function MoneyChargeWidget({ close }: WidgetProps<'flow.moneyCharge'>) {
     event.preventDefault();
     // a second click before React re-renders the busy button must not send a second request
     if (inFlight.current) return;
-    const cardNumber = card.replace(/\s+/g, '');
-    if (!CARD_DIGITS.test(cardNumber)) {
+    const cardNumber = cardNumberOf(card);
+    if (!cardNumber) {
       setCardError(t('moneyCharge.errors.cardNumber'));
       return;
     }
     setCardError(null);
     setError(null);
     const body: SandboxChargeBody = { amountEur, cardNumber };
-    if (!attempt.current || !sameBody(attempt.current.body, body)) {
-      attempt.current = { key: crypto.randomUUID(), body };
-    }
     inFlight.current = true;
     setPaying(true);
     try {
       const result = await platform.api.rest(walletEndpoints.sandboxCharge, {
         body,
-        idempotencyKey: attempt.current.key,
+        idempotencyKey: attempt.keyFor(body),
       });
-      attempt.current = null;
+      attempt.done();
       platform.ui.toast(
         t('moneyCharge.success', {
           coins: formatCurrency(result.coins, 'VXC'),
@@ -86,7 +65,7 @@ export function MoneyChargeWidget({ close }: WidgetProps<'flow.moneyCharge'>) {
       );
       if (typeof close === 'function') close();
     } catch (failure) {
-      if (isFinal(failure)) attempt.current = null;
+      attempt.done(failure);
       const code = failure instanceof ApiError ? failure.code : 'network';
       setError(t(`moneyCharge.errors.${code}`, { defaultValue: t('moneyCharge.errors.generic') }));
     } finally {
@@ -117,31 +96,7 @@ export function MoneyChargeWidget({ close }: WidgetProps<'flow.moneyCharge'>) {
       <p className="mf-account__charge-coins" aria-live="polite" data-testid="money-charge-coins">
         {t('moneyCharge.youGet', { coins })}
       </p>
-      <div className="mf-account__field">
-        <label htmlFor={`${ids}-card`}>{t('moneyCharge.card')}</label>
-        <input
-          id={`${ids}-card`}
-          name="cardNumber"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          value={card}
-          disabled={paying}
-          aria-invalid={cardError ? true : undefined}
-          aria-describedby={`${ids}-card-hint${cardError ? ` ${ids}-card-error` : ''}`}
-          onChange={(event) => setCard(event.target.value)}
-        />
-        <p id={`${ids}-card-hint`} className="mf-account__hint">
-          {t('moneyCharge.testCards', {
-            succeeds: cardGroups(SANDBOX_CARDS.succeeds),
-            declined: cardGroups(SANDBOX_CARDS.declined),
-          })}
-        </p>
-        {cardError && (
-          <p id={`${ids}-card-error`} className="mf-account__error" role="alert">
-            {cardError}
-          </p>
-        )}
-      </div>
+      <CardField id={ids} value={card} onChange={setCard} disabled={paying} error={cardError} />
       {error && (
         <p className="mf-account__error" role="alert" data-testid="money-charge-error">
           {error}

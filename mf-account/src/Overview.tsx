@@ -9,6 +9,7 @@ const LINKS = [
   'myAccountSpinwheel',
   'myAccountNotifications',
   'myAccountPassword',
+  'myAccountPayments',
   'mediathek',
   'messenger',
   'vipClub',

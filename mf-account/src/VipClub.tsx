@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { accountEndpoints, type VipOffer } from '@velvet/contracts';
-import { LoadState, useGuest, useLoaded, usePlatform, RouteButton, useGuestKey } from '@velvet/federation';
+import { LoadState, useLoaded, usePlatform, RouteButton, useGuestKey } from '@velvet/federation';
 import { formatCurrency } from '@velvet/sdk';
-import { LoginPrompt, Section } from '@velvet/ui';
+import { Section } from '@velvet/ui';
+import { SubscriptionPanel } from './Subscriptions';
 
 /** The VIP club offers; whether the guest is a member depends on who is logged in. */
 function useVipClub() {
@@ -29,32 +30,27 @@ function Offer({ offer, titled = true }: { offer: VipOffer; titled?: boolean }) 
   );
 }
 
-/** The VIP club page: what membership gives and what it costs (in EUR). */
+/** The VIP club page: what membership gives, and the subscription (monthly, or the trial once) in EUR. */
 export function VipClub() {
-  const platform = usePlatform();
   const { t } = useTranslation();
-  const guest = useGuest();
   const loaded = useVipClub();
   return (
     <div className="mf-account">
       <h1>{t('vip.title')}</h1>
       <p>{t('vip.intro')}</p>
       <LoadState loaded={loaded}>
-        {(vipClub) => (
-          <>
-            {vipClub.offers.map((offer) => (
-              <Offer key={offer.id} offer={offer} />
-            ))}
-            {!guest.flags.loggedIn ? (
-              <LoginPrompt text={t('vip.login')} buttonLabel={t('login.button')} ui={platform.ui} />
-            ) : vipClub.isVip || guest.flags.vip ? (
-              <p role="status">{t('vip.member')}</p>
-            ) : (
-              <p>{t('vip.subscribeSoon')}</p>
-            )}
-          </>
-        )}
+        {(vipClub) => {
+          const benefits = vipClub.offers[0]?.benefits ?? [];
+          return (
+            <ul className="mf-account__vip-benefits" aria-label={t('vip.benefitsTitle')}>
+              {benefits.map((benefit) => (
+                <li key={benefit}>{t(`vip.benefits.${benefit}`)}</li>
+              ))}
+            </ul>
+          );
+        }}
       </LoadState>
+      <SubscriptionPanel kind="vip" />
     </div>
   );
 }

@@ -50,7 +50,11 @@ function SubscriptionNeeded() {
     <div className="mf-tv-notice" role="note">
       <h2>{t('premium.subscriptionNeeded')}</h2>
       <p>{t(guest.flags.formerTvSubscriber ? 'premium.resubscribeText' : 'premium.subscriptionText')}</p>
-      {guest.flags.loggedIn ? null : <LoginPrompt text={t('premium.loginText')} buttonLabel={t('login')} ui={ui} />}
+      {guest.flags.loggedIn ? (
+        <RouteButton to="tvSubscription">{t('premium.subscribe')}</RouteButton>
+      ) : (
+        <LoginPrompt text={t('premium.loginText')} buttonLabel={t('login')} ui={ui} />
+      )}
     </div>
   );
 }
@@ -80,7 +84,13 @@ export function LivestreamPage({ type }: { type: TvProgramType }) {
         }
       />
       <h1>{t(`stream.${type}.title`)}</h1>
-      {locked ? <SubscriptionNeeded /> : null}
+      {locked ? (
+        <SubscriptionNeeded />
+      ) : type === 'premium' ? (
+        <p role="status" className="mf-tv-subscribed">
+          {t('premium.subscribed')}
+        </p>
+      ) : null}
       <LoadState loaded={loaded}>
         {({ stream, entries }) => (
           <>

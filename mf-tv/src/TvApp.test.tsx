@@ -80,6 +80,10 @@ describe('premium livestream', () => {
     renderAt('tvPremiumLivestream', {}, { loggedIn: true, language: 'es' });
     expect(screen.getByRole('heading', { name: 'Se necesita una suscripción de TV' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Iniciar sesión' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Suscribirse a la TV premium' })).toHaveAttribute(
+      'href',
+      '/es/tv/premium/suscripcion/',
+    );
     expect(await screen.findByText('Ahora en antena: Show 1')).toBeInTheDocument();
   });
 
@@ -87,6 +91,7 @@ describe('premium livestream', () => {
     renderAt('tvPremiumLivestream', {}, { loggedIn: true, guest: { flags: { tvSubscriber: true } } });
     expect(await screen.findByText('Now on air: Show 1')).toBeInTheDocument();
     expect(screen.queryByText('TV subscription needed')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('You are a TV subscriber: enjoy premium TV.');
   });
 });
 

@@ -204,6 +204,21 @@ async function boot(router: ShellRouter, i18n: I18n) {
     )
     .subscribe(() => socket.restart());
   socket.on('guestBalance').subscribe((message) => session.setBalance(message));
+  // A subscription push updates the flags; one that says a subscription started is a purchase, in EUR.
+  socket.on('subscription').subscribe((message) => {
+    session.setSubscription(message);
+    if (message.started)
+      platform.telemetry.track({
+        context: 'purchase',
+        action: 'subscription',
+        data: {
+          category: message.kind,
+          plan: message.started.plan,
+          price: message.started.priceCents / 100,
+          currency: message.started.currency,
+        },
+      });
+  });
   socket.on('guestAvatar').subscribe((message) => session.setAvatar(message));
   // The age verification follows its pushes; the guest hears the outcome wherever the check was started.
   socket.on('avsPending').subscribe((message) => session.setAvs(message));

@@ -160,4 +160,28 @@ describe('session store', () => {
     store.setAvs({ type: 'avsRevoked' });
     expect(avs()).toEqual({ avsStatus: 'unknown', avsRejectMessage: null, avs: false });
   });
+
+  it('follows the subscription pushes: VIP, TV subscriber and former TV subscriber', async () => {
+    const store = load(new MemoryStorage());
+    await store.start();
+    const started = { plan: 'tv', priceCents: 1499, currency: 'EUR' as const };
+    store.setSubscription({
+      type: 'subscription',
+      kind: 'vip',
+      subscriber: true,
+      formerSubscriber: false,
+      started: null,
+    });
+    expect(store.current().guest.flags).toMatchObject({ vip: true, tvSubscriber: false });
+    store.setSubscription({ type: 'subscription', kind: 'tv', subscriber: true, formerSubscriber: false, started });
+    expect(store.current().guest.flags).toMatchObject({ vip: true, tvSubscriber: true, formerTvSubscriber: false });
+    store.setSubscription({
+      type: 'subscription',
+      kind: 'tv',
+      subscriber: false,
+      formerSubscriber: true,
+      started: null,
+    });
+    expect(store.current().guest.flags).toMatchObject({ vip: true, tvSubscriber: false, formerTvSubscriber: true });
+  });
 });

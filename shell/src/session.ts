@@ -99,6 +99,17 @@ export function createSessionStore(options: {
         guest: { ...current.guest, balance: { amount: balance, formatted: balanceFormatted } },
       });
     },
+    /**
+     * A VIP or TV subscription changed (the `subscription` push): the guest's flags follow it at once, so pages
+     * that depend on them (premium TV, the VIP club) update without a reload.
+     */
+    setSubscription({ kind, subscriber, formerSubscriber }: IncomingMessage<'subscription'>) {
+      const current = session$.value;
+      if (!current) return;
+      const flags =
+        kind === 'vip' ? { vip: subscriber } : { tvSubscriber: subscriber, formerTvSubscriber: formerSubscriber };
+      session$.next({ ...current, guest: { ...current.guest, flags: { ...current.guest.flags, ...flags } } });
+    },
   };
 }
 export type SessionStore = ReturnType<typeof createSessionStore>;

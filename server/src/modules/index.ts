@@ -2,6 +2,7 @@ import type { ServerModule } from './module';
 import { authModule } from './auth';
 import { guestModule } from './guest';
 import { walletModule } from './wallet';
+import { subscriptionsModule } from './subscriptions';
 import { federationModule } from './federation';
 import { loggerModule } from './logger';
 import { performersModule } from './performers';
@@ -33,6 +34,8 @@ export const MODULES: readonly ServerModule[] = [
   guestModule,
   // Age verification: content modules read the guest's status through auth; revoking ends chats by a hook.
   avsModule,
+  // VIP and TV subscriptions: their payments go through the wallet's ledger, their flags onto the guest.
+  subscriptionsModule,
   federationModule,
   // Browser reports (socket errors, tracking) rather than a domain; no tables.
   loggerModule,

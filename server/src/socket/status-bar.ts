@@ -44,7 +44,7 @@ export class StatusBar {
   async current(guestId: string): Promise<StatusBarEntry | null> {
     const closed = this.closed.get(guestId);
     for (const type of STATUS_BAR_TYPES) {
-      const entry = await this.entryOf(type, guestId);
+      const entry = await this.messageOf(type, guestId);
       if (entry && closed?.get(type) !== keyOf(entry)) return entry;
     }
     return null;
@@ -61,7 +61,7 @@ export class StatusBar {
   }
 
   private async close(guestId: string, type: StatusBarType): Promise<void> {
-    const entry = await this.entryOf(type, guestId);
+    const entry = await this.messageOf(type, guestId);
     if (!entry) return;
     const closed = this.closed.get(guestId) ?? new Map<StatusBarType, string>();
     closed.set(type, keyOf(entry));
@@ -69,7 +69,8 @@ export class StatusBar {
     await this.refresh(guestId);
   }
 
-  private async entryOf(type: StatusBarType, guestId: string): Promise<StatusBarEntry | null> {
+  /** What the source of one type answers for the guest now, whether or not a more urgent message hides it. */
+  async messageOf(type: StatusBarType, guestId: string): Promise<StatusBarEntry | null> {
     const message = await this.sources.get(type)?.(guestId);
     return message ? { type, ...message } : null;
   }

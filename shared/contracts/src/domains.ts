@@ -13,3 +13,4 @@ export * from './domains/legal';
 export * from './domains/mail';
 export * from './domains/lifecycle';
 export * from './domains/avs';
+export * from './domains/subscriptions';

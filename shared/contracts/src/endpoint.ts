@@ -185,6 +185,12 @@ export const ERROR_CODES = [
   'AVS_CHECK_CLOSED',
   'AVS_CALLBACK_INVALID',
   'AVS_CALLBACK_REPLAYED',
+  // Subscriptions and deposit limits.
+  'SUBSCRIPTION_ACTIVE',
+  'TRIAL_USED',
+  'NO_SUBSCRIPTION',
+  'CANCELLATION_OFFER_UNAVAILABLE',
+  'DEPOSIT_LIMIT_EXCEEDED',
   /** A fault of the server (500): logged there, never bad input. */
   'INTERNAL',
   /** What a client reads from a failure that carries no code of the platform (a proxy's page, a lost connection). */

@@ -8,6 +8,7 @@ import { STATUS_BAR_TYPES, statusBarEntry } from './statusBar';
 import { channel, channelFilter, message, messageType, senderType, MESSAGE_MAX_LENGTH } from './domains/messenger';
 import { MEDIATHEK_MEDIA_TYPES } from './domains/media';
 import { CHAT_MESSAGE_MAX_LENGTH, chatEnd, chatMessage, chatSession } from './domains/chat';
+import { subscriptionPush } from './domains/subscriptions';
 
 /** Socket constants of the spec. */
 export const SOCKET_PATH = '/ws';
@@ -233,6 +234,8 @@ export const incomingMessages = lazyRecord({
     }),
   /** The guest followed the verification link (in any browser). */
   onGuestEmailVerified: () => z.object({ type: z.literal('onGuestEmailVerified'), email: z.string() }),
+  /** A VIP or TV subscription started, ended or changed: the guest's flags follow it. */
+  subscription: () => subscriptionPush.extend({ type: z.literal('subscription') }),
   /** Spec one-click result: the offer (amounts in EUR cents) and, after a charge, its outcome. */
   oneClick: () =>
     z.object({

@@ -4,21 +4,23 @@ import { SHELL_FLOWS } from './platform';
 
 /**
  * The status bar's message types, most urgent first: a guest sees one message at a time, the first of these that
- * applies to her and that she has not dismissed. The server decides which (every module registers the types it
- * knows when to show); `error` and `notFoundRedirect` are raised in the browser by the shell itself.
+ * applies to her and that she has not closed. Errors, then what answers something she just did (a cancellation
+ * offer, a verification under way or done), then the age check that gates content, then the address to confirm,
+ * then news and greetings. The server decides which (every module registers the types it knows when to show);
+ * `error` and `notFoundRedirect` are raised in the browser by the shell itself.
  */
 export const STATUS_BAR_TYPES = [
   'error',
   'notFoundRedirect',
   'cancellationOfferError',
+  'cancellationOffer',
   'avsStatus',
   'avsAccepted',
-  'noavs',
-  'mailNotVerified',
   'verifiedMail',
+  'noavs',
   'mailWelcomeLink',
+  'mailNotVerified',
   'automaticRecharge',
-  'cancellationOffer',
   'monthlyBonusNotification',
   'welcomeBackUser',
 ] as const;

@@ -639,3 +639,34 @@ describe('operator console: push campaigns and news', () => {
     });
   });
 });
+
+describe('operator console: compensation', () => {
+  it('credits coins with a reason, one idempotency key per filled-in form, and names a missing guest', async () => {
+    let found = true;
+    const { platform } = renderConsole({
+      rest: {
+        ...registry().handlers,
+        '/operator/compensation': ({ body }) => {
+          if (!found) throw new ApiError(404, 'NOT_FOUND', 'No such guest');
+          return { transferId: 't-1', guestId: 'guest-1', coins: (body as { coins: number } | undefined)?.coins ?? 0 };
+        },
+      },
+    });
+    const panel = within(await screen.findByTestId('operator-compensation'));
+    fireEvent.change(panel.getByLabelText('Guest (id or e-mail)'), { target: { value: 'anna@example.com' } });
+    fireEvent.change(panel.getByLabelText('Coins'), { target: { value: '25' } });
+    fireEvent.change(panel.getByLabelText('Reason'), { target: { value: 'Stream froze' } });
+    fireEvent.click(panel.getByRole('button', { name: 'Credit coins' }));
+    expect(await panel.findByRole('status')).toHaveTextContent('25 coins credited to anna@example.com.');
+    const call = platform.restCalls.find((c) => c.path === '/operator/compensation');
+    expect(call?.input?.body).toEqual({ guest: 'anna@example.com', coins: 25, reason: 'Stream froze' });
+    expect(call?.input?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+
+    found = false;
+    fireEvent.change(panel.getByLabelText('Guest (id or e-mail)'), { target: { value: 'nobody@example.com' } });
+    fireEvent.change(panel.getByLabelText('Coins'), { target: { value: '5' } });
+    fireEvent.change(panel.getByLabelText('Reason'), { target: { value: 'Test' } });
+    fireEvent.click(panel.getByRole('button', { name: 'Credit coins' }));
+    expect(await panel.findByRole('alert')).toHaveTextContent('No guest with this id or e-mail.');
+  });
+});

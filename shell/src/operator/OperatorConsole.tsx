@@ -14,6 +14,7 @@ import { TwoFactorPanel } from './TwoFactorPanel';
 import { PushPanel } from './PushPanel';
 import { GuestsPanel } from './GuestsPanel';
 import { AgeVerificationPanel } from './AgeVerificationPanel';
+import { CompensationPanel } from './CompensationPanel';
 import './operator.css';
 
 function OperatorsOnly() {
@@ -65,6 +66,7 @@ function ConsoleBody() {
       <OutboxPanel />
       <GuestsPanel />
       <AgeVerificationPanel />
+      <CompensationPanel />
       <TwoFactorPanel />
     </>
   );

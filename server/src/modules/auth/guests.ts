@@ -42,3 +42,19 @@ export async function guestView(ctx: Pick<ModuleContext, 'hooks'>, row: GuestRow
     balance: (await ctx.hooks.guestBalance?.(row.id, language)) ?? { amount: 0, formatted: formatBalance(0, language) },
   };
 }
+
+/** Sets the flags the subscriptions decide (VIP, TV subscriber and former TV subscriber) on the guest's row. */
+export async function setSubscriptionFlags(
+  db: Database,
+  guestId: string,
+  flags: Pick<GuestRow, 'vip' | 'tvSubscriber' | 'formerTvSubscriber'>,
+): Promise<void> {
+  await db.update(guests).set(flags).where(eq(guests.id, guestId));
+}
+
+/** Whether the caller is a logged-in VIP (VIP videos stream in full for them, the VIP's flatrate). */
+export async function isVipGuest(db: Database, auth: { guestId: string; loggedIn: boolean } | null): Promise<boolean> {
+  if (!auth?.loggedIn) return false;
+  const [row] = await db.select({ vip: guests.vip }).from(guests).where(eq(guests.id, auth.guestId));
+  return row?.vip ?? false;
+}

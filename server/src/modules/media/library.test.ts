@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type {
   BuyResult,
   ErrorBody,
@@ -18,6 +18,7 @@ import { walletEntries } from '../wallet/schema';
 import { performerShare } from '../wallet/money';
 import { assignMissingClips } from './seed';
 import { albums, mediaLibrary, videos } from './schema';
+import { guests } from '../auth/schema';
 import { openSocketSession } from '../../testing/socket';
 
 let t: TestApp;
@@ -309,6 +310,30 @@ describe('media library', () => {
 });
 
 describe('video clips', () => {
+  test('VIP videos stream in full for VIP members, flagged as their flatrate; not for other guests', async () => {
+    const [vipVideo] = await t.ctx.db
+      .select()
+      .from(videos)
+      .where(and(eq(videos.vip, true), eq(videos.free, false)))
+      .limit(1);
+    assert.ok(vipVideo, 'the seed has VIP videos');
+    const member = await t.signup();
+    const other = await t.signup();
+    await t.ctx.db.update(guests).set({ vip: true }).where(eq(guests.id, member.guest.id));
+    // Both adults: the age check comes before the flatrate, and only the VIP flag tells them apart here.
+    await t.ctx.db
+      .update(guests)
+      .set({ avsStatus: 'accepted' })
+      .where(inArray(guests.id, [member.guest.id, other.guest.id]));
+    const stream = (token: string) =>
+      t.app.inject({ method: 'GET', url: `/rest/v1/video/${vipVideo.id}/stream?accessToken=${token}` });
+    assert.equal((await stream(member.accessToken)).statusCode, 200);
+    assert.equal((await stream(other.accessToken)).json<ErrorBody>().code, 'NOT_OWNED');
+    const shown = (token: string) => get(`/rest/v1/video/${vipVideo.id}`, token).then((r) => r.json<Video>());
+    assert.equal((await shown(member.accessToken)).guestInfo.flatrate, true);
+    assert.equal((await shown(other.accessToken)).guestInfo.flatrate, false);
+  });
+
   test('rated 18: the preview and clip play for verified guests only; the full clip for verified owners or when free', async () => {
     const [video] = await paidVideos(1);
     const [free] = await t.ctx.db.select().from(videos).where(eq(videos.free, true)).limit(1);

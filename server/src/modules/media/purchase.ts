@@ -23,7 +23,10 @@ export interface PurchaseRequest {
  * then one transfer guest → performer's earnings + platform. Too little money: 402 INSUFFICIENT_FUNDS and the
  * row is rolled back with it. The balance push follows the commit.
  */
-export async function buy(ctx: Pick<ModuleContext, 'db' | 'hub'>, request: PurchaseRequest): Promise<BuyResult> {
+export async function buy(
+  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now'>,
+  request: PurchaseRequest,
+): Promise<BuyResult> {
   const { guestId, mediaType, mediaId } = request;
   const charged = await ctx.db.transaction(async (tx) => {
     const item = await findMedia(tx, mediaType, mediaId);

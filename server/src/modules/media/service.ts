@@ -27,6 +27,7 @@ import type { Auth } from '../module';
 import { performerCard } from '../performers/catalogue';
 import { guests } from '../auth/schema';
 import { ageGate, type MediaReader } from './age';
+import { isVipGuest } from '../auth/guests';
 import { clipPreviewUrl } from './clips';
 import {
   albumComments,
@@ -102,10 +103,11 @@ async function toVideos(
 ): Promise<Video[]> {
   const { db } = reader;
   const ids = rows.map((r) => r.video.id);
-  const [tags, library, gate] = await Promise.all([
+  const [tags, library, gate, vipGuest] = await Promise.all([
     tagsOf(db, ids),
     libraryStates(db, auth, 'videoId', ids),
     ageGate(reader, auth),
+    isVipGuest(db, auth),
   ]);
   const now = reader.now();
   return rows.map(({ video: v, actor }) => ({
@@ -123,7 +125,7 @@ async function toVideos(
     guestInfo: {
       bought: library.get(v.id)?.bought ?? false,
       gifted: library.get(v.id)?.gifted ?? false,
-      flatrate: false,
+      flatrate: v.vip && vipGuest,
       liked: false,
       pinned: library.get(v.id)?.pinned ?? false,
     },

@@ -1,10 +1,14 @@
 import path from 'node:path';
-import { balanceOnWire, walletEndpoints } from '@velvet/contracts';
-import { HttpError, route } from '../../http/endpoint';
+import { balanceOnWire, formatCurrency, paymentFlowEndpoints, walletEndpoints } from '@velvet/contracts';
+import { routePath } from '../../http/route-path';
+import { HttpError, requireOperator, route } from '../../http/endpoint';
 import { ensureDemoGuest } from '../auth/demo-guest';
+import { asLanguage, findGuest, guestView } from '../auth/guests';
+import { autoRechargeState, enabledRechargeCents, setAutoRecharge, setTeaserState } from './auto-recharge';
 import type { ServerModule } from '../module';
 import { idempotent, pruneIdempotencyKeys, releaseDeadClaims } from './idempotency';
-import { creditCharge, sandboxProvider } from './payment';
+import { depositLimits, reserveDeposit, setDepositLimits, settleDeposit } from './limits';
+import { compensate, creditCharge, sandboxProvider } from './payment';
 import { balanceOf, pushBalance, transfer } from './service';
 
 /** Coins the demo guest starts with, so the demo site can buy at once (hundredths). */
@@ -22,14 +26,17 @@ export const walletModule: ServerModule = {
     route(app, walletEndpoints.sandboxCharge, async ({ auth, body, request }) =>
       idempotent(ctx, request, 'payment.sandbox.charge', async (operationKey) => {
         const amountEurCents = Math.round(body.amountEur * 100);
+        await reserveDeposit(ctx.db, { guestId: auth.guestId, reference: operationKey, amountEurCents }, ctx.now());
         const outcome = await sandboxProvider.charge({
           amountEurCents,
           card: body.cardNumber,
           guestId: auth.guestId,
           reference: operationKey,
         });
-        if (outcome.status === 'declined')
+        if (outcome.status === 'declined') {
+          await settleDeposit(ctx.db, operationKey, 'declined');
           throw new HttpError(402, 'PAYMENT_DECLINED', 'The card was declined; nothing was charged');
+        }
         const credited = await creditCharge(ctx.db, {
           provider: sandboxProvider.name,
           providerReference: outcome.providerReference,
@@ -37,6 +44,7 @@ export const walletModule: ServerModule = {
           amountEurCents,
           paymentMethod: outcome.paymentMethod,
         });
+        await settleDeposit(ctx.db, operationKey, 'credited');
         const { balance, balanceFormatted } = await pushBalance(ctx, auth.guestId);
         return {
           success: true as const,
@@ -47,6 +55,47 @@ export const walletModule: ServerModule = {
         };
       }),
     );
+    route(app, paymentFlowEndpoints.limits, ({ auth }) => depositLimits(ctx.db, auth.guestId, ctx.now()));
+    route(app, paymentFlowEndpoints.setLimits, ({ auth, body }) =>
+      setDepositLimits(ctx.db, auth.guestId, body, ctx.now()),
+    );
+    route(app, paymentFlowEndpoints.autoRecharge, ({ auth }) => autoRechargeState(ctx.db, auth.guestId));
+    route(app, paymentFlowEndpoints.setAutoRecharge, async ({ auth, body }) => {
+      const state = await setAutoRecharge(ctx.db, auth.guestId, body);
+      await ctx.statusBar.refresh(auth.guestId);
+      return state;
+    });
+    route(app, paymentFlowEndpoints.autoRechargeTeaserState, ({ auth, body }) =>
+      setTeaserState(ctx.db, auth.guestId, body.mode),
+    );
+    route(app, paymentFlowEndpoints.vxpayOnSuccess, async ({ auth }) => {
+      await pushBalance(ctx, auth.guestId);
+      return { guest: await guestView(ctx, await findGuest(ctx.db, auth.guestId)) };
+    });
+    route(app, paymentFlowEndpoints.vxpayLogout, async ({ auth }) => {
+      const ended = await ctx.sessions.end(auth.sid, ctx.now());
+      ctx.hub.endSessions(auth.guestId, auth.sid);
+      return { ended };
+    });
+    route(app, paymentFlowEndpoints.compensation, async ({ auth, body, request }) => {
+      requireOperator(auth);
+      return idempotent(ctx, request, 'operator.compensation', async (operationKey) => {
+        const result = await compensate(ctx.db, { ...body, operatorId: auth.guestId, key: operationKey });
+        await pushBalance(ctx, result.guestId);
+        return result;
+      });
+    });
+  },
+  socket: (ctx) => {
+    ctx.statusBar.register('automaticRecharge', async (guestId) => {
+      const amountEurCents = await enabledRechargeCents(ctx.db, guestId);
+      if (amountEurCents === null) return null;
+      const language = asLanguage((await findGuest(ctx.db, guestId)).language);
+      return {
+        data: { amount: formatCurrency(amountEurCents, 'EUR', language) },
+        action: { href: routePath('myAccountPayments', language) },
+      };
+    });
   },
   hooks: (ctx) => ({
     guestBalance: async (guestId, language) => {

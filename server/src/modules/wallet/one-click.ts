@@ -1,7 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { ONE_CLICK_AMOUNTS_EUR_CENTS, type ErrorCode } from '@velvet/contracts';
 import type { Database } from '../../db/database';
+import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
+import { reserveDeposit, settleDeposit } from './limits';
 import { creditCharge, sandboxProvider } from './payment';
 import { walletAccounts, walletEntries, walletTransfers } from './schema';
 import { pushBalance } from './service';
@@ -28,8 +30,11 @@ export interface OneClickResult {
 
 const PROVIDER_SCOPE = `provider:${sandboxProvider.name}`;
 
+/** Our reference of a one-click charge: the client's request id, per guest. */
+export const oneClickReference = (guestId: string, requestId: string) => `one-click:${guestId}:${requestId}`;
+
 /** The saved card of the guest's newest successful payment, or null. */
-async function savedPaymentMethod(db: Database, guestId: string): Promise<string | null> {
+export async function savedPaymentMethod(db: Database, guestId: string): Promise<string | null> {
   const [row] = await db
     .select({ paymentMethod: sql<string>`${walletTransfers.metadata} ->> 'paymentMethod'` })
     .from(walletTransfers)
@@ -49,10 +54,11 @@ async function savedPaymentMethod(db: Database, guestId: string): Promise<string
 }
 
 export async function oneClickOffer(db: Database, guestId: string): Promise<OneClickOffer> {
+  const isPaying = (await savedPaymentMethod(db, guestId)) !== null;
   return {
-    isPaying: (await savedPaymentMethod(db, guestId)) !== null,
+    isPaying,
     amounts: [...ONE_CLICK_AMOUNTS_EUR_CENTS],
-    autoRechargeAllowed: false,
+    autoRechargeAllowed: isPaying,
   };
 }
 
@@ -74,7 +80,7 @@ async function earlierCharge(db: Database, providerReference: string): Promise<{
  * (IDEMPOTENCY_KEY_REUSED), also when the two raced each other: the answer reports what the ledger credited.
  */
 export async function chargeOneClick(
-  ctx: Pick<ModuleContext, 'db' | 'hub'>,
+  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now'>,
   guestId: string,
   amountEurCents: number,
   requestId: string,
@@ -83,13 +89,18 @@ export async function chargeOneClick(
   if (!(ONE_CLICK_AMOUNTS_EUR_CENTS as readonly number[]).includes(amountEurCents)) return failed('VALIDATION_FAILED');
   const paymentMethod = await savedPaymentMethod(ctx.db, guestId);
   if (!paymentMethod) return failed('PAYMENT_METHOD_MISSING');
-  const outcome = await sandboxProvider.chargeSaved({
-    amountEurCents,
-    paymentMethod,
-    guestId,
-    reference: `one-click:${guestId}:${requestId}`,
-  });
-  if (outcome.status === 'declined') return failed('PAYMENT_DECLINED');
+  const reference = oneClickReference(guestId, requestId);
+  try {
+    await reserveDeposit(ctx.db, { guestId, reference, amountEurCents }, ctx.now());
+  } catch (error) {
+    if (error instanceof HttpError && error.code === 'DEPOSIT_LIMIT_EXCEEDED') return failed(error.code);
+    throw error;
+  }
+  const outcome = await sandboxProvider.chargeSaved({ amountEurCents, paymentMethod, guestId, reference });
+  if (outcome.status === 'declined') {
+    await settleDeposit(ctx.db, reference, 'declined');
+    return failed('PAYMENT_DECLINED');
+  }
   const earlier = await earlierCharge(ctx.db, outcome.providerReference);
   if (earlier && earlier.amountEurCents !== amountEurCents) return failed('IDEMPOTENCY_KEY_REUSED');
   const credited = await creditCharge(ctx.db, {
@@ -100,6 +111,7 @@ export async function chargeOneClick(
     paymentMethod,
   });
   if (credited.amountEurCents !== amountEurCents) return failed('IDEMPOTENCY_KEY_REUSED');
+  await settleDeposit(ctx.db, reference, 'credited');
   await pushBalance(ctx, guestId);
   return { requestId, success: true, errorCode: null, coins: credited.coins };
 }

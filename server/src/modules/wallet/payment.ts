@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { SANDBOX_CARDS, coinsForEur } from '@velvet/contracts';
 import type { Database } from '../../db/database';
+import { HttpError } from '../../http/endpoint';
 import { guests } from '../auth/schema';
 import { walletEntries, walletTransfers } from './schema';
 import { transfer, type TransferResult } from './service';
@@ -114,5 +115,55 @@ export async function creditCharge(
     if (moved.replayed) return { ...moved, ...(await creditedBy(tx, moved.transferId)) };
     await tx.update(guests).set({ payingCustomer: true }).where(eq(guests.id, charge.guestId));
     return { ...moved, coins, amountEurCents: charge.amountEurCents };
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An operator's compensation: whole coins from the platform to the guest (by id or e-mail), with the operator and the reason kept
+ * on the transfer. `key` names the operation, so a repeated request credits once.
+ */
+export async function compensate(
+  db: Database,
+  request: { guest: string; coins: number; reason: string; operatorId: string; key: string },
+): Promise<{ transferId: string; guestId: string; coins: number }> {
+  const [guest] = await db
+    .select({ id: guests.id })
+    .from(guests)
+    .where(UUID.test(request.guest) ? eq(guests.id, request.guest) : eq(guests.email, request.guest.toLowerCase()));
+  if (!guest) throw new HttpError(404, 'NOT_FOUND', 'No such guest');
+  const amount = request.coins * 100;
+  const moved = await transfer(db, {
+    reason: 'compensation',
+    legs: [
+      { account: { kind: 'system', id: 'platform' }, amount: -amount },
+      { account: { kind: 'guest', id: guest.id }, amount },
+    ],
+    idempotency: { scope: 'operator.compensation', key: request.key },
+    metadata: { note: request.reason, operatorId: request.operatorId },
+  });
+  return { transferId: moved.transferId, guestId: guest.id, coins: request.coins };
+}
+
+/**
+ * Records a subscription payment the provider took: its EUR (as the coins they are worth, the ledger's unit,
+ * with the cents in the metadata) from the provider's account to the platform. The provider's reference is the
+ * transfer's key, so a payment confirmed again (a renewal retried after a restart) is recorded once. Call it in
+ * the transaction that moves the subscription on.
+ */
+export function recordSubscriptionPayment(
+  db: Database,
+  payment: { provider: string; providerReference: string; guestId: string; amountEurCents: number; kind: string },
+): Promise<TransferResult> {
+  const coins = coinsForEur(payment.amountEurCents / 100);
+  return transfer(db, {
+    reason: `subscription.${payment.kind}`,
+    legs: [
+      { account: { kind: 'system', id: 'sandbox' }, amount: -coins },
+      { account: { kind: 'system', id: 'platform' }, amount: coins },
+    ],
+    idempotency: { scope: `provider:${payment.provider}`, key: payment.providerReference },
+    metadata: { provider: payment.provider, amountEurCents: payment.amountEurCents, guestId: payment.guestId },
   });
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -96,3 +97,49 @@ export const walletIdempotencyKeys = pgTable(
   },
   (table) => [primaryKey({ columns: [table.scope, table.key] })],
 );
+
+/**
+ * A guest's deposit limits in EUR cents (null: none), per rolling 24 hours and 30 days. A raise waits for its
+ * cooling period in the pending columns; the row is also what concurrent deposits of the guest lock.
+ */
+export const walletDepositLimits = pgTable('wallet_deposit_limits', {
+  guestId: text('guest_id').primaryKey(),
+  daily: integer('daily'),
+  monthly: integer('monthly'),
+  pendingDaily: integer('pending_daily'),
+  pendingMonthly: integer('pending_monthly'),
+  /** When the pending values take effect; null: nothing pending. */
+  pendingFrom: timestamp('pending_from', { withTimezone: true }),
+});
+
+/**
+ * Every deposit attempt (a card charge for coins) by our reference: pending from before the charge until it is
+ * credited or declined. Pending and credited ones count towards the limits, so parallel charges never exceed them.
+ */
+export const walletDeposits = pgTable(
+  'wallet_deposits',
+  {
+    reference: text('reference').primaryKey(),
+    guestId: text('guest_id').notNull(),
+    amountEurCents: integer('amount_eur_cents').notNull(),
+    status: text('status').$type<'pending' | 'credited' | 'declined'>().notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('wallet_deposits_guest').on(table.guestId, table.created),
+    check('wallet_deposits_status', sql`${table.status} in ('pending', 'credited', 'declined')`),
+    check('wallet_deposits_amount_positive', sql`${table.amountEurCents} > 0`),
+  ],
+);
+
+/**
+ * Automatic recharge: when the guest's balance falls below `threshold` (hundredths of a coin), the saved card is
+ * charged `amountEurCents`. `teaserState` is the guest's answer to the teaser that offers it.
+ */
+export const walletAutoRecharge = pgTable('wallet_auto_recharge', {
+  guestId: text('guest_id').primaryKey(),
+  enabled: boolean('enabled').notNull().default(false),
+  amountEurCents: integer('amount_eur_cents').notNull(),
+  threshold: integer('threshold').notNull(),
+  teaserState: text('teaser_state').$type<'open' | 'closed'>().notNull().default('open'),
+});

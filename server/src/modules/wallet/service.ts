@@ -7,6 +7,7 @@ import type { ModuleContext } from '../module';
 import { guests } from '../auth/schema';
 import { asLanguage } from '../auth/guests';
 import { accountBalance, balanceOf, ownerIdOf, type AccountRef } from './accounts';
+import { rechargeIfLow } from './auto-recharge';
 import { walletAccounts, walletEntries, walletTransfers } from './schema';
 
 export { accountBalance, balanceOf, type AccountRef };
@@ -172,14 +173,16 @@ async function readBalanceView(db: Database, guestId: string): Promise<BalanceVi
 }
 
 /**
- * Tells the guest's open sessions the new balance; call after every committed change of it. Answers the
- * balance it pushed, so a route can answer it too without reading it again.
+ * Tells the guest's open sessions the new balance; call after every committed change of it. A balance below the
+ * guest's automatic recharge threshold then recharges (and pushes again). Answers the balance it pushed, so a
+ * route can answer it too without reading it again.
  */
 export async function pushBalance(
-  ctx: Pick<ModuleContext, 'db' | 'hub'>,
+  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now'>,
   guestId: string,
 ): Promise<{ balance: number; balanceFormatted: string }> {
   const { balance, balanceFormatted } = await balanceView(ctx.db, guestId);
   ctx.hub.sendToGuest(guestId, { type: 'guestBalance', balance, balanceFormatted });
+  await rechargeIfLow(ctx, guestId, balance);
   return { balance, balanceFormatted };
 }

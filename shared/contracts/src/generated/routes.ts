@@ -238,6 +238,16 @@ export const REMOTE_ROUTES = [
     owner: 'mf-account',
     path: { de: 'newsletter/abmelden/:token', en: 'newsletter/unsubscribe/:token', es: 'boletin/baja/:token' },
   },
+  {
+    name: 'myAccountPayments',
+    owner: 'mf-account',
+    path: { de: 'myvisitx/zahlungen', en: 'myvisitx/payments', es: 'myvisitx/pagos' },
+  },
+  {
+    name: 'tvSubscription',
+    owner: 'mf-account',
+    path: { de: 'tv/premium/abo', en: 'tv/premium/subscription', es: 'tv/premium/suscripcion' },
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 /** The argument names of each declared route. */
@@ -301,4 +311,6 @@ export interface RemoteRouteArgs {
   passwordReset: 'token';
   newsletterConfirm: 'token';
   newsletterUnsubscribe: 'token';
+  myAccountPayments: never;
+  tvSubscription: never;
 }

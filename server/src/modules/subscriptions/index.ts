@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { formatCurrency, subscriptionEndpoints } from '@velvet/contracts';
+import { routePath } from '../../http/route-path';
+import { asLanguage, findGuest } from '../auth/guests';
+import { route } from '../../http/endpoint';
+import type { ModuleContext, ServerModule } from '../module';
+import { idempotent } from '../wallet/idempotency';
+import { sandboxProvider } from '../wallet/payment';
+import {
+  answerCancellationOffer,
+  cancel,
+  failedCancellationOffer,
+  openCancellationOffer,
+  renewDue,
+  subscribe,
+  subscriptionsState,
+} from './service';
+
+/** How often the renewal job looks for periods that are over; it also runs at every start. */
+export const RENEWAL_INTERVAL_MS = 60_000;
+
+/**
+ * Runs the renewal job now unless a run is still going in this process (another process's run on the same
+ * database is harmless: a period moves on once and its payment is recorded once).
+ */
+function renewalRunner(ctx: ModuleContext) {
+  let running: Promise<number> | null = null;
+  return () => {
+    running ??= renewDue(ctx, sandboxProvider)
+      .catch((error: unknown) => {
+        ctx.log.error({ err: error }, 'subscriptions: renewal run failed');
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+}
+
+/** VIP (monthly, with a trial once per guest) and TV subscriptions in EUR: purchase, renewal, cancellation. */
+export const subscriptionsModule: ServerModule = {
+  name: 'subscriptions',
+  migrationsFolder: path.join(import.meta.dirname, 'migrations'),
+  routes: (ctx) => async (app) => {
+    route(app, subscriptionEndpoints.state, ({ auth }) =>
+      subscriptionsState(ctx.db, auth?.loggedIn ? auth.guestId : null),
+    );
+    route(app, subscriptionEndpoints.subscribe, ({ auth, body, request }) =>
+      idempotent(ctx, request, 'subscriptions.subscribe', (operationKey) =>
+        subscribe(ctx, sandboxProvider, {
+          guestId: auth.guestId,
+          plan: body.plan,
+          card: body.cardNumber,
+          operationKey,
+        }),
+      ),
+    );
+    route(app, subscriptionEndpoints.cancel, ({ auth, body }) => cancel(ctx, auth.guestId, body.kind));
+    route(app, subscriptionEndpoints.acceptCancellationOffer, ({ auth, body }) =>
+      answerCancellationOffer(ctx, auth.guestId, body.kind, body.accept),
+    );
+  },
+  socket: (ctx) => {
+    ctx.statusBar.register('cancellationOffer', async (guestId) => {
+      const priceCents = await openCancellationOffer(ctx.db, guestId);
+      if (priceCents === null) return null;
+      const language = asLanguage((await findGuest(ctx.db, guestId)).language);
+      return {
+        data: { offer: formatCurrency(priceCents, 'EUR', language) },
+        action: { href: routePath('vipClub', language) },
+      };
+    });
+    ctx.statusBar.register('cancellationOfferError', async (guestId) => {
+      if (!(await failedCancellationOffer(ctx.db, guestId, ctx.now()))) return null;
+      const language = asLanguage((await findGuest(ctx.db, guestId)).language);
+      return { data: {}, action: { href: routePath('vipClub', language) } };
+    });
+  },
+  start: (ctx) => {
+    const run = renewalRunner(ctx);
+    void run();
+    const timer = setInterval(() => void run(), RENEWAL_INTERVAL_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+  },
+};
