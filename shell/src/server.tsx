@@ -273,7 +273,7 @@ async function renderPart(
         : (await serverRemotes.loadWithin<Record<string, RemoteLifecycles>>(remote, entry, 'widgets', deadline))[place];
     if (!lifecycles) throw new Error(`${remote.name} has no widget ${place}`);
     const html = await renderWithData(
-      lifecycles.serverElement({ platform, queryClient }),
+      await lifecycles.serverElement({ platform, queryClient }),
       queryClient,
       installTable,
       deadline,
