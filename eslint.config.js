@@ -65,6 +65,8 @@ export default tseslint.config(
             'chat/sessions.ts': ['auth'],
             'chat/tickets.ts': ['wallet'],
             'guest/index.ts': ['auth'],
+            // An account's export and deletion read and detach her rows of every module.
+            'lifecycle/account.ts': ['auth', 'media', 'messenger', 'performers', 'wallet'],
             'media/service.ts': ['auth'],
             'wallet/payment.ts': ['auth'],
             'wallet/service.ts': ['auth'],

@@ -1,6 +1,6 @@
 // Section 9: the HTML of the pages as the server answers it, under load on loopback: home from the visitors'
-// shared cache, then, with the cache off, every answer a full render of pages of the seeded site, and the server's
-// memory after many renders. Until the server renders pages, their HTML is the shell's, and so are these figures.
+// shared cache, then, with the page cache off, every answer a full render of pages of the seeded site (their data
+// shared for the visitors' cache time, as every anonymous visitor's is), and the server's memory after many renders.
 import { load, type Request } from './http';
 import type { Report } from './report';
 import type { VelvetServer } from './servers';
@@ -22,7 +22,7 @@ const BROWSER_HEADERS = { accept: 'text/html,application/xhtml+xml', 'accept-enc
 
 const page = (path: string): Request => ({ method: 'GET', path, headers: BROWSER_HEADERS });
 
-/** A seeded site on one database: started with the default visitor cache, restarted here with it off. */
+/** A seeded site on one database: started with the default caches, restarted here with the page cache off. */
 export interface HtmlSite {
   database: string;
   server: VelvetServer;
@@ -132,7 +132,10 @@ async function cachedHome(report: Report, site: HtmlSite, seconds: number): Prom
   report.add(`${name}: p99`, result.p99, 'ms');
 }
 
-/** Mixed pages on the server restarted with the cache off: every answer is rendered for its request. */
+/**
+ * Mixed pages on the server restarted with the page cache off: every answer is rendered for its request, with the
+ * loads' answers the renders share for the visitors' cache time.
+ */
 async function fullRenders(
   report: Report,
   server: VelvetServer,
@@ -143,7 +146,7 @@ async function fullRenders(
   const options = { connections: HTML_CONNECTIONS };
   await load(server.url, pages, Math.min(3, counts.seconds), options); // warm-up: JIT, prepared statements
   const result = await load(server.url, pages, counts.seconds, options);
-  const name = `${database}: mixed pages, VISITOR_CACHE_MS=0`;
+  const name = `${database}: mixed pages, PAGE_CACHE_MS=0`;
   report.add(`${name}: requests/s`, result.rps, 'req/s', { kind: 'min', limit: BUDGETS.renderRps }, failures(result));
   report.add(`${name}: p99`, result.p99, 'ms', { kind: 'max', limit: BUDGETS.renderP99Ms });
   // The runs above were the warm-up; the server collects garbage before each reading.
@@ -164,18 +167,18 @@ async function fullRenders(
 
 /**
  * Section 9 on each site: home from the shared cache on the server as started, then the same server restarted
- * with the cache off (`VISITOR_CACHE_MS=0`) for the full renders and the memory. The restarted server is stopped
+ * with the page cache off (`PAGE_CACHE_MS=0`) for the full renders and the memory. The restarted server is stopped
  * here; the site's server is no longer running afterwards.
  */
 export async function benchServerHtml(report: Report, sites: readonly HtmlSite[], counts: HtmlCounts): Promise<void> {
   report.begin(
-    `9. Server HTML: home from the shared cache, mixed pages each rendered (VISITOR_CACHE_MS=0) (autocannon, ${HTML_CONNECTIONS} connections, ${counts.seconds} s each; memory after ${counts.renders.toLocaleString('en-US')} renders)`,
+    `9. Server HTML: home from the shared cache, mixed pages each rendered (PAGE_CACHE_MS=0) (autocannon, ${HTML_CONNECTIONS} connections, ${counts.seconds} s each; memory after ${counts.renders.toLocaleString('en-US')} renders)`,
   );
   if (counts.quick) report.note('quick run: shorter loads and fewer renders than a full run');
   for (const site of sites) {
     const pages = await mixedPages(report, site);
     await cachedHome(report, site, counts.seconds);
-    const uncached = await site.server.restart({ VISITOR_CACHE_MS: '0' });
+    const uncached = await site.server.restart({ PAGE_CACHE_MS: '0' });
     try {
       await fullRenders(report, uncached, site.database, pages, counts);
     } finally {

@@ -15,6 +15,13 @@ const LANGUAGES = ['en', 'de', 'es'] as const;
 const TV_PROGRAM = { en: '/en/tv/program/', de: '/de/tv/programm/', es: '/es/tv/programa/' } as const;
 /** A performer's price per minute, as her chat button shows it ("4 VXC/min", "4 VXC/Min."). */
 const PER_MINUTE = /^\d+\sVXC\/min\.?$/i;
+/** The profile of a performer who does not exist. */
+const MISSING_PERFORMER = '/en/amateur/nobody-of-that-name/';
+/** The missing performer's page answers 404, which the browser logs: no other answer or message may fail. */
+const expectMissingPage = (expectFailure: (pattern: RegExp) => void) => {
+  expectFailure(new RegExp(`^404 GET .*${MISSING_PERFORMER}$`));
+  expectFailure(/^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/);
+};
 /** A video's price, as its tile shows it: coins, or free. */
 const VIDEO_PRICE = /^(\d+\sVXC|Free|Gratis)$/;
 
@@ -90,6 +97,15 @@ test.describe('without JavaScript', () => {
       await expect(serverPart(page, 'mf-media').getByRole('heading', { level: 1 })).toHaveText(title);
     });
   }
+
+  test("a missing performer's page answers 404 with the not-found view", async ({ page, expectFailure }) => {
+    expectMissingPage(expectFailure);
+    const response = await page.goto(MISSING_PERFORMER);
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expect(serverPart(page, 'mf-chat')).toContainText('Not found');
+    await expect(serverPart(page, 'mf-chat').getByRole('status')).toHaveCount(0);
+  });
 });
 
 /** Keeps the page's server-rendered elements as the browser parsed them, before any script ran. */
@@ -177,6 +193,32 @@ test.describe('with JavaScript', () => {
       expect(messages).toEqual([]);
     });
   }
+
+  test("a missing performer's page hydrates into the same not-found view without asking for her again", async ({
+    page,
+    expectFailure,
+  }) => {
+    expectMissingPage(expectFailure);
+    const messages: string[] = [];
+    // The page itself answers 404, which the browser logs; anything else counts.
+    page.on('console', (message) => {
+      if (!message.text().startsWith('Failed to load resource')) messages.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => messages.push(`page error: ${error.message}`));
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/getActorDataByIdOrName/')) asked.push(request.url());
+    });
+    await keepServerNodes(page);
+    const response = await page.goto(MISSING_PERFORMER);
+    expect(response?.status()).toBe(404);
+    await expectHydrated(page, MISSING_PERFORMER);
+    const chat = page.locator('[data-remote="mf-chat"]');
+    await expect(chat).toContainText('Not found');
+    await expect(chat.getByRole('status')).toHaveCount(0);
+    expect(asked).toEqual([]);
+    expect(messages).toEqual([]);
+  });
 });
 
 /** The TV programme page's title in the deployed build, and the error its app throws on the server for German pages. */

@@ -61,6 +61,7 @@ function render(route: RouteName, options: MockPlatformOptions = {}) {
         profile((body as { properties: { name: string } } | undefined)?.properties.name),
       '/guest/benefits': () => benefits,
       '/vipclub/offers': () => vipClub,
+      '/pincall/verifications': () => ({ verifications: [] }),
     },
     ...options,
   });
@@ -109,15 +110,18 @@ describe('profile', () => {
     expect(platform.restCalls.filter((c) => c.path === '/guest/profile/update')).toEqual([]);
   });
 
-  it('saves name, language and newsletter through guest/profile/update', async () => {
+  it('saves name and language through guest/profile/update, and leads to the newsletters', async () => {
     const { platform } = render('myAccountProfile');
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'New Name ' } });
     fireEvent.change(screen.getByLabelText('Preferred language'), { target: { value: 'nl' } });
-    fireEvent.click(screen.getByLabelText('Send me the newsletter'));
+    expect(screen.getByRole('link', { name: 'Newsletters and your address' })).toHaveAttribute(
+      'href',
+      '/en/myvisitx/notifications/',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your profile has been saved.');
     expect(platform.restCalls.at(-1)?.input?.body).toEqual({
-      properties: { name: 'New Name', preferences: { language: 'nl', newsletter: true } },
+      properties: { name: 'New Name', preferences: { language: 'nl' } },
     });
     expect(platform.toasts).toEqual([{ message: 'Your profile has been saved.', kind: 'success' }]);
   });

@@ -5,6 +5,9 @@ import { useCurrentRoute, usePlatform, useSession, routeLink } from '@velvet/fed
 import { LoginPrompt, TabNav } from '@velvet/ui';
 import { Benefits } from './Benefits';
 import { Overview } from './Overview';
+import { EmailVerifyPage, NewsletterConfirmPage, NewsletterUnsubscribePage, PasswordResetPage } from './MailLinks';
+import { Notifications } from './Notifications';
+import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
 import { PushPage } from './push/PushSettings';
 import { Spinwheel } from './Spinwheel';
@@ -17,6 +20,8 @@ export const AREA_PAGES = [
   'myAccountBenefits',
   'myAccountSpinwheel',
   'myAccountPush',
+  'myAccountNotifications',
+  'myAccountPassword',
 ] as const satisfies readonly RouteName[];
 type AreaPage = (typeof AREA_PAGES)[number];
 
@@ -26,6 +31,16 @@ const PAGES: Record<AreaPage, ComponentType> = {
   myAccountBenefits: Benefits,
   myAccountSpinwheel: Spinwheel,
   myAccountPush: PushPage,
+  myAccountNotifications: Notifications,
+  myAccountPassword: PasswordForm,
+};
+
+/** The pages of links in mails: each does what its token says, with or without a login. */
+const LINK_PAGES: Partial<Record<RouteName, ComponentType<{ token: string }>>> = {
+  emailVerify: EmailVerifyPage,
+  passwordReset: PasswordResetPage,
+  newsletterConfirm: NewsletterConfirmPage,
+  newsletterUnsubscribe: NewsletterUnsubscribePage,
 };
 
 /** The personal area (myvisitx and its sub-pages) and the VIP club page. */
@@ -35,6 +50,15 @@ export function AccountApp() {
   const route = useCurrentRoute();
   const { guest } = useSession();
   if (route.name === 'vipClub') return <VipClub />;
+  const LinkPage = LINK_PAGES[route.name];
+  if (LinkPage) {
+    const token = route.args.token ?? '';
+    return (
+      <div className="mf-account">
+        <LinkPage key={token} token={token} />
+      </div>
+    );
+  }
   const current = (AREA_PAGES as readonly string[]).includes(route.name) ? (route.name as AreaPage) : 'myAccount';
   const Page = PAGES[current];
   return (

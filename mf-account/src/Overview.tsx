@@ -7,6 +7,8 @@ const LINKS = [
   'myAccountProfile',
   'myAccountBenefits',
   'myAccountSpinwheel',
+  'myAccountNotifications',
+  'myAccountPassword',
   'mediathek',
   'messenger',
   'vipClub',

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { guestEndpoints, type EndpointResponse, type Language } from '@velvet/contracts';
-import { LoadState, useGuest, useLoaded, usePlatform } from '@velvet/federation';
+import { LoadState, RouteLink, useGuest, useLoaded, usePlatform } from '@velvet/federation';
 import { Button } from '@velvet/ui';
+import { AccountSettings } from './AccountSettings';
 
 type ProfileAnswer = EndpointResponse<typeof guestEndpoints.profileGet>;
 
@@ -17,7 +18,6 @@ function Form({ initial, onSaved }: { initial: ProfileAnswer; onSaved: (answer: 
   const [language, setLanguage] = useState<Language>(
     initial.profile.preferences.language ?? platform.router.current().language,
   );
-  const [newsletter, setNewsletter] = useState(initial.profile.preferences.newsletter ?? false);
   const [nameError, setNameError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -40,7 +40,7 @@ function Form({ initial, onSaved }: { initial: ProfileAnswer; onSaved: (answer: 
     setBusy(true);
     try {
       const answer = await platform.api.rest(guestEndpoints.profileUpdate, {
-        body: { properties: { name: name.trim(), preferences: { language, newsletter } } },
+        body: { properties: { name: name.trim(), preferences: { language } } },
       });
       setName(answer.profile.name);
       onSaved(answer);
@@ -80,10 +80,10 @@ function Form({ initial, onSaved }: { initial: ProfileAnswer; onSaved: (answer: 
           </option>
         ))}
       </select>
-      <label>
-        <input type="checkbox" checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} />{' '}
-        {t('profile.newsletter')}
-      </label>
+      <p>
+        {/* Newsletters need their confirmation mail (double opt-in): they are switched on the notifications page. */}
+        <RouteLink to="myAccountNotifications">{t('profile.newsletter')}</RouteLink>
+      </p>
       {formError ? <p role="alert">{formError}</p> : null}
       {saved ? <p role="status">{t('profile.saved')}</p> : null}
       <Button type="submit" busy={busy}>
@@ -93,7 +93,7 @@ function Form({ initial, onSaved }: { initial: ProfileAnswer; onSaved: (answer: 
   );
 }
 
-/** guest/profile/get and guest/profile/update: name, preferred language and newsletter. */
+/** guest/profile/get and guest/profile/update: name and preferred language; then the account's settings. */
 export function ProfileForm() {
   const platform = usePlatform();
   const { t } = useTranslation();
@@ -105,6 +105,7 @@ export function ProfileForm() {
     <section>
       <h1>{t('profile.title')}</h1>
       <LoadState loaded={loaded}>{(profile) => <Form initial={profile} onSaved={saved} />}</LoadState>
+      <AccountSettings />
     </section>
   );
 }

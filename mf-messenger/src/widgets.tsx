@@ -3,4 +3,8 @@ import { FavoriteWidget } from './FavoriteWidget';
 import { loadLocale } from './locales/load';
 import './messenger.css';
 
-export default defineWidgets({ name: 'mf-messenger', widgets: { 'home.Favorite': FavoriteWidget }, locales: loadLocale });
+export default defineWidgets({
+  name: 'mf-messenger',
+  widgets: { 'home.Favorite': FavoriteWidget },
+  locales: loadLocale,
+});

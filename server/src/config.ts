@@ -43,6 +43,11 @@ const environment = z.object({
    * page; 0 turns both off.
    */
   VISITOR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /**
+   * How long a server-rendered page is kept for every visitor; VISITOR_CACHE_MS unless set. 0 renders every answer
+   * (while its data is still shared for VISITOR_CACHE_MS): the bench's measure of the render itself.
+   */
+  PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** `off` serves pages as the bare shell the browser renders (for comparison); `on` renders them on the server. */
   SERVER_RENDER: z.enum(['on', 'off']).default('on'),
   /**
@@ -80,6 +85,15 @@ const environment = z.object({
    * grows the database at will; a browser keeps its session, so even a shared address needs few.
    */
   ANONYMOUS_SESSIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(300),
+  /**
+   * Where mails go out (nodemailer's connection URL, e.g. smtps://user:pass@host:465). Without it mails are kept
+   * in the outbox the operator console shows.
+   */
+  SMTP_URL: z.string().url().optional(),
+  /** The sender of every mail. */
+  MAIL_FROM: z.string().min(3).default('Velvet <no-reply@velvet.test>'),
+  /** The site's address as links in mails name it (never taken from a request's Host header). */
+  PUBLIC_URL: z.string().url().optional(),
   /** `development` lets GraphQL introspection through (schema tools); anything else refuses it. */
   NODE_ENV: z.string().optional(),
   /**
@@ -118,6 +132,8 @@ export interface Config {
   /** Names of demo performers on line all day, without ticket shows (a demo and test setting). */
   demoAlwaysOnline: string[];
   visitorCacheMs: number;
+  /** How long a rendered page is kept (PAGE_CACHE_MS, else VISITOR_CACHE_MS). */
+  pageCacheMs: number;
   /** Whether pages are rendered on the server (SERVER_RENDER). */
   serverRender: boolean;
   renderBudgetMs: number;
@@ -132,6 +148,11 @@ export interface Config {
   graphqlIntrospection: boolean;
   /** Addresses, CIDR ranges or range names (loopback, linklocal, uniquelocal) of the trusted proxies. */
   trustProxy: string[];
+  /** SMTP_URL; undefined keeps mails in the outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The origin links in mails start with (PUBLIC_URL, else this server on localhost), without a trailing slash. */
+  publicUrl: string;
 }
 
 /** The token signing secret is made once per data directory, so tokens survive restarts. */
@@ -169,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoDayMinutes: values.DEMO_DAY_MINUTES,
     demoAlwaysOnline: values.DEMO_ALWAYS_ONLINE,
     visitorCacheMs: values.VISITOR_CACHE_MS,
+    pageCacheMs: values.PAGE_CACHE_MS ?? values.VISITOR_CACHE_MS,
     serverRender: values.SERVER_RENDER === 'on',
     renderBudgetMs: values.RENDER_BUDGET_MS,
     webPushSubject: values.WEB_PUSH_SUBJECT,
@@ -178,5 +200,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     anonymousSessionsPerAddressPerHour: values.ANONYMOUS_SESSIONS_PER_ADDRESS_PER_HOUR,
     trustProxy: values.TRUST_PROXY,
     graphqlIntrospection: values.NODE_ENV === 'development',
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
   };
 }

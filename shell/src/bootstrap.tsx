@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { combineLatest, distinctUntilChanged, map, merge, of, skip, startWith, switchMap, timer } from 'rxjs';
+import { combineLatest, distinctUntilChanged, filter, map, merge, of, skip, startWith, switchMap, timer } from 'rxjs';
 import type { i18n as I18n } from 'i18next';
 import { mountRootParcel, start } from 'single-spa';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
@@ -204,8 +204,14 @@ async function boot(router: ShellRouter, i18n: I18n) {
     )
     .subscribe(() => socket.restart());
   socket.on('guestBalance').subscribe((message) => session.setBalance(message));
-  // Session expiry and pageReload pushes reload the page (no payment flow exists yet to wait for).
-  merge(socket.on('sessionExpired'), socket.on('pageReload')).subscribe(() => window.location.reload());
+  socket.on('guestAvatar').subscribe((message) => session.setAvatar(message));
+  // Session expiry and pageReload pushes reload the page (no payment flow exists yet to wait for), except after a
+  // lock: the guest first reads why (LockedNotice), and its button reloads.
+  let locked = false;
+  socket.on('guestLocked').subscribe(() => (locked = true));
+  merge(socket.on('sessionExpired'), socket.on('pageReload'))
+    .pipe(filter(() => !locked))
+    .subscribe(() => window.location.reload());
   // The status bar shows the server's message for the guest; a socket down for longer than a short reconnect
   // says so instead until it is back.
   const connectionLost$ = socket.ready$.pipe(

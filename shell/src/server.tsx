@@ -8,7 +8,7 @@ import { renderToString } from 'react-dom/server';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import {
   CONTRACTS_VERSION,
   HOME_BLOCKS,
@@ -30,7 +30,13 @@ import {
 import { createFeedClient, createQueryClient, createRestClient, createSocketClient } from '@velvet/sdk';
 import { createI18n, installRouteTable } from '@velvet/i18n';
 import { themeCss } from '@velvet/ui/theme';
-import { createSlotHost, ServerLoadsContext, type RemoteLifecycles, type ServerLoads } from '@velvet/federation';
+import {
+  createSlotHost,
+  dehydrateLoads,
+  ServerLoadsContext,
+  type RemoteLifecycles,
+  type ServerLoads,
+} from '@velvet/federation';
 import { createRouter } from './router';
 import { createSessionStore } from './session';
 import { createUiStore } from './uiStore';
@@ -45,6 +51,37 @@ import { SHELL_VERSION } from './version';
 import { remoteSet, type ServerPageState, type ServerPart } from './serverState';
 
 export { ServerRemoteError };
+
+/** Webpack's module runtime of this build (the node build; undefined where the file runs unbundled, in tests). */
+declare const __webpack_require__:
+  | {
+      m: Record<string, (module: { exports: unknown }) => void>;
+      consumesLoadingData?: { initialConsumes?: (string | number)[] };
+    }
+  | undefined;
+
+/**
+ * The federation runtime resolves a shared package this build provides eagerly (react, i18next, the query library,
+ * ...) again at every use, dropping it from webpack's module cache each time: on the server a version match per
+ * hook call, some percent of every render. Each is kept once resolved, as webpack keeps any module: the shell's
+ * copies are the page's singletons, and nothing registers another version of them in this process.
+ */
+function keepSharedPackages() {
+  if (typeof __webpack_require__ === 'undefined') return;
+  const factories = __webpack_require__.m;
+  for (const id of __webpack_require__.consumesLoadingData?.initialConsumes ?? []) {
+    const resolve = factories[id];
+    if (!resolve) continue;
+    let resolved: { exports: unknown } | null = null;
+    factories[id] = (module) => {
+      if (!resolved) {
+        resolve(module);
+        resolved = { exports: module.exports };
+      } else module.exports = resolved.exports;
+    };
+  }
+}
+keepSharedPackages();
 
 /** Why a remote's part was left to the browser: no node build, it threw, or it took longer than the budget. */
 export type ServerStage = Exclude<ServerRenderStage, 'incompatible'>;
@@ -73,6 +110,19 @@ export interface PageRequest {
   fetch: typeof fetch;
   /** How long the remotes' parts may take, their data included, before they are left to the browser. */
   budgetMs: number;
+  /** The answers of the parts' loads, shared by every render for the visitors' cache time. */
+  shared: SharedLoads;
+}
+
+/**
+ * Loads' answers shared between renders: what an anonymous visitor sees is the same for all, so each answer is
+ * loaded once per `VISITOR_CACHE_MS` for every page that asks meanwhile.
+ */
+export interface SharedLoads {
+  /** The answer of `key`: one kept, one being loaded, else `load`'s (kept unless it fails). */
+  load(key: string, load: () => Promise<unknown>): Promise<unknown>;
+  /** The answer of `key` if one is kept, loaded and still fresh. */
+  kept(key: string): { value: unknown } | undefined;
 }
 
 export interface RenderedPage {
@@ -107,31 +157,57 @@ function beforeDeadline(done: Promise<unknown>, deadline: number): Promise<boole
   });
 }
 
+/** Pages whose loads are remembered (a few per URL of the site); the oldest are forgotten first. */
+const KEPT_PLANS = 4_000;
+/** The loads each part of a page asked for the last time it was rendered, by page, versions and place. */
+const plans = new Map<string, string[]>();
+
 /**
  * Renders `element` until a pass asks for no data it has not had: each pass may ask (useLoaded) for answers, which
- * are fetched into `queryClient` before the next. Passes are synchronous, so `beforePass` can install what the page
- * shares with others in this process (the route table) just before each one. A failed answer stays loading (the
- * browser asks again); past `deadline` the render gives up.
+ * are fetched into `queryClient` before the next, through `shared` (`key` names each in it). The loads the part
+ * asked for when it was last rendered (`plan`) start the cache wherever `shared` still keeps their answers, so a
+ * page seen before renders in one pass. Passes are synchronous, so `beforePass` can install what the page shares
+ * with others in this process (the route table) just before each one. A failed answer stays loading (the browser
+ * asks again), one that answered 404 shows the part's not-found view; past `deadline` the render gives up.
  */
 async function renderWithData(
   element: ReactElement,
   queryClient: QueryClient,
+  loads: { shared: SharedLoads; key: (key: string) => string; plan: string },
   beforePass: () => void,
   deadline: number,
 ): Promise<string> {
+  for (const key of plans.get(loads.plan) ?? []) {
+    const kept = loads.shared.kept(loads.key(key));
+    if (kept) queryClient.setQueryData([key], kept.value);
+  }
   const asked = new Set<string>();
   for (;;) {
     const wanted: Promise<void>[] = [];
-    const loads: ServerLoads = {
+    const serverLoads: ServerLoads = {
       want: (key, load) => {
         if (asked.has(key)) return;
         asked.add(key);
-        wanted.push(queryClient.prefetchQuery({ queryKey: [key], queryFn: load }));
+        wanted.push(
+          queryClient.prefetchQuery({ queryKey: [key], queryFn: () => loads.shared.load(loads.key(key), load) }),
+        );
       },
     };
     beforePass();
-    const html = renderToString(<ServerLoadsContext.Provider value={loads}>{element}</ServerLoadsContext.Provider>);
-    if (wanted.length === 0) return html;
+    const html = renderToString(
+      <ServerLoadsContext.Provider value={serverLoads}>{element}</ServerLoadsContext.Provider>,
+    );
+    if (wanted.length === 0) {
+      if (plans.size >= KEPT_PLANS && !plans.has(loads.plan)) plans.clear();
+      plans.set(
+        loads.plan,
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .map((query) => String(query.queryKey[0])),
+      );
+      return html;
+    }
     if (!(await beforeDeadline(Promise.all(wanted), deadline))) throw new ServerRemoteError('timeout', 'render budget');
   }
 }
@@ -156,15 +232,38 @@ function forRemotes(routed: readonly ManifestRemote[]) {
   return {
     table,
     i18n: (language: Language) => {
-      let instance = i18n.get(language);
-      if (!instance) {
-        instance = createI18n(language, shellResources);
+      let view = i18n.get(language);
+      if (!view) {
+        const instance = createI18n(language, shellResources);
         addDescriptorMessages(instance, routed);
-        i18n.set(language, instance);
+        // react-i18next's useTranslation copies the instance's own properties (forty-odd) on each call of a server
+        // render, where its memo lasts one render: the renders get a view of it with none of its own, which reads,
+        // translates and adds texts through the instance it is made from.
+        view = Object.create(instance) as I18n;
+        i18n.set(language, view);
       }
-      return instance;
+      return view;
     },
   };
+}
+
+const selections = new Map<string, ReturnType<typeof selectRemotes>>();
+/**
+ * The remotes a manifest's page runs (`selectRemotes`), checked once per tenant features and remote versions: a
+ * stored version's descriptor never changes, and its range checks are a good part of a small render.
+ */
+function selectedRemotes(manifest: FederationManifest) {
+  const key = JSON.stringify([
+    manifest.tenant.features,
+    manifest.remotes.map((remote) => [remote.name, remote.version, remote.channel, remote.entry]),
+  ]);
+  let selected = selections.get(key);
+  if (!selected) {
+    if (selections.size >= KEPT_REMOTE_SETS) selections.clear();
+    selected = selectRemotes(manifest, { platform: PLATFORM_API_VERSION, contracts: CONTRACTS_VERSION });
+    selections.set(key, selected);
+  }
+  return selected;
 }
 
 /** The shell's stores for one server render: the URL's route, the visitor's session, no socket connection. */
@@ -272,16 +371,23 @@ async function renderPart(
         ? await serverRemotes.loadWithin<RemoteLifecycles>(remote, entry, 'app', deadline)
         : (await serverRemotes.loadWithin<Record<string, RemoteLifecycles>>(remote, entry, 'widgets', deadline))[place];
     if (!lifecycles) throw new Error(`${remote.name} has no widget ${place}`);
+    // What a part loads depends on its tenant, language, remote version and the key its code gives it.
+    const scope = `${request.manifest.tenant.id} ${platform.router.current().language} ${remote.name}@${remote.version}`;
     const html = await renderWithData(
       await lifecycles.serverElement({ platform, queryClient }),
       queryClient,
+      {
+        shared: request.shared,
+        key: (key) => `${scope} ${key}`,
+        plan: `${scope} ${place} ${request.url}`,
+      },
       installTable,
       deadline,
     );
     return {
       outcome: { remote, place, outcome: 'server' },
       html,
-      part: { remote: remote.name, version: remote.version, queries: dehydrate(queryClient) },
+      part: { remote: remote.name, version: remote.version, queries: dehydrateLoads(queryClient) },
     };
   } catch (error) {
     return {
@@ -303,7 +409,7 @@ async function renderPart(
 export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   const deadline = performance.now() + request.budgetMs;
   const { manifest } = request;
-  const remotes = selectRemotes(manifest, { platform: PLATFORM_API_VERSION, contracts: CONTRACTS_VERSION });
+  const remotes = selectedRemotes(manifest);
   const routed = [
     ...remotes.accepted,
     ...remotes.refused.filter(({ reason }) => reason !== 'disabled').map(({ remote }) => remote),

@@ -62,6 +62,11 @@ export function createSessionStore(options: {
      * The live balance from the guestBalance push, in coins, with the text the server made of it by the same
      * formatBalance as the session's, so the navbar shows one style from load to every change.
      */
+    /** The guest's new profile picture (the guestAvatar push), for the navbar and the sidebar. */
+    setAvatar({ avatarUrl }: IncomingMessage<'guestAvatar'>) {
+      const current = session$.value;
+      if (current) session$.next({ ...current, guest: { ...current.guest, avatarUrl } });
+    },
     setBalance({ balance, balanceFormatted }: IncomingMessage<'guestBalance'>) {
       const current = session$.value;
       if (!current) return;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { rm } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { DECLARED_ROUTES, type ErrorBody } from '@velvet/contracts';
@@ -187,6 +187,41 @@ describe('shell HTML', () => {
       assert.equal(response.statusCode, 404, url);
       expectShellPage(response, url);
     }
+  });
+
+  test('sends pages compressed as the browser accepts, while an unknown API path keeps its JSON 404', async () => {
+    await createPerformer(t.ctx.db, { name: 'bella' });
+    const url = '/de/amateur/bella/ueber-mich';
+    const plain = await t.app.inject({ url });
+    assert.equal(plain.statusCode, 200);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.ok(plain.body.length > 1024, 'a page large enough to be compressed');
+    const accepts = { 'accept-encoding': 'br, gzip' };
+    const brotli = await t.app.inject({ url, headers: accepts });
+    assert.equal(brotli.statusCode, 200);
+    assert.equal(brotli.headers['content-encoding'], 'br');
+    assert.match(String(brotli.headers['content-type']), /^text\/html/);
+    const html = brotliDecompressSync(brotli.rawPayload).toString();
+    const nonce = expectShellPage({ body: html, headers: brotli.headers }, url);
+    const plainNonce = expectShellPage(plain, url);
+    assert.equal(html.replaceAll(nonce, 'N'), plain.body.replaceAll(plainNonce, 'N'), 'the same page');
+    const gzipped = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(gzipped.headers['content-encoding'], 'gzip');
+    assert.match(gunzipSync(gzipped.rawPayload).toString(), /<title>/);
+    // A missing performer's page keeps its status (its fixture HTML is below the compression threshold).
+    const missingPage = await t.app.inject({ url: '/de/amateur/nobody/ueber-mich', headers: accepts });
+    assert.equal(missingPage.statusCode, 404);
+    assert.match(String(missingPage.headers['content-type']), /^text\/html/);
+    const api = await t.app.inject({ url: '/rest/v1/no/such/route', headers: accepts });
+    assert.equal(api.statusCode, 404);
+    assert.deepEqual(api.json<ErrorBody>(), {
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      message: 'No route /rest/v1/no/such/route',
+    });
+    const file = await t.app.inject({ url: '/shell/missing.0123abcd.js', headers: accepts });
+    assert.equal(file.statusCode, 404);
+    assert.equal(file.json<ErrorBody>().code, 'NOT_FOUND');
   });
 
   test('redirects an actor name with capitals to the lower-case path', async () => {

@@ -18,4 +18,8 @@ export interface ImageStore {
   generate(request: ImageRequest): Promise<string>;
   /** The public URL an image with this key has (whether generated or not). */
   url(key: string): string;
+  /** Stores WebP bytes under the key (an upload the caller re-encoded) and answers its public URL. */
+  put(key: string, webp: Buffer): Promise<string>;
+  /** Removes the image a public URL of this store names; other URLs are left alone. */
+  remove(url: string): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ImageRequest, ImageStore } from './images';
@@ -57,10 +57,25 @@ export class SharpImageStore implements ImageStore {
     return `${MEDIA_URL_PREFIX}${key}.webp`;
   }
 
+  private fileOf(key: string): string {
+    if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`Invalid image key ${key}`);
+    return path.join(this.mediaDir, `${key}.webp`);
+  }
+
+  async put(key: string, webp: Buffer): Promise<string> {
+    const file = this.fileOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, webp);
+    return this.url(key);
+  }
+
+  async remove(url: string): Promise<void> {
+    if (!url.startsWith(MEDIA_URL_PREFIX) || !url.endsWith('.webp')) return;
+    await rm(this.fileOf(url.slice(MEDIA_URL_PREFIX.length, -'.webp'.length)), { force: true });
+  }
+
   async generate(request: ImageRequest): Promise<string> {
-    if (!KEY_PATTERN.test(request.key) || request.key.includes('..'))
-      throw new Error(`Invalid image key ${request.key}`);
-    const file = path.join(this.mediaDir, `${request.key}.webp`);
+    const file = this.fileOf(request.key);
     const exists = await access(file).then(
       () => true,
       () => false,

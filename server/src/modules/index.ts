@@ -12,6 +12,8 @@ import { feedModule } from './feed';
 import { messengerModule } from './messenger';
 import { specialsModule } from './specials';
 import { accountModule } from './account';
+import { mailModule } from './mail';
+import { lifecycleModule } from './lifecycle';
 import { seoModule } from './seo';
 import { pushModule } from './push';
 import { legalModule } from './legal';
@@ -43,6 +45,10 @@ export const MODULES: readonly ServerModule[] = [
   // Web push: a favourite performer on line (the schedule's hook), operators' campaigns and news.
   pushModule,
   legalModule,
+  // Mails of every module's guests: verification, password reset, newsletters.
+  mailModule,
+  // Preferences, data protection, picture, phone, locks, export and deletion: reads every guest's rows above.
+  lifecycleModule,
   // robots.txt and the sitemap: reads the pages of the catalogue modules above.
   seoModule,
   // Pages rendered on the server with the tenant's remote versions.

@@ -56,6 +56,8 @@ export interface ModuleHooks {
   performersOffline?: (actorIds: number[]) => Promise<unknown>;
   /** Performers who came on line by their schedule: guests who favour them are told (web push). */
   performersOnline?: (performers: { id: number; name: string }[]) => void;
+  /** A guest signed up: the address gets its verification mail (written to the outbox, sent in the background). */
+  guestSignedUp?: (guestId: string) => Promise<void>;
 }
 
 export interface ModuleContext {

@@ -10,3 +10,5 @@ export * from './domains/account';
 export * from './domains/wallet';
 export * from './domains/push';
 export * from './domains/legal';
+export * from './domains/mail';
+export * from './domains/lifecycle';

@@ -80,6 +80,8 @@ export type EndpointInput<E extends Endpoint> = Field<'params', Infer<E['params'
     idempotencyKey?: string;
     /** Sends this token instead of the session's (ending a session that is no longer the current one). */
     accessToken?: string;
+    /** A multipart upload sent as the body instead of JSON (a profile picture). */
+    form?: FormData;
   };
 export type EndpointResponse<E extends Endpoint> = z.infer<E['response']>;
 
@@ -158,6 +160,24 @@ export const ERROR_CODES = [
   'PUSH_SERVICE_NOT_ALLOWED',
   'PUSH_TOKEN_UNKNOWN',
   'LEGAL_TEXT_NOT_FOUND',
+  // Links in mails (verification, password reset, newsletters): unknown or altered, past their time, already used.
+  'LINK_INVALID',
+  'LINK_EXPIRED',
+  'LINK_USED',
+  // The account's life: a locked guest's login, profile pictures, and phone verification (pincall codes 1 to 9).
+  'GUEST_LOCKED',
+  'IMAGE_INVALID',
+  'PHONE_INVALID',
+  'PHONE_COUNTRY_NOT_ALLOWED',
+  'VERIFICATION_TYPE_INVALID',
+  'VERIFICATION_TIMED_OUT',
+  'PHONE_BLACKLISTED',
+  'PHONE_NOT_UNIQUE',
+  'VERIFICATION_NOT_FOUND',
+  'VERIFICATION_CODE_INVALID',
+  'VERIFICATION_ATTEMPTS_EXCEEDED',
+  /** The phone verification provider failed (pincall code 10). */
+  'VERIFICATION_UNAVAILABLE',
   /** A fault of the server (500): logged there, never bad input. */
   'INTERNAL',
   /** What a client reads from a failure that carries no code of the platform (a proxy's page, a lost connection). */

@@ -147,16 +147,6 @@ export const authEndpoints = {
     needsGuest: true,
     schemas: () => ({ body: z.object({ code: z.string().max(16) }), response: totpStatus }),
   }),
-  /** Operators: locks a guest, which ends every session of the guest at once (open sockets included). */
-  lockGuest: defineEndpoint({
-    method: 'POST',
-    path: '/auth/guests/:guestId/lock',
-    needsGuest: true,
-    schemas: () => ({
-      params: z.object({ guestId: z.string().uuid() }),
-      response: z.object({ guestId: z.string(), locked: z.boolean(), sessionsEnded: z.number().int() }),
-    }),
-  }),
 };
 
 export const guestEndpoints = {

@@ -113,6 +113,20 @@ export const outgoingMessages = lazyRecord({
       channelId: dbId.nullable().default(null),
       requestId: z.string().min(8).max(100),
     }),
+  /** Asks for the guest's address and whether it is verified (answered by `emailProperties`). */
+  refreshEmailProperties: () => z.object({ type: z.literal('refreshEmailProperties'), ...fromClient() }),
+  /**
+   * Sends the verification mail again, to `email` when given: a guest who mistyped the address at signup corrects
+   * it here (answered by `emailProperties`).
+   */
+  sendSignupEmail: () =>
+    z.object({
+      type: z.literal('sendSignupEmail'),
+      ...fromClient(),
+      email: z.object({ email: z.string().max(254) }).optional(),
+    }),
+  /** The guest changed the password in this tab: every other session of the guest ends. */
+  passwordChanged: () => z.object({ type: z.literal('passwordChanged'), ...fromClient() }),
 });
 
 /**
@@ -156,6 +170,12 @@ export const incomingMessages = lazyRecord({
   favoritePicture: () =>
     z.object({ type: z.literal('favoritePicture'), pictureId: z.number().int(), pinned: z.boolean() }),
   pageReload: () => z.object({ type: z.literal('pageReload') }),
+  /** An operator locked the guest: her sessions end right after this message. */
+  guestLocked: () => z.object({ type: z.literal('guestLocked'), reason: z.string() }),
+  /** The guest's profile picture changed (or was removed): every tab shows the new one. */
+  guestAvatar: () => z.object({ type: z.literal('guestAvatar'), avatarUrl: z.string().nullable() }),
+  /** Whether the guest has to see the data protection notice (after the session starts and when she accepts). */
+  dataProtection: () => z.object({ type: z.literal('dataProtection'), show: z.boolean(), version: z.string() }),
   /** A page of the guest's channels, answering loadChannels and filterChannels. */
   channels: () =>
     z.object({
@@ -197,6 +217,16 @@ export const incomingMessages = lazyRecord({
     }),
   freeShowStart: () => z.object({ type: z.literal('freeShowStart'), actorId: z.number().int() }),
   freeShowStop: () => z.object({ type: z.literal('freeShowStop'), actorId: z.number().int() }),
+  /** The guest's address and whether it is verified; `errorCode` when a sendSignupEmail was refused. */
+  emailProperties: () =>
+    z.object({
+      type: z.literal('emailProperties'),
+      email: z.string().nullable(),
+      verified: z.boolean(),
+      errorCode: z.enum(ERROR_CODES).nullable(),
+    }),
+  /** The guest followed the verification link (in any browser). */
+  onGuestEmailVerified: () => z.object({ type: z.literal('onGuestEmailVerified'), email: z.string() }),
   /** Spec one-click result: the offer (amounts in EUR cents) and, after a charge, its outcome. */
   oneClick: () =>
     z.object({

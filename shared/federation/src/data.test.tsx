@@ -6,7 +6,15 @@ import { I18nextProvider } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { ApiError } from '@velvet/sdk';
 import { createI18n } from '@velvet/i18n';
-import { createQueryClient, LoadState, ServerLoadsContext, useLoaded, type ServerLoads } from './data';
+import {
+  createQueryClient,
+  dehydrateLoads,
+  hydrateLoads,
+  LoadState,
+  ServerLoadsContext,
+  useLoaded,
+  type ServerLoads,
+} from './data';
 
 function wrapper() {
   const client = createQueryClient();
@@ -115,5 +123,78 @@ describe('useLoaded while the server renders', () => {
     expect(container).toHaveTextContent('Price 7');
     expect(inBrowser).not.toHaveBeenCalled();
     expect(onServer).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders a load that answered 404 as not found, and the browser hydrates the same view from the page state', async () => {
+    const onServer = jest.fn(() => Promise.reject(new ApiError(404, 'NOT_FOUND', 'No performer nobody')));
+    const failing = jest.fn(() => Promise.reject(new ApiError(503, 'INTERNAL', 'down')));
+    const inBrowser = jest.fn(() => Promise.resolve('content'));
+    function Profile({ load, other }: { load: () => Promise<string>; other: () => Promise<string> }) {
+      const loaded = useLoaded('performer', load);
+      const unavailable = useLoaded('other', other);
+      return (
+        <>
+          <LoadState loaded={loaded} notFound="No such performer">
+            {(text) => <p>{text}</p>}
+          </LoadState>
+          <p>{unavailable.status}</p>
+        </>
+      );
+    }
+    const i18n = createI18n('en');
+    const server = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // As the server's renderer does: each key is fetched once per render.
+    const asked = new Map<string, Promise<void>>();
+    const loads: ServerLoads = {
+      want: (key, load) => {
+        if (!asked.has(key)) asked.set(key, server.prefetchQuery({ queryKey: [key], queryFn: load }));
+      },
+    };
+    const pass = () =>
+      renderToString(
+        <ServerLoadsContext.Provider value={loads}>
+          <I18nextProvider i18n={i18n}>
+            <QueryClientProvider client={server}>
+              <Profile load={onServer} other={failing} />
+            </QueryClientProvider>
+          </I18nextProvider>
+        </ServerLoadsContext.Provider>,
+      );
+    pass();
+    await Promise.all(asked.values());
+    const html = pass();
+    expect(html).toContain('No such performer');
+    // Any other failure stays loading on the server: the browser asks again.
+    expect(html).toContain('<p>loading</p>');
+    expect([...asked.keys()]).toEqual(['performer', 'other']);
+    expect(onServer).toHaveBeenCalledTimes(1);
+
+    // The page state travels as JSON: the 404 is in it, the other failure is not.
+    const state = JSON.parse(JSON.stringify(dehydrateLoads(server))) as ReturnType<typeof dehydrateLoads>;
+    expect(state.queries.map((query) => query.queryKey)).toEqual([['performer']]);
+    const browser = createQueryClient();
+    hydrateLoads(browser, state);
+    const error = browser.getQueryState(['performer'])?.error;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'No performer nobody' });
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    const mismatches: unknown[] = [];
+    const other = jest.fn(() => new Promise<string>(() => undefined));
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <I18nextProvider i18n={i18n}>
+          <QueryClientProvider client={browser}>
+            <Profile load={inBrowser} other={other} />
+          </QueryClientProvider>
+        </I18nextProvider>,
+        { onRecoverableError: (recovered) => mismatches.push(recovered) },
+      );
+    });
+    expect(mismatches).toEqual([]);
+    expect(container).toHaveTextContent('No such performer');
+    expect(inBrowser).not.toHaveBeenCalled();
+    expect(other).toHaveBeenCalledTimes(1);
   });
 });

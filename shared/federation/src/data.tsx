@@ -1,6 +1,15 @@
 import type { ReactNode } from 'react';
 import { createContext, useCallback, useContext } from 'react';
-import { keepPreviousData, QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  defaultShouldDehydrateQuery,
+  dehydrate,
+  hydrate,
+  keepPreviousData,
+  QueryClient,
+  useQuery,
+  useQueryClient,
+  type DehydratedState,
+} from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@velvet/sdk';
 import { EmptyState, ErrorState, Spinner, type PagerLabels } from '@velvet/ui';
@@ -29,6 +38,47 @@ export interface ServerLoads {
 }
 export const ServerLoadsContext = createContext<ServerLoads | null>(null);
 
+/** A load that answered 404: the thing asked for does not exist, which asking again will not change. */
+const isMissing = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 404;
+
+/**
+ * The answers a server render's query cache holds, for the page's state: its successes and the loads that answered
+ * 404 (the page shows its not-found view), each error as the fields `hydrateLoads` makes an ApiError of again (JSON
+ * keeps neither its class nor its message).
+ */
+export function dehydrateLoads(queryClient: QueryClient): DehydratedState {
+  const state = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || isMissing(query.state.error),
+  });
+  for (const query of state.queries) {
+    const { error } = query.state;
+    // A plain object where the state's type says Error: it is JSON on its way, and an ApiError again in hydrateLoads.
+    if (isMissing(error))
+      query.state.error = {
+        name: 'ApiError',
+        status: error.status,
+        code: error.code,
+        message: error.message,
+      } as unknown as Error;
+  }
+  return state;
+}
+
+/** Fills a browser's query cache with a server render's answers (`dehydrateLoads`), its 404s as ApiErrors again. */
+export function hydrateLoads(queryClient: QueryClient, state: DehydratedState): void {
+  hydrate(queryClient, {
+    ...state,
+    queries: state.queries.map((query) => {
+      const error = query.state.error as Partial<Pick<ApiError, 'name' | 'status' | 'code' | 'message'>> | null;
+      if (error?.name !== 'ApiError' || error.status === undefined || error.code === undefined) return query;
+      return {
+        ...query,
+        state: { ...query.state, error: new ApiError(error.status, error.code, error.message ?? '') },
+      };
+    }),
+  });
+}
+
 export type Loaded<T> =
   { status: 'loading'; data?: T } | { status: 'done'; data: T } | { status: 'error'; error: unknown; data?: T };
 
@@ -47,7 +97,13 @@ export interface LoadedControls<T> {
 export function useLoaded<T>(key: string, load: () => Promise<T>): Loaded<T> & LoadedControls<T> {
   const serverLoads = useContext(ServerLoadsContext);
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: [key], queryFn: load, placeholderData: keepPreviousData });
+  const query = useQuery({
+    queryKey: [key],
+    queryFn: load,
+    placeholderData: keepPreviousData,
+    // A 404 (one the server rendered the page with, say) is not asked again when a view mounts: it shows not-found.
+    retryOnMount: !isMissing(queryClient.getQueryState([key])?.error),
+  });
   const { refetch } = query;
   const retry = useCallback(() => void refetch(), [refetch]);
   const update = useCallback(
@@ -58,8 +114,9 @@ export function useLoaded<T>(key: string, load: () => Promise<T>): Loaded<T> & L
   const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: [key] }), [queryClient, key]);
   const controls = { retry, update, reload };
   // On the server what is not loaded yet is loading (the browser, whose cache starts with the server's answers,
-  // renders the same): the server fetches it before its next pass, or leaves it to the browser.
-  if (serverLoads && query.data === undefined) {
+  // renders the same): the server fetches it before its next pass, or leaves it to the browser. A 404 is an answer:
+  // the page shows its not-found view, and so does the browser, whose cache gets the 404 too.
+  if (serverLoads && query.data === undefined && !(query.isError && isMissing(query.error))) {
     serverLoads.want(key, load);
     return { status: 'loading', ...controls };
   }

@@ -27,6 +27,8 @@ export {
   LoadState,
   ServerLoadsContext,
   createQueryClient,
+  dehydrateLoads,
+  hydrateLoads,
   useLoaded,
   usePagerLabels,
   type Loaded,

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { hydrate, QueryClientProvider, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { PlatformApi, RemoteName } from '@velvet/contracts';
 import { PlatformContext } from './context';
-import { createQueryClient } from './data';
+import { createQueryClient, hydrateLoads } from './data';
 
 /**
  * What every mounted remote renders inside: its platform, its i18n namespace and its own query cache, which starts
@@ -25,7 +25,7 @@ export function RemoteProviders({
   const [queryClient] = useState(() => {
     if (given) return given;
     const client = createQueryClient();
-    if (serverState) hydrate(client, serverState);
+    if (serverState) hydrateLoads(client, serverState);
     return client;
   });
   return (

@@ -18,6 +18,11 @@ const updateName = defineEndpoint({
   needsGuest: true,
   schemas: () => ({ body: z.object({ name: z.string() }), response: z.object({ ok: z.boolean() }) }),
 });
+const uploadPicture = defineEndpoint({
+  method: 'POST',
+  path: '/guest/profile/preview/update',
+  schemas: () => ({ response: z.object({ avatarUrl: z.string() }) }),
+});
 
 describe('createRestClient', () => {
   let server: Awaited<ReturnType<typeof startHttpServer>>;
@@ -66,6 +71,17 @@ describe('createRestClient', () => {
     expect(request?.method).toBe('POST');
     expect(request?.headers['content-type']).toContain('application/json');
     expect(request?.body).toEqual({ name: 'Bob' });
+  });
+
+  it('sends a multipart upload as the body when the call has a form', async () => {
+    body = { ok: true };
+    const form = new FormData();
+    form.append('file', new Blob(['picture bytes'], { type: 'image/png' }), 'me.png');
+    await client()(uploadPicture, { form });
+    const [request] = server.requests;
+    expect(request?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(request?.body).toContain('name="file"; filename="me.png"');
+    expect(request?.body).toContain('picture bytes');
   });
 
   it('sends the idempotency key of a money-moving POST as the Idempotency-Key header', async () => {

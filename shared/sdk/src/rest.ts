@@ -106,7 +106,7 @@ export function createRestClient(options: RestClientOptions): RestCall {
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
           ...(input?.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: input.idempotencyKey } : {}),
         },
-        ...(endpoint.method === 'GET' ? {} : { json: input?.body ?? {} }),
+        ...(endpoint.method === 'GET' ? {} : input?.form ? { body: input.form } : { json: input?.body ?? {} }),
       });
       const data: unknown = response.status === 204 ? {} : await response.json();
       return data as EndpointResponse<typeof endpoint>;

@@ -20,7 +20,8 @@ export async function startHttpServer(handler: (request: RecordedRequest) => { s
         method: req.method ?? 'GET',
         url: new URL(req.url ?? '/', 'http://localhost'),
         headers: req.headers,
-        body: raw ? JSON.parse(raw) : undefined,
+        // JSON as parsed; another body (a multipart upload) as its text.
+        body: !raw ? undefined : req.headers['content-type']?.includes('json') ? JSON.parse(raw) : raw,
       };
       requests.push(request);
       waiters.forEach((wake) => wake());

@@ -136,3 +136,38 @@ describe('signup modal', () => {
     expect(calls).toHaveLength(1);
   });
 });
+
+describe('forgot password', () => {
+  const forgot = () => {
+    const view = renderInShell(<AuthModal />, {
+      platform: { rest: { '/auth/password/forgot': () => ({ sent: true as const }) } },
+    });
+    act(() => view.shell.ui.ui.open('login'));
+    return view;
+  };
+
+  it('sends the typed address for a reset link and says where the link went', async () => {
+    const { platform } = forgot();
+    type(/email/i, 'anna@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('anna@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Send me the link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'If anna@example.com has an account with us, a link to choose a new password is on its way. It works once and for 30 minutes.',
+    );
+    expect(platform.restCalls.map((call) => [call.path, call.input?.body])).toEqual([
+      ['/auth/password/forgot', { email: 'anna@example.com' }],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Back to login' }));
+    expect(screen.getByTestId('login-form')).toBeInTheDocument();
+  });
+
+  it('checks the address before sending', async () => {
+    const { platform } = forgot();
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    type(/email/i, 'anna@');
+    fireEvent.click(screen.getByRole('button', { name: 'Send me the link' }));
+    expect(await screen.findByText(/valid email address/i)).toBeInTheDocument();
+    expect(platform.restCalls).toHaveLength(0);
+  });
+});

@@ -1,6 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isValidEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TOTP_DIGITS, type ErrorCode } from '@velvet/contracts';
+import {
+  isValidEmail,
+  mailEndpoints,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RESET_MINUTES,
+  TOTP_DIGITS,
+  type ErrorCode,
+} from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
 import { Button, Modal } from '@velvet/ui';
 import type { AuthFlow } from '../uiStore';
@@ -37,6 +45,8 @@ function AuthForm({ mode }: { mode: AuthFlow }) {
   const [values, setValues] = useState({ email: '', password: '', name: '', totp: '' });
   // Shown once the server says the account has a second factor.
   const [askCode, setAskCode] = useState(false);
+  // The login's "forgot password" view, starting with the address typed so far.
+  const [forgot, setForgot] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const signup = mode === 'signup';
@@ -112,6 +122,8 @@ function AuthForm({ mode }: { mode: AuthFlow }) {
     </div>
   );
 
+  if (forgot) return <ForgotPassword initialEmail={values.email.trim()} onBack={() => setForgot(false)} />;
+
   return (
     <Modal
       open
@@ -142,6 +154,13 @@ function AuthForm({ mode }: { mode: AuthFlow }) {
         <Button type="submit" block busy={busy}>
           {t(signup ? 'auth.signup' : 'auth.login')}
         </Button>
+        {!signup && (
+          <p className="vv-auth__switch">
+            <button type="button" className="vv-link-button" onClick={() => setForgot(true)}>
+              {t('auth.forgot.link')}
+            </button>
+          </p>
+        )}
         <p className="vv-auth__switch">
           {t(signup ? 'auth.haveAccount' : 'auth.noAccount')}{' '}
           <button type="button" className="vv-link-button" onClick={() => ui.modal$.next(signup ? 'login' : 'signup')}>
@@ -149,6 +168,79 @@ function AuthForm({ mode }: { mode: AuthFlow }) {
           </button>
         </p>
       </form>
+    </Modal>
+  );
+}
+
+/**
+ * Asks for a reset link. The server answers alike whether the address has an account or not, so the view
+ * says where the link went "if" there is one, and how long it works.
+ */
+function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
+  const { t } = useTranslation('shell');
+  const { ui, platform } = useShell();
+  const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!isValidEmail(address)) return setError(t('auth.errors.INVALID_EMAIL'));
+    setError(null);
+    setBusy(true);
+    try {
+      await platform.api.rest(mailEndpoints.requestPasswordReset, { body: { email: address } });
+      setSentTo(address);
+    } catch (failure) {
+      const code: ErrorCode = failure instanceof ApiError ? failure.code : 'UNKNOWN';
+      setError(t(`auth.errors.${code}`, { defaultValue: t('auth.errors.generic') }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open onClose={ui.close} title={t('auth.forgot.title')} closeLabel={t('common.close')}>
+      {sentTo ? (
+        <div className="vv-auth" data-testid="forgot-sent">
+          <p role="status">{t('auth.forgot.sent', { email: sentTo, minutes: PASSWORD_RESET_MINUTES })}</p>
+          <Button type="button" block onClick={onBack}>
+            {t('auth.forgot.back')}
+          </Button>
+        </div>
+      ) : (
+        <form className="vv-auth" noValidate onSubmit={(event) => void submit(event)} data-testid="forgot-form">
+          <p>{t('auth.forgot.intro')}</p>
+          <div className="vv-field">
+            <label htmlFor="vv-forgot-email">{t('auth.fields.email')}</label>
+            <input
+              id="vv-forgot-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'vv-forgot-email-error' : undefined}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            {error && (
+              <p id="vv-forgot-email-error" className="vv-field__error" role="alert">
+                {error}
+              </p>
+            )}
+          </div>
+          <Button type="submit" block busy={busy}>
+            {t('auth.forgot.submit')}
+          </Button>
+          <p className="vv-auth__switch">
+            <button type="button" className="vv-link-button" onClick={onBack}>
+              {t('auth.forgot.back')}
+            </button>
+          </p>
+        </form>
+      )}
     </Modal>
   );
 }

@@ -7,6 +7,7 @@ import { Sidebar } from './Sidebar';
 import { Footer } from './Footer';
 import { StatusBar, Toasts } from './StatusBar';
 import { AuthModal } from './AuthModal';
+import { DataProtectionNotice, LockedNotice } from './AccountNotices';
 import { FlowModal } from './FlowModal';
 import { Home } from './Home';
 import { LegalPage } from './LegalPage';
@@ -86,7 +87,6 @@ export function Layout() {
   return (
     <div className="vv-shell">
       <Navbar />
-      <StatusBar />
       <div className="vv-body">
         <Sidebar />
         <main id="main" className="vv-main">
@@ -95,8 +95,11 @@ export function Layout() {
         </main>
       </div>
       <Footer />
+      <StatusBar />
       <AuthModal />
       <FlowModal />
+      <DataProtectionNotice />
+      <LockedNotice />
       <Toasts />
     </div>
   );

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ManifestRemote } from '@velvet/contracts';
 import { manifestRemote, renderInShell } from '../testShell';
 import { Navbar } from './Navbar';
@@ -92,5 +92,17 @@ describe('navbar menus as disclosures', () => {
     expect(burger.open).toBe(true);
     fireEvent.click(burger.querySelector('summary')!);
     expect(burger.open).toBe(false);
+  });
+});
+
+describe('navbar guest corner', () => {
+  it("shows the guest's profile picture, and a new one as soon as the guestAvatar push arrives", () => {
+    const { shell, platform, container } = renderInShell(<Navbar />, { platform: { loggedIn: true } });
+    act(() => shell.session.session$.next(platform.session.current()));
+    expect(container.querySelector('.vv-nav__avatar')).toBeNull();
+    act(() => shell.session.setAvatar({ type: 'guestAvatar', avatarUrl: '/media/guests/g/avatar-1.webp' }));
+    expect(container.querySelector('.vv-nav__avatar')).toHaveAttribute('src', '/media/guests/g/avatar-1.webp');
+    act(() => shell.session.setAvatar({ type: 'guestAvatar', avatarUrl: null }));
+    expect(container.querySelector('.vv-nav__avatar')).toBeNull();
   });
 });

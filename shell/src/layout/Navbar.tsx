@@ -126,6 +126,9 @@ function AuthArea() {
             {t('routes.operatorConsole')}
           </a>
         )}
+        {current.guest.avatarUrl && (
+          <img className="vv-nav__avatar" src={current.guest.avatarUrl} alt="" width={28} height={28} />
+        )}
         <span className="vv-nav__name">{current.guest.name}</span>
         <button
           type="button"

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useShell, useSubject } from './ShellContext';
 
 /**
- * The status bar: one message at a time, fixed at the bottom so that it never moves the page. Closing the
- * server's message tells the server, which keeps it away until it changes; the connection notice goes away
- * when the connection is back.
+ * The status bar: one message at a time, last in the page and sticky at the bottom of the screen, so that it never
+ * moves the page. Closing the server's message tells the server, which keeps it away until it changes; the
+ * connection notice goes away when the connection is back.
  */
 export function StatusBar() {
   const { t } = useTranslation('shell');

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import {
   authEndpoints,
   pushEndpoints,
+  outboxEndpoints,
   registryEndpoints,
   telemetryEndpoints,
   type DeploymentLogEntry,
@@ -130,6 +131,41 @@ function registry() {
       page: query?.page ?? 1,
       pageSize: query?.pageSize ?? 30,
     })),
+    ...restFixture(outboxEndpoints.sendNewsletter, ({ params }) => ({ typeId: params.typeId, queued: 3 })),
+    ...restFixture(outboxEndpoints.list, () => ({
+      items: [
+        {
+          id: 2,
+          to: 'anna@example.com',
+          template: 'passwordReset',
+          language: 'de',
+          subject: 'Dein neues Passwort für Velvet',
+          text: 'Hallo Anna,\n\nNeues Passwort wählen: http://localhost:8080/de/passwort/neu/abc/',
+          state: 'kept' as const,
+          attempts: 0,
+          lastError: null,
+          created: AT,
+          sentAt: AT,
+        },
+        {
+          id: 1,
+          to: 'bob@example.com',
+          template: 'verifyEmail',
+          language: 'en',
+          subject: 'Please confirm your e-mail address',
+          text: '',
+          state: 'failed' as const,
+          attempts: 8,
+          lastError: 'connect ECONNREFUSED 127.0.0.1:25',
+          created: AT,
+          sentAt: null,
+        },
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 20,
+      transport: 'outbox' as const,
+    })),
     ...restFixture(telemetryEndpoints.health, () => ({
       items: [
         healthRow({}),
@@ -178,6 +214,38 @@ const registryCalls = (platform: { restCalls: { path: string }[] }) =>
 const tenantSection = () => screen.findByRole('region', { name: 'Amora (amora)' });
 const remoteRow = (section: HTMLElement, name: string) =>
   section.querySelector<HTMLElement>(`[data-remote-row="${name}"]`)!;
+
+describe('operator console: outbox', () => {
+  it('lists the mails with their state and opens a kept one to read its link', async () => {
+    renderConsole();
+    const outbox = await screen.findByTestId('operator-outbox');
+    expect(
+      await within(outbox).findByText(
+        'No SMTP server is configured (SMTP_URL): mails are kept here, to be read below.',
+      ),
+    ).toBeInTheDocument();
+    const failed = outbox.querySelector<HTMLElement>('tr[data-state="failed"]')!;
+    expect(failed).toHaveClass('vv-operator__row--alarm');
+    expect(within(failed).getByText('connect ECONNREFUSED 127.0.0.1:25')).toBeInTheDocument();
+    expect(within(failed).queryByRole('button', { name: 'Read' })).toBeNull();
+    fireEvent.click(within(outbox).getByRole('button', { name: 'Read' }));
+    expect(within(outbox).getByTestId('outbox-text')).toHaveTextContent('http://localhost:8080/de/passwort/neu/abc/');
+  });
+
+  it('sends a newsletter to its subscribers only after a confirmation', async () => {
+    const { platform } = renderConsole();
+    const form = await screen.findByTestId('send-newsletter');
+    fireEvent.change(within(form).getByLabelText('Newsletter'), { target: { value: '1024' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send to subscribers' }));
+    expect(within(form).getByText('Send "VIP club" now to every confirmed subscriber?')).toBeInTheDocument();
+    expect(platform.restCalls.filter((call) => call.path.startsWith('/mail/newsletters'))).toEqual([]);
+    fireEvent.click(within(form).getByRole('button', { name: 'Confirm' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent('"VIP club" is in the outbox for 3 subscribers.');
+    expect(platform.restCalls.find((call) => call.path.startsWith('/mail/newsletters'))?.input?.params).toEqual({
+      typeId: 1024,
+    });
+  });
+});
 
 describe('operator console: who may see it', () => {
   it('asks an anonymous visitor to log in, and calls no registry endpoint', () => {

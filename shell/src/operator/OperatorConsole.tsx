@@ -9,8 +9,10 @@ import { useOperatorStrings } from './strings';
 import { TenantPanel } from './TenantPanel';
 import { HealthPanel } from './HealthPanel';
 import { DeploymentsPanel } from './DeploymentsPanel';
+import { OutboxPanel } from './OutboxPanel';
 import { TwoFactorPanel } from './TwoFactorPanel';
 import { PushPanel } from './PushPanel';
+import { GuestsPanel } from './GuestsPanel';
 import './operator.css';
 
 function OperatorsOnly() {
@@ -28,7 +30,7 @@ function LoginFirst() {
   return <LoginPrompt text={t('operator.loginRequired')} buttonLabel={t('auth.login')} ui={platform.ui} />;
 }
 
-/** Tenants with their features and remotes, the health of loads and the deployments log. */
+/** Tenants with their features and remotes, the health of loads, the deployments log and guests' locks. */
 function ConsoleBody() {
   const { t } = useTranslation('shell');
   const { platform } = useShell();
@@ -59,6 +61,8 @@ function ConsoleBody() {
       <HealthPanel />
       <DeploymentsPanel />
       <PushPanel />
+      <OutboxPanel />
+      <GuestsPanel />
       <TwoFactorPanel />
     </>
   );

@@ -5,6 +5,8 @@ import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
 import { guests, type GuestRow } from './schema';
 
+export type { GuestRow };
+
 export const asLanguage = (value: string): Language =>
   (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'en';
 

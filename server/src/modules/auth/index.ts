@@ -1,16 +1,15 @@
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { authEndpoints } from '@velvet/contracts';
-import { route, HttpError, requireOperator } from '../../http/endpoint';
+import { route, HttpError } from '../../http/endpoint';
 import type { ModuleContext, ServerModule } from '../module';
 import { tokenOf } from '../../http/auth';
 import { findGuest, guestView } from './guests';
-import { guests } from './schema';
 import { createAnonymous, issue, login, signup } from './service';
 import { FailureThrottle, type ThrottleRule } from './throttle';
 import { checkLoginCode, confirmEnrolment, startEnrolment } from './totp';
+import { welcomeBack } from './welcome-back';
 
 const MINUTE_MS = 60_000;
 /**
@@ -38,12 +37,13 @@ async function operatorRow(ctx: ModuleContext, guestId: string) {
   return row;
 }
 
-/** Tokens for anonymous visitors and guests: sign up, log in and out, who am I; operators' second factor and locks. */
+/** Tokens for anonymous visitors and guests: sign up, log in and out, who am I; operators' second factor (locks: lifecycle). */
 export const authModule: ServerModule = {
   name: 'auth',
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
   // Sessions that ended early are refused from memory: read them before the first request.
   prepare: (ctx) => ctx.sessions.load(ctx.now()),
+  socket: (ctx) => ctx.statusBar.register('welcomeBackUser', (guestId) => welcomeBack(ctx, guestId)),
   routes: (ctx) => async (app) => {
     const accounts = new FailureThrottle(ACCOUNT_RULE);
     const addresses = new FailureThrottle(ADDRESS_RULE);
@@ -64,6 +64,10 @@ export const authModule: ServerModule = {
       route(limited, authEndpoints.signup, async ({ body, request }) => {
         const { language } = request.query as { language?: string };
         const row = await signup(ctx.db, { ...body, ...(language ? { language } : {}) });
+        // The account exists either way: a mail that could not be written is logged, not the sign-up's failure.
+        await ctx.hooks
+          .guestSignedUp?.(row.id)
+          .catch((error: unknown) => request.log.error({ err: error }, 'verification mail not written'));
         return issue(app, ctx, row, ctx.now());
       }),
     );
@@ -92,7 +96,7 @@ export const authModule: ServerModule = {
       }
       accounts.reset(account);
       addresses.undo(address);
-      if (row.locked) throw new HttpError(403, 'FORBIDDEN', 'This account is locked');
+      if (row.locked) throw new HttpError(403, 'GUEST_LOCKED', 'This account is locked');
       return issue(app, ctx, row, now);
     });
 
@@ -120,19 +124,6 @@ export const authModule: ServerModule = {
     route(app, authEndpoints.totpConfirm, async ({ auth, body }) => {
       await confirmEnrolment(ctx.db, await operatorRow(ctx, auth.guestId), body.code, ctx.now());
       return { enabled: true };
-    });
-
-    route(app, authEndpoints.lockGuest, async ({ auth, params }) => {
-      requireOperator(auth);
-      const [locked] = await ctx.db
-        .update(guests)
-        .set({ locked: true })
-        .where(eq(guests.id, params.guestId))
-        .returning({ id: guests.id });
-      if (!locked) throw new HttpError(404, 'NOT_FOUND', 'No such guest');
-      const sessionsEnded = await ctx.sessions.endAllOf(params.guestId, ctx.now());
-      ctx.hub.endSessions(params.guestId);
-      return { guestId: params.guestId, locked: true, sessionsEnded };
     });
   },
 };

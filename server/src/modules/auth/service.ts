@@ -100,3 +100,38 @@ export async function login(db: Database, emailInput: string, password: string):
     throw new HttpError(401, 'INVALID_CREDENTIALS', 'Email or password is wrong');
   return row;
 }
+
+/** The guest (not an anonymous visitor) of an address, lower-cased as stored. */
+export async function findGuestByEmail(db: Database, email: string): Promise<GuestRow | undefined> {
+  const [row] = await db.select().from(guests).where(eq(guests.email, email));
+  return row && !row.anonymous ? row : undefined;
+}
+
+/** Whether `password` is the guest's (false for a guest without one). */
+export async function passwordMatches(row: GuestRow, password: string): Promise<boolean> {
+  return row.passwordHash ? argon2.verify(row.passwordHash, password).catch(() => false) : false;
+}
+
+/** Stores a new password that passed the password policy (checkNewPassword); answers the updated row. */
+export async function setPassword(db: Database, guestId: string, password: string): Promise<GuestRow> {
+  checkNewPassword(password);
+  const passwordHash = await hashPassword(password);
+  const [row] = await db.update(guests).set({ passwordHash }).where(eq(guests.id, guestId)).returning();
+  if (!row) throw new HttpError(404, 'NOT_FOUND', 'No such guest');
+  return row;
+}
+
+/** A guest's new address (valid, lower-cased, nobody else's: 400 INVALID_EMAIL, 409 EMAIL_TAKEN). */
+export async function setEmail(db: Database, guestId: string, input: string): Promise<GuestRow> {
+  const email = input.trim().toLowerCase();
+  if (!isValidEmail(email)) throw new HttpError(400, 'INVALID_EMAIL', 'This email address is not valid');
+  try {
+    const [row] = await db.update(guests).set({ email }).where(eq(guests.id, guestId)).returning();
+    if (!row) throw new HttpError(404, 'NOT_FOUND', 'No such guest');
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error, 'guests_email_unique'))
+      throw new HttpError(409, 'EMAIL_TAKEN', 'This email address already has an account');
+    throw error;
+  }
+}

@@ -28,6 +28,7 @@ const lock = (guestId: string, token: string) =>
     method: 'POST',
     url: `/rest/v1/auth/guests/${guestId}/lock`,
     headers: { authorization: `Bearer ${token}` },
+    payload: { reason: 'chargeback fraud' },
   });
 const expectTokenInvalid = (response: { statusCode: number; json: <T>() => T }) => {
   assert.equal(response.statusCode, 401);
@@ -180,7 +181,7 @@ describe('lock', () => {
       payload: { email: guest.email, password: 'soon locked phrase' },
     });
     assert.equal(again.statusCode, 403);
-    assert.equal(again.json<ErrorBody>().code, 'FORBIDDEN');
+    assert.equal(again.json<ErrorBody>().code, 'GUEST_LOCKED');
   });
 
   test('only operators lock: a guest gets 403, anonymous 401, an unknown guest 404', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { authSessions } from './schema';
 
@@ -65,7 +65,26 @@ export class SessionRegistry {
     return rows.length;
   }
 
-  private remember(rows: ReadonlyArray<{ id: string; expires: Date }>, now: Date): void {
+  /** Ends every running session of a guest but `keepSid` (a password change keeps the tab that made it). */
+  async endOthers(guestId: string, keepSid: string, now: Date): Promise<string[]> {
+    const rows = await this.db
+      .update(authSessions)
+      .set({ ended: now })
+      .where(
+        and(
+          eq(authSessions.guestId, guestId),
+          ne(authSessions.id, keepSid),
+          isNull(authSessions.ended),
+          gt(authSessions.expires, now),
+        ),
+      )
+      .returning({ id: authSessions.id, expires: authSessions.expires });
+    this.remember(rows, now);
+    return rows.map((row) => row.id);
+  }
+
+  /** Refuses these sessions' tokens from now on (sessions another module ended, e.g. of a deleted account). */
+  remember(rows: ReadonlyArray<{ id: string; expires: Date }>, now: Date): void {
     for (const row of rows) this.ended.set(row.id, row.expires.getTime());
     // Expired entries are dropped at most once an hour, so the map holds about one lifetime of early ends.
     if (now.getTime() - this.lastPrune < HOUR_MS) return;

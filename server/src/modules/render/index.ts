@@ -12,6 +12,8 @@ import type { ModuleContext, ServerModule } from '../module';
 
 /** Rendered pages kept at once (tens of KB each), least recently used out first. */
 const CACHED_PAGES = 2_000;
+/** Loads' answers kept at once for the renders (a page asks for one to four), least recently used out first. */
+const SHARED_ANSWERS = 2_000;
 /** The cookie the browser's shell keeps its visitor id in, so a page is rendered with the canaries it gets. */
 export const VISITOR_COOKIE = 'velvet.visitor';
 
@@ -23,11 +25,17 @@ interface ShellRenderer {
     serverEntry: (remote: ManifestRemote) => string;
     fetch: typeof fetch;
     budgetMs: number;
+    shared: SharedLoads;
   }): Promise<RenderedPage>;
   preloadRemotes(
     manifest: FederationManifest,
     serverEntry: (remote: ManifestRemote) => string,
   ): Promise<{ remote: ManifestRemote; error: string }[]>;
+}
+/** Loads' answers shared between renders (shell/src/server.tsx). */
+interface SharedLoads {
+  load(key: string, load: () => Promise<unknown>): Promise<unknown>;
+  kept(key: string): { value: unknown } | undefined;
 }
 /** How one remote part of a page (the owner's app or a home block's widget) fared. */
 type PartOutcome =
@@ -82,6 +90,50 @@ function inProcessFetch(app: FastifyInstance, request: FastifyRequest): typeof f
   };
 }
 
+/**
+ * The renders' loads, shared as the REST answers are (http/visitor-cache.ts): a page is rendered for an anonymous
+ * visitor, whose answers are the same for all, so each is loaded once per `ttlMs` for every render meanwhile (those
+ * arriving while it loads wait for that load), and its parsed answer is handed to each. For one more `ttlMs` the
+ * kept answer still goes out at once while a single reload runs, so an answer is never older than twice the ttl. A
+ * failed load is not kept. A ttl of 0 turns it off.
+ */
+export function sharedLoads(ttlMs: number, now: () => number): SharedLoads {
+  const answers = new LRUCache<string, { value: unknown; at: number }>({
+    max: SHARED_ANSWERS,
+    ttl: Math.max(2 * ttlMs, 1),
+    perf: { now },
+    ttlResolution: 0,
+    // An answer past its time is dropped then, not when the cache is full: answers hold whole lists.
+    ttlAutopurge: true,
+  });
+  const loading = new Map<string, Promise<unknown>>();
+  const reload = (key: string, load: () => Promise<unknown>) => {
+    let pending = loading.get(key);
+    if (!pending) {
+      const at = now();
+      pending = new Promise<unknown>((resolve) => resolve(load())).then((value) => {
+        answers.set(key, { value, at });
+        return value;
+      });
+      const settled = () => void loading.delete(key);
+      pending.then(settled, settled);
+      loading.set(key, pending);
+    }
+    return pending;
+  };
+  return {
+    load: (key, load) => {
+      if (ttlMs <= 0) return load();
+      const kept = answers.get(key);
+      if (!kept) return reload(key, load);
+      // Past its time: this render gets it still, the next ones the reloaded answer (a failed reload is not seen).
+      if (now() - kept.at > ttlMs) reload(key, load).catch(() => undefined);
+      return Promise.resolve(kept.value);
+    },
+    kept: (key) => (ttlMs > 0 ? answers.get(key) : undefined),
+  };
+}
+
 const visitorCookie = new RegExp(`(?:^|;\\s*)${VISITOR_COOKIE.replace('.', '\\.')}=([\\w-]{1,64})(?:;|$)`);
 /** The visitor id the browser's shell keeps in its cookie, if it sent one. */
 const visitorOf = (request: FastifyRequest) => visitorCookie.exec(request.headers.cookie ?? '')?.[1];
@@ -95,8 +147,8 @@ interface Kept {
 
 /**
  * The page bodies shell-html serves: each page's first screen rendered by the shell's renderer with the tenant's
- * versions (the visitor's canaries included), the same for every visitor, so it is kept for VISITOR_CACHE_MS per
- * tenant, URL and versions. A part the owner remote's node build could not render is left to the browser, logged
+ * versions (the visitor's canaries included), the same for every visitor, so it is kept for PAGE_CACHE_MS per
+ * tenant, URL and versions, and its loads' answers for VISITOR_CACHE_MS. A part the owner remote's node build could not render is left to the browser, logged
  * and not kept.
  */
 export async function pageBodies(ctx: ModuleContext, app: FastifyInstance): Promise<PageBodies | undefined> {
@@ -110,6 +162,7 @@ export async function pageBodies(ctx: ModuleContext, app: FastifyInstance): Prom
   const serverEntry = (remote: ManifestRemote) =>
     path.join(storeDir, remote.name, remote.version, 'server', 'remoteEntry.js');
   const kept = new LRUCache<string, Kept>({ max: CACHED_PAGES });
+  const shared = sharedLoads(ctx.config.visitorCacheMs, () => ctx.now().getTime());
   // The main tenant's pinned builds are loaded before the first page is asked for.
   const unloaded = await renderer.preloadRemotes(
     await pageManifest(ctx, { tenant: undefined, hostname: 'localhost', visitor: undefined }),
@@ -155,13 +208,14 @@ export async function pageBodies(ctx: ModuleContext, app: FastifyInstance): Prom
     const now = ctx.now().getTime();
     let entry = kept.get(key);
     const started = performance.now();
-    if (!entry || now - entry.at >= ctx.config.visitorCacheMs) {
+    if (!entry || now - entry.at >= ctx.config.pageCacheMs) {
       const page = await renderer.renderPage({
         manifest,
         url,
         serverEntry,
         fetch: inProcessFetch(app, request),
         budgetMs: ctx.config.renderBudgetMs,
+        shared,
       });
       entry = {
         at: now,
@@ -171,7 +225,7 @@ export async function pageBodies(ctx: ModuleContext, app: FastifyInstance): Prom
       const renderMs = performance.now() - started;
       for (const part of page.parts) report(manifest.tenant.id, part, renderMs);
       // A page with a part left to the browser is not kept: the next request tries the server again.
-      if (page.parts.every((part) => part.outcome === 'server') && ctx.config.visitorCacheMs > 0) kept.set(key, entry);
+      if (page.parts.every((part) => part.outcome === 'server') && ctx.config.pageCacheMs > 0) kept.set(key, entry);
     }
     const { page } = entry;
     return {
@@ -179,7 +233,7 @@ export async function pageBodies(ctx: ModuleContext, app: FastifyInstance): Prom
       head: (nonce) => page.styles.map((css) => `<style nonce="${nonce}">${css}</style>`).join(''),
       data: entry.data,
       renderMs: performance.now() - started,
-      sharedSeconds: Math.floor(ctx.config.visitorCacheMs / 1000),
+      sharedSeconds: Math.floor(ctx.config.pageCacheMs / 1000),
     };
   };
 }

@@ -208,6 +208,36 @@ export const REMOTE_ROUTES = [
   },
   { name: 'myAccount', owner: 'mf-account', path: { de: 'myvisitx', en: 'myvisitx', es: 'myvisitx' } },
   { name: 'vipClub', owner: 'mf-account', path: { de: 'vipclub', en: 'vipclub', es: 'vipclub' } },
+  {
+    name: 'myAccountNotifications',
+    owner: 'mf-account',
+    path: { de: 'myvisitx/benachrichtigungen', en: 'myvisitx/notifications', es: 'myvisitx/notificaciones' },
+  },
+  {
+    name: 'myAccountPassword',
+    owner: 'mf-account',
+    path: { de: 'myvisitx/passwort', en: 'myvisitx/password', es: 'myvisitx/contrasena' },
+  },
+  {
+    name: 'emailVerify',
+    owner: 'mf-account',
+    path: { de: 'email/bestaetigen/:token', en: 'email/verify/:token', es: 'email/verificar/:token' },
+  },
+  {
+    name: 'passwordReset',
+    owner: 'mf-account',
+    path: { de: 'passwort/neu/:token', en: 'password/reset/:token', es: 'contrasena/restablecer/:token' },
+  },
+  {
+    name: 'newsletterConfirm',
+    owner: 'mf-account',
+    path: { de: 'newsletter/bestaetigen/:token', en: 'newsletter/confirm/:token', es: 'boletin/confirmar/:token' },
+  },
+  {
+    name: 'newsletterUnsubscribe',
+    owner: 'mf-account',
+    path: { de: 'newsletter/abmelden/:token', en: 'newsletter/unsubscribe/:token', es: 'boletin/baja/:token' },
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 /** The argument names of each declared route. */
@@ -265,4 +295,10 @@ export interface RemoteRouteArgs {
   myAccountPush: never;
   myAccount: never;
   vipClub: never;
+  myAccountNotifications: never;
+  myAccountPassword: never;
+  emailVerify: 'token';
+  passwordReset: 'token';
+  newsletterConfirm: 'token';
+  newsletterUnsubscribe: 'token';
 }

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { ErrorBody } from '@velvet/contracts';
+import { createTestApp, type TestApp } from './testing/app';
+import { createPerformer } from './modules/performers/fixtures';
+
+/**
+ * Pages rendered with the repository's own builds (the shell's and the remotes' node builds, which `npm test` makes
+ * first): the real renderer behind the server's page route.
+ */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+let t: TestApp;
+before(async () => {
+  assert.ok(
+    existsSync(path.join(repoRoot, 'shell', 'dist', 'server', 'render.cjs')),
+    'the shell is built (npm test builds it)',
+  );
+  t = await createTestApp({ config: { repoRoot, serverRender: true } });
+});
+after(() => t.close());
+
+const BROWSER = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
+/** The page's HTML as a browser reads it (brotli). */
+async function page(url: string) {
+  const response = await t.app.inject({ url, headers: BROWSER });
+  assert.equal(response.headers['content-encoding'], 'br', url);
+  return { status: response.statusCode, html: brotliDecompressSync(response.rawPayload).toString() };
+}
+const pageState = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="vv-ssr">([\s\S]*?)<\/script>/.exec(html)![1]!) as {
+    outlet: { remote: string; queries: { queries: { state: { status: string; error: unknown } }[] } } | null;
+  };
+
+describe('server-rendered pages', () => {
+  test('a performer’s profile goes out rendered and brotli-compressed; an unknown API path keeps its JSON 404', async () => {
+    await createPerformer(t.ctx.db, { name: 'carla' });
+    const { status, html } = await page('/en/amateur/carla/');
+    assert.equal(status, 200);
+    assert.match(html, /<div id="root" data-ssr>/);
+    assert.match(html, /<div data-outlet="mf-chat" data-ssr="server"><div data-remote="mf-chat"/);
+    assert.match(html, /<h1[^>]*>Performer \d+<\/h1>/);
+    const api = await t.app.inject({ url: '/rest/v1/no/such/route', headers: BROWSER });
+    assert.equal(api.statusCode, 404);
+    assert.equal(api.json<ErrorBody>().code, 'NOT_FOUND');
+  });
+
+  test('a missing performer, video or album answers 404 with the not-found view rendered, and its 404 in the page state', async () => {
+    await createPerformer(t.ctx.db, { name: 'dora' });
+    for (const [url, remote, text] of [
+      ['/en/amateur/nobody/', 'mf-chat', 'Not found'],
+      ['/de/amateur/niemand/', 'mf-chat', 'Nicht gefunden'],
+      ['/en/amateur/dora/videos/999999', 'mf-media', 'This video does not exist (any more).'],
+      ['/en/amateur/dora/pictures/999999', 'mf-media', 'This album does not exist (any more).'],
+    ] as const) {
+      const { status, html } = await page(url);
+      assert.equal(status, 404, url);
+      assert.match(html, /<meta name="robots" content="noindex" \/>/, url);
+      const outlet = new RegExp(`<div data-outlet="${remote}" data-ssr="server">([\\s\\S]*?)</div></div><`).exec(html);
+      assert.ok(outlet, `${url}: the owner's part is rendered`);
+      assert.ok(outlet[1]!.includes(text), `${url}: ${outlet[1]}`);
+      assert.doesNotMatch(outlet[1]!, /aria-busy="true"/, `${url}: nothing left loading`);
+      const state = pageState(html);
+      assert.equal(state.outlet?.remote, remote);
+      assert.ok(
+        state.outlet.queries.queries.some(
+          ({ state: query }) =>
+            query.status === 'error' && (query.error as { name: string; status: number }).status === 404,
+        ),
+        `${url}: the 404 travels in the page state`,
+      );
+    }
+  });
+});
