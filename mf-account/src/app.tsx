@@ -1,6 +1,6 @@
 import { defineRemoteApp } from '@velvet/federation';
 import { AccountApp } from './AccountApp';
-import { locales } from './locales';
+import { loadLocale } from './locales/load';
 import './account.css';
 
-export default defineRemoteApp({ name: 'mf-account', App: AccountApp, locales });
+export default defineRemoteApp({ name: 'mf-account', App: AccountApp, locales: loadLocale });

@@ -2,11 +2,11 @@ import { defineWidgets } from '@velvet/federation';
 import { Vip30Widget } from './VipClub';
 import { MoneyChargeWidget } from './MoneyCharge';
 import { AgeCheckWidget } from './AgeCheck';
-import { locales } from './locales';
+import { loadLocale } from './locales/load';
 import './account.css';
 
 export default defineWidgets({
   name: 'mf-account',
   widgets: { 'home.VIP30': Vip30Widget, 'flow.moneyCharge': MoneyChargeWidget, 'flow.ageCheck': AgeCheckWidget },
-  locales,
+  locales: loadLocale,
 });

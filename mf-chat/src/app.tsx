@@ -1,7 +1,7 @@
 import { defineRemoteApp } from '@velvet/federation';
 import { ChatApp } from './ChatApp';
-import { locales } from './locales';
+import { loadLocale } from './locales/load';
 import './styles.css';
 import './performers.css';
 
-export default defineRemoteApp({ name: 'mf-chat', App: ChatApp, locales });
+export default defineRemoteApp({ name: 'mf-chat', App: ChatApp, locales: loadLocale });

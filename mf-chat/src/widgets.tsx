@@ -1,5 +1,5 @@
 import { defineWidgets } from '@velvet/federation';
-import { locales } from './locales';
+import { loadLocale } from './locales/load';
 import { CamShowsWidget, CategoriesWidget, NewGirlsWidget, TopCamsWidget } from './widgets/HomeWidgets';
 import './styles.css';
 import './performers.css';
@@ -12,5 +12,5 @@ export default defineWidgets({
     'home.CAMSHOWS': CamShowsWidget,
     'home.Categories': CategoriesWidget,
   },
-  locales,
+  locales: loadLocale,
 });

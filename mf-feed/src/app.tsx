@@ -1,6 +1,6 @@
 import { defineRemoteApp } from '@velvet/federation';
 import { FeedPage } from './FeedPage';
-import { locales } from './locales';
+import { loadLocale } from './locales/load';
 import './feed.css';
 
-export default defineRemoteApp({ name: 'mf-feed', App: FeedPage, locales });
+export default defineRemoteApp({ name: 'mf-feed', App: FeedPage, locales: loadLocale });

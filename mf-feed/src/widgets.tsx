@@ -1,6 +1,6 @@
 import { defineWidgets } from '@velvet/federation';
 import { FeedWidget } from './FeedWidget';
-import { locales } from './locales';
+import { loadLocale } from './locales/load';
 import './feed.css';
 
-export default defineWidgets({ name: 'mf-feed', widgets: { 'home.Feed': FeedWidget }, locales });
+export default defineWidgets({ name: 'mf-feed', widgets: { 'home.Feed': FeedWidget }, locales: loadLocale });

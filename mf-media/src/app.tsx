@@ -1,6 +1,6 @@
 import { defineRemoteApp } from '@velvet/federation';
-import { locales } from './locales';
+import { loadLocale } from './locales/load';
 import { MediaApp } from './MediaApp';
 import './media.css';
 
-export default defineRemoteApp({ name: 'mf-media', App: MediaApp, locales });
+export default defineRemoteApp({ name: 'mf-media', App: MediaApp, locales: loadLocale });

@@ -3,7 +3,7 @@ import type { RouteName, VideoCategory } from '@velvet/contracts';
 import { defineWidgets, useRouteLink } from '@velvet/federation';
 import { Section } from '@velvet/ui';
 import { ActorAlbums, ActorVideos } from './ActorMedia';
-import { locales } from './locales';
+import { loadLocale } from './locales/load';
 import { VideoGrid } from './VideoGrid';
 import './media.css';
 
@@ -48,4 +48,4 @@ export const MEDIA_WIDGETS = {
   'actorProfile.pictures': ActorAlbums,
 };
 
-export default defineWidgets({ name: 'mf-media', widgets: MEDIA_WIDGETS, locales });
+export default defineWidgets({ name: 'mf-media', widgets: MEDIA_WIDGETS, locales: loadLocale });

@@ -1,6 +1,6 @@
 import { defineRemoteApp } from '@velvet/federation';
 import { MessengerApp } from './MessengerApp';
-import { locales } from './locales';
+import { loadLocale } from './locales/load';
 import './messenger.css';
 
-export default defineRemoteApp({ name: 'mf-messenger', App: MessengerApp, locales });
+export default defineRemoteApp({ name: 'mf-messenger', App: MessengerApp, locales: loadLocale });

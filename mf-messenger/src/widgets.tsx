@@ -1,6 +1,10 @@
 import { defineWidgets } from '@velvet/federation';
 import { FavoriteWidget } from './FavoriteWidget';
-import { locales } from './locales';
+import { loadLocale } from './locales/load';
 import './messenger.css';
 
-export default defineWidgets({ name: 'mf-messenger', widgets: { 'home.Favorite': FavoriteWidget }, locales });
+export default defineWidgets({
+  name: 'mf-messenger',
+  widgets: { 'home.Favorite': FavoriteWidget },
+  locales: loadLocale,
+});

@@ -1,5 +1,5 @@
 import { defineRemoteApp } from '@velvet/federation';
 import { SpecialsApp } from './SpecialsApp';
-import { locales } from './locales';
+import { loadLocale } from './locales/load';
 
-export default defineRemoteApp({ name: 'mf-specials', App: SpecialsApp, locales });
+export default defineRemoteApp({ name: 'mf-specials', App: SpecialsApp, locales: loadLocale });

@@ -3,7 +3,7 @@ import { DailyBonusWidget } from './daily/DailyBonusWidget';
 import { ContestsWidget } from './contests/ContestsWidget';
 import { BlogWidget } from './blog/BlogWidget';
 import { SpinwheelWidget } from './spinwheel/SpinwheelWidget';
-import { locales } from './locales';
+import { loadLocale } from './locales/load';
 import './specials.css';
 
 export default defineWidgets({
@@ -14,5 +14,5 @@ export default defineWidgets({
     'home.Blog': BlogWidget,
     'myAccount.spinwheel': SpinwheelWidget,
   },
-  locales,
+  locales: loadLocale,
 });

@@ -1,6 +1,6 @@
 import { defineRemoteApp } from '@velvet/federation';
-import { locales } from './locales';
+import { loadLocale } from './locales/load';
 import { TvApp } from './TvApp';
 import './tv.css';
 
-export default defineRemoteApp({ name: 'mf-tv', App: TvApp, locales });
+export default defineRemoteApp({ name: 'mf-tv', App: TvApp, locales: loadLocale });

@@ -1,6 +1,6 @@
 import { defineWidgets } from '@velvet/federation';
-import { locales } from './locales';
+import { loadLocale } from './locales/load';
 import { TvWidget } from './TvWidget';
 import './tv.css';
 
-export default defineWidgets({ name: 'mf-tv', widgets: { 'home.TV': TvWidget }, locales });
+export default defineWidgets({ name: 'mf-tv', widgets: { 'home.TV': TvWidget }, locales: loadLocale });

@@ -374,7 +374,7 @@ async function renderPart(
     // What a part loads depends on its tenant, language, remote version and the key its code gives it.
     const scope = `${request.manifest.tenant.id} ${platform.router.current().language} ${remote.name}@${remote.version}`;
     const html = await renderWithData(
-      lifecycles.serverElement({ platform, queryClient }),
+      await lifecycles.serverElement({ platform, queryClient }),
       queryClient,
       {
         shared: request.shared,

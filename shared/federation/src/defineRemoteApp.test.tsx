@@ -7,7 +7,7 @@ import { initReactI18next } from 'react-i18next';
 import type { IncomingMessage, PlatformApi } from '@velvet/contracts';
 import { renderToString } from 'react-dom/server';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
-import { defineRemoteApp, defineWidgets, SERVER_RENDERED } from './defineRemoteApp';
+import { defineRemoteApp, defineWidgets, SERVER_RENDERED, type LocaleLoader } from './defineRemoteApp';
 import { useLoaded } from './data';
 import { usePlatform } from './context';
 
@@ -24,7 +24,9 @@ function testPlatform() {
   return { platform: { version: '1.0.0', bus, i18n } as unknown as PlatformApi, incoming };
 }
 
-const locales = { de: { hello: 'Hallo' }, en: { hello: 'Hello' }, nl: { hello: 'Hallo' }, es: { hello: 'Hola' } };
+const strings = { de: { hello: 'Hallo' }, en: { hello: 'Hello' }, nl: { hello: 'Hallo' }, es: { hello: 'Hola' } };
+/** The test's strings as a remote's build ships them: one language at a time. */
+const locales: LocaleLoader = async (language) => ({ default: strings[language] });
 
 function OnlineCount() {
   const platform = usePlatform();
@@ -90,7 +92,7 @@ describe('defineRemoteApp', () => {
     const app = defineRemoteApp({ name: 'mf-media', App: Price, locales });
     const server = new QueryClient();
     await server.prefetchQuery({ queryKey: ['price'], queryFn: load });
-    const html = renderToString(app.serverElement({ platform, queryClient: server }));
+    const html = renderToString(await app.serverElement({ platform, queryClient: server }));
     expect(html).toContain('data-remote="mf-media"');
     expect(html).toContain('a price of 7');
 

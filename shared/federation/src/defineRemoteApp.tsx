@@ -2,13 +2,18 @@ import React, { type ComponentType, type ReactElement } from 'react';
 import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import singleSpaReact from 'single-spa-react';
 import type { AppProps } from 'single-spa';
-import type { PlatformApi, RemoteName, SlotName, SlotProps } from '@velvet/contracts';
+import type { Language, PlatformApi, RemoteName, SlotName, SlotProps } from '@velvet/contracts';
 import { RemoteProviders } from './providers';
 import { scopePlatform } from './scope';
 import { concurrentRoots } from './concurrentRoots';
 
 /** Translations a remote ships for its own i18next namespace (the remote's name). */
-export type RemoteLocales = Record<'de' | 'en' | 'nl' | 'es', Record<string, unknown>>;
+export type RemoteLocales = Record<Language, Record<string, unknown>>;
+/**
+ * A remote's translations as its builds ship them: one language at a time (a JSON chunk each), so a page downloads
+ * only its language's strings.
+ */
+export type LocaleLoader = (language: Language) => Promise<{ default: Record<string, unknown> }>;
 
 /** What the shell passes when it mounts an application or a parcel. */
 export interface MountProps {
@@ -38,8 +43,11 @@ export interface Lifecycles {
 
 /** A remote's application or widget: its lifecycles, and the same tree for the server's render. */
 export interface RemoteLifecycles extends Lifecycles {
-  /** The root element the mount renders, for the server: the same tree, so the browser can hydrate it. */
-  serverElement: (props: ServerRenderProps) => ReactElement;
+  /**
+   * The root element the mount renders, for the server: the same tree, so the browser can hydrate it (once the
+   * remote's strings in the platform's language are loaded).
+   */
+  serverElement: (props: ServerRenderProps) => Promise<ReactElement>;
 }
 
 interface RootProps {
@@ -57,11 +65,21 @@ function Fallback({ remote, error }: { remote: string; error: Error }): ReactEle
   );
 }
 
-/** Merged into the namespace: the shell may have put the descriptor's menu labels there before the code loaded. */
-function addLocales(platform: PlatformApi, namespace: string, locales: RemoteLocales) {
-  for (const [language, resources] of Object.entries(locales)) {
-    platform.i18n.addResourceBundle(language, namespace, resources, true, false);
-  }
+/** The languages of each namespace a loader has filled, per i18next instance (the server has one per language). */
+const loadedLocales = new WeakMap<object, Set<string>>();
+
+/**
+ * Adds the remote's strings in `language` to its namespace, once per i18next instance. Merged: the shell may have
+ * put the descriptor's menu labels there before the code loaded.
+ */
+async function loadLocale(platform: PlatformApi, namespace: string, locales: LocaleLoader, language: Language) {
+  const loaded = loadedLocales.get(platform.i18n) ?? new Set<string>();
+  loadedLocales.set(platform.i18n, loaded);
+  const key = `${language}:${namespace}`;
+  if (loaded.has(key)) return;
+  const { default: resources } = await locales(language);
+  platform.i18n.addResourceBundle(language, namespace, resources, true, false);
+  loaded.add(key);
 }
 
 /**
@@ -71,12 +89,10 @@ function addLocales(platform: PlatformApi, namespace: string, locales: RemoteLoc
 function defineLifecycles<P extends object>(
   remote: RemoteName,
   Component: ComponentType<P & RootProps>,
-  locales: RemoteLocales,
+  locales: LocaleLoader,
   rootAttributes: Record<string, string>,
 ): RemoteLifecycles {
   const scopes = new WeakMap<HTMLElement, () => void>();
-  // The server renders every page with the i18next its remote set keeps: its texts are merged in once.
-  const localized = new WeakSet<object>();
   type Props = P & RootProps & { serverState?: DehydratedState; queryClient?: QueryClient };
   const Root = ({ serverState, queryClient, ...props }: Props) => (
     <RemoteProviders platform={props.platform} remote={remote} serverState={serverState} queryClient={queryClient}>
@@ -97,13 +113,20 @@ function defineLifecycles<P extends object>(
   });
   return {
     bootstrap: (props) => react.bootstrap(props as never) as Promise<void>,
-    mount: (props) => {
-      addLocales(props.platform, remote, locales);
-      const scope = scopePlatform(props.platform);
-      scopes.set(props.domElement, scope.dispose);
-      hydrating = props.serverState !== undefined && props.domElement.getAttribute(SERVER_RENDERED) === 'server';
+    mount: async (props) => {
+      const { platform, domElement } = props;
+      await loadLocale(platform, remote, locales, platform.i18n.language as Language);
+      // A language chosen while mounted: its strings are added when they arrive (the components re-render then).
+      const onLanguage = (language: string) => void loadLocale(platform, remote, locales, language as Language);
+      platform.i18n.on('languageChanged', onLanguage);
+      const scope = scopePlatform(platform);
+      scopes.set(domElement, () => {
+        platform.i18n.off('languageChanged', onLanguage);
+        scope.dispose();
+      });
+      hydrating = props.serverState !== undefined && domElement.getAttribute(SERVER_RENDERED) === 'server';
       try {
-        return react.mount({ ...props, platform: scope.platform } as never) as Promise<void>;
+        return await (react.mount({ ...props, platform: scope.platform } as never) as Promise<void>);
       } finally {
         hydrating = false;
       }
@@ -113,11 +136,8 @@ function defineLifecycles<P extends object>(
       scopes.get(props.domElement)?.();
       scopes.delete(props.domElement);
     },
-    serverElement: (props) => {
-      if (!localized.has(props.platform.i18n)) {
-        addLocales(props.platform, remote, locales);
-        localized.add(props.platform.i18n);
-      }
+    serverElement: async (props) => {
+      await loadLocale(props.platform, remote, locales, props.platform.i18n.language as Language);
       return <Root {...(props as Props)} />;
     },
   };
@@ -127,7 +147,7 @@ function defineLifecycles<P extends object>(
 export function defineRemoteApp(options: {
   name: RemoteName;
   App: ComponentType<RootProps>;
-  locales: RemoteLocales;
+  locales: LocaleLoader;
 }): RemoteLifecycles {
   return defineLifecycles(options.name, options.App, options.locales, { 'data-remote': options.name });
 }
@@ -136,7 +156,7 @@ export function defineRemoteApp(options: {
 export function defineWidgets<S extends SlotName>(options: {
   name: RemoteName;
   widgets: { [K in S]: ComponentType<RootProps & SlotProps<K>> };
-  locales: RemoteLocales;
+  locales: LocaleLoader;
 }): Record<S, RemoteLifecycles> {
   const entries = Object.entries(options.widgets) as [S, ComponentType<RootProps>][];
   return Object.fromEntries(

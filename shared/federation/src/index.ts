@@ -7,6 +7,7 @@ export {
   type ServerRenderProps,
   SERVER_RENDERED,
   type RemoteLocales,
+  type LocaleLoader,
 } from './defineRemoteApp';
 export { PlatformContext, usePlatform } from './context';
 export { RemoteProviders } from './providers';

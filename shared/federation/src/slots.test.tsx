@@ -5,11 +5,12 @@ import { initReactI18next } from 'react-i18next';
 import { BehaviorSubject, NEVER } from 'rxjs';
 import { mountRootParcel } from 'single-spa';
 import type { ManifestRemote, PlatformApi, SlotName, SlotProps } from '@velvet/contracts';
-import { defineWidgets, type Lifecycles } from './defineRemoteApp';
+import { defineWidgets, type Lifecycles, type LocaleLoader } from './defineRemoteApp';
 import { createSlotHost, SlotPropsError, type LoadWidgets } from './slots';
 import { SlotHost } from './SlotHost';
 
-const locales = { de: {}, en: {}, nl: {}, es: {} };
+/** No strings, one language at a time. */
+const locales: LocaleLoader = async () => ({ default: {} });
 
 /** Just what a mounted widget reads of the platform here: its i18n instance and a bus. */
 function testPlatform(): PlatformApi {
@@ -34,7 +35,7 @@ function remote(name: ManifestRemote['name'], slots: SlotName[]): ManifestRemote
       feature: name.slice(3),
       routes: [],
       menus: [],
-      messages: locales,
+      messages: { de: {}, en: {}, nl: {}, es: {} },
       slots,
       breadcrumbs: [],
     },

@@ -29,6 +29,8 @@ export function createI18n(language: Language, resources: Resource = {}, default
     interpolation: { escapeValue: false }, // React escapes
     initAsync: false,
     returnNull: false,
+    // A remote's strings arrive after the language changed (one chunk per language): components show them then.
+    react: { bindI18nStore: 'added' },
   });
   return instance;
 }

@@ -12,5 +12,5 @@ export {
   type RecordedRestCall,
   type RenderedSlot,
 } from './mockPlatform';
-export { renderWithPlatform, type RenderWithPlatformOptions } from './render';
+export { loaderOf, renderWithPlatform, type RenderWithPlatformOptions } from './render';
 export { hydrateOverServer, type Hydrated } from './hydrate';

@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import type { RemoteName } from '@velvet/contracts';
-import { RemoteProviders, type RemoteLocales } from '@velvet/federation';
+import { RemoteProviders, type LocaleLoader, type RemoteLocales } from '@velvet/federation';
 import { createMockPlatform, type MockPlatform } from './mockPlatform';
 
 export interface RenderWithPlatformOptions extends Omit<RenderOptions, 'wrapper'> {
@@ -29,3 +29,8 @@ export function renderWithPlatform(
   );
   return { ...render(element, { ...renderOptions, wrapper: Wrapper }), platform };
 }
+
+/** A test's strings as the loader a remote's `defineRemoteApp` / `defineWidgets` takes. */
+export const loaderOf =
+  (locales: RemoteLocales): LocaleLoader =>
+  async (language) => ({ default: locales[language] });

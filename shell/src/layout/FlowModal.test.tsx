@@ -6,9 +6,9 @@ import { manifestRemote, renderInShell } from '../testShell';
 import { FlowModal } from './FlowModal';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
-import { guestFixture } from '@velvet/testing';
+import { guestFixture, loaderOf } from '@velvet/testing';
 
-const locales = { de: {}, en: {}, nl: {}, es: {} };
+const locales = loaderOf({ de: {}, en: {}, nl: {}, es: {} });
 const account = manifestRemote('mf-account', ['flow.moneyCharge']);
 
 /** A stand-in for mf-account's money charge: shows the props it got and closes the flow when done. */

@@ -1,9 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { defineWidgets } from '@velvet/federation';
+import { loaderOf } from '@velvet/testing';
 import { manifestRemote, renderInShell } from '../testShell';
 import { Home } from './Home';
 
-const locales = { de: {}, en: {}, nl: {}, es: {} };
+const locales = loaderOf({ de: {}, en: {}, nl: {}, es: {} });
 
 describe('Home', () => {
   it('renders the timeline blocks in spec order and leaves out a block whose remote fails', async () => {
