@@ -1,7 +1,7 @@
 // `npm test`: every test of the workspace. Installs what the tests need (packages, Chromium, PostgreSQL), then
-// runs the type check, lint, unit and component tests (Jest), server integration tests (node:test on PGlite, the
-// ledger also on a throw-away PostgreSQL), builds the apps and runs the end-to-end tests in Chromium against the
-// built site.
+// runs the type check and lint, builds the apps (the server's integration tests render pages with their node
+// builds), runs unit and component tests (Jest) and server integration tests (node:test on PGlite, the ledger also
+// on a throw-away PostgreSQL), and the end-to-end tests in Chromium against the built site.
 import { join } from 'node:path';
 import { ROOT, ensureBuilt, ensureChromium, ensureDependencies, ensurePostgres, log, pnpm, run } from './lib.mjs';
 
@@ -20,6 +20,7 @@ const stages = [
       run(process.execPath, ['scripts/module-graph.mjs', '--check']);
     },
   ],
+  ['build', () => ensureBuilt()],
   [
     'unit and integration',
     () =>
@@ -27,7 +28,6 @@ const stages = [
         env: { CI: 'true' },
       }),
   ],
-  ['build', () => ensureBuilt()],
   ['end-to-end', () => pnpm(['--filter', '@velvet/e2e', 'run', 'test'])],
 ];
 

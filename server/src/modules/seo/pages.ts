@@ -3,10 +3,20 @@ import { API_PATHS } from '../../shell-html';
 
 /**
  * The pages no search engine should index, by route name: the operator console, the guest's own account area,
- * the messenger (a guest's conversations) and search results (one page per typed word). Every page whose slugs lie
- * below one of these is private too (the account area's mediathek, profile, spinwheel, ...), whoever declares it.
+ * the messenger (a guest's conversations), search results (one page per typed word) and the pages of links in
+ * mails (one per single-use token). Every page whose slugs lie below one of these is private too (the account
+ * area's mediathek, profile, spinwheel, ...), whoever declares it.
  */
-const PRIVATE_ROUTES: ReadonlySet<string> = new Set(['operatorConsole', 'myAccount', 'messenger', 'videoSearch']);
+const PRIVATE_ROUTES: ReadonlySet<string> = new Set([
+  'operatorConsole',
+  'myAccount',
+  'messenger',
+  'videoSearch',
+  'emailVerify',
+  'passwordReset',
+  'newsletterConfirm',
+  'newsletterUnsubscribe',
+]);
 
 const segments = (slugs: string) => slugs.split('/').filter(Boolean);
 const argNames = (route: RouteDefinition) =>
