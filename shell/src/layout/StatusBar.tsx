@@ -9,7 +9,8 @@ import { useShell, useSubject } from './ShellContext';
 export function StatusBar() {
   const { t } = useTranslation('shell');
   const { ui, socket } = useShell();
-  const status = useSubject(ui.statusBar$);
+  // Nothing on the server, so nothing while hydrating: a message pushed before the bar hydrates shows right after.
+  const status = useSubject(ui.statusBar$, null);
   const action = status?.action ?? null;
   const close = () => {
     if (status && status.type !== 'connectionLost')
