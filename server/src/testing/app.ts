@@ -1,13 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AuthResponse } from '@velvet/contracts';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/database';
 import { MODULES } from '../modules';
+import { OPERATOR } from '../modules/auth/operator';
 import { migratedTemplate } from './template';
 import type { ModuleContext } from '../modules/module';
 
@@ -20,6 +21,10 @@ export interface TestApp {
   anonymousToken(): Promise<string>;
   /** Signs up a new guest (unique email and name unless overridden) and answers its token and guest. */
   signup(overrides?: Partial<{ email: string; password: string; name: string }>): Promise<AuthResponse>;
+  /** Logs the operator in (TEST_OPERATOR_PASSWORD) and answers the token. */
+  operatorToken(): Promise<string>;
+  /** A REST call below `/rest/v1`, as the holder of `token` when given. */
+  rest(method: 'GET' | 'POST', url: string, token?: string, payload?: object): Promise<LightMyRequestResponse>;
 }
 
 export interface TestAppOptions {
@@ -82,6 +87,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
     anonymousToken: async () => (await post('/rest/v1/auth/anonymous')).accessToken,
+    operatorToken: async () =>
+      (await post('/rest/v1/auth/login', { email: OPERATOR.email, password: TEST_OPERATOR_PASSWORD })).accessToken,
+    rest: (method, url, token, payload) =>
+      velvet.app.inject({
+        method,
+        url: `/rest/v1${url}`,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        ...(payload ? { payload } : {}),
+      }),
     signup: (overrides = {}) => {
       // Not a time of the world: the wall clock only keeps e-mails unique across test runs on one database.
       // eslint-disable-next-line no-restricted-syntax

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { WebSocket } from 'ws';
 import type { AuthResponse, ErrorBody, IncomingMessage } from '@velvet/contracts';
-import { createTestApp, TEST_OPERATOR_PASSWORD, type TestApp } from '../../testing/app';
-import { OPERATOR } from './operator';
+import { createTestApp, type TestApp } from '../../testing/app';
 import type { Auth } from '../module';
 import { GUEST_SESSION_MS, OPERATOR_SESSION_MS } from './sessions';
 
@@ -11,12 +10,7 @@ let t: TestApp;
 let operatorToken: string;
 before(async () => {
   t = await createTestApp();
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/rest/v1/auth/login',
-    payload: { email: OPERATOR.email, password: TEST_OPERATOR_PASSWORD },
-  });
-  operatorToken = login.json<AuthResponse>().accessToken;
+  operatorToken = await t.operatorToken();
 });
 after(() => t.close());
 

@@ -13,13 +13,6 @@ before(async () => {
 });
 after(() => t.close());
 
-const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/rest/v1${url}`,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload ? { payload } : {}),
-  });
 const login = (totp?: string) =>
   t.app.inject({
     method: 'POST',
@@ -32,9 +25,9 @@ const errorCode = (response: { json: <T>() => T }) => response.json<ErrorBody>()
 
 test('an operator enrols a second factor; the login then needs its current code, once', async () => {
   const token = (await login()).json<AuthResponse>().accessToken;
-  assert.deepEqual((await call('GET', '/auth/totp', token)).json(), { enabled: false });
+  assert.deepEqual((await t.rest('GET', '/auth/totp', token)).json(), { enabled: false });
 
-  const started = await call('POST', '/auth/totp/start', token);
+  const started = await t.rest('POST', '/auth/totp/start', token);
   assert.equal(started.statusCode, 200, started.body);
   const { secret, uri } = started.json<TotpEnrolment>();
   assert.match(secret, /^[A-Z2-7]{32}$/);
@@ -45,15 +38,15 @@ test('an operator enrols a second factor; the login then needs its current code,
   // Not in force before it is confirmed.
   assert.equal((await login()).statusCode, 200);
 
-  const wrong = await call('POST', '/auth/totp/confirm', token, {
+  const wrong = await t.rest('POST', '/auth/totp/confirm', token, {
     code: '000000' === code(secret) ? '111111' : '000000',
   });
   assert.equal(wrong.statusCode, 400);
   assert.equal(errorCode(wrong), 'TOTP_INVALID');
-  assert.deepEqual((await call('GET', '/auth/totp', token)).json(), { enabled: false });
-  const confirmed = await call('POST', '/auth/totp/confirm', token, { code: code(secret) });
+  assert.deepEqual((await t.rest('GET', '/auth/totp', token)).json(), { enabled: false });
+  const confirmed = await t.rest('POST', '/auth/totp/confirm', token, { code: code(secret) });
   assert.deepEqual(confirmed.json(), { enabled: true });
-  assert.deepEqual((await call('GET', '/auth/totp', token)).json(), { enabled: true });
+  assert.deepEqual((await t.rest('GET', '/auth/totp', token)).json(), { enabled: true });
 
   const without = await login();
   assert.equal(without.statusCode, 401);
@@ -88,9 +81,9 @@ test('guests cannot enrol', async () => {
     ['GET', '/auth/totp'],
     ['POST', '/auth/totp/start'],
   ] as const) {
-    const response = await call(method, url, accessToken);
+    const response = await t.rest(method, url, accessToken);
     assert.equal(response.statusCode, 403);
     assert.equal(errorCode(response), 'FORBIDDEN');
   }
-  assert.equal(errorCode(await call('GET', '/auth/totp', await t.anonymousToken())), 'LOGIN_REQUIRED');
+  assert.equal(errorCode(await t.rest('GET', '/auth/totp', await t.anonymousToken())), 'LOGIN_REQUIRED');
 });

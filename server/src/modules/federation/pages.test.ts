@@ -2,9 +2,8 @@ import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { federationManifest, type ErrorBody, type RemoteDescriptor } from '@velvet/contracts';
-import { TEST_OPERATOR_PASSWORD, createTestApp, type TestApp } from '../../testing/app';
+import { createTestApp, type TestApp } from '../../testing/app';
 import { fixtureRepo, remoteBuild, repositoryDescriptor } from '../../testing/fixtures';
-import { OPERATOR } from '../auth/operator';
 
 // A remote ships a page of its own: its build declares the route and the menu entry, the registry stores it, a pin
 // makes the server serve the page and list the entry, a rollback takes both away; no shell build, no restart.
@@ -38,13 +37,7 @@ before(async () => {
   ]);
   // Shared reads kept a minute: a pin or rollback must reach the next page request all the same.
   t = await createTestApp({ config: { repoRoot, visitorCacheMs: 60_000 } });
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/rest/v1/auth/login',
-    payload: { email: OPERATOR.email, password: TEST_OPERATOR_PASSWORD },
-  });
-  assert.equal(login.statusCode, 200, login.body);
-  operatorToken = login.json<{ accessToken: string }>().accessToken;
+  operatorToken = await t.operatorToken();
 });
 after(async () => {
   await t.close();

@@ -23,7 +23,7 @@ import {
   type FederationManifest,
   type RemoteDescriptor,
 } from '@velvet/contracts';
-import { TEST_OPERATOR_PASSWORD, createTestApp, type TestApp } from '../../testing/app';
+import { createTestApp, type TestApp } from '../../testing/app';
 import { NO_MENUS, fixtureRepo, fixtureRoute, remoteBuild as build } from '../../testing/fixtures';
 import { probeUpload } from '../../testing/upload-probe';
 import { federationModule } from '.';
@@ -77,13 +77,7 @@ before(async () => {
   ]);
   // Shared reads kept a minute: every change below must reach the next manifest all the same.
   t = await createTestApp({ config: { repoRoot, visitorCacheMs: 60_000 } });
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/rest/v1/auth/login',
-    payload: { email: OPERATOR.email, password: TEST_OPERATOR_PASSWORD },
-  });
-  assert.equal(login.statusCode, 200, login.body);
-  operatorToken = login.json<{ accessToken: string }>().accessToken;
+  operatorToken = await t.operatorToken();
   guestToken = (await t.signup()).accessToken;
   anonymousToken = await t.anonymousToken();
 });

@@ -16,10 +16,9 @@ import {
   type RemoteLoadReport,
 } from '@velvet/contracts';
 import { loadConfig } from '../../config';
-import { TEST_OPERATOR_PASSWORD, createTestApp, type TestApp } from '../../testing/app';
+import { createTestApp, type TestApp } from '../../testing/app';
 import { fixtureRepo, NO_MENUS, fixtureRoute } from '../../testing/fixtures';
 import { startPostgres } from '../../testing/postgres';
-import { OPERATOR } from '../auth/operator';
 import { remoteStoreDir } from './store';
 import { remoteLoads, tenantRemotes } from './schema';
 import { REPORT_TOKEN_TTL_MS } from './reportToken';
@@ -64,13 +63,7 @@ async function openSite(config: Partial<TestApp['config']> = {}): Promise<Site> 
     await mkdir(folder, { recursive: true });
     await writeFile(path.join(folder, 'remote.json'), JSON.stringify(descriptor));
   }
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/rest/v1/auth/login',
-    payload: { email: OPERATOR.email, password: TEST_OPERATOR_PASSWORD },
-  });
-  assert.equal(login.statusCode, 200, login.body);
-  return { t, repoRoot, operatorToken: login.json<{ accessToken: string }>().accessToken };
+  return { t, repoRoot, operatorToken: await t.operatorToken() };
 }
 const closeSite = async (site: Site) => {
   await site.t.close();

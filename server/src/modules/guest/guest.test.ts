@@ -12,18 +12,10 @@ before(async () => {
 });
 after(() => t.close());
 
-const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/rest/v1${url}`,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload ? { payload } : {}),
-  });
-
 describe('profile', () => {
   test('get answers the profile and its config', async () => {
     const { accessToken, guest } = await t.signup({ name: 'Profile Reader' });
-    const response = await call('GET', '/guest/profile/get', accessToken);
+    const response = await t.rest('GET', '/guest/profile/get', accessToken);
     assert.equal(response.statusCode, 200, response.body);
     const { profile, config } = response.json();
     assert.equal(profile.id, guest.id);
@@ -35,24 +27,24 @@ describe('profile', () => {
 
   test('update changes name and preferences', async () => {
     const { accessToken } = await t.signup();
-    const response = await call('POST', '/guest/profile/update', accessToken, {
+    const response = await t.rest('POST', '/guest/profile/update', accessToken, {
       properties: { name: '  Renamed Guest ', preferences: { language: 'es', newsletter: true } },
     });
     assert.equal(response.statusCode, 200, response.body);
     const { profile } = response.json();
     assert.equal(profile.name, 'Renamed Guest');
     assert.deepEqual(profile.preferences, { language: 'es', newsletter: true, showDataProtection: true });
-    const again = (await call('GET', '/guest/profile/get', accessToken)).json();
+    const again = (await t.rest('GET', '/guest/profile/get', accessToken)).json();
     assert.equal(again.profile.preferences.language, 'es');
   });
 
   test('update refuses a taken name and invalid input', async () => {
     await t.signup({ name: 'Already There' });
     const { accessToken } = await t.signup();
-    const taken = await call('POST', '/guest/profile/update', accessToken, { properties: { name: 'already there' } });
+    const taken = await t.rest('POST', '/guest/profile/update', accessToken, { properties: { name: 'already there' } });
     assert.equal(taken.statusCode, 409);
     assert.equal(taken.json<ErrorBody>().code, 'NAME_TAKEN');
-    const badLanguage = await call('POST', '/guest/profile/update', accessToken, {
+    const badLanguage = await t.rest('POST', '/guest/profile/update', accessToken, {
       properties: { preferences: { language: 'fr' } },
     });
     assert.equal(badLanguage.statusCode, 400);
@@ -60,10 +52,10 @@ describe('profile', () => {
   });
 
   test('needs a logged-in guest', async () => {
-    const anonymous = await call('GET', '/guest/profile/get', await t.anonymousToken());
+    const anonymous = await t.rest('GET', '/guest/profile/get', await t.anonymousToken());
     assert.equal(anonymous.statusCode, 401);
     assert.equal(anonymous.json<ErrorBody>().code, 'LOGIN_REQUIRED');
-    const none = await call('POST', '/guest/profile/update', undefined, { properties: {} });
+    const none = await t.rest('POST', '/guest/profile/update', undefined, { properties: {} });
     assert.equal(none.statusCode, 401);
     assert.equal(none.json<ErrorBody>().code, 'UNAUTHORIZED');
   });
@@ -72,7 +64,7 @@ describe('profile', () => {
 describe('balance', () => {
   test('is 0 for a new guest and follows the wallet, in coins, with the hundredths it has', async () => {
     const { accessToken, guest } = await t.signup();
-    assert.deepEqual((await call('GET', '/getGuestBalance', accessToken)).json(), {
+    assert.deepEqual((await t.rest('GET', '/getGuestBalance', accessToken)).json(), {
       balance: 0,
       balanceFormatted: '0\u00a0VXC',
       isPayingCustomer: false,
@@ -85,7 +77,7 @@ describe('balance', () => {
         { account: { kind: 'guest', id: guest.id }, amount: 123_456 },
       ],
     });
-    assert.deepEqual((await call('GET', '/getGuestBalance', accessToken)).json(), {
+    assert.deepEqual((await t.rest('GET', '/getGuestBalance', accessToken)).json(), {
       balance: 1234.56,
       balanceFormatted: '1.234,56\u00a0VXC',
       isPayingCustomer: false,
@@ -93,9 +85,9 @@ describe('balance', () => {
   });
 
   test('needs a logged-in guest', async () => {
-    const anonymous = await call('GET', '/getGuestBalance', await t.anonymousToken());
+    const anonymous = await t.rest('GET', '/getGuestBalance', await t.anonymousToken());
     assert.equal(anonymous.json<ErrorBody>().code, 'LOGIN_REQUIRED');
-    assert.equal((await call('GET', '/getGuestBalance')).json<ErrorBody>().code, 'UNAUTHORIZED');
+    assert.equal((await t.rest('GET', '/getGuestBalance')).json<ErrorBody>().code, 'UNAUTHORIZED');
   });
 
   test('formats per language, keeping the hundredths a balance has', () => {

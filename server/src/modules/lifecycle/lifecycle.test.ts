@@ -14,9 +14,8 @@ import {
   type ErrorBody,
   type OperatorGuest,
 } from '@velvet/contracts';
-import { createTestApp, TEST_OPERATOR_PASSWORD, type TestApp } from '../../testing/app';
+import { createTestApp, type TestApp } from '../../testing/app';
 import { openSocketSession } from '../../testing/socket';
-import { OPERATOR } from '../auth/operator';
 import { guests } from '../auth/schema';
 import { createPerformer, manualClock } from '../performers/fixtures';
 import { favoriteActors } from '../performers/schema';
@@ -31,36 +30,26 @@ let clock: ReturnType<typeof manualClock>;
 before(async () => {
   t = await createTestApp();
   clock = manualClock(t);
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/rest/v1/auth/login',
-    payload: { email: OPERATOR.email, password: TEST_OPERATOR_PASSWORD },
-  });
-  operatorToken = login.json<AuthResponse>().accessToken;
+  operatorToken = await t.operatorToken();
 });
 after(() => t.close());
 
-const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/rest/v1${url}`,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload ? { payload } : {}),
-  });
 const codeOf = (response: { json: <T>() => T }) => response.json<ErrorBody>().code;
-const me = (token: string) => call('GET', '/auth/me', token);
+const me = (token: string) => t.rest('GET', '/auth/me', token);
 
 describe('preferences', () => {
   test('savePreferences merges values, null removes one, and each guest keeps her own', async () => {
     const { accessToken } = await t.signup();
     const other = await t.signup();
-    const first = await call('POST', '/savePreferences', accessToken, { data: { theme: 'dark', autoplay: true } });
+    const first = await t.rest('POST', '/savePreferences', accessToken, { data: { theme: 'dark', autoplay: true } });
     assert.equal(first.statusCode, 200, first.body);
-    const second = await call('POST', '/savePreferences', accessToken, { data: { autoplay: null, gridSize: 3 } });
+    const second = await t.rest('POST', '/savePreferences', accessToken, { data: { autoplay: null, gridSize: 3 } });
     assert.deepEqual(second.json(), { data: { theme: 'dark', gridSize: 3 } });
-    assert.deepEqual((await call('GET', '/preferences', accessToken)).json(), { data: { theme: 'dark', gridSize: 3 } });
-    assert.deepEqual((await call('GET', '/preferences', other.accessToken)).json(), { data: {} });
-    const nested = await call('POST', '/savePreferences', accessToken, { data: { theme: { a: 1 } } });
+    assert.deepEqual((await t.rest('GET', '/preferences', accessToken)).json(), {
+      data: { theme: 'dark', gridSize: 3 },
+    });
+    assert.deepEqual((await t.rest('GET', '/preferences', other.accessToken)).json(), { data: {} });
+    const nested = await t.rest('POST', '/savePreferences', accessToken, { data: { theme: { a: 1 } } });
     assert.equal(nested.statusCode, 400);
     assert.equal(codeOf(nested), 'VALIDATION_FAILED');
   });
@@ -79,7 +68,7 @@ async function earlierGuest() {
 describe('data protection', () => {
   test('a guest who has not accepted the version in force sees it on her socket; accepting stores time and version', async () => {
     const { accessToken, guest } = await earlierGuest();
-    const before = (await call('GET', '/dataProtection', accessToken)).json<DataProtectionState>();
+    const before = (await t.rest('GET', '/dataProtection', accessToken)).json<DataProtectionState>();
     assert.deepEqual(before, { show: true, version: DATA_PROTECTION_VERSION, acceptedVersion: null, acceptedAt: null });
     const socket = await openSocketSession(t.app, accessToken);
     assert.deepEqual(await socket.next('dataProtection'), {
@@ -88,9 +77,9 @@ describe('data protection', () => {
       version: DATA_PROTECTION_VERSION,
     });
 
-    const closedOnly = await call('POST', '/closeDataProtection', accessToken, { accepted: false });
+    const closedOnly = await t.rest('POST', '/closeDataProtection', accessToken, { accepted: false });
     assert.equal(closedOnly.json<DataProtectionState>().show, true);
-    const accepted = await call('POST', '/closeAgbAndDataProtection', accessToken, { accepted: true });
+    const accepted = await t.rest('POST', '/closeAgbAndDataProtection', accessToken, { accepted: true });
     assert.equal(accepted.statusCode, 200, accepted.body);
     assert.deepEqual(accepted.json(), {
       show: false,
@@ -120,7 +109,7 @@ describe('data protection', () => {
     const { accessToken, guest } = await t.signup();
     const created = new Date(Date.parse(DATA_PROTECTION_SINCE) + 3600_000);
     await t.ctx.db.update(guests).set({ created }).where(eq(guests.id, guest.id));
-    assert.deepEqual((await call('GET', '/dataProtection', accessToken)).json(), {
+    assert.deepEqual((await t.rest('GET', '/dataProtection', accessToken)).json(), {
       show: false,
       version: DATA_PROTECTION_VERSION,
       acceptedVersion: DATA_PROTECTION_VERSION,
@@ -140,7 +129,7 @@ describe('data protection', () => {
     await t.ctx.db
       .insert(consents)
       .values({ guestId: guest.id, kind: 'dataProtection', version: '2020-01', acceptedAt: clock.now() });
-    const state = (await call('GET', '/dataProtection', accessToken)).json<DataProtectionState>();
+    const state = (await t.rest('GET', '/dataProtection', accessToken)).json<DataProtectionState>();
     assert.equal(state.show, true);
     assert.equal(state.acceptedVersion, '2020-01');
   });
@@ -199,7 +188,7 @@ describe('profile picture', () => {
     }>();
     assert.notEqual(next.avatarUrl, avatarUrl);
     assert.equal(await exists(mediaFile(avatarUrl)), false);
-    const deleted = await call('POST', '/guest/profile/preview/update?delete=true', accessToken);
+    const deleted = await t.rest('POST', '/guest/profile/preview/update?delete=true', accessToken);
     assert.deepEqual(deleted.json(), { avatarUrl: null });
     assert.equal(await exists(mediaFile(next.avatarUrl)), false);
     assert.equal((await me(accessToken)).json<AuthResponse>().guest.avatarUrl, null);
@@ -219,7 +208,7 @@ describe('profile picture', () => {
     assert.equal(codeOf(oversize), 'PAYLOAD_TOO_LARGE');
     const otherField = await upload(accessToken, multipart(await photo('png'), 'me.png', 'image/png', 'picture'));
     assert.equal(codeOf(otherField), 'VALIDATION_FAILED');
-    const json = await call('POST', '/guest/profile/preview/update', accessToken, { file: 'x' });
+    const json = await t.rest('POST', '/guest/profile/preview/update', accessToken, { file: 'x' });
     assert.equal(json.statusCode, 400);
     assert.equal(codeOf(json), 'VALIDATION_FAILED');
     assert.equal((await me(accessToken)).json<AuthResponse>().guest.avatarUrl, null);
@@ -233,7 +222,7 @@ describe('profile picture', () => {
 
 describe('lock', () => {
   const lock = (guestId: string, token: string, reason = 'chargeback fraud') =>
-    call('POST', `/auth/guests/${guestId}/lock`, token, { reason });
+    t.rest('POST', `/auth/guests/${guestId}/lock`, token, { reason });
 
   test('an operator locks with a reason: the guest is told, her sessions end, her login answers GUEST_LOCKED until unlocked', async () => {
     const { accessToken, guest } = await t.signup({ password: 'locked guest passphrase' });
@@ -244,24 +233,24 @@ describe('lock', () => {
     await socket.next('sessionExpired');
     assert.equal(codeOf(await me(accessToken)), 'TOKEN_INVALID');
     const login = () =>
-      call('POST', '/auth/login', undefined, { email: guest.email, password: 'locked guest passphrase' });
+      t.rest('POST', '/auth/login', undefined, { email: guest.email, password: 'locked guest passphrase' });
     const refused = await login();
     assert.equal(refused.statusCode, 403);
     assert.equal(codeOf(refused), 'GUEST_LOCKED');
 
     const found = (
-      await call('GET', `/operator/guests?search=${encodeURIComponent(guest.email!)}`, operatorToken)
+      await t.rest('GET', `/operator/guests?search=${encodeURIComponent(guest.email!)}`, operatorToken)
     ).json<{ guests: OperatorGuest[] }>().guests;
     assert.equal(found.length, 1);
     assert.equal(found[0]!.locked, true);
     assert.equal(found[0]!.lockReason, 'chargeback fraud');
     assert.equal(found[0]!.lockedAt, clock.now().toISOString());
 
-    const unlocked = await call('POST', `/auth/guests/${guest.id}/unlock`, operatorToken);
+    const unlocked = await t.rest('POST', `/auth/guests/${guest.id}/unlock`, operatorToken);
     assert.deepEqual(unlocked.json(), { guestId: guest.id, locked: false });
     assert.equal((await login()).statusCode, 200);
     const after = (
-      await call('GET', `/operator/guests?search=${encodeURIComponent(guest.email!)}`, operatorToken)
+      await t.rest('GET', `/operator/guests?search=${encodeURIComponent(guest.email!)}`, operatorToken)
     ).json<{
       guests: OperatorGuest[];
     }>().guests;
@@ -272,8 +261,11 @@ describe('lock', () => {
     const target = await t.signup();
     const other = await t.signup();
     assert.equal(codeOf(await lock(target.guest.id, other.accessToken)), 'FORBIDDEN');
-    assert.equal(codeOf(await call('POST', `/auth/guests/${target.guest.id}/unlock`, other.accessToken)), 'FORBIDDEN');
-    assert.equal(codeOf(await call('GET', '/operator/guests', other.accessToken)), 'FORBIDDEN');
+    assert.equal(
+      codeOf(await t.rest('POST', `/auth/guests/${target.guest.id}/unlock`, other.accessToken)),
+      'FORBIDDEN',
+    );
+    assert.equal(codeOf(await t.rest('GET', '/operator/guests', other.accessToken)), 'FORBIDDEN');
     assert.equal(codeOf(await lock(target.guest.id, operatorToken, ' ')), 'VALIDATION_FAILED');
     const operatorId = (await me(operatorToken)).json<AuthResponse>().guest.id;
     assert.equal(codeOf(await lock(operatorId, operatorToken)), 'FORBIDDEN');
@@ -303,10 +295,10 @@ describe('export and deletion', () => {
         { account: { kind: 'guest', id: guest.id }, amount: 5_000 },
       ],
     });
-    await call('POST', '/savePreferences', accessToken, { data: { theme: 'dark' } });
-    await call('POST', '/closeDataProtection', accessToken, { accepted: true });
+    await t.rest('POST', '/savePreferences', accessToken, { data: { theme: 'dark' } });
+    await t.rest('POST', '/closeDataProtection', accessToken, { accepted: true });
 
-    const response = await call('GET', '/guest/account/export', accessToken);
+    const response = await t.rest('GET', '/guest/account/export', accessToken);
     assert.equal(response.statusCode, 200, response.body);
     assert.match(String(response.headers['content-disposition']), /^attachment; filename="velvet-account-.*\.json"$/);
     const data = response.json<AccountExport>();
@@ -359,16 +351,16 @@ describe('export and deletion', () => {
     const entriesBefore = await t.ctx.db.select().from(walletEntries);
     const socket = await openSocketSession(t.app, accessToken);
 
-    const wrongPassword = await call('POST', '/guest/account/delete', accessToken, { password: 'not my password' });
+    const wrongPassword = await t.rest('POST', '/guest/account/delete', accessToken, { password: 'not my password' });
     assert.equal(wrongPassword.statusCode, 403);
     assert.equal(codeOf(wrongPassword), 'INVALID_CREDENTIALS');
     assert.equal((await me(accessToken)).statusCode, 200);
 
-    const deleted = await call('POST', '/guest/account/delete', accessToken, { password });
+    const deleted = await t.rest('POST', '/guest/account/delete', accessToken, { password });
     assert.deepEqual(deleted.json(), { deleted: true });
     await socket.next('sessionExpired');
     assert.equal(codeOf(await me(accessToken)), 'TOKEN_INVALID');
-    const login = await call('POST', '/auth/login', undefined, { email: guest.email, password });
+    const login = await t.rest('POST', '/auth/login', undefined, { email: guest.email, password });
     assert.equal(codeOf(login), 'INVALID_CREDENTIALS');
     assert.equal(await exists(mediaFile(picture)), false);
     const favourites = await t.ctx.db.select().from(favoriteActors).where(eq(favoriteActors.guestId, guest.id));
@@ -392,7 +384,7 @@ describe('export and deletion', () => {
   test('a deleted account stays refused after a restart of the server', async () => {
     const password = 'restart refused phrase';
     const { accessToken } = await t.signup({ password });
-    await call('POST', '/guest/account/delete', accessToken, { password });
+    await t.rest('POST', '/guest/account/delete', accessToken, { password });
     // What a restart does: a new registry read from the database.
     const { SessionRegistry } = await import('../auth/sessions');
     const fresh = new SessionRegistry(t.ctx.db);
@@ -405,7 +397,7 @@ describe('export and deletion', () => {
 
   test('needs a logged-in guest', async () => {
     const anonymous = await t.anonymousToken();
-    assert.equal(codeOf(await call('GET', '/guest/account/export', anonymous)), 'LOGIN_REQUIRED');
-    assert.equal(codeOf(await call('POST', '/guest/account/delete', anonymous, { password: 'x' })), 'LOGIN_REQUIRED');
+    assert.equal(codeOf(await t.rest('GET', '/guest/account/export', anonymous)), 'LOGIN_REQUIRED');
+    assert.equal(codeOf(await t.rest('POST', '/guest/account/delete', anonymous, { password: 'x' })), 'LOGIN_REQUIRED');
   });
 });

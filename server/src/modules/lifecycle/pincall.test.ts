@@ -14,20 +14,17 @@ before(async () => {
 });
 after(() => t.close());
 
-const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url: `/rest/v1${url}`, headers: { authorization: `Bearer ${token}` }, payload });
-
 let numbers = 0;
 /** A German mobile number no other test uses. */
 const freshNumber = () => `+49 151 ${String(2_000_000 + ++numbers).padStart(8, '0')}`;
 
 const start = (token: string, phoneNumber: string, type = 'mobile') =>
-  call('POST', '/pincall/start', token, { phoneNumber, type, language: 'DE' });
+  t.rest('POST', '/pincall/start', token, { phoneNumber, type, language: 'DE' });
 const verify = (token: string, id: number, pin: string, type = 'mobile') =>
-  call('POST', '/pincall/verify', token, { id, type, pin });
+  t.rest('POST', '/pincall/verify', token, { id, type, pin });
 /** The pin the sandbox provider sent for a verification, read as the guest reads her outbox. */
 async function sentPin(token: string, id: number): Promise<string> {
-  const { entries } = (await call('GET', '/pincall/sandbox/outbox', token)).json<{
+  const { entries } = (await t.rest('GET', '/pincall/sandbox/outbox', token)).json<{
     entries: { verificationId: number; pin: string }[];
   }>();
   const entry = entries.find((e) => e.verificationId === id);
@@ -63,7 +60,7 @@ describe('pincall', () => {
     const fixed = await start(accessToken, '+49 30 1234567', 'fixed');
     assert.equal(fixed.json<{ pinLength: number }>().pinLength, 5);
     assert.match(await sentPin(accessToken, fixed.json<{ id: number }>().id), /^\d{5}$/);
-    const list = (await call('GET', '/pincall/verifications', accessToken)).json<{
+    const list = (await t.rest('GET', '/pincall/verifications', accessToken)).json<{
       verifications: PincallVerification[];
     }>();
     assert.deepEqual(
@@ -109,7 +106,7 @@ describe('pincall', () => {
     const pin = await sentPin(owner.accessToken, id);
     expectRefused(await verify(intruder.accessToken, id, pin), 404, 'VERIFICATION_NOT_FOUND', 7);
     expectRefused(await verify(intruder.accessToken, 2_000_000_000, pin), 404, 'VERIFICATION_NOT_FOUND', 7);
-    const outbox = (await call('GET', '/pincall/sandbox/outbox', intruder.accessToken)).json<{ entries: [] }>();
+    const outbox = (await t.rest('GET', '/pincall/sandbox/outbox', intruder.accessToken)).json<{ entries: [] }>();
     assert.deepEqual(outbox.entries, []);
     // The intruder's tries did not use up the owner's attempts.
     assert.equal((await verify(owner.accessToken, id, pin)).statusCode, 200);

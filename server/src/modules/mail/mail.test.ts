@@ -5,9 +5,8 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import type { AuthResponse, ErrorBody, IncomingMessage, NotificationSettings, OutboxMail } from '@velvet/contracts';
-import { createTestApp, TEST_OPERATOR_PASSWORD, type TestApp } from '../../testing/app';
+import { createTestApp, type TestApp } from '../../testing/app';
 import { openSocketSession } from '../../testing/socket';
-import { OPERATOR } from '../auth/operator';
 import { mailerOf, pruneMail } from './outbox';
 import { mailOutbox } from './schema';
 import { guests } from '../auth/schema';
@@ -86,12 +85,7 @@ before(async () => {
   inbox = new Inbox();
   const port = await inbox.listen();
   t = await createTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: 'https://velvet.example' } });
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/rest/v1/auth/login',
-    payload: { email: OPERATOR.email, password: TEST_OPERATOR_PASSWORD },
-  });
-  operator = login.json<AuthResponse>().accessToken;
+  operator = await t.operatorToken();
 });
 after(async () => {
   await mailerOf(t.ctx).idle();
