@@ -445,6 +445,23 @@ export async function openCancellationOffer(db: Database, guestId: string): Prom
   return row ? offerPrice(row.nextPriceCents) : null;
 }
 
+/**
+ * The paid periods of the guest's VIP subscriptions, each from its payment for as long as its plan runs (a
+ * period's first day is when it was paid; the trial's first period is the trial's length).
+ */
+export async function vipPeriods(db: Database, guestId: string): Promise<{ start: Date; end: Date }[]> {
+  const rows = await db
+    .select({ period: subscriptionPayments.period, paid: subscriptionPayments.created, subscription: subscriptions })
+    .from(subscriptionPayments)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionPayments.subscriptionId))
+    .where(and(eq(subscriptions.guestId, guestId), eq(subscriptions.kind, 'vip')))
+    .orderBy(asc(subscriptionPayments.created));
+  return rows.map(({ period, paid, subscription }) => {
+    const plan = period === 1 ? planOf(subscription.plan) : renewalPlanOf(subscription);
+    return { start: paid, end: addDays(paid, plan.days) };
+  });
+}
+
 /** How long the guest is told that a taken offer could not be charged. */
 const OFFER_ERROR_DAYS = 7;
 
