@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { VIP_BENEFITS } from '@velvet/contracts';
-import { LoadState, RouteButton } from '@velvet/federation';
+import { LoadState, RouteButton, RouteLink } from '@velvet/federation';
 import { Section } from '@velvet/ui';
 import { PlanSummary, plansOnSale, SubscriptionPanel, useSubscriptions } from './Subscriptions';
 
@@ -17,6 +17,9 @@ export function VipClub() {
         ))}
       </ul>
       <SubscriptionPanel kind="vip" />
+      <p>
+        <RouteLink to="vip30History">{t('vip30.link')}</RouteLink>
+      </p>
     </div>
   );
 }
