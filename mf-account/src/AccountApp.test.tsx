@@ -1,11 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type {
-  GuestBenefits,
-  GuestSubscription,
-  RouteName,
-  SubscriptionsState,
-  VipClub as VipClubAnswer,
-} from '@velvet/contracts';
+import type { GuestBenefits, GuestSubscription, RouteName, SubscriptionsState } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
 import { createMockPlatform, renderWithPlatform, type MockPlatformOptions } from '@velvet/testing';
 import { AccountApp } from './AccountApp';
@@ -52,11 +46,6 @@ const benefits: GuestBenefits = {
   ],
 };
 
-const vipClub: VipClubAnswer = {
-  offers: [{ id: 'vip30', days: 30, price: { value: 999, currency: 'EUR' }, benefits: ['freeVideos', 'discount'] }],
-  isVip: false,
-};
-
 function render(route: RouteName, options: MockPlatformOptions = {}) {
   const platform = createMockPlatform({
     loggedIn: true,
@@ -66,7 +55,6 @@ function render(route: RouteName, options: MockPlatformOptions = {}) {
       '/guest/profile/update': ({ body }) =>
         profile((body as { properties: { name: string } } | undefined)?.properties.name),
       '/guest/benefits': () => benefits,
-      '/vipclub/offers': () => vipClub,
       '/pincall/verifications': () => ({ verifications: [] }),
     },
     ...options,
@@ -233,7 +221,7 @@ describe('VIP club', () => {
   it('shows the plans in EUR with a comma and asks visitors to log in', async () => {
     render('vipClub', {
       loggedIn: false,
-      rest: { '/vipclub/offers': () => vipClub, '/subscriptions': () => noSubscriptions },
+      rest: { '/subscriptions': () => noSubscriptions },
     });
     expect(await screen.findByText(/9,99\s€ for 30 days/)).toBeInTheDocument();
     expect(screen.getByText(/1,99\s€ for 7 days, then 9,99\s€ every 30 days/)).toBeInTheDocument();
@@ -245,7 +233,6 @@ describe('VIP club', () => {
     let state = noSubscriptions;
     const { platform } = render('vipClub', {
       rest: {
-        '/vipclub/offers': () => vipClub,
         '/subscriptions': () => state,
         '/subscriptions/subscribe': () => {
           state = { ...noSubscriptions, subscriptions: [vipSubscription] };
@@ -265,7 +252,7 @@ describe('VIP club', () => {
 
   it('offers the trial only to guests who never had it', async () => {
     render('vipClub', {
-      rest: { '/vipclub/offers': () => vipClub, '/subscriptions': () => ({ ...noSubscriptions, trialUsed: true }) },
+      rest: { '/subscriptions': () => ({ ...noSubscriptions, trialUsed: true }) },
     });
     expect(await screen.findByRole('form', { name: 'VIP monthly' })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'VIP trial' })).not.toBeInTheDocument();
@@ -274,7 +261,6 @@ describe('VIP club', () => {
   it('cancelling shows the offer first; taking it keeps the membership', async () => {
     const { platform } = render('vipClub', {
       rest: {
-        '/vipclub/offers': () => vipClub,
         '/subscriptions': () => ({ ...noSubscriptions, subscriptions: [vipSubscription] }),
         '/subscriptions/cancel': () => ({ status: 'offered', endsAt: vipSubscription.periodEnd, offerPriceCents: 500 }),
         '/acceptCancellationOffer': () => ({
@@ -294,13 +280,25 @@ describe('VIP club', () => {
     );
   });
 
-  it('home VIP30 block links to the VIP club', async () => {
-    const platform = createMockPlatform({ language: 'es', rest: { '/vipclub/offers': () => vipClub } });
+  it('home VIP30 block shows the VIP plans on sale and links to the VIP club, where they are bought', async () => {
+    const platform = createMockPlatform({ language: 'es', rest: { '/subscriptions': () => noSubscriptions } });
     renderWithPlatform(<Vip30Widget />, { platform, remote: 'mf-account', locales });
-    expect(await screen.findByText(/9,99\s€ por 30 días/)).toBeInTheDocument();
+    expect(await screen.findByText(/^9,99\s€ por 30 días/)).toBeInTheDocument();
+    expect(screen.getByText(/^1,99\s€ por 7 días/)).toBeInTheDocument();
+    expect(screen.queryByText(/premium/i)).not.toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Al club VIP' });
     expect(link).toHaveAttribute('href', '/es/vipclub/');
     fireEvent.click(link);
     await waitFor(() => expect(platform.navigations).toEqual([{ name: 'vipClub', args: {} }]));
+  });
+
+  it('home VIP30 block leaves out the trial a guest already had', async () => {
+    const platform = createMockPlatform({
+      loggedIn: true,
+      rest: { '/subscriptions': () => ({ ...noSubscriptions, trialUsed: true }) },
+    });
+    renderWithPlatform(<Vip30Widget />, { platform, remote: 'mf-account', locales });
+    expect(await screen.findByRole('heading', { name: 'VIP monthly' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'VIP trial' })).not.toBeInTheDocument();
   });
 });

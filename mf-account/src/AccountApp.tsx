@@ -14,6 +14,7 @@ import { PushPage } from './push/PushSettings';
 import { Spinwheel } from './Spinwheel';
 import { TvSubscription } from './Subscriptions';
 import { VipClub } from './VipClub';
+import { Vip30History } from './Vip30History';
 
 /** Pages of the personal area, in the order of its navigation. */
 export const AREA_PAGES = [
@@ -47,13 +48,14 @@ const LINK_PAGES: Partial<Record<RouteName, ComponentType<{ token: string }>>> =
   newsletterUnsubscribe: NewsletterUnsubscribePage,
 };
 
-/** The personal area (myvisitx and its sub-pages), the VIP club page and the TV subscription page. */
+/** The personal area (myvisitx and its sub-pages), the VIP club with its VIP30 value history and the TV subscription page. */
 export function AccountApp() {
   const platform = usePlatform();
   const { t } = useTranslation();
   const route = useCurrentRoute();
   const { guest } = useSession();
   if (route.name === 'vipClub') return <VipClub />;
+  if (route.name === 'vip30History') return <Vip30History />;
   const LinkPage = LINK_PAGES[route.name];
   if (LinkPage) {
     const token = route.args.token ?? '';

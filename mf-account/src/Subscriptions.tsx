@@ -6,6 +6,7 @@ import {
   type GuestSubscription,
   type SubscriptionKind,
   type SubscriptionPlan,
+  type SubscriptionsState,
 } from '@velvet/contracts';
 import { LoadState, useGuest, useGuestKey, useLanguage, useLoaded, usePlatform, useTimeZone } from '@velvet/federation';
 import { formatDate } from '@velvet/i18n';
@@ -23,8 +24,12 @@ export function useSubscriptions() {
   return useLoaded(`account.subscriptions:${guestKey}`, () => platform.api.rest(subscriptionEndpoints.state));
 }
 
+/** The plans of a kind the guest may take: the trial only for one who never had it. */
+export const plansOnSale = (state: SubscriptionsState, kind: SubscriptionKind) =>
+  state.plans.filter((plan) => plan.kind === kind && !(plan.trial && state.trialUsed));
+
 /** A plan's name, price and what follows it. */
-function PlanSummary({ plan }: { plan: SubscriptionPlan }) {
+export function PlanSummary({ plan }: { plan: SubscriptionPlan }) {
   const { t } = useTranslation();
   const renewal = SUBSCRIPTION_PLANS[SUBSCRIPTION_PLANS[plan.id].renewsAs];
   return (
@@ -186,7 +191,7 @@ export function SubscriptionPanel({ kind }: { kind: SubscriptionKind }) {
       {(state) => {
         const current = state.subscriptions.find((subscription) => subscription.kind === kind);
         if (current) return <CurrentSubscription subscription={current} onChanged={loaded.reload} />;
-        const plans = state.plans.filter((plan) => plan.kind === kind && !(plan.trial && state.trialUsed));
+        const plans = plansOnSale(state, kind);
         if (!guest.flags.loggedIn)
           return (
             <>

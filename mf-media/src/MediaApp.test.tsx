@@ -34,6 +34,25 @@ describe('video areas', () => {
     }
   });
 
+  test("a video among the month's VIP30 offers carries the hint that VIP members watch it free", async () => {
+    const grid = gridHandler(2);
+    renderApp(
+      { name: 'onSale' },
+      {
+        rest: {
+          [GRID]: (input: unknown) => {
+            const page = grid.handler(input);
+            return { ...page, items: page.items.map((video) => ({ ...video, isVip30Offer: video.id === 2 })) };
+          },
+        },
+      },
+    );
+    const list = await screen.findByRole('list', { name: 'Videos on sale' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(within(second!).getByText('VIP30: free for VIP members')).toBeInTheDocument();
+    expect(within(first!).queryByText('VIP30: free for VIP members')).not.toBeInTheDocument();
+  });
+
   test('paging keeps the filter; any other change goes back to page 1', async () => {
     const grid = gridHandler(100);
     renderApp({ name: 'allVideos' }, { rest: { [GRID]: grid.handler } });

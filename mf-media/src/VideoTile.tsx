@@ -26,6 +26,7 @@ export function VideoTile({ video, footer }: { video: Video; footer?: ReactNode 
         <>
           {video.new ? <span className="mf-media-badge">{t('badge.new')}</span> : null}
           {video.vip ? <span className="mf-media-badge mf-media-badge--vip">{t('badge.vip')}</span> : null}
+          {video.isVip30Offer ? <span className="mf-media-badge mf-media-badge--vip">{t('badge.vip30')}</span> : null}
           {video.guestInfo.bought ? <span className="mf-media-badge">{t('badge.bought')}</span> : null}
         </>
       }

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import {
   guestBenefitsQuery,
   guestBenefits as guestBenefitsSchema,
-  vipClub as vipClubSchema,
+  subscriptionsState as subscriptionsStateSchema,
+  SUBSCRIPTION_PLANS,
   type AuthResponse,
   type ErrorBody,
 } from '@velvet/contracts';
@@ -97,15 +98,13 @@ test('the structured query answers the same benefits as REST', async () => {
 });
 
 describe('VIP club', () => {
-  test('offers VIP 30 in EUR to everyone and says whether the caller is a member', async () => {
-    const anonymous = vipClubSchema.parse((await get('/vipclub/offers', await t.anonymousToken())).json());
-    const vip30 = anonymous.offers.find((offer) => offer.id === 'vip30');
-    assert.deepEqual(vip30?.price, { value: 999, currency: 'EUR' });
-    assert.equal(vip30?.days, 30);
-    assert.equal(anonymous.isVip, false);
-
-    const member = await t.signup();
-    await t.ctx.db.update(guests).set({ vip: true }).where(eq(guests.id, member.guest.id));
-    assert.equal(vipClubSchema.parse((await get('/vipclub/offers', member.accessToken)).json()).isVip, true);
+  test('sells the subscription plans, the one price list; the former offers list is gone', async () => {
+    const anonymous = subscriptionsStateSchema.parse((await get('/subscriptions', await t.anonymousToken())).json());
+    const vip = anonymous.plans.filter((plan) => plan.kind === 'vip');
+    assert.deepEqual(
+      vip.map((plan) => [plan.id, plan.days, plan.priceCents]),
+      (['vip', 'vipTrial'] as const).map((id) => [id, SUBSCRIPTION_PLANS[id].days, SUBSCRIPTION_PLANS[id].priceCents]),
+    );
+    assert.equal((await get('/vipclub/offers', await t.anonymousToken())).statusCode, 404);
   });
 });

@@ -4,7 +4,7 @@ import { accountGraphql } from './graphql';
 import { accountRoutes } from './routes';
 import { seedAccount } from './seed';
 
-/** The guest's personal area: benefits and vouchers, VIP club offers, and the demo guest account. */
+/** The guest's personal area: benefits and vouchers, and the demo guest account. */
 export const accountModule: ServerModule = {
   name: 'account',
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),

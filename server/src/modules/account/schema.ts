@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp, index, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, serial, timestamp, index, uuid } from 'drizzle-orm/pg-core';
 import { guestKey } from '../auth/keys';
 import { performerKey } from '../performers/catalogue';
 
@@ -27,12 +27,3 @@ export const voucherActors = pgTable(
   },
   (table) => [primaryKey({ columns: [table.voucherId, table.actorId] })],
 );
-
-/** VIP club subscriptions on offer; prices in euro cents. */
-export const vipOffers = pgTable('account_vip_offers', {
-  id: text('id').primaryKey(),
-  days: integer('days').notNull(),
-  priceCents: integer('price_cents').notNull(),
-  benefits: jsonb('benefits').$type<string[]>().notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
-});

@@ -2,32 +2,12 @@ import type { VoucherTypeId } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { listPerformerCards } from '../performers/catalogue';
 import { ensureDemoGuest } from '../auth/demo-guest';
-import { vipOffers, voucherActors, vouchers } from './schema';
+import { voucherActors, vouchers } from './schema';
 
 const DAY = 86_400_000;
 
-/** The VIP club's offers (the spec's VIP 30) and the demo guest's vouchers. */
+/** The demo guest's vouchers. */
 export async function seedAccount(db: Database, scale: number, now: number): Promise<void> {
-  await db
-    .insert(vipOffers)
-    .values([
-      {
-        id: 'vip30',
-        days: 30,
-        priceCents: 999,
-        benefits: ['freeVideos', 'discount', 'livePreview', 'freeMessages', 'monthlyBonus'],
-        sortOrder: 1,
-      },
-      {
-        id: 'vip90',
-        days: 90,
-        priceCents: 2499,
-        benefits: ['freeVideos', 'discount', 'livePreview', 'freeMessages', 'monthlyBonus'],
-        sortOrder: 2,
-      },
-    ])
-    .onConflictDoNothing();
-
   const guestId = await ensureDemoGuest(db);
   const grants: { type: VoucherTypeId; amount: number; days: number | null; limitedTo?: number }[] = [
     { type: 10, amount: 3, days: 30 },

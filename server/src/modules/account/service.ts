@@ -1,9 +1,8 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
-import { VIP_BENEFITS, type GuestBenefits, type VipClub, type Voucher, type VoucherTypeId } from '@velvet/contracts';
+import { type GuestBenefits, type Voucher, type VoucherTypeId } from '@velvet/contracts';
 import type { Database } from '../../db/database';
-import { guests } from '../auth/schema';
 import { performerCard } from '../performers/catalogue';
-import { vipOffers, voucherActors, vouchers } from './schema';
+import { voucherActors, vouchers } from './schema';
 
 /** Which voucher type each count of the benefits page sums. */
 const BENEFIT_COUNTS = {
@@ -67,24 +66,5 @@ export async function guestBenefits(db: Database, guestId: string, now: Date): P
     privateShowTickets: sum(BENEFIT_COUNTS.privateShowTickets),
     chatShowTickets: sum(BENEFIT_COUNTS.chatShowTickets),
     vouchers: valid,
-  };
-}
-
-const isVipBenefit = (value: string): value is (typeof VIP_BENEFITS)[number] =>
-  (VIP_BENEFITS as readonly string[]).includes(value);
-
-export async function vipClub(db: Database, guestId: string | null): Promise<VipClub> {
-  const [offers, [guest]] = await Promise.all([
-    db.select().from(vipOffers).orderBy(asc(vipOffers.sortOrder)),
-    guestId ? db.select({ vip: guests.vip }).from(guests).where(eq(guests.id, guestId)) : Promise.resolve([]),
-  ]);
-  return {
-    offers: offers.map((offer) => ({
-      id: offer.id,
-      days: offer.days,
-      price: { value: offer.priceCents, currency: 'EUR' as const },
-      benefits: offer.benefits.filter(isVipBenefit),
-    })),
-    isVip: guest?.vip ?? false,
   };
 }

@@ -6,6 +6,7 @@ import { isAgeVerified } from '../auth/age';
 import type { Auth } from '../module';
 import { isVipGuest } from '../auth/guests';
 import { albums, mediaLibrary, videos } from './schema';
+import { offeredInVip30 } from './vip30';
 
 /** The table, the library column and the price columns of a media type (videos and albums have own id spaces). */
 export const MEDIA_TABLES = {
@@ -117,19 +118,27 @@ export async function sidebarCounts(db: Database, guestId: string): Promise<Side
 }
 
 /**
- * The clip a caller may stream in full: free videos for everyone, VIP videos for VIP members (their flatrate),
- * others only for guests who bought them. 404 without a video or clip, 403 NOT_OWNED otherwise.
+ * The clip a caller may stream in full: free videos for everyone, VIP videos and the month's VIP30 offers for VIP
+ * members (their flatrate), others only for guests who bought them. 404 without a video or clip, 403 NOT_OWNED
+ * otherwise.
  */
-export async function streamableClip(db: Database, auth: Auth | null, videoId: number): Promise<string> {
+export async function streamableClip(db: Database, auth: Auth | null, videoId: number, now: Date): Promise<string> {
   const [video] = await db
-    .select({ clip: videos.clip, free: videos.free, ageRating: videos.ageRating, vip: videos.vip })
+    .select({
+      id: videos.id,
+      clip: videos.clip,
+      free: videos.free,
+      ageRating: videos.ageRating,
+      vip: videos.vip,
+      isVip30Offer: videos.isVip30Offer,
+    })
     .from(videos)
     .where(eq(videos.id, videoId));
   if (!video?.clip) throw new HttpError(404, 'NOT_FOUND', `No clip for video ${videoId}`);
   // the age check comes before ownership: a video rated 18 streams to verified guests only, bought or free
   if (needsAgeCheck('video', video.ageRating) && !(await isAgeVerified(db, auth)))
     throw new HttpError(403, 'AGE_CHECK_REQUIRED', 'This video needs an age check');
-  if (video.free || (video.vip && (await isVipGuest(db, auth)))) return video.clip;
+  if (video.free || ((video.vip || offeredInVip30(video, now)) && (await isVipGuest(db, auth)))) return video.clip;
   if (auth?.loggedIn) {
     const [owned] = await db
       .select({ id: mediaLibrary.id })

@@ -1,11 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { BuyResult, MediathekMediaType } from '@velvet/contracts';
+import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
+import { isVipGuest } from '../auth/guests';
 import type { ModuleContext } from '../module';
 import { saleProceeds } from '../wallet/money';
 import { balanceView, pushBalance, transfer } from '../wallet/service';
 import { findMedia, libraryItem } from './library';
 import { mediaLibrary, videos } from './schema';
+import { offeredInVip30 } from './vip30';
 
 export interface PurchaseRequest {
   guestId: string;
@@ -15,6 +18,23 @@ export interface PurchaseRequest {
   shownPrice?: number | undefined;
   /** The request's Idempotency-Key, also the transfer's, so a retried request cannot move coins twice. */
   idempotencyKey: string;
+}
+
+/** What the guest pays for an item: nothing for one of the month's VIP30 offers while she is a VIP member. */
+async function priceFor(
+  tx: Database,
+  guestId: string,
+  mediaType: MediathekMediaType,
+  item: { id: number; price: number },
+  now: Date,
+): Promise<number> {
+  if (mediaType !== 'VIDEO' || item.price === 0) return item.price;
+  const [video] = await tx
+    .select({ id: videos.id, isVip30Offer: videos.isVip30Offer })
+    .from(videos)
+    .where(eq(videos.id, item.id));
+  const included = video && offeredInVip30(video, now) && (await isVipGuest(tx, { guestId, loggedIn: true }));
+  return included ? 0 : item.price;
 }
 
 /**
@@ -30,7 +50,9 @@ export async function buy(
   const { guestId, mediaType, mediaId } = request;
   const charged = await ctx.db.transaction(async (tx) => {
     const item = await findMedia(tx, mediaType, mediaId);
-    if (request.shownPrice !== undefined && request.shownPrice !== item.price) {
+    const price = await priceFor(tx, guestId, mediaType, item, ctx.now());
+    // The guest may have been shown the price or, as a VIP member, the VIP30 offer's nothing.
+    if (request.shownPrice !== undefined && request.shownPrice !== item.price && request.shownPrice !== price) {
       throw new HttpError(409, 'PRICE_CHANGED', 'The price has changed; please check the new price');
     }
     const [added] = await tx
@@ -39,15 +61,12 @@ export async function buy(
       .onConflictDoNothing()
       .returning({ id: mediaLibrary.id });
     if (!added) return false;
-    if (item.price > 0) {
+    if (price > 0) {
       await transfer(tx, {
         reason: mediaType === 'VIDEO' ? 'purchase.video' : 'purchase.album',
-        legs: [
-          { account: { kind: 'guest', id: guestId }, amount: -item.price },
-          ...saleProceeds(item.actorId, item.price),
-        ],
+        legs: [{ account: { kind: 'guest', id: guestId }, amount: -price }, ...saleProceeds(item.actorId, price)],
         idempotency: { scope: `media.buy:${guestId}`, key: request.idempotencyKey },
-        metadata: { mediaType, mediaId, price: item.price },
+        metadata: { mediaType, mediaId, price },
       });
     }
     if (mediaType === 'VIDEO') {
@@ -56,7 +75,7 @@ export async function buy(
         .set({ salesCount: sql`${videos.salesCount} + 1` })
         .where(eq(videos.id, mediaId));
     }
-    return item.price > 0;
+    return price > 0;
   });
   if (charged) await pushBalance(ctx, guestId);
   const { balance, balanceFormatted } = await balanceView(ctx.db, guestId);

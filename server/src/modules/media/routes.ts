@@ -10,6 +10,7 @@ import * as gallery from './gallery';
 import * as library from './library';
 import { buy } from './purchase';
 import * as media from './service';
+import { vip30History } from './vip30';
 
 export const mediaRoutes =
   (ctx: ModuleContext): FastifyPluginAsync =>
@@ -17,6 +18,7 @@ export const mediaRoutes =
     route(app, mediaEndpoints.videoGrid, async ({ params, auth }) =>
       media.videoGrid(ctx, auth, media.parseGridPayload(params.payload), ctx.now()).catch(media.asHttpError),
     );
+    route(app, mediaEndpoints.vip30History, ({ auth }) => vip30History(ctx.db, auth.guestId, ctx.now()));
     route(app, mediaEndpoints.video, async ({ params, auth }) => media.videoById(ctx, auth, params.videoId));
     route(app, mediaEndpoints.album, async ({ query, auth }) => media.albumById(ctx, auth, query.albumId));
     route(app, mediaEndpoints.albumRating, async ({ body, auth }) =>
@@ -70,7 +72,7 @@ export const mediaRoutes =
       { schema: { params: z.object({ videoId: idParam }), hide: true } },
       async (request, reply) => {
         const { videoId } = request.params as { videoId: number };
-        const clip = await library.streamableClip(ctx.db, request.auth, videoId);
+        const clip = await library.streamableClip(ctx.db, request.auth, videoId, ctx.now());
         return reply.header('cache-control', 'private, no-store').sendFile(`${clip}.mp4`);
       },
     );

@@ -153,7 +153,8 @@ export async function seedMedia(ctx: ModuleContext, { scale }: { scale: number }
       durationSeconds: faker.number.int({ min: 45, max: 40 * 60 }),
       ageRating: 18,
       vip,
-      isVip30Offer: vip && i % 3 === 0,
+      // The VIP30 pool: paid videos that VIP members get for free in the months they are offered (vip30.ts).
+      isVip30Offer: !vip && !free && i % 4 === 1,
       free,
       isNew: ageDays < 30,
       classic: ageDays > 540 && i % 4 === 0,

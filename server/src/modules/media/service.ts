@@ -39,6 +39,7 @@ import {
   videoTags,
   videos,
 } from './schema';
+import { offeredInVip30 } from './vip30';
 
 type VideoRow = typeof videos.$inferSelect;
 type AlbumRow = typeof albums.$inferSelect;
@@ -117,7 +118,7 @@ async function toVideos(
     duration: v.durationSeconds,
     ageRating: v.ageRating,
     vip: v.vip,
-    isVip30Offer: v.isVip30Offer,
+    isVip30Offer: offeredInVip30(v, now),
     free: v.free,
     new: v.isNew,
     classic: v.classic,
@@ -125,7 +126,7 @@ async function toVideos(
     guestInfo: {
       bought: library.get(v.id)?.bought ?? false,
       gifted: library.get(v.id)?.gifted ?? false,
-      flatrate: v.vip && vipGuest,
+      flatrate: (v.vip || offeredInVip30(v, now)) && vipGuest,
       liked: false,
       pinned: library.get(v.id)?.pinned ?? false,
     },

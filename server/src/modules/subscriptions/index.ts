@@ -26,7 +26,7 @@ export const RENEWAL_INTERVAL_MS = 60_000;
 function renewalRunner(ctx: ModuleContext) {
   let running: Promise<number> | null = null;
   return () => {
-    running ??= renewDue(ctx, sandboxProvider)
+    running ??= renewDue(ctx, sandboxProvider(ctx.db))
       .catch((error: unknown) => {
         ctx.log.error({ err: error }, 'subscriptions: renewal run failed');
         return 0;
@@ -48,7 +48,7 @@ export const subscriptionsModule: ServerModule = {
     );
     route(app, subscriptionEndpoints.subscribe, ({ auth, body, request }) =>
       idempotent(ctx, request, 'subscriptions.subscribe', (operationKey) =>
-        subscribe(ctx, sandboxProvider, {
+        subscribe(ctx, sandboxProvider(ctx.db), {
           guestId: auth.guestId,
           plan: body.plan,
           card: body.cardNumber,

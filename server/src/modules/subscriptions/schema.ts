@@ -16,7 +16,8 @@ import { guestKey } from '../auth/keys';
 /**
  * A guest's VIP or TV subscription. It runs in periods: `period` counts them, and a renewal moves it on only
  * from the period it read, so two renewals of one period cannot both happen. One running subscription per guest
- * and kind; a trial once per guest.
+ * and kind; a trial once per guest. A purchase is first a `pending` row that takes that place before the card is
+ * charged, so a purchase that loses a race loses it before any money moves.
  */
 export const subscriptions = pgTable(
   'subscriptions',
@@ -27,9 +28,11 @@ export const subscriptions = pgTable(
     /** The plan bought first (a trial renews as the plan it names). */
     plan: text('plan').notNull(),
     trial: boolean('trial').notNull().default(false),
-    status: text('status').$type<'active' | 'cancelled' | 'expired'>().notNull(),
-    /** The provider's saved card the renewals charge. */
-    paymentMethod: text('payment_method').notNull(),
+    status: text('status').$type<'pending' | 'active' | 'cancelled' | 'expired'>().notNull(),
+    /** The provider's saved card the renewals charge (known once the first period is paid). */
+    paymentMethod: text('payment_method'),
+    /** The purchase request's operation key: its retry finds this subscription instead of buying again. */
+    operationKey: text('operation_key'),
     period: integer('period').notNull().default(1),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
@@ -46,13 +49,15 @@ export const subscriptions = pgTable(
   (table) => [
     uniqueIndex('subscriptions_running_unique')
       .on(table.guestId, table.kind)
-      .where(sql`${table.status} in ('active', 'cancelled')`),
+      .where(sql`${table.status} in ('pending', 'active', 'cancelled')`),
+    uniqueIndex('subscriptions_operation_key').on(table.operationKey),
     uniqueIndex('subscriptions_trial_once')
       .on(table.guestId)
       .where(sql`${table.trial}`),
     index('subscriptions_due').on(table.periodEnd),
     check('subscriptions_kind', sql`${table.kind} in ('vip', 'tv')`),
-    check('subscriptions_status', sql`${table.status} in ('active', 'cancelled', 'expired')`),
+    check('subscriptions_status', sql`${table.status} in ('pending', 'active', 'cancelled', 'expired')`),
+    check('subscriptions_paid_method', sql`${table.status} = 'pending' or ${table.paymentMethod} is not null`),
     check('subscriptions_offer', sql`${table.offer} in ('accepted', 'declined')`),
   ],
 );

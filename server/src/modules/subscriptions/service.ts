@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne } from 'drizzle-orm';
 import {
   CANCELLATION_OFFER_PERCENT,
   SUBSCRIPTION_PLANS,
@@ -13,7 +13,7 @@ import { HttpError } from '../../http/endpoint';
 import { setSubscriptionFlags } from '../auth/guests';
 import { isUniqueViolation } from '../auth/service';
 import type { ModuleContext } from '../module';
-import { recordSubscriptionPayment, type PaymentProvider } from '../wallet/payment';
+import { recordSubscriptionPayment, type ChargeOutcome, type PaymentProvider } from '../wallet/payment';
 import { subscriptionPayments, subscriptions } from './schema';
 
 type Ctx = Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar'>;
@@ -28,16 +28,20 @@ const renewalPlanOf = (row: SubscriptionRow) => SUBSCRIPTION_PLANS[planOf(row.pl
 const offerPrice = (cents: number) => Math.round((cents * CANCELLATION_OFFER_PERCENT) / 100);
 const addDays = (from: Date, days: number) => new Date(from.getTime() + days * DAY_MS);
 
-const toWire = (row: SubscriptionRow): GuestSubscription => ({
-  id: row.id,
-  kind: row.kind,
-  plan: row.plan as SubscriptionPlanId,
-  status: row.status,
-  periodStart: row.periodStart.toISOString(),
-  periodEnd: row.periodEnd.toISOString(),
-  nextPriceCents: row.nextPriceCents,
-  offerAvailable: row.status === 'active' && row.offer === null,
-});
+function toWire(row: SubscriptionRow): GuestSubscription {
+  // A purchase is answered once it is settled; a pending row here would be a bug.
+  if (row.status === 'pending') throw new Error(`subscription ${row.id} is still pending`);
+  return {
+    id: row.id,
+    kind: row.kind,
+    plan: row.plan as SubscriptionPlanId,
+    status: row.status,
+    periodStart: row.periodStart.toISOString(),
+    periodEnd: row.periodEnd.toISOString(),
+    nextPriceCents: row.nextPriceCents,
+    offerAvailable: row.status === 'active' && row.offer === null,
+  };
+}
 
 async function running(db: Database, guestId: string, kind: SubscriptionKind): Promise<SubscriptionRow | null> {
   const [row] = await db
@@ -61,7 +65,7 @@ async function history(db: Database, guestId: string) {
     subscriber: has(kind, RUNNING),
     formerSubscriber: !has(kind, RUNNING) && has(kind, ['expired']),
   });
-  return { vip: flags('vip'), tv: flags('tv'), trialUsed: rows.some((row) => row.trial) };
+  return { vip: flags('vip'), tv: flags('tv'), trialUsed: rows.some((row) => row.trial && row.status !== 'pending') };
 }
 
 /**
@@ -134,11 +138,107 @@ async function recordPeriod(
     .onConflictDoNothing();
 }
 
+/** Our reference of the charge of a subscription's period at the provider, made from the subscription's row. */
+const periodReference = (subscriptionId: string, period: number) => `subscription:${subscriptionId}:period:${period}`;
+
 /**
- * Buys a plan: checks that the guest has no running subscription of its kind (409 SUBSCRIPTION_ACTIVE) and, for
- * the trial, never had one (409 TRIAL_USED), charges the card for the first period (402 PAYMENT_DECLINED) under
- * the operation's key, so a retried request is charged once, and starts the subscription with that payment in
- * the ledger.
+ * A pending purchase still unsettled this long after it was reserved lost its request (the server stopped while
+ * charging): the renewal job settles it with the provider. Far longer than any request runs, so the job never
+ * settles a purchase that is still charging.
+ */
+export const RESERVATION_SETTLE_AFTER_MS = 10 * 60 * 1000;
+
+/**
+ * Takes the guest's place for the plan's kind (and the trial) with a pending subscription, before any money moves:
+ * 409 SUBSCRIPTION_ACTIVE when one runs or another purchase holds the place, 409 TRIAL_USED for a second trial.
+ */
+async function reserve(
+  ctx: Ctx,
+  request: { guestId: string; plan: SubscriptionPlanId; operationKey: string },
+): Promise<SubscriptionRow> {
+  const plan = SUBSCRIPTION_PLANS[request.plan];
+  const now = ctx.now();
+  try {
+    const [reserved] = await ctx.db
+      .insert(subscriptions)
+      .values({
+        guestId: request.guestId,
+        kind: plan.kind,
+        plan: request.plan,
+        trial: plan.trial,
+        status: 'pending',
+        operationKey: request.operationKey,
+        periodStart: now,
+        periodEnd: addDays(now, plan.days),
+        nextPriceCents: SUBSCRIPTION_PLANS[plan.renewsAs].priceCents,
+        created: now,
+      })
+      .returning();
+    return reserved!;
+  } catch (error) {
+    // The unique indexes decide between concurrent purchases, before anything was charged.
+    if (isUniqueViolation(error, 'subscriptions_trial_once'))
+      throw new HttpError(409, 'TRIAL_USED', 'The trial can be taken once');
+    if (isUniqueViolation(error, 'subscriptions_running_unique'))
+      throw new HttpError(409, 'SUBSCRIPTION_ACTIVE', 'You already have this subscription');
+    throw error;
+  }
+}
+
+/**
+ * Settles a pending purchase with the provider's answer to its first charge: paid, the subscription starts now
+ * and its payment goes into the ledger, in one transaction; declined, the reservation is removed. Whoever comes
+ * first (the request, its retry or the renewal job) settles it; the others find it settled. Answers the
+ * subscription, or null when it was declined.
+ */
+async function settlePurchase(
+  ctx: Ctx,
+  providerName: string,
+  reservation: SubscriptionRow,
+  outcome: ChargeOutcome,
+): Promise<SubscriptionRow | null> {
+  const pending = and(eq(subscriptions.id, reservation.id), eq(subscriptions.status, 'pending'));
+  if (outcome.status === 'declined' || !outcome.paymentMethod) {
+    await ctx.db.delete(subscriptions).where(pending);
+    return null;
+  }
+  const plan = planOf(reservation.plan);
+  const now = ctx.now();
+  const activated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(subscriptions)
+      .set({
+        status: 'active',
+        paymentMethod: outcome.paymentMethod,
+        periodStart: now,
+        periodEnd: addDays(now, plan.days),
+      })
+      .where(pending)
+      .returning();
+    if (!row) return null;
+    await recordPeriod(
+      tx,
+      row,
+      1,
+      { provider: providerName, providerReference: outcome.providerReference, amountEurCents: plan.priceCents },
+      now,
+    );
+    return row;
+  });
+  if (!activated) {
+    const [settled] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.id, reservation.id));
+    return settled ?? null;
+  }
+  await syncAndPush(ctx, activated.guestId, activated.kind, { plan: activated.plan, priceCents: plan.priceCents });
+  return activated;
+}
+
+/**
+ * Buys a plan: reserves the guest's place for its kind (409 SUBSCRIPTION_ACTIVE / TRIAL_USED, nothing charged),
+ * charges the card for the first period under a reference of the reservation, then starts the subscription with
+ * that payment in the ledger; a declined card removes the reservation (402 PAYMENT_DECLINED). A retry with the
+ * same operation key answers the same subscription, and one whose first request stopped while charging charges
+ * the same reference, which the provider answers with the same charge.
  */
 export async function subscribe(
   ctx: Ctx,
@@ -147,55 +247,56 @@ export async function subscribe(
 ): Promise<GuestSubscription> {
   const plan = SUBSCRIPTION_PLANS[request.plan];
   const { guestId } = request;
-  if (await running(ctx.db, guestId, plan.kind))
+  const [earlier] = await ctx.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.operationKey, request.operationKey), eq(subscriptions.guestId, guestId)));
+  if (earlier && earlier.status !== 'pending') return toWire(earlier);
+  if (!earlier && (await running(ctx.db, guestId, plan.kind)))
     throw new HttpError(409, 'SUBSCRIPTION_ACTIVE', 'You already have this subscription');
-  if (plan.trial && (await history(ctx.db, guestId)).trialUsed)
+  if (!earlier && plan.trial && (await history(ctx.db, guestId)).trialUsed)
     throw new HttpError(409, 'TRIAL_USED', 'The trial can be taken once');
+  const reservation = earlier ?? (await reserve(ctx, request));
   const outcome = await provider.charge({
     amountEurCents: plan.priceCents,
     card: request.card,
     guestId,
-    reference: `subscription:${request.operationKey}`,
+    reference: periodReference(reservation.id, 1),
   });
-  if (outcome.status === 'declined' || !outcome.paymentMethod)
-    throw new HttpError(402, 'PAYMENT_DECLINED', 'The card was declined; nothing was charged');
-  const now = ctx.now();
-  const row = await ctx.db
-    .transaction(async (tx) => {
-      const [created] = await tx
-        .insert(subscriptions)
-        .values({
-          guestId,
-          kind: plan.kind,
-          plan: request.plan,
-          trial: plan.trial,
-          status: 'active',
-          paymentMethod: outcome.paymentMethod!,
-          periodStart: now,
-          periodEnd: addDays(now, plan.days),
-          nextPriceCents: SUBSCRIPTION_PLANS[plan.renewsAs].priceCents,
-          created: now,
-        })
-        .returning();
-      await recordPeriod(
-        tx,
-        created!,
-        1,
-        { provider: provider.name, providerReference: outcome.providerReference, amountEurCents: plan.priceCents },
-        now,
-      );
-      return created!;
-    })
-    .catch((error: unknown) => {
-      // A concurrent purchase of the same kind (or trial) won the race between the check and the insert.
-      if (isUniqueViolation(error, 'subscriptions_trial_once'))
-        throw new HttpError(409, 'TRIAL_USED', 'The trial can be taken once');
-      if (isUniqueViolation(error, 'subscriptions_running_unique'))
-        throw new HttpError(409, 'SUBSCRIPTION_ACTIVE', 'You already have this subscription');
-      throw error;
-    });
-  await syncAndPush(ctx, guestId, plan.kind, { plan: request.plan, priceCents: plan.priceCents });
+  const row = await settlePurchase(ctx, provider.name, reservation, outcome);
+  if (!row) throw new HttpError(402, 'PAYMENT_DECLINED', 'The card was declined; nothing was charged');
   return toWire(row);
+}
+
+/**
+ * Settles the purchases whose request was lost: the provider finalizes each one's first charge, so a purchase
+ * that was charged starts (once) and one that was not is dropped, and no charge can follow under its reference.
+ */
+async function settleLostPurchases(
+  ctx: Ctx & Pick<ModuleContext, 'log'>,
+  provider: PaymentProvider,
+  now: Date,
+): Promise<number> {
+  const lost = await ctx.db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.status, 'pending'),
+        lte(subscriptions.created, new Date(now.getTime() - RESERVATION_SETTLE_AFTER_MS)),
+      ),
+    );
+  let settled = 0;
+  for (const reservation of lost) {
+    try {
+      const outcome = await provider.finalize(periodReference(reservation.id, 1));
+      await settlePurchase(ctx, provider.name, reservation, outcome);
+      settled++;
+    } catch (error) {
+      ctx.log.error({ err: error, subscriptionId: reservation.id }, 'subscriptions: settling a purchase failed');
+    }
+  }
+  return settled;
 }
 
 /** Ends a subscription whose last period is over: cancelled, or its renewal's payment declined. */
@@ -221,9 +322,9 @@ async function renew(ctx: Ctx, provider: PaymentProvider, row: SubscriptionRow, 
   const next = row.period + 1;
   const outcome = await provider.chargeSaved({
     amountEurCents: row.nextPriceCents,
-    paymentMethod: row.paymentMethod,
+    paymentMethod: row.paymentMethod!,
     guestId: row.guestId,
-    reference: `subscription:${row.id}:period:${next}`,
+    reference: periodReference(row.id, next),
   });
   if (outcome.status === 'declined') return expire(ctx, row, 'declined');
   const plan = renewalPlanOf(row);
@@ -255,17 +356,18 @@ async function renew(ctx: Ctx, provider: PaymentProvider, row: SubscriptionRow, 
 }
 
 /**
- * The renewal job: every subscription whose period is over is renewed (active) or ends (cancelled). One failing
- * subscription does not stop the others; it is tried again at the next run. Answers how many were handled.
+ * The renewal job: purchases whose request was lost are settled first; then every subscription whose period is
+ * over is renewed (active) or ends (cancelled). One failing subscription does not stop the others; it is tried
+ * again at the next run. Answers how many were handled.
  */
 export async function renewDue(ctx: Ctx & Pick<ModuleContext, 'log'>, provider: PaymentProvider): Promise<number> {
   const now = ctx.now();
+  let handled = await settleLostPurchases(ctx, provider, now);
   const due = await ctx.db
     .select()
     .from(subscriptions)
     .where(and(inArray(subscriptions.status, RUNNING), lte(subscriptions.periodEnd, now)))
     .orderBy(asc(subscriptions.periodEnd));
-  let handled = 0;
   for (const row of due) {
     try {
       if (row.status === 'cancelled') await expire(ctx, row, 'cancelled');
@@ -343,6 +445,23 @@ export async function openCancellationOffer(db: Database, guestId: string): Prom
   return row ? offerPrice(row.nextPriceCents) : null;
 }
 
+/**
+ * The paid periods of the guest's VIP subscriptions, each from its payment for as long as its plan runs (a
+ * period's first day is when it was paid; the trial's first period is the trial's length).
+ */
+export async function vipPeriods(db: Database, guestId: string): Promise<{ start: Date; end: Date }[]> {
+  const rows = await db
+    .select({ period: subscriptionPayments.period, paid: subscriptionPayments.created, subscription: subscriptions })
+    .from(subscriptionPayments)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionPayments.subscriptionId))
+    .where(and(eq(subscriptions.guestId, guestId), eq(subscriptions.kind, 'vip')))
+    .orderBy(asc(subscriptionPayments.created));
+  return rows.map(({ period, paid, subscription }) => {
+    const plan = period === 1 ? planOf(subscription.plan) : renewalPlanOf(subscription);
+    return { start: paid, end: addDays(paid, plan.days) };
+  });
+}
+
 /** How long the guest is told that a taken offer could not be charged. */
 const OFFER_ERROR_DAYS = 7;
 
@@ -358,6 +477,7 @@ export async function failedCancellationOffer(db: Database, guestId: string, now
       and(
         eq(subscriptions.guestId, guestId),
         eq(subscriptions.kind, 'vip'),
+        ne(subscriptions.status, 'pending'),
         gt(subscriptions.periodEnd, new Date(now.getTime() - OFFER_ERROR_DAYS * DAY_MS)),
       ),
     )

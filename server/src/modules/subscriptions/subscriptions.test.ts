@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { and, eq, like, sql } from 'drizzle-orm';
 import {
+  ONE_CLICK_AMOUNTS_EUR_CENTS,
   SANDBOX_CARDS,
   SUBSCRIPTION_PLANS,
   coinsForEur,
@@ -13,43 +14,58 @@ import {
   type DepositLimits,
   type GuestSubscription,
   type IncomingMessage,
+  type SubscriptionPlanId,
 } from '@velvet/contracts';
+import type { Database } from '../../db/database';
 import { createTestApp, TEST_OPERATOR_PASSWORD, type TestApp } from '../../testing/app';
 import { startPostgres } from '../../testing/postgres';
 import { guests } from '../auth/schema';
 import { OPERATOR } from '../auth/operator';
 import { sandboxProvider, type PaymentProvider } from '../wallet/payment';
-import { walletTransfers } from '../wallet/schema';
+import { DEPOSIT_SETTLE_AFTER_MS, depositByCard, settleStaleDeposits } from '../wallet/deposits';
+import { chargeOneClick } from '../wallet/one-click';
+import { walletSandboxCharges, walletTransfers } from '../wallet/schema';
 import { balanceOf, pushBalance, transfer } from '../wallet/service';
 import { subscriptionsModule } from './index';
 import { subscriptionPayments, subscriptions } from './schema';
-import { renewDue } from './service';
+import { RESERVATION_SETTLE_AFTER_MS, renewDue, subscribe } from './service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const START = Date.parse('2026-03-02T10:00:00Z');
 
 /**
- * The sandbox as a real provider behaves, with a record of what it charged: one charge per reference (asking
- * again answers the first), and a way to cut a renewal short just before or just after the charge, as a crash does.
+ * The sandbox as a real provider behaves, with a record of what it was asked: every card charge, and one charge
+ * per reference of saved cards (asking again answers the first); and a way to cut a call short just before or
+ * just after the provider charged, as a stop of the server does.
  */
-function recordingProvider() {
+function recordingProvider(db: Database) {
+  const sandbox = sandboxProvider(db);
   const charged = new Map<string, number>();
+  const cardCharges: string[] = [];
   let cut: 'before' | 'after' | null = null;
   const provider: PaymentProvider = {
-    name: sandboxProvider.name,
-    charge: (request) => sandboxProvider.charge(request),
+    name: sandbox.name,
+    charge: async (request) => {
+      if (cut === 'before') throw new Error('stopped before the charge');
+      cardCharges.push(request.reference);
+      const outcome = await sandbox.charge(request);
+      if (cut === 'after') throw new Error('stopped after the charge');
+      return outcome;
+    },
     chargeSaved: async (request) => {
       if (cut === 'before') throw new Error('stopped before the charge');
-      const outcome = await sandboxProvider.chargeSaved(request);
+      const outcome = await sandbox.chargeSaved(request);
       if (outcome.status === 'succeeded' && !charged.has(request.reference))
         charged.set(request.reference, request.amountEurCents);
       if (cut === 'after') throw new Error('stopped after the charge');
       return outcome;
     },
+    finalize: (reference) => sandbox.finalize(reference),
   };
   return {
     provider,
     charged,
+    cardCharges,
     cutShort: (when: 'before' | 'after' | null) => {
       cut = when;
     },
@@ -57,6 +73,13 @@ function recordingProvider() {
 }
 
 const quietLog = { ...console, error: () => undefined };
+
+/** A purchase through the service, with a provider of the test's choosing. */
+const subscribeDirectly = (
+  t: TestApp,
+  provider: PaymentProvider,
+  purchase: { guestId: string; plan: SubscriptionPlanId; card: string; operationKey: string },
+) => subscribe(t.ctx, provider, purchase);
 
 function helpers(t: TestApp) {
   const setNow = (time: number) => {
@@ -71,6 +94,14 @@ function helpers(t: TestApp) {
     });
   const subscribe = (token: string, plan: string, card: string = SANDBOX_CARDS.succeeds, key = randomUUID()) =>
     call('POST', '/subscriptions/subscribe', token, { plan, cardNumber: card }, key);
+  /** A new guest who bought `plan` with `card` at START. */
+  const subscriber = async (plan: string, card: string = SANDBOX_CARDS.succeeds) => {
+    setNow(START);
+    const signedUp = await t.signup();
+    const bought = await subscribe(signedUp.accessToken, plan, card);
+    assert.equal(bought.statusCode, 200, bought.body);
+    return signedUp;
+  };
   const flags = async (guestId: string) => {
     const [row] = await t.ctx.db
       .select({ vip: guests.vip, tv: guests.tvSubscriber, formerTv: guests.formerTvSubscriber })
@@ -91,6 +122,10 @@ function helpers(t: TestApp) {
           ),
         )
     ).map((row) => row.cents);
+  /** How many card charges the provider has answered (its own record). */
+  const cardCharges = async () =>
+    (await t.ctx.db.select().from(walletSandboxCharges).where(like(walletSandboxCharges.reference, 'subscription:%')))
+      .length;
   const pushes: Array<{ guestId: string; message: IncomingMessage }> = [];
   const send = t.ctx.hub.sendToGuest.bind(t.ctx.hub);
   t.ctx.hub.sendToGuest = (guestId, message) => {
@@ -98,7 +133,7 @@ function helpers(t: TestApp) {
     send(guestId, message);
   };
   const renewals = (provider: PaymentProvider) => renewDue({ ...t.ctx, log: quietLog as never }, provider);
-  return { setNow, call, subscribe, flags, ledgerPayments, pushes, renewals };
+  return { setNow, call, subscribe, subscriber, flags, ledgerPayments, cardCharges, pushes, renewals };
 }
 
 /** The whole life of subscriptions on one database. */
@@ -139,6 +174,155 @@ function lifecycle(name: string, makeApp: () => Promise<TestApp>, skip: string |
       assert.equal(second.json<{ code: string }>().code, 'SUBSCRIPTION_ACTIVE');
     });
 
+    test('20 parallel purchases by one guest: one charge at the provider, one subscription, the others 409 uncharged', async () => {
+      h.setNow(START);
+      const { accessToken, guest } = await t.signup();
+      const chargesBefore = await h.cardCharges();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => h.subscribe(accessToken, 'vip')));
+      const codes = answers.map((a) =>
+        a.statusCode === 200 ? 'ok' : `${a.statusCode} ${a.json<{ code: string }>().code}`,
+      );
+      assert.deepEqual(
+        codes.sort(),
+        ['409 SUBSCRIPTION_ACTIVE', ...Array(18).fill('409 SUBSCRIPTION_ACTIVE'), 'ok'].sort(),
+      );
+      assert.equal((await h.cardCharges()) - chargesBefore, 1, 'the provider charged once');
+      assert.deepEqual(await h.ledgerPayments(guest.id), [SUBSCRIPTION_PLANS.vip.priceCents]);
+      const rows = await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.guestId, guest.id));
+      assert.deepEqual(
+        rows.map((row) => row.status),
+        ['active'],
+      );
+    });
+
+    test('a purchase stopped after the charge is started once by the job, and its retry answers it uncharged', async () => {
+      h.setNow(START);
+      const { guest } = await t.signup();
+      const { provider, cardCharges, cutShort } = recordingProvider(t.ctx.db);
+      const purchase = {
+        guestId: guest.id,
+        plan: 'vip' as const,
+        card: SANDBOX_CARDS.succeeds,
+        operationKey: randomUUID(),
+      };
+      cutShort('after');
+      await assert.rejects(subscribeDirectly(t, provider, purchase), /stopped after the charge/);
+      cutShort(null);
+      assert.equal((await h.flags(guest.id)).vip, false);
+      h.setNow(START + RESERVATION_SETTLE_AFTER_MS - 1);
+      await h.renewals(provider);
+      assert.deepEqual(await h.ledgerPayments(guest.id), [], 'a purchase that may still be charging is left alone');
+      h.setNow(START + RESERVATION_SETTLE_AFTER_MS);
+      await Promise.all([h.renewals(provider), h.renewals(provider)]);
+      await h.renewals(provider);
+      assert.deepEqual(await h.ledgerPayments(guest.id), [SUBSCRIPTION_PLANS.vip.priceCents], 'recorded once');
+      assert.equal((await h.flags(guest.id)).vip, true);
+      const retried = await subscribeDirectly(t, provider, purchase);
+      assert.equal(retried.status, 'active');
+      assert.equal(retried.periodEnd, new Date(START + RESERVATION_SETTLE_AFTER_MS + 30 * DAY_MS).toISOString());
+      assert.equal(cardCharges.length, 1, 'the card was charged once: neither the job nor the retry charged it');
+      assert.deepEqual(await h.ledgerPayments(guest.id), [SUBSCRIPTION_PLANS.vip.priceCents]);
+    });
+
+    test('a retry of a purchase stopped after the charge starts it with that same charge', async () => {
+      h.setNow(START);
+      const { guest } = await t.signup();
+      const { provider, cardCharges, cutShort } = recordingProvider(t.ctx.db);
+      const purchase = {
+        guestId: guest.id,
+        plan: 'tv' as const,
+        card: SANDBOX_CARDS.succeeds,
+        operationKey: randomUUID(),
+      };
+      cutShort('after');
+      await assert.rejects(subscribeDirectly(t, provider, purchase), /stopped after the charge/);
+      cutShort(null);
+      const retried = await subscribeDirectly(t, provider, purchase);
+      assert.equal(retried.status, 'active');
+      assert.equal(
+        new Set(cardCharges).size,
+        1,
+        'both attempts charged one reference, which the provider charged once',
+      );
+      assert.deepEqual(await h.ledgerPayments(guest.id), [SUBSCRIPTION_PLANS.tv.priceCents]);
+      assert.deepEqual(await subscribeDirectly(t, provider, purchase), retried, 'answered again, not bought again');
+      assert.deepEqual(await h.ledgerPayments(guest.id), [SUBSCRIPTION_PLANS.tv.priceCents]);
+    });
+
+    test('a purchase stopped before the charge is dropped by the job, and nothing can be charged under it later', async () => {
+      h.setNow(START);
+      const { accessToken, guest } = await t.signup();
+      const { provider, cutShort } = recordingProvider(t.ctx.db);
+      cutShort('before');
+      await assert.rejects(
+        subscribeDirectly(t, provider, {
+          guestId: guest.id,
+          plan: 'vipTrial',
+          card: SANDBOX_CARDS.succeeds,
+          operationKey: randomUUID(),
+        }),
+        /stopped before the charge/,
+      );
+      cutShort(null);
+      const [reservation] = await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.guestId, guest.id));
+      assert.equal(reservation!.status, 'pending');
+      assert.equal((await h.subscribe(accessToken, 'vip')).statusCode, 409, 'the reservation holds the place');
+      h.setNow(START + RESERVATION_SETTLE_AFTER_MS);
+      await h.renewals(provider);
+      assert.deepEqual(await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.guestId, guest.id)), []);
+      const late = await sandboxProvider(t.ctx.db).charge({
+        amountEurCents: SUBSCRIPTION_PLANS.vipTrial.priceCents,
+        card: SANDBOX_CARDS.succeeds,
+        guestId: guest.id,
+        reference: `subscription:${reservation!.id}:period:1`,
+      });
+      assert.equal(late.status, 'declined', 'the settled reference stays closed');
+      assert.deepEqual(await h.ledgerPayments(guest.id), []);
+      const trial = await h.subscribe(accessToken, 'vipTrial');
+      assert.equal(trial.statusCode, 200, 'the dropped reservation freed the place and the trial');
+    });
+
+    test('a money charge and a one-click charge stopped after the charge are credited once by the settlement job', async () => {
+      h.setNow(START);
+      const { guest } = await t.signup();
+      const { provider, cutShort } = recordingProvider(t.ctx.db);
+      const settle = () => settleStaleDeposits({ ...t.ctx, log: quietLog as never }, provider);
+      const card = { guestId: guest.id, amountEurCents: 10_00, card: SANDBOX_CARDS.succeeds, reference: randomUUID() };
+      cutShort('after');
+      await assert.rejects(depositByCard(t.ctx, provider, card), /stopped after the charge/);
+      cutShort(null);
+      assert.equal(await balanceOf(t.ctx.db, guest.id), 0);
+      h.setNow(START + DEPOSIT_SETTLE_AFTER_MS - 1);
+      assert.equal(await settle(), 0, 'a deposit that may still be charging is left alone');
+      h.setNow(START + DEPOSIT_SETTLE_AFTER_MS);
+      assert.equal(await settle(), 1);
+      assert.equal(await settle(), 0);
+      assert.equal(await balanceOf(t.ctx.db, guest.id), coinsForEur(10));
+
+      const oneClick = ONE_CLICK_AMOUNTS_EUR_CENTS[0];
+      cutShort('after');
+      await assert.rejects(chargeOneClick(t.ctx, guest.id, oneClick, 'first', provider), /stopped after the charge/);
+      cutShort(null);
+      assert.equal(await balanceOf(t.ctx.db, guest.id), coinsForEur(10));
+      h.setNow(START + 2 * DEPOSIT_SETTLE_AFTER_MS);
+      assert.equal(await settle(), 1);
+      const expected = coinsForEur(10) + coinsForEur(oneClick / 100);
+      assert.equal(await balanceOf(t.ctx.db, guest.id), expected);
+      const repeated = await chargeOneClick(t.ctx, guest.id, oneClick, 'first', provider);
+      assert.equal(repeated.success, true, repeated.errorCode ?? '');
+      assert.equal(await balanceOf(t.ctx.db, guest.id), expected, 'the repeat credits nothing more');
+
+      // Stopped before the charge: the job frees the deposit's amount and closes its reference.
+      cutShort('before');
+      await assert.rejects(chargeOneClick(t.ctx, guest.id, oneClick, 'second', provider), /stopped before/);
+      cutShort(null);
+      h.setNow(START + 3 * DEPOSIT_SETTLE_AFTER_MS);
+      assert.equal(await settle(), 1);
+      const late = await chargeOneClick(t.ctx, guest.id, oneClick, 'second', provider);
+      assert.equal(late.errorCode, 'PAYMENT_DECLINED', 'no charge under a settled reference');
+      assert.equal(await balanceOf(t.ctx.db, guest.id), expected);
+    });
+
     test('a declined card starts nothing and records nothing', async () => {
       const { accessToken, guest } = await t.signup();
       const declined = await h.subscribe(accessToken, 'tv', SANDBOX_CARDS.declined);
@@ -154,7 +338,7 @@ function lifecycle(name: string, makeApp: () => Promise<TestApp>, skip: string |
       const trial = await h.subscribe(accessToken, 'vipTrial');
       assert.equal(trial.statusCode, 200, trial.body);
       assert.equal(trial.json<GuestSubscription>().nextPriceCents, SUBSCRIPTION_PLANS.vip.priceCents);
-      const { provider } = recordingProvider();
+      const { provider } = recordingProvider(t.ctx.db);
       h.setNow(START + 7 * DAY_MS);
       await h.renewals(provider);
       const [row] = await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.guestId, guest.id));
@@ -174,10 +358,8 @@ function lifecycle(name: string, makeApp: () => Promise<TestApp>, skip: string |
     });
 
     test('renewal follows the clock: nothing before the period ends, one charge per period after', async () => {
-      h.setNow(START);
-      const { accessToken, guest } = await t.signup();
-      await h.subscribe(accessToken, 'tv');
-      const { provider, charged } = recordingProvider();
+      const { guest } = await h.subscriber('tv');
+      const { provider, charged } = recordingProvider(t.ctx.db);
       h.setNow(START + 30 * DAY_MS - 1);
       await h.renewals(provider);
       assert.equal(charged.size, 0, 'not due a millisecond before the period ends');
@@ -200,10 +382,8 @@ function lifecycle(name: string, makeApp: () => Promise<TestApp>, skip: string |
 
     for (const when of ['before', 'after'] as const) {
       test(`a renewal cut short ${when} the charge is charged exactly once by the next run`, async () => {
-        h.setNow(START);
-        const { accessToken, guest } = await t.signup();
-        await h.subscribe(accessToken, 'vip');
-        const { provider, charged, cutShort } = recordingProvider();
+        const { guest } = await h.subscriber('vip');
+        const { provider, charged, cutShort } = recordingProvider(t.ctx.db);
         h.setNow(START + 30 * DAY_MS + 5);
         cutShort(when);
         await h.renewals(provider);
@@ -218,9 +398,7 @@ function lifecycle(name: string, makeApp: () => Promise<TestApp>, skip: string |
     }
 
     test('cancel: the offer first; taken, the next period costs half and it renews', async () => {
-      h.setNow(START);
-      const { accessToken, guest } = await t.signup();
-      await h.subscribe(accessToken, 'vip');
+      const { accessToken, guest } = await h.subscriber('vip');
       const asked = await h.call('POST', '/subscriptions/cancel', accessToken, { kind: 'vip' });
       assert.deepEqual(asked.json(), {
         status: 'offered',
@@ -245,7 +423,7 @@ function lifecycle(name: string, makeApp: () => Promise<TestApp>, skip: string |
       });
       const twice = await h.call('POST', '/acceptCancellationOffer', accessToken, { kind: 'vip', accept: true });
       assert.equal(twice.json<{ code: string }>().code, 'CANCELLATION_OFFER_UNAVAILABLE');
-      const { provider } = recordingProvider();
+      const { provider } = recordingProvider(t.ctx.db);
       h.setNow(START + 30 * DAY_MS);
       await h.renewals(provider);
       h.setNow(START + 60 * DAY_MS);
@@ -257,16 +435,14 @@ function lifecycle(name: string, makeApp: () => Promise<TestApp>, skip: string |
     });
 
     test('cancel: offer declined, the subscription runs to the end of its period and then expires', async () => {
-      h.setNow(START);
-      const { accessToken, guest } = await t.signup();
-      await h.subscribe(accessToken, 'tv');
+      const { accessToken, guest } = await h.subscriber('tv');
       await h.call('POST', '/subscriptions/cancel', accessToken, { kind: 'tv' });
       const declined = await h.call('POST', '/acceptCancellationOffer', accessToken, { kind: 'tv', accept: false });
       assert.deepEqual(declined.json(), {
         acceptedOffer: false,
         info: { endsAt: new Date(START + 30 * DAY_MS).toISOString(), nextPriceCents: null },
       });
-      const { provider, charged } = recordingProvider();
+      const { provider, charged } = recordingProvider(t.ctx.db);
       h.setNow(START + 30 * DAY_MS - 1);
       await h.renewals(provider);
       assert.deepEqual(await h.flags(guest.id), { vip: false, tv: true, formerTv: false }, 'still running');
@@ -289,13 +465,11 @@ function lifecycle(name: string, makeApp: () => Promise<TestApp>, skip: string |
     });
 
     test('a taken offer whose renewal is declined says so in the status bar', async () => {
-      h.setNow(START);
-      const { accessToken, guest } = await t.signup();
-      await h.subscribe(accessToken, 'vip', SANDBOX_CARDS.declinedOnReuse);
+      const { accessToken, guest } = await h.subscriber('vip', SANDBOX_CARDS.declinedOnReuse);
       await h.call('POST', '/subscriptions/cancel', accessToken, { kind: 'vip' });
       await h.call('POST', '/acceptCancellationOffer', accessToken, { kind: 'vip', accept: true });
       h.setNow(START + 30 * DAY_MS);
-      await h.renewals(recordingProvider().provider);
+      await h.renewals(recordingProvider(t.ctx.db).provider);
       assert.equal((await h.flags(guest.id)).vip, false);
       assert.deepEqual(await t.ctx.statusBar.messageOf('cancellationOfferError', guest.id), {
         type: 'cancellationOfferError',
@@ -307,11 +481,9 @@ function lifecycle(name: string, makeApp: () => Promise<TestApp>, skip: string |
     });
 
     test('a renewal the saved card declines ends the subscription', async () => {
-      h.setNow(START);
-      const { accessToken, guest } = await t.signup();
-      await h.subscribe(accessToken, 'vip', SANDBOX_CARDS.declinedOnReuse);
+      const { guest } = await h.subscriber('vip', SANDBOX_CARDS.declinedOnReuse);
       h.setNow(START + 30 * DAY_MS);
-      await h.renewals(recordingProvider().provider);
+      await h.renewals(recordingProvider(t.ctx.db).provider);
       assert.equal((await h.flags(guest.id)).vip, false);
       assert.deepEqual(await h.ledgerPayments(guest.id), [999]);
     });
@@ -523,7 +695,7 @@ describe('renewal across a restart', { timeout: 60_000 }, () => {
         .update(subscriptions)
         .set({ periodEnd: new Date(t.ctx.now().getTime() - 1000) })
         .where(eq(subscriptions.id, row!.id));
-      const cut = recordingProvider();
+      const cut = recordingProvider(t.ctx.db);
       cut.cutShort('after');
       await h.renewals(cut.provider);
       assert.equal(cut.charged.size, 1);
@@ -628,9 +800,7 @@ describe('automatic recharge and the provider return', () => {
   });
 
   test('the provider return answers the guest as the session shows it; its logout ends the session', async () => {
-    h.setNow(START);
-    const { accessToken, guest } = await t.signup();
-    await h.subscribe(accessToken, 'tv');
+    const { accessToken, guest } = await h.subscriber('tv');
     const back = await h.call('POST', '/vxpay/onsuccess', accessToken);
     assert.equal(back.statusCode, 200, back.body);
     assert.equal(back.json<{ guest: { flags: { tvSubscriber: boolean } } }>().guest.flags.tvSubscriber, true);

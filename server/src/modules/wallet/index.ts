@@ -1,19 +1,21 @@
 import path from 'node:path';
 import { balanceOnWire, formatCurrency, paymentFlowEndpoints, walletEndpoints } from '@velvet/contracts';
 import { routePath } from '../../http/route-path';
-import { HttpError, requireOperator, route } from '../../http/endpoint';
+import { requireOperator, route } from '../../http/endpoint';
 import { ensureDemoGuest } from '../auth/demo-guest';
 import { asLanguage, findGuest, guestView } from '../auth/guests';
 import { autoRechargeState, enabledRechargeCents, setAutoRecharge, setTeaserState } from './auto-recharge';
 import type { ServerModule } from '../module';
 import { idempotent, pruneIdempotencyKeys, releaseDeadClaims } from './idempotency';
-import { depositLimits, reserveDeposit, setDepositLimits, settleDeposit } from './limits';
-import { compensate, creditCharge, sandboxProvider } from './payment';
+import { depositByCard, settleStaleDeposits } from './deposits';
+import { depositLimits, setDepositLimits } from './limits';
+import { compensate, sandboxProvider } from './payment';
 import { balanceOf, pushBalance, transfer } from './service';
 
 /** Coins the demo guest starts with, so the demo site can buy at once (hundredths). */
 const DEMO_GUEST_COINS = 500_00;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+const SETTLE_INTERVAL_MS = 60 * 1000;
 
 /**
  * Coins: the double-entry ledger (accounts, immutable transfers and entries), Stripe-like idempotency of
@@ -25,33 +27,18 @@ export const walletModule: ServerModule = {
   routes: (ctx) => async (app) => {
     route(app, walletEndpoints.sandboxCharge, async ({ auth, body, request }) =>
       idempotent(ctx, request, 'payment.sandbox.charge', async (operationKey) => {
-        const amountEurCents = Math.round(body.amountEur * 100);
-        await reserveDeposit(ctx.db, { guestId: auth.guestId, reference: operationKey, amountEurCents }, ctx.now());
-        const outcome = await sandboxProvider.charge({
-          amountEurCents,
-          card: body.cardNumber,
+        const { credited, providerReference } = await depositByCard(ctx, sandboxProvider(ctx.db), {
           guestId: auth.guestId,
+          amountEurCents: Math.round(body.amountEur * 100),
+          card: body.cardNumber,
           reference: operationKey,
         });
-        if (outcome.status === 'declined') {
-          await settleDeposit(ctx.db, operationKey, 'declined');
-          throw new HttpError(402, 'PAYMENT_DECLINED', 'The card was declined; nothing was charged');
-        }
-        const credited = await creditCharge(ctx.db, {
-          provider: sandboxProvider.name,
-          providerReference: outcome.providerReference,
-          guestId: auth.guestId,
-          amountEurCents,
-          paymentMethod: outcome.paymentMethod,
-        });
-        await settleDeposit(ctx.db, operationKey, 'credited');
-        const { balance, balanceFormatted } = await pushBalance(ctx, auth.guestId);
         return {
           success: true as const,
           coins: credited.coins,
-          guestBalance: balance,
-          guestBalanceFormatted: balanceFormatted,
-          reference: outcome.providerReference,
+          guestBalance: credited.balance,
+          guestBalanceFormatted: credited.balanceFormatted,
+          reference: providerReference,
         };
       }),
     );
@@ -108,13 +95,28 @@ export const walletModule: ServerModule = {
     if (released > 0) ctx.log.info({ released }, 'wallet: idempotency claims of a stopped process released');
   },
   start: (ctx) => {
-    const timer = setInterval(() => {
+    const prune = setInterval(() => {
       pruneIdempotencyKeys(ctx.db).catch((error: unknown) =>
         ctx.log.error({ err: error }, 'pruning idempotency keys failed'),
       );
     }, PRUNE_INTERVAL_MS);
-    timer.unref();
-    return () => clearInterval(timer);
+    // Deposits whose request was lost are settled at start and then every minute.
+    let settling: Promise<unknown> | null = null;
+    const settle = () => {
+      settling ??= settleStaleDeposits(ctx, sandboxProvider(ctx.db))
+        .catch((error: unknown) => ctx.log.error({ err: error }, 'wallet: deposit settlement failed'))
+        .finally(() => {
+          settling = null;
+        });
+    };
+    settle();
+    const settleTimer = setInterval(settle, SETTLE_INTERVAL_MS);
+    prune.unref();
+    settleTimer.unref();
+    return () => {
+      clearInterval(prune);
+      clearInterval(settleTimer);
+    };
   },
   seed: async (ctx) => {
     const demoGuestId = await ensureDemoGuest(ctx.db);

@@ -3,10 +3,10 @@ import { ONE_CLICK_AMOUNTS_EUR_CENTS, type ErrorCode } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
-import { reserveDeposit, settleDeposit } from './limits';
-import { creditCharge, sandboxProvider } from './payment';
+import { completeDeposit } from './deposits';
+import { reserveDeposit } from './limits';
+import { SANDBOX_PROVIDER, sandboxProvider, type PaymentProvider } from './payment';
 import { walletAccounts, walletEntries, walletTransfers } from './schema';
-import { pushBalance } from './service';
 
 /**
  * One-click top-up (`canOneClick`, `chargeOneClick`): the card of the guest's last successful payment, saved
@@ -28,7 +28,7 @@ export interface OneClickResult {
   coins: number;
 }
 
-const PROVIDER_SCOPE = `provider:${sandboxProvider.name}`;
+const PROVIDER_SCOPE = `provider:${SANDBOX_PROVIDER}`;
 
 /** Our reference of a one-click charge: the client's request id, per guest. */
 export const oneClickReference = (guestId: string, requestId: string) => `one-click:${guestId}:${requestId}`;
@@ -84,6 +84,7 @@ export async function chargeOneClick(
   guestId: string,
   amountEurCents: number,
   requestId: string,
+  provider: PaymentProvider = sandboxProvider(ctx.db),
 ): Promise<OneClickResult> {
   const failed = (errorCode: ErrorCode) => ({ requestId, success: false, errorCode, coins: 0 });
   if (!(ONE_CLICK_AMOUNTS_EUR_CENTS as readonly number[]).includes(amountEurCents)) return failed('VALIDATION_FAILED');
@@ -96,22 +97,14 @@ export async function chargeOneClick(
     if (error instanceof HttpError && error.code === 'DEPOSIT_LIMIT_EXCEEDED') return failed(error.code);
     throw error;
   }
-  const outcome = await sandboxProvider.chargeSaved({ amountEurCents, paymentMethod, guestId, reference });
-  if (outcome.status === 'declined') {
-    await settleDeposit(ctx.db, reference, 'declined');
-    return failed('PAYMENT_DECLINED');
+  const outcome = await provider.chargeSaved({ amountEurCents, paymentMethod, guestId, reference });
+  if (outcome.status === 'succeeded') {
+    // The provider answered an earlier charge of this request id, for another amount.
+    const earlier = await earlierCharge(ctx.db, outcome.providerReference);
+    if (earlier && earlier.amountEurCents !== amountEurCents) return failed('IDEMPOTENCY_KEY_REUSED');
   }
-  const earlier = await earlierCharge(ctx.db, outcome.providerReference);
-  if (earlier && earlier.amountEurCents !== amountEurCents) return failed('IDEMPOTENCY_KEY_REUSED');
-  const credited = await creditCharge(ctx.db, {
-    provider: sandboxProvider.name,
-    providerReference: outcome.providerReference,
-    guestId,
-    amountEurCents,
-    paymentMethod,
-  });
+  const credited = await completeDeposit(ctx, provider, { guestId, reference, amountEurCents }, outcome);
+  if (!credited) return failed('PAYMENT_DECLINED');
   if (credited.amountEurCents !== amountEurCents) return failed('IDEMPOTENCY_KEY_REUSED');
-  await settleDeposit(ctx.db, reference, 'credited');
-  await pushBalance(ctx, guestId);
   return { requestId, success: true, errorCode: null, coins: credited.coins };
 }

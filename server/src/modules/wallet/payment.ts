@@ -4,7 +4,7 @@ import { SANDBOX_CARDS, coinsForEur } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import { guests } from '../auth/schema';
-import { walletEntries, walletTransfers } from './schema';
+import { walletEntries, walletSandboxCharges, walletTransfers } from './schema';
 import { transfer, type TransferResult } from './service';
 
 export interface ChargeRequest {
@@ -30,12 +30,23 @@ export interface SavedMethodChargeRequest {
   reference: string;
 }
 
-/** Takes money from a card. A real provider plugs in behind the same interface. */
+/**
+ * Takes money from a card. A real provider plugs in behind the same interface. Every call names our reference of
+ * the attempt, and the provider's first answer for a reference is final: charging it again answers that charge.
+ */
 export interface PaymentProvider {
   readonly name: string;
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
   chargeSaved(request: SavedMethodChargeRequest): Promise<ChargeOutcome>;
+  /**
+   * Settles an attempt whose answer we lost (the server stopped while charging): answers the charge made under
+   * the reference, or, when none was made, closes the reference as declined, so no charge can follow under it.
+   */
+  finalize(reference: string): Promise<ChargeOutcome>;
 }
+
+/** The built-in provider's name: the ledger's scope of its references. */
+export const SANDBOX_PROVIDER = 'sandbox';
 
 const sandboxReference = (reference: string) =>
   `sbx_${createHash('sha256').update(reference).digest('hex').slice(0, 24)}`;
@@ -46,25 +57,51 @@ const lastFour = (card: string) => card.slice(-4);
 /**
  * The built-in provider: test cards only (4242424242424242 succeeds, 4000000000000341 succeeds once and is
  * declined when charged again as a saved card, 4000000000000002 and every other card is declined). A success
- * saves the card as a payment method for one-click charges. Like a real provider it is idempotent on our
- * reference: charging the same reference again answers the same provider reference.
+ * saves the card as a payment method for one-click charges. Like a real provider it keeps its answers (in its
+ * own table, which stands for the provider's side and outlives a restart of ours) and is idempotent on our
+ * reference: the first answer for a reference is the answer to every later call with it.
  */
-export const sandboxProvider: PaymentProvider = {
-  name: 'sandbox',
-  charge: async ({ card, reference }) => {
-    const succeeded = card === SANDBOX_CARDS.succeeds || card === SANDBOX_CARDS.declinedOnReuse;
+export function sandboxProvider(db: Database): PaymentProvider {
+  const answer = async (
+    reference: string,
+    first: { status: 'succeeded' | 'declined'; paymentMethod?: string },
+  ): Promise<ChargeOutcome> => {
+    await db
+      .insert(walletSandboxCharges)
+      .values({
+        reference,
+        providerReference: sandboxReference(reference),
+        status: first.status,
+        paymentMethod: first.paymentMethod ?? null,
+      })
+      .onConflictDoNothing();
+    const [kept] = await db.select().from(walletSandboxCharges).where(eq(walletSandboxCharges.reference, reference));
     return {
-      providerReference: sandboxReference(reference),
-      status: succeeded ? 'succeeded' : 'declined',
-      ...(succeeded ? { paymentMethod: `${SANDBOX_METHOD_PREFIX}${lastFour(card)}` } : {}),
+      providerReference: kept!.providerReference,
+      status: kept!.status,
+      ...(kept!.paymentMethod ? { paymentMethod: kept!.paymentMethod } : {}),
     };
-  },
-  chargeSaved: async ({ paymentMethod, reference }) => ({
-    providerReference: sandboxReference(reference),
-    status: paymentMethod === `${SANDBOX_METHOD_PREFIX}${lastFour(SANDBOX_CARDS.succeeds)}` ? 'succeeded' : 'declined',
-    paymentMethod,
-  }),
-};
+  };
+  return {
+    name: SANDBOX_PROVIDER,
+    charge: ({ card, reference }) => {
+      const succeeded = card === SANDBOX_CARDS.succeeds || card === SANDBOX_CARDS.declinedOnReuse;
+      return answer(
+        reference,
+        succeeded
+          ? { status: 'succeeded', paymentMethod: `${SANDBOX_METHOD_PREFIX}${lastFour(card)}` }
+          : { status: 'declined' },
+      );
+    },
+    chargeSaved: ({ paymentMethod, reference }) =>
+      answer(reference, {
+        status:
+          paymentMethod === `${SANDBOX_METHOD_PREFIX}${lastFour(SANDBOX_CARDS.succeeds)}` ? 'succeeded' : 'declined',
+        paymentMethod,
+      }),
+    finalize: (reference) => answer(reference, { status: 'declined' }),
+  };
+}
 
 /** What a charge transfer really credited: the guest's coins and the EUR it was recorded for. */
 async function creditedBy(tx: Database, transferId: string): Promise<{ coins: number; amountEurCents: number }> {

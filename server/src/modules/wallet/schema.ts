@@ -143,3 +143,20 @@ export const walletAutoRecharge = pgTable('wallet_auto_recharge', {
   threshold: integer('threshold').notNull(),
   teaserState: text('teaser_state').$type<'open' | 'closed'>().notNull().default('open'),
 });
+
+/**
+ * The built-in sandbox provider's own record of the charges it answered, as a real provider keeps them on its side:
+ * the first answer per reference of ours is final, so asking again (a retry, or a settlement after a restart)
+ * answers the same charge. A reference closed before any charge is recorded as declined.
+ */
+export const walletSandboxCharges = pgTable(
+  'wallet_sandbox_charges',
+  {
+    reference: text('reference').primaryKey(),
+    providerReference: text('provider_reference').notNull(),
+    status: text('status').$type<'succeeded' | 'declined'>().notNull(),
+    paymentMethod: text('payment_method'),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('wallet_sandbox_charges_status', sql`${table.status} in ('succeeded', 'declined')`)],
+);

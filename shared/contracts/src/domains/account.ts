@@ -59,24 +59,6 @@ export const guestBenefits = z.object({
 export type GuestBenefits = z.infer<typeof guestBenefits>;
 
 /** Subscriptions are priced in EUR; value in hundredths (cents). */
-export const eurPrice = z.object({ value: z.number().int(), currency: z.literal('EUR') });
-
-export const VIP_BENEFITS = ['freeVideos', 'discount', 'livePreview', 'freeMessages', 'monthlyBonus'] as const;
-export const vipOffer = z.object({
-  id: z.string(),
-  days: z.number().int(),
-  price: eurPrice,
-  benefits: z.array(z.enum(VIP_BENEFITS)),
-});
-export type VipOffer = z.infer<typeof vipOffer>;
-
-export const vipClub = z.object({
-  offers: z.array(vipOffer),
-  /** Whether the caller is already a VIP member (false for anonymous visitors). */
-  isVip: z.boolean(),
-});
-export type VipClub = z.infer<typeof vipClub>;
-
 export const accountEndpoints = {
   benefits: defineEndpoint({
     method: 'GET',
@@ -84,7 +66,6 @@ export const accountEndpoints = {
     needsGuest: true,
     schemas: () => ({ response: guestBenefits }),
   }),
-  vipClub: defineEndpoint({ method: 'GET', path: '/vipclub/offers', schemas: () => ({ response: vipClub }) }),
 };
 
 /** Structured query: the guest's benefits and vouchers. */

@@ -52,6 +52,7 @@ export const video = z.object({
   /** Rated above its free age rating and the caller is not verified: previews are blurred, the clip is refused. */
   needAgeCheck: z.boolean(),
   vip: z.boolean(),
+  /** Among this month's VIP30 offers, which VIP members watch for free. */
   isVip30Offer: z.boolean(),
   free: z.boolean(),
   new: z.boolean(),
@@ -342,7 +343,26 @@ const gridPageQuery = pageQuery.extend({
   pageSize: dbIntParam(1, 100).default(VIDEO_GRID_PAGE_SIZE),
 });
 
+/** The VIP30 value history: per month of VIP membership (newest first), the VIP30 offers and their base prices. */
+export const vip30History = z.object({
+  months: z.array(
+    z.object({
+      /** UTC month, YYYY-MM. */
+      month: z.string(),
+      offers: z.number().int(),
+      value: mediaMoney,
+    }),
+  ),
+});
+export type Vip30History = z.infer<typeof vip30History>;
+
 export const mediaEndpoints = {
+  vip30History: defineEndpoint({
+    method: 'GET',
+    path: '/media/vip30/history',
+    needsGuest: true,
+    schemas: () => ({ response: vip30History }),
+  }),
   /** One page of a video grid; `payload` is the JSON of a VideoGridRequest (encodeTileGridPayload). */
   videoGrid: defineEndpoint({
     method: 'GET',

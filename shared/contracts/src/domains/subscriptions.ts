@@ -23,6 +23,10 @@ export const SUBSCRIPTION_PLANS = {
 export type SubscriptionPlanId = keyof typeof SUBSCRIPTION_PLANS;
 export const SUBSCRIPTION_PLAN_IDS = Object.keys(SUBSCRIPTION_PLANS) as SubscriptionPlanId[];
 
+/** What VIP membership gives, whichever VIP plan pays for it (the VIP club lists them). */
+export const VIP_BENEFITS = ['freeVideos', 'discount', 'livePreview', 'freeMessages', 'monthlyBonus'] as const;
+export type VipBenefit = (typeof VIP_BENEFITS)[number];
+
 /** The cancellation offer: the next period at this share of its price, once per subscription. */
 export const CANCELLATION_OFFER_PERCENT = 50;
 

@@ -248,6 +248,11 @@ export const REMOTE_ROUTES = [
     owner: 'mf-account',
     path: { de: 'tv/premium/abo', en: 'tv/premium/subscription', es: 'tv/premium/suscripcion' },
   },
+  {
+    name: 'vip30History',
+    owner: 'mf-account',
+    path: { de: 'myvisitx/vip30-wert', en: 'myvisitx/vip30-value', es: 'myvisitx/valor-vip30' },
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 /** The argument names of each declared route. */
@@ -313,4 +318,5 @@ export interface RemoteRouteArgs {
   newsletterUnsubscribe: 'token';
   myAccountPayments: never;
   tvSubscription: never;
+  vip30History: never;
 }
