@@ -4,7 +4,13 @@ import { routePath } from '../../http/route-path';
 import { HttpError, requireOperator, route } from '../../http/endpoint';
 import { ensureDemoGuest } from '../auth/demo-guest';
 import { asLanguage, findGuest, guestView } from '../auth/guests';
-import { autoRechargeState, enabledRechargeCents, setAutoRecharge, setTeaserState } from './auto-recharge';
+import {
+  autoRechargeState,
+  declinedRecharge,
+  enabledRechargeCents,
+  setAutoRecharge,
+  setTeaserState,
+} from './auto-recharge';
 import type { ServerModule } from '../module';
 import { idempotent, pruneIdempotencyKeys, releaseDeadClaims } from './idempotency';
 import { depositLimits, reserveDeposit, setDepositLimits, settleDeposit } from './limits';
@@ -46,6 +52,8 @@ export const walletModule: ServerModule = {
         });
         await settleDeposit(ctx.db, operationKey, 'credited');
         const { balance, balanceFormatted } = await pushBalance(ctx, auth.guestId);
+        // A deposit answers a declined automatic recharge the status bar may be showing.
+        await ctx.statusBar.refresh(auth.guestId);
         return {
           success: true as const,
           coins: credited.coins,
@@ -87,6 +95,15 @@ export const walletModule: ServerModule = {
     });
   },
   socket: (ctx) => {
+    ctx.statusBar.register('error', async (guestId) => {
+      const amountEurCents = await declinedRecharge(ctx.db, guestId, ctx.now());
+      if (amountEurCents === null) return null;
+      const language = asLanguage((await findGuest(ctx.db, guestId)).language);
+      return {
+        data: { context: 'autoRechargeDeclined', amount: formatCurrency(amountEurCents, 'EUR', language) },
+        action: { href: routePath('myAccountPayments', language) },
+      };
+    });
     ctx.statusBar.register('automaticRecharge', async (guestId) => {
       const amountEurCents = await enabledRechargeCents(ctx.db, guestId);
       if (amountEurCents === null) return null;
