@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
 import { paymentFlowEndpoints, type AutoRechargeState } from '@velvet/contracts';
 import { useGuestKey, useLoaded, usePlatform } from '@velvet/federation';
 import { formatCurrency } from '@velvet/sdk';
-import { Button } from '@velvet/ui';
+import { Button, useAction } from '@velvet/ui';
 
 /** Whether the teaser offers automatic recharge: she can have it (a saved card), has not and has not said no. */
 const offersAutoRecharge = (state: AutoRechargeState) =>
@@ -21,24 +20,25 @@ export function AutoRechargeTeaser() {
   const loaded = useLoaded(`account.autoRecharge:${guestKey}`, () =>
     platform.api.rest(paymentFlowEndpoints.autoRecharge),
   );
-  const answer = useMutation({
-    mutationFn: (choice: 'enable' | 'close') =>
-      choice === 'enable'
-        ? platform.api.rest(paymentFlowEndpoints.setAutoRecharge, {
-            body: {
-              enabled: true,
-              amountEurCents: loaded.data!.amountEurCents,
-              thresholdCoins: loaded.data!.thresholdCoins,
-            },
-          })
-        : platform.api.rest(paymentFlowEndpoints.autoRechargeTeaserState, { body: { mode: 'closed' } }),
-    onSuccess: (state, choice) => {
-      loaded.update(() => state);
-      if (choice === 'enable') platform.ui.toast(t('moneyCharge.teaser.enabled'), 'success');
-    },
-  });
+  const answer = useAction<'enable' | 'close'>(() => t('moneyCharge.teaser.failed'));
   const state = loaded.data;
   if (!state || !offersAutoRecharge(state)) return null;
+  const enable = () =>
+    answer.run(async () => {
+      const { amountEurCents, thresholdCoins } = state;
+      const saved = await platform.api.rest(paymentFlowEndpoints.setAutoRecharge, {
+        body: { enabled: true, amountEurCents, thresholdCoins },
+      });
+      loaded.update(() => saved);
+      platform.ui.toast(t('moneyCharge.teaser.enabled'), 'success');
+    }, 'enable');
+  const close = () =>
+    answer.run(async () => {
+      const answered = await platform.api.rest(paymentFlowEndpoints.autoRechargeTeaserState, {
+        body: { mode: 'closed' },
+      });
+      loaded.update(() => answered);
+    }, 'close');
   return (
     <aside className="mf-account__teaser" data-testid="auto-recharge-teaser">
       <p>
@@ -47,15 +47,21 @@ export function AutoRechargeTeaser() {
           threshold: formatCurrency(state.thresholdCoins * 100, 'VXC'),
         })}
       </p>
-      {answer.isError && (
+      {answer.error && (
         <p className="mf-account__error" role="alert">
-          {t('moneyCharge.teaser.failed')}
+          {answer.error}
         </p>
       )}
-      <Button type="button" busy={answer.isPending} onClick={() => answer.mutate('enable')}>
+      <Button type="button" busy={answer.running === 'enable'} disabled={answer.busy} onClick={() => void enable()}>
         {t('moneyCharge.teaser.enable')}
       </Button>
-      <Button type="button" variant="secondary" disabled={answer.isPending} onClick={() => answer.mutate('close')}>
+      <Button
+        type="button"
+        variant="secondary"
+        busy={answer.running === 'close'}
+        disabled={answer.busy}
+        onClick={() => void close()}
+      >
         {t('moneyCharge.teaser.close')}
       </Button>
     </aside>
