@@ -9,7 +9,7 @@ import {
   type PincallType,
 } from '@velvet/contracts';
 import { LoadState, useGuest, useLoaded, usePlatform } from '@velvet/federation';
-import { Button } from '@velvet/ui';
+import { Button, useAction } from '@velvet/ui';
 
 /** The error code of a failed REST call (the SDK's errors carry one). */
 const codeOf = (error: unknown) => String((error as { code?: unknown } | null)?.code ?? 'UNKNOWN');
@@ -25,28 +25,17 @@ function ProfilePicture() {
   const platform = usePlatform();
   const { t } = useTranslation();
   const guest = useGuest();
-  const errorText = useErrorText('picture');
+  const upload = useAction(useErrorText('picture'));
   const [avatarUrl, setAvatarUrl] = useState(guest.avatarUrl);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const send = async (input: EndpointInput<typeof lifecycleEndpoints.profilePicture>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      setAvatarUrl((await platform.api.rest(lifecycleEndpoints.profilePicture, input)).avatarUrl);
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const send = (input: EndpointInput<typeof lifecycleEndpoints.profilePicture>) =>
+    upload.run(async () => setAvatarUrl((await platform.api.rest(lifecycleEndpoints.profilePicture, input)).avatarUrl));
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
     // Too large is told before the upload; the type is the server's to judge, by what the file holds.
-    if (file.size > PROFILE_PICTURE_MAX_BYTES) return setError(t('picture.errors.PAYLOAD_TOO_LARGE'));
+    if (file.size > PROFILE_PICTURE_MAX_BYTES) return upload.fail(t('picture.errors.PAYLOAD_TOO_LARGE'));
     const form = new FormData();
     form.append('file', file, file.name);
     void send({ query: {}, form });
@@ -62,15 +51,15 @@ function ProfilePicture() {
       )}
       <label className="mf-account__file">
         {t('picture.choose')}
-        <input type="file" accept={PROFILE_PICTURE_TYPES.join(',')} disabled={busy} onChange={choose} />
+        <input type="file" accept={PROFILE_PICTURE_TYPES.join(',')} disabled={upload.busy} onChange={choose} />
       </label>
       <p className="mf-account__hint">{t('picture.hint')}</p>
       {avatarUrl ? (
-        <Button variant="secondary" busy={busy} onClick={() => void send({ query: { delete: 'true' } })}>
+        <Button variant="secondary" busy={upload.busy} onClick={() => void send({ query: { delete: 'true' } })}>
           {t('picture.delete')}
         </Button>
       ) : null}
-      {error ? <p role="alert">{error}</p> : null}
+      {upload.error ? <p role="alert">{upload.error}</p> : null}
     </section>
   );
 }
@@ -79,7 +68,7 @@ function ProfilePicture() {
 function PhoneVerification() {
   const platform = usePlatform();
   const { t } = useTranslation();
-  const errorText = useErrorText('phone');
+  const action = useAction(useErrorText('phone'));
   const loaded = useLoaded(`account.phone:${useGuest().id}`, () =>
     platform.api.rest(lifecycleEndpoints.pincallVerifications),
   );
@@ -87,23 +76,10 @@ function PhoneVerification() {
   const [type, setType] = useState<PincallType>('mobile');
   const [started, setStarted] = useState<{ id: number; pinLength: number } | null>(null);
   const [pin, setPin] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
   const start = (event: FormEvent) => {
     event.preventDefault();
-    void run(async () => {
+    void action.run(async () => {
       const language = ({ de: 'DE', es: 'ES' } as const)[platform.router.current().language as 'de' | 'es'] ?? 'EN';
       setStarted(await platform.api.rest(lifecycleEndpoints.pincallStart, { body: { phoneNumber, type, language } }));
       setPin('');
@@ -112,7 +88,7 @@ function PhoneVerification() {
   const verify = (event: FormEvent) => {
     event.preventDefault();
     if (!started) return;
-    void run(async () => {
+    void action.run(async () => {
       const verification = await platform.api.rest(lifecycleEndpoints.pincallVerify, {
         body: { id: started.id, type, pin },
       });
@@ -150,7 +126,7 @@ function PhoneVerification() {
             value={pin}
             onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
           />
-          <Button type="submit" busy={busy} disabled={pin.length !== started.pinLength}>
+          <Button type="submit" busy={action.busy} disabled={pin.length !== started.pinLength}>
             {t('phone.verify')}
           </Button>
         </form>
@@ -173,12 +149,12 @@ function PhoneVerification() {
               </option>
             ))}
           </select>
-          <Button type="submit" busy={busy}>
+          <Button type="submit" busy={action.busy}>
             {t('phone.start')}
           </Button>
         </form>
       )}
-      {error ? <p role="alert">{error}</p> : null}
+      {action.error ? <p role="alert">{action.error}</p> : null}
     </section>
   );
 }
@@ -187,13 +163,9 @@ function PhoneVerification() {
 function DataExport() {
   const platform = usePlatform();
   const { t } = useTranslation();
-  const errorText = useErrorText('export');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const exporting = useAction(useErrorText('export'));
+  const download = () =>
+    exporting.run(async () => {
       const data = await platform.api.rest(lifecycleEndpoints.exportAccount);
       const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
       const link = document.createElement('a');
@@ -203,20 +175,15 @@ function DataExport() {
       link.click();
       link.remove();
       URL.revokeObjectURL(url);
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <section className="mf-account__card" aria-labelledby="account-export">
       <h2 id="account-export">{t('export.title')}</h2>
       <p>{t('export.text')}</p>
-      <Button variant="secondary" busy={busy} onClick={() => void download()}>
+      <Button variant="secondary" busy={exporting.busy} onClick={() => void download()}>
         {t('export.download')}
       </Button>
-      {error ? <p role="alert">{error}</p> : null}
+      {exporting.error ? <p role="alert">{exporting.error}</p> : null}
     </section>
   );
 }
@@ -225,27 +192,21 @@ function DataExport() {
 function DeleteAccount() {
   const platform = usePlatform();
   const { t } = useTranslation();
-  const errorText = useErrorText('delete');
+  // The page starts over once the account is gone: nothing may be sent again meanwhile.
+  const deletion = useAction(useErrorText('delete'), { staysBusy: true });
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    void deletion.run(async () => {
       await platform.api.rest(lifecycleEndpoints.deleteAccount, { body: { password } });
       window.location.assign(platform.router.href('home'));
-    } catch (failure) {
-      setError(errorText(failure));
-      setBusy(false);
-    }
+    });
   };
   return (
     <section className="mf-account__card mf-account__danger" aria-labelledby="account-delete">
       <h2 id="account-delete">{t('delete.title')}</h2>
       <p>{t('delete.text')}</p>
-      <form onSubmit={(event) => void submit(event)} className="mf-account__form" noValidate>
+      <form onSubmit={submit} className="mf-account__form" noValidate>
         <label htmlFor="account-delete-password">{t('delete.password')}</label>
         <input
           id="account-delete-password"
@@ -254,11 +215,11 @@ function DeleteAccount() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        <Button type="submit" busy={busy} disabled={password.length === 0}>
+        <Button type="submit" busy={deletion.busy} disabled={password.length === 0}>
           {t('delete.submit')}
         </Button>
       </form>
-      {error ? <p role="alert">{error}</p> : null}
+      {deletion.error ? <p role="alert">{deletion.error}</p> : null}
     </section>
   );
 }

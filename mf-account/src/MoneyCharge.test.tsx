@@ -1,5 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { balanceOnWire, walletEndpoints, type ChargeResult, type SandboxChargeBody } from '@velvet/contracts';
+import {
+  balanceOnWire,
+  paymentFlowEndpoints,
+  walletEndpoints,
+  type AutoRechargeState,
+  type ChargeResult,
+  type SandboxChargeBody,
+} from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
 import { createMockPlatform, renderWithPlatform, restCallsTo, restFixture, type MockPlatform } from '@velvet/testing';
 import { MoneyChargeWidget } from './MoneyCharge';
@@ -41,12 +48,47 @@ function sandbox() {
   };
 }
 
-function render(options: { loggedIn?: boolean; language?: 'de' | 'en' } = {}) {
+/** A guest who has paid by card before and has not answered the automatic recharge's teaser. */
+const OFFERED: AutoRechargeState = {
+  enabled: false,
+  amountEurCents: 1000,
+  thresholdCoins: 20,
+  amounts: [500, 1000, 2000],
+  allowed: true,
+  teaserState: 'open',
+};
+
+/**
+ * The guest's automatic recharge as the server keeps it: read, saved (same path as the read) and the teaser's
+ * answer; `failing` fails the changes.
+ */
+function autoRecharge(initial: AutoRechargeState, failing = false) {
+  let state = initial;
+  const change = (next: AutoRechargeState) => {
+    if (failing) return Promise.reject(new ApiError(500, 'INTERNAL', 'boom'));
+    state = next;
+    return Promise.resolve(state);
+  };
+  return {
+    [paymentFlowEndpoints.autoRecharge.path]: (input?: { body?: Partial<AutoRechargeState> }) =>
+      input?.body ? change({ ...state, ...input.body }) : state,
+    ...restFixture(paymentFlowEndpoints.autoRechargeTeaserState, ({ body }) =>
+      change({ ...state, teaserState: body.mode }),
+    ),
+  };
+}
+
+function render(
+  options: { loggedIn?: boolean; language?: 'de' | 'en'; autoRecharge?: AutoRechargeState; failing?: boolean } = {},
+) {
   const provider = sandbox();
   const platform = createMockPlatform({
     loggedIn: options.loggedIn ?? true,
     language: options.language ?? 'en',
-    rest: provider.rest,
+    rest: {
+      ...provider.rest,
+      ...autoRecharge(options.autoRecharge ?? { ...OFFERED, allowed: false }, options.failing),
+    },
   });
   const close = jest.fn();
   const view = renderWithPlatform(<MoneyChargeWidget platform={platform} close={close} />, {
@@ -184,5 +226,58 @@ describe('money charge', () => {
     typeCard(DECLINED, 'Kartennummer');
     fireEvent.click(screen.getByRole('button', { name: '10,00\u00a0€ bezahlen' }));
     expect(await screen.findByTestId('money-charge-error')).toHaveTextContent('Deine Karte wurde abgelehnt.');
+  });
+
+  describe('the automatic recharge teaser', () => {
+    const teaser = () => screen.queryByTestId('auto-recharge-teaser');
+    const posts = (platform: MockPlatform, path: string) =>
+      platform.restCalls.filter((call) => call.method === 'POST' && call.path === path).map((call) => call.input);
+
+    it('offers a guest with a saved card to turn it on with the amount and threshold on file', async () => {
+      const { platform } = render({ autoRecharge: OFFERED });
+      expect(await screen.findByTestId('auto-recharge-teaser')).toHaveTextContent(
+        'recharge 10,00 € automatically with your saved card when your balance falls below 20 VXC.',
+      );
+      expect(screen.getByTestId('money-charge')).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+      await waitFor(() => expect(teaser()).toBeNull());
+      expect(posts(platform, '/payment/autoRecharge')).toEqual([
+        { body: { enabled: true, amountEurCents: 1000, thresholdCoins: 20 } },
+      ]);
+      expect(platform.toasts).toEqual([{ message: 'Automatic recharge is on.', kind: 'success' }]);
+      expect(screen.getByTestId('money-charge')).toBeInTheDocument();
+    });
+
+    it('"no, thanks" closes it for good', async () => {
+      const { platform } = render({ autoRecharge: OFFERED, language: 'de' });
+      fireEvent.click(await screen.findByRole('button', { name: 'Nein, danke' }));
+      await waitFor(() => expect(teaser()).toBeNull());
+      expect(posts(platform, '/autoRechargeTeaserState')).toEqual([{ body: { mode: 'closed' } }]);
+      expect(posts(platform, '/payment/autoRecharge')).toEqual([]);
+    });
+
+    it.each([
+      ['without a saved card', { ...OFFERED, allowed: false }],
+      ['with it on already', { ...OFFERED, enabled: true }],
+      ['after "no, thanks"', { ...OFFERED, teaserState: 'closed' as const }],
+    ])('is not offered %s', async (_case, state) => {
+      const { platform } = render({ autoRecharge: state });
+      await waitFor(() =>
+        expect(platform.restCalls.some((call) => call.path === paymentFlowEndpoints.autoRecharge.path)).toBe(true),
+      );
+      // the answer arrived: the form is there and the offer is not
+      await screen.findByTestId('money-charge');
+      await act(async () => undefined);
+      expect(teaser()).toBeNull();
+    });
+
+    it('says when the answer failed and keeps the offer', async () => {
+      const { platform } = render({ autoRecharge: OFFERED, failing: true });
+      fireEvent.click(await screen.findByRole('button', { name: 'Turn on' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('That did not work. Please try again.');
+      expect(teaser()).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Turn on' })).toBeEnabled();
+      expect(platform.toasts).toEqual([]);
+    });
   });
 });

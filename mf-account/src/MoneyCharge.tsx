@@ -10,6 +10,7 @@ import {
 import { useLoggedIn, usePlatform } from '@velvet/federation';
 import { ApiError, formatCurrency } from '@velvet/sdk';
 import { Button, LoginPrompt } from '@velvet/ui';
+import { AutoRechargeTeaser } from './AutoRechargeTeaser';
 import { CardField, cardNumberOf, useAttemptKey } from './payment';
 
 const DEFAULT_AMOUNT_EUR = 10;
@@ -18,6 +19,7 @@ const DEFAULT_AMOUNT_EUR = 10;
  * The money charge (filling `flow.moneyCharge` in the shell's modal): an amount in EUR, the coins it buys, a card
  * of the sandbox provider, and one idempotency key per attempt so a double click or a retry never charges twice.
  * Success toasts and closes the modal; the balance in the navbar and sidebar follows from the guestBalance push.
+ * A guest with a saved card and no automatic recharge is offered it above the form.
  */
 export function MoneyChargeWidget({ close }: WidgetProps<'flow.moneyCharge'>) {
   const { t } = useTranslation();
@@ -76,35 +78,38 @@ export function MoneyChargeWidget({ close }: WidgetProps<'flow.moneyCharge'>) {
 
   const coins = formatCurrency(coinsForEur(amountEur), 'VXC');
   return (
-    <form className="mf-account__charge" noValidate onSubmit={(event) => void pay(event)} data-testid="money-charge">
-      <fieldset className="mf-account__amounts" disabled={paying}>
-        <legend>{t('moneyCharge.amount')}</legend>
-        {CHARGE_AMOUNTS_EUR.map((eur) => (
-          <label key={eur} className="mf-account__amount">
-            <input
-              type="radio"
-              name="amountEur"
-              value={eur}
-              checked={amountEur === eur}
-              onChange={() => setAmountEur(eur)}
-            />
-            <span className="mf-account__amount-eur">{formatCurrency(eur * 100, 'EUR')}</span>
-            <span className="mf-account__amount-coins">{formatCurrency(coinsForEur(eur), 'VXC')}</span>
-          </label>
-        ))}
-      </fieldset>
-      <p className="mf-account__charge-coins" aria-live="polite" data-testid="money-charge-coins">
-        {t('moneyCharge.youGet', { coins })}
-      </p>
-      <CardField id={ids} value={card} onChange={setCard} disabled={paying} error={cardError} />
-      {error && (
-        <p className="mf-account__error" role="alert" data-testid="money-charge-error">
-          {error}
+    <>
+      <AutoRechargeTeaser />
+      <form className="mf-account__charge" noValidate onSubmit={(event) => void pay(event)} data-testid="money-charge">
+        <fieldset className="mf-account__amounts" disabled={paying}>
+          <legend>{t('moneyCharge.amount')}</legend>
+          {CHARGE_AMOUNTS_EUR.map((eur) => (
+            <label key={eur} className="mf-account__amount">
+              <input
+                type="radio"
+                name="amountEur"
+                value={eur}
+                checked={amountEur === eur}
+                onChange={() => setAmountEur(eur)}
+              />
+              <span className="mf-account__amount-eur">{formatCurrency(eur * 100, 'EUR')}</span>
+              <span className="mf-account__amount-coins">{formatCurrency(coinsForEur(eur), 'VXC')}</span>
+            </label>
+          ))}
+        </fieldset>
+        <p className="mf-account__charge-coins" aria-live="polite" data-testid="money-charge-coins">
+          {t('moneyCharge.youGet', { coins })}
         </p>
-      )}
-      <Button type="submit" block busy={paying}>
-        {paying ? t('moneyCharge.paying') : t('moneyCharge.pay', { amount: formatCurrency(amountEur * 100, 'EUR') })}
-      </Button>
-    </form>
+        <CardField id={ids} value={card} onChange={setCard} disabled={paying} error={cardError} />
+        {error && (
+          <p className="mf-account__error" role="alert" data-testid="money-charge-error">
+            {error}
+          </p>
+        )}
+        <Button type="submit" block busy={paying}>
+          {paying ? t('moneyCharge.paying') : t('moneyCharge.pay', { amount: formatCurrency(amountEur * 100, 'EUR') })}
+        </Button>
+      </form>
+    </>
   );
 }

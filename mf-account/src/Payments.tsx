@@ -10,7 +10,7 @@ import {
 import { LoadState, useGuestKey, useLanguage, useLoaded, usePlatform, useTimeZone } from '@velvet/federation';
 import { formatDate } from '@velvet/i18n';
 import { ApiError, formatCurrency } from '@velvet/sdk';
-import { Button } from '@velvet/ui';
+import { Button, useAction } from '@velvet/ui';
 
 const euros = (cents: number) => formatCurrency(cents, 'EUR');
 /** A limit as typed in whole euros: empty is no limit, anything else must be a whole number from 1. */
@@ -33,34 +33,24 @@ function DepositLimitsForm({ limits, onSaved }: { limits: DepositLimits; onSaved
   const ids = useId();
   const [daily, setDaily] = useState(typedOf(limits.daily));
   const [monthly, setMonthly] = useState(typedOf(limits.monthly));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const saving = useAction((failure) => failureText(t, failure));
 
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
-    const body = { daily: limitOf(daily), monthly: limitOf(monthly) };
-    if (body.daily === undefined || body.monthly === undefined) {
-      setError(t('payments.limits.invalid'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
+    const [dailyCents, monthlyCents] = [limitOf(daily), limitOf(monthly)];
+    if (dailyCents === undefined || monthlyCents === undefined) return saving.fail(t('payments.limits.invalid'));
+    void saving.run(async () => {
       const saved = await platform.api.rest(paymentFlowEndpoints.setLimits, {
-        body: { daily: body.daily, monthly: body.monthly },
+        body: { daily: dailyCents, monthly: monthlyCents },
       });
       platform.ui.toast(t(saved.pending ? 'payments.limits.savedPending' : 'payments.limits.saved'), 'success');
       onSaved(saved);
-    } catch (failure) {
-      setError(failureText(t, failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const shown = (cents: number | null) => (cents === null ? t('payments.limits.none') : euros(cents));
 
   return (
-    <form className="mf-account__form" noValidate onSubmit={(event) => void save(event)} data-testid="deposit-limits">
+    <form className="mf-account__form" noValidate onSubmit={save} data-testid="deposit-limits">
       <h2>{t('payments.limits.title')}</h2>
       <p>{t('payments.limits.intro', { days: DEPOSIT_LIMIT_COOLING_DAYS })}</p>
       <p role="status">
@@ -93,8 +83,8 @@ function DepositLimitsForm({ limits, onSaved }: { limits: DepositLimits; onSaved
         value={monthly}
         onChange={(event) => setMonthly(event.target.value)}
       />
-      {error && <p role="alert">{error}</p>}
-      <Button type="submit" busy={busy}>
+      {saving.error && <p role="alert">{saving.error}</p>}
+      <Button type="submit" busy={saving.busy}>
         {t('payments.limits.save')}
       </Button>
     </form>
@@ -114,33 +104,23 @@ function AutoRechargeForm({
   const [enabled, setEnabled] = useState(state.enabled);
   const [amount, setAmount] = useState(state.amountEurCents);
   const [threshold, setThreshold] = useState(String(state.thresholdCoins));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const saving = useAction((failure) => failureText(t, failure));
 
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
     const thresholdCoins = Number(threshold);
-    if (!Number.isInteger(thresholdCoins) || thresholdCoins < 1) {
-      setError(t('payments.autoRecharge.invalid'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
+    if (!Number.isInteger(thresholdCoins) || thresholdCoins < 1) return saving.fail(t('payments.autoRecharge.invalid'));
+    void saving.run(async () => {
       const saved = await platform.api.rest(paymentFlowEndpoints.setAutoRecharge, {
         body: { enabled, amountEurCents: amount, thresholdCoins },
       });
       platform.ui.toast(t('payments.autoRecharge.saved'), 'success');
       onSaved(saved);
-    } catch (failure) {
-      setError(failureText(t, failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <form className="mf-account__form" noValidate onSubmit={(event) => void save(event)} data-testid="auto-recharge">
+    <form className="mf-account__form" noValidate onSubmit={save} data-testid="auto-recharge">
       <h2>{t('payments.autoRecharge.title')}</h2>
       <p>{t(state.allowed ? 'payments.autoRecharge.intro' : 'payments.autoRecharge.needsCard')}</p>
       <label>
@@ -167,8 +147,8 @@ function AutoRechargeForm({
         value={threshold}
         onChange={(event) => setThreshold(event.target.value)}
       />
-      {error && <p role="alert">{error}</p>}
-      <Button type="submit" busy={busy}>
+      {saving.error && <p role="alert">{saving.error}</p>}
+      <Button type="submit" busy={saving.busy}>
         {t('payments.autoRecharge.save')}
       </Button>
     </form>

@@ -31,6 +31,8 @@ import { UNCACHED_REMOTE_FILES, remoteStoreDir } from './modules/federation/stor
 import type { ModuleContext, ServerModule } from './modules/module';
 import { systemClock } from './clock';
 import { installShell } from './shell-html';
+import { visitorOf } from './http/visitor';
+import { GonePages } from './http/gone-pages';
 import { Hub } from './socket/hub';
 import { StatusBar } from './socket/status-bar';
 
@@ -118,7 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   app.get(SOCKET_PATH, { websocket: true, schema: { hide: true } }, (socket, request) =>
-    hub.attach(socket, request.raw.socket),
+    hub.attach(socket, request.raw.socket, visitorOf(request) ?? null),
   );
 
   // Images above their free age rating are served only at the signed URLs verified guests get.
@@ -166,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routeTables ? (tenant, host) => routeTables.routes(tenant, host) : undefined,
     modules.includes(seoModule) ? pageHeads(ctx) : undefined,
     modules.includes(renderModule) ? await pageBodies(ctx, app) : undefined,
+    routeTables ? new GonePages(ctx) : undefined,
   );
 
   const stops: Array<() => void> = [];

@@ -16,6 +16,7 @@ import {
 import type { Config } from './config';
 import { bundleStatic, IMMUTABLE } from './http/bundles';
 import { notFoundBody } from './http/errors';
+import type { GonePages } from './http/gone-pages';
 import { pageNonce } from './http/security-headers';
 
 export type ShellMatch =
@@ -153,7 +154,7 @@ const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"
  * like its manifest, so a deployed page is served on the next request), with the page's head from `pageHeads`
  * (whose status wins: a page of a missing performer is a 404), 404 with the same HTML for unknown paths so the shell
  * renders its own not-found page, and its static files under /shell/. REST, GraphQL and non-GET misses answer JSON
- * 404.
+ * 404. With `gonePages`, a page of the platform the tenant does not serve (any more) is redirected to the start page.
  */
 export async function installShell(
   app: FastifyInstance,
@@ -161,6 +162,7 @@ export async function installShell(
   tenantRoutes: TenantRoutes = async () => SHELL_ROUTES,
   pageHeads?: PageHeads,
   pageBodies?: PageBodies,
+  gonePages?: GonePages,
 ): Promise<void> {
   const distDir = path.join(config.repoRoot, 'shell', 'dist');
   // Bundles carry a content hash in their names; index.html is served through the routes below, never cached.
@@ -225,6 +227,14 @@ export async function installShell(
       const routes = await tenantRoutes(tenant, request.hostname);
       const match = matchShellPath(pathname, routes);
       if (match.kind === 'redirect') return reply.redirect(match.location + (search ? `?${search}` : ''), 301);
+      const known = match.kind === 'unknown' && gonePages ? matchShellPath(pathname, DECLARED_ROUTES) : null;
+      if (known?.kind === 'page' && known.language) {
+        // A page the platform has but this tenant does not serve now (a bookmark, an old link): the start page,
+        // temporarily (the page may be served again) and per request, since the guest is told about it.
+        gonePages!.redirected(request, pathname);
+        reply.header('cache-control', 'no-store');
+        return reply.redirect(`/${known.language}/${search ? `?${search}` : ''}`, 302);
+      }
       // The not-found page is rendered too (in the language the path starts with, else the default one).
       if (match.kind === 'unknown') return sendShell(request, reply, 404);
       // A page whose performer, video, ... does not exist answers 404 with the not-found head: no soft 404s.

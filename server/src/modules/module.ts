@@ -21,6 +21,8 @@ export interface Auth {
 /** A socket connection as a module sees it. */
 export interface SocketClient {
   readonly auth: Auth | null;
+  /** The browser's visitor id from the cookie of the socket's upgrade request, if it sent one. */
+  readonly visitor: string | null;
   send(message: IncomingMessage): void;
 }
 

@@ -76,6 +76,7 @@ class Connection implements SocketClient {
     stream: Duplex | undefined,
     private readonly hub: Hub,
     now: number,
+    readonly visitor: string | null,
   ) {
     this.stream = stream && socket.extensions === '' ? stream : null;
     this.lastSeen = now;
@@ -170,9 +171,12 @@ export class Hub implements SocketHub {
     this.goneHandlers.push(handler);
   }
 
-  /** Takes over a freshly upgraded socket; `stream` is the upgraded request's TCP socket (`request.raw.socket`). */
-  attach(socket: WebSocket, stream?: Duplex): void {
-    const connection = new Connection(socket, stream, this, this.now());
+  /**
+   * Takes over a freshly upgraded socket; `stream` is the upgraded request's TCP socket (`request.raw.socket`),
+   * `visitor` the visitor id its cookie named.
+   */
+  attach(socket: WebSocket, stream?: Duplex, visitor: string | null = null): void {
+    const connection = new Connection(socket, stream, this, this.now(), visitor);
     this.connections.add(connection);
     socket.on('message', (data, isBinary) => {
       if (connection.rateLimited) return;

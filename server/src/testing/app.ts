@@ -10,7 +10,7 @@ import { openDatabase } from '../db/database';
 import { MODULES } from '../modules';
 import { OPERATOR } from '../modules/auth/operator';
 import { migratedTemplate } from './template';
-import type { ModuleContext } from '../modules/module';
+import type { ModuleContext, ServerModule } from '../modules/module';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -37,6 +37,8 @@ export interface TestAppOptions {
    * set): a second app opened on it after the first closed is a restarted server.
    */
   dataDir?: string;
+  /** The modules the server runs (all by default); the database is migrated for all of them either way. */
+  modules?: readonly ServerModule[];
   /** Where the server's log lines go (with `config.logLevel`; silent otherwise). */
   logStream?: DestinationStream;
 }
@@ -68,7 +70,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.config,
   };
   const database = await openDatabase(config, options.dataDir ? {} : { template: await migratedTemplate(MODULES) });
-  const velvet = await buildApp(config, { database, logStream: options.logStream });
+  const velvet = await buildApp(config, {
+    database,
+    logStream: options.logStream,
+    ...(options.modules ? { modules: options.modules } : {}),
+  });
   if (options.seedScale !== undefined) await velvet.seedOnce(options.seedScale);
   await velvet.app.ready();
 

@@ -17,13 +17,18 @@ export interface TestSocket {
 
 /**
  * A real socket session against a test app, as a browser tab opens one: connects to /ws, sends
- * requestSession with the token and waits for ackSession. The app starts listening on first use.
+ * requestSession with the token and waits for ackSession (`headers` go with the upgrade request, e.g. a cookie).
+ * The app starts listening on first use.
  */
-export async function openSocketSession(app: FastifyInstance, accessToken: string): Promise<TestSocket> {
+export async function openSocketSession(
+  app: FastifyInstance,
+  accessToken: string,
+  headers: Record<string, string> = {},
+): Promise<TestSocket> {
   if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address !== 'object') throw new Error('the test app is not listening on a port');
-  const socket = new WebSocket(`ws://127.0.0.1:${address.port}/ws`);
+  const socket = new WebSocket(`ws://127.0.0.1:${address.port}/ws`, { headers });
   const received: IncomingMessage[] = [];
   socket.on('message', (data) => received.push(JSON.parse(String(data)) as IncomingMessage));
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));

@@ -24,3 +24,4 @@ export { TabNav, type TabNavItem } from './TabNav';
 export { navigateOnPlainClick, type LinkTarget } from './link';
 export { LinkOrText } from './LinkOrText';
 export { applyTheme, themeCss, themeProperties } from './theme';
+export { useAction, type Action } from './useAction';

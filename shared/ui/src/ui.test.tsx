@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import {
   Button,
   ButtonLink,
@@ -22,6 +22,7 @@ import {
   applyTheme,
   themeCss,
   tileGridColumns,
+  useAction,
   visiblePages,
 } from './index';
 
@@ -279,5 +280,58 @@ describe('applyTheme', () => {
     const set = Array.from({ length: element.style.length }, (_, index) => element.style.item(index));
     expect(set.sort()).toEqual(['--vv-color-accent', '--vv-font-family', '--vv-radius-m']);
     expect(themeCss({})).toBe(':root{}');
+  });
+});
+
+describe('useAction', () => {
+  function Form({ send, staysBusy }: { send: (what: string) => Promise<unknown>; staysBusy?: boolean }) {
+    const action = useAction<'a' | 'b'>((failure) => `failed: ${(failure as Error).message}`, { staysBusy });
+    return (
+      <div>
+        <Button busy={action.running === 'a'} onClick={() => void action.run(() => send('a'), 'a')}>
+          A
+        </Button>
+        <Button busy={action.running === 'b'} onClick={() => void action.run(() => send('b'), 'b')}>
+          B
+        </Button>
+        <Button onClick={() => action.fail('too large')}>Check</Button>
+        <span data-testid="busy">{String(action.busy)}</span>
+        {action.error && <p role="alert">{action.error}</p>}
+      </div>
+    );
+  }
+  const deferred = () => {
+    let settle!: { resolve: () => void; reject: (error: Error) => void };
+    const promise = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+    return { promise, ...settle };
+  };
+
+  it('is busy as the key that runs, words a failure and clears it with the next run', async () => {
+    const calls = [deferred(), deferred()];
+    const send = jest.fn((_what: string): Promise<void> => calls[send.mock.calls.length - 1]!.promise);
+    render(<Form send={send} />);
+    fireEvent.click(screen.getByRole('button', { name: 'A' }));
+    expect(screen.getByRole('button', { name: 'A' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button', { name: 'B' })).not.toHaveAttribute('aria-busy');
+    expect(screen.getByTestId('busy')).toHaveTextContent('true');
+    await act(async () => calls[0]!.reject(new Error('declined')));
+    expect(screen.getByRole('alert')).toHaveTextContent('failed: declined');
+    expect(screen.getByTestId('busy')).toHaveTextContent('false');
+
+    fireEvent.click(screen.getByRole('button', { name: 'B' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await act(async () => calls[1]!.resolve());
+    expect(screen.getByTestId('busy')).toHaveTextContent('false');
+    expect(send.mock.calls).toEqual([['a'], ['b']]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('too large');
+  });
+
+  it('stays busy after a success that leaves the page', async () => {
+    render(<Form send={() => Promise.resolve()} staysBusy />);
+    fireEvent.click(screen.getByRole('button', { name: 'A' }));
+    await act(async () => undefined);
+    expect(screen.getByRole('button', { name: 'A' })).toBeDisabled();
   });
 });

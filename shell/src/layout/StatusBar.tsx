@@ -1,5 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import { useShell, useSubject } from './ShellContext';
+import { subscriptionEndpoints, type StatusBarClaim } from '@velvet/contracts';
+import { useShell, useSubject, type Shell } from './ShellContext';
+
+/** What each claim of a status bar action posts: the server credits it once, whatever the retries. */
+const CLAIMS = { vipMonthlyBonus: subscriptionEndpoints.monthlyBonus } as const satisfies Record<
+  StatusBarClaim,
+  unknown
+>;
+
+/** Sends the claim; the server's pushes then bring the new balance and the next message. */
+async function sendClaim(shell: Shell, claim: StatusBarClaim, done: (coins: number) => string, failed: string) {
+  try {
+    const { coins } = await shell.platform.api.rest(CLAIMS[claim]);
+    shell.ui.ui.toast(done(coins), 'success');
+  } catch {
+    shell.ui.ui.toast(failed, 'error');
+  }
+}
 
 /**
  * The status bar: one message at a time, last in the page and sticky at the bottom of the screen, so that it never
@@ -8,7 +25,8 @@ import { useShell, useSubject } from './ShellContext';
  */
 export function StatusBar() {
   const { t } = useTranslation('shell');
-  const { ui, socket } = useShell();
+  const shell = useShell();
+  const { ui, socket } = shell;
   // Nothing on the server, so nothing while hydrating: a message pushed before the bar hydrates shows right after.
   const status = useSubject(ui.statusBar$, null);
   const action = status?.action ?? null;
@@ -25,6 +43,21 @@ export function StatusBar() {
           {action &&
             ('flow' in action ? (
               <button type="button" className="vv-statusbar__action" onClick={() => ui.ui.open(action.flow)}>
+                {t(`statusBar.${status.type}.action`)}
+              </button>
+            ) : 'claim' in action ? (
+              <button
+                type="button"
+                className="vv-statusbar__action"
+                onClick={() =>
+                  void sendClaim(
+                    shell,
+                    action.claim,
+                    (coins) => t(`statusBar.claimed.${action.claim}`, { coins }),
+                    t('statusBar.claimFailed'),
+                  )
+                }
+              >
                 {t(`statusBar.${status.type}.action`)}
               </button>
             ) : (

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paymentFlowEndpoints } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
-import { Button } from '@velvet/ui';
+import { Button, useAction } from '@velvet/ui';
 import { useShell } from '../layout/ShellContext';
 import { useErrorText } from './strings';
 
@@ -14,39 +14,32 @@ export function CompensationPanel() {
   const { t } = useTranslation('shell');
   const { platform } = useShell();
   const errorText = useErrorText();
+  const crediting = useAction((failure) =>
+    failure instanceof ApiError && failure.code === 'NOT_FOUND'
+      ? t('operator.compensation.notFound')
+      : errorText(failure),
+  );
   const [guest, setGuest] = useState('');
   const [coins, setCoins] = useState('');
   const [reason, setReason] = useState('');
-  const [message, setMessage] = useState<{ kind: 'done' | 'error'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
   const attempt = useRef<{ key: string; body: string } | null>(null);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = { guest: guest.trim(), coins: Number(coins), reason: reason.trim() };
     const text = JSON.stringify(body);
     if (attempt.current?.body !== text) attempt.current = { key: crypto.randomUUID(), body: text };
-    setBusy(true);
-    setMessage(null);
-    try {
-      const result = await platform.api.rest(paymentFlowEndpoints.compensation, {
-        body,
-        idempotencyKey: attempt.current.key,
-      });
+    const { key } = attempt.current;
+    setDone(null);
+    void crediting.run(async () => {
+      const result = await platform.api.rest(paymentFlowEndpoints.compensation, { body, idempotencyKey: key });
       attempt.current = null;
-      setMessage({ kind: 'done', text: t('operator.compensation.done', { coins: result.coins, guest: body.guest }) });
+      setDone(t('operator.compensation.done', { coins: result.coins, guest: body.guest }));
       setGuest('');
       setCoins('');
       setReason('');
-    } catch (failure) {
-      const text =
-        failure instanceof ApiError && failure.code === 'NOT_FOUND'
-          ? t('operator.compensation.notFound')
-          : errorText(failure);
-      setMessage({ kind: 'error', text });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -57,7 +50,7 @@ export function CompensationPanel() {
     >
       <h2 id="operator-compensation">{t('operator.compensation.title')}</h2>
       <p className="vv-operator__hint">{t('operator.compensation.hint')}</p>
-      <form className="vv-operator__form" onSubmit={(event) => void submit(event)}>
+      <form className="vv-operator__form" onSubmit={submit}>
         <label>
           {t('operator.compensation.guest')}
           <input name="guest" required value={guest} onChange={(event) => setGuest(event.target.value)} />
@@ -87,17 +80,15 @@ export function CompensationPanel() {
           />
         </label>
         <div className="vv-operator__buttons">
-          <Button type="submit" busy={busy}>
+          <Button type="submit" busy={crediting.busy}>
             {t('operator.compensation.submit')}
           </Button>
         </div>
       </form>
-      {message && (
-        <p
-          className={message.kind === 'error' ? 'vv-operator__error' : undefined}
-          role={message.kind === 'error' ? 'alert' : 'status'}
-        >
-          {message.text}
+      {done && <p role="status">{done}</p>}
+      {crediting.error && (
+        <p className="vv-operator__error" role="alert">
+          {crediting.error}
         </p>
       )}
     </section>

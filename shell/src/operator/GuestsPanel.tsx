@@ -1,45 +1,32 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCK_REASON_MAX_LENGTH, lifecycleEndpoints, type OperatorGuest } from '@velvet/contracts';
-import { Button } from '@velvet/ui';
+import { Button, useAction } from '@velvet/ui';
 import { useShell } from '../layout/ShellContext';
 import { LoadState, useLanguage, useLoaded } from './data';
 import { useErrorText } from './strings';
+import { OperatorTable } from './Table';
 
 /** One guest's row: locked, her lock's reason and time and an unlock; otherwise a reason to lock her with. */
 function GuestRow({ guest, onChanged }: { guest: OperatorGuest; onChanged: () => void }) {
   const { t } = useTranslation('shell');
   const { platform } = useShell();
   const language = useLanguage();
-  const errorText = useErrorText();
+  const action = useAction(useErrorText());
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const params = { guestId: guest.id };
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-      // The list loads again: the lock's reason and time as the server stored them.
-      onChanged();
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
+  // The list loads again after a change: the lock's reason and time as the server stored them.
+  const change = async (request: () => Promise<unknown>) => {
+    if (await action.run(request)) onChanged();
   };
   const lock = (event: FormEvent) => {
     event.preventDefault();
-    void run(async () => {
+    void change(async () => {
       await platform.api.rest(lifecycleEndpoints.lockGuest, { params, body: { reason } });
       platform.ui.toast(t('operator.guests.lockedToast', { name: guest.name }), 'success');
     });
   };
-  const unlock = () =>
-    run(async () => {
-      await platform.api.rest(lifecycleEndpoints.unlockGuest, { params });
-    });
+  const unlock = () => change(() => platform.api.rest(lifecycleEndpoints.unlockGuest, { params }));
   return (
     <tr data-testid={`operator-guest-${guest.id}`}>
       <td>{guest.name}</td>
@@ -54,7 +41,7 @@ function GuestRow({ guest, onChanged }: { guest: OperatorGuest; onChanged: () =>
       </td>
       <td>
         {guest.locked ? (
-          <Button size="small" variant="secondary" busy={busy} onClick={() => void unlock()}>
+          <Button size="small" variant="secondary" busy={action.busy} onClick={() => void unlock()}>
             {t('operator.guests.unlock')}
           </Button>
         ) : (
@@ -68,12 +55,12 @@ function GuestRow({ guest, onChanged }: { guest: OperatorGuest; onChanged: () =>
                 onChange={(event) => setReason(event.target.value)}
               />
             </label>
-            <Button type="submit" size="small" busy={busy} disabled={reason.trim().length < 3}>
+            <Button type="submit" size="small" busy={action.busy} disabled={reason.trim().length < 3}>
               {t('operator.guests.lock')}
             </Button>
           </form>
         )}
-        {error ? <p role="alert">{error}</p> : null}
+        {action.error ? <p role="alert">{action.error}</p> : null}
       </td>
     </tr>
   );
@@ -153,21 +140,18 @@ export function GuestsPanel() {
             guests.length === 0 ? (
               <p>{t('operator.guests.none')}</p>
             ) : (
-              <table className="vv-operator__table">
-                <thead>
-                  <tr>
-                    <th>{t('operator.guests.name')}</th>
-                    <th>{t('operator.guests.email')}</th>
-                    <th>{t('operator.guests.status')}</th>
-                    <th>{t('operator.remotes.actions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {guests.map((guest) => (
-                    <GuestRow key={guest.id} guest={guest} onChanged={found.retry} />
-                  ))}
-                </tbody>
-              </table>
+              <OperatorTable
+                headers={[
+                  t('operator.guests.name'),
+                  t('operator.guests.email'),
+                  t('operator.guests.status'),
+                  t('operator.remotes.actions'),
+                ]}
+              >
+                {guests.map((guest) => (
+                  <GuestRow key={guest.id} guest={guest} onChanged={found.retry} />
+                ))}
+              </OperatorTable>
             )
           }
         </LoadState>

@@ -6,7 +6,20 @@ import { formatDate, formatNumber } from '@velvet/i18n';
 import { useShell } from '../layout/ShellContext';
 import { useLanguage, useLoaded } from './data';
 import { useErrorText } from './strings';
+import { OperatorTable } from './Table';
 
+const COLUMNS = [
+  'tenant',
+  'remote',
+  'version',
+  'channel',
+  'loads',
+  'failures',
+  'failureShare',
+  'p50',
+  'p95',
+  'lastFailure',
+] as const;
 const PERIODS = [15, 60, 1440] as const;
 
 /**
@@ -96,23 +109,9 @@ export function HealthPanel() {
     if (!health.data) return <Spinner label={t('common:loading')} />;
     if (!health.data.items.length) return <EmptyState title={t('operator.health.empty')} />;
     return (
-      <table className="vv-operator__table">
-        <thead>
-          <tr>
-            <th scope="col">{t('operator.health.tenant')}</th>
-            <th scope="col">{t('operator.health.remote')}</th>
-            <th scope="col">{t('operator.health.version')}</th>
-            <th scope="col">{t('operator.health.channel')}</th>
-            <th scope="col">{t('operator.health.loads')}</th>
-            <th scope="col">{t('operator.health.failures')}</th>
-            <th scope="col">{t('operator.health.failureShare')}</th>
-            <th scope="col">{t('operator.health.p50')}</th>
-            <th scope="col">{t('operator.health.p95')}</th>
-            <th scope="col">{t('operator.health.lastFailure')}</th>
-          </tr>
-        </thead>
-        <tbody>{health.data.items.map(row)}</tbody>
-      </table>
+      <OperatorTable headers={COLUMNS.map((column) => t(`operator.health.${column}`))}>
+        {health.data.items.map(row)}
+      </OperatorTable>
     );
   };
 

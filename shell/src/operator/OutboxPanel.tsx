@@ -1,38 +1,35 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NEWSLETTER_TYPE_IDS, outboxEndpoints, type NewsletterTypeId, type OutboxMail } from '@velvet/contracts';
-import { Button, EmptyState, Pager } from '@velvet/ui';
+import { Button, useAction } from '@velvet/ui';
 import { formatDate } from '@velvet/i18n';
 import { useShell } from '../layout/ShellContext';
-import { LoadState, useChanged, useLanguage, useLoaded, usePagerLabels } from './data';
+import { LoadState, useChanged, useLanguage, useLoaded } from './data';
+import { PagedTable } from './Table';
 import { useErrorText } from './strings';
 
 const PAGE_SIZE = 20;
+const COLUMNS = ['created', 'to', 'subject', 'template', 'state', 'attempts', 'lastError', 'text'] as const;
 
 /** Sends a newsletter to its running subscriptions, after a confirmation (every subscriber gets a mail). */
 function SendNewsletter() {
   const { t } = useTranslation('shell');
   const { platform } = useShell();
   const changed = useChanged();
-  const errorText = useErrorText();
+  const sending = useAction(useErrorText());
   const [typeId, setTypeId] = useState<NewsletterTypeId>(NEWSLETTER_TYPE_IDS[0]!);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
   const name = t(`operator.outbox.newsletters.${typeId}`);
 
   const send = async () => {
-    setBusy(true);
-    try {
+    setSent(null);
+    await sending.run(async () => {
       const { queued } = await platform.api.rest(outboxEndpoints.sendNewsletter, { params: { typeId } });
-      setMessage({ text: t('operator.outbox.sent', { count: queued, newsletter: name }), error: false });
+      setSent(t('operator.outbox.sent', { count: queued, newsletter: name }));
       changed();
-    } catch (error) {
-      setMessage({ text: errorText(error), error: true });
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
+    });
+    setConfirming(false);
   };
 
   return (
@@ -55,7 +52,7 @@ function SendNewsletter() {
       {confirming ? (
         <>
           <span>{t('operator.outbox.confirm', { newsletter: name })}</span>{' '}
-          <Button size="small" busy={busy} onClick={() => void send()}>
+          <Button size="small" busy={sending.busy} onClick={() => void send()}>
             {t('operator.actions.confirm')}
           </Button>{' '}
           <Button size="small" variant="ghost" onClick={() => setConfirming(false)}>
@@ -67,7 +64,8 @@ function SendNewsletter() {
           {t('operator.outbox.send')}
         </Button>
       )}
-      {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+      {sent && <p role="status">{sent}</p>}
+      {sending.error && <p role="alert">{sending.error}</p>}
     </div>
   );
 }
@@ -80,7 +78,6 @@ export function OutboxPanel() {
   const { t } = useTranslation('shell');
   const { platform } = useShell();
   const language = useLanguage();
-  const pagerLabels = usePagerLabels();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
   const outbox = useLoaded(`outbox:${page}`, () =>
@@ -119,48 +116,24 @@ export function OutboxPanel() {
         {(data) => (
           <>
             <p>{t(`operator.outbox.transport.${data.transport}`)}</p>
-            {data.items.length === 0 ? (
-              <EmptyState title={t('operator.outbox.empty')} />
-            ) : (
-              <>
-                <table className="vv-operator__table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('operator.outbox.created')}</th>
-                      <th scope="col">{t('operator.outbox.to')}</th>
-                      <th scope="col">{t('operator.outbox.subject')}</th>
-                      <th scope="col">{t('operator.outbox.template')}</th>
-                      <th scope="col">{t('operator.outbox.state')}</th>
-                      <th scope="col">{t('operator.outbox.attempts')}</th>
-                      <th scope="col">{t('operator.outbox.lastError')}</th>
-                      <th scope="col">{t('operator.outbox.text')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.items.flatMap((mail) => [
-                      row(mail),
-                      ...(open === mail.id
-                        ? [
-                            <tr key={`${mail.id}-text`}>
-                              <td colSpan={8}>
-                                <pre className="vv-operator__mail" data-testid="outbox-text">
-                                  {mail.text}
-                                </pre>
-                              </td>
-                            </tr>,
-                          ]
-                        : []),
-                    ])}
-                  </tbody>
-                </table>
-                <Pager
-                  page={data.page}
-                  pageCount={Math.ceil(data.total / data.pageSize)}
-                  onChange={setPage}
-                  labels={pagerLabels}
-                />
-              </>
-            )}
+            <PagedTable
+              data={data}
+              headers={COLUMNS.map((column) => t(`operator.outbox.${column}`))}
+              empty={t('operator.outbox.empty')}
+              onPage={setPage}
+              rows={(mail) => [
+                row(mail),
+                open === mail.id ? (
+                  <tr key={`${mail.id}-text`}>
+                    <td colSpan={COLUMNS.length}>
+                      <pre className="vv-operator__mail" data-testid="outbox-text">
+                        {mail.text}
+                      </pre>
+                    </td>
+                  </tr>
+                ) : null,
+              ]}
+            />
           </>
         )}
       </LoadState>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, pushEndpoints, type Language, type PushBroadcast, type PushDelivery } from '@velvet/contracts';
-import { Button } from '@velvet/ui';
+import { Button, useAction } from '@velvet/ui';
 import { useShell } from '../layout/ShellContext';
 import { useErrorText } from './strings';
 
@@ -16,12 +16,10 @@ const emptyTexts = (): Texts =>
 export function PushPanel() {
   const { t } = useTranslation('shell');
   const { platform } = useShell();
-  const errorText = useErrorText();
+  const sending = useAction(useErrorText());
   const [event, setEvent] = useState<PushBroadcast['event']>('campaigns');
   const [url, setUrl] = useState(`/${platform.router.current().language}/`);
   const [texts, setTexts] = useState<Texts>(emptyTexts);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [delivery, setDelivery] = useState<PushDelivery | null>(null);
   // A push cannot be called back: the form asks once more before it goes out.
   const [confirming, setConfirming] = useState(false);
@@ -34,19 +32,13 @@ export function PushPanel() {
     setDelivery(null);
     setConfirming(true);
   };
-  const send = async () => {
+  const send = () => {
     setConfirming(false);
-    setBusy(true);
-    setError(null);
     setDelivery(null);
-    try {
+    return sending.run(async () => {
       setDelivery((await platform.api.rest(pushEndpoints.broadcast, { body: { event, url, texts } })).data);
       setTexts(emptyTexts());
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -97,16 +89,16 @@ export function PushPanel() {
           </div>
         ) : (
           <div className="vv-operator__buttons">
-            <Button type="submit" busy={busy} disabled={!complete}>
+            <Button type="submit" busy={sending.busy} disabled={!complete}>
               {t('operator.push.send')}
             </Button>
           </div>
         )}
       </form>
       {delivery && <p role="status">{t('operator.push.sent', delivery)}</p>}
-      {error && (
+      {sending.error && (
         <p className="vv-operator__error" role="alert">
-          {error}
+          {sending.error}
         </p>
       )}
     </section>

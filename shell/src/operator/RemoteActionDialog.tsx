@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registryEndpoints, type TenantDetails, type TenantRemote } from '@velvet/contracts';
-import { Button, Modal } from '@velvet/ui';
+import { Button, Modal, useAction } from '@velvet/ui';
 import { formatDate } from '@velvet/i18n';
 import { useShell } from '../layout/ShellContext';
 import { LoadState, useChanged, useLanguage, useLoaded } from './data';
@@ -136,17 +136,14 @@ export function RemoteActionDialog({
   const { t } = useTranslation('shell');
   const { platform } = useShell();
   const changed = useChanged();
-  const errorText = useErrorText();
+  // A success closes the dialog: it stays busy until then.
+  const action = useAction(useErrorText(), { staysBusy: true });
   const needsVersion = kind === 'pin' || kind === 'canary';
   const [choice, setChoice] = useState<Choice | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
-  const run = async () => {
-    const params = { tenantId: tenant.id, remote: remote.remote };
-    setBusy(true);
-    setError(null);
-    try {
+  const run = () =>
+    action.run(async () => {
+      const params = { tenantId: tenant.id, remote: remote.remote };
       const updated =
         kind === 'pin'
           ? await platform.api.rest(registryEndpoints.pin, { params, body: { version: choice!.version } })
@@ -167,11 +164,7 @@ export function RemoteActionDialog({
         'success',
       );
       onClose();
-    } catch (caught) {
-      setError(errorText(caught));
-      setBusy(false);
-    }
-  };
+    });
 
   const asked = needsVersion && !choice ? null : confirmation(kind, remote, choice);
   return (
@@ -192,13 +185,13 @@ export function RemoteActionDialog({
                 pinned: remote.version,
               })}
             </p>
-            {error ? (
+            {action.error ? (
               <p className="vv-operator__error" role="alert">
-                {error}
+                {action.error}
               </p>
             ) : null}
             <div className="vv-operator__buttons">
-              <Button busy={busy} onClick={() => void run()}>
+              <Button busy={action.busy} onClick={() => void run()}>
                 {t('operator.actions.confirm')}
               </Button>
               <Button variant="ghost" onClick={onClose}>

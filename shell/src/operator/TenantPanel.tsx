@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registryEndpoints, type TenantDetails, type TenantRemote } from '@velvet/contracts';
-import { Button } from '@velvet/ui';
+import { Button, useAction } from '@velvet/ui';
 import { formatDate } from '@velvet/i18n';
 import { useShell } from '../layout/ShellContext';
 import { useChanged, useLanguage } from './data';
 import { useErrorText } from './strings';
+import { OperatorTable } from './Table';
 import { RemoteActionDialog, type RemoteAction } from './RemoteActionDialog';
 
 /** Each feature of a tenant as a switch; the answer is the tenant as it now is, put into the loaded list. */
@@ -13,14 +14,11 @@ function FeatureSwitches({ tenant, onChange }: { tenant: TenantDetails; onChange
   const { t } = useTranslation('shell');
   const { platform } = useShell();
   const changed = useChanged();
-  const errorText = useErrorText();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // keyed by the feature being switched
+  const switching = useAction(useErrorText());
 
-  const toggle = async (feature: string, on: boolean) => {
-    setBusy(feature);
-    setError(null);
-    try {
+  const toggle = (feature: string, on: boolean) =>
+    switching.run(async () => {
       const updated = await platform.api.rest(registryEndpoints.features, {
         params: { tenantId: tenant.id },
         body: on ? { on: [feature], off: [] } : { on: [], off: [feature] },
@@ -32,12 +30,7 @@ function FeatureSwitches({ tenant, onChange }: { tenant: TenantDetails; onChange
         t(`operator.features.switched_${on ? 'on' : 'off'}`, { feature, brand: tenant.brand }),
         'success',
       );
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(null);
-    }
-  };
+    }, feature);
 
   return (
     <fieldset className="vv-operator__features">
@@ -53,8 +46,8 @@ function FeatureSwitches({ tenant, onChange }: { tenant: TenantDetails; onChange
                   type="checkbox"
                   role="switch"
                   checked={on}
-                  disabled={busy !== null}
-                  aria-busy={busy === feature || undefined}
+                  disabled={switching.busy}
+                  aria-busy={switching.running === feature || undefined}
                   onChange={(event) => void toggle(feature, event.target.checked)}
                 />{' '}
                 {feature}
@@ -62,9 +55,9 @@ function FeatureSwitches({ tenant, onChange }: { tenant: TenantDetails; onChange
             </li>
           ))}
       </ul>
-      {error ? (
+      {switching.error ? (
         <p className="vv-operator__error" role="alert">
-          {error}
+          {switching.error}
         </p>
       ) : null}
     </fieldset>
@@ -82,45 +75,37 @@ function RemotesTable({ tenant }: { tenant: TenantDetails }) {
   );
   return (
     <>
-      <table className="vv-operator__table">
-        <caption>{t('operator.remotes.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('operator.remotes.remote')}</th>
-            <th scope="col">{t('operator.remotes.version')}</th>
-            <th scope="col">{t('operator.remotes.canary')}</th>
-            <th scope="col">{t('operator.remotes.history')}</th>
-            <th scope="col">{t('operator.remotes.changed')}</th>
-            <th scope="col">{t('operator.remotes.actions')}</th>
+      <OperatorTable
+        headers={(['remote', 'version', 'canary', 'history', 'changed', 'actions'] as const).map((column) =>
+          t(`operator.remotes.${column}`),
+        )}
+        caption={t('operator.remotes.title')}
+      >
+        {tenant.remotes.map((remote) => (
+          <tr key={remote.remote} data-remote-row={remote.remote}>
+            <th scope="row">{remote.remote}</th>
+            <td data-testid="pinned-version">{remote.version}</td>
+            <td>
+              {remote.canaryVersion
+                ? t('operator.remotes.canaryShare', { version: remote.canaryVersion, percent: remote.canaryPercent })
+                : t('operator.remotes.none')}
+            </td>
+            <td>{remote.history.length ? [...remote.history].reverse().join(', ') : t('operator.remotes.none')}</td>
+            <td>
+              {t('operator.remotes.changedBy', {
+                at: formatDate(remote.updatedAt, language, { dateStyle: 'short', timeStyle: 'short' }),
+                who: remote.updatedBy,
+              })}
+            </td>
+            <td className="vv-operator__actions">
+              {actionButton('pin', remote)}
+              {actionButton('canary', remote)}
+              {actionButton('promote', remote, remote.canaryVersion !== null)}
+              {actionButton('rollback', remote, remote.canaryVersion !== null || remote.history.length > 0)}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {tenant.remotes.map((remote) => (
-            <tr key={remote.remote} data-remote-row={remote.remote}>
-              <th scope="row">{remote.remote}</th>
-              <td data-testid="pinned-version">{remote.version}</td>
-              <td>
-                {remote.canaryVersion
-                  ? t('operator.remotes.canaryShare', { version: remote.canaryVersion, percent: remote.canaryPercent })
-                  : t('operator.remotes.none')}
-              </td>
-              <td>{remote.history.length ? [...remote.history].reverse().join(', ') : t('operator.remotes.none')}</td>
-              <td>
-                {t('operator.remotes.changedBy', {
-                  at: formatDate(remote.updatedAt, language, { dateStyle: 'short', timeStyle: 'short' }),
-                  who: remote.updatedBy,
-                })}
-              </td>
-              <td className="vv-operator__actions">
-                {actionButton('pin', remote)}
-                {actionButton('canary', remote)}
-                {actionButton('promote', remote, remote.canaryVersion !== null)}
-                {actionButton('rollback', remote, remote.canaryVersion !== null || remote.history.length > 0)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </OperatorTable>
       {action ? (
         <RemoteActionDialog tenant={tenant} remote={action.remote} kind={action.kind} onClose={() => setAction(null)} />
       ) : null}

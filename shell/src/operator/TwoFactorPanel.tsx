@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { authEndpoints, TOTP_DIGITS, type TotpEnrolment } from '@velvet/contracts';
-import { Button } from '@velvet/ui';
+import { Button, useAction } from '@velvet/ui';
 import { useShell } from '../layout/ShellContext';
 import { LoadState, useLoaded } from './data';
 import { useErrorText } from './strings';
@@ -38,32 +38,19 @@ function QrCode({ text, label }: { text: string; label: string }) {
 export function TwoFactorPanel() {
   const { t } = useTranslation('shell');
   const { platform } = useShell();
-  const errorText = useErrorText();
+  const action = useAction(useErrorText());
   const status = useLoaded('totp', () => platform.api.rest(authEndpoints.totpStatus));
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
   const start = () =>
-    run(async () => {
+    action.run(async () => {
       setEnrolment(await platform.api.rest(authEndpoints.totpStart));
       setCode('');
     });
   const confirm = (event: FormEvent) => {
     event.preventDefault();
-    void run(async () => {
+    void action.run(async () => {
       status.set(await platform.api.rest(authEndpoints.totpConfirm, { body: { code: code.trim() } }));
       setEnrolment(null);
     });
@@ -95,21 +82,21 @@ export function TwoFactorPanel() {
                   />
                 </label>
                 <div className="vv-operator__buttons">
-                  <Button type="submit" busy={busy} disabled={!code.trim()}>
+                  <Button type="submit" busy={action.busy} disabled={!code.trim()}>
                     {t('operator.twoFactor.confirm')}
                   </Button>
                 </div>
               </form>
             ) : (
               <div className="vv-operator__buttons">
-                <Button variant="secondary" busy={busy} onClick={() => void start()}>
+                <Button variant="secondary" busy={action.busy} onClick={() => void start()}>
                   {t(enabled ? 'operator.twoFactor.replace' : 'operator.twoFactor.start')}
                 </Button>
               </div>
             )}
-            {error && (
+            {action.error && (
               <p className="vv-operator__error" role="alert">
-                {error}
+                {action.error}
               </p>
             )}
           </>

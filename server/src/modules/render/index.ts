@@ -6,6 +6,7 @@ import { LRUCache } from 'lru-cache';
 import { type FederationManifest, type Language, type ManifestRemote, type ServerRenderStage } from '@velvet/contracts';
 import type { PageBodies, PageBody } from '../../shell-html';
 import { scriptJson } from '../../http/script-json';
+import { visitorOf } from '../../http/visitor';
 import { pageManifest, recordServerRender } from '../federation';
 import { remoteStoreDir } from '../federation/store';
 import type { ModuleContext, ServerModule } from '../module';
@@ -14,8 +15,6 @@ import type { ModuleContext, ServerModule } from '../module';
 const CACHED_PAGES = 2_000;
 /** Loads' answers kept at once for the renders (a page asks for one to four), least recently used out first. */
 const SHARED_ANSWERS = 2_000;
-/** The cookie the browser's shell keeps its visitor id in, so a page is rendered with the canaries it gets. */
-export const VISITOR_COOKIE = 'velvet.visitor';
 
 /** The shell's server renderer (shell/src/server.tsx, built to shell/dist/server/render.cjs). */
 interface ShellRenderer {
@@ -133,10 +132,6 @@ export function sharedLoads(ttlMs: number, now: () => number): SharedLoads {
     kept: (key) => (ttlMs > 0 ? answers.get(key) : undefined),
   };
 }
-
-const visitorCookie = new RegExp(`(?:^|;\\s*)${VISITOR_COOKIE.replace('.', '\\.')}=([\\w-]{1,64})(?:;|$)`);
-/** The visitor id the browser's shell keeps in its cookie, if it sent one. */
-const visitorOf = (request: FastifyRequest) => visitorCookie.exec(request.headers.cookie ?? '')?.[1];
 
 interface Kept {
   at: number;

@@ -5,6 +5,7 @@ import { asLanguage, findGuest } from '../auth/guests';
 import { route } from '../../http/endpoint';
 import type { ModuleContext, ServerModule } from '../module';
 import { idempotent } from '../wallet/idempotency';
+import { collectMonthlyBonus, openMonthlyBonus } from './monthly-bonus';
 import { sandboxProvider } from '../wallet/payment';
 import {
   answerCancellationOffer,
@@ -60,6 +61,7 @@ export const subscriptionsModule: ServerModule = {
     route(app, subscriptionEndpoints.acceptCancellationOffer, ({ auth, body }) =>
       answerCancellationOffer(ctx, auth.guestId, body.kind, body.accept),
     );
+    route(app, subscriptionEndpoints.monthlyBonus, ({ auth }) => collectMonthlyBonus(ctx, auth.guestId));
   },
   socket: (ctx) => {
     ctx.statusBar.register('cancellationOffer', async (guestId) => {
@@ -75,6 +77,10 @@ export const subscriptionsModule: ServerModule = {
       if (!(await failedCancellationOffer(ctx.db, guestId, ctx.now()))) return null;
       const language = asLanguage((await findGuest(ctx.db, guestId)).language);
       return { data: {}, action: { href: routePath('vipClub', language) } };
+    });
+    ctx.statusBar.register('monthlyBonusNotification', async (guestId) => {
+      const bonus = await openMonthlyBonus(ctx.db, guestId, ctx.now());
+      return bonus && { data: bonus, action: { claim: 'vipMonthlyBonus' } };
     });
   },
   start: (ctx) => {

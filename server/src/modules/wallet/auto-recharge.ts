@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import { ONE_CLICK_AMOUNTS_EUR_CENTS, type AutoRechargeState } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
@@ -9,6 +9,9 @@ import { walletAutoRecharge, walletDeposits } from './schema';
 const DEFAULTS = { enabled: false, amountEurCents: ONE_CLICK_AMOUNTS_EUR_CENTS[1], threshold: 20_00 };
 /** At most one automatic recharge per guest in this time, whatever the balance does. */
 const RECHARGE_WINDOW_MS = 10 * 60 * 1000;
+/** How long the status bar tells the guest that her automatic recharge was declined. */
+const FAILURE_SHOWN_MS = 24 * 60 * 60 * 1000;
+const RECHARGE_PREFIX = 'auto-recharge:';
 
 async function settingsOf(db: Database, guestId: string) {
   const [row] = await db.select().from(walletAutoRecharge).where(eq(walletAutoRecharge.guestId, guestId));
@@ -70,17 +73,36 @@ export async function enabledRechargeCents(db: Database, guestId: string): Promi
  * recursion of the recharge's own balance push.
  */
 export async function rechargeIfLow(
-  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now'>,
+  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar'>,
   guestId: string,
   balance: number,
 ): Promise<void> {
   const row = await settingsOf(ctx.db, guestId);
   if (!row.enabled || balance * 100 >= row.threshold) return;
-  const requestId = `auto-recharge:${Math.floor(ctx.now().getTime() / RECHARGE_WINDOW_MS)}`;
+  const requestId = `${RECHARGE_PREFIX}${Math.floor(ctx.now().getTime() / RECHARGE_WINDOW_MS)}`;
   const [booked] = await ctx.db
     .select({ reference: walletDeposits.reference })
     .from(walletDeposits)
     .where(eq(walletDeposits.reference, oneClickReference(guestId, requestId)));
   if (booked) return;
-  await chargeOneClick(ctx, guestId, row.amountEurCents, requestId);
+  const outcome = await chargeOneClick(ctx, guestId, row.amountEurCents, requestId);
+  // Nobody waits for this charge's answer: a declined card is for the status bar to tell.
+  if (!outcome.success) await ctx.statusBar.refresh(guestId);
+}
+
+/**
+ * EUR cents of the guest's automatic recharge that the card declined within the last day, when it is her latest
+ * deposit (one made since, by hand or automatically, answers it), else null.
+ */
+export async function declinedRecharge(db: Database, guestId: string, now: Date): Promise<number | null> {
+  const [latest] = await db
+    .select()
+    .from(walletDeposits)
+    .where(
+      and(eq(walletDeposits.guestId, guestId), gt(walletDeposits.created, new Date(now.getTime() - FAILURE_SHOWN_MS))),
+    )
+    .orderBy(desc(walletDeposits.created))
+    .limit(1);
+  const automatic = latest?.reference.startsWith(oneClickReference(guestId, RECHARGE_PREFIX));
+  return automatic && latest!.status === 'declined' ? latest!.amountEurCents : null;
 }

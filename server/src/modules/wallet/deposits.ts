@@ -6,7 +6,7 @@ import { creditCharge, type ChargeOutcome, type PaymentProvider } from './paymen
 import { walletDeposits } from './schema';
 import { pushBalance } from './service';
 
-type Ctx = Pick<ModuleContext, 'db' | 'hub' | 'now'>;
+type Ctx = Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar'>;
 
 /**
  * A deposit still pending this long after it was booked lost its request (the server stopped between the charge
@@ -38,11 +38,10 @@ export async function completeDeposit(
     paymentMethod: outcome.paymentMethod,
   });
   await settleDeposit(ctx.db, deposit.reference, 'credited');
-  return {
-    coins: credited.coins,
-    amountEurCents: credited.amountEurCents,
-    ...(await pushBalance(ctx, deposit.guestId)),
-  };
+  const balance = await pushBalance(ctx, deposit.guestId);
+  // A deposit answers a declined automatic recharge the status bar may be showing.
+  await ctx.statusBar.refresh(deposit.guestId);
+  return { coins: credited.coins, amountEurCents: credited.amountEurCents, ...balance };
 }
 
 /**

@@ -4,7 +4,13 @@ import { routePath } from '../../http/route-path';
 import { requireOperator, route } from '../../http/endpoint';
 import { ensureDemoGuest } from '../auth/demo-guest';
 import { asLanguage, findGuest, guestView } from '../auth/guests';
-import { autoRechargeState, enabledRechargeCents, setAutoRecharge, setTeaserState } from './auto-recharge';
+import {
+  autoRechargeState,
+  declinedRecharge,
+  enabledRechargeCents,
+  setAutoRecharge,
+  setTeaserState,
+} from './auto-recharge';
 import type { ServerModule } from '../module';
 import { idempotent, pruneIdempotencyKeys, releaseDeadClaims } from './idempotency';
 import { depositByCard, settleStaleDeposits } from './deposits';
@@ -74,6 +80,15 @@ export const walletModule: ServerModule = {
     });
   },
   socket: (ctx) => {
+    ctx.statusBar.register('error', async (guestId) => {
+      const amountEurCents = await declinedRecharge(ctx.db, guestId, ctx.now());
+      if (amountEurCents === null) return null;
+      const language = asLanguage((await findGuest(ctx.db, guestId)).language);
+      return {
+        data: { context: 'autoRechargeDeclined', amount: formatCurrency(amountEurCents, 'EUR', language) },
+        action: { href: routePath('myAccountPayments', language) },
+      };
+    });
     ctx.statusBar.register('automaticRecharge', async (guestId) => {
       const amountEurCents = await enabledRechargeCents(ctx.db, guestId);
       if (amountEurCents === null) return null;

@@ -80,7 +80,7 @@ async function earlierCharge(db: Database, providerReference: string): Promise<{
  * (IDEMPOTENCY_KEY_REUSED), also when the two raced each other: the answer reports what the ledger credited.
  */
 export async function chargeOneClick(
-  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now'>,
+  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar'>,
   guestId: string,
   amountEurCents: number,
   requestId: string,

@@ -107,6 +107,17 @@ export async function transfer(db: Database, request: TransferRequest): Promise<
   });
 }
 
+/** Whether a transfer with this idempotency scope and key was made (a once-only credit has been given). */
+export async function transferMade(db: Database, idempotency: { scope: string; key: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: walletTransfers.id })
+    .from(walletTransfers)
+    .where(
+      and(eq(walletTransfers.idempotencyScope, idempotency.scope), eq(walletTransfers.idempotencyKey, idempotency.key)),
+    );
+  return row !== undefined;
+}
+
 /** The balance as answers and pushes carry it: coins and their shown text (balanceOnWire), the paying flag. */
 export interface BalanceView {
   balance: number;
@@ -178,7 +189,7 @@ async function readBalanceView(db: Database, guestId: string): Promise<BalanceVi
  * route can answer it too without reading it again.
  */
 export async function pushBalance(
-  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now'>,
+  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar'>,
   guestId: string,
 ): Promise<{ balance: number; balanceFormatted: string }> {
   const { balance, balanceFormatted } = await balanceView(ctx.db, guestId);

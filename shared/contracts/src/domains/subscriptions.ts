@@ -30,6 +30,17 @@ export type VipBenefit = (typeof VIP_BENEFITS)[number];
 /** The cancellation offer: the next period at this share of its price, once per subscription. */
 export const CANCELLATION_OFFER_PERCENT = 50;
 
+/** Whole coins a VIP may collect once per calendar month (Berlin time), credited through the ledger. */
+export const VIP_MONTHLY_BONUS_COINS = 50;
+export const monthlyBonusResult = z.object({
+  /** Whole coins of this month's bonus. */
+  coins: z.number().int(),
+  /** The month it is for, YYYY-MM. */
+  month: z.string(),
+  /** False when it had been collected before: nothing moved this time. */
+  credited: z.boolean(),
+});
+
 export const subscriptionPlan = z.object({
   id: z.enum(SUBSCRIPTION_PLAN_IDS as [SubscriptionPlanId, ...SubscriptionPlanId[]]),
   kind: z.enum(SUBSCRIPTION_KINDS),
@@ -156,6 +167,13 @@ export const subscriptionEndpoints = {
     path: '/acceptCancellationOffer',
     needsGuest: true,
     schemas: () => ({ body: acceptCancellationOfferBody, response: acceptCancellationOfferResult }),
+  }),
+  /** Collects this month's VIP bonus (409 NO_SUBSCRIPTION without a running VIP); a repeat moves nothing. */
+  monthlyBonus: defineEndpoint({
+    method: 'POST',
+    path: '/subscriptions/monthlyBonus',
+    needsGuest: true,
+    schemas: () => ({ response: monthlyBonusResult }),
   }),
 };
 
