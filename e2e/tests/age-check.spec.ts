@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { SANDBOX_AVS_IDENTITIES, type VideoPage } from '@velvet/contracts';
+import { SANDBOX_AVS_IDENTITIES, type ActorProfile, type VideoPage } from '@velvet/contracts';
 import { expect, test } from './fixtures';
+import { PINNED_PERFORMERS } from './pinned-performers';
 
 /** The words of each language the test reads and types. */
 const WORDS = {
@@ -16,6 +17,10 @@ const WORDS = {
     pending: 'Dein Dokument wird geprüft.',
     accepted: 'Dein Alter ist bestätigt.',
     continue: 'Weiter',
+    startChat: 'Privatchat starten',
+    chatGate: 'sind ab 18: Bestätige zuerst dein Alter.',
+    room: (name: string) => `Chat mit ${name}`,
+    stopChat: 'Chat beenden',
   },
   es: {
     signup: 'Registrarse',
@@ -29,6 +34,10 @@ const WORDS = {
     pending: 'Estamos comprobando tu documento.',
     accepted: 'Tu edad está verificada.',
     continue: 'Continuar',
+    startChat: 'Empezar el chat privado',
+    chatGate: 'son solo para adultos: verifica primero tu edad.',
+    room: (name: string) => `Chat con ${name}`,
+    stopChat: 'Terminar el chat',
   },
 } as const;
 type Language = keyof typeof WORDS;
@@ -44,6 +53,21 @@ async function signUp(page: Page, language: Language) {
   await signup.getByLabel(words.password).fill('a-long-enough-password');
   await signup.getByRole('button', { name: words.signup }).click();
   await expect(signup).toBeHidden();
+}
+
+/** Verifies the age in the open age-check dialog with a sandbox identity and closes it. */
+async function verifyInDialog(page: Page, language: Language, identity: string) {
+  const words = WORDS[language];
+  const dialog = page.getByRole('dialog', { name: words.dialog });
+  await dialog.getByLabel(words.identity).fill(identity);
+  await dialog.getByRole('button', { name: words.verify }).click();
+  if (identity === SANDBOX_AVS_IDENTITIES.pending) {
+    // the sandbox decides a few seconds later and calls the server back; the push reaches the open dialog
+    await expect(dialog.getByRole('status')).toContainText(words.pending);
+  }
+  await expect(dialog.getByRole('status')).toContainText(words.accepted, { timeout: 15_000 });
+  await dialog.getByRole('button', { name: words.continue }).click();
+  await expect(dialog).toBeHidden();
 }
 
 /** A video rated 18 with a clip, from the catalogue as visitors see it. */
@@ -78,16 +102,7 @@ for (const [language, identity] of [
     await expect(page.locator('video')).toHaveCount(0);
 
     await gate.getByRole('button', { name: words.verify }).click();
-    const dialog = page.getByRole('dialog', { name: words.dialog });
-    await dialog.getByLabel(words.identity).fill(identity);
-    await dialog.getByRole('button', { name: words.verify }).click();
-    if (identity === SANDBOX_AVS_IDENTITIES.pending) {
-      // the sandbox decides a few seconds later and calls the server back; the push reaches the open dialog
-      await expect(dialog.getByRole('status')).toContainText(words.pending);
-    }
-    await expect(dialog.getByRole('status')).toContainText(words.accepted, { timeout: 15_000 });
-    await dialog.getByRole('button', { name: words.continue }).click();
-    await expect(dialog).toBeHidden();
+    await verifyInDialog(page, language, identity);
 
     // verified: the page loads the video again, with the real poster at a signed address and the preview playing
     await expect(gate).toBeHidden();
@@ -96,5 +111,52 @@ for (const [language, identity] of [
     await expect
       .poll(() => player.evaluate((element: HTMLVideoElement) => element.readyState >= 1 && element.duration > 0))
       .toBe(true);
+  });
+}
+
+/** The performer rated 18 whom the server keeps on line, once she is on line and out of shows. */
+async function ageRatedPerformer(page: Page): Promise<ActorProfile> {
+  const profileOf = async () =>
+    (await (
+      await page.request.get(`/rest/v1/actor/getActorDataByIdOrName/${PINNED_PERFORMERS.ageRated}`)
+    ).json()) as ActorProfile;
+  await expect
+    .poll(async () => {
+      const { isOnline, isCurrentlyTicketShow } = await profileOf();
+      return { isOnline, isCurrentlyTicketShow };
+    })
+    .toEqual({ isOnline: true, isCurrentlyTicketShow: false });
+  return profileOf();
+}
+
+for (const [language, identity] of [
+  ['de', SANDBOX_AVS_IDENTITIES.accepted],
+  ['es', SANDBOX_AVS_IDENTITIES.pending],
+] as const) {
+  test(`${language}: a new guest starting a chat with a performer rated 18 gets the age check, verifies and enters the chat`, async ({
+    page,
+    expectFailure,
+  }) => {
+    const words = WORDS[language];
+    // the refused start is the point of the test
+    expectFailure(/^403 POST .*\/rest\/v1\/chat\/start\?/);
+    expectFailure(/Failed to load resource: the server responded with a status of 403/);
+    await signUp(page, language);
+    const performer = await ageRatedPerformer(page);
+    await page.goto(`/${language}/amateur/${performer.name}/chat/`);
+
+    // refused by the server before any coin is held: the page says why and opens the age check
+    const refused = page.waitForResponse((response) => new URL(response.url()).pathname === '/rest/v1/chat/start');
+    await page.getByRole('button', { name: words.startChat }).click();
+    expect((await refused).status()).toBe(403);
+    await expect(page.getByTestId('chat-start-error')).toContainText(words.chatGate);
+    await verifyInDialog(page, language, identity);
+
+    // verified (and paid the verification bonus): the same start now opens the room
+    await page.getByRole('button', { name: words.startChat }).click();
+    const room = page.getByRole('region', { name: words.room(performer.displayName) });
+    await expect(room).toBeVisible({ timeout: 15_000 });
+    await room.getByRole('button', { name: words.stopChat }).click();
+    await expect(page.getByTestId('chat-end')).toBeVisible();
   });
 }

@@ -1,7 +1,7 @@
 /**
  * Demo performers the end-to-end server keeps on line all day and out of ticket shows (playwright.config.ts sets
  * DEMO_ALWAYS_ONLINE to these names), so a chat with one is never ended by her schedule. One per spec: a chat a
- * failed test leaves open keeps only its own performer busy. Names of the fixed demo seed, both with a paid
- * private chat and no banned country.
+ * failed test leaves open keeps only its own performer busy. Names of the fixed demo seed, all with a paid
+ * private chat and no banned country; `ageRated`'s cam is rated 18 (her chats need the age check), the others' 16.
  */
-export const PINNED_PERFORMERS = { livechat: 'lisanne', liveVideo: 'kisslivia' } as const;
+export const PINNED_PERFORMERS = { livechat: 'lisanne', liveVideo: 'kisslivia', ageRated: 'sophie' } as const;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedVariables } from '@velvet/contracts';
-import { useLoggedIn } from '@velvet/federation';
+import { useGuest, useLoggedIn } from '@velvet/federation';
 import { COMMON_NAMESPACE } from '@velvet/i18n';
 import { Button, EmptyState, ErrorState, Spinner } from '@velvet/ui';
 import { PostCard } from './PostCard';
@@ -27,7 +27,7 @@ function useWhenVisible(onVisible: () => void) {
 
 /**
  * Posts of the feed for some variables, paged with first/after: the next page loads as the end of the list
- * scrolls into view, or with the "load more" button. Reloads when the guest logs in or out.
+ * scrolls into view, or with the "load more" button. Reloads when the guest logs in or out or her age is verified.
  */
 export function FeedList({
   variables,
@@ -43,7 +43,9 @@ export function FeedList({
   const { t } = useTranslation();
   const { t: common } = useTranslation(COMMON_NAMESPACE);
   const loggedIn = useLoggedIn();
-  const pages = useFeedPages(variables, String(loggedIn));
+  // rated pictures come blurred or not by the guest's verification: an avsSet loads the feed again
+  const verified = useGuest().flags.avs;
+  const pages = useFeedPages(variables, `${loggedIn}|${verified}`);
   const actions = usePostActions(pages);
   const end = useWhenVisible(() => pageable && pages.status === 'idle' && pages.loadMore());
   if (pages.status === 'error' && !pages.posts.length) {

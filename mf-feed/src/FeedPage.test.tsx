@@ -17,8 +17,16 @@ const PAID = postFixture(2, {
 });
 
 /** A feed service over 15 posts: pages by cursor (the post id), likes and follows. */
-function feedService(options: { likeError?: ApiError } = {}) {
+/** Post 3 as the server answers it to a guest who is not verified: its rated photo only as the blurred variant. */
+const AGE_GATED = postFixture(3, {
+  photos: [
+    { id: '3-1', url: '/media/feed/posts/3/photo-0.blur.webp', srcSet: '', width: 480, height: 600, avsRequired: true },
+  ],
+});
+
+function feedService(options: { likeError?: ApiError; verified?: () => boolean } = {}) {
   const posts: FeedPost[] = Array.from({ length: 15 }, (_, index) => (index + 1 === 2 ? PAID : postFixture(index + 1)));
+  const answered = (post: FeedPost) => (post.id === '3' && !(options.verified?.() ?? true) ? AGE_GATED : post);
   const calls: { operation: GraphqlOperation<unknown, Record<string, unknown>>; variables: Record<string, unknown> }[] =
     [];
   const handler: NonNullable<MockPlatformOptions['feed']> = (operation, variables) => {
@@ -27,7 +35,7 @@ function feedService(options: { likeError?: ApiError } = {}) {
       const { first = 12, after, follows } = variables as FeedVariables;
       const source = follows ? posts.filter((post) => post.guestState.following) : posts;
       const start = after ? source.findIndex((post) => post.id === after) + 1 : 0;
-      const nodes = source.slice(start, start + first);
+      const nodes = source.slice(start, start + first).map(answered);
       return {
         feed: {
           totalCount: source.length,
@@ -118,6 +126,33 @@ describe('feed page', () => {
       'src',
       '/media/feed/posts/2/teaser.webp',
     );
+  });
+
+  it('shows rated pictures blurred with the age check to a guest not verified, and loads them again once verified', async () => {
+    let verified = false;
+    const service = feedService({ verified: () => verified });
+    const { platform } = renderFeed({ loggedIn: true, language: 'de' }, service);
+    const rated = (await screen.findByRole('heading', { name: 'Post 3' })).closest('article')!;
+    const gate = within(rated).getByTestId('feed-age-gate');
+    expect(gate).toHaveTextContent('Diese Bilder sind ab 18. Bestätige dein Alter, um sie zu sehen.');
+    expect(within(gate).getByRole('img', { name: 'Unscharfe Vorschau eines Bildes ab 18' })).toHaveAttribute(
+      'src',
+      '/media/feed/posts/3/photo-0.blur.webp',
+    );
+    // the other posts are not gated
+    const free = screen.getByRole('heading', { name: 'Post 1' }).closest('article')!;
+    expect(within(free).queryByTestId('feed-age-gate')).toBeNull();
+    fireEvent.click(within(gate).getByRole('button', { name: 'Alter bestätigen' }));
+    expect(platform.openedFlows).toEqual(['ageCheck']);
+
+    // the verification (avsSet updates the session's flags) loads the feed again, now with the pictures
+    verified = true;
+    act(() => platform.setGuest({ flags: { avs: true } }));
+    expect(await screen.findByRole('img', { name: 'Post 3, Foto 1' })).toHaveAttribute(
+      'src',
+      '/media/feed/posts/3/photo-0.webp',
+    );
+    expect(screen.queryByTestId('feed-age-gate')).toBeNull();
   });
 
   it('asks anonymous visitors to log in instead of liking', async () => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { FeedComment, FeedPost } from '@velvet/contracts';
-import { useLanguage, RouteLink, useTimeZone } from '@velvet/federation';
+import { useLanguage, usePlatform, RouteLink, useTimeZone } from '@velvet/federation';
 import { formatDate } from '@velvet/i18n';
 import { Button, OnlineBadge, ProgressBar } from '@velvet/ui';
 import { formatCoins } from './format';
@@ -48,6 +48,37 @@ function Locked({ post }: { post: FeedPost }) {
   );
 }
 
+/**
+ * Pictures rated above the free rating of images, for a guest whose age is not verified: the server sends only
+ * their blurred variants (the files themselves need a signed address), with the way to the age check.
+ */
+function AgeGated({ post }: { post: FeedPost }) {
+  const { t } = useTranslation();
+  const { ui } = usePlatform();
+  return (
+    <div className="mf-feed-locked" data-testid="feed-age-gate">
+      <div className="mf-feed-photos" data-count={post.photos.length}>
+        {post.photos.map((photo) => (
+          <img
+            key={photo.id}
+            src={photo.url}
+            width={photo.width}
+            height={photo.height}
+            alt={t('post.ageGateAlt')}
+            loading="lazy"
+          />
+        ))}
+      </div>
+      <div className="mf-feed-locked__label">
+        <p>{t('post.ageGate')}</p>
+        <Button size="small" onClick={() => ui.open('ageCheck')}>
+          {t('post.ageGateButton')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 export function PostCard({ post, actions }: { post: FeedPost; actions: PostActions }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -85,6 +116,8 @@ export function PostCard({ post, actions }: { post: FeedPost; actions: PostActio
       <p>{post.text}</p>
       {locked ? (
         <Locked post={post} />
+      ) : post.photos.some((photo) => photo.avsRequired) ? (
+        <AgeGated post={post} />
       ) : post.photos.length ? (
         <div className="mf-feed-photos" data-count={post.photos.length}>
           {post.photos.map((photo, index) => (

@@ -4,7 +4,7 @@ import { useLoggedIn, usePlatform } from '@velvet/federation';
 import { Button } from '@velvet/ui';
 import { formatChatPrice } from '../format';
 import { ChatExitSurvey } from './ChatExitSurvey';
-import { exitReasonKey } from './reasons';
+import { endedForAgeCheck, exitReasonKey } from './reasons';
 import { formatDuration } from './useNow';
 
 /**
@@ -16,6 +16,7 @@ export function ChatEndView({ end, actorName, onAgain }: { end: ChatEnd; actorNa
   const { ui } = usePlatform();
   const loggedIn = useLoggedIn();
   const outOfMoney = end.exitCode === CHAT_EXIT_CODES.outOfMoney;
+  const ageCheck = endedForAgeCheck(end.exitCode);
   return (
     <section className="mf-chat-end" data-testid="chat-end" data-exit-code={end.exitCode}>
       <h2>{t('chat.end.title', { name: actorName })}</h2>
@@ -30,7 +31,8 @@ export function ChatEndView({ end, actorName, onAgain }: { end: ChatEnd; actorNa
       </p>
       <div className="mf-chat-end__actions">
         {outOfMoney ? <Button onClick={() => ui.open('moneyCharge')}>{t('chat.buyCoins')}</Button> : null}
-        <Button variant={outOfMoney ? 'secondary' : 'primary'} onClick={onAgain}>
+        {ageCheck ? <Button onClick={() => ui.open('ageCheck')}>{t('chat.verifyAge')}</Button> : null}
+        <Button variant={outOfMoney || ageCheck ? 'secondary' : 'primary'} onClick={onAgain}>
           {t('chat.end.again')}
         </Button>
       </div>

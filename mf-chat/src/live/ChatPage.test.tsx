@@ -197,6 +197,17 @@ describe('starting a chat', () => {
     expect(platform.openedFlows).toEqual(['moneyCharge', 'moneyCharge']);
   });
 
+  it('opens the age check when the performer’s chats need a verified age, and again from its button', async () => {
+    const { platform } = renderChatPage({ start: refuse(403, 'AGE_CHECK_REQUIRED'), language: 'es' });
+    fireEvent.click(await startButton('Empezar el chat privado'));
+    expect(await screen.findByTestId('chat-start-error')).toHaveTextContent(
+      'Los chats con Lena son solo para adultos: verifica primero tu edad.',
+    );
+    expect(platform.openedFlows).toEqual(['ageCheck']);
+    fireEvent.click(screen.getByRole('button', { name: 'Verificar mi edad' }));
+    expect(platform.openedFlows).toEqual(['ageCheck', 'ageCheck']);
+  });
+
   it('opens the login for a session the server does not know as a guest', async () => {
     const { platform } = renderChatPage({ start: refuse(401, 'LOGIN_REQUIRED') });
     fireEvent.click(await startButton('Start the private chat'));
@@ -481,6 +492,20 @@ describe('the end of a chat', () => {
     } else {
       expect(buyCoins).toBeNull();
     }
+  });
+
+  it.each([
+    [CHAT_EXIT_CODES.ageRatingDenied, 'Verify my age'],
+    [CHAT_EXIT_CODES.previewAgeRatingDenied, 'Verify my age'],
+  ])('opens the age check once when exit code %i ends the chat (verification withdrawn)', async (exitCode, verify) => {
+    const { platform } = await startedRoom();
+    const end = chatEndPush(chatEnd({ exitCode, surveyEligible: false }));
+    act(() => platform.emit(end));
+    act(() => platform.emit(end));
+    expect(await screen.findByTestId('chat-end-reason')).toHaveTextContent('needs an age check');
+    expect(platform.openedFlows).toEqual(['ageCheck']);
+    fireEvent.click(screen.getByRole('button', { name: verify }));
+    expect(platform.openedFlows).toEqual(['ageCheck', 'ageCheck']);
   });
 
   it('words every exit code in every language', () => {

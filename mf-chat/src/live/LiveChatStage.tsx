@@ -24,6 +24,8 @@ function StartError({ code, actor, live }: { code: StartErrorCode; actor: Perfor
       <Button onClick={() => ui.open('login')}>{t('login')}</Button>
     ) : code === 'CHAT_IN_PROGRESS' ? (
       <Button onClick={() => void live.resume()}>{t('chat.resume')}</Button>
+    ) : code === 'AGE_CHECK_REQUIRED' ? (
+      <Button onClick={() => ui.open('ageCheck')}>{t('chat.verifyAge')}</Button>
     ) : code === 'TICKET_REQUIRED' ? (
       <RouteButton to="actorLiveShow" args={{ actorName: actor.name }}>
         {t('shows.toLiveShow')}

@@ -14,6 +14,7 @@ const START_ERROR_CODES = [
   'CHAT_TYPE_UNAVAILABLE',
   'COUNTRY_BANNED',
   'TICKET_REQUIRED',
+  'AGE_CHECK_REQUIRED',
 ] as const satisfies readonly ErrorCode[];
 export type StartErrorCode = (typeof START_ERROR_CODES)[number] | 'FAILED';
 
@@ -41,3 +42,10 @@ export function exitReasonKey(exitCode: number): string {
   if (exitCode >= 400 && exitCode < 500) return 'previewOther';
   return 'technical';
 }
+
+/** Exit codes of a chat that ended because it needs the age verification (the guest's was withdrawn). */
+const AGE_CHECK_EXIT_CODES: readonly number[] = [
+  CHAT_EXIT_CODES.ageRatingDenied,
+  CHAT_EXIT_CODES.previewAgeRatingDenied,
+];
+export const endedForAgeCheck = (exitCode: number) => AGE_CHECK_EXIT_CODES.includes(exitCode);

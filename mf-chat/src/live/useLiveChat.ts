@@ -9,7 +9,7 @@ import {
 } from '@velvet/contracts';
 import { useLoggedIn, usePlatform } from '@velvet/federation';
 import { startChat } from './chatStart';
-import { startErrorCode, type StartErrorCode } from './reasons';
+import { endedForAgeCheck, startErrorCode, type StartErrorCode } from './reasons';
 
 /** A running chat as the room shows it: the server's session plus where its clock stands in this browser. */
 export interface RunningChat {
@@ -60,6 +60,7 @@ export function useLiveChat(actorId: number) {
       );
       if (tracked.current.has(end.chatId)) return;
       tracked.current.add(end.chatId);
+      if (endedForAgeCheck(end.exitCode)) ui.open('ageCheck');
       telemetry.track({
         context: 'purchase',
         action: 'chatEnd',
@@ -75,7 +76,7 @@ export function useLiveChat(actorId: number) {
         },
       });
     },
-    [telemetry],
+    [telemetry, ui],
   );
 
   /** Asks the server for the guest's running chat: this performer's is resumed, another's is pointed to. */
@@ -116,6 +117,7 @@ export function useLiveChat(actorId: number) {
         const code = startErrorCode(error);
         if (code === 'BALANCE_TOO_LOW') ui.open('moneyCharge');
         if (code === 'LOGIN_REQUIRED') ui.open('login');
+        if (code === 'AGE_CHECK_REQUIRED') ui.open('ageCheck');
         setState({ status: 'idle', error: code, otherChat: null });
       }
     },

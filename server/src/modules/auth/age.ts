@@ -8,9 +8,15 @@ import { guests } from './schema';
  * Whether the caller passed the age verification: only a logged-in guest can (a verification belongs to an
  * account), and only while it is accepted. Content above its free age rating asks this before it is handed out.
  */
-export async function isAgeVerified(db: Database, auth: Auth | null): Promise<boolean> {
+export async function isAgeVerified(
+  db: Database,
+  auth: Auth | null,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<boolean> {
   if (!auth?.loggedIn) return false;
-  const [row] = await db.select({ avsStatus: guests.avsStatus }).from(guests).where(eq(guests.id, auth.guestId));
+  const read = db.select({ avsStatus: guests.avsStatus }).from(guests).where(eq(guests.id, auth.guestId));
+  // `lock` (in a transaction): a revocation waits until the transaction that relied on the verification commits
+  const [row] = lock ? await read.for('share') : await read;
   return row?.avsStatus === 'accepted';
 }
 

@@ -4,7 +4,13 @@ import { chatGraphql } from './graphql';
 import { liveRoutes, prepareLiveLoops, seedLiveLoops } from './live';
 import { seedTickets } from './seed-tickets';
 import { chatSessionRoutes, chatSessionSocket } from './session-routes';
-import { endChatsOfActors, endChatsOfStoppedServer, startBillingJob, watchGuestsGone } from './sessions';
+import {
+  endAgeRatedChatsOfGuest,
+  endChatsOfActors,
+  endChatsOfStoppedServer,
+  startBillingJob,
+  watchGuestsGone,
+} from './sessions';
 import { startShowJob } from './shows';
 import { showTicketActorIds } from './tickets';
 
@@ -17,6 +23,7 @@ export const chatModule: ServerModule = {
   hooks: (ctx) => ({
     showTicketActorIds: (guestId) => showTicketActorIds(ctx.db, guestId, ctx.now()),
     performersOffline: (actorIds) => endChatsOfActors(ctx, actorIds),
+    ageVerificationRevoked: (guestId) => endAgeRatedChatsOfGuest(ctx, guestId),
   }),
   prepare: async (ctx) => {
     await endChatsOfStoppedServer(ctx);

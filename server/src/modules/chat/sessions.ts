@@ -9,6 +9,7 @@ import {
   TEXT_CHAT_COUNTDOWN_SECONDS,
   VIP_LIVE_PREVIEW_SECONDS,
   chatPurchaseCategory,
+  needsAgeCheck,
   type ChatEnd,
   type ChatExitReason,
   type ChatMessage,
@@ -18,6 +19,7 @@ import {
 } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
+import { isAgeVerified } from '../auth/age';
 import { guests } from '../auth/schema';
 import { asLanguage } from '../auth/guests';
 import type { Auth, ModuleContext } from '../module';
@@ -293,6 +295,12 @@ async function isBusy(db: Database, actor: Performer, type: ChatType): Promise<b
   return SINGLE_TYPES.includes(type) && running.some((chat) => chat.chatType !== 'LIVE_PREVIEW');
 }
 
+/** Whether a chat with the performer needs the age check: her cam is rated above the free rating of videos. */
+const ageRated = (actor: Pick<Performer, 'ageRating'>) => needsAgeCheck('video', actor.ageRating);
+
+const ageCheckRequired = () =>
+  new HttpError(403, 'AGE_CHECK_REQUIRED', 'Chats with this performer need an age verification');
+
 async function findActor(db: Database, actorId: number): Promise<Performer> {
   const actor = await findPerformer(db, actorId);
   if (!actor) throw new HttpError(404, 'NOT_FOUND', 'No such performer');
@@ -325,6 +333,7 @@ export async function startChat(ctx: ModuleContext, auth: Auth | null, request: 
     throw new HttpError(409, 'CHAT_TYPE_UNAVAILABLE', 'The performer does not offer this chat now');
   if (type === 'LIVESHOW' && !(await hasShowAccess(db, guestId, actor.id, ctx.now())))
     throw new HttpError(403, 'TICKET_REQUIRED', 'This show needs a ticket');
+  if (ageRated(actor) && !(await isAgeVerified(db, auth))) throw ageCheckRequired();
   const [running] = await db
     .select({ id: chatSessions.id })
     .from(chatSessions)
@@ -343,6 +352,8 @@ export async function startChat(ctx: ModuleContext, auth: Auth | null, request: 
     if (!now?.isOnline) throw new HttpError(409, 'ACTOR_OFFLINE', 'The performer went off line');
     if (await isBusy(tx, now, type))
       throw new HttpError(409, 'CHAT_START_TIMEOUT', 'The performer did not take the chat in time');
+    // Read again under a lock: a revocation meanwhile refuses the chat, a later one waits and then ends it.
+    if (ageRated(now) && !(await isAgeVerified(tx, auth, { lock: true }))) throw ageCheckRequired();
     const startedAt = ctx.now();
     const limitSeconds =
       type === 'LIVE_PREVIEW'
@@ -607,4 +618,23 @@ export async function endChatsOfActors(ctx: ModuleContext, actorIds: number[]): 
   for (const chat of running)
     await endChat(ctx, chat.id, chat.chatType === 'LIVE_PREVIEW' ? 'previewOffline' : 'hostOffline');
   return running.length;
+}
+
+/**
+ * Ends the guest's running chats that need the age check (an operator withdrew her verification): previews as
+ * previewAgeRatingDenied, the others as ageRatingDenied.
+ */
+export async function endAgeRatedChatsOfGuest(ctx: ModuleContext, guestId: string): Promise<number> {
+  const running = await ctx.db
+    .select({ id: chatSessions.id, chatType: chatSessions.chatType, actorId: chatSessions.actorId })
+    .from(chatSessions)
+    .where(and(eq(chatSessions.guestId, guestId), eq(chatSessions.status, 'active')));
+  let ended = 0;
+  for (const chat of running) {
+    const actor = await findPerformer(ctx.db, chat.actorId);
+    if (!actor || !ageRated(actor)) continue;
+    await endChat(ctx, chat.id, chat.chatType === 'LIVE_PREVIEW' ? 'previewAgeRatingDenied' : 'ageRatingDenied');
+    ended += 1;
+  }
+  return ended;
 }

@@ -67,7 +67,7 @@ describe('the performers migrations', () => {
     await database.db.execute(sql`delete from drizzle.__migrations_performers`);
     await database.db.execute(sql`drop index actors_rank`);
     await database.db.execute(sql`drop table actor_online_windows, actor_search_states, geo_zip_codes`);
-    for (const column of ['search_vector', 'lat', 'long', 'zip', 'ranking_points_video_call']) {
+    for (const column of ['search_vector', 'lat', 'long', 'zip', 'ranking_points_video_call', 'age_rating']) {
       await database.db.execute(sql`alter table actors drop column ${sql.identifier(column)}`);
     }
 
@@ -77,6 +77,6 @@ describe('the performers migrations', () => {
     const kept = await rowsOf(database, sql`select name from actors where id = ${performer.id}`);
     assert.deepEqual(kept, [{ name: performer.name }]);
     const recorded = await rowsOf(database, sql`select count(*)::int as n from drizzle.__migrations_performers`);
-    assert.deepEqual(recorded, [{ n: 1 }]);
+    assert.deepEqual(recorded, [{ n: 2 }]);
   });
 });

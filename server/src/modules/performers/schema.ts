@@ -74,6 +74,8 @@ export const actors = pgTable(
     zip: text('zip'),
     /** Points of the mobile video call ranking (top cams, videocall list). */
     rankingPointsVideoCall: integer('ranking_points_video_call').notNull().default(0),
+    /** The age rating of her live cam: a chat with her needs the age check above the free rating of videos. */
+    ageRating: integer('age_rating').notNull().default(16),
     /**
      * The mood search's words: names first, then the three words, then the about-me texts in every language.
      * Kept by the database, so a changed profile is found at once.

@@ -154,6 +154,8 @@ export async function seedPerformers(ctx: ModuleContext, { scale }: { scale: num
         isToyControlAvailable: faker.datatype.boolean({ probability: 0.3 }),
         isVoyeurInSingleChatAllowed: faker.datatype.boolean({ probability: 0.4 }),
         isCurrentlyTicketShow: online && i % 9 === 0,
+        // Every fifth performer's cam is rated 18: chats with her need the age check.
+        ageRating: i % 5 === 1 ? 18 : 16,
         isOnlineMobileVideocall: online && faker.datatype.boolean({ probability: 0.3 }),
         favoriteCount: faker.number.int({ min: 0, max: isNew ? 60 : 5000 }),
         ratingCount,
