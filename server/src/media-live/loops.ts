@@ -42,6 +42,11 @@ export interface Rendition {
   height: number;
   /** x264's constant quality: higher is smaller. */
   crf: number;
+  /**
+   * A cap on the video's bitrate (kbit/s), so renditions of one loop keep their order by size: a smaller picture
+   * at the same quality can cost more bits (the pan shows more detail per pixel).
+   */
+  maxKbps?: number;
 }
 
 /** What makes one loop. */
@@ -153,6 +158,9 @@ function encoderArgs(backdrop: string, dir: string, spec: LoopSpec, rendition: R
     'yuv420p',
     '-crf',
     String(rendition.crf),
+    ...(rendition.maxKbps
+      ? ['-maxrate', `${rendition.maxKbps}k`, '-bufsize', `${rendition.maxKbps * SEGMENT_SECONDS}k`]
+      : []),
     '-g',
     keyframeInterval,
     '-keyint_min',

@@ -26,8 +26,8 @@ import { tvProgram } from './schema';
 
 /** Two renditions per channel, so hls.js adapts to the viewer's bandwidth and the viewer may pick one. */
 export const TV_RENDITIONS: readonly Rendition[] = [
-  { dir: '360p', width: 640, height: 360, crf: 28 },
-  { dir: '216p', width: 384, height: 216, crf: 30 },
+  { dir: '360p', width: 640, height: 360, crf: 28, maxKbps: 600 },
+  { dir: '216p', width: 384, height: 216, crf: 30, maxKbps: 220 },
 ];
 
 export const TV_URL_PREFIX = '/live/tv/';

@@ -1,12 +1,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { count } from 'drizzle-orm';
 import HLS from 'hls-parser';
 import { SANDBOX_CARDS, TV_PREVIEW_SECONDS } from '@velvet/contracts';
 import { SEGMENT_MS, WINDOW_SEGMENTS } from '../../media-live/playout';
 import { SHOW_FORMATS } from './catalogue';
-import { TV_RENDITIONS, tvLoopName } from './playout';
+import { TV_RENDITIONS, tvLiveDir, tvLoopName } from './playout';
 import { tvEndpoints, tvOperations, type TvProgramEntry } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { ensureProgram } from './seed';
@@ -188,6 +190,22 @@ describe('tv module', () => {
         TV_RENDITIONS.map((r) => [`/live/tv/live/${r.dir}/index.m3u8`, r.width, r.height]),
       );
       assert.ok(master.variants[0]!.bandwidth > master.variants[1]!.bandwidth, 'the larger rendition needs more');
+      // Every show's loop keeps that order, byte for byte: the smaller picture is the lighter one.
+      for (const show of SHOW_FORMATS.live) {
+        const sizes = await Promise.all(
+          TV_RENDITIONS.map(async (r) => {
+            const files = await readdir(path.join(tvLiveDir(test.config.dataDir), tvLoopName('live', show), r.dir));
+            const bytes = await Promise.all(
+              files.map(
+                async (file) =>
+                  (await stat(path.join(tvLiveDir(test.config.dataDir), tvLoopName('live', show), r.dir, file))).size,
+              ),
+            );
+            return bytes.reduce((sum, size) => sum + size, 0);
+          }),
+        );
+        assert.ok(sizes[0]! > sizes[1]!, `${show.key}: ${sizes.join(' > ')}`);
+      }
       for (const variant of master.variants) {
         const playlist = media((await inject(variant.uri)).body);
         assert.equal(playlist.segments.length, WINDOW_SEGMENTS);
