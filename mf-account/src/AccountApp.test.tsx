@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GuestBenefits, GuestSubscription, RouteName, SubscriptionsState } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
 import { createMockPlatform, renderWithPlatform, type MockPlatformOptions } from '@velvet/testing';
 import { AccountApp } from './AccountApp';
 import { Vip30Widget } from './VipClub';
+import { TvSubscriptionWidget } from './Subscriptions';
 import { locales } from './locales';
 
 const profile = (name = 'Tester') => ({
@@ -300,5 +301,36 @@ describe('VIP club', () => {
     renderWithPlatform(<Vip30Widget />, { platform, remote: 'mf-account', locales });
     expect(await screen.findByRole('heading', { name: 'VIP monthly' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'VIP trial' })).not.toBeInTheDocument();
+  });
+});
+
+describe('TV subscription flow', () => {
+  it("sells the TV plan in the shell's modal and ends the flow once the push says the guest subscribes", async () => {
+    const platform = createMockPlatform({
+      loggedIn: true,
+      rest: {
+        '/subscriptions': () => noSubscriptions,
+        '/subscriptions/subscribe': () => ({ ...vipSubscription, kind: 'tv', plan: 'tv' }),
+      },
+    });
+    const close = jest.fn();
+    renderWithPlatform(<TvSubscriptionWidget platform={platform} close={close} />, {
+      platform,
+      remote: 'mf-account',
+      locales,
+    });
+    const form = await screen.findByRole('form', { name: 'Premium TV' });
+    expect(screen.queryByRole('form', { name: 'VIP trial' })).not.toBeInTheDocument();
+    fireEvent.change(within(form).getByLabelText('Card number'), { target: { value: '4242 4242 4242 4242' } });
+    fireEvent.click(within(form).getByRole('button', { name: /Subscribe for 14,99/ }));
+    await waitFor(() =>
+      expect(platform.restCalls.find((c) => c.path === '/subscriptions/subscribe')?.input?.body).toEqual({
+        plan: 'tv',
+        cardNumber: '4242424242424242',
+      }),
+    );
+    expect(close).not.toHaveBeenCalled();
+    act(() => platform.setGuest({ flags: { tvSubscriber: true } }));
+    expect(close).toHaveBeenCalledTimes(1);
   });
 });

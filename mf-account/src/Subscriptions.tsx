@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   SUBSCRIPTION_PLANS,
@@ -7,6 +7,7 @@ import {
   type SubscriptionKind,
   type SubscriptionPlan,
   type SubscriptionsState,
+  type WidgetProps,
 } from '@velvet/contracts';
 import { LoadState, useGuest, useGuestKey, useLanguage, useLoaded, usePlatform, useTimeZone } from '@velvet/federation';
 import { formatDate } from '@velvet/i18n';
@@ -222,6 +223,22 @@ export function TvSubscription() {
     <div className="mf-account">
       <h1>{t('subscriptions.tv.title')}</h1>
       <p>{t('subscriptions.tv.intro')}</p>
+      <SubscriptionPanel kind="tv" />
+    </div>
+  );
+}
+
+/**
+ * The TV subscription in the shell's modal (`flow.tvSubscription`, premium TV's buy button): the same plans and
+ * payment as its page; the flow ends once the `subscription` push says the guest subscribes.
+ */
+export function TvSubscriptionWidget({ close }: WidgetProps<'flow.tvSubscription'>) {
+  const subscriber = useGuest().flags.tvSubscriber;
+  useEffect(() => {
+    if (subscriber) close();
+  }, [subscriber, close]);
+  return (
+    <div className="mf-account">
       <SubscriptionPanel kind="tv" />
     </div>
   );

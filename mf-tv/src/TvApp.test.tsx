@@ -1,18 +1,43 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { tvOperations, type RouteArgs, type RouteName } from '@velvet/contracts';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { TV_PREVIEW_SECONDS, tvOperations, type RouteArgs, type RouteName } from '@velvet/contracts';
+import { RemoteProviders } from '@velvet/federation';
+import type { LivePlayerProps } from '@velvet/ui/player';
 import { ApiError } from '@velvet/sdk';
-import { createMockPlatform, renderWithPlatform, routeHref, type MockPlatformOptions } from '@velvet/testing';
+import {
+  createMockPlatform,
+  hydrateOverServer,
+  renderWithPlatform,
+  routeHref,
+  type MockPlatformOptions,
+} from '@velvet/testing';
 import { episodeFixture, programEntry, seriesFixture, streamOf } from './fixtures';
 import { locales } from './locales';
 import { TvApp } from './TvApp';
 import { TvWidget } from './TvWidget';
 import { Breadcrumbs } from './Breadcrumbs';
+import { ChannelPlayer } from './LivestreamPage';
+
+// The player itself (hls.js) is tested in @velvet/ui; here it shows what the page hands it.
+jest.mock('@velvet/ui/player', () => ({
+  LivePlayer: ({ url, posterUrl, onFatalError }: LivePlayerProps) => (
+    <div data-testid="live-player" data-url={url} data-poster={posterUrl}>
+      {onFatalError ? <button onClick={() => onFatalError('manifestLoadError')}>stream refused</button> : null}
+    </div>
+  ),
+}));
+
+/** Whether the server answers the guest's premium stream as a subscriber's (the subscription started). */
+let subscribed = false;
+beforeEach(() => {
+  subscribed = false;
+});
 
 /** The params of a recorded or handled REST call (the mock types inputs generically). */
 const paramsOf = <T,>(input: unknown) => (input as { params: T }).params;
 
 const rest: MockPlatformOptions['rest'] = {
-  '/tv/stream/:type': (input) => streamOf(paramsOf<{ type: 'live' | 'premium' }>(input).type),
+  '/tv/stream/:type': (input) =>
+    streamOf(paramsOf<{ type: 'live' | 'premium' }>(input).type, { subscriber: subscribed }),
   '/tv/program/:type': (input) => {
     const type = paramsOf<{ type: 'live' | 'premium' }>(input).type;
     return { type, entries: [programEntry(1, 0, type), programEntry(2, 1, type), programEntry(3, 26, type)] };
@@ -47,18 +72,37 @@ function renderAt(name: RouteName, args: RouteArgs = {}, options: MockPlatformOp
 }
 
 describe('livestream', () => {
-  it('shows the show on air as a poster with hosts, what comes next and the upcoming programme', async () => {
+  it('plays the channel with the poster of the show on air, its hosts, what comes next and the programme', async () => {
     const { platform } = renderAt('tvLivestream');
     expect(await screen.findByText('Now on air: Show 1')).toBeInTheDocument();
-    const poster = screen.getByRole('img', { name: 'Show 1' });
-    expect(poster).toHaveAttribute('loading', 'lazy');
-    expect(poster).toHaveAttribute('width', '640');
+    const player = screen.getByTestId('live-player');
+    expect(player).toHaveAttribute('data-url', '/live/tv/live/master.m3u8');
+    expect(player).toHaveAttribute('data-poster', '/live/tv/loops/live-show-1/poster.webp');
+    expect(screen.queryByRole('img', { name: 'Show 1' })).not.toBeInTheDocument();
     expect(screen.getAllByText('With Host 1').length).toBeGreaterThan(0);
     expect(screen.getByText(/Up next at .*: Show 2/)).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Coming up' })).getAllByRole('listitem')).toHaveLength(3);
     expect(screen.queryByText('TV subscription needed')).not.toBeInTheDocument();
     expect(platform.restCalls.map((call) => call.path).sort()).toEqual(['/tv/program/:type', '/tv/stream/:type']);
-    expect(document.querySelector('video')).toBeNull();
+  });
+
+  it('renders the poster on the server and mounts the player only after hydration, without a mismatch', async () => {
+    const platform = createMockPlatform({ route: { name: 'tvLivestream', args: {} } });
+    const page = (
+      <RemoteProviders platform={platform} remote="mf-tv">
+        <ChannelPlayer stream={streamOf('live')} />
+      </RemoteProviders>
+    );
+    const hydrated = await hydrateOverServer(page, page);
+    expect(hydrated.html).toContain('/live/tv/loops/live-show-1/poster.webp');
+    expect(hydrated.html).not.toContain('live-player');
+    expect(hydrated.recoverableErrors).toEqual([]);
+    expect(hydrated.consoleErrors).toEqual([]);
+    expect(within(hydrated.container).getByTestId('live-player')).toHaveAttribute(
+      'data-url',
+      '/live/tv/live/master.m3u8',
+    );
+    hydrated.unmount();
   });
 
   it('reads the programme in German for German visitors', async () => {
@@ -68,30 +112,62 @@ describe('livestream', () => {
 });
 
 describe('premium livestream', () => {
-  it('tells anonymous visitors that a TV subscription is needed and offers the login', async () => {
+  it('shows anonymous visitors the preview, the price table and the login', async () => {
     const { platform } = renderAt('tvPremiumLivestream');
     expect(screen.getByRole('heading', { name: 'TV subscription needed' })).toBeInTheDocument();
+    const prices = screen.getByRole('table', { name: 'Prices of the TV subscription' });
+    expect(within(prices).getByRole('row', { name: /^30 days 14\.99\s€$/ })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(platform.openedFlows).toEqual(['login']);
     expect(await screen.findByText('Now on air: Show 1')).toBeInTheDocument();
+    expect(screen.getByTestId('live-player')).toHaveAttribute('data-url', streamOf('premium').previewUrl);
+    expect(screen.getByText(`Preview: watch ${TV_PREVIEW_SECONDS} seconds of premium TV for free.`)).toBeVisible();
   });
 
-  it('tells logged-in guests without subscription, in Spanish', async () => {
-    renderAt('tvPremiumLivestream', {}, { loggedIn: true, language: 'es' });
+  it('ends the preview when the server refuses it: the poster and a note instead of the player', async () => {
+    renderAt('tvPremiumLivestream', {}, { loggedIn: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'stream refused' }));
+    expect(screen.queryByTestId('live-player')).not.toBeInTheDocument();
+    expect(screen.getByText('The preview has ended. Take out a TV subscription to keep watching.')).toBeVisible();
+    expect(document.querySelector('img[src="/live/tv/loops/premium-show-1/poster.webp"]')).not.toBeNull();
+  });
+
+  it('sells logged-in guests the subscription through its flow, in Spanish', async () => {
+    const { platform } = renderAt('tvPremiumLivestream', {}, { loggedIn: true, language: 'es' });
     expect(screen.getByRole('heading', { name: 'Se necesita una suscripción de TV' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Iniciar sesión' })).not.toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /^30 días 14,99\s€$/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Suscribirse a la TV premium' })).toHaveAttribute(
       'href',
       '/es/tv/premium/suscripcion/',
     );
+    fireEvent.click(screen.getByRole('button', { name: 'Comprar la suscripción de TV' }));
+    expect(platform.openedFlows).toEqual(['tvSubscription']);
     expect(await screen.findByText('Ahora en antena: Show 1')).toBeInTheDocument();
   });
 
-  it('shows no notice to TV subscribers', async () => {
+  it('plays premium TV for subscribers, without a notice', async () => {
+    subscribed = true;
     renderAt('tvPremiumLivestream', {}, { loggedIn: true, guest: { flags: { tvSubscriber: true } } });
     expect(await screen.findByText('Now on air: Show 1')).toBeInTheDocument();
     expect(screen.queryByText('TV subscription needed')).not.toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('You are a TV subscriber: enjoy premium TV.');
+    expect(screen.getByText('You are a TV subscriber: enjoy premium TV.')).toBeVisible();
+    expect(screen.getByTestId('live-player')).toHaveAttribute(
+      'data-url',
+      streamOf('premium', { subscriber: true }).streamUrl,
+    );
+  });
+
+  it('starts the full premium stream without a reload once the subscription push says the guest subscribes', async () => {
+    const { platform } = renderAt('tvPremiumLivestream', {}, { loggedIn: true });
+    expect(await screen.findByTestId('live-player')).toHaveAttribute('data-url', streamOf('premium').previewUrl);
+    subscribed = true;
+    act(() => platform.setGuest({ flags: { tvSubscriber: true } }));
+    const full = streamOf('premium', { subscriber: true }).streamUrl!;
+    expect(await screen.findByText('You are a TV subscriber: enjoy premium TV.')).toBeVisible();
+    await screen.findByTestId('live-player');
+    expect(screen.getByTestId('live-player')).toHaveAttribute('data-url', full);
+    expect(screen.queryByText('TV subscription needed')).not.toBeInTheDocument();
   });
 });
 

@@ -17,12 +17,16 @@ export function programEntry(id: number, offsetHours: number, type: TvProgramTyp
   };
 }
 
-export function streamOf(type: TvProgramType): TvStream {
+/** A channel's stream as the server answers it; premium TV is signed for a subscriber or answers the preview. */
+export function streamOf(type: TvProgramType, { subscriber = false } = {}): TvStream {
   const current = programEntry(1, 0, type);
+  const signed = (scope: string) => `/live/tv/premium/master.m3u8?scope=${scope}&guest=g1&expires=1&sig=s`;
   return {
     type,
     hosts: current.actors.map((actor) => ({ uid: actor.id, name: actor.name })),
-    streamUrl: null,
+    streamUrl: type === 'live' ? '/live/tv/live/master.m3u8' : subscriber ? signed('tv-premium') : null,
+    posterUrl: `/live/tv/loops/${type}-show-1/poster.webp`,
+    previewUrl: type === 'premium' && !subscriber ? signed('tv-premium-preview') : null,
     subscriptionRequired: type === 'premium',
     current,
     next: programEntry(2, 1, type),

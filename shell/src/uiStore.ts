@@ -2,9 +2,11 @@ import { BehaviorSubject } from 'rxjs';
 import type { PlatformUi, ShellFlow, SlotName, StatusBarEntry } from '@velvet/contracts';
 
 /** Flows whose modal content is the widget of whichever remote fills the slot. */
-export const FLOW_SLOTS = { moneyCharge: 'flow.moneyCharge', ageCheck: 'flow.ageCheck' } as const satisfies Partial<
-  Record<ShellFlow, SlotName>
->;
+export const FLOW_SLOTS = {
+  moneyCharge: 'flow.moneyCharge',
+  ageCheck: 'flow.ageCheck',
+  tvSubscription: 'flow.tvSubscription',
+} as const satisfies Partial<Record<ShellFlow, SlotName>>;
 export type SlotFlow = keyof typeof FLOW_SLOTS;
 export type AuthFlow = Extract<ShellFlow, 'login' | 'signup'>;
 export type ShellModal = AuthFlow | SlotFlow;

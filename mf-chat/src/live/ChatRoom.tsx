@@ -2,11 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ONE_CLICK_OFFER_SECONDS, type ChatMessage } from '@velvet/contracts';
-import { useGuest } from '@velvet/federation';
+import { useGuest, usePlayerText } from '@velvet/federation';
 import { Button, Price } from '@velvet/ui';
+import { LivePlayer } from '@velvet/ui/player';
 import { formatChatPrice } from '../format';
 import { ChatMessages } from './ChatMessages';
-import { LivePlayer } from './LivePlayer';
 import { OneClickOffer } from './OneClickOffer';
 import type { RunningChat } from './useLiveChat';
 import { formatDuration, secondsBetween, useNow } from './useNow';
@@ -42,6 +42,7 @@ export function ChatRoom({
   onStop: () => Promise<void>;
 }) {
   const { t } = useTranslation();
+  const playerText = usePlayerText();
   const guest = useGuest();
   const now = useNow();
   const [stopping, setStopping] = useState(false);
@@ -76,7 +77,7 @@ export function ChatRoom({
         {stopping ? (
           <img src={session.stream.posterUrl} width={640} height={360} alt="" loading="lazy" decoding="async" />
         ) : (
-          <LivePlayer url={session.stream.url} posterUrl={session.stream.posterUrl} />
+          <LivePlayer url={session.stream.url} posterUrl={session.stream.posterUrl} text={playerText} />
         )}
       </div>
       <div className="mf-chat-room__side">

@@ -143,6 +143,8 @@ export const ERROR_CODES = [
   // Live video: an address not signed for this chat's guest, or signed for a time that is over.
   'LIVE_URL_INVALID',
   'LIVE_URL_EXPIRED',
+  // Premium TV's playlists for a guest without a TV subscription.
+  'TV_SUBSCRIPTION_REQUIRED',
   'SURVEY_ALREADY_STORED',
   // A structured query beyond the server's limits (depth, aliases, cost, tokens, answer size).
   'GRAPHQL_LIMIT',

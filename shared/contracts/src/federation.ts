@@ -31,6 +31,8 @@ export const SLOT_NAMES = [
   'flow.moneyCharge',
   /** The age check the shell shows in its modal host for `ui.open('ageCheck')`. */
   'flow.ageCheck',
+  /** The TV subscription's plans and payment, for `ui.open('tvSubscription')` (premium TV's buy button). */
+  'flow.tvSubscription',
 ] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
 
@@ -62,6 +64,8 @@ export const SLOT_PROPS = {
   'flow.moneyCharge': flowProps,
   /** `close` ends the flow, e.g. once the age is verified. */
   'flow.ageCheck': flowProps,
+  /** `close` ends the flow, e.g. once the subscription started. */
+  'flow.tvSubscription': flowProps,
 } satisfies Record<SlotName, z.ZodType<Record<string, unknown>>>;
 
 /** The props a slot's host passes (`platform` and the element are added by the slot host). */

@@ -61,7 +61,7 @@ export interface PlatformRouter {
   has(name: RouteName): boolean;
 }
 
-export const SHELL_FLOWS = ['login', 'signup', 'ageCheck', 'moneyCharge'] as const;
+export const SHELL_FLOWS = ['login', 'signup', 'ageCheck', 'moneyCharge', 'tvSubscription'] as const;
 export type ShellFlow = (typeof SHELL_FLOWS)[number];
 export interface PlatformUi {
   open(flow: ShellFlow): void;

@@ -13,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@velvet/sdk';
 import { EmptyState, ErrorState, Spinner, type PagerLabels } from '@velvet/ui';
+import type { LivePlayerText } from '@velvet/ui/player';
 import { COMMON_NAMESPACE } from '@velvet/i18n';
 
 /** One query cache per mounted remote: results are kept per request key until the remote is unmounted. */
@@ -173,4 +174,10 @@ export function usePagerLabels(of?: string): PagerLabels {
     next: t('pager.next'),
     page: (page) => t('pager.page', { page }),
   };
+}
+
+/** The live player's texts in the current language. */
+export function usePlayerText(): (key: LivePlayerText) => string {
+  const { t } = useTranslation(COMMON_NAMESPACE);
+  return useCallback((key: LivePlayerText) => t(`player.${key}`), [t]);
 }

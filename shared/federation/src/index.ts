@@ -31,6 +31,7 @@ export {
   hydrateLoads,
   useLoaded,
   usePagerLabels,
+  usePlayerText,
   type Loaded,
   type LoadedControls,
   type ServerLoads,

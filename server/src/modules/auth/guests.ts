@@ -58,3 +58,9 @@ export async function isVipGuest(db: Database, auth: { guestId: string; loggedIn
   const [row] = await db.select({ vip: guests.vip }).from(guests).where(eq(guests.id, auth.guestId));
   return row?.vip ?? false;
 }
+
+/** Whether the guest has a running TV subscription (premium TV plays for them; the subscriptions keep the flag). */
+export async function isTvSubscriber(db: Database, guestId: string): Promise<boolean> {
+  const [row] = await db.select({ tvSubscriber: guests.tvSubscriber }).from(guests).where(eq(guests.id, guestId));
+  return row?.tvSubscriber ?? false;
+}

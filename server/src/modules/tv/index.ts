@@ -1,7 +1,10 @@
 import path from 'node:path';
 import type { ServerModule } from '../module';
 import { tvGraphql } from './graphql';
+import { tvLiveRoutes } from './liveRoutes';
+import { ensureTvLoops } from './playout';
 import { tvRoutes } from './routes';
+import { tvProgram } from './schema';
 import { ensureProgram, seedTv } from './seed';
 
 const PROGRAM_REFRESH_MS = 3600_000;
@@ -10,8 +13,19 @@ export const tvModule: ServerModule = {
   name: 'tv',
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
   routes: tvRoutes,
+  // Live video: playlists and segments are files, served beside the chat's live video rather than under /rest/v1.
+  rootRoutes: tvLiveRoutes,
   graphql: tvGraphql,
-  seed: seedTv,
+  seed: async (ctx, options) => {
+    await seedTv(ctx, options);
+    await ensureTvLoops(ctx.config.dataDir);
+  },
+  // A data folder seeded before TV played, or a new DATA_DIR on a seeded database, gets the loops on start
+  // (copied from the machine's cache once they were made).
+  prepare: async (ctx) => {
+    if ((await ctx.db.select({ id: tvProgram.id }).from(tvProgram).limit(1)).length > 0)
+      await ensureTvLoops(ctx.config.dataDir);
+  },
   start: (ctx) => {
     const timer = setInterval(() => {
       ensureProgram(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'tv: extending the programme failed'));

@@ -11,7 +11,7 @@ export const tvRoutes =
       type: params.type,
       entries: await tv.upcomingProgram(ctx.db, params.type, query.limit, ctx.now()),
     }));
-    route(app, tvEndpoints.stream, async ({ params }) => tv.stream(ctx.db, params.type, ctx.now()));
+    route(app, tvEndpoints.stream, async ({ params, auth }) => tv.stream(ctx, params.type, auth, ctx.now()));
     route(app, tvEndpoints.format, async ({ params }) => tv.format(ctx.db, params.key));
     route(app, tvEndpoints.video, async ({ params }) => tv.video(ctx.db, params.videoId));
     route(app, tvEndpoints.series, async ({ query }) => {

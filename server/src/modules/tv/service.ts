@@ -14,6 +14,9 @@ import type { ImageStore } from '../../media/images';
 import { performerCard } from '../performers/catalogue';
 import { tvEpisodes, tvProgram, tvProgramActors, tvSeries } from './schema';
 import { HttpError } from '../../http/endpoint';
+import { isTvSubscriber } from '../auth/guests';
+import type { Auth, ModuleContext } from '../module';
+import { masterPath, posterPath, premiumUrl, showOf, tvLoopName } from './playout';
 
 type ProgramRow = typeof tvProgram.$inferSelect;
 type EpisodeRow = typeof tvEpisodes.$inferSelect;
@@ -70,15 +73,35 @@ export async function upcomingProgram(
   return withActors(db, rows);
 }
 
-export async function stream(db: Database, type: TvProgramType, now: Date): Promise<TvStream> {
-  const [first, second] = await upcomingProgram(db, type, 2, now);
+/**
+ * A channel's stream: what is on and the URLs to play it. Live TV's master playlist is free; premium TV's is
+ * signed for a TV subscriber, and everyone else gets a preview signed for TV_PREVIEW_SECONDS.
+ */
+export async function stream(
+  ctx: Pick<ModuleContext, 'db' | 'config'>,
+  type: TvProgramType,
+  auth: Auth | null,
+  now: Date,
+): Promise<TvStream> {
+  const [first, second] = await upcomingProgram(ctx.db, type, 2, now);
   const current = first && new Date(first.begin) <= now ? first : null;
   const next = current ? (second ?? null) : (first ?? null);
+  const subscriber = type === 'premium' && auth ? await isTvSubscriber(ctx.db, auth.guestId) : false;
+  // A visitor without a token watches the preview under one shared name: it only bounds the time.
+  const viewer = auth?.guestId ?? 'visitor';
+  const secret = ctx.config.jwtSecret;
   return {
     type,
     hosts: (current?.actors ?? []).map((actor) => ({ uid: actor.id, name: actor.name })),
-    // Live video (HLS playout) is not published yet; the client shows the programme and poster meanwhile.
-    streamUrl: null,
+    streamUrl: !current
+      ? null
+      : type === 'live'
+        ? masterPath('live')
+        : subscriber
+          ? premiumUrl(secret, viewer, false, now)
+          : null,
+    posterUrl: current ? posterPath(tvLoopName(type, showOf(type, current.title.en))) : null,
+    previewUrl: current && type === 'premium' && !subscriber ? premiumUrl(secret, viewer, true, now) : null,
     subscriptionRequired: type === 'premium',
     current,
     next,

@@ -1,6 +1,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { count } from 'drizzle-orm';
+import HLS from 'hls-parser';
+import { SANDBOX_CARDS, TV_PREVIEW_SECONDS } from '@velvet/contracts';
+import { SEGMENT_MS, WINDOW_SEGMENTS } from '../../media-live/playout';
+import { SHOW_FORMATS } from './catalogue';
+import { TV_RENDITIONS, tvLiveDir, tvLoopName } from './playout';
 import { tvEndpoints, tvOperations, type TvProgramEntry } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { ensureProgram } from './seed';
@@ -60,7 +68,7 @@ describe('tv module', () => {
     }
   });
 
-  it('streams: current show and hosts; premium needs a subscription; no fake stream URL', async () => {
+  it('streams: current show and hosts, the free master playlist; premium only as a preview without a subscription', async () => {
     const live = tvEndpoints.stream.response.parse((await get('/tv/stream/live')).json());
     assert.ok(live.current && live.next);
     assert.equal(live.next.begin, live.current.end);
@@ -69,9 +77,15 @@ describe('tv module', () => {
       live.current.actors.map((actor) => actor.id),
     );
     assert.equal(live.subscriptionRequired, false);
-    assert.equal(live.streamUrl, null);
+    assert.equal(live.streamUrl, '/live/tv/live/master.m3u8');
+    assert.equal(live.previewUrl, null);
+    const poster = await test.app.inject({ method: 'GET', url: live.posterUrl! });
+    assert.equal(poster.statusCode, 200);
+    assert.equal(poster.headers['content-type'], 'image/webp');
     const premium = tvEndpoints.stream.response.parse((await get('/tv/stream/premium')).json());
     assert.equal(premium.subscriptionRequired, true);
+    assert.equal(premium.streamUrl, null, 'no full stream without a subscription');
+    assert.match(premium.previewUrl!, /^\/live\/tv\/premium\/master\.m3u8\?scope=tv-premium-preview&/);
   });
 
   it('lists series, answers a format and a video, and 404s unknown ones', async () => {
@@ -138,5 +152,157 @@ describe('tv module', () => {
     const added = await ensureProgram(test.ctx).finally(() => (test.ctx.now = clock));
     assert.equal(added, 24 + 12, 'one more day of live (hourly) and premium (two-hourly) slots');
     assert.equal(await countRows(), before + added);
+  });
+
+  describe('live video', () => {
+    const inject = (url: string) => test.app.inject({ method: 'GET', url });
+    const parse = (text: string) => HLS.parse(text);
+    const media = (text: string) => {
+      const playlist = parse(text);
+      assert.ok(!playlist.isMasterPlaylist);
+      return playlist as HLS.types.MediaPlaylist;
+    };
+    const errorOf = (response: { statusCode: number; json(): { code?: string } }) => ({
+      status: response.statusCode,
+      code: response.json().code,
+    });
+    /** Runs `body` with the server clock at `time`. */
+    const at = async <T>(time: number, body: () => Promise<T>): Promise<T> => {
+      const clock = test.ctx.now;
+      test.ctx.now = () => new Date(time);
+      try {
+        return await body();
+      } finally {
+        test.ctx.now = clock;
+      }
+    };
+    const loopOfUri = (uri: string) => /\/live\/tv\/loops\/([^/]+)\//.exec(uri)![1];
+
+    it('the master playlist names two renditions, best first, each a live playlist of real segments', async () => {
+      const response = await inject('/live/tv/live/master.m3u8');
+      assert.equal(response.statusCode, 200, response.body);
+      assert.equal(response.headers['content-type'], 'application/vnd.apple.mpegurl');
+      assert.equal(response.headers['cache-control'], 'no-cache');
+      const master = parse(response.body) as HLS.types.MasterPlaylist;
+      assert.ok(master.isMasterPlaylist);
+      assert.deepEqual(
+        master.variants.map((variant) => [variant.uri, variant.resolution?.width, variant.resolution?.height]),
+        TV_RENDITIONS.map((r) => [`/live/tv/live/${r.dir}/index.m3u8`, r.width, r.height]),
+      );
+      assert.ok(master.variants[0]!.bandwidth > master.variants[1]!.bandwidth, 'the larger rendition needs more');
+      // Every show's loop keeps that order, byte for byte: the smaller picture is the lighter one.
+      for (const show of SHOW_FORMATS.live) {
+        const sizes = await Promise.all(
+          TV_RENDITIONS.map(async (r) => {
+            const files = await readdir(path.join(tvLiveDir(test.config.dataDir), tvLoopName('live', show), r.dir));
+            const bytes = await Promise.all(
+              files.map(
+                async (file) =>
+                  (await stat(path.join(tvLiveDir(test.config.dataDir), tvLoopName('live', show), r.dir, file))).size,
+              ),
+            );
+            return bytes.reduce((sum, size) => sum + size, 0);
+          }),
+        );
+        assert.ok(sizes[0]! > sizes[1]!, `${show.key}: ${sizes.join(' > ')}`);
+      }
+      for (const variant of master.variants) {
+        const playlist = media((await inject(variant.uri)).body);
+        assert.equal(playlist.segments.length, WINDOW_SEGMENTS);
+        const segment = await inject(playlist.segments.at(-1)!.uri);
+        assert.equal(segment.statusCode, 200);
+        assert.equal(segment.headers['content-type'], 'video/mp2t');
+        assert.equal(segment.rawPayload[0], 0x47, 'MPEG-TS');
+      }
+    });
+
+    it("plays the loop of the show the programme has on, and switches at the show's end on the clock", async () => {
+      const { entries } = tvEndpoints.program.response.parse((await get('/tv/program/live?limit=3')).json());
+      const [, show, nextShow] = entries as [TvProgramEntry, TvProgramEntry, TvProgramEntry];
+      const loopName = (entry: TvProgramEntry) =>
+        tvLoopName(
+          'live',
+          SHOW_FORMATS.live.find((format) => format.title.en === entry.title.en)!,
+        );
+      const boundary = new Date(show.end).getTime();
+      assert.notEqual(loopName(show), loopName(nextShow), 'consecutive shows differ');
+      const playlistAt = (time: number) =>
+        at(time, async () => media((await inject('/live/tv/live/360p/index.m3u8')).body));
+
+      const middle = await playlistAt(new Date(show.begin).getTime() + 20 * 60_000);
+      assert.ok(middle.segments.every((segment) => loopOfUri(segment.uri) === loopName(show)));
+      // Two segments after the change: the window holds the end of one show and the start of the next.
+      const across = await playlistAt(boundary + 2 * SEGMENT_MS);
+      const loops = across.segments.map((segment) => loopOfUri(segment.uri));
+      assert.deepEqual(loops, [
+        ...Array(WINDOW_SEGMENTS - 2).fill(loopName(show)),
+        loopName(nextShow),
+        loopName(nextShow),
+      ]);
+      const first = across.segments[WINDOW_SEGMENTS - 2]!;
+      assert.ok(first.discontinuity, 'the new show starts with a discontinuity');
+      assert.match(first.uri, /segment-000\.ts$/, 'from its first segment');
+      // One segment later the window slid by one.
+      const later = await playlistAt(boundary + 3 * SEGMENT_MS);
+      assert.equal(later.mediaSequenceBase, across.mediaSequenceBase! + 1);
+      assert.equal(later.segments[0]!.uri, across.segments[1]!.uri);
+    });
+
+    it('premium: 403 TV_SUBSCRIPTION_REQUIRED without a subscription, a short preview, 200 for a subscriber', async () => {
+      assert.deepEqual(errorOf(await inject('/live/tv/premium/master.m3u8')), {
+        status: 403,
+        code: 'TV_SUBSCRIPTION_REQUIRED',
+      });
+      assert.deepEqual(errorOf(await inject('/live/tv/premium/360p/index.m3u8')), {
+        status: 403,
+        code: 'TV_SUBSCRIPTION_REQUIRED',
+      });
+      const { accessToken } = await test.signup();
+      const headers = { authorization: `Bearer ${accessToken}` };
+      const streamOf = async () =>
+        tvEndpoints.stream.response.parse(
+          (await test.app.inject({ method: 'GET', url: '/rest/v1/tv/stream/premium', headers })).json(),
+        );
+
+      // Without the subscription: the preview plays, then its URLs expire.
+      const before = await streamOf();
+      assert.equal(before.streamUrl, null);
+      const preview = parse((await inject(before.previewUrl!)).body) as HLS.types.MasterPlaylist;
+      const previewMedia = media((await inject(preview.variants[0]!.uri)).body);
+      const segment = previewMedia.segments[0]!.uri;
+      assert.match(segment, /^\/live\/tv\/loops\/premium-/);
+      assert.equal((await inject(segment)).statusCode, 200);
+      assert.deepEqual(errorOf(await inject(segment.split('?')[0]!)), {
+        status: 403,
+        code: 'TV_SUBSCRIPTION_REQUIRED',
+      });
+      const over = test.ctx.now().getTime() + (TV_PREVIEW_SECONDS + 1) * 1000;
+      await at(over, async () => {
+        assert.deepEqual(errorOf(await inject(before.previewUrl!)), { status: 403, code: 'LIVE_URL_EXPIRED' });
+        assert.deepEqual(errorOf(await inject(segment)), { status: 403, code: 'LIVE_URL_EXPIRED' });
+      });
+      // A preview's address turned into a subscriber's no longer verifies.
+      const forged = before.previewUrl!.replace('scope=tv-premium-preview', 'scope=tv-premium');
+      assert.deepEqual(errorOf(await inject(forged)), { status: 403, code: 'LIVE_URL_INVALID' });
+
+      const bought = await test.app.inject({
+        method: 'POST',
+        url: '/rest/v1/subscriptions/subscribe',
+        headers: { ...headers, 'idempotency-key': randomUUID() },
+        payload: { plan: 'tv', cardNumber: SANDBOX_CARDS.succeeds },
+      });
+      assert.equal(bought.statusCode, 200, bought.body);
+      const after = await streamOf();
+      assert.equal(after.previewUrl, null);
+      const master = await inject(after.streamUrl!);
+      assert.equal(master.statusCode, 200, master.body);
+      const variants = (parse(master.body) as HLS.types.MasterPlaylist).variants;
+      assert.equal(variants.length, 2);
+      for (const variant of variants) {
+        const playlist = await inject(variant.uri);
+        assert.equal(playlist.statusCode, 200);
+        assert.equal((await inject(media(playlist.body).segments.at(-1)!.uri)).statusCode, 200);
+      }
+    });
   });
 });

@@ -53,11 +53,21 @@ export const tvMediathekVideo = z.object({
 });
 export type TvMediathekVideo = z.infer<typeof tvMediathekVideo>;
 
+/** Seconds of premium TV a guest without a TV subscription may watch per visit of the page. */
+export const TV_PREVIEW_SECONDS = 30;
+
 export const tvStream = z.object({
   type: tvProgramType,
   hosts: z.array(z.object({ uid: z.number().int(), name: z.string() })),
-  /** HLS playlist of the channel; null while no stream is published. */
+  /**
+   * The channel's HLS master playlist (two renditions): free for live TV, signed for the guest on premium TV;
+   * null on premium TV without a TV subscription, and while nothing is on air.
+   */
   streamUrl: z.string().nullable(),
+  /** The first frame of what is on air, shown until the video plays. */
+  posterUrl: z.string().nullable(),
+  /** Premium TV without a subscription: a playlist signed for TV_PREVIEW_SECONDS, then the price table. */
+  previewUrl: z.string().nullable(),
   /** Premium TV plays only for TV subscribers. */
   subscriptionRequired: z.boolean(),
   current: tvProgramEntry.nullable(),

@@ -12,17 +12,11 @@ import { createTestApp, type TestApp } from '../../../testing/app';
 import { eq } from 'drizzle-orm';
 import { chatSessions } from '../schema';
 import { listPerformerCards } from '../../performers/catalogue';
-import { LOOP_SEGMENTS, ensureLiveLoops, listLiveLoops, liveDir } from './loops';
-import { SEGMENT_URL_SECONDS, signLiveUrl } from './signing';
-import {
-  POSTER_FILE,
-  SEGMENT_SECONDS,
-  WINDOW_SEGMENTS,
-  livePlaylist,
-  liveStreamUrls,
-  segmentFileName,
-  type LiveLoop,
-} from './playout';
+import { ensureLiveLoops, listLiveLoops, liveDir } from './loops';
+import { LOOP_SEGMENTS, type LiveLoop } from '../../../media-live/loops';
+import { SEGMENT_URL_SECONDS, signLiveUrl } from '../../../media-live/signing';
+import { POSTER_FILE, SEGMENT_SECONDS, WINDOW_SEGMENTS, segmentFileName } from '../../../media-live/playout';
+import { liveStreamUrls, performerPlaylist } from './playout';
 
 const run = promisify(execFile);
 const SEGMENT_MS = SEGMENT_SECONDS * 1000;
@@ -33,7 +27,7 @@ function parseMedia(text: string): HLS.types.MediaPlaylist {
   assert.ok(!playlist.isMasterPlaylist, 'a media playlist');
   return playlist as HLS.types.MediaPlaylist;
 }
-const loop: LiveLoop = { name: 'loop-1', segmentCount: 12 };
+const loop: LiveLoop = { name: 'loop-1', segmentCount: 12, renditions: [] };
 /** The playlist's own logic, without the signing of its segment URLs. */
 const unsigned = (uri: string) => uri;
 /** Which segment of the loop a playlist entry is. */
@@ -43,7 +37,7 @@ describe('the live playlist from the clock', () => {
   const start = Date.UTC(2026, 10, 22, 8, 0, 0);
 
   it('is a live window of WINDOW_SEGMENTS segments of SEGMENT_SECONDS, sequence numbers from the clock', () => {
-    const playlist = parseMedia(livePlaylist(loop, 3, start, unsigned));
+    const playlist = parseMedia(performerPlaylist(loop, 3, start, unsigned));
     assert.equal(playlist.endlist, false, 'live: no end');
     assert.equal(playlist.targetDuration, SEGMENT_SECONDS);
     assert.equal(playlist.segments.length, WINDOW_SEGMENTS);
@@ -62,7 +56,7 @@ describe('the live playlist from the clock', () => {
   });
 
   it('slides by one segment every SEGMENT_SECONDS and stays put in between', () => {
-    const at = (ms: number) => parseMedia(livePlaylist(loop, 3, start + ms, unsigned));
+    const at = (ms: number) => parseMedia(performerPlaylist(loop, 3, start + ms, unsigned));
     const first = at(0);
     assert.deepEqual(at(SEGMENT_MS - 1), first, 'the same playlist within one segment');
     const next = at(SEGMENT_MS);
@@ -79,7 +73,7 @@ describe('the live playlist from the clock', () => {
     let wraps = 0;
     // Two and a half loops, one segment at a time: every entry's discontinuity sequence is its loop round.
     for (let step = 0; step < loop.segmentCount * 2.5; step++) {
-      const playlist = parseMedia(livePlaylist(loop, 3, start + step * SEGMENT_MS, unsigned));
+      const playlist = parseMedia(performerPlaylist(loop, 3, start + step * SEGMENT_MS, unsigned));
       for (const [i, segment] of playlist.segments.entries()) {
         const round = Math.floor(segment.mediaSequenceNumber / loop.segmentCount);
         assert.equal(segment.discontinuitySequence, round, `segment ${segment.mediaSequenceNumber}`);
@@ -93,7 +87,7 @@ describe('the live playlist from the clock', () => {
 
   it('starts performers that share a loop at different points', () => {
     const uris = (actorId: number) =>
-      parseMedia(livePlaylist(loop, actorId, start, unsigned)).segments.map((s) => s.uri);
+      parseMedia(performerPlaylist(loop, actorId, start, unsigned)).segments.map((s) => s.uri);
     assert.notDeepEqual(uris(3), uris(4));
   });
 });
@@ -117,7 +111,10 @@ describe('a generated loop', () => {
   });
 
   it('is cut into equal segments of SEGMENT_SECONDS and found with its segment count', async () => {
-    assert.deepEqual(await listLiveLoops(dataDir), [{ name: 'loop-1', segmentCount: LOOP_SEGMENTS }]);
+    assert.deepEqual(
+      (await listLiveLoops(dataDir)).map(({ name, segmentCount }) => ({ name, segmentCount })),
+      [{ name: 'loop-1', segmentCount: LOOP_SEGMENTS }],
+    );
     const own = parseMedia(await readFile(file('index.m3u8'), 'utf8'));
     assert.equal(own.segments.length, LOOP_SEGMENTS);
     for (const segment of own.segments) assert.equal(segment.duration, SEGMENT_SECONDS);
@@ -153,7 +150,10 @@ describe('a generated loop', () => {
     await rm(path.join(cache, entry!, segmentFileName(3)));
     const next = await mkdtemp(path.join(scratch, 'data-'));
     await ensureLiveLoops(next, 1);
-    assert.deepEqual(await listLiveLoops(next), [{ name: 'loop-1', segmentCount: LOOP_SEGMENTS }]);
+    assert.deepEqual(
+      (await listLiveLoops(next)).map(({ name, segmentCount }) => ({ name, segmentCount })),
+      [{ name: 'loop-1', segmentCount: LOOP_SEGMENTS }],
+    );
     assert.equal((await readdir(path.join(liveDir(next), 'loop-1'))).length, LOOP_SEGMENTS + 2);
     assert.ok((await readdir(path.join(cache, entry!))).includes(segmentFileName(3)), 'the cache is whole again');
   });
@@ -260,7 +260,7 @@ describe('live routes', () => {
       status: 404,
       code: 'CHAT_NOT_FOUND',
     });
-    assert.deepEqual(errorOf(await get(`/live/x/index.m3u8?chat=${running}`)), {
+    assert.deepEqual(errorOf(await get(`/live/x/index.m3u8?scope=${running}`)), {
       status: 400,
       code: 'VALIDATION_FAILED',
     });
@@ -277,10 +277,10 @@ describe('live routes', () => {
       return `${edited.pathname}${edited.search}`;
     };
     const refused = { status: 403, code: 'LIVE_URL_INVALID' };
-    assert.deepEqual(errorOf(await get(`/live/${actorId}/index.m3u8?chat=${running}`)), refused, 'the chat id alone');
+    assert.deepEqual(errorOf(await get(`/live/${actorId}/index.m3u8?scope=${running}`)), refused, 'the chat id alone');
     assert.deepEqual(errorOf(await get(`/live/${actorId}/index.m3u8`)), refused);
     assert.deepEqual(errorOf(await get(withParam('guest', 'someone-else'))), refused, 'another guest');
-    assert.deepEqual(errorOf(await get(withParam('chat', await chat()))), refused, 'another chat');
+    assert.deepEqual(errorOf(await get(withParam('scope', await chat()))), refused, 'another chat');
     assert.deepEqual(errorOf(await get(withParam('sig', null))), refused);
     const later = String(Number(signed.searchParams.get('expires')) + 3600);
     assert.deepEqual(errorOf(await get(withParam('expires', later))), refused, 'a longer expiry');
@@ -337,7 +337,7 @@ describe('live routes', () => {
     for (const url of [
       '/live/loops/loop-1/index.m3u8',
       signLiveUrl(t.config.jwtSecret, '/live/loops/loop-1/segment-999.ts', {
-        chat: 'c',
+        scope: 'c',
         guest: 'g',
         expires: Math.ceil(Date.now() / 1000) + 60,
       }),

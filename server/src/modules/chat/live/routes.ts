@@ -1,45 +1,23 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { idParam, refuseUnsafeText } from '@velvet/contracts';
+import { idParam } from '@velvet/contracts';
 import { HttpError } from '../../../http/endpoint';
 import type { ModuleContext } from '../../module';
 import { chatSessions } from '../schema';
+import { IMMUTABLE, parse, privateUntil, safeQuery, sendLoopFile } from '../../../media-live/files';
+import { PLAYLIST_TYPE, POSTER_FILE, SEGMENT_FILE_PATTERN } from '../../../media-live/playout';
+import { segmentExpiry, signLiveUrl, verifyLiveUrl } from '../../../media-live/signing';
 import { LOOP_NAME_PATTERN, listLiveLoops, liveDir } from './loops';
-import { LIVE_URL_PREFIX, POSTER_FILE, SEGMENT_FILE_PATTERN, livePlaylist, loopOfActor, playlistPath } from './playout';
-import { segmentExpiry, signLiveUrl, verifyLiveUrl } from './signing';
+import { LIVE_URL_PREFIX, loopOfActor, performerPlaylist, playlistPath } from './playout';
 
 const actorParams = z.object({ actorId: idParam });
-/** The signed URLs' query is checked like every route's input before its signature is. */
-const safeQuery = refuseUnsafeText(z.looseObject({}));
-
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new HttpError(400, 'VALIDATION_FAILED', z.prettifyError(result.error));
-  return result.data;
-}
-
-/** Streams a file of a loop with its type and caching, or answers 404 for a name that is not there. */
-async function sendLoopFile(reply: FastifyReply, file: string, type: string, cacheControl: string) {
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) throw new HttpError(404, 'NOT_FOUND', 'No such live stream file');
-  return reply
-    .header('content-type', type)
-    .header('content-length', info.size)
-    .header('cache-control', cacheControl)
-    .send(createReadStream(file));
-}
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
 /**
  * The live video of demo performers, outside /rest/v1 like the other media files. The playlist and its segments
- * need a URL signed for the chat's guest (signing.ts; 403 LIVE_URL_INVALID unsigned, altered or another chat's,
+ * need a URL signed for the chat's guest (media-live/signing.ts; 403 LIVE_URL_INVALID unsigned, altered or another chat's,
  * 403 LIVE_URL_EXPIRED after its time):
- * - `GET /live/:actorId/index.m3u8?chat=&guest=&expires=&sig=`: the live playlist, only while that chat of that
+ * - `GET /live/:actorId/index.m3u8?scope=&guest=&expires=&sig=`: the live playlist, only while that chat of that
  *   guest with that performer runs (404 CHAT_NOT_FOUND for an unknown chat or one with another performer, 403
  *   LIVE_URL_INVALID for another guest's, 410 CHAT_ENDED once it ended or its time ran out), never cached; it
  *   lists each segment signed afresh;
@@ -69,19 +47,21 @@ export const liveRoutes =
           endsAt: chatSessions.endsAt,
         })
         .from(chatSessions)
-        .where(eq(chatSessions.id, grant.chat));
+        .where(eq(chatSessions.id, grant.scope));
       if (!chat || chat.actorId !== actorId) throw new HttpError(404, 'CHAT_NOT_FOUND', 'No such chat with her');
       if (chat.guestId !== grant.guest)
         throw new HttpError(403, 'LIVE_URL_INVALID', "This live video address is signed for another guest's chat");
       if (chat.status !== 'active' || (chat.endsAt && chat.endsAt.getTime() <= now.getTime()))
         throw new HttpError(410, 'CHAT_ENDED', 'This chat has ended');
       const loop = loopOfActor(await loopsOrFail(), actorId);
-      const segmentGrant = { chat: grant.chat, guest: grant.guest, expires: segmentExpiry(now) };
+      const segmentGrant = { scope: grant.scope, guest: grant.guest, expires: segmentExpiry(now) };
       return reply
-        .header('content-type', 'application/vnd.apple.mpegurl')
+        .header('content-type', PLAYLIST_TYPE)
         .header('cache-control', 'no-cache')
         .send(
-          livePlaylist(loop, actorId, now.getTime(), (uri) => signLiveUrl(ctx.config.jwtSecret, uri, segmentGrant)),
+          performerPlaylist(loop, actorId, now.getTime(), (uri) =>
+            signLiveUrl(ctx.config.jwtSecret, uri, segmentGrant),
+          ),
         );
     });
 
@@ -111,9 +91,7 @@ export const liveRoutes =
         const now = ctx.now();
         const uri = `${LIVE_URL_PREFIX}loops/${loop}/${file}`;
         const { expires } = verifyLiveUrl(ctx.config.jwtSecret, uri, request.query, now);
-        // The viewer's browser may keep it until its signature expires; no shared cache may.
-        const maxAge = Math.max(0, expires - Math.ceil(now.getTime() / 1000));
-        return sendLoopFile(reply, filePath, type, `private, max-age=${maxAge}`);
+        return sendLoopFile(reply, filePath, type, privateUntil(expires, now));
       },
     );
   };

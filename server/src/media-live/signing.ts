@@ -1,18 +1,18 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { HttpError } from '../../../http/endpoint';
+import { HttpError } from '../http/endpoint';
 
 /**
- * Signed live video URLs: a private chat's playlist and segments play only for the chat's guest and only for a
- * while. Each URL carries the chat, the guest, an expiry (Unix seconds) and an HMAC of those and the URL's path
- * under a key derived from the server secret, so the server checks them without a database read, and a URL
- * copied from one path or chat to another, or edited, no longer verifies.
+ * Signed live video URLs: a private stream's playlists and segments play only for one guest in one scope (a
+ * chat, a paid channel) and only for a while. Each URL carries the scope, the guest, an expiry (Unix seconds) and
+ * an HMAC of those and the URL's path under a key derived from the server secret, so the server checks them
+ * without a database read, and a URL copied from one path or scope to another, or edited, no longer verifies.
  */
 
 /**
- * How long a chat's playlist URL holds: longer than a chat runs, because hls.js reloads the same live playlist
- * URL every segment for as long as it plays. It plays only while the chat runs (the playlist checks that on every
- * reload), and a reload of the chat (a new page, `chat/active`) signs a fresh one.
+ * How long a playlist URL holds: longer than a chat runs, because hls.js reloads the same live playlist URL every
+ * segment for as long as it plays. The playlist checks on every reload that the guest may still watch (the chat
+ * runs, the subscription holds), and a new page signs a fresh one.
  */
 export const PLAYLIST_URL_SECONDS = 24 * 60 * 60;
 /**
@@ -24,14 +24,15 @@ export const SEGMENT_URL_SECONDS = 3 * 60;
 const SEGMENT_EXPIRY_STEP_SECONDS = 60;
 
 export interface LiveGrant {
-  chat: string;
+  /** What the URL is for: a chat's id, a channel. */
+  scope: string;
   guest: string;
   /** Unix seconds. */
   expires: number;
 }
 
 const grantQuery = z.object({
-  chat: z.string().min(1).max(100),
+  scope: z.string().min(1).max(100),
   guest: z.string().min(1).max(100),
   expires: z.coerce.number().int().positive(),
   sig: z.string().regex(/^[\w-]{43}$/),
@@ -47,13 +48,13 @@ function keyOf(secret: string): Buffer {
 
 const signature = (secret: string, path: string, grant: LiveGrant) =>
   createHmac('sha256', keyOf(secret))
-    .update([path, grant.chat, grant.guest, grant.expires].join('\n'))
+    .update([path, grant.scope, grant.guest, grant.expires].join('\n'))
     .digest('base64url');
 
 /** The path with the grant and its signature as query parameters. */
 export function signLiveUrl(secret: string, path: string, grant: LiveGrant): string {
   const query = new URLSearchParams({
-    chat: grant.chat,
+    scope: grant.scope,
     guest: grant.guest,
     expires: String(grant.expires),
     sig: signature(secret, path, grant),
@@ -75,7 +76,7 @@ export function verifyLiveUrl(secret: string, path: string, query: unknown, now:
   const { sig, ...grant } = parsed.data;
   const expected = Buffer.from(signature(secret, path, grant));
   if (!timingSafeEqual(expected, Buffer.from(sig)))
-    throw new HttpError(403, 'LIVE_URL_INVALID', 'This live video address is not signed for this chat');
+    throw new HttpError(403, 'LIVE_URL_INVALID', 'This live video address is signed for something else');
   if (grant.expires * 1000 <= now.getTime())
     throw new HttpError(403, 'LIVE_URL_EXPIRED', 'This live video address has expired');
   return grant;
