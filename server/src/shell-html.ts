@@ -17,7 +17,8 @@ import type { Config } from './config';
 import { bundleStatic, IMMUTABLE } from './http/bundles';
 import { notFoundBody } from './http/errors';
 import type { GonePages } from './http/gone-pages';
-import { pageNonce } from './http/security-headers';
+import { allowPageStyles } from './http/security-headers';
+import { compressedPages } from './http/compressed-pages';
 
 export type ShellMatch =
   | { kind: 'page'; route: RouteDefinition; language: Language | null; args: Record<string, string> }
@@ -91,8 +92,8 @@ export type TenantRoutes = (tenant: string | undefined, hostname: string) => Pro
 export interface PageHead {
   status: 200 | 404;
   language: Language;
-  /** Head tags (already HTML), given the answer's nonce. */
-  tags: (nonce: string) => string;
+  /** Head tags (already HTML). */
+  tags: string;
 }
 /** Makes the head of a matched page (titles, links, structured data); without one the built head is sent. */
 export type PageHeads = (
@@ -105,8 +106,10 @@ export type PageHeads = (
 export interface PageBody {
   /** The content of the root element. */
   html: string;
-  /** Tags for the head (the rendered part's style sheets), given the answer's nonce. */
-  head: (nonce: string) => string;
+  /** Tags for the head: the rendered parts' style sheets as <style> elements. */
+  head: string;
+  /** The policy sources that allow those <style> elements (`styleHash` of each text). */
+  styleHashes: readonly string[];
   /** The data the browser hydrates with, a <script type="application/json"> element (empty when none). */
   data: string;
   renderMs: number;
@@ -117,8 +120,8 @@ export interface PageBody {
 export type PageBodies = (request: FastifyRequest) => Promise<PageBody | null>;
 
 /** The built page with a page's head: its language on <html>, its tags in place of the built title. */
-function withHead(html: string, head: PageHead, nonce: string): string {
-  const tags = head.tags(nonce);
+function withHead(html: string, head: PageHead): string {
+  const { tags } = head;
   const titled = /<title>[\s\S]*?<\/title>/i.test(html)
     ? html.replace(/<title>[\s\S]*?<\/title>/i, () => tags)
     : html.replace(/<\/head>/i, (end) => tags + end);
@@ -133,16 +136,18 @@ function withHead(html: string, head: PageHead, nonce: string): string {
  * costs one to two milliseconds and shrinks to a fifth, where its first screen is what a phone waits for. A window
  * of 256 KB holds any page whole; the default 4 MB only made each answer's encoder take more memory.
  */
+const PAGE_BROTLI = {
+  params: {
+    [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+    [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
+    [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+  },
+};
+const PAGE_THRESHOLD = 1024;
 const PAGE_COMPRESSION: Pick<FastifyCompressOptions, 'encodings' | 'threshold' | 'brotliOptions'> = {
   encodings: ['br', 'gzip', 'deflate'],
-  threshold: 1024,
-  brotliOptions: {
-    params: {
-      [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
-      [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
-      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-    },
-  },
+  threshold: PAGE_THRESHOLD,
+  brotliOptions: PAGE_BROTLI,
 };
 
 const BUILD_COMMAND = 'npx -y pnpm@10.34.8 --filter @velvet/shell build';
@@ -171,6 +176,7 @@ export async function installShell(
     bundleStatic(distDir, '/shell/', (name) => (/\.[0-9a-f]{8}\.[a-z0-9]+$/i.test(name) ? IMMUTABLE : 'no-cache')),
   );
 
+  const compressed = compressedPages({ threshold: PAGE_THRESHOLD, brotliOptions: PAGE_BROTLI });
   // With server rendering the built page is read once (a rebuilt shell needs a restart then, as its renderer does);
   // without, on every answer, so a rebuilt shell is served at once.
   let built: Promise<string> | null = null;
@@ -184,21 +190,23 @@ export async function installShell(
     const html = await builtPage();
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (html === null) return reply.status(503).send(notBuiltPage);
-    const nonce = pageNonce(reply);
-    // The page's nonce goes first in <head>, before anything that may add a <style> element reads it.
-    const nonceMeta = `<meta name="csp-nonce" content="${nonce}" />`;
-    let page = head ? withHead(html, head, nonce) : html;
+    let page = head ? withHead(html, head) : html;
     const body = pageBodies ? await renderBody(request) : null;
     if (body) {
       page = page
-        .replace(/<\/head>/i, (end) => body.head(nonce) + end)
+        .replace(/<\/head>/i, (end) => body.head + end)
         .replace(/<div id=("?)root\1><\/div>/i, () => `<div id="root" data-ssr>${body.html}</div>${body.data}`);
+      allowPageStyles(reply, body.styleHashes);
       // The page is the same for every visitor: a shared cache may keep it as the server does.
       reply
         .header('cache-control', `public, max-age=0, s-maxage=${body.sharedSeconds}`)
         .header('server-timing', `render;dur=${body.renderMs.toFixed(1)}`);
     }
-    return reply.status(head?.status ?? status).send(page.replace(/<head>/i, (start) => start + nonceMeta));
+    reply.status(head?.status ?? status);
+    // No answer carries anything of its own (no nonce): the same page is compressed once for everyone.
+    const encoded = await compressed.of(page, request.headers['accept-encoding']);
+    if (!encoded) return reply.send(page);
+    return reply.header('content-encoding', encoded.encoding).header('vary', 'accept-encoding').send(encoded.bytes);
   };
   /** A render that fails as a whole (the layout's, not a remote's) leaves the page to the browser. */
   const renderBody = async (request: FastifyRequest) => {

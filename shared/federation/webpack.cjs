@@ -86,25 +86,35 @@ function compressionPlugins(mode) {
   ];
 }
 
+/** A browser build's federation code leaves out what only runs in Node (its node build has its own). */
+const BROWSER_ONLY = { target: 'web' };
+
 /** The browser build cleans dist/ but leaves the node build beside it (both builds run at once). */
 const KEEP_SERVER_BUILD = { keep: /^server[\\/]/ };
 /** What a remote exposes, to the browser and to the server alike. */
 const EXPOSES = { './app': './src/app.tsx', './widgets': './src/widgets.tsx' };
 
 /**
- * How an app's CSS reaches the page. A remote's is added as <style> elements carrying the page's CSP nonce
- * (style-nonce.cjs) when its code runs. The shell's (its own and @velvet/ui's) is extracted into a hashed .css file
- * linked in the head of its HTML (`extractCss`), so a server-rendered page is styled on its first paint, before any
- * script runs, and the file is cached like the scripts.
+ * How an app's CSS reaches the page: extracted into hashed .css files, which the shell's HTML links in its head
+ * (so a server-rendered page is styled on its first paint, before any script runs) and a remote's webpack runtime
+ * links when it loads the chunk that needs them. Style sheets are the site's own files, which the
+ * Content-Security-Policy allows, so no answer needs a nonce for styles added at run time and a page is the same
+ * bytes for every visitor. A server-rendered part's CSS is also inlined in the page's head (allowed by its hash).
  */
-function cssRule(extractCss) {
-  const inPage = extractCss
-    ? require('mini-css-extract-plugin').loader
-    : { loader: require.resolve('style-loader'), options: { insert: require.resolve('./style-nonce.cjs') } };
-  return { test: /\.css$/, use: [inPage, require.resolve('css-loader')] };
+function cssRule() {
+  return { test: /\.css$/, use: [require('mini-css-extract-plugin').loader, require.resolve('css-loader')] };
 }
 
-function baseConfig({ dir, mode, extractCss = false }) {
+/** The extracted style sheets' names: hashed like the scripts, so they are cached as immutable too. */
+function cssPlugin() {
+  const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+  return new MiniCssExtractPlugin({
+    filename: '[name].[contenthash:8].css',
+    chunkFilename: '[name].[contenthash:8].css',
+  });
+}
+
+function baseConfig({ dir, mode }) {
   const production = mode !== 'development';
   return {
     mode: production ? 'production' : 'development',
@@ -132,7 +142,7 @@ function baseConfig({ dir, mode, extractCss = false }) {
             },
           },
         },
-        cssRule(extractCss),
+        cssRule(),
       ],
     },
     performance: { hints: false },
@@ -182,8 +192,9 @@ function remoteWebpackConfig({ dir, mode }) {
         shareStrategy: 'loaded-first',
         // The federation runtime comes from the shell (provideExternalRuntime there) instead of being bundled
         // into every remoteEntry.js: 93 KB raw per remote before. Such a build needs a shell built likewise.
-        experiments: { externalRuntime: true },
+        experiments: { externalRuntime: true, optimization: BROWSER_ONLY },
       }),
+      cssPlugin(),
       ...compressionPlugins(mode),
       {
         // The descriptor travels with the build so the registry can read it without running code.
@@ -203,9 +214,8 @@ function remoteWebpackConfig({ dir, mode }) {
 /** The shell: the host. It knows no remote at build time; remotes are registered at runtime from the manifest. */
 function hostWebpackConfig({ dir, mode, extraPlugins = [] }) {
   const HtmlWebpackPlugin = require('html-webpack-plugin');
-  const MiniCssExtractPlugin = require('mini-css-extract-plugin');
   return {
-    ...baseConfig({ dir, mode, extractCss: true }),
+    ...baseConfig({ dir, mode }),
     name: 'browser',
     entry: { shell: './src/index.ts' },
     output: {
@@ -225,9 +235,9 @@ function hostWebpackConfig({ dir, mode, extraPlugins = [] }) {
         dts: false,
         shareStrategy: 'loaded-first',
         // One federation runtime for the page, offered to the remotes (built with externalRuntime).
-        experiments: { provideExternalRuntime: true },
+        experiments: { provideExternalRuntime: true, optimization: BROWSER_ONLY },
       }),
-      new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
+      cssPlugin(),
       new HtmlWebpackPlugin({ template: './src/index.html', filename: 'index.html', inject: 'body', hash: true }),
       ...compressionPlugins(mode),
       ...extraPlugins,

@@ -17,7 +17,7 @@ import { createFeedClient, createQueryClient, createRestClient, createSocketClie
 import { createI18n, installRouteTable } from '@velvet/i18n';
 import { applyTheme } from '@velvet/ui';
 import { concurrentRoots, createSlotHost, deliveryPlugin, type Lifecycles } from '@velvet/federation';
-import { shellResources } from './locales';
+import { loadShellStrings } from './locales/load';
 import { createRouter, scrollToWhenRendered, type ShellRouter } from './router';
 import { createSessionStore } from './session';
 import { createUiStore } from './uiStore';
@@ -68,6 +68,7 @@ async function boot(router: ShellRouter, i18n: I18n) {
   const [manifest] = await Promise.all([
     rest(federationEndpoints.manifest, { query: { tenant, visitor } }),
     session.start(),
+    loadShellStrings(i18n, router.current().language),
   ]);
   applyTheme(manifest.tenant.theme);
 
@@ -192,7 +193,12 @@ async function boot(router: ShellRouter, i18n: I18n) {
   socket.connect();
   router.route$.subscribe((route) => {
     document.documentElement.lang = route.language;
-    if (i18n.language !== route.language) void i18n.changeLanguage(route.language);
+    // The new language's strings first, so the layout never shows keys in between; a language left meanwhile
+    // is not switched to.
+    if (i18n.language !== route.language)
+      void loadShellStrings(i18n, route.language).then(() => {
+        if (router.current().language === route.language) void i18n.changeLanguage(route.language);
+      });
     if (route.scrollTo) scrollToWhenRendered(route.scrollTo);
   });
   // A new token (login, signup, logout) opens a new socket session; the balance push updates the session.
@@ -292,7 +298,7 @@ async function boot(router: ShellRouter, i18n: I18n) {
 }
 
 const router = createRouter({ window, storage: window.sessionStorage });
-const i18n = createI18n(router.current().language, shellResources);
+const i18n = createI18n(router.current().language);
 boot(router, i18n).catch((error: unknown) => {
   console.error('[shell] boot failed', error);
   const root = document.getElementById('root');

@@ -1,4 +1,5 @@
-import satisfies from 'semver/functions/satisfies';
+// The federation runtime's own range matcher, the one it checks shared versions with: no second semver library.
+import { satisfy } from '@module-federation/enhanced/runtime';
 import type { FederationManifest, ManifestRemote, RouteName } from '@velvet/contracts';
 import { routeNamed } from '@velvet/i18n';
 
@@ -30,13 +31,13 @@ export function selectRemotes(
   for (const remote of manifest.remotes) {
     const { feature, platform, contracts } = remote.descriptor;
     if (manifest.tenant.features[feature] === false) refused.push({ remote, reason: 'disabled' });
-    else if (!satisfies(offer.platform, platform))
+    else if (!satisfy(offer.platform, platform))
       refused.push({
         remote,
         reason: 'platform',
         detail: `needs platform ${platform}; this shell offers ${offer.platform}`,
       });
-    else if (contracts !== undefined && !satisfies(offer.contracts, contracts))
+    else if (contracts !== undefined && !satisfy(offer.contracts, contracts))
       refused.push({
         remote,
         reason: 'contracts',

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 
@@ -7,7 +7,8 @@ const HSTS_SECONDS = 365 * 24 * 60 * 60;
 
 /**
  * The Content-Security-Policy of every answer: only the site's own scripts run (no inline script, no eval),
- * styles come from its own files or from <style> elements carrying the page's nonce, images and media may also be
+ * styles come from its own files or from the <style> elements the server wrote into the page, each allowed by the
+ * hash of its text (so a page is the same bytes for every visitor and is compressed once), images and media may also be
  * data: and blob: URLs (the player feeds video through blob: MediaSource URLs and may run its demuxer in a blob:
  * worker), and the page talks only to its own origin (CSP 3 lets 'self' match the same host's ws: and wss:).
  * No page may frame the site.
@@ -30,14 +31,8 @@ const DIRECTIVES = {
   upgradeInsecureRequests: null,
 } as const;
 
-const policy = (nonce?: string) => ({
-  directives: nonce
-    ? {
-        ...DIRECTIVES,
-        scriptSrc: [...DIRECTIVES.scriptSrc, `'nonce-${nonce}'`],
-        styleSrc: [...DIRECTIVES.styleSrc, `'nonce-${nonce}'`],
-      }
-    : DIRECTIVES,
+const policy = (styleHashes: readonly string[] = []) => ({
+  directives: styleHashes.length ? { ...DIRECTIVES, styleSrc: [...DIRECTIVES.styleSrc, ...styleHashes] } : DIRECTIVES,
   useDefaults: false,
 });
 
@@ -61,13 +56,15 @@ export async function installSecurityHeaders(app: FastifyInstance): Promise<void
 }
 
 /**
- * Gives this HTML answer its own nonce, allowed in its policy for scripts and styles, and answers it: the page
- * passes it on in <meta name="csp-nonce"> to the <style> elements its bundles add.
+ * The policy source of one <style> element the server writes: the SHA-256 of its text, which the browser checks
+ * before it applies the element. The text must go out exactly as hashed, with line feeds only: the HTML parser
+ * turns carriage returns into line feeds before the browser hashes (CSS in <style> has no entities).
  */
-export function pageNonce(reply: FastifyReply): string {
-  const nonce = randomBytes(16).toString('base64');
-  reply.helmet({ contentSecurityPolicy: policy(nonce) });
-  return nonce;
+export const styleHash = (css: string): string => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+
+/** The policy of a page that carries <style> elements: each allowed by its hash (`styleHash`), no other. */
+export function allowPageStyles(reply: FastifyReply, styleHashes: readonly string[]): void {
+  if (styleHashes.length) reply.helmet({ contentSecurityPolicy: policy(styleHashes) });
 }
 
 /**

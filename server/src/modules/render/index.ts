@@ -7,6 +7,7 @@ import { type FederationManifest, type Language, type ManifestRemote, type Serve
 import type { PageBodies, PageBody } from '../../shell-html';
 import { scriptJson } from '../../http/script-json';
 import { visitorOf } from '../../http/visitor';
+import { styleHash } from '../../http/security-headers';
 import { pageManifest, recordServerRender } from '../federation';
 import { remoteStoreDir } from '../federation/store';
 import type { ModuleContext, ServerModule } from '../module';
@@ -138,7 +139,13 @@ interface Kept {
   page: RenderedPage;
   /** The page's state as the <script> element it goes out in, made once per render. */
   data: string;
+  /** The style sheets as <style> elements and the hashes the page's policy allows them by, made once per render. */
+  head: string;
+  styleHashes: string[];
 }
+
+/** Line feeds only, as the browser hashes a <style> element's text (its parser turns carriage returns into them). */
+const asParsed = (css: string) => css.replace(/\r\n?/g, '\n');
 
 /**
  * The page bodies shell-html serves: each page's first screen rendered by the shell's renderer with the tenant's
@@ -212,10 +219,13 @@ export async function pageBodies(ctx: ModuleContext, app: FastifyInstance): Prom
         budgetMs: ctx.config.renderBudgetMs,
         shared,
       });
+      const styles = page.styles.map(asParsed);
       entry = {
         at: now,
         page,
         data: `<script type="application/json" id="vv-ssr">${scriptJson(page.state)}</script>`,
+        head: styles.map((css) => `<style>${css}</style>`).join(''),
+        styleHashes: styles.map(styleHash),
       };
       const renderMs = performance.now() - started;
       for (const part of page.parts) report(manifest.tenant.id, part, renderMs);
@@ -225,7 +235,8 @@ export async function pageBodies(ctx: ModuleContext, app: FastifyInstance): Prom
     const { page } = entry;
     return {
       html: page.html,
-      head: (nonce) => page.styles.map((css) => `<style nonce="${nonce}">${css}</style>`).join(''),
+      head: entry.head,
+      styleHashes: entry.styleHashes,
       data: entry.data,
       renderMs: performance.now() - started,
       sharedSeconds: Math.floor(ctx.config.pageCacheMs / 1000),

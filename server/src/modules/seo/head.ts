@@ -25,8 +25,8 @@ export interface PagePlace {
   listed: { languages: readonly Language[]; fallback: Language };
 }
 
-/** A page's head tags as shell-html pastes them, <title> first, given the answer's own nonce. */
-export type RenderedHead = (nonce: string) => string;
+/** A page's head tags as shell-html pastes them, <title> first. */
+export type RenderedHead = string;
 
 /**
  * The head of a page a crawler reads without running scripts: title, description, canonical URL (on the tenant's
@@ -77,18 +77,12 @@ export function renderHead(meta: PageMeta, place: PagePlace): RenderedHead {
     meta_('property', 'og:locale', OG_LOCALES[language]),
     ...(image ? [meta_('property', 'og:image', image)] : []),
   ].join('');
-  // A data block is not run, so the policy would not need the nonce; it carries it so that no policy of a
-  // stricter browser or proxy refuses it.
-  return (nonce) =>
-    fixed +
-    structured
-      .map((data) => `<script type="application/ld+json" nonce="${nonce}">${scriptJson(data)}</script>`)
-      .join('');
+  // A data block is not run, so the policy (scripts from the site's own files only) does not apply to it.
+  return fixed + structured.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`).join('');
 }
 
 /** The head of a page whose performer, video, ... does not exist: named so, and kept out of search indexes. */
 export function notFoundHead(language: Language, brand: string): RenderedHead {
   const title = requiredText(language, 'titleWithBrand', { page: requiredText(language, 'notFound'), brand });
-  const tags = `<title>${escapeHtml(title)}</title><meta name="robots" content="noindex" />`;
-  return () => tags;
+  return `<title>${escapeHtml(title)}</title><meta name="robots" content="noindex" />`;
 }
