@@ -1,5 +1,4 @@
 import { MISSING_TOKEN_MESSAGE, errorCodeOf, type GraphqlOperation, type Language } from '@velvet/contracts';
-import ky from 'ky';
 import { ApiError } from './rest';
 
 export type GraphqlCall = <R, V extends Record<string, unknown>>(
@@ -15,37 +14,38 @@ export interface GraphqlClientOptions {
   fetch?: typeof fetch;
 }
 
-/** A GraphQL answer over HTTP: the data, or the errors (the first one's `extensions.code` is the platform's code). */
-interface GraphqlAnswer {
-  data?: unknown;
-  errors?: { message?: string; extensions?: Record<string, unknown> }[];
+/** graphql-request (and graphql with it) loads with the first query, not with the page. */
+const loadGraphqlRequest = () => import('graphql-request');
+
+function toApiError(error: unknown, ClientError: typeof import('graphql-request').ClientError): unknown {
+  if (!(error instanceof ClientError)) return error;
+  const first = error.response.errors?.[0];
+  const code = errorCodeOf(first?.extensions?.['code']);
+  return new ApiError(
+    error.response.status,
+    code,
+    first?.message ?? `GraphQL request answered ${error.response.status}`,
+  );
 }
 
-/**
- * A GraphQL call is a JSON POST of the operation's text and its variables (the queries are written as text, so no
- * GraphQL library is needed to send them), made with the REST client's HTTP library. An answer with errors, or
- * not 2xx, is an ApiError with the first error's code and message.
- */
 function createGraphqlCall(options: GraphqlClientOptions, tokenFor: () => string | null): GraphqlCall {
-  const http = ky.create({ retry: 0, timeout: 30_000, ...(options.fetch ? { fetch: options.fetch } : {}) });
   return async (operation, variables) => {
-    // In the browser '/graphql' is resolved against the page.
+    // graphql-request needs an absolute URL; in the browser '/graphql' is resolved against the page.
     const url = new URL(options.url, globalThis.location?.origin);
     url.searchParams.set('language', options.getLanguage());
+    const { ClientError, GraphQLClient } = await loadGraphqlRequest();
+    // The token is read as the request leaves, not before the client loads: a logout in between ends the session
+    // a token read earlier would name.
     const token = tokenFor();
-    const response = await http.post(url, {
+    const client = new GraphQLClient(url.href, {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
-      json: { query: operation.document, ...(variables ? { variables } : {}) },
-      throwHttpErrors: false,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
     });
-    const answer = (await response.json().catch(() => ({}))) as GraphqlAnswer;
-    const first = answer.errors?.[0];
-    if (response.ok && !first && answer.data !== undefined) return answer.data as never;
-    throw new ApiError(
-      response.status,
-      errorCodeOf(first?.extensions?.['code']),
-      first?.message ?? `GraphQL request answered ${response.status}`,
-    );
+    try {
+      return await client.request(operation.document, variables as Record<string, unknown>);
+    } catch (error) {
+      throw toApiError(error, ClientError);
+    }
   };
 }
 
