@@ -65,6 +65,23 @@ describe('graphql clients', () => {
     expect(error).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
   });
 
+  it('an answer with errors is an error even with status 200, and a page that is no GraphQL answer too', async () => {
+    const query = createQueryClient({
+      url: `${server.origin}/graphql`,
+      getToken: () => 'tok',
+      getLanguage: () => 'en',
+    });
+    answer = {
+      status: 200,
+      body: { data: null, errors: [{ message: 'Too deep', extensions: { code: 'GRAPHQL_LIMIT' } }] },
+    };
+    await expect(query(models, { first: 1 })).rejects.toMatchObject({ status: 200, code: 'GRAPHQL_LIMIT' });
+    answer = { status: 502, body: 'Bad Gateway' };
+    const error = await query(models, { first: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 502, code: 'UNKNOWN' });
+  });
+
   it('feed client sends the token only for a logged-in guest', async () => {
     let loggedIn = false;
     const feed = createFeedClient({
