@@ -170,14 +170,12 @@ describe('shell HTML', () => {
   });
 
   test('answers unknown paths with 404 and the same HTML', async () => {
-    // /en/feed: the page of a remote this server has no build of; then pages of a performer and a video that do
-    // not exist (no soft 404 for a crawler).
+    // Paths of no route, and pages of a performer and a video that do not exist (no soft 404 for a crawler).
     for (const url of [
       '/fr/',
       '/de/new-girls',
       '/en/neue-girls',
       '/en/no-such-page',
-      '/en/feed',
       '/de/amateur/nobody/ueber-mich',
       '/de/amateur/anna/videos/42',
     ]) {
@@ -185,6 +183,11 @@ describe('shell HTML', () => {
       assert.equal(response.statusCode, 404, url);
       expectShellPage(response, url);
     }
+    // A route of the platform whose remote this server does not serve is no mistake of the visitor's: she is
+    // sent to the start page, and the status bar tells her why.
+    const gone = await t.app.inject({ url: '/en/feed' });
+    assert.equal(gone.statusCode, 302);
+    assert.equal(gone.headers.location, '/en/');
   });
 
   test('sends pages compressed as the browser accepts, while an unknown API path keeps its JSON 404', async () => {
