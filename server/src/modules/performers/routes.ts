@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, chatEndpoints, type Language } from '@velvet/contracts';
 import { route } from '../../http/endpoint';
 import { visitorCountry } from '../../http/visitor-cache';
+import { ageGate } from '../auth/age';
 import type { Auth, ModuleContext } from '../module';
 import * as performers from './service';
 
@@ -37,7 +38,12 @@ export const performerRoutes =
       app,
       chatEndpoints.actorData,
       async ({ params, query, auth, request }) =>
-        performers.performerProfile(ctx.db, params.actorIdOrName, await viewer(ctx, request, auth, query.language)),
+        performers.performerProfile(
+          ctx.db,
+          params.actorIdOrName,
+          await viewer(ctx, request, auth, query.language),
+          await ageGate(ctx, auth),
+        ),
       shared,
     );
     route(app, chatEndpoints.actorState, async ({ params, auth, request }) =>

@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, type Language } from '@velvet/contracts';
 import { HttpError } from '../../http/endpoint';
+import { ageGate } from '../auth/age';
 import type { ModuleContext } from '../module';
 import { albumById, releasedAlbumRefs, releasedVideoRefs, videoById } from '../media/service';
 import { performerProfile, listCategories, performerNames } from '../performers/service';
@@ -113,7 +114,9 @@ async function orNull<T>(lookup: Promise<T>): Promise<T | null> {
 /** The entities a page's head names, read through the owning modules; null for one that does not exist. */
 export const ENTITIES = {
   performer: async (ctx: ModuleContext, name: string, language: Language): Promise<PerformerFacts | null> => {
-    const profile = await orNull(performerProfile(ctx.db, name, anonymous(language, ctx.now())));
+    const profile = await orNull(
+      performerProfile(ctx.db, name, anonymous(language, ctx.now()), await ageGate(ctx, null)),
+    );
     if (!profile) return null;
     const { age, country, threeWords } = profile.profile;
     return {
