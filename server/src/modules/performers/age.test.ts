@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { chatEndpoints, mediaEndpoints, topCamsQuery, type AuthResponse, type TopCamsKind } from '@velvet/contracts';
+import {
+  chatEndpoints,
+  mediaEndpoints,
+  topCamsQuery,
+  type AuthResponse,
+  type TopCam,
+  type TopCamsKind,
+} from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { setAvsStatus } from '../auth/age';
 import { actors, actorSedcards } from './schema';
@@ -19,9 +26,18 @@ before(async () => {
   unverified = await t.signup();
   verified = await t.signup();
   await setAvsStatus(t.ctx.db, verified.guest.id, 'accepted');
-  [adult] = await t.ctx.db.select().from(actors).where(eq(actors.ageRating, 18)).orderBy(asc(actors.id)).limit(1);
-  [teen] = await t.ctx.db.select().from(actors).where(eq(actors.ageRating, 16)).orderBy(asc(actors.id)).limit(1);
-  assert.ok(adult && teen, 'the seed rates some performers 18 and some 16');
+  const firstRated = async (ageRating: number) => {
+    const [row] = await t.ctx.db
+      .select()
+      .from(actors)
+      .where(eq(actors.ageRating, ageRating))
+      .orderBy(asc(actors.id))
+      .limit(1);
+    assert.ok(row, `the seed rates some performers ${ageRating}`);
+    return row;
+  };
+  adult = await firstRated(18);
+  teen = await firstRated(16);
   // enough good ratings to be first of the top cams
   await t.ctx.db
     .update(actors)
@@ -114,6 +130,18 @@ describe('answers through the age gate', () => {
     for (const sedcard of shown.sedcards) assert.equal(await widthAt(sedcard.url), 640);
   });
 
+  test('the performer lists sign her avatar for a verified guest only', async () => {
+    const avatarOf = async (token?: string) => {
+      const page = chatEndpoints.actorList.response.parse(
+        (await get('/rest/v1/actors/list/top-cams?page=1&pageSize=100', token)).json(),
+      );
+      return page.items.find((item) => item.id === adult.id)!.avatarUrl;
+    };
+    assert.equal(await avatarOf(), t.ctx.images.blurredUrl(adult.avatarUrl));
+    assert.equal(await avatarOf(unverified.accessToken), t.ctx.images.blurredUrl(adult.avatarUrl));
+    assert.equal(await widthAt(await avatarOf(verified.accessToken)), 320);
+  });
+
   test("the gallery's sedcards are signed for a verified guest only", async () => {
     const sedcards = async (token?: string) =>
       mediaEndpoints.sedcards.response.parse((await get(`/rest/v1/gallery/getsedcards/${adult.name}`, token)).json())
@@ -132,10 +160,9 @@ describe('answers through the age gate', () => {
         headers: { authorization: `Bearer ${token}` },
         payload: { query: topCamsQuery.document, variables: { kind: 'bestChats' satisfies TopCamsKind, first: 1 } },
       });
-      const item = answer.json<{ data: { topCams: { items: { id: number; [key: string]: unknown }[] } } }>().data
-        .topCams.items[0]!;
+      const item = answer.json<{ data: { topCams: { items: TopCam[] } } }>().data.topCams.items[0]!;
       assert.equal(item.id, adult.id);
-      return item as { previewPicture: string; avatarPicture: string };
+      return item;
     };
     const blurred = await first(unverified.accessToken);
     assert.match(blurred.previewPicture, /\/sedcard-1\.blur\.webp$/);

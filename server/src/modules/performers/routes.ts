@@ -13,13 +13,17 @@ export async function viewer(
   language: Language | undefined,
 ): Promise<performers.Viewer> {
   const guestId = auth?.loggedIn ? auth.guestId : null;
-  const tickets = guestId && ctx.hooks.showTicketActorIds ? await ctx.hooks.showTicketActorIds(guestId) : [];
+  const [tickets, gate] = await Promise.all([
+    guestId && ctx.hooks.showTicketActorIds ? ctx.hooks.showTicketActorIds(guestId) : [],
+    ageGate(ctx, auth),
+  ]);
   return {
     language: language ?? DEFAULT_LANGUAGE,
     country: visitorCountry(request),
     guestId,
     ticketActorIds: new Set(tickets),
     now: ctx.now(),
+    gate,
   };
 }
 
@@ -38,12 +42,7 @@ export const performerRoutes =
       app,
       chatEndpoints.actorData,
       async ({ params, query, auth, request }) =>
-        performers.performerProfile(
-          ctx.db,
-          params.actorIdOrName,
-          await viewer(ctx, request, auth, query.language),
-          await ageGate(ctx, auth),
-        ),
+        performers.performerProfile(ctx.db, params.actorIdOrName, await viewer(ctx, request, auth, query.language)),
       shared,
     );
     route(app, chatEndpoints.actorState, async ({ params, auth, request }) =>

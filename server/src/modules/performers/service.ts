@@ -40,6 +40,8 @@ export interface Viewer {
   ticketActorIds: ReadonlySet<number>;
   /** The server's clock when the request came (which performers count as new, whose birthday it is). */
   now: Date;
+  /** How the caller sees pictures above the free rating of images (performers rated 18). */
+  gate: AgeGate;
 }
 
 /** The site path of a performer's profile page in `language`. */
@@ -92,7 +94,7 @@ export function listItem(row: ActorRow, viewer: Viewer): ActorListItem {
     id: row.id,
     name: row.name,
     displayName: row.displayName,
-    avatarUrl: row.avatarUrl,
+    avatarUrl: viewer.gate.image(row.avatarUrl, row.ageRating),
     isOnline: row.isOnline,
     freeChat: row.freeChat,
     age: row.age,
@@ -261,14 +263,9 @@ const isBirthday = (birthday: string | null, today: Date) =>
 
 /**
  * The profile page's data: spec Actor data and profile fields, texts in the viewer's language, the pictures as
- * the caller's age gate shows them.
+ * the viewer's age gate shows them.
  */
-export async function performerProfile(
-  db: Database,
-  idOrName: string,
-  viewer: Viewer,
-  gate: AgeGate,
-): Promise<ActorProfile> {
+export async function performerProfile(db: Database, idOrName: string, viewer: Viewer): Promise<ActorProfile> {
   const row = await findActor(db, idOrName);
   const [sedcards, categoryRows, favorite, rank] = await Promise.all([
     db.select().from(actorSedcards).where(eq(actorSedcards.actorId, row.id)).orderBy(asc(actorSedcards.position)),
@@ -319,11 +316,11 @@ export async function performerProfile(
     isNew: item.isNew,
     sedcards: sedcards.map(({ id, url, width, height }) => ({
       id,
-      url: gate.image(url, row.ageRating),
+      url: viewer.gate.image(url, row.ageRating),
       width,
       height,
     })),
-    avatar: { id: row.id, url: gate.image(row.avatarUrl, row.ageRating), ...ACTOR_AVATAR_SIZE },
+    avatar: { id: row.id, url: viewer.gate.image(row.avatarUrl, row.ageRating), ...ACTOR_AVATAR_SIZE },
     profile: {
       age: row.age,
       threeWords: row.threeWords,
