@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -171,4 +174,27 @@ describe('answers through the age gate', () => {
     assert.equal(await widthAt(signed.previewPicture), 640);
     assert.equal(await widthAt(signed.avatarPicture), 320);
   });
+});
+
+test("a restarted server restricts a rated performer's pictures again before it serves them", async () => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'velvet-avatars-'));
+  try {
+    const seeded = await createTestApp({ dataDir, seedScale: 0.05 });
+    const [row] = await seeded.ctx.db
+      .select({ avatarUrl: actors.avatarUrl })
+      .from(actors)
+      .where(eq(actors.ageRating, 18))
+      .limit(1);
+    await seeded.close();
+    const restarted = await createTestApp({ dataDir });
+    try {
+      const plain = await restarted.app.inject({ method: 'GET', url: row!.avatarUrl });
+      assert.equal(plain.statusCode, 200);
+      assert.ok((await sharp(plain.rawPayload).metadata()).width! <= 48);
+    } finally {
+      await restarted.close();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
 });
