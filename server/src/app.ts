@@ -123,13 +123,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     hub.attach(socket, request.raw.socket, visitorOf(request) ?? null),
   );
 
-  // Images above their free age rating are served only at the signed URLs verified guests get.
+  // Images above their free age rating are served only at the signed URLs verified guests get; unsigned, they are
+  // refused or (performers' pictures) answer their blurred variant, kept briefly as the rating may change.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith(MEDIA_URL_PREFIX) && !ctx.images.allows(request.url, ctx.now()))
+    if (!request.url.startsWith(MEDIA_URL_PREFIX)) return;
+    const access = ctx.images.access(request.url, ctx.now());
+    if (access.answer === 'refused')
       return reply
         .code(403)
         .header('cache-control', 'no-store')
         .send({ statusCode: 403, code: 'AGE_CHECK_REQUIRED', message: 'This image needs an age check' });
+    if (access.answer === 'blurred')
+      return reply.type('image/webp').header('cache-control', 'public, max-age=3600').send(access.webp);
   });
   await app.register(fastifyStatic, {
     root: mediaDir,

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { access, mkdir, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { ImageRequest, ImageStore } from './images';
+import type { ImageRequest, ImageStore, MediaAccess, UnsignedAnswer } from './images';
 
 export const MEDIA_URL_PREFIX = '/media/';
 
@@ -67,8 +67,11 @@ const exists = (file: string) =>
  * under /media/. Generating is idempotent: an existing file is kept.
  */
 export class SharpImageStore implements ImageStore {
-  /** Paths (/media/...) of files behind the age check, restricted on this start before any route serves. */
-  private readonly restricted = new Set<string>();
+  /**
+   * Paths (/media/...) of files behind the age check, restricted on this start before any route serves, with what
+   * their unsigned URL answers (a blurred variant's bytes are small and kept at hand).
+   */
+  private readonly restricted = new Map<string, Exclude<MediaAccess, { answer: 'file' }>>();
   private readonly signingKey: Buffer;
 
   constructor(
@@ -107,15 +110,21 @@ export class SharpImageStore implements ImageStore {
     return `${url}?avs=${expires}.${this.signature(url, expires)}`;
   }
 
-  allows(url: string, now: Date): boolean {
+  access(url: string, now: Date): MediaAccess {
     const [pathname = '', query = ''] = url.split('?', 2);
     let file: string;
     try {
       file = decodeURIComponent(pathname);
     } catch {
-      return true; // not a path the static files answer either
+      return { answer: 'file' }; // not a path the static files answer either
     }
-    if (!this.restricted.has(file)) return true;
+    const restriction = this.restricted.get(file);
+    if (!restriction || this.signed(file, query, now)) return { answer: 'file' };
+    return restriction;
+  }
+
+  /** Whether the query holds a signature of this file that is still in time. */
+  private signed(file: string, query: string, now: Date): boolean {
     const grant = /^(\d{1,12})\.([\w-]{43})$/.exec(new URLSearchParams(query).get('avs') ?? '');
     if (!grant) return false;
     const expires = Number(grant[1]);
@@ -125,7 +134,7 @@ export class SharpImageStore implements ImageStore {
     return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
-  async restrict(url: string): Promise<void> {
+  async restrict(url: string, unsigned: UnsignedAnswer = 'refused'): Promise<void> {
     const blurred = this.fileOf(this.blurredUrl(url));
     if (!(await exists(blurred))) {
       const webp = await sharp(this.fileOf(url))
@@ -135,12 +144,15 @@ export class SharpImageStore implements ImageStore {
         .toBuffer();
       await writeFile(blurred, webp);
     }
-    this.restricted.add(url);
+    this.restricted.set(
+      url,
+      unsigned === 'refused' ? { answer: 'refused' } : { answer: 'blurred', webp: await readFile(blurred) },
+    );
   }
 
   restrictFile(url: string): void {
     this.fileOf(url);
-    this.restricted.add(url);
+    this.restricted.set(url, { answer: 'refused' });
   }
 
   async put(key: string, webp: Buffer): Promise<string> {

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, or } from 'drizzle-orm';
-import type { AvsStatus } from '@velvet/contracts';
+import { needsAgeCheck, type AgeRatedKind, type AvsStatus } from '@velvet/contracts';
 import type { Database } from '../../db/database';
-import type { Auth } from '../module';
+import type { Auth, ModuleContext } from '../module';
 import { guests } from './schema';
 
 /**
@@ -18,6 +18,32 @@ export async function isAgeVerified(
   // `lock` (in a transaction): a revocation waits until the transaction that relied on the verification commits
   const [row] = lock ? await read.for('share') : await read;
   return row?.avsStatus === 'accepted';
+}
+
+/** How one caller sees rated content: what needs the age check, and which URL an image of a rating has. */
+export interface AgeGate {
+  needAgeCheck(kind: AgeRatedKind, ageRating: number): boolean;
+  /** The image itself (signed when rated above the free rating) for a verified guest, its blurred variant otherwise. */
+  image(url: string, ageRating: number): string;
+}
+
+/**
+ * The caller's age gate, asked once per answer: a guest who is not verified (every visitor) gets blurred
+ * previews of content above its free age rating; the files themselves are refused without the signature.
+ */
+export async function ageGate(
+  reader: Pick<ModuleContext, 'db' | 'images' | 'now'>,
+  auth: Auth | null,
+): Promise<AgeGate> {
+  const verified = await isAgeVerified(reader.db, auth);
+  const now = reader.now();
+  return {
+    needAgeCheck: (kind, ageRating) => !verified && needsAgeCheck(kind, ageRating),
+    image: (url, ageRating) => {
+      if (!needsAgeCheck('image', ageRating)) return url;
+      return verified ? reader.images.signedUrl(url, now) : reader.images.blurredUrl(url);
+    },
+  };
 }
 
 /**

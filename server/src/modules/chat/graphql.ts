@@ -10,6 +10,7 @@ import {
   type TopCamsKind,
 } from '@velvet/contracts';
 import { HttpError } from '../../http/endpoint';
+import { ageGate } from '../auth/age';
 import type { GraphqlContribution } from '../module';
 import { onlinePerformers } from '../performers/service';
 import { buyChatTicket, chatShowList, removeChatTicket, ticketChatList, type TicketViewer } from './tickets';
@@ -88,11 +89,17 @@ export const chatGraphql: GraphqlContribution = {
         } as const;
         return chatShowList(context.ctx.db, query, viewer(context), now);
       },
-      topCams: (_root: unknown, args: PageArgs & { kind: string }, context: MercuriusContext) => {
+      topCams: async (_root: unknown, args: PageArgs & { kind: string }, context: MercuriusContext) => {
         if (!(TOP_CAMS_KINDS as readonly string[]).includes(args.kind)) {
           throw new HttpError(400, 'VALIDATION_FAILED', `kind must be one of ${TOP_CAMS_KINDS.join(', ')}`);
         }
-        return topCams(context.ctx.db, args.kind as TopCamsKind, page(args), viewer(context));
+        return topCams(
+          context.ctx.db,
+          args.kind as TopCamsKind,
+          page(args),
+          viewer(context),
+          await ageGate(context.ctx, context.auth),
+        );
       },
     },
     Mutation: {

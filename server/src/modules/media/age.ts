@@ -1,35 +1,11 @@
 import { gt, inArray } from 'drizzle-orm';
-import { FREE_AGE_RATING, needsAgeCheck, type AgeRatedKind } from '@velvet/contracts';
-import { isAgeVerified } from '../auth/age';
-import type { Auth, ModuleContext } from '../module';
+import { FREE_AGE_RATING, needsAgeCheck } from '@velvet/contracts';
+import type { ModuleContext } from '../module';
 import { clipPreviewUrl } from './clips';
 import { albumPictures, albums, videos } from './schema';
 
 /** What the media answers are read with: the database, the image store (for the URLs of rated images), the clock. */
 export type MediaReader = Pick<ModuleContext, 'db' | 'images' | 'now'>;
-
-/** How one caller sees rated media: what needs the age check, and which URL an image of a rating has. */
-export interface AgeGate {
-  needAgeCheck(kind: AgeRatedKind, ageRating: number): boolean;
-  /** The image itself (signed when rated above the free rating) for a verified guest, its blurred variant otherwise. */
-  image(url: string, ageRating: number): string;
-}
-
-/**
- * The caller's age gate, asked once per answer: a guest who is not verified (every visitor) gets blurred
- * previews of content above its free age rating; the files themselves are refused without the signature.
- */
-export async function ageGate(reader: MediaReader, auth: Auth | null): Promise<AgeGate> {
-  const verified = await isAgeVerified(reader.db, auth);
-  const now = reader.now();
-  return {
-    needAgeCheck: (kind, ageRating) => !verified && needsAgeCheck(kind, ageRating),
-    image: (url, ageRating) => {
-      if (!needsAgeCheck('image', ageRating)) return url;
-      return verified ? reader.images.signedUrl(url, now) : reader.images.blurredUrl(url);
-    },
-  };
-}
 
 /**
  * Puts every rated preview, picture and preview clip above its free age rating behind the age check (blurred

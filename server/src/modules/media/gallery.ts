@@ -7,7 +7,8 @@ import { HttpError } from '../../http/endpoint';
 import { findPerformerSedcards } from '../performers/service';
 import { findPerformer, performerCard } from '../performers/catalogue';
 import type { Auth } from '../module';
-import { ageGate, type MediaReader } from './age';
+import { ageGate } from '../auth/age';
+import type { MediaReader } from './age';
 import { albumPictures, albums, albumViews, pinnedPictures, sedcardRatings } from './schema';
 import { ratingFlags, toggleRating } from './service';
 
@@ -25,10 +26,12 @@ async function sedcardCounts(db: Pick<Database, 'select'>, actorId: number) {
   return { guestRatingLikes: row?.likes ?? 0, guestRatingDislikes: row?.dislikes ?? 0 };
 }
 
-/** A performer's sedcard pictures (kept by the chat module) with their album-like rating. */
-export async function sedcardsOf(db: Database, auth: Auth | null, actorIdOrName: string): Promise<Sedcards> {
-  const { actor, pictures } = await findPerformerSedcards(db, actorIdOrName);
-  const [counts, [mine]] = await Promise.all([
+/** A performer's sedcard pictures (kept by the catalogue) as the caller's age gate shows them, with their album-like rating. */
+export async function sedcardsOf(reader: MediaReader, auth: Auth | null, actorIdOrName: string): Promise<Sedcards> {
+  const { db } = reader;
+  const { actor, ageRating, pictures } = await findPerformerSedcards(db, actorIdOrName);
+  const [gate, counts, [mine]] = await Promise.all([
+    ageGate(reader, auth),
     sedcardCounts(db, actor.id),
     auth?.loggedIn
       ? db
@@ -37,7 +40,13 @@ export async function sedcardsOf(db: Database, auth: Auth | null, actorIdOrName:
           .where(and(eq(sedcardRatings.actorId, actor.id), eq(sedcardRatings.guestId, auth.guestId)))
       : Promise.resolve([]),
   ]);
-  return { actor, pictures, albumTotalViews: SEDCARD_VIEWS, ...counts, ...ratingFlags(mine?.rating) };
+  return {
+    actor,
+    pictures: pictures.map((picture) => ({ ...picture, url: gate.image(picture.url, ageRating) })),
+    albumTotalViews: SEDCARD_VIEWS,
+    ...counts,
+    ...ratingFlags(mine?.rating),
+  };
 }
 
 /** Likes (5) or dislikes (1) a performer's sedcards, toggling through the same code path as albums. */

@@ -25,7 +25,7 @@ export const mediaRoutes =
       media.rateAlbum(ctx.db, auth.guestId, body.albumId, body.guestRating),
     );
     route(app, mediaEndpoints.sedcards, async ({ params, auth }) =>
-      gallery.sedcardsOf(ctx.db, auth, params.actorIdOrName),
+      gallery.sedcardsOf(ctx, auth, params.actorIdOrName),
     );
     route(app, mediaEndpoints.sedcardsRating, async ({ params, body, auth }) =>
       gallery.rateSedcards(ctx.db, auth.guestId, params.actorId, body.guestRating),

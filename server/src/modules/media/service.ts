@@ -26,7 +26,8 @@ import { HttpError, requireGuest } from '../../http/endpoint';
 import type { Auth } from '../module';
 import { performerCard } from '../performers/catalogue';
 import { guests } from '../auth/schema';
-import { ageGate, type MediaReader } from './age';
+import { ageGate } from '../auth/age';
+import type { MediaReader } from './age';
 import { isVipGuest } from '../auth/guests';
 import { clipPreviewUrl } from './clips';
 import {

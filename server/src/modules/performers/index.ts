@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ServerModule } from '../module';
+import { restrictRatedPerformers } from './age';
 import { favoritesSocket } from './favorites';
 import { performerRoutes } from './routes';
 import { startScheduleJob } from './schedule';
@@ -24,12 +25,14 @@ export const performersModule: ServerModule = {
   },
   prepare: async (ctx) => {
     await ensureOnlineSchedule(ctx.db);
+    await restrictRatedPerformers(ctx);
   },
   socket: favoritesSocket,
   seed: async (ctx, options) => {
     await seedPerformers(ctx, options);
     await seedOnlineSchedule(ctx.db);
     await seedSearch(ctx);
+    await restrictRatedPerformers(ctx);
   },
   // A living site: performers on and off line by their schedule.
   start: startScheduleJob,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, chatEndpoints, type Language } from '@velvet/contracts';
 import { route } from '../../http/endpoint';
 import { visitorCountry } from '../../http/visitor-cache';
+import { ageGate } from '../auth/age';
 import type { Auth, ModuleContext } from '../module';
 import * as performers from './service';
 
@@ -12,13 +13,17 @@ export async function viewer(
   language: Language | undefined,
 ): Promise<performers.Viewer> {
   const guestId = auth?.loggedIn ? auth.guestId : null;
-  const tickets = guestId && ctx.hooks.showTicketActorIds ? await ctx.hooks.showTicketActorIds(guestId) : [];
+  const [tickets, gate] = await Promise.all([
+    guestId && ctx.hooks.showTicketActorIds ? ctx.hooks.showTicketActorIds(guestId) : [],
+    ageGate(ctx, auth),
+  ]);
   return {
     language: language ?? DEFAULT_LANGUAGE,
     country: visitorCountry(request),
     guestId,
     ticketActorIds: new Set(tickets),
     now: ctx.now(),
+    gate,
   };
 }
 

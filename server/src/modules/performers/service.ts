@@ -22,6 +22,7 @@ import {
 import type { Database } from '../../db/database';
 import { countedPage, pageWindow } from '../../db/page';
 import { HttpError } from '../../http/endpoint';
+import type { AgeGate } from '../auth/age';
 import { actorCategories, actorCategoryMembers, actors, actorSedcards, favoriteActors } from './schema';
 import { BIRTHDAY_TEXTS } from './seed-texts';
 
@@ -39,6 +40,8 @@ export interface Viewer {
   ticketActorIds: ReadonlySet<number>;
   /** The server's clock when the request came (which performers count as new, whose birthday it is). */
   now: Date;
+  /** How the caller sees pictures above the free rating of images (performers rated 18). */
+  gate: AgeGate;
 }
 
 /** The site path of a performer's profile page in `language`. */
@@ -91,7 +94,7 @@ export function listItem(row: ActorRow, viewer: Viewer): ActorListItem {
     id: row.id,
     name: row.name,
     displayName: row.displayName,
-    avatarUrl: row.avatarUrl,
+    avatarUrl: viewer.gate.image(row.avatarUrl, row.ageRating),
     isOnline: row.isOnline,
     freeChat: row.freeChat,
     age: row.age,
@@ -225,7 +228,10 @@ async function findActor(db: Database, idOrName: string): Promise<ActorRow> {
   return row;
 }
 
-/** A performer (by id or case-insensitive name) with the sedcard pictures, in display order; 404 if unknown. */
+/**
+ * A performer (by id or case-insensitive name) with the sedcard pictures, in display order, and the age rating
+ * that gates them; 404 if unknown.
+ */
 export async function findPerformerSedcards(db: Database, idOrName: string) {
   const row = await findActor(db, idOrName);
   const pictures = await db
@@ -233,7 +239,7 @@ export async function findPerformerSedcards(db: Database, idOrName: string) {
     .from(actorSedcards)
     .where(eq(actorSedcards.actorId, row.id))
     .orderBy(asc(actorSedcards.position));
-  return { actor: { id: row.id, name: row.name, displayName: row.displayName }, pictures };
+  return { actor: { id: row.id, name: row.name, displayName: row.displayName }, ageRating: row.ageRating, pictures };
 }
 
 /** Place in the top cams ranking, or null for a performer with too few ratings. */
@@ -255,7 +261,10 @@ async function topCamRank(db: Database, row: ActorRow): Promise<number | null> {
 const isBirthday = (birthday: string | null, today: Date) =>
   birthday !== null && birthday.slice(5) === today.toISOString().slice(5, 10);
 
-/** The profile page's data: spec Actor data and profile fields, texts in the viewer's language. */
+/**
+ * The profile page's data: spec Actor data and profile fields, texts in the viewer's language, the pictures as
+ * the viewer's age gate shows them.
+ */
 export async function performerProfile(db: Database, idOrName: string, viewer: Viewer): Promise<ActorProfile> {
   const row = await findActor(db, idOrName);
   const [sedcards, categoryRows, favorite, rank] = await Promise.all([
@@ -305,8 +314,13 @@ export async function performerProfile(db: Database, idOrName: string, viewer: V
     registeredSince: row.registeredSince.toISOString(),
     isTopAmateur: row.isTopAmateur,
     isNew: item.isNew,
-    sedcards: sedcards.map(({ id, url, width, height }) => ({ id, url, width, height })),
-    avatar: { id: row.id, url: row.avatarUrl, ...ACTOR_AVATAR_SIZE },
+    sedcards: sedcards.map(({ id, url, width, height }) => ({
+      id,
+      url: viewer.gate.image(url, row.ageRating),
+      width,
+      height,
+    })),
+    avatar: { id: row.id, url: viewer.gate.image(row.avatarUrl, row.ageRating), ...ACTOR_AVATAR_SIZE },
     profile: {
       age: row.age,
       threeWords: row.threeWords,

@@ -3,6 +3,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import { type Language, type TopCam, type TopCamsKind } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { countedPage } from '../../db/page';
+import type { AgeGate } from '../auth/age';
 import { actors, actorSedcards, favoriteActors } from './schema';
 import { performerProfilePath, rated, rating } from './service';
 
@@ -47,12 +48,16 @@ function listSpec(kind: TopCamsKind, guestId: string | null): ListSpec | null {
   }
 }
 
-/** Spec topCams: one page of a top cams list; an anonymous visitor has no favourites. */
+/**
+ * Spec topCams: one page of a top cams list, its pictures as the caller's age gate shows them; an anonymous
+ * visitor has no favourites.
+ */
 export async function topCams(
   db: Database,
   kind: TopCamsKind,
   page: { first: number; offset: number },
   viewer: { guestId: string | null; language: Language },
+  gate: AgeGate,
 ): Promise<{ total: number; items: TopCam[] }> {
   const spec = listSpec(kind, viewer.guestId);
   if (!spec) return { total: 0, items: [] };
@@ -79,8 +84,8 @@ export async function topCams(
       online: actor.isOnline,
       onlineVideocall: actor.isOnline && actor.isOnlineMobileVideocall,
       age: actor.age,
-      previewPicture: previews.get(actor.id) ?? actor.avatarUrl,
-      avatarPicture: actor.avatarUrl,
+      previewPicture: gate.image(previews.get(actor.id) ?? actor.avatarUrl, actor.ageRating),
+      avatarPicture: gate.image(actor.avatarUrl, actor.ageRating),
       spokenLanguages: actor.languages,
       pinnedCount: actor.favoriteCount,
       ratingCount: actor.ratingCount,

@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, type Language } from '@velvet/contracts';
 import { HttpError } from '../../http/endpoint';
+import { ageGate } from '../auth/age';
 import type { ModuleContext } from '../module';
 import { albumById, releasedAlbumRefs, releasedVideoRefs, videoById } from '../media/service';
 import { performerProfile, listCategories, performerNames } from '../performers/service';
@@ -92,12 +93,13 @@ export interface PerformerFacts {
 }
 
 /** An anonymous visitor: the head of a page is the same for everyone, so it may be kept and shared. */
-const anonymous = (language: Language, now: Date) => ({
-  now,
+const anonymous = async (ctx: ModuleContext, language: Language) => ({
+  now: ctx.now(),
   language,
   country: null,
   guestId: null,
   ticketActorIds: new Set<number>(),
+  gate: await ageGate(ctx, null),
 });
 
 /** A lookup's answer, or null where the owning module answers 404 (the page's entity does not exist). */
@@ -113,7 +115,7 @@ async function orNull<T>(lookup: Promise<T>): Promise<T | null> {
 /** The entities a page's head names, read through the owning modules; null for one that does not exist. */
 export const ENTITIES = {
   performer: async (ctx: ModuleContext, name: string, language: Language): Promise<PerformerFacts | null> => {
-    const profile = await orNull(performerProfile(ctx.db, name, anonymous(language, ctx.now())));
+    const profile = await orNull(performerProfile(ctx.db, name, await anonymous(ctx, language)));
     if (!profile) return null;
     const { age, country, threeWords } = profile.profile;
     return {
