@@ -12,9 +12,8 @@ import {
   type AvsInfo,
   type ErrorBody,
 } from '@velvet/contracts';
-import { createTestApp, TEST_OPERATOR_PASSWORD, type TestApp } from '../../testing/app';
+import { createTestApp, type TestApp } from '../../testing/app';
 import { openSocketSession } from '../../testing/socket';
-import { OPERATOR } from '../auth/operator';
 import { balanceOf } from '../wallet/service';
 import { signCallback } from './provider';
 import { avsProviders } from './index';
@@ -26,12 +25,7 @@ const realNow = () => new Date();
 
 before(async () => {
   t = await createTestApp();
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/rest/v1/auth/login',
-    payload: { email: OPERATOR.email, password: TEST_OPERATOR_PASSWORD },
-  });
-  operatorToken = login.json<AuthResponse>().accessToken;
+  operatorToken = await t.operatorToken();
 });
 after(() => t.close());
 

@@ -7,11 +7,9 @@ import {
   chatSessionEndpoints,
   incomingMessages,
   requestAvsCheckoutMutation,
-  type AuthResponse,
   type ChatSession,
 } from '@velvet/contracts';
-import { createTestApp, TEST_OPERATOR_PASSWORD, type TestApp } from '../../testing/app';
-import { OPERATOR } from '../auth/operator';
+import { createTestApp, type TestApp } from '../../testing/app';
 import { balanceOf } from '../wallet/service';
 import { createPerformer } from '../performers/fixtures';
 import { chatSessions } from './schema';
@@ -23,12 +21,7 @@ let t: TestApp;
 let operatorToken: string;
 before(async () => {
   t = await createTestApp();
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/rest/v1/auth/login',
-    payload: { email: OPERATOR.email, password: TEST_OPERATOR_PASSWORD },
-  });
-  operatorToken = login.json<AuthResponse>().accessToken;
+  operatorToken = await t.operatorToken();
 });
 after(() => t.close());
 
