@@ -42,11 +42,12 @@ function dateArg(name: string, value: string | null | undefined): Date | null {
 }
 
 /** The caller as ticket and top cams lists see it: the `language` query parameter and a logged-in guest. */
-function viewer({ auth, reply }: MercuriusContext): TicketViewer {
+async function viewer({ ctx, auth, reply }: MercuriusContext): Promise<TicketViewer> {
   const language = (reply.request.query as { language?: unknown }).language;
   return {
     language: (LANGUAGES as readonly unknown[]).includes(language) ? (language as Language) : DEFAULT_LANGUAGE,
     guestId: auth?.loggedIn ? auth.guestId : null,
+    gate: await ageGate(ctx, auth),
   };
 }
 
@@ -72,11 +73,16 @@ export const chatGraphql: GraphqlContribution = {
   schema: chatGraphqlSchema + ticketsGraphqlSchema,
   resolvers: {
     Query: {
-      onlineModels: (_root: unknown, args: OnlineModelsArgs, { ctx }: MercuriusContext) =>
-        onlinePerformers(ctx.db, { ...page(args), freeChat: args.freeChat, categoryId: args.categoryId }, ctx.now()),
-      ticketChatList: (_root: unknown, args: { modelId: number }, context: MercuriusContext) =>
-        ticketChatList(context.ctx.db, args.modelId, viewer(context), context.ctx.now()),
-      chatShowList: (_root: unknown, args: ChatShowListArgs, context: MercuriusContext) => {
+      onlineModels: async (_root: unknown, args: OnlineModelsArgs, { ctx, auth }: MercuriusContext) =>
+        onlinePerformers(
+          ctx.db,
+          { ...page(args), freeChat: args.freeChat, categoryId: args.categoryId },
+          ctx.now(),
+          await ageGate(ctx, auth),
+        ),
+      ticketChatList: async (_root: unknown, args: { modelId: number }, context: MercuriusContext) =>
+        ticketChatList(context.ctx.db, args.modelId, await viewer(context), context.ctx.now()),
+      chatShowList: async (_root: unknown, args: ChatShowListArgs, context: MercuriusContext) => {
         const order = args.order ?? 'ASC';
         if (order !== 'ASC' && order !== 'DESC') throw new HttpError(400, 'VALIDATION_FAILED', 'order is ASC or DESC');
         const now = context.ctx.now();
@@ -87,31 +93,26 @@ export const chatGraphql: GraphqlContribution = {
           startDateTo: dateArg('startDateTo', args.startDateTo),
           internal: args.internal ?? false,
         } as const;
-        return chatShowList(context.ctx.db, query, viewer(context), now);
+        return chatShowList(context.ctx.db, query, await viewer(context), now);
       },
       topCams: async (_root: unknown, args: PageArgs & { kind: string }, context: MercuriusContext) => {
         if (!(TOP_CAMS_KINDS as readonly string[]).includes(args.kind)) {
           throw new HttpError(400, 'VALIDATION_FAILED', `kind must be one of ${TOP_CAMS_KINDS.join(', ')}`);
         }
-        return topCams(
-          context.ctx.db,
-          args.kind as TopCamsKind,
-          page(args),
-          viewer(context),
-          await ageGate(context.ctx, context.auth),
-        );
+        const cams = await viewer(context);
+        return topCams(context.ctx.db, args.kind as TopCamsKind, page(args), cams, cams.gate);
       },
     },
     Mutation: {
-      buyChatTicket: (_root: unknown, args: BuyChatTicketArgs, context: MercuriusContext) =>
+      buyChatTicket: async (_root: unknown, args: BuyChatTicketArgs, context: MercuriusContext) =>
         buyChatTicket(
           context.ctx,
-          viewer(context),
+          await viewer(context),
           { ...args, creationType: args.creationType ?? 'C' },
           context.ctx.now(),
         ),
-      removeChatTicket: (_root: unknown, args: { id: number }, context: MercuriusContext) =>
-        removeChatTicket(context.ctx, viewer(context), args.id, context.ctx.now()),
+      removeChatTicket: async (_root: unknown, args: { id: number }, context: MercuriusContext) =>
+        removeChatTicket(context.ctx, await viewer(context), args.id, context.ctx.now()),
     },
   },
 };

@@ -15,11 +15,13 @@ import {
 import type { Database } from '../../db/database';
 import { countedPage } from '../../db/page';
 import { HttpError } from '../../http/endpoint';
+import type { AgeGate } from '../auth/age';
 import type { ModuleContext } from '../module';
 import { walletAccounts, walletEntries } from '../wallet/schema';
 import { saleProceeds } from '../wallet/money';
 import { pushBalance, transfer, type AccountRef } from '../wallet/service';
 import { chatTicketHolders, chatTickets } from './schema';
+import { performerAvatar } from '../performers/age';
 import { performerCards, sedcardUrls } from '../performers/catalogue';
 import { performerProfilePath } from '../performers/service';
 
@@ -90,6 +92,8 @@ export interface TicketViewer {
   language: Language;
   /** Only for a logged-in guest. */
   guestId: string | null;
+  /** Which avatar of a rated performer the viewer sees. */
+  gate: AgeGate;
 }
 
 const localized = (texts: Record<string, string>): LocalizedText[] =>
@@ -133,7 +137,7 @@ async function ticketViews(db: Database, rows: TicketRow[], viewer: TicketViewer
       // What to do after buying is for those who bought.
       postBuyInfo: isBought ? localized(row.postBuyInfo) : [],
       sedcards: sedcards.get(row.actorId) ?? [],
-      avatar: actor.avatarUrl,
+      avatar: performerAvatar(viewer.gate, actor),
       start: row.startsAt.toISOString(),
       end: row.endsAt.toISOString(),
       isBought,

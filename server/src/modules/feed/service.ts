@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   FREE_AGE_RATING,
-  needsAgeCheck,
   FEED_MAX_PAGE_SIZE,
   FEED_PAGE_SIZE,
   FEED_TYPE_GROUP_TYPES,
@@ -17,8 +16,9 @@ import {
 } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
-import { isAgeVerified } from '../auth/age';
+import { ageGate, type AgeGate } from '../auth/age';
 import type { Auth } from '../module';
+import { performerAvatar } from '../performers/age';
 import { findPerformer, performerCards, type PerformerCard } from '../performers/catalogue';
 import { favoritePerformerIds, favoritePerformerIdsOf, setFavorite } from '../performers/favorites';
 import type { ModuleContext } from '../module';
@@ -193,10 +193,10 @@ export async function unlikePost(
   return existingPost(reader, auth, postId, now);
 }
 
-async function model(db: Database, modelIdText: string): Promise<FeedModel> {
-  const row = await findPerformer(db, parseId(modelIdText, 'modelId'));
+async function model(ctx: ModuleContext, auth: Auth | null, modelIdText: string): Promise<FeedModel> {
+  const row = await findPerformer(ctx.db, parseId(modelIdText, 'modelId'));
   if (!row) throw new HttpError(404, 'NOT_FOUND', `No model ${modelIdText}`);
-  return toModel(row);
+  return toModel(await ageGate(ctx, auth), row);
 }
 
 /**
@@ -210,7 +210,7 @@ export async function setFollowing(
   following: boolean,
 ): Promise<FeedModel> {
   const guestId = requireLogin(auth);
-  const found = await model(ctx.db, modelId);
+  const found = await model(ctx, auth, modelId);
   if (await setFavorite(ctx.db, guestId, Number(found.id), following)) {
     ctx.hub.sendToGuest(guestId, { type: 'favoriteActors', actorIds: await favoritePerformerIds(ctx.db, guestId) });
   }
@@ -262,11 +262,11 @@ export async function totals(
   };
 }
 
-const toModel = (row: PerformerCard): FeedModel => ({
+const toModel = (gate: AgeGate, row: PerformerCard): FeedModel => ({
   id: String(row.id),
   name: row.displayName,
   online: row.isOnline,
-  avatar: row.avatarUrl,
+  avatar: performerAvatar(gate, row),
 });
 
 function toReply(row: CommentRow, post: PostRow): FeedReply {
@@ -318,8 +318,7 @@ const teaser = (row: PostRow, first: { width: number; height: number } | undefin
 async function toPosts(reader: FeedReader, auth: Auth | null, rows: PostRow[]): Promise<FeedPost[]> {
   if (!rows.length) return [];
   const { db } = reader;
-  const verified = await isAgeVerified(db, auth);
-  const now = reader.now();
+  const gate = await ageGate(reader, auth);
   const postIds = rows.map((row) => row.id);
   const guestId = loggedInGuest(auth);
   const [models, photos, commentCounts, topComments, liked, followed] = await Promise.all([
@@ -395,7 +394,7 @@ async function toPosts(reader: FeedReader, auth: Auth | null, rows: PostRow[]): 
       paidContent: row.paidContent,
       fsk: row.fsk,
       priceCoins: row.priceCoins,
-      model: toModel(actor),
+      model: toModel(gate, actor),
       tippingGoal: goal
         ? {
             goalCoins: goal,
@@ -412,19 +411,14 @@ async function toPosts(reader: FeedReader, auth: Auth | null, rows: PostRow[]): 
         ? teaser(row, postPhotos[0])
         : postPhotos.map((photo) => {
             // a photo above the free rating of images: blurred for a guest who is not verified, signed otherwise
-            const rated = needsAgeCheck('image', row.fsk);
-            const url = !rated
-              ? photo.url
-              : verified
-                ? reader.images.signedUrl(photo.url, now)
-                : reader.images.blurredUrl(photo.url);
+            const url = gate.image(photo.url, row.fsk);
             return {
               id: String(photo.id),
               url,
               srcSet: `${url} ${photo.width}w`,
               width: photo.width,
               height: photo.height,
-              avsRequired: rated && !verified,
+              avsRequired: gate.needAgeCheck('image', row.fsk),
             };
           }),
     };

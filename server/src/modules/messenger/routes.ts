@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { messengerEndpoints, RECOMMENDATIONS_PER_GRID, RECOMMENDATIONS_PER_SLIDER } from '@velvet/contracts';
 import { route } from '../../http/endpoint';
+import { ageGate } from '../auth/age';
 import type { ModuleContext } from '../module';
 import { favoritePerformers } from '../performers/favorites';
 import { recommendedPerformers } from '../performers/service';
@@ -17,14 +18,14 @@ export const messengerRoutes =
         query.currentActorId,
       ),
     }));
-    route(app, messengerEndpoints.channel, ({ auth, params, query }) =>
-      openConversation(db, auth.guestId, { channelId: params.channelId }, query, ctx.now()),
+    route(app, messengerEndpoints.channel, async ({ auth, params, query }) =>
+      openConversation(db, auth.guestId, await ageGate(ctx, auth), { channelId: params.channelId }, query, ctx.now()),
     );
-    route(app, messengerEndpoints.channelByActor, ({ auth, params, query }) =>
-      openConversation(db, auth.guestId, { actorId: params.actorId }, query, ctx.now()),
+    route(app, messengerEndpoints.channelByActor, async ({ auth, params, query }) =>
+      openConversation(db, auth.guestId, await ageGate(ctx, auth), { actorId: params.actorId }, query, ctx.now()),
     );
     route(app, messengerEndpoints.touchChannel, async ({ auth, body }) => ({
-      channel: await touchChannel(db, auth.guestId, body.actorId),
+      channel: await touchChannel(db, auth.guestId, await ageGate(ctx, auth), body.actorId),
     }));
     route(app, messengerEndpoints.favorites, ({ auth, query }) => favoritePerformers(db, auth.guestId, query.limit));
   };

@@ -2,11 +2,13 @@ import { and, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { Channel, ChannelFilter, Conversation, Message } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
+import type { AgeGate } from '../auth/age';
+import { performerAvatar } from '../performers/age';
 import { findPerformer, performerCard, type PerformerCard } from '../performers/catalogue';
 import { channels, messages } from './schema';
 
 type ChannelRow = typeof channels.$inferSelect;
-type ActorRow = Pick<PerformerCard, 'displayName' | 'age' | 'isOnline' | 'avatarUrl'>;
+type ActorRow = Pick<PerformerCard, 'displayName' | 'age' | 'isOnline' | 'avatarUrl' | 'ageRating'>;
 type MessageRow = typeof messages.$inferSelect;
 
 const channelColumns = {
@@ -16,19 +18,23 @@ const channelColumns = {
     age: performerCard.age,
     isOnline: performerCard.isOnline,
     avatarUrl: performerCard.avatarUrl,
+    ageRating: performerCard.ageRating,
   },
   lastMessage: messages.text,
 };
 
-function toChannel({
-  channel,
-  actor,
-  lastMessage,
-}: {
-  channel: ChannelRow;
-  actor: ActorRow;
-  lastMessage: string | null;
-}): Channel {
+function toChannel(
+  gate: AgeGate,
+  {
+    channel,
+    actor,
+    lastMessage,
+  }: {
+    channel: ChannelRow;
+    actor: ActorRow;
+    lastMessage: string | null;
+  },
+): Channel {
   return {
     id: channel.id,
     actorId: channel.actorId,
@@ -43,7 +49,7 @@ function toChannel({
     freeMessagesAmount: channel.freeMessagesAmount,
     messagePrice: channel.messagePrice,
     isMessagingFree: channel.isMessagingFree,
-    previewPictureUrl: actor.avatarUrl,
+    previewPictureUrl: performerAvatar(gate, actor),
   };
 }
 
@@ -104,6 +110,7 @@ export async function unreadMessageCount(db: Database, guestId: string): Promise
 export async function listChannels(
   db: Database,
   guestId: string,
+  gate: AgeGate,
   filter: ChannelFilter,
   offset: number,
   limit: number,
@@ -123,13 +130,17 @@ export async function listChannels(
       .from(channels)
       .where(eq(channels.guestId, guestId)),
   ]);
-  return { channels: rows.map(toChannel), total: counts?.total ?? 0, unreadTotal: counts?.unreadTotal ?? 0 };
+  return {
+    channels: rows.map((row) => toChannel(gate, row)),
+    total: counts?.total ?? 0,
+    unreadTotal: counts?.unreadTotal ?? 0,
+  };
 }
 
-export async function getChannel(db: Database, guestId: string, channelId: number): Promise<Channel> {
+export async function getChannel(db: Database, guestId: string, gate: AgeGate, channelId: number): Promise<Channel> {
   const [row] = await selectChannels(db).where(and(eq(channels.id, channelId), eq(channels.guestId, guestId)));
   if (!row) throw new HttpError(404, 'NOT_FOUND', `No channel ${channelId}`);
-  return toChannel(row);
+  return toChannel(gate, row);
 }
 
 async function channelIdOfActor(db: Database, guestId: string, actorId: number): Promise<number> {
@@ -145,6 +156,7 @@ async function channelIdOfActor(db: Database, guestId: string, actorId: number):
 export async function openConversation(
   db: Database,
   guestId: string,
+  gate: AgeGate,
   target: { channelId: number } | { actorId: number },
   page: { before?: number | undefined; limit: number },
   now: Date,
@@ -165,7 +177,7 @@ export async function openConversation(
     .limit(page.limit + 1);
   const hasMore = rows.length > page.limit;
   return {
-    channel: await getChannel(db, guestId, channelId),
+    channel: await getChannel(db, guestId, gate, channelId),
     messages: rows.slice(0, page.limit).reverse().map(toMessage),
     hasMore,
   };
@@ -176,18 +188,19 @@ export const NEW_CHANNEL_FREE_MESSAGES = 3;
 export const DEFAULT_MESSAGE_PRICE = 100;
 
 /** Opens (creating on first contact) the channel of a guest with a performer. */
-export async function touchChannel(db: Database, guestId: string, actorId: number): Promise<Channel> {
+export async function touchChannel(db: Database, guestId: string, gate: AgeGate, actorId: number): Promise<Channel> {
   if (!(await findPerformer(db, actorId))) throw new HttpError(404, 'NOT_FOUND', `No performer ${actorId}`);
   await db
     .insert(channels)
     .values({ guestId, actorId, freeMessagesAmount: NEW_CHANNEL_FREE_MESSAGES, messagePrice: DEFAULT_MESSAGE_PRICE })
     .onConflictDoNothing();
-  return getChannel(db, guestId, await channelIdOfActor(db, guestId, actorId));
+  return getChannel(db, guestId, gate, await channelIdOfActor(db, guestId, actorId));
 }
 
 export async function archiveChannel(
   db: Database,
   guestId: string,
+  gate: AgeGate,
   channelId: number,
   archived: boolean,
 ): Promise<Channel> {
@@ -197,7 +210,7 @@ export async function archiveChannel(
     .where(and(eq(channels.id, channelId), eq(channels.guestId, guestId)))
     .returning({ id: channels.id });
   if (!row) throw new HttpError(404, 'NOT_FOUND', `No channel ${channelId}`);
-  return getChannel(db, guestId, channelId);
+  return getChannel(db, guestId, gate, channelId);
 }
 
 export type SendResult =
@@ -212,6 +225,7 @@ export type SendResult =
 export async function sendTextMessage(
   db: Database,
   guestId: string,
+  gate: AgeGate,
   channelId: number,
   text: string,
 ): Promise<SendResult> {
@@ -224,7 +238,7 @@ export async function sendTextMessage(
     if (!channel) return { sent: false, reason: 'notFound' };
     if (channel.blocked) return { sent: false, reason: 'blocked' };
     if (!channel.isMessagingFree && channel.freeMessagesAmount === 0) {
-      return { sent: false, reason: 'paid', channel: await getChannel(tx as Database, guestId, channelId) };
+      return { sent: false, reason: 'paid', channel: await getChannel(tx as Database, guestId, gate, channelId) };
     }
     const [stored] = await tx
       .insert(messages)
@@ -239,6 +253,10 @@ export async function sendTextMessage(
         freeMessagesAmount: channel.isMessagingFree ? channel.freeMessagesAmount : channel.freeMessagesAmount - 1,
       })
       .where(eq(channels.id, channelId));
-    return { sent: true, channel: await getChannel(tx as Database, guestId, channelId), message: toMessage(stored!) };
+    return {
+      sent: true,
+      channel: await getChannel(tx as Database, guestId, gate, channelId),
+      message: toMessage(stored!),
+    };
   });
 }

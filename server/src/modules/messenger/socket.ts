@@ -1,4 +1,5 @@
 import { MESSENGER_CHANNELS_PAGE_SIZE, type ChannelFilter } from '@velvet/contracts';
+import { ageGate } from '../auth/age';
 import type { ModuleContext, SocketClient } from '../module';
 import { archiveChannel, listChannels, sendTextMessage } from './service';
 
@@ -7,7 +8,8 @@ function guestOf(client: SocketClient): string | null {
   return client.auth?.loggedIn ? client.auth.guestId : null;
 }
 
-export function messengerSocket({ db, hub, log }: ModuleContext): void {
+export function messengerSocket(ctx: ModuleContext): void {
+  const { db, hub, log } = ctx;
   const sendChannels = async (
     client: SocketClient,
     guestId: string,
@@ -15,7 +17,7 @@ export function messengerSocket({ db, hub, log }: ModuleContext): void {
     offset: number,
     limit: number,
   ) => {
-    const page = await listChannels(db, guestId, filterType, offset, limit);
+    const page = await listChannels(db, guestId, await ageGate(ctx, client.auth), filterType, offset, limit);
     client.send({ type: 'channels', filterType, offset, ...page });
   };
 
@@ -35,7 +37,7 @@ export function messengerSocket({ db, hub, log }: ModuleContext): void {
     try {
       hub.sendToGuest(guestId, {
         type: 'channel',
-        channel: await archiveChannel(db, guestId, message.channelId, message.status),
+        channel: await archiveChannel(db, guestId, await ageGate(ctx, client.auth), message.channelId, message.status),
       });
     } catch (error) {
       log.info({ err: error, channelId: message.channelId }, 'archiveChannel refused');
@@ -52,7 +54,13 @@ export function messengerSocket({ db, hub, log }: ModuleContext): void {
       );
       return;
     }
-    const result = await sendTextMessage(db, guestId, message.channelId, message.data.text);
+    const result = await sendTextMessage(
+      db,
+      guestId,
+      await ageGate(ctx, client.auth),
+      message.channelId,
+      message.data.text,
+    );
     if (result.sent) {
       // Every open tab of the guest shows the message.
       hub.sendToGuest(guestId, { type: 'channel', channel: result.channel, message: result.message });

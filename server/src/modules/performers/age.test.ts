@@ -7,8 +7,11 @@ import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
   chatEndpoints,
+  feedOperations,
   mediaEndpoints,
+  onlineModelsQuery,
   topCamsQuery,
+  type GraphqlOperation,
   type AuthResponse,
   type TopCam,
   type TopCamsKind,
@@ -173,6 +176,68 @@ describe('answers through the age gate', () => {
     const signed = await first(verified.accessToken);
     assert.equal(await widthAt(signed.previewPicture), 640);
     assert.equal(await widthAt(signed.avatarPicture), 320);
+  });
+});
+
+describe("other modules' answers show her avatar through the age gate", () => {
+  const graphql = async <R, V extends Record<string, unknown>>(
+    operation: GraphqlOperation<R, V>,
+    variables: V,
+    token?: string,
+    url = '/graphql',
+  ): Promise<R> => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      payload: { query: operation.document, variables },
+    });
+    const body = answer.json<{ data?: R; errors?: unknown }>();
+    assert.ok(body.data, JSON.stringify(body.errors));
+    return body.data;
+  };
+  /** Blurred for a visitor (where the answer is open to one) and an unverified guest, the original for a verified one. */
+  const assertGated = async (avatarFor: (token?: string) => Promise<string>, visitors = true) => {
+    const blurred = t.ctx.images.blurredUrl(adult.avatarUrl);
+    if (visitors) assert.equal(await avatarFor(), blurred, 'visitor');
+    assert.equal(await avatarFor(unverified.accessToken), blurred, 'guest');
+    const signed = await avatarFor(verified.accessToken);
+    assert.match(signed, /\?avs=\d+\.[\w-]{43}$/);
+    assert.equal(await widthAt(signed), 320);
+  };
+
+  test('the online models', async () => {
+    await t.ctx.db
+      .update(actors)
+      .set({ isOnline: true, isTopAmateur: true, favoriteCount: 1_000_000 })
+      .where(eq(actors.id, adult.id));
+    await assertGated(async (token) => {
+      const { onlineModels } = await graphql(onlineModelsQuery, { first: 1 }, token);
+      assert.equal(onlineModels.items[0]?.id, adult.id);
+      return onlineModels.items[0]!.avatarUrl;
+    }, false);
+  });
+
+  test("the messenger's channel with her", async () => {
+    await assertGated(async (token) => {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/rest/v1/messenger/channel/touch',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { actorId: adult.id },
+      });
+      assert.equal(answer.statusCode, 200, answer.body);
+      return answer.json<{ channel: { previewPictureUrl: string } }>().channel.previewPictureUrl;
+    }, false);
+  });
+
+  test("the feed's model when a guest follows her", async () => {
+    await assertGated(
+      async (token) =>
+        (await graphql(feedOperations.followModel, { modelId: String(adult.id) }, token, '/feed/graphql')).followModel
+          .avatar,
+      false,
+    );
   });
 });
 

@@ -1,6 +1,8 @@
 import { eq, gt } from 'drizzle-orm';
 import { FREE_AGE_RATING } from '@velvet/contracts';
+import type { AgeGate } from '../auth/age';
 import type { ModuleContext } from '../module';
+import type { PerformerCard } from './catalogue';
 import { actors, actorSedcards } from './schema';
 
 /**
@@ -19,4 +21,12 @@ export async function restrictRatedPerformers(ctx: Pick<ModuleContext, 'db' | 'i
       .where(rated),
   ]);
   for (const { url } of [...avatars, ...sedcards]) await ctx.images.restrict(url, 'blurred');
+}
+
+/**
+ * A performer's avatar as this caller may see it, in every answer that shows it: the original (signed) for a
+ * verified guest when she is rated above the free rating of images, the blurred variant for everyone else.
+ */
+export function performerAvatar(gate: AgeGate, card: Pick<PerformerCard, 'avatarUrl' | 'ageRating'>): string {
+  return gate.image(card.avatarUrl, card.ageRating);
 }

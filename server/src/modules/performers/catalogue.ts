@@ -29,6 +29,8 @@ export const performerCard = query
     name: actors.name,
     displayName: actors.displayName,
     avatarUrl: actors.avatarUrl,
+    /** Decides which avatar URL a caller gets: see `performerAvatar`. */
+    ageRating: actors.ageRating,
     isOnline: actors.isOnline,
     age: actors.age,
     gender: actors.gender,
@@ -38,7 +40,7 @@ export const performerCard = query
 
 export type PerformerCard = Pick<
   Performer,
-  'id' | 'name' | 'displayName' | 'avatarUrl' | 'isOnline' | 'age' | 'gender'
+  'id' | 'name' | 'displayName' | 'avatarUrl' | 'ageRating' | 'isOnline' | 'age' | 'gender'
 >;
 
 /** The cards of these performers in one query, by id (unknown ids are left out). */

@@ -23,6 +23,7 @@ import type { Database } from '../../db/database';
 import { countedPage, pageWindow } from '../../db/page';
 import { HttpError } from '../../http/endpoint';
 import type { AgeGate } from '../auth/age';
+import { performerAvatar } from './age';
 import { actorCategories, actorCategoryMembers, actors, actorSedcards, favoriteActors } from './schema';
 import { BIRTHDAY_TEXTS } from './seed-texts';
 
@@ -94,7 +95,7 @@ export function listItem(row: ActorRow, viewer: Viewer): ActorListItem {
     id: row.id,
     name: row.name,
     displayName: row.displayName,
-    avatarUrl: viewer.gate.image(row.avatarUrl, row.ageRating),
+    avatarUrl: performerAvatar(viewer.gate, row),
     isOnline: row.isOnline,
     freeChat: row.freeChat,
     age: row.age,
@@ -320,7 +321,7 @@ export async function performerProfile(db: Database, idOrName: string, viewer: V
       width,
       height,
     })),
-    avatar: { id: row.id, url: viewer.gate.image(row.avatarUrl, row.ageRating), ...ACTOR_AVATAR_SIZE },
+    avatar: { id: row.id, url: performerAvatar(viewer.gate, row), ...ACTOR_AVATAR_SIZE },
     profile: {
       age: row.age,
       threeWords: row.threeWords,
@@ -369,6 +370,7 @@ export async function onlinePerformers(
   db: Database,
   filter: { first: number; offset: number; freeChat?: boolean | null; categoryId?: number | null },
   now: Date,
+  gate: AgeGate,
 ): Promise<{ total: number; items: OnlineModel[] }> {
   const where = and(
     eq(actors.isOnline, true),
@@ -391,7 +393,7 @@ export async function onlinePerformers(
       id: row.id,
       name: row.name,
       displayName: row.displayName,
-      avatarUrl: row.avatarUrl,
+      avatarUrl: performerAvatar(gate, row),
       isOnline: row.isOnline,
       freeChat: row.freeChat,
       age: row.age,
