@@ -5,6 +5,10 @@ import { test as base, expect, type Page, type Response } from '@playwright/test
  * violation or a failed request (network failure or an answer of 400 and above), unless the test says it expects
  * that answer.
  */
+/** Waits until the shell has taken the server-rendered page over (or failed to boot). */
+export const shellReady = (page: Page) =>
+  page.locator('html[data-ready], .vv-boot-error').first().waitFor({ state: 'attached' });
+
 export const test = base.extend<{ expectFailure: (pattern: RegExp) => void }>({
   // Pages come rendered from the server and are hydrated a moment later: a page opened with JavaScript is used once
   // the shell has taken it over (`data-ready` on <html>), as a click before would find buttons without handlers.
@@ -15,7 +19,7 @@ export const test = base.extend<{ expectFailure: (pattern: RegExp) => void }>({
           response?.headers()['content-type']?.startsWith('text/html') &&
           response.request().resourceType() === 'document'
         )
-          await page.locator('html[data-ready], .vv-boot-error').first().waitFor({ state: 'attached' });
+          await shellReady(page);
         return response;
       };
       const goto = page.goto.bind(page);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ZIP_LENGTH } from '@velvet/contracts';
-import { expect, expectNoBrokenImages, test } from './fixtures';
+import { expect, expectNoBrokenImages, shellReady, test } from './fixtures';
 
 /**
  * The performers of the live cam site: found through the actor search, her profile with the chat button, the
@@ -96,7 +96,9 @@ test('a performer going on or off line changes her badge live', async ({ context
       if (message.type === 'actorOnline' || message.type === 'actorOffline') pushes.push(message);
     }),
   );
+  // Pages of the context are not the fixture's page: each is used once the shell has taken it over.
   await first.goto('/en/categories/amateurs/');
+  await shellReady(first);
   await expect(first.getByRole('heading', { level: 1, name: 'Amateurs' })).toBeVisible();
   const lastPage = Number(
     (await first.getByRole('navigation', { name: 'Pages' }).getByRole('button').allTextContents())
@@ -108,6 +110,7 @@ test('a performer going on or off line changes her badge live', async ({ context
   for (let number = 2; number <= lastPage; number++) {
     const tab = await context.newPage();
     await tab.goto('/en/categories/amateurs/');
+    await shellReady(tab);
     await tab.getByRole('button', { name: `Page ${number}` }).click();
     await expect(tab.getByRole('button', { name: `Page ${number}` })).toHaveAttribute('aria-current', 'page');
     tabs.push(tab);
