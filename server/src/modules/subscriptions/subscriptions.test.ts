@@ -25,7 +25,8 @@ import { sandboxProvider, type PaymentProvider } from '../wallet/payment';
 import { DEPOSIT_SETTLE_AFTER_MS, depositByCard, settleStaleDeposits } from '../wallet/deposits';
 import { chargeOneClick } from '../wallet/one-click';
 import { walletSandboxCharges, walletTransfers } from '../wallet/schema';
-import { balanceOf, pushBalance, transfer } from '../wallet/service';
+import { balanceOf } from '../wallet/service';
+import { spendCoins } from '../wallet/fixtures';
 import { subscriptionsModule } from './index';
 import { subscriptionPayments, subscriptions } from './schema';
 import { RESERVATION_SETTLE_AFTER_MS, renewDue, subscribe } from './service';
@@ -731,17 +732,7 @@ describe('automatic recharge and the provider return', () => {
   });
   after(() => t?.close());
 
-  /** Spends coins as a purchase does: the ledger's transfer, then the balance push. */
-  const spend = async (guestId: string, coins: number) => {
-    await transfer(t.ctx.db, {
-      reason: 'test.spend',
-      legs: [
-        { account: { kind: 'guest', id: guestId }, amount: -coins * 100 },
-        { account: { kind: 'system', id: 'platform' }, amount: coins * 100 },
-      ],
-    });
-    await pushBalance(t.ctx, guestId);
-  };
+  const spend = (guestId: string, coins: number) => spendCoins(t.ctx, guestId, coins);
   const settings = (token: string, body: object) => h.call('POST', '/payment/autoRecharge', token, body);
 
   test('below the threshold the saved card recharges once per window, within the deposit limits', async () => {

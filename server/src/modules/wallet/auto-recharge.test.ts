@@ -4,7 +4,8 @@ import { after, before, test } from 'node:test';
 import { SANDBOX_CARDS, formatCurrency, type IncomingMessage, type StatusBarEntry } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { openSocketSession } from '../../testing/socket';
-import { balanceOf, pushBalance, transfer } from './service';
+import { balanceOf } from './service';
+import { spendCoins } from './fixtures';
 
 const START = Date.parse('2026-03-02T10:00:00Z');
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,17 +26,7 @@ const post = (url: string, token: string, payload: object) =>
     headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
     payload,
   });
-/** Spends coins as a purchase does: the ledger's transfer, then the balance push (which may recharge). */
-const spend = async (guestId: string, coins: number) => {
-  await transfer(t.ctx.db, {
-    reason: 'test.spend',
-    legs: [
-      { account: { kind: 'guest', id: guestId }, amount: -coins * 100 },
-      { account: { kind: 'system', id: 'platform' }, amount: coins * 100 },
-    ],
-  });
-  await pushBalance(t.ctx, guestId);
-};
+const spend = (guestId: string, coins: number) => spendCoins(t.ctx, guestId, coins);
 const shown = (message: IncomingMessage) => (message as IncomingMessage<'statusBar'>).statusBar;
 
 test('an automatic recharge the card declines is told in the status bar until a deposit answers it', async () => {

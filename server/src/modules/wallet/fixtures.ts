@@ -1,0 +1,18 @@
+import type { ModuleContext } from '../module';
+import { pushBalance, transfer } from './service';
+
+/** Spends a guest's coins as a purchase does: the ledger's transfer, then the balance push (which may recharge). */
+export async function spendCoins(
+  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar'>,
+  guestId: string,
+  coins: number,
+) {
+  await transfer(ctx.db, {
+    reason: 'test.spend',
+    legs: [
+      { account: { kind: 'guest', id: guestId }, amount: -coins * 100 },
+      { account: { kind: 'system', id: 'platform' }, amount: coins * 100 },
+    ],
+  });
+  await pushBalance(ctx, guestId);
+}
