@@ -12,7 +12,8 @@ import {
 import { createTestApp, type TestApp } from '../../testing/app';
 import { guests } from '../auth/schema';
 import { DEMO_GUEST, ensureDemoGuest } from '../auth/demo-guest';
-import { vouchers } from './schema';
+import { assertShownThroughGate, createRatedPerformer, gateGuests } from '../performers/age-fixtures';
+import { voucherActors, vouchers } from './schema';
 
 const DAY = 86_400_000;
 let t: TestApp;
@@ -83,6 +84,47 @@ describe('benefits', () => {
     assert.equal(benefits.spinwheelSpins, 4);
     assert.equal(benefits.vouchers.length, 1);
     assert.equal(benefits.freeMessagesCount, 0);
+  });
+
+  test('show the performer rated 18 a voucher is limited to through the age gate', async () => {
+    const performer = await createRatedPerformer(t.ctx.db);
+    const gate = await gateGuests(t);
+    for (const { guest } of [gate.unverified, gate.verified]) {
+      const [voucher] = await t.ctx.db
+        .insert(vouchers)
+        .values({
+          guestId: guest.id,
+          type: 8,
+          amount: 1,
+          validFrom: new Date(t.ctx.now().getTime() - DAY),
+          validTo: null,
+        })
+        .returning({ id: vouchers.id });
+      await t.ctx.db.insert(voucherActors).values({ voucherId: voucher!.id, actorId: performer.id });
+    }
+    const avatarIn = (benefits: unknown) => {
+      const [voucher] = guestBenefitsSchema.parse(benefits).vouchers;
+      assert.equal(voucher?.actors[0]?.id, performer.id);
+      return voucher.actors[0].avatar;
+    };
+    await assertShownThroughGate(
+      t,
+      gate,
+      [performer.avatarUrl, performer.avatarUrl],
+      async (token) => {
+        const structured = await t.app.inject({
+          method: 'POST',
+          url: '/graphql',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { query: guestBenefitsQuery.document },
+        });
+        return [
+          avatarIn((await get('/guest/benefits', token)).json()),
+          avatarIn(structured.json<{ data: { guestBenefits: unknown } }>().data.guestBenefits),
+        ];
+      },
+      { visitors: false },
+    );
   });
 });
 

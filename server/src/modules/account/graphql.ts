@@ -1,5 +1,6 @@
 import { accountGraphqlSchema } from '@velvet/contracts';
 import { requireGuest } from '../../http/endpoint';
+import { ageGate } from '../auth/age';
 import type { Auth, GraphqlContribution, ModuleContext } from '../module';
 import { guestBenefits } from './service';
 
@@ -7,9 +8,13 @@ export const accountGraphql: GraphqlContribution = {
   schema: accountGraphqlSchema,
   resolvers: {
     Query: {
-      guestBenefits: (_root: unknown, _args: unknown, { auth, ctx }: { auth: Auth | null; ctx: ModuleContext }) => {
+      guestBenefits: async (
+        _root: unknown,
+        _args: unknown,
+        { auth, ctx }: { auth: Auth | null; ctx: ModuleContext },
+      ) => {
         requireGuest(auth);
-        return guestBenefits(ctx.db, auth.guestId, ctx.now());
+        return guestBenefits(ctx.db, auth.guestId, await ageGate(ctx, auth), ctx.now());
       },
     },
   },

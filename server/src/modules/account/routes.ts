@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountEndpoints } from '@velvet/contracts';
 import { route } from '../../http/endpoint';
+import { ageGate } from '../auth/age';
 import type { ModuleContext } from '../module';
 import { guestBenefits } from './service';
 
@@ -8,5 +9,7 @@ export const accountRoutes =
   (ctx: ModuleContext): FastifyPluginAsync =>
   async (app) => {
     const { db } = ctx;
-    route(app, accountEndpoints.benefits, ({ auth }) => guestBenefits(db, auth.guestId, ctx.now()));
+    route(app, accountEndpoints.benefits, async ({ auth }) =>
+      guestBenefits(db, auth.guestId, await ageGate(ctx, auth), ctx.now()),
+    );
   };

@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import { type GuestBenefits, type Voucher, type VoucherTypeId } from '@velvet/contracts';
 import type { Database } from '../../db/database';
+import type { AgeGate } from '../auth/age';
+import { performerAvatar } from '../performers/age';
 import { performerCard } from '../performers/catalogue';
 import { voucherActors, vouchers } from './schema';
 
@@ -13,8 +15,8 @@ const BENEFIT_COUNTS = {
   chatShowTickets: 7,
 } as const satisfies Record<string, VoucherTypeId>;
 
-/** The guest's vouchers valid now, with the performers they are limited to. */
-export async function validVouchers(db: Database, guestId: string, now: Date): Promise<Voucher[]> {
+/** The guest's vouchers valid now, with the performers they are limited to (their avatars through her age gate). */
+export async function validVouchers(db: Database, guestId: string, gate: AgeGate, now: Date): Promise<Voucher[]> {
   const rows = await db
     .select()
     .from(vouchers)
@@ -34,7 +36,8 @@ export async function validVouchers(db: Database, guestId: string, now: Date): P
           online: performerCard.isOnline,
           name: performerCard.displayName,
           link: performerCard.name,
-          avatar: performerCard.avatarUrl,
+          avatarUrl: performerCard.avatarUrl,
+          ageRating: performerCard.ageRating,
         })
         .from(voucherActors)
         .innerJoin(performerCard, eq(performerCard.id, voucherActors.actorId))
@@ -52,12 +55,20 @@ export async function validVouchers(db: Database, guestId: string, now: Date): P
     amount: row.amount,
     validFrom: row.validFrom.toISOString(),
     validTo: row.validTo?.toISOString() ?? null,
-    actors: limits.filter((limit) => limit.voucherId === row.id).map(({ voucherId: _voucherId, ...actor }) => actor),
+    actors: limits
+      .filter((limit) => limit.voucherId === row.id)
+      .map(({ id, online, name, link, ...picture }) => ({
+        id,
+        online,
+        name,
+        link,
+        avatar: performerAvatar(gate, picture),
+      })),
   }));
 }
 
-export async function guestBenefits(db: Database, guestId: string, now: Date): Promise<GuestBenefits> {
-  const valid = await validVouchers(db, guestId, now);
+export async function guestBenefits(db: Database, guestId: string, gate: AgeGate, now: Date): Promise<GuestBenefits> {
+  const valid = await validVouchers(db, guestId, gate, now);
   const sum = (type: VoucherTypeId) => valid.filter((v) => v.type === type).reduce((total, v) => total + v.amount, 0);
   return {
     spinwheelSpins: sum(BENEFIT_COUNTS.spinwheelSpins),

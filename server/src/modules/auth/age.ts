@@ -10,7 +10,7 @@ import { guests } from './schema';
  */
 export async function isAgeVerified(
   db: Database,
-  auth: Auth | null,
+  auth: Pick<Auth, 'guestId' | 'loggedIn'> | null,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<boolean> {
   if (!auth?.loggedIn) return false;
@@ -33,7 +33,7 @@ export interface AgeGate {
  */
 export async function ageGate(
   reader: Pick<ModuleContext, 'db' | 'images' | 'now'>,
-  auth: Auth | null,
+  auth: Pick<Auth, 'guestId' | 'loggedIn'> | null,
 ): Promise<AgeGate> {
   const verified = await isAgeVerified(reader.db, auth);
   const now = reader.now();

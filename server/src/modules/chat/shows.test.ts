@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { CHAT_EXIT_CODES, buyChatTicketMutation, type IncomingMessage } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { chatSessions, chatTickets } from './schema';
+import { setAvsStatus } from '../auth/age';
+import { createRatedPerformer } from '../performers/age-fixtures';
 import { findPerformer } from '../performers/catalogue';
 import { NEXT_SHOW_LEAD_MINUTES } from './seed-tickets';
 import { assertLedgerConsistent, chatGuest, type ChatGuest } from './session-fixtures';
@@ -105,6 +107,23 @@ describe('show lifecycle job', () => {
     assert.equal(await inShow(performer.id), false, 'the flag goes off at the end');
     assert.deepEqual((await runShowTick(t.ctx)).ended, [], 'an end is handled once');
     await assertLedgerConsistent(t.ctx.db);
+  });
+
+  it('invites each holder with the picture of a performer rated 18 through the holder’s age gate', async () => {
+    const performer = await createRatedPerformer(t.ctx.db);
+    const show = await createShow(performer.id);
+    const [guest, verified] = await Promise.all([chatGuest(t, { coins: PRICE }), chatGuest(t, { coins: PRICE })]);
+    await setAvsStatus(t.ctx.db, verified.id, 'accepted');
+    for (const holder of [guest, verified]) await buyTicket(holder, show.id, performer.id);
+    clock.advance(61);
+    assert.deepEqual((await runShowTick(t.ctx)).started, [show.id]);
+    const pictureOf = async (holder: ChatGuest) =>
+      ((await holder.socket.next('privateTicketShowInvitation')) as { profilePicture: string }).profilePicture;
+    assert.equal(await pictureOf(guest), t.ctx.images.blurredUrl(performer.avatarUrl), 'unverified guest');
+    assert.equal(await pictureOf(verified), t.ctx.images.signedUrl(performer.avatarUrl, clock.now()), 'verified guest');
+    assert.notEqual(t.ctx.images.blurredUrl(performer.avatarUrl), performer.avatarUrl);
+    clock.advance(30 * 60);
+    assert.deepEqual((await runShowTick(t.ctx)).ended, [show.id]);
   });
 
   it('announces a free show to everyone at its start and end', async () => {

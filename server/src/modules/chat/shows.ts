@@ -1,7 +1,9 @@
 import { and, eq, gt, isNotNull, isNull, lte } from 'drizzle-orm';
 import { CHAT_SHOW_PLATFORM_ID, CHAT_SHOW_STATUS } from '@velvet/contracts';
+import { ageGate } from '../auth/age';
 import type { ModuleContext } from '../module';
 import { chatTickets } from './schema';
+import { performerAvatar } from '../performers/age';
 import { endTicketShows, startTicketShow } from '../performers/catalogue';
 import { repeat } from '../performers/schedule';
 import { NEXT_SHOW_LEAD_MINUTES, planNextShow } from './seed-tickets';
@@ -31,10 +33,12 @@ async function startShow(ctx: ModuleContext, show: typeof chatTickets.$inferSele
     if (chat.chatType !== 'LIVESHOW') await endChat(ctx, chat.id, 'liveShowStarted');
   }
   for (const guestId of await ticketHolders(ctx.db, show.id)) {
+    // each holder sees her picture through the holder's own age gate (tickets are bought logged in)
+    const gate = await ageGate(ctx, { guestId, loggedIn: true });
     ctx.hub.sendToGuest(guestId, {
       type: 'privateTicketShowInvitation',
       actorName: actor.name,
-      profilePicture: actor.avatarUrl,
+      profilePicture: performerAvatar(gate, actor),
       actorId: actor.id,
       ticketId: show.id,
     });

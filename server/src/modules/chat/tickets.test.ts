@@ -17,6 +17,7 @@ import { accountBalance, balanceOf } from '../wallet/service';
 import { chatTicketHolders, chatTickets } from './schema';
 import { assertLedgerConsistent, fund } from './session-fixtures';
 import { createPerformer } from '../performers/fixtures';
+import { assertShownThroughGate, createRatedPerformer, gateGuests } from '../performers/age-fixtures';
 import { hasShowAccess } from './tickets';
 
 const MINUTE = 60_000;
@@ -282,6 +283,21 @@ describe('ticket lists', () => {
     assert.equal(bought!.postBuyInfo.length, 2, 'the post-buy info goes to buyers');
     assert.deepEqual([other!.isBought, other!.canBuy, other!.postBuyInfo.length], [false, true, 0]);
     assert.deepEqual(bought!.price, { value: PRICE, currency: 'VXC', symbol: 'VXC' });
+  });
+
+  it('shows the avatar and sedcards of a performer rated 18 through the age gate: blurred to a visitor or a guest, signed to a verified guest', async () => {
+    const performer = await createRatedPerformer(t.ctx.db);
+    await createShow(t, { actorId: performer.id });
+    const anonymous = await t.anonymousToken();
+    await assertShownThroughGate(
+      t,
+      await gateGuests(t),
+      [performer.avatarUrl, ...performer.sedcards],
+      async (token = anonymous) => {
+        const [ticket] = (await query(t, token, ticketChatListQuery, { modelId: performer.id })).data!.ticketChatList;
+        return [ticket!.avatar, ...ticket!.sedcards];
+      },
+    );
   });
 
   it('tells the chat button, profile and lists that the guest holds a ticket of the performer', async () => {

@@ -136,7 +136,7 @@ async function ticketViews(db: Database, rows: TicketRow[], viewer: TicketViewer
       description: localized(row.description),
       // What to do after buying is for those who bought.
       postBuyInfo: isBought ? localized(row.postBuyInfo) : [],
-      sedcards: sedcards.get(row.actorId) ?? [],
+      sedcards: (sedcards.get(row.actorId) ?? []).map((url) => viewer.gate.image(url, actor.ageRating)),
       avatar: performerAvatar(viewer.gate, actor),
       start: row.startsAt.toISOString(),
       end: row.endsAt.toISOString(),

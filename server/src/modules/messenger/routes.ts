@@ -11,9 +11,10 @@ export const messengerRoutes =
   (ctx: ModuleContext): FastifyPluginAsync =>
   async (app) => {
     const { db } = ctx;
-    route(app, messengerEndpoints.recommendations, async ({ query }) => ({
+    route(app, messengerEndpoints.recommendations, async ({ query, auth }) => ({
       actors: await recommendedPerformers(
         db,
+        await ageGate(ctx, auth),
         query.useGrid ? RECOMMENDATIONS_PER_GRID : RECOMMENDATIONS_PER_SLIDER,
         query.currentActorId,
       ),
@@ -27,5 +28,7 @@ export const messengerRoutes =
     route(app, messengerEndpoints.touchChannel, async ({ auth, body }) => ({
       channel: await touchChannel(db, auth.guestId, await ageGate(ctx, auth), body.actorId),
     }));
-    route(app, messengerEndpoints.favorites, ({ auth, query }) => favoritePerformers(db, auth.guestId, query.limit));
+    route(app, messengerEndpoints.favorites, async ({ auth, query }) =>
+      favoritePerformers(db, auth.guestId, await ageGate(ctx, auth), query.limit),
+    );
   };

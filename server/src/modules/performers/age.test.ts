@@ -17,7 +17,8 @@ import {
   type TopCamsKind,
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { setAvsStatus } from '../auth/age';
+import { assertShownThroughGate, gateGuests } from './age-fixtures';
+import { setFavorite } from './favorites';
 import { actors, actorSedcards } from './schema';
 
 let t: TestApp;
@@ -29,9 +30,7 @@ let adultSedcard: string;
 
 before(async () => {
   t = await createTestApp({ seedScale: 0.05 });
-  unverified = await t.signup();
-  verified = await t.signup();
-  await setAvsStatus(t.ctx.db, verified.guest.id, 'accepted');
+  ({ unverified, verified } = await gateGuests(t));
   const firstRated = async (ageRating: number) => {
     const [row] = await t.ctx.db
       .select()
@@ -198,12 +197,14 @@ describe("other modules' answers show her avatar through the age gate", () => {
   };
   /** Blurred for a visitor (where the answer is open to one) and an unverified guest, the original for a verified one. */
   const assertGated = async (avatarFor: (token?: string) => Promise<string>, visitors = true) => {
-    const blurred = t.ctx.images.blurredUrl(adult.avatarUrl);
-    if (visitors) assert.equal(await avatarFor(), blurred, 'visitor');
-    assert.equal(await avatarFor(unverified.accessToken), blurred, 'guest');
-    const signed = await avatarFor(verified.accessToken);
-    assert.match(signed, /\?avs=\d+\.[\w-]{43}$/);
-    assert.equal(await widthAt(signed), 320);
+    const [signed] = await assertShownThroughGate(
+      t,
+      { unverified, verified },
+      [adult.avatarUrl],
+      async (token) => [await avatarFor(token)],
+      { visitors },
+    );
+    assert.equal(await widthAt(signed!), 320);
   };
 
   test('the online models', async () => {
@@ -228,6 +229,32 @@ describe("other modules' answers show her avatar through the age gate", () => {
       });
       assert.equal(answer.statusCode, 200, answer.body);
       return answer.json<{ channel: { previewPictureUrl: string } }>().channel.previewPictureUrl;
+    }, false);
+  });
+
+  test("the messenger's recommendations", async () => {
+    await t.ctx.db.update(actors).set({ isOnline: true, favoriteCount: 1_000_000 }).where(eq(actors.id, adult.id));
+    await assertGated(async (token) => {
+      const answer = await get('/rest/v1/messenger/recommendations?useGrid=true', token);
+      assert.equal(answer.statusCode, 200, answer.body);
+      const shown = answer
+        .json<{ actors: { id: number; avatarUrl: string }[] }>()
+        .actors.find((a) => a.id === adult.id);
+      assert.ok(shown, 'she is recommended');
+      return shown.avatarUrl;
+    });
+  });
+
+  test("the messenger's favourites", async () => {
+    for (const guest of [unverified, verified]) await setFavorite(t.ctx.db, guest.guest.id, adult.id, true);
+    await assertGated(async (token) => {
+      const answer = await get('/rest/v1/messenger/favorites?limit=50', token);
+      assert.equal(answer.statusCode, 200, answer.body);
+      const shown = answer
+        .json<{ actors: { id: number; avatarUrl: string }[] }>()
+        .actors.find((a) => a.id === adult.id);
+      assert.ok(shown, 'she is a favourite');
+      return shown.avatarUrl;
     }, false);
   });
 

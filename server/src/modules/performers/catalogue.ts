@@ -111,7 +111,7 @@ export async function startTicketShow(db: Database, id: number) {
     .update(actors)
     .set({ isCurrentlyTicketShow: true })
     .where(eq(actors.id, id))
-    .returning({ id: actors.id, name: actors.name, avatarUrl: actors.avatarUrl });
+    .returning({ id: actors.id, name: actors.name, avatarUrl: actors.avatarUrl, ageRating: actors.ageRating });
   return row;
 }
 

@@ -2,9 +2,10 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { RecommendedActor } from '@velvet/contracts';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
+import type { AgeGate } from '../auth/age';
 import type { ModuleContext, SocketClient } from '../module';
 import { actors, favoriteActors } from './schema';
-import { recommendedColumns } from './service';
+import { recommendedColumns, toRecommended } from './service';
 
 /**
  * Pinning performers as favourites over the socket (the favourite pin, unpin and request messages).
@@ -85,6 +86,7 @@ export function favoritesSocket({ db, hub, log }: ModuleContext): void {
 export async function favoritePerformers(
   db: Database,
   guestId: string,
+  gate: AgeGate,
   limit: number,
 ): Promise<{ actors: RecommendedActor[]; onlineCount: number }> {
   const mine = eq(favoriteActors.guestId, guestId);
@@ -102,5 +104,5 @@ export async function favoritePerformers(
       .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
       .where(mine),
   ]);
-  return { actors: rows, onlineCount: counts?.onlineCount ?? 0 };
+  return { actors: rows.map(toRecommended(gate)), onlineCount: counts?.onlineCount ?? 0 };
 }

@@ -420,18 +420,29 @@ export const recommendedColumns = {
   age: actors.age,
   avatarUrl: actors.avatarUrl,
   isOnline: actors.isOnline,
+  ageRating: actors.ageRating,
 };
+
+/** A row of `recommendedColumns` as the caller sees it: her avatar through the caller's age gate. */
+export const toRecommended =
+  (gate: AgeGate) =>
+  ({ ageRating, ...actor }: RecommendedActor & { ageRating: number }): RecommendedActor => ({
+    ...actor,
+    avatarUrl: performerAvatar(gate, { avatarUrl: actor.avatarUrl, ageRating }),
+  });
 
 /** Performers to start a conversation with: online ones first, the most popular within that. */
 export async function recommendedPerformers(
   db: Database,
+  gate: AgeGate,
   count: number,
   exceptId?: number,
 ): Promise<RecommendedActor[]> {
-  return db
+  const rows = await db
     .select(recommendedColumns)
     .from(actors)
     .where(exceptId ? ne(actors.id, exceptId) : undefined)
     .orderBy(desc(actors.isOnline), desc(actors.favoriteCount), asc(actors.id))
     .limit(count);
+  return rows.map(toRecommended(gate));
 }

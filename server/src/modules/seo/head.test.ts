@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { DECLARED_ROUTES, REMOTE_NAMES } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { fixtureRepo, repositoryDescriptor } from '../../testing/fixtures';
+import { ageGate } from '../auth/age';
 import { eq } from 'drizzle-orm';
 import { albumById, releasedAlbumRefs, releasedVideoRefs, videoById } from '../media/service';
 import { createPerformer, manualClock } from '../performers/fixtures';
@@ -215,7 +216,7 @@ describe('page heads', () => {
       const blogHead = await headOf(VELVET.host, `/${language}/${blogPath}`);
       assertCommonHead(blogHead, VELVET, language, blogPath);
       assert.equal(blogHead.meta('og:type'), 'article');
-      const article = await blogArticle(t.ctx.db, post.slug, t.ctx.now(), language);
+      const article = await blogArticle(t.ctx.db, await ageGate(t.ctx, null), post.slug, t.ctx.now(), language);
       assert.equal(blogHead.title, `${article.post.title} | ${VELVET.brand}`);
     }
   });

@@ -133,5 +133,6 @@ export const ENTITIES = {
     (await listCategories(ctx.db, language, ctx.now())).find((category) => category.slug === slug) ?? null,
   tvSeries: async (ctx: ModuleContext, key: string) => (await orNull(format(ctx.db, key)))?.series ?? null,
   blogPost: async (ctx: ModuleContext, slug: string, language: Language) =>
-    (await orNull(blogArticle(ctx.db, slug, ctx.now(), language)))?.post ?? null,
+    // a crawler reads the page as a visitor: rated performers' avatars blurred
+    (await orNull(blogArticle(ctx.db, await ageGate(ctx, null), slug, ctx.now(), language)))?.post ?? null,
 };

@@ -12,14 +12,21 @@ import {
   type Language,
 } from '@velvet/contracts';
 import { HttpError, route } from '../../http/endpoint';
+import { ageGate } from '../auth/age';
 import type { Auth, GraphqlContribution, ModuleContext, ServerModule } from '../module';
 import { seedSpecials } from './seed';
 import * as specials from './service';
 
-/** Blog answers are the same for everyone, so browsers and CDNs may keep a successful one for a minute. */
-async function cachedForAMinute<T>(reply: FastifyReply, answer: Promise<T>): Promise<T> {
+/**
+ * Blog answers are the same for everyone, so browsers and CDNs may keep a successful one for a minute. Those that
+ * show performers' avatars show them through the caller's age gate: `auth` names that caller, and a logged-in
+ * guest's answer is kept by her browser alone.
+ */
+async function cachedForAMinute<T>(reply: FastifyReply, answer: Promise<T>, auth?: Auth | null): Promise<T> {
   const result = await answer;
-  reply.header('cache-control', `public, max-age=${BLOG_CACHE_MAX_AGE_SECONDS}`);
+  const scope = auth?.loggedIn ? 'private' : 'public';
+  reply.header('cache-control', `${scope}, max-age=${BLOG_CACHE_MAX_AGE_SECONDS}`);
+  if (auth !== undefined) reply.header('vary', 'authorization');
   return result;
 }
 
@@ -79,16 +86,21 @@ const specialsRoutes =
         }),
       ),
     );
-    route(app, specialsEndpoints.blogActors, async ({ params, reply }) => {
+    route(app, specialsEndpoints.blogActors, async ({ params, reply, auth }) => {
       const ids = decodeBlogActorsPayload(params.payload);
       if (!ids) throw new HttpError(400, 'VALIDATION_FAILED', 'The payload must be {ids: [...]} as JSON');
       return cachedForAMinute(
         reply,
-        specials.blogActors(db, ids).then((actors) => ({ actors })),
+        specials.blogActors(db, await ageGate(ctx, auth), ids).then((actors) => ({ actors })),
+        auth,
       );
     });
-    route(app, specialsEndpoints.blogArticle, async ({ params, query, reply }) =>
-      cachedForAMinute(reply, specials.blogArticle(db, params.slug, ctx.now(), query.language)),
+    route(app, specialsEndpoints.blogArticle, async ({ params, query, reply, auth }) =>
+      cachedForAMinute(
+        reply,
+        specials.blogArticle(db, await ageGate(ctx, auth), params.slug, ctx.now(), query.language),
+        auth,
+      ),
     );
 
     route(app, specialsEndpoints.specialEvents, async ({ query }) => ({
@@ -129,8 +141,15 @@ const specialsGraphql: GraphqlContribution = {
         specials.dailyBonus(ctx.db, ctx.now(), languageArg(args.language)),
       contests: (_root: unknown, args: { language?: string }, { ctx }: Context) =>
         specials.listContests(ctx.db, ctx.now(), languageArg(args.language)),
-      clash: (_root: unknown, args: { id?: number | null; language?: string }, { ctx, auth }: Context) =>
-        specials.findClash(ctx.db, args.id ?? null, guestIdOf(auth), ctx.now(), languageArg(args.language)),
+      clash: async (_root: unknown, args: { id?: number | null; language?: string }, { ctx, auth }: Context) =>
+        specials.findClash(
+          ctx.db,
+          await ageGate(ctx, auth),
+          args.id ?? null,
+          guestIdOf(auth),
+          ctx.now(),
+          languageArg(args.language),
+        ),
       spinwheel: (_root: unknown, args: { type?: string | null; language?: string }, { ctx, auth }: Context) => {
         const type = args.type ?? 'default';
         if (!(SPINWHEEL_TYPES as readonly string[]).includes(type)) {

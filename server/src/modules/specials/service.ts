@@ -26,6 +26,8 @@ import {
 import type { Database } from '../../db/database';
 import { countedPage, pageWindow } from '../../db/page';
 import { HttpError } from '../../http/endpoint';
+import type { AgeGate } from '../auth/age';
+import { performerAvatar } from '../performers/age';
 import { performerCard, performerCards, type PerformerCard } from '../performers/catalogue';
 import {
   blogPostActors,
@@ -327,20 +329,38 @@ const actorColumns = {
   name: performerCard.name,
   displayName: performerCard.displayName,
   avatarUrl: performerCard.avatarUrl,
+  ageRating: performerCard.ageRating,
 };
 
+/** A performer named by a blog post, her avatar as the caller's age gate shows it. */
+const toBlogActor = (
+  gate: AgeGate,
+  card: Pick<PerformerCard, 'id' | 'name' | 'displayName' | 'avatarUrl' | 'ageRating'>,
+) => ({
+  id: card.id,
+  name: card.name,
+  displayName: card.displayName,
+  avatarUrl: performerAvatar(gate, card),
+});
+
 /** Performers by id, in the order asked for (unknown ids are left out). */
-export async function blogActors(db: Database, ids: number[]) {
+export async function blogActors(db: Database, gate: AgeGate, ids: number[]) {
   const cards = await performerCards(db, ids);
   return ids.flatMap((id) => {
     const card = cards.get(id);
-    return card ? [{ id: card.id, name: card.name, displayName: card.displayName, avatarUrl: card.avatarUrl }] : [];
+    return card ? [toBlogActor(gate, card)] : [];
   });
 }
 
 const SIMILAR_POSTS = 3;
 
-export async function blogArticle(db: Database, slug: string, now: Date, language?: Language): Promise<BlogArticle> {
+export async function blogArticle(
+  db: Database,
+  gate: AgeGate,
+  slug: string,
+  now: Date,
+  language?: Language,
+): Promise<BlogArticle> {
   const [row] = await db
     .select()
     .from(blogPosts)
@@ -370,7 +390,11 @@ export async function blogArticle(db: Database, slug: string, now: Date, languag
     .orderBy(desc(blogPosts.published))
     .limit(SIMILAR_POSTS);
   return {
-    post: { ...toTeaser(row, language), body: localize(row.body, language), actors: postActors },
+    post: {
+      ...toTeaser(row, language),
+      body: localize(row.body, language),
+      actors: postActors.map((actor) => toBlogActor(gate, actor)),
+    },
     previous: previous ? toTeaser(previous, language) : null,
     similar: similar.map((r) => toTeaser(r, language)),
   };
@@ -456,6 +480,7 @@ export async function randomMagazinePage(
 /** A clash by id, or without one the clash running now (else the one that started last). */
 export async function findClash(
   db: Database,
+  gate: AgeGate,
   id: number | null,
   guestId: string | null,
   now: Date,
@@ -486,7 +511,7 @@ export async function findClash(
     name: actor.name,
     displayName: actor.displayName,
     online: captain ? actor.isOnline : null,
-    avatarUrl: actor.avatarUrl,
+    avatarUrl: performerAvatar(gate, actor),
     age: actor.age,
   });
   const challenges = await db

@@ -26,7 +26,8 @@ import {
 } from '@velvet/contracts';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { dailyBonusOffers } from './schema';
+import { assertShownThroughGate, createRatedPerformer, gateGuests } from '../performers/age-fixtures';
+import { blogPostActors, clashTeamMembers, dailyBonusOffers } from './schema';
 import { dailyBonus } from './service';
 
 let test: TestApp;
@@ -168,6 +169,36 @@ describe('blog', () => {
     assert.equal(missing.status, 404);
     assert.equal(missing.body.code, 'NOT_FOUND');
   });
+
+  it("shows a post's performer rated 18 through the age gate, and lets only the guest's browser keep her answer", async () => {
+    const performer = await createRatedPerformer(test.ctx.db);
+    const latest = pageOf(blogPostTeaser).parse((await posts('latest', { pageSize: 1 })).body).items[0]!;
+    await test.ctx.db.insert(blogPostActors).values({ postId: latest.id, actorId: performer.id });
+    const guests = await gateGuests(test);
+    const answer = (url: string, accessToken?: string) =>
+      test.app.inject({
+        method: 'GET',
+        url: `/rest/v1${url}`,
+        headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+      });
+    const actorsUrl = `/blog/actors/${encodeURIComponent(encodeBlogActorsPayload([performer.id]))}`;
+    const articleUrl = `/blog/article/${latest.slug}`;
+    await assertShownThroughGate(test, guests, [performer.avatarUrl, performer.avatarUrl], async (accessToken) => {
+      const actors = (await answer(actorsUrl, accessToken)).json<{ actors: { avatarUrl: string }[] }>().actors;
+      const article = blogArticle.parse((await answer(articleUrl, accessToken)).json());
+      const named = article.post.actors.find((actor) => actor.id === performer.id);
+      assert.ok(named, 'the article names her');
+      return [actors[0]!.avatarUrl, named.avatarUrl];
+    });
+    for (const url of [actorsUrl, articleUrl]) {
+      const visitor = await answer(url);
+      assert.equal(visitor.headers['cache-control'], 'public, max-age=60', url);
+      assert.equal(visitor.headers.vary, 'authorization', url);
+      const verified = await answer(url, guests.verified.accessToken);
+      assert.equal(verified.headers['cache-control'], 'private, max-age=60', url);
+      assert.equal(verified.headers.vary, 'authorization', url);
+    }
+  });
 });
 
 describe('contests', () => {
@@ -253,6 +284,18 @@ describe('clash of cams and spinwheel', () => {
     assert.ok(running.challenges.some((c) => c.winner !== null));
     for (const challenge of running.challenges) assert.equal(challenge.teams.length, 2);
     assert.equal((await query(clashQuery, { id: 99999 })).clash, null);
+  });
+
+  it('shows a team member rated 18 through the age gate', async () => {
+    const performer = await createRatedPerformer(test.ctx.db);
+    const team = clash.parse((await query(clashQuery, {})).clash).teams[0]!;
+    await test.ctx.db.insert(clashTeamMembers).values({ teamId: team.id, actorId: performer.id });
+    await assertShownThroughGate(test, await gateGuests(test), [performer.avatarUrl], async (accessToken = token) => {
+      const running = clash.parse((await query(clashQuery, {}, accessToken)).clash);
+      const member = running.teams.flatMap((t) => t.member).find((m) => m.id === performer.id);
+      assert.ok(member, 'she is in the team');
+      return [member.avatarUrl];
+    });
   });
 
   it('shows the wheel to everyone and the spins to guests only', async () => {

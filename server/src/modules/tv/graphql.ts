@@ -2,6 +2,7 @@ import { TV_GRAPHQL_SCHEMA } from '@velvet/contracts';
 import { HttpError } from '../../http/endpoint';
 import { TV_PAGE_SIZE } from '@velvet/contracts';
 import type { GraphqlContext as Context } from '../../graphql';
+import { ageGate } from '../auth/age';
 import type { GraphqlContribution } from '../module';
 import * as tv from './service';
 
@@ -32,8 +33,8 @@ export const tvGraphql: GraphqlContribution = {
         const { first, offset } = checkPage(args);
         return tv.mediathek(ctx.db, args.seriesKey, offset, first);
       },
-      tvLateNightShow: (_root: unknown, _args: unknown, { ctx }: Context) =>
-        tv.lateNightShow(ctx.db, ctx.images, ctx.now()),
+      tvLateNightShow: async (_root: unknown, _args: unknown, { ctx, auth }: Context) =>
+        tv.lateNightShow(ctx.db, ctx.images, await ageGate(ctx, auth), ctx.now()),
     },
   },
 };

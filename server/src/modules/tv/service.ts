@@ -11,6 +11,8 @@ import type {
 import type { Database } from '../../db/database';
 import { countedPage } from '../../db/page';
 import type { ImageStore } from '../../media/images';
+import { ageGate, type AgeGate } from '../auth/age';
+import { performerAvatar } from '../performers/age';
 import { performerCard } from '../performers/catalogue';
 import { tvEpisodes, tvProgram, tvProgramActors, tvSeries } from './schema';
 import { HttpError } from '../../http/endpoint';
@@ -24,7 +26,8 @@ type SeriesRow = typeof tvSeries.$inferSelect;
 
 export const LATE_NIGHT_HEADER_KEYS = ['tv/late-night/header-1', 'tv/late-night/header-2'];
 
-async function withActors(db: Database, rows: ProgramRow[]): Promise<TvProgramEntry[]> {
+/** The entries with their hosts, whose avatars the caller sees through the age gate. */
+async function withActors(db: Database, gate: AgeGate, rows: ProgramRow[]): Promise<TvProgramEntry[]> {
   const hosts = rows.length
     ? await db
         .select({
@@ -32,6 +35,7 @@ async function withActors(db: Database, rows: ProgramRow[]): Promise<TvProgramEn
           id: performerCard.id,
           name: performerCard.displayName,
           avatarUrl: performerCard.avatarUrl,
+          ageRating: performerCard.ageRating,
         })
         .from(tvProgramActors)
         .innerJoin(performerCard, eq(performerCard.id, tvProgramActors.actorId))
@@ -53,13 +57,14 @@ async function withActors(db: Database, rows: ProgramRow[]): Promise<TvProgramEn
     imageUrl: row.imageUrl,
     actors: hosts
       .filter((host) => host.programId === row.id)
-      .map(({ id, name, avatarUrl }) => ({ id, name, avatarUrl })),
+      .map((host) => ({ id: host.id, name: host.name, avatarUrl: performerAvatar(gate, host) })),
   }));
 }
 
 /** The entries of a channel that have not ended yet, the running one first. */
 export async function upcomingProgram(
   db: Database,
+  gate: AgeGate,
   type: TvProgramType,
   limit: number,
   now: Date,
@@ -70,7 +75,7 @@ export async function upcomingProgram(
     .where(and(eq(tvProgram.type, type), gt(tvProgram.end, now)))
     .orderBy(asc(tvProgram.begin))
     .limit(limit);
-  return withActors(db, rows);
+  return withActors(db, gate, rows);
 }
 
 /**
@@ -78,12 +83,12 @@ export async function upcomingProgram(
  * signed for a TV subscriber, and everyone else gets a preview signed for TV_PREVIEW_SECONDS.
  */
 export async function stream(
-  ctx: Pick<ModuleContext, 'db' | 'config'>,
+  ctx: Pick<ModuleContext, 'db' | 'config' | 'images' | 'now'>,
   type: TvProgramType,
   auth: Auth | null,
   now: Date,
 ): Promise<TvStream> {
-  const [first, second] = await upcomingProgram(ctx.db, type, 2, now);
+  const [first, second] = await upcomingProgram(ctx.db, await ageGate(ctx, auth), type, 2, now);
   const current = first && new Date(first.begin) <= now ? first : null;
   const next = current ? (second ?? null) : (first ?? null);
   const subscriber = type === 'premium' && auth ? await isTvSubscriber(ctx.db, auth.guestId) : false;
@@ -109,14 +114,22 @@ export async function stream(
 }
 
 /** Tonight's late-night events (or the next night's, once tonight's are over). */
-export async function lateNightShow(db: Database, images: ImageStore, now: Date): Promise<TvLateNightShow> {
+export async function lateNightShow(
+  db: Database,
+  images: ImageStore,
+  gate: AgeGate,
+  now: Date,
+): Promise<TvLateNightShow> {
   const until = new Date(now.getTime() + 24 * 3600_000);
   const rows = await db
     .select()
     .from(tvProgram)
     .where(and(eq(tvProgram.lateNight, true), gt(tvProgram.end, now), lt(tvProgram.begin, until)))
     .orderBy(asc(tvProgram.begin));
-  return { headerImages: LATE_NIGHT_HEADER_KEYS.map((key) => images.url(key)), events: await withActors(db, rows) };
+  return {
+    headerImages: LATE_NIGHT_HEADER_KEYS.map((key) => images.url(key)),
+    events: await withActors(db, gate, rows),
+  };
 }
 
 const toSeries = (row: SeriesRow, episodeCount: number): TvSeries => ({ ...row, episodeCount });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
 import HLS from 'hls-parser';
 import { SANDBOX_CARDS, TV_PREVIEW_SECONDS } from '@velvet/contracts';
 import { SEGMENT_MS, WINDOW_SEGMENTS } from '../../media-live/playout';
@@ -11,8 +11,9 @@ import { SHOW_FORMATS } from './catalogue';
 import { TV_RENDITIONS, tvLiveDir, tvLoopName } from './playout';
 import { tvEndpoints, tvOperations, type TvProgramEntry } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
+import { assertShownThroughGate, createRatedPerformer, gateGuests } from '../performers/age-fixtures';
 import { ensureProgram } from './seed';
-import { tvProgram } from './schema';
+import { tvProgram, tvProgramActors } from './schema';
 
 describe('tv module', () => {
   let test: TestApp;
@@ -23,12 +24,17 @@ describe('tv module', () => {
   });
   after(() => test.close());
 
-  const get = (url: string) => test.app.inject({ method: 'GET', url: `/rest/v1${url}` });
-  const query = async (document: string, variables: Record<string, unknown> = {}) => {
+  const get = (url: string, bearer?: string) =>
+    test.app.inject({
+      method: 'GET',
+      url: `/rest/v1${url}`,
+      headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+    });
+  const query = async (document: string, variables: Record<string, unknown> = {}, bearer = token) => {
     const response = await test.app.inject({
       method: 'POST',
       url: '/graphql',
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${bearer}` },
       payload: { query: document, variables },
     });
     return response.json<{
@@ -140,6 +146,50 @@ describe('tv module', () => {
       assert.ok(hour >= 22 || hour < 4, `${event.begin} is late at night`);
       assert.notEqual(event.text.de, event.text.en);
     }
+  });
+
+  it('shows a host rated 18 through the age gate in the programme, the stream and the late-night show', async () => {
+    const host = await createRatedPerformer(test.ctx.db);
+    const now = test.ctx.now();
+    // the running live slot and the next (the hour may turn while the test asks), and tonight's first event
+    const live = await test.ctx.db
+      .select({ id: tvProgram.id })
+      .from(tvProgram)
+      .where(and(eq(tvProgram.type, 'live'), gt(tvProgram.end, now)))
+      .orderBy(asc(tvProgram.begin))
+      .limit(2);
+    const [lateNight] = await test.ctx.db
+      .select({ id: tvProgram.id })
+      .from(tvProgram)
+      .where(
+        and(
+          eq(tvProgram.lateNight, true),
+          gt(tvProgram.end, now),
+          lt(tvProgram.begin, new Date(now.getTime() + 24 * 3600_000)),
+        ),
+      )
+      .orderBy(asc(tvProgram.begin))
+      .limit(1);
+    await test.ctx.db
+      .insert(tvProgramActors)
+      .values([...live, lateNight!].map((entry) => ({ programId: entry.id, actorId: host.id })));
+    const hostIn = (entry: TvProgramEntry | null | undefined) => {
+      const shown = entry?.actors.find((actor) => actor.id === host.id);
+      assert.ok(shown, 'she hosts it');
+      return shown.avatarUrl;
+    };
+    await assertShownThroughGate(
+      test,
+      await gateGuests(test),
+      [host.avatarUrl, host.avatarUrl, host.avatarUrl],
+      async (bearer) => {
+        const program = tvEndpoints.program.response.parse((await get('/tv/program/live?limit=1', bearer)).json());
+        const stream = tvEndpoints.stream.response.parse((await get('/tv/stream/live', bearer)).json());
+        const { data } = await query(tvOperations.lateNightShow.document, {}, bearer ?? token);
+        const { events } = (data as { tvLateNightShow: { events: TvProgramEntry[] } }).tvLateNightShow;
+        return [hostIn(program.entries[0]), hostIn(stream.current), hostIn(events.find((e) => e.id === lateNight!.id))];
+      },
+    );
   });
 
   it('extends the programme without overlaps when run again', async () => {
