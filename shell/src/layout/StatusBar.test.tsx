@@ -81,7 +81,7 @@ describe('status bar', () => {
     );
   });
 
-  it("an error's context picks its text: a declined automatic recharge, with the way to the payment settings", () => {
+  it("an error's context picks its text: an automatic recharge declined or refused by the deposit limit, with the way to the payment settings", () => {
     const { shell } = renderInShell(<StatusBar />, { language: 'es' });
     act(() =>
       shell.ui.statusBar$.next({
@@ -94,6 +94,16 @@ describe('status bar', () => {
       'Tu tarjeta rechazó la recarga automática de 10,00 €. Revisa tus datos de pago.',
     );
     expect(screen.getByRole('link', { name: 'Ajustes de pago' })).toHaveAttribute('href', '/es/mivisitx/pagos/');
+    act(() =>
+      shell.ui.statusBar$.next({
+        type: 'error',
+        data: { context: 'autoRechargeLimited', amount: '10,00 €' },
+        action: { href: '/es/mivisitx/pagos/' },
+      }),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'La recarga automática de 10,00 € no se realizó: superaría tu límite de depósito.',
+    );
     act(() => shell.ui.statusBar$.next({ type: 'notFoundRedirect', data: { path: '/es/concursos/' }, action: null }));
     expect(screen.getByRole('status')).toHaveTextContent(
       'La página /es/concursos/ ya no existe aquí, así que te llevamos a la página de inicio.',

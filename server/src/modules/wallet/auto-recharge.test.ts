@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
+import { eq } from 'drizzle-orm';
 import { SANDBOX_CARDS, formatCurrency, type IncomingMessage, type StatusBarEntry } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { openSocketSession } from '../../testing/socket';
 import { balanceOf } from './service';
 import { spendCoins } from './fixtures';
+import { chargeOneClick, oneClickReference } from './one-click';
+import { walletDeposits, walletSandboxCharges } from './schema';
 
 const START = Date.parse('2026-03-02T10:00:00Z');
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -73,5 +76,67 @@ test('an automatic recharge the card declines is told in the status bar until a 
   assert.deepEqual(await t.ctx.statusBar.messageOf('error', guest.id), declined);
   setNow(START + 11 * 60 * 1000 + DAY_MS + 1);
   assert.equal(await t.ctx.statusBar.messageOf('error', guest.id), null, 'told for a day');
+  socket.close();
+});
+
+test("an automatic recharge the guest's own deposit limit refuses is told in the status bar too, and its window charges nothing", async () => {
+  setNow(START + 3 * DAY_MS);
+  const { accessToken, guest } = await t.signup();
+  const paid = await post('/payment/sandbox/charge', accessToken, {
+    amountEur: 10,
+    cardNumber: SANDBOX_CARDS.succeeds,
+  });
+  assert.equal(paid.statusCode, 200, paid.body);
+  // 10 EUR deposited today: another 10 EUR would go over 15 EUR a day.
+  const limited = await post('/payment/limits', accessToken, { daily: 1500, monthly: null });
+  assert.equal(limited.statusCode, 200, limited.body);
+  const on = await post('/payment/autoRecharge', accessToken, {
+    enabled: true,
+    amountEurCents: 1000,
+    thresholdCoins: 30,
+  });
+  assert.equal(on.statusCode, 200, on.body);
+  const socket = await openSocketSession(t.app, accessToken);
+  assert.notEqual(shown(await socket.next('statusBar'))?.type, 'error');
+
+  await spend(guest.id, (await balanceOf(t.ctx.db, guest.id)) / 100 - 25);
+  assert.equal(await balanceOf(t.ctx.db, guest.id), 25_00, 'nothing was recharged');
+  const refused: StatusBarEntry = {
+    type: 'error',
+    data: { context: 'autoRechargeLimited', amount: formatCurrency(1000, 'EUR', 'en') },
+    action: { href: '/en/myvisitx/payments/' },
+  };
+  assert.deepEqual(shown(await socket.next('statusBar')), refused, 'pushed at once: the most urgent message');
+  const deposits = () => t.ctx.db.select().from(walletDeposits).where(eq(walletDeposits.guestId, guest.id));
+  const [recharge] = (await deposits()).filter((deposit) => deposit.status === 'refused');
+  assert.ok(recharge, 'the refusal is kept');
+  assert.equal(recharge.amountEurCents, 1000);
+  const charged = await t.ctx.db
+    .select()
+    .from(walletSandboxCharges)
+    .where(eq(walletSandboxCharges.reference, recharge.reference));
+  assert.deepEqual(charged, [], 'the card was not charged');
+
+  // Lower still in the same window: not tried again.
+  await spend(guest.id, 5);
+  assert.equal((await deposits()).length, 2, 'the first payment and the refused recharge');
+  assert.equal(await balanceOf(t.ctx.db, guest.id), 20_00);
+
+  // A deposit answers it.
+  const byHand = await post('/payment/sandbox/charge', accessToken, {
+    amountEur: 5,
+    cardNumber: SANDBOX_CARDS.succeeds,
+  });
+  assert.equal(byHand.statusCode, 200, byHand.body);
+  assert.equal(await t.ctx.statusBar.messageOf('error', guest.id), null);
+  assert.notEqual(shown(await socket.next('statusBar'))?.type, 'error');
+
+  // The refused recharge stays refused, also once the limit has room again: it is never charged late.
+  setNow(START + 4 * DAY_MS + 1);
+  const requestId = recharge.reference.slice(oneClickReference(guest.id, '').length);
+  const late = await chargeOneClick(t.ctx, guest.id, 1000, requestId);
+  assert.deepEqual([late.success, late.errorCode], [false, 'DEPOSIT_LIMIT_EXCEEDED']);
+  const fresh = await chargeOneClick(t.ctx, guest.id, 1000, 'by-hand');
+  assert.equal(fresh.success, true, 'the limit has room again');
   socket.close();
 });

@@ -3,13 +3,14 @@ import { ONE_CLICK_AMOUNTS_EUR_CENTS, type AutoRechargeState } from '@velvet/con
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
+import { recordRefusedDeposit } from './limits';
 import { chargeOneClick, oneClickReference, savedPaymentMethod } from './one-click';
 import { walletAutoRecharge, walletDeposits } from './schema';
 
 const DEFAULTS = { enabled: false, amountEurCents: ONE_CLICK_AMOUNTS_EUR_CENTS[1], threshold: 20_00 };
 /** At most one automatic recharge per guest in this time, whatever the balance does. */
 const RECHARGE_WINDOW_MS = 10 * 60 * 1000;
-/** How long the status bar tells the guest that her automatic recharge was declined. */
+/** How long the status bar tells the guest that her automatic recharge was declined or refused. */
 const FAILURE_SHOWN_MS = 24 * 60 * 60 * 1000;
 const RECHARGE_PREFIX = 'auto-recharge:';
 
@@ -86,15 +87,22 @@ export async function rechargeIfLow(
     .where(eq(walletDeposits.reference, oneClickReference(guestId, requestId)));
   if (booked) return;
   const outcome = await chargeOneClick(ctx, guestId, row.amountEurCents, requestId);
-  // Nobody waits for this charge's answer: a declined card is for the status bar to tell.
+  if (outcome.errorCode === 'DEPOSIT_LIMIT_EXCEEDED') {
+    const reference = oneClickReference(guestId, requestId);
+    await recordRefusedDeposit(ctx.db, { guestId, reference, amountEurCents: row.amountEurCents }, ctx.now());
+  }
+  // Nobody waits for this charge's answer: a declined card or a refusal by her limits is for the status bar to tell.
   if (!outcome.success) await ctx.statusBar.refresh(guestId);
 }
 
+/** Why an automatic recharge brought no coins: the card declined it, or the guest's deposit limits refused it. */
+export type FailedRecharge = { amountEurCents: number; reason: 'declined' | 'refused' };
+
 /**
- * EUR cents of the guest's automatic recharge that the card declined within the last day, when it is her latest
- * deposit (one made since, by hand or automatically, answers it), else null.
+ * The guest's automatic recharge that failed within the last day, when it is her latest deposit (one made since,
+ * by hand or automatically, answers it), else null.
  */
-export async function declinedRecharge(db: Database, guestId: string, now: Date): Promise<number | null> {
+export async function failedRecharge(db: Database, guestId: string, now: Date): Promise<FailedRecharge | null> {
   const [latest] = await db
     .select()
     .from(walletDeposits)
@@ -103,6 +111,7 @@ export async function declinedRecharge(db: Database, guestId: string, now: Date)
     )
     .orderBy(desc(walletDeposits.created))
     .limit(1);
-  const automatic = latest?.reference.startsWith(oneClickReference(guestId, RECHARGE_PREFIX));
-  return automatic && latest!.status === 'declined' ? latest!.amountEurCents : null;
+  if (!latest?.reference.startsWith(oneClickReference(guestId, RECHARGE_PREFIX))) return null;
+  const { status, amountEurCents } = latest;
+  return status === 'declined' || status === 'refused' ? { amountEurCents, reason: status } : null;
 }

@@ -6,8 +6,8 @@ import { ensureDemoGuest } from '../auth/demo-guest';
 import { asLanguage, findGuest, guestView } from '../auth/guests';
 import {
   autoRechargeState,
-  declinedRecharge,
   enabledRechargeCents,
+  failedRecharge,
   setAutoRecharge,
   setTeaserState,
 } from './auto-recharge';
@@ -81,11 +81,12 @@ export const walletModule: ServerModule = {
   },
   socket: (ctx) => {
     ctx.statusBar.register('error', async (guestId) => {
-      const amountEurCents = await declinedRecharge(ctx.db, guestId, ctx.now());
-      if (amountEurCents === null) return null;
+      const failed = await failedRecharge(ctx.db, guestId, ctx.now());
+      if (!failed) return null;
       const language = asLanguage((await findGuest(ctx.db, guestId)).language);
+      const context = failed.reason === 'declined' ? 'autoRechargeDeclined' : 'autoRechargeLimited';
       return {
-        data: { context: 'autoRechargeDeclined', amount: formatCurrency(amountEurCents, 'EUR', language) },
+        data: { context, amount: formatCurrency(failed.amountEurCents, 'EUR', language) },
         action: { href: routePath('myAccountPayments', language) },
       };
     });

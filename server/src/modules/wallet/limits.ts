@@ -105,11 +105,15 @@ export async function setDepositLimits(
   });
 }
 
+const limitExceeded = () =>
+  new HttpError(409, 'DEPOSIT_LIMIT_EXCEEDED', 'This deposit would go over your deposit limit');
+
 /**
  * Books a deposit of `amountEurCents` under our `reference` before the card is charged, or refuses it (409
  * DEPOSIT_LIMIT_EXCEEDED) when it would take the guest's deposits of the last 24 hours or 30 days over a limit.
  * The guest's limit row is locked while counting, so parallel charges are counted one after another and never
- * exceed a limit together. The same reference again (a retry) is the same deposit and passes.
+ * exceed a limit together. The same reference again (a retry) is the same deposit and passes, unless it was
+ * recorded as refused (`recordRefusedDeposit`): that one stays refused.
  */
 export async function reserveDeposit(
   db: Database,
@@ -122,6 +126,7 @@ export async function reserveDeposit(
       .select({ status: walletDeposits.status })
       .from(walletDeposits)
       .where(eq(walletDeposits.reference, deposit.reference));
+    if (earlier?.status === 'refused') throw limitExceeded();
     if (earlier) return;
     for (const [limit, windowMs] of [
       [limits.daily, DAILY_WINDOW_MS],
@@ -129,11 +134,26 @@ export async function reserveDeposit(
     ] as const) {
       if (limit === null) continue;
       const deposited = await depositedSince(tx, deposit.guestId, new Date(now.getTime() - windowMs));
-      if (deposited + deposit.amountEurCents > limit)
-        throw new HttpError(409, 'DEPOSIT_LIMIT_EXCEEDED', 'This deposit would go over your deposit limit');
+      if (deposited + deposit.amountEurCents > limit) throw limitExceeded();
     }
     await tx.insert(walletDeposits).values({ ...deposit, status: 'pending', created: now });
   });
+}
+
+/**
+ * Keeps a deposit the limits refused under its reference, for a charge nobody waits for (an automatic recharge):
+ * it counts towards no limit, tells the status bar, and the reference is refused again rather than charged. A
+ * deposit booked under the reference meanwhile (a parallel attempt the limits let through) stays as it is.
+ */
+export async function recordRefusedDeposit(
+  db: Database,
+  deposit: { guestId: string; reference: string; amountEurCents: number },
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(walletDeposits)
+    .values({ ...deposit, status: 'refused', created: now })
+    .onConflictDoNothing();
 }
 
 /** Ends a booked deposit: credited keeps counting towards the limits, declined frees its amount. */

@@ -115,6 +115,8 @@ export const walletDepositLimits = pgTable('wallet_deposit_limits', {
 /**
  * Every deposit attempt (a card charge for coins) by our reference: pending from before the charge until it is
  * credited or declined. Pending and credited ones count towards the limits, so parallel charges never exceed them.
+ * An automatic recharge the guest's limits refused is kept as refused (never charged, counting towards nothing):
+ * nobody waits for its answer, so the status bar tells it, and its reference is not tried again.
  */
 export const walletDeposits = pgTable(
   'wallet_deposits',
@@ -122,12 +124,12 @@ export const walletDeposits = pgTable(
     reference: text('reference').primaryKey(),
     guestId: text('guest_id').notNull(),
     amountEurCents: integer('amount_eur_cents').notNull(),
-    status: text('status').$type<'pending' | 'credited' | 'declined'>().notNull(),
+    status: text('status').$type<'pending' | 'credited' | 'declined' | 'refused'>().notNull(),
     created: timestamp('created', { withTimezone: true }).notNull(),
   },
   (table) => [
     index('wallet_deposits_guest').on(table.guestId, table.created),
-    check('wallet_deposits_status', sql`${table.status} in ('pending', 'credited', 'declined')`),
+    check('wallet_deposits_status', sql`${table.status} in ('pending', 'credited', 'declined', 'refused')`),
     check('wallet_deposits_amount_positive', sql`${table.amountEurCents} > 0`),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "wallet_deposits" DROP CONSTRAINT "wallet_deposits_status";--> statement-breakpoint
+ALTER TABLE "wallet_deposits" ADD CONSTRAINT "wallet_deposits_status" CHECK ("wallet_deposits"."status" in ('pending', 'credited', 'declined', 'refused'));
