@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { decodeBlogPostsPayload, type EndpointInput, type specialsEndpoints } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
 import { createMockPlatform, renderWithPlatform } from '@velvet/testing';
@@ -126,6 +126,39 @@ describe('blog article', () => {
     expect(screen.getByRole('link', { name: 'Mia' })).toHaveAttribute('href', '/en/amateur/mia/');
     expect(screen.getByRole('link', { name: 'Post 2' })).toHaveAttribute('href', '/en/blog/post-2/');
     expect(screen.getByRole('link', { name: 'Magazine' })).toHaveAttribute('href', '/en/blog/');
+  });
+
+  it("shows a guest who logs in the performers' avatars her own answer gives (her age gate signs them)", async () => {
+    const platform = createMockPlatform({
+      route: { name: 'blogArticle', args: { slug: 'post-1' } },
+      rest: {
+        // The server answers each caller her avatars: blurred for a visitor, signed for a verified guest.
+        '/blog/article/:slug': () => ({
+          post: {
+            ...postFixture(1),
+            body: ['First paragraph.'],
+            actors: [
+              {
+                id: 5,
+                name: 'mia',
+                displayName: 'Mia',
+                avatarUrl: platform.session.current().guest.flags.loggedIn
+                  ? '/media/actors/5/avatar.webp?avs=1.signed'
+                  : '/media/actors/5/avatar.blur.webp',
+              },
+            ],
+          },
+          previous: null,
+          similar: [],
+        }),
+      },
+    });
+    const { container } = renderWithPlatform(<BlogArticlePage />, { platform, remote: 'mf-specials', locales });
+    const avatar = async (src: string) =>
+      waitFor(() => expect(container.querySelector(`img[src="${src}"]`)).toBeInTheDocument());
+    await avatar('/media/actors/5/avatar.blur.webp');
+    act(() => platform.setGuest({ flags: { loggedIn: true, avs: true } }));
+    await avatar('/media/actors/5/avatar.webp?avs=1.signed');
   });
 
   it('says not found for an unknown post', async () => {

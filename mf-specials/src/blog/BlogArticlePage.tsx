@@ -1,6 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { specialsEndpoints } from '@velvet/contracts';
-import { LoadState, useCurrentRoute, useLanguage, useLoaded, usePlatform, RouteLink } from '@velvet/federation';
+import {
+  LoadState,
+  useCurrentRoute,
+  useGuestKey,
+  useLanguage,
+  useLoaded,
+  usePlatform,
+  RouteLink,
+} from '@velvet/federation';
 import { Section } from '@velvet/ui';
 import { formatBerlinDate } from '../format';
 import { BlogPostTiles } from './BlogPostTiles';
@@ -12,7 +20,9 @@ export function BlogArticlePage() {
   const route = useCurrentRoute();
   const language = useLanguage();
   const slug = route.args.slug ?? '';
-  const loaded = useLoaded(`article:${slug}:${language}`, () =>
+  // Its performers' avatars come through the guest's age gate: a logged-in guest loads her own answer.
+  const guestKey = useGuestKey();
+  const loaded = useLoaded(`article:${slug}:${language}:${guestKey}`, () =>
     api.rest(specialsEndpoints.blogArticle, { params: { slug }, query: {} }),
   );
   return (
