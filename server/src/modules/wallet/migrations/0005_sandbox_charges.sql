@@ -1,4 +1,4 @@
-CREATE TABLE "wallet_sandbox_charges" (
+CREATE TABLE IF NOT EXISTS "wallet_sandbox_charges" (
 	"reference" text PRIMARY KEY NOT NULL,
 	"provider_reference" text NOT NULL,
 	"status" text NOT NULL,
