@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import {
   privateSchemas,
   readModuleGraph,
 } from '../../../eslint-rules/module-dependencies.js';
+import { CORE_MIGRATIONS } from '../db/migrate';
 import { MODULES } from '.';
 
 RuleTester.describe = describe;
@@ -34,6 +35,19 @@ describe('the modules of the server', () => {
           `${module.name} runs after ${dependency}, which it depends on`,
         );
       }
+    }
+  });
+
+  it('date each migration after the one before it, as a migration older than the last applied is never run', () => {
+    const folders = [CORE_MIGRATIONS, ...MODULES.flatMap((module) => module.migrationsFolder ?? [])];
+    for (const folder of folders) {
+      const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
+        entries: { tag: string; when: number }[];
+      };
+      journal.entries.reduce((previous, entry) => {
+        assert.ok(entry.when > previous.when, `${entry.tag} is dated after ${previous.tag}`);
+        return entry;
+      });
     }
   });
 });
