@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
 import { recordRefusedDeposit } from './limits';
-import { chargeOneClick, oneClickReference, savedPaymentMethod } from './one-click';
+import { chargeSavedCard, savedPaymentMethod } from './one-click';
 import { walletAutoRecharge, walletDeposits } from './schema';
 
 const DEFAULTS = { enabled: false, amountEurCents: ONE_CLICK_AMOUNTS_EUR_CENTS[1], threshold: 20_00 };
@@ -12,7 +12,8 @@ const DEFAULTS = { enabled: false, amountEurCents: ONE_CLICK_AMOUNTS_EUR_CENTS[1
 const RECHARGE_WINDOW_MS = 10 * 60 * 1000;
 /** How long the status bar tells the guest that her automatic recharge was declined or refused. */
 const FAILURE_SHOWN_MS = 24 * 60 * 60 * 1000;
-const RECHARGE_PREFIX = 'auto-recharge:';
+/** The references of a guest's automatic recharges: apart from her one-click requests' (`one-click:`). */
+const rechargeReference = (guestId: string, window: string) => `auto-recharge:${guestId}:${window}`;
 
 async function settingsOf(db: Database, guestId: string) {
   const [row] = await db.select().from(walletAutoRecharge).where(eq(walletAutoRecharge.guestId, guestId));
@@ -80,15 +81,15 @@ export async function rechargeIfLow(
 ): Promise<void> {
   const row = await settingsOf(ctx.db, guestId);
   if (!row.enabled || balance * 100 >= row.threshold) return;
-  const requestId = `${RECHARGE_PREFIX}${Math.floor(ctx.now().getTime() / RECHARGE_WINDOW_MS)}`;
+  const window = String(Math.floor(ctx.now().getTime() / RECHARGE_WINDOW_MS));
+  const reference = rechargeReference(guestId, window);
   const [booked] = await ctx.db
     .select({ reference: walletDeposits.reference })
     .from(walletDeposits)
-    .where(eq(walletDeposits.reference, oneClickReference(guestId, requestId)));
+    .where(eq(walletDeposits.reference, reference));
   if (booked) return;
-  const outcome = await chargeOneClick(ctx, guestId, row.amountEurCents, requestId);
+  const outcome = await chargeSavedCard(ctx, guestId, row.amountEurCents, { requestId: reference, reference });
   if (outcome.errorCode === 'DEPOSIT_LIMIT_EXCEEDED') {
-    const reference = oneClickReference(guestId, requestId);
     await recordRefusedDeposit(ctx.db, { guestId, reference, amountEurCents: row.amountEurCents }, ctx.now());
   }
   // Nobody waits for this charge's answer: a declined card or a refusal by her limits is for the status bar to tell.
@@ -111,7 +112,7 @@ export async function failedRecharge(db: Database, guestId: string, now: Date): 
     )
     .orderBy(desc(walletDeposits.created))
     .limit(1);
-  if (!latest?.reference.startsWith(oneClickReference(guestId, RECHARGE_PREFIX))) return null;
+  if (!latest?.reference.startsWith(rechargeReference(guestId, ''))) return null;
   const { status, amountEurCents } = latest;
   return status === 'declined' || status === 'refused' ? { amountEurCents, reason: status } : null;
 }

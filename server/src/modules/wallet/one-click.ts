@@ -30,7 +30,7 @@ export interface OneClickResult {
 
 const PROVIDER_SCOPE = `provider:${SANDBOX_PROVIDER}`;
 
-/** Our reference of a one-click charge: the client's request id, per guest. */
+/** Our reference of a one-click charge the guest asked for: her request id, per guest. */
 export const oneClickReference = (guestId: string, requestId: string) => `one-click:${guestId}:${requestId}`;
 
 /** The saved card of the guest's newest successful payment, or null. */
@@ -86,11 +86,31 @@ export async function chargeOneClick(
   requestId: string,
   provider: PaymentProvider = sandboxProvider(ctx.db),
 ): Promise<OneClickResult> {
+  return chargeSavedCard(
+    ctx,
+    guestId,
+    amountEurCents,
+    { requestId, reference: oneClickReference(guestId, requestId) },
+    provider,
+  );
+}
+
+/**
+ * The charge of the saved card under a reference its caller names. A guest's requests and the wallet's own
+ * charges (automatic recharge) keep their references apart, so no request id a guest picks can book or answer
+ * one of the wallet's charges.
+ */
+export async function chargeSavedCard(
+  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar'>,
+  guestId: string,
+  amountEurCents: number,
+  { requestId, reference }: { requestId: string; reference: string },
+  provider: PaymentProvider = sandboxProvider(ctx.db),
+): Promise<OneClickResult> {
   const failed = (errorCode: ErrorCode) => ({ requestId, success: false, errorCode, coins: 0 });
   if (!(ONE_CLICK_AMOUNTS_EUR_CENTS as readonly number[]).includes(amountEurCents)) return failed('VALIDATION_FAILED');
   const paymentMethod = await savedPaymentMethod(ctx.db, guestId);
   if (!paymentMethod) return failed('PAYMENT_METHOD_MISSING');
-  const reference = oneClickReference(guestId, requestId);
   try {
     await reserveDeposit(ctx.db, { guestId, reference, amountEurCents }, ctx.now());
   } catch (error) {
