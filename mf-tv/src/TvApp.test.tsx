@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TV_PREVIEW_SECONDS, tvOperations, type RouteArgs, type RouteName } from '@velvet/contracts';
 import { RemoteProviders } from '@velvet/federation';
 import type { LivePlayerProps } from '@velvet/ui/player';
@@ -366,8 +366,10 @@ describe('TV video on demand', () => {
   it('says so for a video that does not exist, and for an address no video has, without asking', async () => {
     renderAt('tvVideo', { key: 'series-1', episodeId: '99' });
     expect(await screen.findByText('This video does not exist.')).toBeInTheDocument();
+    renderAt('tvVideo', { key: 'series-2', episodeId: '7' });
+    await waitFor(() => expect(screen.getAllByText('This video does not exist.')).toHaveLength(2));
     const { platform } = renderAt('tvVideo', { key: 'series-1', episodeId: 'abc' });
-    expect(screen.getAllByText('This video does not exist.').length).toBe(2);
+    expect(screen.getAllByText('This video does not exist.').length).toBe(3);
     expect(platform.restCalls).toEqual([]);
   });
 });

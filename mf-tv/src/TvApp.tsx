@@ -23,7 +23,7 @@ function TvPage() {
     case 'tvSeriesVideos':
       return <SeriesVideosPage key={args.key} seriesKey={args.key ?? ''} />;
     case 'tvVideo':
-      return <VideoPage key={args.episodeId} videoId={args.episodeId ?? ''} />;
+      return <VideoPage key={args.episodeId} seriesKey={args.key ?? ''} videoId={args.episodeId ?? ''} />;
     case 'tvArticle':
       return <ArticlePage key={args.slug} slug={args.slug ?? ''} />;
     case 'tvProgram':

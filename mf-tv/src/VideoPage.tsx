@@ -92,46 +92,55 @@ function Suggestions({ hashId }: { hashId: string }) {
 }
 
 /** One TV video (`tv/video/{id}`): the player on demand, what the episode is, and what to watch next. */
-export function VideoPage({ videoId }: { videoId: string }) {
+export function VideoPage({ seriesKey, videoId }: { seriesKey: string; videoId: string }) {
   const { t } = useTranslation();
   const id = Number(videoId);
   // An address no video can have is not asked for.
-  return /^\d{1,9}$/.test(videoId) && id > 0 ? <Video videoId={id} /> : <p role="alert">{t('video.notFound')}</p>;
+  return /^\d{1,9}$/.test(videoId) && id > 0 ? (
+    <Video seriesKey={seriesKey} videoId={id} />
+  ) : (
+    <p role="alert">{t('video.notFound')}</p>
+  );
 }
 
-function Video({ videoId }: { videoId: number }) {
+function Video({ seriesKey, videoId }: { seriesKey: string; videoId: number }) {
   const { t } = useTranslation();
   const { api } = usePlatform();
   const loaded = useLoaded(`tv-video:${videoId}`, () => api.rest(tvEndpoints.video, { params: { videoId } }));
   return (
     <section className="mf-tv-page">
       <LoadState loaded={loaded} notFound={t('video.notFound')}>
-        {(details) => (
-          <>
-            <Breadcrumbs
-              trail={[
-                { label: t('nav.mediathek'), route: 'tvSeriesOverview' },
-                { label: details.series.title, route: 'tvSeries', args: { series: details.series.key } },
-                { label: t('series.allVideos'), route: 'tvSeriesVideos', args: { key: details.series.key } },
-                {
-                  label: details.video.title,
-                  route: 'tvVideo',
-                  args: { key: details.series.key, episodeId: String(details.video.id) },
-                },
-              ]}
-            />
-            <h1>{details.video.title}</h1>
-            <EpisodePlayer key={details.video.id} details={details} />
-            <p>
-              {t('episode.meta', {
-                episode: details.video.episode,
-                minutes: durationMinutes(details.video.duration),
-                fsk: details.video.fsk,
-              })}
-            </p>
-            <Suggestions hashId={details.video.hashId} />
-          </>
-        )}
+        {(details) =>
+          // A video under another series' key is no page (the server answers it 404 too).
+          details.series.key !== seriesKey ? (
+            <p role="alert">{t('video.notFound')}</p>
+          ) : (
+            <>
+              <Breadcrumbs
+                trail={[
+                  { label: t('nav.mediathek'), route: 'tvSeriesOverview' },
+                  { label: details.series.title, route: 'tvSeries', args: { series: details.series.key } },
+                  { label: t('series.allVideos'), route: 'tvSeriesVideos', args: { key: details.series.key } },
+                  {
+                    label: details.video.title,
+                    route: 'tvVideo',
+                    args: { key: details.series.key, episodeId: String(details.video.id) },
+                  },
+                ]}
+              />
+              <h1>{details.video.title}</h1>
+              <EpisodePlayer key={details.video.id} details={details} />
+              <p>
+                {t('episode.meta', {
+                  episode: details.video.episode,
+                  minutes: durationMinutes(details.video.duration),
+                  fsk: details.video.fsk,
+                })}
+              </p>
+              <Suggestions hashId={details.video.hashId} />
+            </>
+          )
+        }
       </LoadState>
     </section>
   );
