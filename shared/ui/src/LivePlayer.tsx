@@ -70,10 +70,10 @@ const AUTO_LEVEL = -1;
 /** Arrow keys left and right move an on-demand video by this many seconds. */
 const SEEK_STEP_SECONDS = 10;
 /** The position is reported after this many seconds of playing (media time, so a stalled video reports nothing). */
-export const POSITION_STEP_SECONDS = 5;
+const POSITION_STEP_SECONDS = 5;
 
 /** m:ss, or h:mm:ss from an hour on. */
-export function formatPlayerTime(seconds: number): string {
+function formatPlayerTime(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));
   const [hours, minutes, rest] = [Math.floor(whole / 3600), Math.floor(whole / 60) % 60, whole % 60];
   const pad = (value: number) => String(value).padStart(2, '0');
@@ -185,7 +185,7 @@ export function LivePlayer({ url, posterUrl, text: pageText, onFatalError, onDem
     let reported = -1;
     const report = () => {
       reported = Math.floor(video.currentTime);
-      if (seekable) startAtRef.current = reported;
+      startAtRef.current = reported;
       onPositionRef.current?.(reported);
     };
     const onTime = () => {
@@ -194,14 +194,17 @@ export function LivePlayer({ url, posterUrl, text: pageText, onFatalError, onDem
     };
     const onPaused = () => {
       onPause();
-      report();
+      if (seekable) report();
     };
     video.addEventListener('playing', onPlaying);
     video.addEventListener('pause', onPaused);
     video.addEventListener('waiting', onWaiting);
-    video.addEventListener('timeupdate', onTime);
-    video.addEventListener('durationchange', onTime);
-    video.addEventListener('seeked', report);
+    // Only a video on demand has a time to show and a position to keep.
+    if (seekable) {
+      video.addEventListener('timeupdate', onTime);
+      video.addEventListener('durationchange', onTime);
+      video.addEventListener('seeked', report);
+    }
     start().catch(() => fail('playerLoadError'));
     return () => {
       disposed = true;
@@ -268,7 +271,7 @@ export function LivePlayer({ url, posterUrl, text: pageText, onFatalError, onDem
       f: toggleFullscreen,
       ArrowUp: () => changeVolume((muted ? 0 : volume) + VOLUME_STEP),
       ArrowDown: () => changeVolume((muted ? 0 : volume) - VOLUME_STEP),
-      ...(onDemand
+      ...(seekable
         ? {
             ArrowLeft: () => seek(time.current - SEEK_STEP_SECONDS),
             ArrowRight: () => seek(time.current + SEEK_STEP_SECONDS),
@@ -304,7 +307,7 @@ export function LivePlayer({ url, posterUrl, text: pageText, onFatalError, onDem
       tabIndex={0}
       role="region"
       aria-label={text('label')}
-      aria-keyshortcuts={`Space K M F ArrowUp ArrowDown${onDemand ? ' ArrowLeft ArrowRight' : ''}`}
+      aria-keyshortcuts={`Space K M F ArrowUp ArrowDown${seekable ? ' ArrowLeft ArrowRight' : ''}`}
       title={text('keys')}
       onKeyDown={onKeyDown}
     >
@@ -325,7 +328,7 @@ export function LivePlayer({ url, posterUrl, text: pageText, onFatalError, onDem
         </div>
       ) : null}
       <div className="vv-player__controls">
-        {onDemand && time.duration > 0 ? (
+        {seekable && time.duration > 0 ? (
           <>
             <input
               className="vv-player__seek"
