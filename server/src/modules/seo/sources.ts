@@ -5,7 +5,7 @@ import type { ModuleContext } from '../module';
 import { albumById, releasedAlbumRefs, releasedVideoRefs, videoById } from '../media/service';
 import { performerProfile, listCategories, performerNames } from '../performers/service';
 import { blogArticle, publishedBlogPosts } from '../specials/service';
-import { article as tvArticle, format, seriesKeys, video as tvVideo } from '../tv/service';
+import { article as tvArticle, articleRefs, episodeRefs, format, seriesKeys, video as tvVideo } from '../tv/service';
 
 /** One page of a route: its arguments and, where the data has one, the date it last changed. */
 export interface PageRef {
@@ -67,6 +67,26 @@ export const PAGE_SOURCES: readonly PageSource[] = [
       (await seriesKeys(ctx.db, ctx.now())).map((series) => ({
         args: { series: series.key },
         ...(series.latestEpisodeAt ? { lastmod: series.latestEpisodeAt } : {}),
+      })),
+  },
+  {
+    part: 'tv-episodes',
+    route: 'tvVideo',
+    args: ['key', 'episodeId'],
+    pages: async (ctx) =>
+      (await episodeRefs(ctx.db, ctx.now())).map((episode) => ({
+        args: { key: episode.seriesKey, episodeId: String(episode.id) },
+        lastmod: episode.publishedAt,
+      })),
+  },
+  {
+    part: 'tv-articles',
+    route: 'tvArticle',
+    args: ['slug'],
+    pages: async (ctx) =>
+      (await articleRefs(ctx.db, ctx.now())).map((article) => ({
+        args: { slug: article.slug },
+        lastmod: article.publishedAt,
       })),
   },
   {

@@ -412,3 +412,25 @@ export async function article(db: Database, slug: string, now: Date): Promise<Tv
     ],
   };
 }
+
+/** Every episode published by `now` by its page's arguments (series key, id) and publication date. */
+export async function episodeRefs(
+  db: Database,
+  now: Date,
+): Promise<Array<{ seriesKey: string; id: number; publishedAt: Date }>> {
+  return db
+    .select({ seriesKey: tvSeries.key, id: tvEpisodes.id, publishedAt: tvEpisodes.publishedAt })
+    .from(tvEpisodes)
+    .innerJoin(tvSeries, eq(tvSeries.id, tvEpisodes.seriesId))
+    .where(lte(tvEpisodes.publishedAt, now))
+    .orderBy(asc(tvEpisodes.id));
+}
+
+/** Every TV article published by `now` by its slug and publication date. */
+export async function articleRefs(db: Database, now: Date): Promise<Array<{ slug: string; publishedAt: Date }>> {
+  return db
+    .select({ slug: tvArticles.slug, publishedAt: tvArticles.publishedAt })
+    .from(tvArticles)
+    .where(lte(tvArticles.publishedAt, now))
+    .orderBy(asc(tvArticles.id));
+}
