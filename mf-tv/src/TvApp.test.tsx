@@ -56,6 +56,7 @@ const rest: MockPlatformOptions['rest'] = {
   },
   '/tv/suggest/:hashId': () => ({ video: episodeFixture(7), suggestions: [episodeFixture(8)] }),
   '/tv/video/:videoId/position': (input) => ({ videoId: paramsOf<{ videoId: number }>(input).videoId, seconds: 321 }),
+  '/tv/articles': () => ({ posts: [articleFixture.post, articleFixture.previous] }),
   '/tv/article/:slug': (input) => {
     const { slug } = paramsOf<{ slug: string }>(input);
     if (slug !== 'night-news') throw new ApiError(404, 'NOT_FOUND', 'No such article');
@@ -219,6 +220,17 @@ describe('series', () => {
     fireEvent.click(tile);
     expect(platform.navigations).toContainEqual({ name: 'tvSeries', args: { series: 'series-1' } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Series 1' })).toBeInTheDocument();
+  });
+
+  it('leads to the newest TV articles, in the page language', async () => {
+    renderAt('tvSeriesOverview', {}, { language: 'nl' });
+    const news = await screen.findByRole('list', { name: 'Tv-nieuws' });
+    const links = within(news).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      expect.stringContaining('Night title nl'),
+      expect.stringContaining('Older title nl'),
+    ]);
+    expect(links[0]).toHaveAttribute('href', routeHref('tvArticle', { slug: 'night-news' }, 'nl'));
   });
 
   it('asks for the next page with an offset', async () => {

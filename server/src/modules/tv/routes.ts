@@ -26,6 +26,9 @@ export const tvRoutes =
     );
     route(app, tvEndpoints.suggest, async ({ params }) => tv.suggest(ctx.db, params.hashId, ctx.now()));
     route(app, tvEndpoints.article, async ({ params }) => tv.article(ctx.db, params.slug, ctx.now()));
+    route(app, tvEndpoints.articles, async ({ query }) => ({
+      posts: await tv.latestArticles(ctx.db, query.limit, ctx.now()),
+    }));
     route(app, tvEndpoints.updateMediathek, async ({ body, auth }) => {
       requireOperator(auth);
       return tv.addEpisode(ctx, body, ctx.now());

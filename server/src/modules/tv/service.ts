@@ -426,6 +426,17 @@ export async function episodeRefs(
     .orderBy(asc(tvEpisodes.id));
 }
 
+/** The newest TV articles published by `now`. */
+export async function latestArticles(db: Database, limit: number, now: Date): Promise<TvArticlePost[]> {
+  const rows = await db
+    .select()
+    .from(tvArticles)
+    .where(lte(tvArticles.publishedAt, now))
+    .orderBy(desc(tvArticles.publishedAt), desc(tvArticles.id))
+    .limit(limit);
+  return rows.map(toPost);
+}
+
 /** Every TV article published by `now` by its slug and publication date. */
 export async function articleRefs(db: Database, now: Date): Promise<Array<{ slug: string; publishedAt: Date }>> {
   return db

@@ -443,6 +443,14 @@ describe('tv module', () => {
           ['article', 'new-series-beach-house'],
         ],
       );
+      const latest = tvEndpoints.articles.response.parse((await get('/tv/articles?limit=3')).json());
+      assert.deepEqual(
+        latest.posts.map((post) => post.slug),
+        ['behind-the-scenes-of-premium', 'new-series-beach-house', 'premium-after-dark'],
+        'newest first',
+      );
+      for (const url of ['/tv/articles?limit=0', '/tv/articles?limit=51', '/tv/articles?limit=x'])
+        assert.deepEqual(errorOf(await get(url)), { status: 400, code: 'VALIDATION_FAILED' }, url);
       const oldest = tvEndpoints.article.response.parse((await get('/tv/article/welcome-to-velvet-tv')).json());
       assert.equal(oldest.previous, null);
       assert.deepEqual(errorOf(await get('/tv/article/no-such-article')), { status: 404, code: 'NOT_FOUND' });

@@ -146,6 +146,7 @@ export const tvArticle = z.object({
 });
 export type TvArticle = z.infer<typeof tvArticle>;
 
+export const TV_ARTICLES_MAX_LIMIT = 50;
 export const TV_EPISODE_MIN_SECONDS = 60;
 export const TV_EPISODE_MAX_SECONDS = 4 * 3600;
 
@@ -206,6 +207,15 @@ export const tvEndpoints = {
     method: 'GET',
     path: '/tv/article/:slug',
     schemas: () => ({ params: z.object({ slug: z.string().regex(/^[a-z0-9-]{1,100}$/) }), response: tvArticle }),
+  }),
+  /** The newest TV articles, where the TV area leads to them. */
+  articles: defineEndpoint({
+    method: 'GET',
+    path: '/tv/articles',
+    schemas: () => ({
+      query: z.object({ limit: dbIntParam(1, TV_ARTICLES_MAX_LIMIT).default(6) }),
+      response: z.object({ posts: z.array(tvArticlePost) }),
+    }),
   }),
   /** Operators add the next episode of a series to the mediathek (its video is made like the seeded ones). */
   updateMediathek: defineEndpoint({
