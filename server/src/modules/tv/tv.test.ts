@@ -346,6 +346,13 @@ describe('tv module', () => {
           assert.equal(file.rawPayload[0], 0x47, 'an MPEG-TS packet');
         }
       }
+      const zipped = await test.app.inject({
+        method: 'GET',
+        url: master.variants[0]!.uri,
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      assert.equal(zipped.headers['content-encoding'], 'gzip', 'the long playlist travels compressed');
+      assert.ok(zipped.rawPayload.length * 20 < (await inject(master.variants[0]!.uri)).body.length);
       assert.deepEqual(errorOf(await inject('/vod/tv/999999/master.m3u8')), { status: 404, code: 'NOT_FOUND' });
       assert.deepEqual(errorOf(await inject(`/vod/tv/${episode.id}/1080p/index.m3u8`)), {
         status: 400,
