@@ -5,8 +5,8 @@ import { expect, scrollThroughHome, test } from './fixtures';
 /**
  * Every public page, and the home page of the white-label tenant with its own palette, passes axe-core's WCAG 2
  * A and AA rules without a serious or critical violation. The pages are visited in one browser tab, one load
- * each; the pages with an id in their path (a category, a performer, a video, an album, a series, an article, a
- * contest) take a link the page before shows, so the test follows the server's demo data instead of naming it.
+ * each; the pages with an id in their path (a category, a performer, a video, an album, a series, an episode, an
+ * article, a contest) take a link the page before shows, so the test follows the server's demo data instead of naming it.
  */
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -57,6 +57,8 @@ const VISITS: Visit[] = [
   { name: 'tv late night', path: '/en/tv/late-night/' },
   { name: 'tv series overview', path: '/en/tv/mediathek/' },
   { name: 'tv series', path: firstLink('a.vv-tile__link[href^="/en/tv/mediathek/"]') },
+  { name: 'tv episode', path: firstLink('a[href^="/en/tv/mediathek/"][href*="/video/"]') },
+  { name: 'tv article', path: '/en/tv/article/welcome-to-velvet-tv/' },
   {
     name: 'feed',
     path: '/en/feed/',

@@ -1,17 +1,26 @@
 import { useTranslation } from 'react-i18next';
 import type { TvMediathekVideo } from '@velvet/contracts';
+import { routeLink, usePlatform } from '@velvet/federation';
+import { LinkOrText } from '@velvet/ui';
 import { durationMinutes } from './format';
 
-/** Episodes of a series; they are watched in the TV player, which arrives with the HLS playout. */
+/** Episodes, each leading to its video page, where it plays on demand. */
 export function EpisodeList({ episodes, label }: { episodes: TvMediathekVideo[]; label: string }) {
   const { t } = useTranslation();
+  const { router } = usePlatform();
   return (
     <ul className="mf-tv-episodes" aria-label={label}>
       {episodes.map((episode) => (
         <li key={episode.id}>
           <article className="mf-tv-episode">
             <img src={episode.previewPicture} width={320} height={180} alt={episode.title} loading="lazy" />
-            <h3>{episode.title}</h3>
+            <h3>
+              <LinkOrText
+                link={routeLink(router, 'tvVideo', { key: episode.seriesKey, episodeId: String(episode.id) })}
+              >
+                {episode.title}
+              </LinkOrText>
+            </h3>
             <p>
               {t('episode.meta', {
                 episode: episode.episode,

@@ -1,11 +1,41 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TV_PAGE_SIZE, tvOperations } from '@velvet/contracts';
-import { LoadState, useLoaded, usePagerLabels, usePlatform, routeLink } from '@velvet/federation';
+import { TV_PAGE_SIZE, tvEndpoints, tvOperations } from '@velvet/contracts';
+import { LoadState, useLanguage, useLoaded, usePagerLabels, usePlatform, routeLink } from '@velvet/federation';
 import { EmptyState, Pager, Tile, TileGrid } from '@velvet/ui';
 import { Breadcrumbs } from './Breadcrumbs';
 
-/** The TV mediathek: every series as a tile. */
+/** The newest TV articles as tiles, in the page's language (articles are written in every one). */
+function TvNews() {
+  const { t } = useTranslation();
+  const { api, router } = usePlatform();
+  const language = useLanguage();
+  const loaded = useLoaded('tv-articles', () => api.rest(tvEndpoints.articles, { query: { limit: 6 } }));
+  return (
+    <LoadState loaded={loaded}>
+      {({ posts }) =>
+        posts.length ? (
+          <>
+            <h2>{t('article.latest')}</h2>
+            <TileGrid label={t('article.latest')}>
+              {posts.map((post) => (
+                <Tile
+                  key={post.id}
+                  link={routeLink(router, 'tvArticle', { slug: post.slug })}
+                  image={{ src: post.imageUrl, width: 640, height: 360, alt: '' }}
+                  title={post.title[language]}
+                  subtitle={post.teaser[language]}
+                />
+              ))}
+            </TileGrid>
+          </>
+        ) : null
+      }
+    </LoadState>
+  );
+}
+
+/** The TV mediathek: every series as a tile, then the newest TV articles. */
 export function SeriesOverviewPage() {
   const { t } = useTranslation();
   const { api, router } = usePlatform();
@@ -42,6 +72,7 @@ export function SeriesOverviewPage() {
           )
         }
       </LoadState>
+      <TvNews />
     </section>
   );
 }

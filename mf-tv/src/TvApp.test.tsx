@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TV_PREVIEW_SECONDS, tvOperations, type RouteArgs, type RouteName } from '@velvet/contracts';
 import { RemoteProviders } from '@velvet/federation';
 import type { LivePlayerProps } from '@velvet/ui/player';
@@ -16,12 +16,14 @@ import { TvApp } from './TvApp';
 import { TvWidget } from './TvWidget';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ChannelPlayer } from './LivestreamPage';
+import { EpisodePlayer } from './VideoPage';
 
 // The player itself (hls.js) is tested in @velvet/ui; here it shows what the page hands it.
 jest.mock('@velvet/ui/player', () => ({
-  LivePlayer: ({ url, posterUrl, onFatalError }: LivePlayerProps) => (
-    <div data-testid="live-player" data-url={url} data-poster={posterUrl}>
+  LivePlayer: ({ url, posterUrl, onFatalError, onDemand }: LivePlayerProps) => (
+    <div data-testid="live-player" data-url={url} data-poster={posterUrl} data-start-at={onDemand?.startAt}>
       {onFatalError ? <button onClick={() => onFatalError('manifestLoadError')}>stream refused</button> : null}
+      {onDemand?.onPosition ? <button onClick={() => onDemand.onPosition?.(95)}>played to 95 s</button> : null}
     </div>
   ),
 }));
@@ -47,6 +49,45 @@ const rest: MockPlatformOptions['rest'] = {
     if (key !== 'series-1') throw new ApiError(404, 'NOT_FOUND', 'No such series');
     return { series: seriesFixture(1), latest: [episodeFixture(8), episodeFixture(7)] };
   },
+  '/tv/video/:videoId': (input) => {
+    const { videoId } = paramsOf<{ videoId: number }>(input);
+    if (videoId !== 7) throw new ApiError(404, 'NOT_FOUND', 'No such video');
+    return { video: episodeFixture(7), series: seriesFixture(1), streamUrl: '/vod/tv/7/master.m3u8' };
+  },
+  '/tv/suggest/:hashId': () => ({ video: episodeFixture(7), suggestions: [episodeFixture(8)] }),
+  '/tv/video/:videoId/position': (input) => ({ videoId: paramsOf<{ videoId: number }>(input).videoId, seconds: 321 }),
+  '/tv/articles': () => ({ posts: [articleFixture.post, articleFixture.previous] }),
+  '/tv/article/:slug': (input) => {
+    const { slug } = paramsOf<{ slug: string }>(input);
+    if (slug !== 'night-news') throw new ApiError(404, 'NOT_FOUND', 'No such article');
+    return articleFixture;
+  },
+};
+
+const texts = (word: string) => ({ de: `${word} de`, en: `${word} en`, nl: `${word} nl`, es: `${word} es` });
+const post = (slug: string, word: string) => ({
+  id: slug.length,
+  slug,
+  category: 'premium-tv' as const,
+  title: texts(`${word} title`),
+  teaser: texts(`${word} teaser`),
+  body: texts(`${word} body`),
+  imageUrl: `/media/tv/articles/${slug}.webp`,
+  publishedAt: '2026-11-20T10:00:00.000Z',
+});
+const articleFixture = {
+  post: post('night-news', 'Night'),
+  previous: post('older-news', 'Older'),
+  similar: { models: [{ id: 3, name: 'Mia', avatarUrl: '/media/a/3.webp' }] },
+  categories: [
+    { key: 'free-tv' as const, id: 41, name: texts('Free'), articleCount: 2 },
+    { key: 'premium-tv' as const, id: 40, name: texts('Premium'), articleCount: 1 },
+  ],
+  breadcrumbs: [
+    { kind: 'tv' as const, key: 'tv', title: texts('TV') },
+    { kind: 'category' as const, key: 'premium-tv', title: texts('Premium') },
+    { kind: 'article' as const, key: 'night-news', title: texts('Night title') },
+  ],
 };
 
 function renderAt(name: RouteName, args: RouteArgs = {}, options: MockPlatformOptions = {}) {
@@ -181,6 +222,17 @@ describe('series', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Series 1' })).toBeInTheDocument();
   });
 
+  it('leads to the newest TV articles, in the page language', async () => {
+    renderAt('tvSeriesOverview', {}, { language: 'nl' });
+    const news = await screen.findByRole('list', { name: 'Tv-nieuws' });
+    const links = within(news).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      expect.stringContaining('Night title nl'),
+      expect.stringContaining('Older title nl'),
+    ]);
+    expect(links[0]).toHaveAttribute('href', routeHref('tvArticle', { slug: 'night-news' }, 'nl'));
+  });
+
   it('asks for the next page with an offset', async () => {
     renderAt('tvSeriesOverview');
     await screen.findByText('Series 1');
@@ -267,5 +319,92 @@ describe('home.TV widget', () => {
     renderWithPlatform(<TvWidget />, { platform, remote: 'mf-tv', locales });
     expect(await screen.findByText('Now on air: Show 1')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'To the livestream' })).toHaveAttribute('href', routeHref('tvLivestream'));
+  });
+});
+
+describe('TV video on demand', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it("plays a visitor's episode from where the browser kept it, keeps the new position there, and suggests more", async () => {
+    window.localStorage.setItem('velvet.tv.position.7', '42');
+    const { platform } = renderAt('tvVideo', { key: 'series-1', episodeId: '7' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Episode title 7' })).toBeInTheDocument();
+    const player = screen.getByTestId('live-player');
+    expect(player).toHaveAttribute('data-url', '/vod/tv/7/master.m3u8');
+    expect(player).toHaveAttribute('data-poster', '/media/tv/episodes/7.webp');
+    expect(player).toHaveAttribute('data-start-at', '42');
+    fireEvent.click(screen.getByRole('button', { name: 'played to 95 s' }));
+    expect(window.localStorage.getItem('velvet.tv.position.7')).toBe('95');
+    expect(platform.restCalls.some((call) => call.path === '/tv/video/:videoId/position')).toBe(false);
+    const next = await screen.findByRole('list', { name: 'Watch next' });
+    expect(within(next).getByRole('link', { name: 'Episode title 8' })).toHaveAttribute(
+      'href',
+      routeHref('tvVideo', { key: 'series-1', episodeId: '8' }),
+    );
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(
+      /Series.*Series 1.*Episode title 7/,
+    );
+  });
+
+  it("starts a logged-in guest's episode where the server kept it and saves the new position there", async () => {
+    const { platform } = renderAt('tvVideo', { key: 'series-1', episodeId: '7' }, { loggedIn: true, language: 'es' });
+    expect(await screen.findByTestId('live-player')).toHaveAttribute('data-start-at', '321');
+    fireEvent.click(screen.getByRole('button', { name: 'played to 95 s' }));
+    const saved = platform.restCalls.find((call) => call.method === 'PUT');
+    expect(saved?.input).toEqual({ params: { videoId: 7 }, body: { seconds: 95 } });
+    expect(window.localStorage.getItem('velvet.tv.position.7')).toBeNull();
+  });
+
+  it('renders the poster on the server and mounts the player only after hydration, without a mismatch', async () => {
+    const platform = createMockPlatform({
+      route: { name: 'tvVideo', args: { key: 'series-1', episodeId: '7' } },
+      rest,
+    });
+    const details = { video: episodeFixture(7), series: seriesFixture(1), streamUrl: '/vod/tv/7/master.m3u8' };
+    const page = (
+      <RemoteProviders platform={platform} remote="mf-tv">
+        <EpisodePlayer details={details} />
+      </RemoteProviders>
+    );
+    const hydrated = await hydrateOverServer(page, page);
+    expect(hydrated.html).toContain('/media/tv/episodes/7.webp');
+    expect(hydrated.html).not.toContain('live-player');
+    expect(hydrated.recoverableErrors).toEqual([]);
+    expect(hydrated.consoleErrors).toEqual([]);
+    expect(await within(hydrated.container).findByTestId('live-player')).toHaveAttribute('data-start-at', '0');
+    hydrated.unmount();
+  });
+
+  it('says so for a video that does not exist, and for an address no video has, without asking', async () => {
+    renderAt('tvVideo', { key: 'series-1', episodeId: '99' });
+    expect(await screen.findByText('This video does not exist.')).toBeInTheDocument();
+    renderAt('tvVideo', { key: 'series-2', episodeId: '7' });
+    await waitFor(() => expect(screen.getAllByText('This video does not exist.')).toHaveLength(2));
+    const { platform } = renderAt('tvVideo', { key: 'series-1', episodeId: 'abc' });
+    expect(screen.getAllByText('This video does not exist.').length).toBe(3);
+    expect(platform.restCalls).toEqual([]);
+  });
+});
+
+describe('TV article', () => {
+  it('shows the post in the page language with its models, categories, previous article and breadcrumbs', async () => {
+    renderAt('tvArticle', { slug: 'night-news' }, { language: 'es' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Night title es' })).toBeInTheDocument();
+    expect(screen.getByText('Night body es')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Modelos en este artículo' })).getByText('Mia')).toBeInTheDocument();
+    const categories = within(screen.getByRole('list', { name: 'Categorías' })).getAllByRole('listitem');
+    expect(categories.map((item) => item.textContent)).toEqual(['Free es (2 artículos)', 'Premium es (1 artículo)']);
+    expect(categories[1]).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('link', { name: 'Artículo anterior: Older title es' })).toHaveAttribute(
+      'href',
+      routeHref('tvArticle', { slug: 'older-news' }, 'es'),
+    );
+    const crumbs = within(screen.getByRole('navigation', { name: 'Ruta de navegación' })).getAllByRole('listitem');
+    expect(crumbs.map((item) => item.textContent)).toEqual(['Inicio', 'TV', 'Premium es', 'Night title es']);
+  });
+
+  it('says so for an article that does not exist', async () => {
+    renderAt('tvArticle', { slug: 'gone' });
+    expect(await screen.findByText('This article does not exist.')).toBeInTheDocument();
   });
 });

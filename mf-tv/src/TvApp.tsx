@@ -1,3 +1,4 @@
+import { ArticlePage } from './ArticlePage';
 import { LateNightPage } from './LateNightPage';
 import { LivestreamPage } from './LivestreamPage';
 import { ProgramPage } from './ProgramPage';
@@ -5,6 +6,7 @@ import { SeriesOverviewPage } from './SeriesOverviewPage';
 import { SeriesPage } from './SeriesPage';
 import { SeriesVideosPage } from './SeriesVideosPage';
 import { TvNav } from './TvNav';
+import { VideoPage } from './VideoPage';
 import { useCurrentRoute } from '@velvet/federation';
 
 function TvPage() {
@@ -20,6 +22,10 @@ function TvPage() {
       return <SeriesPage key={args.series} seriesKey={args.series ?? ''} />;
     case 'tvSeriesVideos':
       return <SeriesVideosPage key={args.key} seriesKey={args.key ?? ''} />;
+    case 'tvVideo':
+      return <VideoPage key={args.episodeId} seriesKey={args.key ?? ''} videoId={args.episodeId ?? ''} />;
+    case 'tvArticle':
+      return <ArticlePage key={args.slug} slug={args.slug ?? ''} />;
     case 'tvProgram':
       return <ProgramPage />;
     default:

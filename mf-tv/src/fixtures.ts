@@ -50,4 +50,5 @@ export const episodeFixture = (id: number, seriesKey = 'series-1'): TvMediathekV
   previewPicture: `/media/tv/episodes/${id}.webp`,
   episode: id,
   seriesKey,
+  hashId: id.toString(16).padStart(12, '0'),
 });

@@ -16,6 +16,8 @@ export function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<
 }
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Free segments change only with the loops (a new seed); an hour of caching anywhere is safe. */
+export const FREE_SEGMENT_CACHE = 'public, max-age=3600';
 
 /** Streams a file of a loop with its type and caching, or answers 404 for a name that is not there. */
 export async function sendLoopFile(reply: FastifyReply, file: string, type: string, cacheControl: string) {

@@ -51,6 +51,29 @@ export function livePlaylist(
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * An on-demand playlist of `total` segments played from a loop of `segmentCount` segments, over and over: a
+ * video as long as its stated duration from a short encoded loop. Each wrap is a discontinuity (timestamps
+ * restart); the whole list and its end are known, so a player can seek anywhere.
+ */
+export function vodPlaylist(total: number, segmentCount: number, uri: (index: number) => string): string {
+  const lines = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    `#EXT-X-TARGETDURATION:${SEGMENT_SECONDS}`,
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+  ];
+  for (let sequence = 0; sequence < total; sequence++) {
+    const index = sequence % segmentCount;
+    if (index === 0 && sequence !== 0) lines.push('#EXT-X-DISCONTINUITY');
+    lines.push(`#EXTINF:${SEGMENT_SECONDS.toFixed(3)},`, uri(index));
+  }
+  lines.push('#EXT-X-ENDLIST');
+  return `${lines.join('\n')}\n`;
+}
+
 /** One variant of a master playlist. */
 export interface Variant {
   uri: string;

@@ -24,7 +24,12 @@ export interface TestApp {
   /** Logs the operator in (TEST_OPERATOR_PASSWORD) and answers the token. */
   operatorToken(): Promise<string>;
   /** A REST call below `/rest/v1`, as the holder of `token` when given. */
-  rest(method: 'GET' | 'POST', url: string, token?: string, payload?: object): Promise<LightMyRequestResponse>;
+  rest(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    token?: string,
+    payload?: object,
+  ): Promise<LightMyRequestResponse>;
 }
 
 export interface TestAppOptions {

@@ -185,6 +185,71 @@ describe('LivePlayer', () => {
     RETRY_STREAM_START_MS + 10_000,
   );
 
+  it('plays a video on demand from where the viewer stopped: seek bar, time, arrow keys, positions reported', async () => {
+    const onPosition = jest.fn();
+    render(
+      <LivePlayer
+        url={`${baseUrl}/live/7/master.m3u8`}
+        posterUrl="/vod/7/poster.webp"
+        text={text}
+        onDemand={{ startAt: 120, onPosition }}
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('player.onDemandLoading');
+    expect(player()).toHaveAttribute('aria-label', 'player.onDemandLabel');
+    expect(player()).toHaveAttribute('aria-keyshortcuts', 'Space K M F ArrowUp ArrowDown ArrowLeft ArrowRight');
+    await waitFor(() => expect(play).toHaveBeenCalled());
+    // jsdom has no media pipeline: the video is told its length and position, as a browser's would be.
+    let position = 120;
+    Object.defineProperty(video(), 'duration', { configurable: true, value: 600 });
+    Object.defineProperty(video(), 'currentTime', {
+      configurable: true,
+      get: () => position,
+      set: (value: number) => void (position = value),
+    });
+    act(() => void video().dispatchEvent(new Event('durationchange')));
+    const seekBar = screen.getByRole('slider', { name: 'player.seek' });
+    expect(seekBar).toHaveValue('120');
+    expect(seekBar).toHaveAttribute('max', '600');
+    expect(player()).toHaveTextContent('2:00 / 10:00');
+
+    fireEvent.change(seekBar, { target: { value: '300' } });
+    expect(position).toBe(300);
+    act(() => void video().dispatchEvent(new Event('seeked')));
+    expect(onPosition).toHaveBeenLastCalledWith(300);
+    fireEvent.keyDown(player(), { key: 'ArrowRight' });
+    expect(position).toBe(310);
+    fireEvent.keyDown(player(), { key: 'ArrowLeft' });
+    fireEvent.keyDown(player(), { key: 'ArrowLeft' });
+    expect(position).toBe(290);
+    fireEvent.keyDown(player(), { key: 'ArrowLeft' });
+    fireEvent.change(seekBar, { target: { value: '0' } });
+    fireEvent.keyDown(player(), { key: 'ArrowLeft' });
+    expect(position).toBe(0);
+    act(() => void video().dispatchEvent(new Event('seeked')));
+    expect(onPosition).toHaveBeenLastCalledWith(0);
+
+    // Playing reports every POSITION_STEP_SECONDS of media time, not every frame.
+    onPosition.mockClear();
+    for (const at of [1, 2, 4, 5, 6, 9, 10]) {
+      position = at;
+      act(() => void video().dispatchEvent(new Event('timeupdate')));
+    }
+    expect(onPosition.mock.calls).toEqual([[5], [10]]);
+    position = 12;
+    act(() => void video().dispatchEvent(new Event('pause')));
+    expect(onPosition).toHaveBeenLastCalledWith(12);
+  });
+
+  it('has no seek bar and no left and right keys on a live stream', async () => {
+    renderPlayer();
+    await waitFor(() => expect(play).toHaveBeenCalled());
+    Object.defineProperty(video(), 'duration', { configurable: true, value: Infinity });
+    act(() => void video().dispatchEvent(new Event('durationchange')));
+    expect(screen.queryByRole('slider', { name: 'player.seek' })).not.toBeInTheDocument();
+    expect(player()).toHaveAttribute('aria-label', 'player.label');
+  });
+
   it('stops loading when it goes away', async () => {
     const { unmount } = renderPlayer();
     // While it plays, hls.js reloads the live playlist every target duration...

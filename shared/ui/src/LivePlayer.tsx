@@ -22,7 +22,28 @@ export type LivePlayerText =
   | 'fullscreen'
   | 'exitFullscreen'
   | 'retry'
-  | 'keys';
+  | 'keys'
+  | 'seek'
+  | 'onDemandLabel'
+  | 'onDemandLoading'
+  | 'onDemandFailed'
+  | 'onDemandKeys';
+
+/** An on-demand video names itself, its loading and its failure differently from a live stream. */
+const ON_DEMAND_TEXT: Partial<Record<LivePlayerText, LivePlayerText>> = {
+  label: 'onDemandLabel',
+  loading: 'onDemandLoading',
+  failed: 'onDemandFailed',
+  keys: 'onDemandKeys',
+};
+
+/** What makes the player play a video on demand rather than a live stream. */
+export interface OnDemandOptions {
+  /** Seconds into the video to start from (where the viewer stopped last time). */
+  startAt?: number;
+  /** Where the viewer is: after every POSITION_STEP_SECONDS of playing, and when pausing or seeking. */
+  onPosition?: (seconds: number) => void;
+}
 
 export interface LivePlayerProps {
   /** A live HLS playlist: a media playlist or a master playlist of renditions. */
@@ -33,6 +54,8 @@ export interface LivePlayerProps {
   text: (key: LivePlayerText) => string;
   /** The stream failed for good (also after one retry); `reason` is hls.js's error detail. */
   onFatalError?: (reason: string) => void;
+  /** An on-demand (VOD) playlist: a seek bar, arrow keys left and right, a start position. */
+  onDemand?: OnDemandOptions;
 }
 
 type PlayerState = 'loading' | 'playing' | 'paused' | 'buffering' | 'blocked' | 'retrying' | 'failed';
@@ -44,6 +67,18 @@ const VIDEO_HEIGHT = 360;
 const VOLUME_STEP = 0.1;
 /** hls.js's level for automatic choice by bandwidth. */
 const AUTO_LEVEL = -1;
+/** Arrow keys left and right move an on-demand video by this many seconds. */
+const SEEK_STEP_SECONDS = 10;
+/** The position is reported after this many seconds of playing (media time, so a stalled video reports nothing). */
+const POSITION_STEP_SECONDS = 5;
+
+/** m:ss, or h:mm:ss from an hour on. */
+function formatPlayerTime(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const [hours, minutes, rest] = [Math.floor(whole / 3600), Math.floor(whole / 60) % 60, whole % 60];
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return hours ? `${hours}:${pad(minutes)}:${pad(rest)}` : `${minutes}:${pad(rest)}`;
+}
 
 /**
  * A live video: hls.js (its own chunk, fetched only when a player mounts) plays the live playlist, muted so
@@ -51,9 +86,13 @@ const AUTO_LEVEL = -1;
  * volume, the rendition (automatic by bandwidth unless the viewer picks one), full screen, and keys on the
  * focused player (space or k, m, f, arrow up and down). A fatal stream error is retried once after
  * RETRY_STREAM_START_MS; a second one shows the failure with a button to try again and calls `onFatalError`.
- * It touches the browser only in effects and handlers, so it renders on the server (video and poster).
+ * With `onDemand` it plays a VOD playlist from `startAt`, with a seek bar, the time, and arrow keys left and
+ * right to move. It touches the browser only in effects and handlers, so it renders on the server (video and
+ * poster).
  */
-export function LivePlayer({ url, posterUrl, text, onFatalError }: LivePlayerProps) {
+export function LivePlayer({ url, posterUrl, text: pageText, onFatalError, onDemand }: LivePlayerProps) {
+  const text = (key: LivePlayerText) => pageText((onDemand && ON_DEMAND_TEXT[key]) || key);
+  const seekable = onDemand !== undefined;
   const rootRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const hlsRef = useRef<Hls | null>(null);
@@ -65,10 +104,15 @@ export function LivePlayer({ url, posterUrl, text, onFatalError }: LivePlayerPro
   const [fullscreen, setFullscreen] = useState(false);
   /** Counts the viewer's retries: each one starts the stream afresh. */
   const [attempt, setAttempt] = useState(0);
+  const [time, setTime] = useState({ current: 0, duration: 0 });
   const onFatalErrorRef = useRef(onFatalError);
+  const onPositionRef = useRef(onDemand?.onPosition);
   useEffect(() => {
     onFatalErrorRef.current = onFatalError;
-  }, [onFatalError]);
+    onPositionRef.current = onDemand?.onPosition;
+  }, [onFatalError, onDemand?.onPosition]);
+  /** Where a stream starts: `startAt` first, then (a retry) where the viewer was. */
+  const startAtRef = useRef(onDemand?.startAt ?? 0);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -108,13 +152,20 @@ export function LivePlayer({ url, posterUrl, text, onFatalError }: LivePlayerPro
         // Safari on iOS has no MediaSource but plays HLS itself (and picks the rendition itself).
         if (video.canPlayType('application/vnd.apple.mpegurl')) {
           video.src = url;
+          if (startAtRef.current > 0) video.currentTime = startAtRef.current;
           play();
         } else fail('mediaSourceUnsupported');
         return;
       }
       // Segments are small (2 s at a few hundred kbit/s): remuxing them here costs milliseconds, while a worker
       // would first have to compile hls.js's remuxer again, which delays the first picture on a busy machine.
-      const player = new HlsPlayer({ enableWorker: false, lowLatencyMode: false, backBufferLength: 10 });
+      const player = new HlsPlayer({
+        enableWorker: false,
+        lowLatencyMode: false,
+        backBufferLength: 10,
+        // A live stream starts at its edge; a video on demand where the viewer stopped.
+        startPosition: startAtRef.current > 0 ? startAtRef.current : -1,
+      });
       hlsRef.current = player;
       player.on(HlsPlayer.Events.MANIFEST_PARSED, (_event, data) => {
         setLevels(data.levels.map((entry) => entry.height));
@@ -131,19 +182,42 @@ export function LivePlayer({ url, posterUrl, text, onFatalError }: LivePlayerPro
     const onPause = () =>
       setState((current) => (current === 'playing' || current === 'buffering' ? 'paused' : current));
     const onWaiting = () => setState((current) => (current === 'playing' ? 'buffering' : current));
+    let reported = -1;
+    const report = () => {
+      reported = Math.floor(video.currentTime);
+      startAtRef.current = reported;
+      onPositionRef.current?.(reported);
+    };
+    const onTime = () => {
+      setTime({ current: video.currentTime, duration: Number.isFinite(video.duration) ? video.duration : 0 });
+      if (Math.abs(Math.floor(video.currentTime) - reported) >= POSITION_STEP_SECONDS) report();
+    };
+    const onPaused = () => {
+      onPause();
+      if (seekable) report();
+    };
     video.addEventListener('playing', onPlaying);
-    video.addEventListener('pause', onPause);
+    video.addEventListener('pause', onPaused);
     video.addEventListener('waiting', onWaiting);
+    // Only a video on demand has a time to show and a position to keep.
+    if (seekable) {
+      video.addEventListener('timeupdate', onTime);
+      video.addEventListener('durationchange', onTime);
+      video.addEventListener('seeked', report);
+    }
     start().catch(() => fail('playerLoadError'));
     return () => {
       disposed = true;
       clearTimeout(retryTimer);
       video.removeEventListener('playing', onPlaying);
-      video.removeEventListener('pause', onPause);
+      video.removeEventListener('pause', onPaused);
       video.removeEventListener('waiting', onWaiting);
+      video.removeEventListener('timeupdate', onTime);
+      video.removeEventListener('durationchange', onTime);
+      video.removeEventListener('seeked', report);
       stop();
     };
-  }, [url, attempt]);
+  }, [url, attempt, seekable]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === rootRef.current);
@@ -180,6 +254,13 @@ export function LivePlayer({ url, posterUrl, text, onFatalError }: LivePlayerPro
     if (hlsRef.current) hlsRef.current.currentLevel = next;
   };
 
+  const seek = (seconds: number) => {
+    const video = videoRef.current;
+    if (!video || !Number.isFinite(video.duration)) return;
+    video.currentTime = Math.min(Math.max(0, seconds), video.duration);
+    setTime({ current: video.currentTime, duration: video.duration });
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // Keys belong to the player, not to its buttons, slider and list (space presses a focused button).
     if (event.target !== rootRef.current || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -190,6 +271,12 @@ export function LivePlayer({ url, posterUrl, text, onFatalError }: LivePlayerPro
       f: toggleFullscreen,
       ArrowUp: () => changeVolume((muted ? 0 : volume) + VOLUME_STEP),
       ArrowDown: () => changeVolume((muted ? 0 : volume) - VOLUME_STEP),
+      ...(seekable
+        ? {
+            ArrowLeft: () => seek(time.current - SEEK_STEP_SECONDS),
+            ArrowRight: () => seek(time.current + SEEK_STEP_SECONDS),
+          }
+        : {}),
     };
     const action = actions[event.key];
     if (!action) return;
@@ -220,7 +307,7 @@ export function LivePlayer({ url, posterUrl, text, onFatalError }: LivePlayerPro
       tabIndex={0}
       role="region"
       aria-label={text('label')}
-      aria-keyshortcuts="Space K M F ArrowUp ArrowDown"
+      aria-keyshortcuts={`Space K M F ArrowUp ArrowDown${seekable ? ' ArrowLeft ArrowRight' : ''}`}
       title={text('keys')}
       onKeyDown={onKeyDown}
     >
@@ -241,6 +328,22 @@ export function LivePlayer({ url, posterUrl, text, onFatalError }: LivePlayerPro
         </div>
       ) : null}
       <div className="vv-player__controls">
+        {seekable && time.duration > 0 ? (
+          <>
+            <input
+              className="vv-player__seek"
+              type="range"
+              min={0}
+              max={Math.floor(time.duration)}
+              step={1}
+              value={Math.floor(time.current)}
+              aria-label={text('seek')}
+              aria-valuetext={`${formatPlayerTime(time.current)} / ${formatPlayerTime(time.duration)}`}
+              onChange={(event) => seek(Number(event.target.value))}
+            />
+            <span className="vv-player__time">{`${formatPlayerTime(time.current)} / ${formatPlayerTime(time.duration)}`}</span>
+          </>
+        ) : null}
         <Button size="small" variant="secondary" onClick={togglePlay} disabled={state === 'failed'}>
           {state === 'playing' || state === 'buffering' ? text('pause') : text('play')}
         </Button>

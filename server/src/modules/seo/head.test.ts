@@ -11,7 +11,7 @@ import { createPerformer, manualClock } from '../performers/fixtures';
 import { actors } from '../performers/schema';
 import { listCategories, performerNames } from '../performers/service';
 import { blogArticle, publishedBlogPosts } from '../specials/service';
-import { seriesKeys } from '../tv/service';
+import { article as tvArticle, format, seriesKeys } from '../tv/service';
 import { HEAD_CACHE_MS } from '.';
 import { isoDuration } from './head';
 import de from './locales/de.json';
@@ -223,6 +223,7 @@ describe('page heads', () => {
 
   test('an unknown performer, video or series is a real 404 with the not-found head', async () => {
     const [ref] = await releasedVideoRefs(t.ctx.db, t.ctx.now());
+    const episodeId = (await format(t.ctx.db, 'velvet-nights')).latest[0]!.id;
     const [other] = (await performerNames(t.ctx.db)).filter((name) => name !== ref!.actorName);
     for (const tenant of [VELVET, AMORA])
       for (const url of [
@@ -233,6 +234,9 @@ describe('page heads', () => {
         // A video under another performer's name.
         `/de/amateur/${other}/videos/${ref!.id}/`,
         '/de/tv/mediathek/no-such-series/',
+        '/de/tv/mediathek/velvet-nights/video/999999999/',
+        `/de/tv/mediathek/no-such-series/video/${episodeId}/`,
+        '/es/tv/articulo/no-such-article/',
         // The white-label tenant has no blog: its page is another tenant's.
         ...(tenant === VELVET ? ['/de/magazin/no-such-post/'] : []),
       ]) {
@@ -243,6 +247,25 @@ describe('page heads', () => {
         assert.match(head.html, /<div id="root"><\/div>/, 'the shell renders its not-found page');
         assert.ok(head.title!.endsWith(` | ${tenant.brand}`), head.title);
       }
+  });
+
+  test("a TV episode's and a TV article's head come from their data, in the page's language", async () => {
+    const episode = (await format(t.ctx.db, 'velvet-nights')).latest[0]!;
+    const videoHead = await headOf(VELVET.host, `/de/tv/mediathek/velvet-nights/video/${episode.id}/`);
+    assert.equal(videoHead.status, 200);
+    assert.equal(videoHead.title, `${episode.title} | ${VELVET.brand}`);
+    assert.equal(crumbNames(videoHead).at(-1), episode.title);
+    const { post } = await tvArticle(t.ctx.db, 'welcome-to-velvet-tv', t.ctx.now());
+    for (const [language, slug] of [
+      ['es', 'articulo'],
+      ['nl', 'article'],
+    ] as const) {
+      const head = await headOf(VELVET.host, `/${language}/tv/${slug}/welcome-to-velvet-tv/`);
+      assert.equal(head.status, 200);
+      assert.equal(head.title, `${post.title[language]} | ${VELVET.brand}`);
+      assert.equal(head.meta('og:type'), 'article');
+      assert.equal(head.meta('description'), post.teaser[language]);
+    }
   });
 
   test('names are escaped in HTML, and none can end the JSON-LD script', async () => {
@@ -270,7 +293,16 @@ describe('page heads', () => {
 });
 
 test('every public page has a name in every language, from its data or its route', () => {
-  const byData = new Set(['actorProfile', 'videoDetails', 'albumDetails', 'category', 'tvSeries', 'blogArticle']);
+  const byData = new Set([
+    'actorProfile',
+    'videoDetails',
+    'albumDetails',
+    'category',
+    'tvSeries',
+    'blogArticle',
+    'tvVideo',
+    'tvArticle',
+  ]);
   for (const [language, resource] of Object.entries({ de, en, es, nl }))
     for (const route of publicRoutes(DECLARED_ROUTES))
       if (!byData.has(route.name))

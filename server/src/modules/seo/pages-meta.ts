@@ -89,15 +89,20 @@ export async function pageMeta(
   const needs = <T>(value: string | undefined, read: (value: string) => Promise<T | null>) =>
     value === undefined ? Promise.resolve(undefined) : read(value);
   const seriesKey = route.owner === 'mf-tv' ? (args.series ?? args.key) : undefined;
-  const [performer, video, album, category, series, post] = await Promise.all([
+  const [performer, video, album, category, series, post, episode] = await Promise.all([
     needs(args.actorName, (name) => ENTITIES.performer(ctx, name, language)),
     needs(args.videoId, (value) => (id(value) === null ? Promise.resolve(null) : ENTITIES.video(ctx, id(value)!))),
     needs(args.albumId, (value) => (id(value) === null ? Promise.resolve(null) : ENTITIES.album(ctx, id(value)!))),
     needs(args.categorySlug, (slug) => ENTITIES.category(ctx, slug, language)),
     needs(seriesKey, (key) => ENTITIES.tvSeries(ctx, key)),
-    needs(route.name === 'blogArticle' ? args.slug : undefined, (slug) => ENTITIES.blogPost(ctx, slug, language)),
+    needs(route.name === 'blogArticle' || route.name === 'tvArticle' ? args.slug : undefined, (slug) =>
+      route.name === 'tvArticle' ? ENTITIES.tvArticle(ctx, slug, language) : ENTITIES.blogPost(ctx, slug, language),
+    ),
+    needs(args.episodeId, (value) => (id(value) === null ? Promise.resolve(null) : ENTITIES.tvVideo(ctx, id(value)!))),
   ]);
-  if ([performer, video, album, category, series, post].includes(null)) return null;
+  if ([performer, video, album, category, series, post, episode].includes(null)) return null;
+  // A TV episode shown under another series' key is no page either.
+  if (episode && episode.seriesKey !== series?.key) return null;
   // A video or album shown under another performer's name is no page either.
   if ((video && video.model.name !== performer?.name) || (album && album.actor.name !== performer?.name)) return null;
 
@@ -169,6 +174,15 @@ export async function pageMeta(
       description: requiredText(language, 'category.description', { name: category.name, brand }),
       type: 'website',
       image: null,
+      video: null,
+    };
+  } else if (episode) {
+    name = episode.title;
+    facts = {
+      title: withBrand(episode.title),
+      description: requiredText(language, 'pageDescription', { page: episode.title, brand }),
+      type: 'website',
+      image: episode.previewPicture,
       video: null,
     };
   } else if (series) {

@@ -97,7 +97,7 @@ describe('robots.txt', () => {
 describe('sitemap', () => {
   test('the index names the parts of what each tenant serves, on its host', async () => {
     const velvet = (await indexOf(VELVET)).map((entry) => entry.url);
-    const parts = ['pages', 'performers', 'videos', 'albums', 'categories', 'tv', 'blog'];
+    const parts = ['pages', 'performers', 'videos', 'albums', 'categories', 'tv', 'tv-episodes', 'tv-articles', 'blog'];
     assert.deepEqual(
       velvet,
       parts.map((part) => `http://${VELVET}/sitemaps/${part}.xml`),

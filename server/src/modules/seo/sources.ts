@@ -5,7 +5,7 @@ import type { ModuleContext } from '../module';
 import { albumById, releasedAlbumRefs, releasedVideoRefs, videoById } from '../media/service';
 import { performerProfile, listCategories, performerNames } from '../performers/service';
 import { blogArticle, publishedBlogPosts } from '../specials/service';
-import { format, seriesKeys } from '../tv/service';
+import { article as tvArticle, articleRefs, episodeRefs, format, seriesKeys, video as tvVideo } from '../tv/service';
 
 /** One page of a route: its arguments and, where the data has one, the date it last changed. */
 export interface PageRef {
@@ -67,6 +67,26 @@ export const PAGE_SOURCES: readonly PageSource[] = [
       (await seriesKeys(ctx.db, ctx.now())).map((series) => ({
         args: { series: series.key },
         ...(series.latestEpisodeAt ? { lastmod: series.latestEpisodeAt } : {}),
+      })),
+  },
+  {
+    part: 'tv-episodes',
+    route: 'tvVideo',
+    args: ['key', 'episodeId'],
+    pages: async (ctx) =>
+      (await episodeRefs(ctx.db, ctx.now())).map((episode) => ({
+        args: { key: episode.seriesKey, episodeId: String(episode.id) },
+        lastmod: episode.publishedAt,
+      })),
+  },
+  {
+    part: 'tv-articles',
+    route: 'tvArticle',
+    args: ['slug'],
+    pages: async (ctx) =>
+      (await articleRefs(ctx.db, ctx.now())).map((article) => ({
+        args: { slug: article.slug },
+        lastmod: article.publishedAt,
       })),
   },
   {
@@ -132,6 +152,12 @@ export const ENTITIES = {
   category: async (ctx: ModuleContext, slug: string, language: Language) =>
     (await listCategories(ctx.db, language, ctx.now())).find((category) => category.slug === slug) ?? null,
   tvSeries: async (ctx: ModuleContext, key: string) => (await orNull(format(ctx.db, key)))?.series ?? null,
+  tvVideo: async (ctx: ModuleContext, id: number) => (await orNull(tvVideo(ctx.db, id)))?.video ?? null,
+  /** A TV article in the page's language, shaped like a blog post's head facts. */
+  tvArticle: async (ctx: ModuleContext, slug: string, language: Language) => {
+    const post = (await orNull(tvArticle(ctx.db, slug, ctx.now())))?.post;
+    return post ? { title: post.title[language], teaser: post.teaser[language], imageUrl: post.imageUrl } : null;
+  },
   blogPost: async (ctx: ModuleContext, slug: string, language: Language) =>
     // a crawler reads the page as a visitor: rated performers' avatars blurred
     (await orNull(blogArticle(ctx.db, await ageGate(ctx, null), slug, ctx.now(), language)))?.post ?? null,

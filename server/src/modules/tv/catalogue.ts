@@ -1,4 +1,10 @@
-import type { TvProgramType, TvText } from '@velvet/contracts';
+import {
+  TV_ARTICLE_CATEGORIES,
+  type TvArticleCategoryKey,
+  type TvProgramType,
+  type TvText,
+  type TvTexts,
+} from '@velvet/contracts';
 
 /** A show format of the TV programme: the schedule repeats these in its slots. */
 export interface ShowFormat {
@@ -143,4 +149,115 @@ export const EPISODE_WORDS = [
   'Farewell',
   'Temptation',
   'Dare',
+];
+
+export const TV_ARTICLE_CATEGORY_KEYS = Object.keys(TV_ARTICLE_CATEGORIES) as TvArticleCategoryKey[];
+
+export const TV_ARTICLE_CATEGORY_NAMES: Record<TvArticleCategoryKey, TvTexts> = {
+  'free-tv': { de: 'Free TV', en: 'Free TV', nl: 'Gratis tv', es: 'TV gratis' },
+  'premium-tv': { de: 'Premium TV', en: 'Premium TV', nl: 'Premium tv', es: 'TV premium' },
+};
+
+/** The first crumb of an article's way: the TV area. */
+export const TV_CRUMB: TvTexts = { de: 'TV', en: 'TV', nl: 'TV', es: 'TV' };
+
+/** A seeded TV article: its slug, category and texts in every language. */
+export interface SeedArticle {
+  slug: string;
+  category: TvArticleCategoryKey;
+  title: TvTexts;
+  teaser: TvTexts;
+  body: TvTexts;
+}
+
+/** The seeded articles, oldest first (one a week). */
+export const TV_ARTICLES: SeedArticle[] = [
+  {
+    slug: 'welcome-to-velvet-tv',
+    category: 'free-tv',
+    title: {
+      de: 'Willkommen bei Velvet TV',
+      en: 'Welcome to Velvet TV',
+      nl: 'Welkom bij Velvet TV',
+      es: 'Bienvenido a Velvet TV',
+    },
+    teaser: {
+      de: 'Rund um die Uhr live: unser Programm auf einen Blick.',
+      en: 'Live around the clock: our programme at a glance.',
+      nl: 'De klok rond live: ons programma in één oogopslag.',
+      es: 'En directo las 24 horas: nuestra programación de un vistazo.',
+    },
+    body: {
+      de: 'Velvet TV sendet jeden Tag live aus dem Studio. Talk, Spiele und Dating wechseln sich stündlich ab, und in der Mediathek findet ihr jede Folge unserer Serien zum Nachschauen.',
+      en: 'Velvet TV broadcasts live from the studio every day. Talk, games and dating take turns every hour, and the series library has every episode of our series to watch again.',
+      nl: 'Velvet TV zendt elke dag live uit vanuit de studio. Talk, spelletjes en dating wisselen elkaar elk uur af, en in de mediatheek vind je elke aflevering van onze series om terug te kijken.',
+      es: 'Velvet TV emite en directo desde el estudio todos los días. Charlas, juegos y citas se turnan cada hora, y en la mediateca encontrarás todos los episodios de nuestras series para volver a verlos.',
+    },
+  },
+  {
+    slug: 'premium-after-dark',
+    category: 'premium-tv',
+    title: {
+      de: 'After Dark: Premium bei Nacht',
+      en: 'After Dark: premium by night',
+      nl: 'After Dark: premium bij nacht',
+      es: 'After Dark: premium de noche',
+    },
+    teaser: {
+      de: 'Was Abonnenten nach 22 Uhr erwartet.',
+      en: 'What subscribers can look forward to after 10 pm.',
+      nl: 'Wat abonnees na 22 uur te wachten staat.',
+      es: 'Lo que espera a los suscriptores a partir de las 22 h.',
+    },
+    body: {
+      de: 'Ab 22 Uhr gehört Premium TV der Nacht: ungeschnittene Shows aus der Suite, ohne Werbung und nur für Abonnenten. Wer noch kein Abo hat, kann vorher kurz hineinschauen.',
+      en: 'From 10 pm premium TV belongs to the night: uncut shows from the suite, without ads and for subscribers only. Without a subscription you can take a short look first.',
+      nl: 'Vanaf 22 uur is premium tv van de nacht: ongecensureerde shows uit de suite, zonder reclame en alleen voor abonnees. Zonder abonnement kun je eerst even kort kijken.',
+      es: 'A partir de las 22 h la TV premium es de la noche: shows sin cortes desde la suite, sin anuncios y solo para suscriptores. Sin suscripción puedes echar antes un breve vistazo.',
+    },
+  },
+  {
+    slug: 'new-series-beach-house',
+    category: 'free-tv',
+    title: {
+      de: 'Neue Folgen: Beach House',
+      en: 'New episodes: Beach House',
+      nl: 'Nieuwe afleveringen: Beach House',
+      es: 'Nuevos episodios: Beach House',
+    },
+    teaser: {
+      de: 'Sonne, Strand und jede Woche eine neue Folge in der Mediathek.',
+      en: 'Sun, sand and a new episode in the series library every week.',
+      nl: 'Zon, strand en elke week een nieuwe aflevering in de mediatheek.',
+      es: 'Sol, playa y un episodio nuevo en la mediateca cada semana.',
+    },
+    body: {
+      de: 'Unsere Models ziehen ins Strandhaus. Jede Woche erscheint eine neue Folge, und ihr könnt jederzeit dort weiterschauen, wo ihr aufgehört habt.',
+      en: 'Our models move into the beach house. A new episode comes out every week, and you can always go on watching where you stopped.',
+      nl: 'Onze modellen trekken in het strandhuis. Elke week verschijnt een nieuwe aflevering, en je kijkt altijd verder waar je gebleven was.',
+      es: 'Nuestras modelos se mudan a la casa de la playa. Cada semana se publica un episodio nuevo y siempre puedes seguir viendo donde lo dejaste.',
+    },
+  },
+  {
+    slug: 'behind-the-scenes-of-premium',
+    category: 'premium-tv',
+    title: {
+      de: 'Hinter den Kulissen von Premium TV',
+      en: 'Behind the scenes of premium TV',
+      nl: 'Achter de schermen van premium tv',
+      es: 'Entre bastidores de la TV premium',
+    },
+    teaser: {
+      de: 'Wie eine Premium-Show entsteht.',
+      en: 'How a premium show comes about.',
+      nl: 'Hoe een premium show tot stand komt.',
+      es: 'Cómo nace un show premium.',
+    },
+    body: {
+      de: 'Vom Casting bis zur Sendung: Wir zeigen, wer vor und hinter der Kamera steht und warum jede Premium-Show live und ungeschnitten läuft.',
+      en: 'From the casting to the broadcast: we show who works in front of and behind the camera and why every premium show runs live and uncut.',
+      nl: 'Van casting tot uitzending: we laten zien wie er voor en achter de camera staat en waarom elke premium show live en ongecensureerd loopt.',
+      es: 'Del casting a la emisión: mostramos quién está delante y detrás de la cámara y por qué cada show premium se emite en directo y sin cortes.',
+    },
+  },
 ];

@@ -6,6 +6,13 @@ import { ensureTvLoops } from './playout';
 import { tvRoutes } from './routes';
 import { tvProgram } from './schema';
 import { ensureProgram, seedTv } from './seed';
+import { ensureEpisodeClips, tvVodRoutes } from './vod';
+
+/** The live channels' loops, then the episode clips: one after the other, as each set uses every core. */
+async function ensureTvVideo(dataDir: string) {
+  await ensureTvLoops(dataDir);
+  await ensureEpisodeClips(dataDir);
+}
 
 const PROGRAM_REFRESH_MS = 3600_000;
 
@@ -13,18 +20,21 @@ export const tvModule: ServerModule = {
   name: 'tv',
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
   routes: tvRoutes,
-  // Live video: playlists and segments are files, served beside the chat's live video rather than under /rest/v1.
-  rootRoutes: tvLiveRoutes,
+  // Video: playlists and segments are files, served beside the chat's live video rather than under /rest/v1.
+  rootRoutes: (ctx) => async (app) => {
+    await app.register(tvLiveRoutes(ctx));
+    await app.register(tvVodRoutes(ctx));
+  },
   graphql: tvGraphql,
   seed: async (ctx, options) => {
     await seedTv(ctx, options);
-    await ensureTvLoops(ctx.config.dataDir);
+    await ensureTvVideo(ctx.config.dataDir);
   },
-  // A data folder seeded before TV played, or a new DATA_DIR on a seeded database, gets the loops on start
-  // (copied from the machine's cache once they were made).
+  // A data folder seeded before TV played, or a new DATA_DIR on a seeded database, gets the loops and the
+  // episode clips on start (copied from the machine's cache once they were made).
   prepare: async (ctx) => {
     if ((await ctx.db.select({ id: tvProgram.id }).from(tvProgram).limit(1)).length > 0)
-      await ensureTvLoops(ctx.config.dataDir);
+      await ensureTvVideo(ctx.config.dataDir);
   },
   start: (ctx) => {
     const timer = setInterval(() => {

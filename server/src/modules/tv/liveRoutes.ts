@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { tvProgramType, type TvProgramType } from '@velvet/contracts';
 import { HttpError } from '../../http/endpoint';
-import { IMMUTABLE, parse, privateUntil, safeQuery, sendLoopFile } from '../../media-live/files';
+import { FREE_SEGMENT_CACHE, IMMUTABLE, parse, privateUntil, safeQuery, sendLoopFile } from '../../media-live/files';
 import { PLAYLIST_TYPE, POSTER_FILE, SEGMENT_FILE_PATTERN } from '../../media-live/playout';
 import { segmentExpiry, signLiveUrl, verifyLiveUrl, type LiveGrant } from '../../media-live/signing';
 import type { ModuleContext } from '../module';
@@ -30,9 +30,6 @@ const loopParams = z.object({
   rendition: z.enum(TV_RENDITIONS.map((rendition) => rendition.dir) as [string, ...string[]]),
   file: z.string().regex(SEGMENT_FILE_PATTERN),
 });
-
-/** Free segments change only with the loops (a new seed); an hour of caching anywhere is safe. */
-const FREE_SEGMENT_CACHE = 'public, max-age=3600';
 
 /**
  * The TV channels' live video, outside /rest/v1 like the chat's:

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { tvEndpoints } from '@velvet/contracts';
-import { route } from '../../http/endpoint';
+import { requireOperator, route } from '../../http/endpoint';
 import { ageGate } from '../auth/age';
 import type { ModuleContext } from '../module';
 import * as tv from './service';
@@ -18,5 +18,20 @@ export const tvRoutes =
     route(app, tvEndpoints.series, async ({ query }) => {
       const { total, nodes } = await tv.seriesPage(ctx.db, (query.page - 1) * query.pageSize, query.pageSize);
       return { items: nodes, total, page: query.page, pageSize: query.pageSize };
+    });
+    route(app, tvEndpoints.position, async ({ params, auth }) =>
+      tv.watchPosition(ctx.db, auth.guestId, params.videoId),
+    );
+    route(app, tvEndpoints.savePosition, async ({ params, body, auth }) =>
+      tv.saveWatchPosition(ctx.db, auth.guestId, params.videoId, body.seconds, ctx.now()),
+    );
+    route(app, tvEndpoints.suggest, async ({ params }) => tv.suggest(ctx.db, params.hashId, ctx.now()));
+    route(app, tvEndpoints.article, async ({ params }) => tv.article(ctx.db, params.slug, ctx.now()));
+    route(app, tvEndpoints.articles, async ({ query }) => ({
+      posts: await tv.latestArticles(ctx.db, query.limit, ctx.now()),
+    }));
+    route(app, tvEndpoints.updateMediathek, async ({ body, auth }) => {
+      requireOperator(auth);
+      return tv.addEpisode(ctx, body, ctx.now());
     });
   };

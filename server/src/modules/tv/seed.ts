@@ -8,9 +8,10 @@ import {
   SERIES_TITLES,
   SHOW_FORMATS,
   SLOT_HOURS,
+  TV_ARTICLES,
   isLateNightHour,
 } from './catalogue';
-import { tvEpisodes, tvProgram, tvProgramActors, tvSeries } from './schema';
+import { tvArticleActors, tvArticles, tvEpisodes, tvProgram, tvProgramActors, tvSeries } from './schema';
 import { LATE_NIGHT_HEADER_KEYS } from './service';
 
 const HOUR = 3600_000;
@@ -155,5 +156,29 @@ export async function seedTv(ctx: ModuleContext, { scale }: { scale: number }) {
     });
   }
   await seedSeries(ctx, scale);
+  await seedArticles(ctx);
   await ensureProgram(ctx);
+}
+
+/** The TV articles, one a week up to now, each about two or three performers. */
+async function seedArticles(ctx: ModuleContext) {
+  const hosts = await listPerformerCards(ctx.db);
+  const now = ctx.now().getTime();
+  for (const [index, article] of TV_ARTICLES.entries()) {
+    const imageUrl = await ctx.images.generate({
+      key: `tv/articles/${article.slug}`,
+      width: 640,
+      height: 360,
+      title: article.title.en,
+      subtitle: 'Velvet TV',
+      seed: hash(article.slug),
+    });
+    const [row] = await ctx.db
+      .insert(tvArticles)
+      .values({ ...article, imageUrl, publishedAt: new Date(now - (TV_ARTICLES.length - index) * 7 * 24 * HOUR) })
+      .returning({ id: tvArticles.id });
+    const models = new Set(hosts.length ? [0, 1, 2].map((n) => hosts[(index * 11 + n * 5) % hosts.length]!.id) : []);
+    if (row && models.size)
+      await ctx.db.insert(tvArticleActors).values([...models].map((actorId) => ({ articleId: row.id, actorId })));
+  }
 }

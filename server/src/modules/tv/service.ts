@@ -1,5 +1,8 @@
-import { and, asc, count, desc, eq, gt, inArray, lt, lte, max } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, lte, max, ne, or, type SQL } from 'drizzle-orm';
 import type {
+  TvArticle,
+  TvArticleCategoryKey,
+  TvArticlePost,
   TvFormat,
   TvLateNightShow,
   TvMediathekVideo,
@@ -7,14 +10,28 @@ import type {
   TvProgramType,
   TvSeries,
   TvStream,
+  TvSuggestion,
+  TvVideoDetails,
+  TvWatchPosition,
 } from '@velvet/contracts';
+import { TV_ARTICLE_CATEGORIES, TV_SUGGESTIONS } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { countedPage } from '../../db/page';
 import type { ImageStore } from '../../media/images';
 import { ageGate, type AgeGate } from '../auth/age';
 import { performerAvatar } from '../performers/age';
 import { performerCard } from '../performers/catalogue';
-import { tvEpisodes, tvProgram, tvProgramActors, tvSeries } from './schema';
+import { TV_ARTICLE_CATEGORY_KEYS, TV_ARTICLE_CATEGORY_NAMES, TV_CRUMB } from './catalogue';
+import {
+  tvArticleActors,
+  tvArticles,
+  tvEpisodes,
+  tvProgram,
+  tvProgramActors,
+  tvSeries,
+  tvWatchPositions,
+} from './schema';
+import { vodMasterPath } from './vod';
 import { HttpError } from '../../http/endpoint';
 import { isTvSubscriber } from '../auth/guests';
 import type { Auth, ModuleContext } from '../module';
@@ -141,6 +158,7 @@ const toVideo = (row: EpisodeRow, seriesKey: string): TvMediathekVideo => ({
   previewPicture: row.previewPicture,
   episode: row.episode,
   seriesKey,
+  hashId: row.hashId,
 });
 
 async function episodeCounts(db: Database, seriesIds: number[]): Promise<Map<number, number>> {
@@ -202,14 +220,126 @@ export async function format(db: Database, key: string): Promise<TvFormat> {
   return { series, latest: nodes };
 }
 
-export async function video(db: Database, videoId: number): Promise<{ video: TvMediathekVideo; series: TvSeries }> {
+async function episodeWhere(db: Database, where: SQL): Promise<TvMediathekVideo> {
   const [row] = await db
     .select({ episode: tvEpisodes, seriesKey: tvSeries.key })
     .from(tvEpisodes)
     .innerJoin(tvSeries, eq(tvSeries.id, tvEpisodes.seriesId))
-    .where(eq(tvEpisodes.id, videoId));
-  if (!row) throw new HttpError(404, 'NOT_FOUND', `No TV video ${videoId}`);
-  return { video: toVideo(row.episode, row.seriesKey), series: await seriesByKey(db, row.seriesKey) };
+    .where(where);
+  if (!row) throw new HttpError(404, 'NOT_FOUND', 'No such TV video');
+  return toVideo(row.episode, row.seriesKey);
+}
+
+/** A TV video with its series and the playlist that plays it on demand. */
+export async function video(db: Database, videoId: number): Promise<TvVideoDetails> {
+  const found = await episodeWhere(db, eq(tvEpisodes.id, videoId));
+  return { video: found, series: await seriesByKey(db, found.seriesKey), streamUrl: vodMasterPath(found.id) };
+}
+
+/** Where the guest stopped watching a video: 0 for one never watched; 404 NOT_FOUND for an unknown video. */
+export async function watchPosition(db: Database, guestId: string, videoId: number): Promise<TvWatchPosition> {
+  await episodeWhere(db, eq(tvEpisodes.id, videoId));
+  const [row] = await db
+    .select({ seconds: tvWatchPositions.seconds })
+    .from(tvWatchPositions)
+    .where(and(eq(tvWatchPositions.guestId, guestId), eq(tvWatchPositions.videoId, videoId)));
+  return { videoId, seconds: row?.seconds ?? 0 };
+}
+
+/**
+ * Keeps where the guest is in a video (the player saves it while playing); a position past the video's end is
+ * 400 VALIDATION_FAILED, an unknown video 404 NOT_FOUND.
+ */
+export async function saveWatchPosition(
+  db: Database,
+  guestId: string,
+  videoId: number,
+  seconds: number,
+  now: Date,
+): Promise<TvWatchPosition> {
+  const found = await episodeWhere(db, eq(tvEpisodes.id, videoId));
+  if (seconds > found.duration)
+    throw new HttpError(400, 'VALIDATION_FAILED', `The video is ${found.duration} s long, not ${seconds}`);
+  await db
+    .insert(tvWatchPositions)
+    .values({ guestId, videoId, seconds, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [tvWatchPositions.guestId, tvWatchPositions.videoId],
+      set: { seconds, updatedAt: now },
+    });
+  return { videoId, seconds };
+}
+
+/**
+ * What to watch after a video (by its hashId): the following episodes of its series, then the newest episodes
+ * of the other series, TV_SUGGESTIONS in all, only what is published by `now`.
+ */
+export async function suggest(db: Database, hashId: string, now: Date): Promise<TvSuggestion> {
+  const found = await episodeWhere(db, eq(tvEpisodes.hashId, hashId));
+  const published = lte(tvEpisodes.publishedAt, now);
+  const episodes = (where: SQL, order: SQL[], limit: number) =>
+    db
+      .select({ episode: tvEpisodes, seriesKey: tvSeries.key })
+      .from(tvEpisodes)
+      .innerJoin(tvSeries, eq(tvSeries.id, tvEpisodes.seriesId))
+      .where(and(where, published))
+      .orderBy(...order)
+      .limit(limit);
+  const following = await episodes(
+    and(eq(tvSeries.key, found.seriesKey), gt(tvEpisodes.episode, found.episode))!,
+    [asc(tvEpisodes.episode)],
+    TV_SUGGESTIONS,
+  );
+  const others = await episodes(
+    ne(tvSeries.key, found.seriesKey),
+    [desc(tvEpisodes.publishedAt), asc(tvEpisodes.id)],
+    TV_SUGGESTIONS - following.length,
+  );
+  return {
+    video: found,
+    suggestions: [...following, ...others].map((row) => toVideo(row.episode, row.seriesKey)),
+  };
+}
+
+/**
+ * Adds the next episode to a series (published at `now`, its preview picture generated, its video one of the
+ * episode clips): 404 NOT_FOUND for an unknown series.
+ */
+export async function addEpisode(
+  ctx: Pick<ModuleContext, 'db' | 'images'>,
+  input: { seriesKey: string; title: string; fsk: number; duration: number },
+  now: Date,
+): Promise<TvMediathekVideo> {
+  const series = await seriesByKey(ctx.db, input.seriesKey);
+  return ctx.db.transaction(async (tx) => {
+    // One new episode number per series at a time: the series row is the lock.
+    await tx.select({ id: tvSeries.id }).from(tvSeries).where(eq(tvSeries.id, series.id)).for('update');
+    const [last] = await tx
+      .select({ episode: max(tvEpisodes.episode) })
+      .from(tvEpisodes)
+      .where(eq(tvEpisodes.seriesId, series.id));
+    const episode = (last?.episode ?? 0) + 1;
+    const previewPicture = await ctx.images.generate({
+      key: `tv/series/${series.key}/episode-${episode}`,
+      width: 320,
+      height: 180,
+      title: input.title,
+      seed: series.id * 1000 + episode,
+    });
+    const [row] = await tx
+      .insert(tvEpisodes)
+      .values({
+        seriesId: series.id,
+        episode,
+        title: input.title,
+        fsk: input.fsk,
+        duration: input.duration,
+        previewPicture,
+        publishedAt: now,
+      })
+      .returning();
+    return toVideo(row!, series.key);
+  });
 }
 
 /** Every series by its key (its page's argument) with the date of its newest episode out by `now`, if any. */
@@ -224,4 +354,107 @@ export async function seriesKeys(
     .groupBy(tvSeries.id)
     .orderBy(asc(tvSeries.id));
   return rows.map((row) => ({ key: row.key, latestEpisodeAt: row.latest }));
+}
+
+type ArticleRow = typeof tvArticles.$inferSelect;
+
+const toPost = (row: ArticleRow): TvArticlePost => ({
+  id: row.id,
+  slug: row.slug,
+  category: row.category as TvArticleCategoryKey,
+  title: row.title,
+  teaser: row.teaser,
+  body: row.body,
+  imageUrl: row.imageUrl,
+  publishedAt: row.publishedAt.toISOString(),
+});
+
+/**
+ * A TV article by its slug, published by `now`: the post, the one published before it, the performers it is
+ * about, the article categories with their counts and the way to it (404 NOT_FOUND for an unknown slug).
+ */
+export async function article(db: Database, slug: string, now: Date): Promise<TvArticle> {
+  const published = lte(tvArticles.publishedAt, now);
+  const [row] = await db
+    .select()
+    .from(tvArticles)
+    .where(and(eq(tvArticles.slug, slug), published));
+  if (!row) throw new HttpError(404, 'NOT_FOUND', `No TV article "${slug}"`);
+  const [previous] = await db
+    .select()
+    .from(tvArticles)
+    .where(
+      and(
+        published,
+        or(
+          lt(tvArticles.publishedAt, row.publishedAt),
+          and(eq(tvArticles.publishedAt, row.publishedAt), lt(tvArticles.id, row.id)),
+        ),
+      ),
+    )
+    .orderBy(desc(tvArticles.publishedAt), desc(tvArticles.id))
+    .limit(1);
+  const [models, counts] = await Promise.all([
+    db
+      .select({ id: performerCard.id, name: performerCard.displayName, avatarUrl: performerCard.avatarUrl })
+      .from(tvArticleActors)
+      .innerJoin(performerCard, eq(performerCard.id, tvArticleActors.actorId))
+      .where(eq(tvArticleActors.articleId, row.id))
+      .orderBy(asc(performerCard.id)),
+    db
+      .select({ category: tvArticles.category, articles: count() })
+      .from(tvArticles)
+      .where(published)
+      .groupBy(tvArticles.category),
+  ]);
+  const post = toPost(row);
+  return {
+    post,
+    previous: previous ? toPost(previous) : null,
+    similar: { models },
+    categories: TV_ARTICLE_CATEGORY_KEYS.map((key) => ({
+      key,
+      id: TV_ARTICLE_CATEGORIES[key],
+      name: TV_ARTICLE_CATEGORY_NAMES[key],
+      articleCount: counts.find((entry) => entry.category === key)?.articles ?? 0,
+    })),
+    breadcrumbs: [
+      { kind: 'tv', key: 'tv', title: TV_CRUMB },
+      { kind: 'category', key: post.category, title: TV_ARTICLE_CATEGORY_NAMES[post.category] },
+      { kind: 'article', key: post.slug, title: post.title },
+    ],
+  };
+}
+
+/** Every episode published by `now` by its page's arguments (series key, id) and publication date. */
+export async function episodeRefs(
+  db: Database,
+  now: Date,
+): Promise<Array<{ seriesKey: string; id: number; publishedAt: Date }>> {
+  return db
+    .select({ seriesKey: tvSeries.key, id: tvEpisodes.id, publishedAt: tvEpisodes.publishedAt })
+    .from(tvEpisodes)
+    .innerJoin(tvSeries, eq(tvSeries.id, tvEpisodes.seriesId))
+    .where(lte(tvEpisodes.publishedAt, now))
+    .orderBy(asc(tvEpisodes.id));
+}
+
+/** The newest TV articles published by `now`. */
+export async function latestArticles(db: Database, limit: number, now: Date): Promise<TvArticlePost[]> {
+  const rows = await db
+    .select()
+    .from(tvArticles)
+    .where(lte(tvArticles.publishedAt, now))
+    .orderBy(desc(tvArticles.publishedAt), desc(tvArticles.id))
+    .limit(limit);
+  return rows.map(toPost);
+}
+
+/** Every TV article published by `now` by its slug and publication date. */
+export async function articleRefs(db: Database, now: Date): Promise<Array<{ slug: string; publishedAt: Date }>> {
+  return db
+    .select({ slug: tvArticles.slug, publishedAt: tvArticles.publishedAt })
+    .from(tvArticles)
+    .where(lte(tvArticles.publishedAt, now))
+    .orderBy(asc(tvArticles.id));
 }

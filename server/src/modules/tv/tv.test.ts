@@ -355,4 +355,201 @@ describe('tv module', () => {
       }
     });
   });
+
+  describe('mediathek on demand', () => {
+    const inject = (url: string) => test.app.inject({ method: 'GET', url });
+    const firstSeries = async () => tvEndpoints.series.response.parse((await get('/tv/series')).json()).items[0]!;
+    const latestEpisode = async () =>
+      tvEndpoints.format.response.parse((await get(`/tv/format/${(await firstSeries()).key}`)).json()).latest[0]!;
+    const errorOf = (response: { statusCode: number; json(): { code?: string } }) => ({
+      status: response.statusCode,
+      code: response.json().code,
+    });
+
+    it('plays a video on demand: two renditions, each a VOD playlist as long as the episode, of real segments', async () => {
+      const episode = await latestEpisode();
+      const details = tvEndpoints.video.response.parse((await get(`/tv/video/${episode.id}`)).json());
+      assert.equal(details.streamUrl, `/vod/tv/${episode.id}/master.m3u8`);
+      const response = await inject(details.streamUrl);
+      assert.equal(response.statusCode, 200, response.body);
+      assert.equal(response.headers['content-type'], 'application/vnd.apple.mpegurl');
+      const master = HLS.parse(response.body) as HLS.types.MasterPlaylist;
+      assert.ok(master.isMasterPlaylist);
+      assert.deepEqual(
+        master.variants.map((variant) => [variant.uri, variant.resolution?.height]),
+        TV_RENDITIONS.map((r) => [`/vod/tv/${episode.id}/${r.dir}/index.m3u8`, r.height]),
+      );
+      for (const variant of master.variants) {
+        const playlist = HLS.parse((await inject(variant.uri)).body) as HLS.types.MediaPlaylist;
+        assert.equal(playlist.playlistType, 'VOD');
+        assert.equal(playlist.endlist, true, 'the whole video is listed, so a player can seek anywhere');
+        const seconds = playlist.segments.reduce((sum, segment) => sum + segment.duration, 0);
+        assert.equal(seconds, Math.ceil(episode.duration / (SEGMENT_MS / 1000)) * (SEGMENT_MS / 1000));
+        assert.ok(
+          playlist.segments.some((segment) => segment.discontinuity),
+          'the clip repeats: timestamps restart',
+        );
+        for (const segment of [playlist.segments[0]!, playlist.segments.at(-1)!]) {
+          const file = await inject(segment.uri);
+          assert.equal(file.statusCode, 200, segment.uri);
+          assert.equal(file.headers['content-type'], 'video/mp2t');
+          assert.equal(file.rawPayload[0], 0x47, 'an MPEG-TS packet');
+        }
+      }
+      const zipped = await test.app.inject({
+        method: 'GET',
+        url: master.variants[0]!.uri,
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      assert.equal(zipped.headers['content-encoding'], 'gzip', 'the long playlist travels compressed');
+      assert.ok(zipped.rawPayload.length * 20 < (await inject(master.variants[0]!.uri)).body.length);
+      assert.deepEqual(errorOf(await inject('/vod/tv/999999/master.m3u8')), { status: 404, code: 'NOT_FOUND' });
+      assert.deepEqual(errorOf(await inject(`/vod/tv/${episode.id}/1080p/index.m3u8`)), {
+        status: 400,
+        code: 'VALIDATION_FAILED',
+      });
+      assert.deepEqual(errorOf(await inject('/vod/tv/clips/episode-1/360p/segment-999.ts')), {
+        status: 404,
+        code: 'NOT_FOUND',
+      });
+      assert.deepEqual(errorOf(await inject('/vod/tv/clips/..%2Fetc/360p/segment-000.ts')), {
+        status: 400,
+        code: 'VALIDATION_FAILED',
+      });
+    });
+
+    it("keeps a logged-in guest's position per video; visitors and bad positions are refused", async () => {
+      const episode = await latestEpisode();
+      const guest = (await test.signup()).accessToken;
+      const other = (await test.signup()).accessToken;
+      const url = `/tv/video/${episode.id}/position`;
+      assert.deepEqual(tvEndpoints.position.response.parse((await test.rest('GET', url, guest)).json()), {
+        videoId: episode.id,
+        seconds: 0,
+      });
+      for (const seconds of [42, 317]) {
+        const saved = await test.rest('PUT', url, guest, { seconds });
+        assert.equal(saved.statusCode, 200, saved.body);
+      }
+      assert.equal((await test.rest('GET', url, guest)).json().seconds, 317, 'the last position counts');
+      assert.equal((await test.rest('GET', url, other)).json().seconds, 0, "another guest's is their own");
+
+      assert.deepEqual(errorOf(await test.rest('GET', url, token)), { status: 401, code: 'LOGIN_REQUIRED' });
+      assert.deepEqual(errorOf(await test.rest('PUT', url, token, { seconds: 1 })), {
+        status: 401,
+        code: 'LOGIN_REQUIRED',
+      });
+      for (const payload of [
+        { seconds: -1 },
+        { seconds: 1.5 },
+        { seconds: 'x' },
+        {},
+        { seconds: episode.duration + 1 },
+      ])
+        assert.deepEqual(errorOf(await test.rest('PUT', url, guest, payload)), {
+          status: 400,
+          code: 'VALIDATION_FAILED',
+        });
+      assert.deepEqual(errorOf(await test.rest('PUT', '/tv/video/999999/position', guest, { seconds: 1 })), {
+        status: 404,
+        code: 'NOT_FOUND',
+      });
+    });
+
+    it('suggests the following episodes first, by the hashId of a video', async () => {
+      const series = await firstSeries();
+      const mediathek = await query(tvOperations.mediathek.document, { seriesKey: series.key, first: 100 });
+      const episodes = (mediathek.data as { tvMediathek: { nodes: { episode: number; hashId: string }[] } }).tvMediathek
+        .nodes;
+      const first = episodes.find((episode) => episode.episode === 1)!;
+      assert.match(first.hashId, /^[0-9a-f]{12}$/);
+      const answer = tvEndpoints.suggest.response.parse((await get(`/tv/suggest/${first.hashId}`)).json());
+      assert.equal(answer.video.hashId, first.hashId);
+      assert.deepEqual(
+        answer.suggestions.map((video) => video.episode),
+        Array.from({ length: Math.min(8, series.episodeCount - 1) }, (_, index) => index + 2),
+      );
+      const last = episodes.find((episode) => episode.episode === series.episodeCount)!;
+      const none = tvEndpoints.suggest.response.parse((await get(`/tv/suggest/${last.hashId}`)).json());
+      assert.deepEqual(none.suggestions, [], 'the only series has nothing after its newest episode');
+      assert.deepEqual(errorOf(await get('/tv/suggest/000000000000')), { status: 404, code: 'NOT_FOUND' });
+      assert.deepEqual(errorOf(await get('/tv/suggest/not-a-hash')), { status: 400, code: 'VALIDATION_FAILED' });
+    });
+
+    it('answers a TV article in four languages with the previous one, models, categories and breadcrumbs', async () => {
+      const response = await get('/tv/article/new-series-beach-house');
+      assert.equal(response.statusCode, 200, response.body);
+      const answer = tvEndpoints.article.response.parse(response.json());
+      assert.equal(answer.post.category, 'free-tv');
+      for (const language of ['de', 'en', 'nl', 'es'] as const) assert.ok(answer.post.body[language].length > 50);
+      assert.equal(new Set(Object.values(answer.post.title)).size, 4, 'a title per language');
+      assert.equal(answer.previous?.slug, 'premium-after-dark');
+      assert.ok(answer.similar.models.length >= 1 && answer.similar.models.every((model) => model.name));
+      assert.deepEqual(
+        answer.categories.map(({ key, id, articleCount }) => [key, id, articleCount]),
+        [
+          ['free-tv', 41, 2],
+          ['premium-tv', 40, 2],
+        ],
+      );
+      assert.deepEqual(
+        answer.breadcrumbs.map(({ kind, key }) => [kind, key]),
+        [
+          ['tv', 'tv'],
+          ['category', 'free-tv'],
+          ['article', 'new-series-beach-house'],
+        ],
+      );
+      const latest = tvEndpoints.articles.response.parse((await get('/tv/articles?limit=3')).json());
+      assert.deepEqual(
+        latest.posts.map((post) => post.slug),
+        ['behind-the-scenes-of-premium', 'new-series-beach-house', 'premium-after-dark'],
+        'newest first',
+      );
+      for (const url of ['/tv/articles?limit=0', '/tv/articles?limit=51', '/tv/articles?limit=x'])
+        assert.deepEqual(errorOf(await get(url)), { status: 400, code: 'VALIDATION_FAILED' }, url);
+      const oldest = tvEndpoints.article.response.parse((await get('/tv/article/welcome-to-velvet-tv')).json());
+      assert.equal(oldest.previous, null);
+      assert.deepEqual(errorOf(await get('/tv/article/no-such-article')), { status: 404, code: 'NOT_FOUND' });
+      assert.deepEqual(errorOf(await get('/tv/article/Bad_Slug')), { status: 400, code: 'VALIDATION_FAILED' });
+    });
+
+    it('updateMediathek: an operator adds the next episode, which plays; guests get 403, bad input 4xx', async () => {
+      const series = await firstSeries();
+      const body = { seriesKey: series.key, title: 'Bonus: Backstage', fsk: 18, duration: 90 };
+      const guest = (await test.signup()).accessToken;
+      assert.deepEqual(errorOf(await test.rest('POST', '/tv/updateMediathek', guest, body)), {
+        status: 403,
+        code: 'FORBIDDEN',
+      });
+      assert.deepEqual(errorOf(await test.rest('POST', '/tv/updateMediathek', token, body)), {
+        status: 401,
+        code: 'LOGIN_REQUIRED',
+      });
+      const operator = await test.operatorToken();
+      for (const bad of [
+        { ...body, fsk: 12 },
+        { ...body, duration: 10 },
+        { ...body, title: '  ' },
+      ])
+        assert.deepEqual(errorOf(await test.rest('POST', '/tv/updateMediathek', operator, bad)), {
+          status: 400,
+          code: 'VALIDATION_FAILED',
+        });
+      assert.deepEqual(
+        errorOf(await test.rest('POST', '/tv/updateMediathek', operator, { ...body, seriesKey: 'nope' })),
+        { status: 404, code: 'NOT_FOUND' },
+      );
+      const added = await test.rest('POST', '/tv/updateMediathek', operator, body);
+      assert.equal(added.statusCode, 200, added.body);
+      const video = tvEndpoints.updateMediathek.response.parse(added.json());
+      assert.equal(video.episode, series.episodeCount + 1);
+      assert.equal((await firstSeries()).episodeCount, series.episodeCount + 1);
+      const details = tvEndpoints.video.response.parse((await get(`/tv/video/${video.id}`)).json());
+      const master = HLS.parse((await inject(details.streamUrl)).body) as HLS.types.MasterPlaylist;
+      const playlist = HLS.parse((await inject(master.variants[0]!.uri)).body) as HLS.types.MediaPlaylist;
+      assert.equal(playlist.segments.length, 45, '90 s in segments of 2 s');
+      assert.equal((await inject(video.previewPicture)).statusCode, 200);
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbIntParam, idParam } from '../input';
+import { dbInt, dbIntParam, idParam } from '../input';
 import { defineEndpoint, pageOf, pageQuery } from '../endpoint';
 import { defineOperation } from '../graphql';
 
@@ -11,6 +11,10 @@ export type TvProgramType = z.infer<typeof tvProgramType>;
 /** The programme and the late-night show are written in German and English (spec: late-night show). */
 export const tvText = z.object({ de: z.string(), en: z.string() });
 export type TvText = z.infer<typeof tvText>;
+
+/** TV articles are written in every language of the site. */
+export const tvTexts = z.object({ de: z.string(), en: z.string(), nl: z.string(), es: z.string() });
+export type TvTexts = z.infer<typeof tvTexts>;
 
 export const tvActor = z.object({ id: z.number().int(), name: z.string(), avatarUrl: z.string() });
 export type TvActor = z.infer<typeof tvActor>;
@@ -50,6 +54,8 @@ export const tvMediathekVideo = z.object({
   previewPicture: z.string(),
   episode: z.number().int(),
   seriesKey: z.string(),
+  /** Its public id, the argument of `tv/suggest/{hashId}`. */
+  hashId: z.string(),
 });
 export type TvMediathekVideo = z.infer<typeof tvMediathekVideo>;
 
@@ -88,7 +94,61 @@ export const tvFormat = z.object({
 });
 export type TvFormat = z.infer<typeof tvFormat>;
 
-export const tvVideoDetails = z.object({ video: tvMediathekVideo, series: tvSeries });
+export const tvVideoDetails = z.object({
+  video: tvMediathekVideo,
+  series: tvSeries,
+  /** The episode on demand: an HLS master playlist of its renditions (free, seekable). */
+  streamUrl: z.string(),
+});
+export type TvVideoDetails = z.infer<typeof tvVideoDetails>;
+
+/** Where a logged-in guest stopped watching a TV video (0: from the start). */
+export const tvWatchPosition = z.object({ videoId: z.number().int(), seconds: z.number().int() });
+export type TvWatchPosition = z.infer<typeof tvWatchPosition>;
+
+export const tvSuggestion = z.object({
+  video: tvMediathekVideo,
+  /** What to watch next: the series' following episodes, then the newest of other series. */
+  suggestions: z.array(tvMediathekVideo),
+});
+export type TvSuggestion = z.infer<typeof tvSuggestion>;
+export const TV_SUGGESTIONS = 8;
+
+/** Categories of TV articles with their blog category ids (free TV 41, premium TV 40). */
+export const TV_ARTICLE_CATEGORIES = { 'free-tv': 41, 'premium-tv': 40 } as const;
+export type TvArticleCategoryKey = keyof typeof TV_ARTICLE_CATEGORIES;
+export const tvArticleCategoryKey = z.enum(Object.keys(TV_ARTICLE_CATEGORIES) as [TvArticleCategoryKey]);
+
+export const tvArticlePost = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  category: tvArticleCategoryKey,
+  title: tvTexts,
+  teaser: tvTexts,
+  body: tvTexts,
+  imageUrl: z.string(),
+  /** ISO 8601 instant. */
+  publishedAt: z.string(),
+});
+export type TvArticlePost = z.infer<typeof tvArticlePost>;
+
+export const tvArticle = z.object({
+  post: tvArticlePost,
+  /** The article published before this one, if any. */
+  previous: tvArticlePost.nullable(),
+  /** The performers the article is about. */
+  similar: z.object({ models: z.array(tvActor) }),
+  categories: z.array(
+    z.object({ key: tvArticleCategoryKey, id: z.number().int(), name: tvTexts, articleCount: z.number().int() }),
+  ),
+  /** The way to the article: TV, its category, the article itself. */
+  breadcrumbs: z.array(z.object({ title: tvTexts, kind: z.enum(['tv', 'category', 'article']), key: z.string() })),
+});
+export type TvArticle = z.infer<typeof tvArticle>;
+
+export const TV_ARTICLES_MAX_LIMIT = 50;
+export const TV_EPISODE_MIN_SECONDS = 60;
+export const TV_EPISODE_MAX_SECONDS = 4 * 3600;
 
 export const TV_PROGRAM_MAX_LIMIT = 200;
 
@@ -121,6 +181,56 @@ export const tvEndpoints = {
     method: 'GET',
     path: '/tv/series',
     schemas: () => ({ query: pageQuery, response: pageOf(tvSeries) }),
+  }),
+  position: defineEndpoint({
+    method: 'GET',
+    path: '/tv/video/:videoId/position',
+    needsGuest: true,
+    schemas: () => ({ params: z.object({ videoId: idParam }), response: tvWatchPosition }),
+  }),
+  savePosition: defineEndpoint({
+    method: 'PUT',
+    path: '/tv/video/:videoId/position',
+    needsGuest: true,
+    schemas: () => ({
+      params: z.object({ videoId: idParam }),
+      body: z.object({ seconds: dbInt(0, TV_EPISODE_MAX_SECONDS) }),
+      response: tvWatchPosition,
+    }),
+  }),
+  suggest: defineEndpoint({
+    method: 'GET',
+    path: '/tv/suggest/:hashId',
+    schemas: () => ({ params: z.object({ hashId: z.string().regex(/^[0-9a-f]{12}$/) }), response: tvSuggestion }),
+  }),
+  article: defineEndpoint({
+    method: 'GET',
+    path: '/tv/article/:slug',
+    schemas: () => ({ params: z.object({ slug: z.string().regex(/^[a-z0-9-]{1,100}$/) }), response: tvArticle }),
+  }),
+  /** The newest TV articles, where the TV area leads to them. */
+  articles: defineEndpoint({
+    method: 'GET',
+    path: '/tv/articles',
+    schemas: () => ({
+      query: z.object({ limit: dbIntParam(1, TV_ARTICLES_MAX_LIMIT).default(6) }),
+      response: z.object({ posts: z.array(tvArticlePost) }),
+    }),
+  }),
+  /** Operators add the next episode of a series to the mediathek (its video is made like the seeded ones). */
+  updateMediathek: defineEndpoint({
+    method: 'POST',
+    path: '/tv/updateMediathek',
+    needsGuest: true,
+    schemas: () => ({
+      body: z.object({
+        seriesKey: z.string().min(1).max(100),
+        title: z.string().trim().min(1).max(200),
+        fsk: z.union([z.literal(16), z.literal(18)]),
+        duration: dbInt(TV_EPISODE_MIN_SECONDS, TV_EPISODE_MAX_SECONDS),
+      }),
+      response: tvMediathekVideo,
+    }),
   }),
 };
 
@@ -165,6 +275,7 @@ export const TV_GRAPHQL_SCHEMA = /* GraphQL */ `
     previewPicture: String!
     episode: Int!
     seriesKey: String!
+    hashId: String!
   }
   type TvMediathek {
     total: Int!
@@ -202,7 +313,7 @@ export const tvOperations = {
   >(
     `query TvMediathek($seriesKey: String!, $first: Int, $offset: Int) {
       tvMediathek(seriesKey: $seriesKey, first: $first, offset: $offset) {
-        total series { ${TV_SERIES_FIELDS} } nodes { id title fsk duration previewPicture episode seriesKey }
+        total series { ${TV_SERIES_FIELDS} } nodes { id title fsk duration previewPicture episode seriesKey hashId }
       }
     }`,
   ),

@@ -145,6 +145,20 @@ export const REMOTE_ROUTES = [
   },
   { name: 'tvLateNight', owner: 'mf-tv', path: { de: 'tv/late-night', en: 'tv/late-night', es: 'tv/noche' } },
   {
+    name: 'tvVideo',
+    owner: 'mf-tv',
+    path: {
+      de: 'tv/mediathek/:key/video/:episodeId',
+      en: 'tv/mediathek/:key/video/:episodeId',
+      es: 'tv/mediateca/:key/video/:episodeId',
+    },
+  },
+  {
+    name: 'tvArticle',
+    owner: 'mf-tv',
+    path: { de: 'tv/artikel/:slug', en: 'tv/article/:slug', es: 'tv/articulo/:slug' },
+  },
+  {
     name: 'tvSeriesVideos',
     owner: 'mf-tv',
     path: { de: 'tv/mediathek/:key/videos', en: 'tv/mediathek/:key/videos', es: 'tv/mediateca/:key/videos' },
@@ -290,6 +304,8 @@ export interface RemoteRouteArgs {
   tvLivestream: never;
   tvPremiumLivestream: never;
   tvLateNight: never;
+  tvVideo: 'key' | 'episodeId';
+  tvArticle: 'slug';
   tvSeriesVideos: 'key';
   tvSeries: 'series';
   tvSeriesOverview: never;
