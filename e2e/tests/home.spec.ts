@@ -13,9 +13,16 @@ for (const language of ['de', 'en', 'nl', 'es'] as const) {
   });
 }
 
-test('the root path is the English start page', async ({ page }) => {
+test('the root path is the English start page, also for a visitor who read another language before', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.locator('[data-widget="home.TOP"]')).toBeVisible();
+  await page.goto('/de/');
+  await expect(page.getByTestId('navbar').getByRole('button', { name: 'Einloggen' })).toBeVisible();
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByTestId('navbar').getByRole('button', { name: 'Log in' })).toBeVisible();
 });
 
 test('home loads the remotes of blocks below the screen only when the visitor scrolls to them', async ({ page }) => {

@@ -2,10 +2,12 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messengerEndpoints, type FavoriteActor } from '@velvet/contracts';
 import { LoadState, useGuest, useLoaded, usePlatform, routeLink } from '@velvet/federation';
-import { EmptyState, LoginPrompt, OnlineBadge, Section, Tile, TileGrid } from '@velvet/ui';
+import { EmptyState, LoginPrompt, OnlineBadge, Section, Tile, TileGrid, TilePlaceholder } from '@velvet/ui';
 
 /** Favourite actors per page (spec). */
 const FAVORITES_PER_PAGE = 10;
+/** The size of a favourite's avatar, which its tile and the reserved row are sized by. */
+const AVATAR = { width: 320, height: 320 };
 
 interface Favorites {
   actors: FavoriteActor[];
@@ -75,7 +77,7 @@ function FavoriteList({ guestId }: { guestId: string }) {
                 <Tile
                   key={actor.id}
                   link={routeLink(platform.router, 'actorProfile', { actorName: actor.name })}
-                  image={{ src: actor.avatarUrl, width: 320, height: 320, alt: actor.displayName }}
+                  image={{ src: actor.avatarUrl, ...AVATAR, alt: actor.displayName }}
                   title={actor.displayName}
                   badges={<OnlineBadge online={actor.isOnline} onlineLabel={t('online')} offlineLabel={t('offline')} />}
                 />
@@ -88,18 +90,33 @@ function FavoriteList({ guestId }: { guestId: string }) {
   );
 }
 
-/** Home block "Favorite": the guest's pinned performers with their live state. */
+/**
+ * Home block "Favorite": the guest's pinned performers with their live state. The server renders every page for
+ * visitors, so a logged-in guest's list replaces the login prompt after hydration: both lie over a hidden row of
+ * the list's own boxes (its count line and one row of tiles, the list scrolling sideways), so the block keeps its
+ * height and nothing below it moves.
+ */
 export function FavoriteWidget() {
   const platform = usePlatform();
   const { t } = useTranslation();
   const guest = useGuest();
   return (
     <Section title={t('favorites.title')}>
-      {guest.flags.loggedIn ? (
-        <FavoriteList key={guest.id} guestId={guest.id} />
-      ) : (
-        <LoginPrompt text={t('favorites.login')} buttonLabel={t('login.button')} ui={platform.ui} />
-      )}
+      <div className="mf-messenger-favorites">
+        <div className="mf-messenger-favorites__reserved" aria-hidden="true">
+          <p>{t('favorites.online', { count: 0 })}</p>
+          <TileGrid label="">
+            <TilePlaceholder image={AVATAR} />
+          </TileGrid>
+        </div>
+        <div className="mf-messenger-favorites__content">
+          {guest.flags.loggedIn ? (
+            <FavoriteList key={guest.id} guestId={guest.id} />
+          ) : (
+            <LoginPrompt text={t('favorites.login')} buttonLabel={t('login.button')} ui={platform.ui} />
+          )}
+        </div>
+      </div>
     </Section>
   );
 }

@@ -115,6 +115,8 @@ export interface PageBody {
   renderMs: number;
   /** How long a shared cache may keep the page. */
   sharedSeconds: number;
+  /** Names this render while the server keeps it for every visitor; none when it was rendered for this answer alone. */
+  keptAs?: string;
 }
 /** Renders a page's first screen (a route's, or the not-found page); without one the bare shell is sent. */
 export type PageBodies = (request: FastifyRequest) => Promise<PageBody | null>;
@@ -203,8 +205,10 @@ export async function installShell(
         .header('server-timing', `render;dur=${body.renderMs.toFixed(1)}`);
     }
     reply.status(head?.status ?? status);
-    // No answer carries anything of its own (no nonce): the same page is compressed once for everyone.
-    const encoded = await compressed.of(page, request.headers['accept-encoding']);
+    // No answer carries anything of its own (no nonce): the same page is compressed once for everyone. A rendered
+    // page is named by its kept render and its head; one rendered for this answer alone is compressed for it.
+    const key = body ? (body.keptAs === undefined ? null : `${body.keptAs}\n${head?.tags ?? ''}`) : page;
+    const encoded = await compressed.of(page, request.headers['accept-encoding'], key);
     if (!encoded) return reply.send(page);
     return reply.header('content-encoding', encoded.encoding).header('vary', 'accept-encoding').send(encoded.bytes);
   };

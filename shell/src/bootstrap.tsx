@@ -127,7 +127,7 @@ async function boot(router: ShellRouter, i18n: I18n) {
   // each part the server rendered is hydrated by the first mount of the same remote version.
   const rendered = serverRendered(document);
   // Only the same page is hydrated: same tenant, same remotes (a canary, a refused remote change menus and parts)
-  // and the same language (`/` is rendered in the default one; a browser that keeps another renders it afresh).
+  // and the same language (a page whose language the router reads otherwise is rendered afresh).
   const hydrate =
     rendered !== null &&
     (rendered.state === null ||

@@ -56,11 +56,26 @@ describe('router', () => {
     router.dispose();
   });
 
-  it('keeps the stored language on the bare root and marks unknown paths as not found, in their language', () => {
+  it('reads the bare root in the default language, not the stored one, and marks unknown paths as not found, in their language', () => {
     window.history.replaceState(null, '', '/');
     sessionStorage.setItem('velvet.route', JSON.stringify({ name: 'cams', args: {}, language: 'nl' }));
     const router = createRouter({ window, storage: sessionStorage });
-    expect(router.current()).toEqual({ name: 'home', args: {}, language: 'nl' });
+    expect(router.current()).toEqual({ name: 'home', args: {}, language: 'en' });
+    // The tenant's default as the server served `/` (its <html lang>), or as the server's render is told it.
+    document.documentElement.lang = 'es';
+    const served = createRouter({ window, storage: sessionStorage });
+    expect(served.current().language).toBe('es');
+    served.dispose();
+    document.documentElement.lang = '';
+    const server = {
+      location: window.location,
+      history: window.history,
+      addEventListener() {},
+      removeEventListener() {},
+    };
+    expect(createRouter({ window: server, storage: sessionStorage, defaultLanguage: 'de' }).current().language).toBe(
+      'de',
+    );
     expect(router.follow('/nl/does-not-exist/')).toBe(false);
     expect(router.follow('https://elsewhere.example/en/cams/')).toBe(false);
     window.history.pushState(null, '', '/nl/nowhere/');

@@ -41,6 +41,8 @@ function storedLanguage(storage: Pick<Storage, 'getItem'>, browserLanguage: stri
 /** What the router reads of a window: the server renders with its request's URL and no history. */
 export interface RouterWindow {
   location: Pick<Location, 'pathname' | 'search' | 'href' | 'origin'>;
+  /** The page's <html lang>: `/` is served in the tenant's default language, which the server writes there. */
+  document?: { documentElement: { lang: string } };
   history: Pick<History, 'pushState'>;
   navigator?: { language?: string };
   addEventListener(type: 'popstate', listener: () => void): void;
@@ -49,13 +51,18 @@ export interface RouterWindow {
 
 /**
  * The shell's router on the History API. The current route (name, args, language) is published on route$ and
- * stored in sessionStorage for everyone; `/` is the start page in the stored or browser language.
+ * stored in sessionStorage for everyone; `/` is the start page in the tenant's default language (the server's render
+ * names it: `defaultLanguage`, else the page's <html lang>), whatever language the visitor last read.
  */
 export function createRouter(options: {
   window: RouterWindow;
   storage: Pick<Storage, 'getItem' | 'setItem'>;
+  /** The tenant's default language, where the router knows it (the server's render). */
+  defaultLanguage?: Language;
 }): ShellRouter {
   const { window: win, storage } = options;
+  const served = win.document?.documentElement.lang;
+  const startLanguage = options.defaultLanguage ?? (isLanguage(served) ? served : DEFAULT_LANGUAGE);
 
   const read = (): RouterState => {
     const { pathname, search } = win.location;
@@ -65,7 +72,7 @@ export function createRouter(options: {
     const prefix = pathname.split('/')[1];
     const language =
       pathname === '/'
-        ? storedLanguage(storage, win.navigator?.language)
+        ? startLanguage
         : (matched?.language ?? (isLanguage(prefix) ? prefix : storedLanguage(storage, win.navigator?.language)));
     if (!matched) return { route: { name: 'home', args: {}, language }, notFound: true };
     return { route: { ...matched, language, ...(scrollTo ? { scrollTo } : {}) }, notFound: false };

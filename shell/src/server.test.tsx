@@ -47,6 +47,15 @@ describe('the server render', () => {
     expect(page.state).toEqual({ tenant: 'velvet', remotes: ['mf-tv@1.0.0'], outlet: null, slots: {} });
   });
 
+  it("renders the bare root in the tenant's default language: English where it is offered, else its first", async () => {
+    expect((await renderPage(request('/'))).language).toBe('en');
+    const spanish = { ...manifest, tenant: { ...manifest.tenant, languages: ['es', 'de'] } } as FederationManifest;
+    const page = await renderPage({ ...request('/'), manifest: spanish });
+    expect(page.language).toBe('es');
+    expect(page.html).toContain('href="/es/tv/livestream/"');
+    expect(page.html).not.toContain('href="/en/tv/livestream/"');
+  });
+
   it('renders the not-found page for a path of no route, in its language', async () => {
     const page = await renderPage(request('/es/no-such-page/'));
     expect(page.language).toBe('es');

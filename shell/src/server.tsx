@@ -17,6 +17,7 @@ import {
   legalEndpoints,
   legalTypeOfPage,
   routeTableOf,
+  tenantDefaultLanguage,
   visitorSession,
   type PlatformApi,
   type RouteDefinition,
@@ -287,6 +288,7 @@ function serverShell(
       removeEventListener: () => undefined,
     },
     storage: { getItem: (key) => memory.get(key) ?? null, setItem: (key, value) => void memory.set(key, value) },
+    defaultLanguage: tenantDefaultLanguage(manifest.tenant.languages),
   });
   const language = router.current().language;
   const i18n = i18nIn(language);

@@ -39,6 +39,17 @@ describe('compressedPages', () => {
     assert.equal(brotliDecompressSync(other!.bytes).toString(), `${page}<!-- another page -->`);
   });
 
+  test("a key names the bytes of a page; a page that is its answer's own is compressed for it and not kept", async () => {
+    const pages = compressedPages({ threshold: 1024, brotliOptions: {} });
+    const named = await pages.of(page, 'br', 'render 1');
+    assert.equal((await pages.of(page, 'br', 'render 1'))?.bytes, named!.bytes, 'the same name: the kept bytes');
+    assert.notEqual((await pages.of(page, 'br', 'render 2'))?.bytes, named!.bytes, 'another name: compressed again');
+    const [own, again] = await Promise.all([pages.of(page, 'br', null), pages.of(page, 'br', null)]);
+    assert.notEqual(own?.bytes, again?.bytes, 'each answer of its own is compressed for itself');
+    assert.equal(brotliDecompressSync(own!.bytes).toString(), page);
+    assert.equal(gunzipSync((await pages.of(page, 'gzip', null))!.bytes).toString(), page);
+  });
+
   test('leaves small pages and other encodings to the route', async () => {
     const pages = compressedPages({ threshold: 1024, brotliOptions: {} });
     assert.equal(await pages.of('<p>small</p>', 'br'), null);

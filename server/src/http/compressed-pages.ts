@@ -23,7 +23,7 @@ export function preferredEncoding(header: string | string[] | undefined): PageEn
   return br >= gzipped ? 'br' : 'gzip';
 }
 
-/** Characters of pages (as cache keys, with their compressed bytes beside) kept at once, least recently used out. */
+/** Characters of the pages whose compressed bytes are kept at once, least recently used out. */
 const KEPT_PAGE_CHARS = 16 * 1024 * 1024;
 
 const compressors: Record<PageEncoding, (page: string, options: BrotliOptions) => Promise<Buffer>> = {
@@ -37,22 +37,24 @@ const compressors: Record<PageEncoding, (page: string, options: BrotliOptions) =
  * event loop (zlib's thread pool); answers asked while it runs wait for the same work.
  */
 export function compressedPages(options: { threshold: number; brotliOptions: BrotliOptions }) {
-  const kept = new LRUCache<string, Promise<Buffer>>({
-    maxSize: KEPT_PAGE_CHARS,
-    sizeCalculation: (_bytes, key) => key.length,
-  });
+  const kept = new LRUCache<string, Promise<Buffer>>({ maxSize: KEPT_PAGE_CHARS });
   return {
-    /** The page in the encoding the request prefers, or null: too small, or an encoding left to the route. */
-    async of(page: string, acceptEncoding: string | string[] | undefined) {
+    /**
+     * The page in the encoding the request prefers, or null: too small, or an encoding left to the route. `key` names
+     * the page's bytes (by default the page itself; a page of tens of KB is a slow key); null compresses a page that
+     * is its answer's own (a render nobody else gets) without keeping it.
+     */
+    async of(page: string, acceptEncoding: string | string[] | undefined, key: string | null = page) {
       const encoding = preferredEncoding(acceptEncoding);
       if (!encoding || page.length < options.threshold) return null;
-      const key = `${encoding}\n${page}`;
-      let bytes = kept.get(key);
+      if (key === null) return { encoding, bytes: await compressors[encoding](page, options.brotliOptions) };
+      const cacheKey = `${encoding}\n${key}`;
+      let bytes = kept.get(cacheKey);
       if (!bytes) {
         bytes = compressors[encoding](page, options.brotliOptions);
-        kept.set(key, bytes);
+        kept.set(cacheKey, bytes, { size: page.length });
         // A failed compression is not kept: the next answer tries again.
-        bytes.catch(() => kept.delete(key));
+        bytes.catch(() => kept.delete(cacheKey));
       }
       return { encoding, bytes: await bytes };
     },

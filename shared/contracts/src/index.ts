@@ -11,4 +11,5 @@ export * from './domains';
 export * from './logger';
 export * from './input';
 export * from './money';
+export * from './intl';
 export * from './visitor';

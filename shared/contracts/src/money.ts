@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberFormat } from './intl';
 import type { Language } from './routes';
 
 /**
@@ -23,18 +24,6 @@ export type Currency = (typeof CURRENCIES)[number];
 const CREDIT_LIKE: ReadonlySet<string> = new Set(['VXC', 'credits', 'voucher']);
 const UNIT: Record<Currency, string> = { VXC: 'VXC', credits: 'Credits', voucher: 'Voucher', EUR: '€', CHF: 'CHF' };
 
-/** One formatter per language and number of decimals: making one costs more than the rest of a balance answer. */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(language: Language, decimals: 0 | 2): Intl.NumberFormat {
-  const key = `${language}:${decimals}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALES[language], { minimumFractionDigits: decimals, maximumFractionDigits: 2 });
-    numberFormats.set(key, format);
-  }
-  return format;
-}
-
 export function isCurrency(value: string): value is Currency {
   return (CURRENCIES as readonly string[]).includes(value);
 }
@@ -43,7 +32,7 @@ export function formatCurrency(hundredths: number, currency: string, language: L
   if (!isCurrency(currency)) throw new Error(`Unknown currency ${currency}`);
   if (!Number.isInteger(hundredths)) throw new Error(`Amounts are integers in hundredths, got ${hundredths}`);
   const decimals = CREDIT_LIKE.has(currency) && hundredths % 100 === 0 ? 0 : 2;
-  return `${numberFormat(language, decimals).format(hundredths / 100)}\u00a0${UNIT[currency]}`;
+  return `${numberFormat(LOCALES[language], { minimumFractionDigits: decimals, maximumFractionDigits: 2 }).format(hundredths / 100)}\u00a0${UNIT[currency]}`;
 }
 
 /**

@@ -9,6 +9,14 @@ import { REMOTE_ROUTES, type RemoteRouteArgs } from './generated/routes';
 export const LANGUAGES = ['de', 'en', 'nl', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
+/**
+ * A tenant's default language, the one of its start page at `/` and of its pages' x-default alternate: the site's
+ * default language where the tenant offers it, else the first it lists.
+ */
+export function tenantDefaultLanguage(tenantLanguages: readonly string[]): Language {
+  const offered = tenantLanguages.filter((code): code is Language => (LANGUAGES as readonly string[]).includes(code));
+  return offered.includes(DEFAULT_LANGUAGE) ? DEFAULT_LANGUAGE : (offered[0] ?? DEFAULT_LANGUAGE);
+}
 /** The languages a route declares slugs in; nl reads the English ones. */
 export const SLUG_LANGUAGES = ['de', 'en', 'es'] as const;
 

@@ -1,4 +1,4 @@
-import { localeOf, type Language } from '@velvet/contracts';
+import { dateTimeFormat, localeOf, numberFormat, relativeTimeFormat, type Language } from '@velvet/contracts';
 
 // The locale of a language is the contracts' one map, which the server's formats read too.
 export { localeOf };
@@ -8,11 +8,11 @@ export function formatDate(
   language: Language,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
 ): string {
-  return new Intl.DateTimeFormat(localeOf(language), options).format(new Date(value));
+  return dateTimeFormat(localeOf(language), options).format(new Date(value));
 }
 
 export function formatNumber(value: number, language: Language, options: Intl.NumberFormatOptions = {}): string {
-  return new Intl.NumberFormat(localeOf(language), options).format(value);
+  return numberFormat(localeOf(language), options).format(value);
 }
 
 /** "3 minutes ago", "in 2 days": picks the largest unit that fits. */
@@ -29,7 +29,7 @@ export function formatRelativeTime(
     ['hour', 3_600],
     ['minute', 60],
   ];
-  const format = new Intl.RelativeTimeFormat(localeOf(language), { numeric: 'auto' });
+  const format = relativeTimeFormat(localeOf(language), { numeric: 'auto' });
   for (const [unit, size] of units) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   }

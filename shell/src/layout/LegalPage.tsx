@@ -1,12 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { legalDownloadUrl, legalEndpoints, type Language, type LegalText, type LegalTextType } from '@velvet/contracts';
+import {
+  dateTimeFormat,
+  legalDownloadUrl,
+  legalEndpoints,
+  type Language,
+  type LegalText,
+  type LegalTextType,
+} from '@velvet/contracts';
 import { ErrorState, Spinner } from '@velvet/ui';
 import { useShell, useSubject } from './ShellContext';
 
 /** A calendar day (YYYY-MM-DD) in the page's language; the same text on the server and in every time zone. */
 const dayIn = (day: string, language: Language) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  dateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 /**
  * A legal document (terms, privacy policy, imprint) in the page's language: the server renders it with the text it

@@ -1,4 +1,4 @@
-import { type Language, type LegalText } from '@velvet/contracts';
+import { dateTimeFormat, type Language, type LegalText } from '@velvet/contracts';
 import { serverTexts } from '../../texts';
 
 const labels = serverTexts('legal', {
@@ -12,7 +12,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 
 /** The day of a version in the document's language (the date is a calendar day: no time zone applies). */
 const dayIn = (day: string, language: Language) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  dateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 /** The file name of a legal text's download: document, language and version. */
 export const legalFileName = (text: LegalText) =>

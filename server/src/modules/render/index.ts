@@ -142,6 +142,8 @@ interface Kept {
   /** The style sheets as <style> elements and the hashes the page's policy allows them by, made once per render. */
   head: string;
   styleHashes: string[];
+  /** Names the render while it is kept for every visitor (shell-html compresses it once by this name). */
+  keptAs?: string;
 }
 
 /** Line feeds only, as the browser hashes a <style> element's text (its parser turns carriage returns into them). */
@@ -164,6 +166,7 @@ export async function pageBodies(ctx: ModuleContext, app: FastifyInstance): Prom
   const serverEntry = (remote: ManifestRemote) =>
     path.join(storeDir, remote.name, remote.version, 'server', 'remoteEntry.js');
   const kept = new LRUCache<string, Kept>({ max: CACHED_PAGES });
+  let keptRenders = 0;
   const shared = sharedLoads(ctx.config.visitorCacheMs, () => ctx.now().getTime());
   // The main tenant's pinned builds are loaded before the first page is asked for.
   const unloaded = await renderer.preloadRemotes(
@@ -230,7 +233,10 @@ export async function pageBodies(ctx: ModuleContext, app: FastifyInstance): Prom
       const renderMs = performance.now() - started;
       for (const part of page.parts) report(manifest.tenant.id, part, renderMs);
       // A page with a part left to the browser is not kept: the next request tries the server again.
-      if (page.parts.every((part) => part.outcome === 'server') && ctx.config.pageCacheMs > 0) kept.set(key, entry);
+      if (page.parts.every((part) => part.outcome === 'server') && ctx.config.pageCacheMs > 0) {
+        entry.keptAs = String(++keptRenders);
+        kept.set(key, entry);
+      }
     }
     const { page } = entry;
     return {
@@ -240,6 +246,7 @@ export async function pageBodies(ctx: ModuleContext, app: FastifyInstance): Prom
       data: entry.data,
       renderMs: performance.now() - started,
       sharedSeconds: Math.floor(ctx.config.pageCacheMs / 1000),
+      ...(entry.keptAs === undefined ? {} : { keptAs: entry.keptAs }),
     };
   };
 }

@@ -1,4 +1,11 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, slugsFor, type Language, type RouteDefinition } from '@velvet/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  slugsFor,
+  tenantDefaultLanguage,
+  type Language,
+  type RouteDefinition,
+} from '@velvet/contracts';
 import { API_PATHS } from '../../shell-html';
 
 /**
@@ -63,7 +70,7 @@ export function publicRoutes(routes: readonly RouteDefinition[]): RouteDefinitio
 export function listedLanguages(tenantLanguages: readonly string[]): { languages: Language[]; fallback: Language } {
   const languages = tenantLanguages.filter((code): code is Language => (LANGUAGES as readonly string[]).includes(code));
   if (languages.length === 0) return { languages: [DEFAULT_LANGUAGE], fallback: DEFAULT_LANGUAGE };
-  return { languages, fallback: languages.includes(DEFAULT_LANGUAGE) ? DEFAULT_LANGUAGE : languages[0]! };
+  return { languages, fallback: tenantDefaultLanguage(languages) };
 }
 
 /**

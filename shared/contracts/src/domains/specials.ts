@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dbIntParam, idParam } from '../input';
 import { defineEndpoint, pageOf } from '../endpoint';
 import { defineOperation } from '../graphql';
+import { dateTimeFormat } from '../intl';
 import { LANGUAGES } from '../routes';
 
 /**
@@ -27,7 +28,7 @@ export const DAILY_BONUS_DAYS = 3;
 
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export function dateInZone(instant: Date, timeZone = DAILY_BONUS_TIME_ZONE): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -39,7 +40,7 @@ export function dateInZone(instant: Date, timeZone = DAILY_BONUS_TIME_ZONE): str
 
 /** Offset of a time zone from UTC at an instant, in minutes (Berlin: 60 in winter, 120 in summer). */
 function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',
