@@ -36,7 +36,7 @@ describe('feed module', () => {
       payload: { query: operation.document, variables },
     });
     // An error answer carries the HttpError's status (401, 400, 404) and its code in extensions.
-    assert.ok([200, 400, 401, 404].includes(response.statusCode), response.body);
+    assert.ok([200, 400, 401, 403, 404].includes(response.statusCode), response.body);
     return response.json<GraphqlAnswer<R>>();
   };
   const data = <R>(answer: GraphqlAnswer<R>): R => {
@@ -161,6 +161,86 @@ describe('feed module', () => {
     assert.ok(favorites.nodes.every((post) => post.model.id === modelId && post.guestState.following));
     data(await call(feedOperations.unfollowModel, { modelId }, accessToken));
     assert.equal((await page({ follows: true }, accessToken)).totalCount, 0);
+  });
+
+  it("comments, replies (also to replies) and deletes only the guest's own comments", async () => {
+    const anna = await test.signup();
+    const bert = await test.signup();
+    const [target] = (await page({ first: 1 })).nodes;
+    const postId = target!.id;
+    const commented = data(
+      await call(feedOperations.commentPost, { postId, text: '  Lovely!  ' }, anna.accessToken),
+    ).commentPost;
+    assert.equal(commented.comments.totalCount, target!.comments.totalCount + 1);
+    const mine = commented.comments.nodes[0]!;
+    assert.equal(mine.text, 'Lovely!');
+    assert.equal(mine.user.id, anna.guest.id);
+    assert.deepEqual([mine.isCreator, mine.tipped, mine.isReplyToReply, mine.parentId], [false, false, false, null]);
+    const replied = data(
+      await call(feedOperations.commentPost, { postId, text: 'Agreed', repliesToCommentId: mine.id }, bert.accessToken),
+    ).commentPost;
+    const reply = replied.comments.nodes.find((node) => node.id === mine.id)!.replies[0]!;
+    assert.deepEqual([reply.parentId, reply.conversationId, reply.isReplyToReply], [mine.id, mine.id, false]);
+    const nested = data(
+      await call(
+        feedOperations.commentPost,
+        { postId, text: 'Me too', repliesToCommentId: reply.id },
+        anna.accessToken,
+      ),
+    ).commentPost;
+    const thread = nested.comments.nodes.find((node) => node.id === mine.id)!.replies;
+    assert.deepEqual(
+      thread.map((node) => [node.text, node.parentId, node.conversationId, node.isReplyToReply]),
+      [
+        ['Agreed', mine.id, mine.id, false],
+        ['Me too', reply.id, mine.id, true],
+      ],
+    );
+    const commentedTab = await page({ mode: 'COMMENTED' }, anna.accessToken);
+    assert.deepEqual(
+      commentedTab.nodes.map((node) => node.id),
+      [postId],
+    );
+
+    const foreign = await call(feedOperations.deleteComment, { commentId: mine.id }, bert.accessToken);
+    assert.equal(foreign.errors?.[0]?.extensions?.code, 'FORBIDDEN');
+    const anonymous = await call(feedOperations.deleteComment, { commentId: mine.id });
+    assert.equal(anonymous.errors?.[0]?.extensions?.code, 'LOGIN_REQUIRED');
+    assert.equal(
+      data(await call(feedOperations.post, { id: postId })).post!.comments.totalCount,
+      nested.comments.totalCount,
+    );
+    const deleted = data(
+      await call(feedOperations.deleteComment, { commentId: mine.id }, anna.accessToken),
+    ).deleteComment;
+    assert.equal(deleted.comments.totalCount, target!.comments.totalCount, 'the comment went with its thread');
+    assert.ok(!deleted.comments.nodes.some((node) => node.id === mine.id));
+    const again = await call(feedOperations.deleteComment, { commentId: mine.id }, anna.accessToken);
+    assert.equal(again.errors?.[0]?.extensions?.code, 'NOT_FOUND');
+    for (const text of ['', '   ', 'x'.repeat(501)]) {
+      const refused = await call(feedOperations.commentPost, { postId, text }, anna.accessToken);
+      assert.equal(refused.errors?.[0]?.extensions?.code, 'VALIDATION_FAILED');
+    }
+    const otherPost = (await page({ first: 2 })).nodes[1]!;
+    const wrongThread = await call(
+      feedOperations.commentPost,
+      { postId: otherPost.id, text: 'Hi', repliesToCommentId: reply.id },
+      anna.accessToken,
+    );
+    assert.equal(wrongThread.errors?.[0]?.extensions?.code, 'NOT_FOUND');
+  });
+
+  it("counts a guest's view once and a visitor's not at all", async () => {
+    const { accessToken } = await test.signup();
+    const [target] = (await page({ first: 1 })).nodes;
+    const postId = target!.id;
+    assert.equal(target!.guestState.viewed, false);
+    const viewed = data(await call(feedOperations.viewedPost, { postId }, accessToken)).viewedPost;
+    assert.deepEqual([viewed.views, viewed.guestState.viewed], [target!.views + 1, true]);
+    const twice = data(await call(feedOperations.viewedPost, { postId }, accessToken)).viewedPost;
+    assert.equal(twice.views, target!.views + 1, 'a second view of the same guest does not count');
+    const visitor = data(await call(feedOperations.viewedPost, { postId })).viewedPost;
+    assert.deepEqual([visitor.views, visitor.guestState.viewed], [target!.views + 1, false]);
   });
 
   it('answers stable codes for bad input and unknown posts', async () => {

@@ -22,6 +22,22 @@ export const feedGraphql: GraphqlContribution = {
         feed.setFollowing(ctx, auth, args.modelId, true),
       unfollowModel: (_root: unknown, args: { modelId: string }, { auth, ctx }: Context) =>
         feed.setFollowing(ctx, auth, args.modelId, false),
+      viewedPost: (_root: unknown, args: { postId: string }, { auth, ctx }: Context) =>
+        feed.viewedPost(ctx, auth, args.postId, ctx.now()),
+      buyPost: (_root: unknown, args: { postId: string }, { auth, ctx }: Context) =>
+        feed.buyPost(ctx, auth, args.postId, ctx.now()),
+      tipPost: (
+        _root: unknown,
+        args: { postId: string; amountCoins: number; operationKey?: string | null },
+        { auth, ctx }: Context,
+      ) => feed.tipPost(ctx, auth, args, ctx.now()),
+      commentPost: (
+        _root: unknown,
+        args: { postId: string; text: string; repliesToCommentId?: string | null },
+        { auth, ctx }: Context,
+      ) => feed.commentPost(ctx, auth, args, ctx.now()),
+      deleteComment: (_root: unknown, args: { commentId: string }, { auth, ctx }: Context) =>
+        feed.deleteComment(ctx, auth, args.commentId, ctx.now()),
     },
   },
 };
