@@ -24,8 +24,22 @@ const AGE_GATED = postFixture(3, {
   ],
 });
 
-function feedService(options: { likeError?: ApiError; verified?: () => boolean } = {}) {
-  const posts: FeedPost[] = Array.from({ length: 15 }, (_, index) => (index + 1 === 2 ? PAID : postFixture(index + 1)));
+/** Post 5 has a tipping goal of 100 coins with 40 tipped. */
+const GOAL = postFixture(5, {
+  tippingGoal: { goalCoins: 100, tipsSumCoins: 40, progressPercent: 40, achieved: false },
+});
+
+function feedService(options: { likeError?: ApiError; buyError?: ApiError; verified?: () => boolean } = {}) {
+  const posts: FeedPost[] = Array.from({ length: 15 }, (_, index) =>
+    index + 1 === 2 ? PAID : index + 1 === 5 ? GOAL : postFixture(index + 1),
+  );
+  const replace = (post: FeedPost) =>
+    posts.splice(
+      posts.findIndex((shown) => shown.id === post.id),
+      1,
+      post,
+    ) && post;
+  const byId = (id: unknown) => posts.find((candidate) => candidate.id === id)!;
   const answered = (post: FeedPost) => (post.id === '3' && !(options.verified?.() ?? true) ? AGE_GATED : post);
   const calls: { operation: GraphqlOperation<unknown, Record<string, unknown>>; variables: Record<string, unknown> }[] =
     [];
@@ -48,6 +62,45 @@ function feedService(options: { likeError?: ApiError; verified?: () => boolean }
       if (options.likeError) throw options.likeError;
       const post = posts.find((candidate) => candidate.id === variables['postId'])!;
       return { likePost: { ...post, likes: post.likes + 1, guestState: { ...post.guestState, liked: true } } };
+    }
+    if (operation === feedOperations.buyPost) {
+      if (options.buyError) throw options.buyError;
+      const post = byId(variables['postId']);
+      const photos = [0, 1, 2].map((index) => ({
+        id: `2-${index}`,
+        url: `/media/feed/posts/2/photo-${index}.webp`,
+        srcSet: `/media/feed/posts/2/photo-${index}.webp 480w`,
+        width: 480,
+        height: 600,
+        avsRequired: false,
+      }));
+      return { buyPost: replace({ ...post, photos, guestState: { ...post.guestState, bought: true } }) };
+    }
+    if (operation === feedOperations.tipPost) {
+      const post = byId(variables['postId']);
+      const tipsSumCoins = post.tippingGoal!.tipsSumCoins + (variables['amountCoins'] as number);
+      const tippingGoal = { ...post.tippingGoal!, tipsSumCoins, progressPercent: tipsSumCoins };
+      return { tipPost: replace({ ...post, tippingGoal }) };
+    }
+    if (operation === feedOperations.commentPost) {
+      const post = byId(variables['postId']);
+      const comment = {
+        id: 'c1',
+        conversationId: 'c1',
+        parentId: null,
+        created: '2026-11-02T10:00:00.000Z',
+        isCreator: false,
+        tipped: false,
+        text: variables['text'] as string,
+        isReplyToReply: false,
+        user: { id: 'guest-1', name: 'Me' },
+        replies: [],
+      };
+      return { commentPost: replace({ ...post, comments: { totalCount: 1, nodes: [comment] } }) };
+    }
+    if (operation === feedOperations.deleteComment) {
+      const post = posts.find((candidate) => candidate.comments.nodes.some((c) => c.id === variables['commentId']))!;
+      return { deleteComment: replace({ ...post, comments: { totalCount: 0, nodes: [] } }) };
     }
     if (operation === feedOperations.followModel)
       return { followModel: posts.find((post) => post.model.id === variables['modelId'])!.model };
@@ -204,6 +257,74 @@ describe('feed page', () => {
     expect(await within(first).findByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
     const sameModel = screen.getByRole('heading', { name: 'Post 4' }).closest('article')!;
     expect(within(sameModel).getByRole('button', { name: 'Following' })).toBeInTheDocument();
+  });
+
+  it('buys a paid post: its pictures replace the teaser', async () => {
+    const { platform, service } = renderFeed({ loggedIn: true });
+    const paid = (await screen.findByRole('heading', { name: 'Post 2' })).closest('article')!;
+    fireEvent.click(within(paid).getByRole('button', { name: /^Unlock for 15\sVXC$/ }));
+    expect(await within(paid).findByRole('img', { name: 'Post 2, photo 3' })).toHaveAttribute(
+      'src',
+      '/media/feed/posts/2/photo-2.webp',
+    );
+    expect(within(paid).queryByRole('button', { name: /Unlock/ })).toBeNull();
+    expect(service.calls.filter((call) => call.operation === feedOperations.buyPost)).toHaveLength(1);
+    expect(platform.toasts).toEqual([{ message: 'Post unlocked. Enjoy!', kind: 'success' }]);
+  });
+
+  it('opens the money charge when the coins do not cover a purchase', async () => {
+    const { platform } = renderFeed(
+      { loggedIn: true },
+      feedService({ buyError: new ApiError(402, 'INSUFFICIENT_FUNDS', 'Your balance is too low for this') }),
+    );
+    const paid = (await screen.findByRole('heading', { name: 'Post 2' })).closest('article')!;
+    fireEvent.click(within(paid).getByRole('button', { name: /^Unlock for 15\sVXC$/ }));
+    await screen.findByRole('heading', { name: 'Post 2' });
+    await act(async () => {});
+    expect(platform.openedFlows).toEqual(['moneyCharge']);
+    expect(within(paid).getByText('Exclusive post · 15 VXC')).toBeInTheDocument();
+  });
+
+  it('tips a post and moves its goal, also when a tip of someone else is pushed', async () => {
+    const { platform, service } = renderFeed({ loggedIn: true });
+    const goal = (await screen.findByRole('heading', { name: 'Post 5' })).closest('article')!;
+    expect(within(goal).getByText('Tipping goal: 40 VXC of 100 VXC')).toBeInTheDocument();
+    fireEvent.click(within(goal).getByText('Tip', { selector: 'summary' }));
+    fireEvent.click(within(goal).getByRole('button', { name: /^Tip 10\sVXC$/ }));
+    expect(await within(goal).findByText('Tipping goal: 50 VXC of 100 VXC')).toBeInTheDocument();
+    const tip = service.calls.find((call) => call.operation === feedOperations.tipPost)!;
+    expect(tip.variables).toMatchObject({ postId: '5', amountCoins: 10 });
+    expect(tip.variables['operationKey']).toEqual(expect.any(String));
+    const pushed = (tipsSumCoins: number) =>
+      act(() =>
+        platform.emit({
+          type: 'feedTippingGoal',
+          postId: '5',
+          tippingGoal: {
+            goalCoins: 100,
+            tipsSumCoins,
+            progressPercent: Math.min(100, tipsSumCoins),
+            achieved: tipsSumCoins >= 100,
+          },
+        }),
+      );
+    pushed(120);
+    expect(within(goal).getByText('Tipping goal of 100 VXC reached!')).toBeInTheDocument();
+    pushed(90);
+    expect(within(goal).getByText('Tipping goal of 100 VXC reached!')).toBeInTheDocument();
+  });
+
+  it('comments on a post and deletes the comment again', async () => {
+    renderFeed({ loggedIn: true });
+    const first = (await screen.findByRole('heading', { name: 'Post 1' })).closest('article')!;
+    fireEvent.change(within(first).getByRole('textbox', { name: 'Write a comment' }), { target: { value: 'Nice!' } });
+    fireEvent.click(within(first).getByRole('button', { name: 'Send' }));
+    expect(await within(first).findByText('Nice!')).toBeInTheDocument();
+    expect(within(first).getByText('1 comment')).toBeInTheDocument();
+    expect(within(first).getByRole('textbox', { name: 'Write a comment' })).toHaveValue('');
+    fireEvent.click(within(first).getByRole('button', { name: 'Delete' }));
+    expect(await within(first).findByText('0 comments')).toBeInTheDocument();
+    expect(within(first).queryByText('Nice!')).toBeNull();
   });
 
   it('speaks German', async () => {
