@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedVariables } from '@velvet/contracts';
-import { useGuest, useLoggedIn, usePlatform } from '@velvet/federation';
+import { useGuest, useLoggedIn } from '@velvet/federation';
 import { COMMON_NAMESPACE } from '@velvet/i18n';
 import { Button, EmptyState, ErrorState, Spinner } from '@velvet/ui';
 import { PostCard } from './PostCard';
-import { useFeedPages, type FeedPages } from './useFeedPages';
+import { useFeedPages } from './useFeedPages';
+import { useLiveGoals } from './useLiveGoals';
 import { usePostActions } from './usePostActions';
 
 /** A ref that calls `onVisible` whenever its element scrolls into view (where the browser can tell). */
@@ -23,30 +24,6 @@ function useWhenVisible(onVisible: () => void) {
     observer.observe(target);
     return () => observer.disconnect();
   }, []);
-}
-
-/**
- * Tipping goals move on every open page as tips are committed. Sums only grow, so a push older than what the
- * post shows (pushes of parallel tips may arrive out of order) changes nothing.
- */
-function useLiveGoals(updatePosts: FeedPages['updatePosts']) {
-  const { bus } = usePlatform();
-  const update = useRef(updatePosts);
-  useEffect(() => {
-    update.current = updatePosts;
-  });
-  useEffect(() => {
-    const subscription = bus
-      .on('feedTippingGoal')
-      .subscribe(({ postId, tippingGoal }) =>
-        update.current((post) =>
-          post.id === postId && post.tippingGoal && tippingGoal.tipsSumCoins > post.tippingGoal.tipsSumCoins
-            ? { ...post, tippingGoal }
-            : post,
-        ),
-      );
-    return () => subscription.unsubscribe();
-  }, [bus]);
 }
 
 /**

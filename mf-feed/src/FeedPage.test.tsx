@@ -102,6 +102,10 @@ function feedService(options: { likeError?: ApiError; buyError?: ApiError; verif
       const post = posts.find((candidate) => candidate.comments.nodes.some((c) => c.id === variables['commentId']))!;
       return { deleteComment: replace({ ...post, comments: { totalCount: 0, nodes: [] } }) };
     }
+    if (operation === feedOperations.viewedPost || operation === feedOperations.post) {
+      const post = byId(variables['postId'] ?? variables['id']) ?? null;
+      return operation === feedOperations.post ? { post } : { viewedPost: post };
+    }
     if (operation === feedOperations.followModel)
       return { followModel: posts.find((post) => post.model.id === variables['modelId'])!.model };
     throw new Error('unexpected operation');
@@ -325,6 +329,70 @@ describe('feed page', () => {
     fireEvent.click(within(first).getByRole('button', { name: 'Delete' }));
     expect(await within(first).findByText('0 comments')).toBeInTheDocument();
     expect(within(first).queryByText('Nice!')).toBeNull();
+  });
+
+  it("narrows the feed by filters; the guest's own posts need a login", async () => {
+    const { service, platform } = renderFeed();
+    await screen.findByRole('heading', { name: 'Post 1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Clips' }));
+    await screen.findByRole('heading', { name: 'Post 1' });
+    expect(service.calls.at(-1)?.variables).toMatchObject({ typeGroups: ['CLIP_POSTS'], mode: 'MIXED' });
+    fireEvent.click(screen.getByRole('button', { name: 'Bought' }));
+    expect(screen.getByRole('button', { name: 'Bought' })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(platform.openedFlows).toEqual(['login']);
+    expect(service.calls.some((call) => call.variables['bought'])).toBe(false);
+  });
+
+  it('asks the service for the bought posts of a logged-in guest', async () => {
+    const { service } = renderFeed({ loggedIn: true });
+    await screen.findByRole('heading', { name: 'Post 1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Bought' }));
+    await screen.findByRole('heading', { name: 'Post 1' });
+    expect(service.calls.at(-1)?.variables).toMatchObject({ bought: true });
+  });
+
+  it('opens a post at its own address over the feed and counts the view', async () => {
+    const { service, platform } = renderFeed({ loggedIn: true, route: { name: 'feedPost', args: { postId: '5' } } });
+    const dialog = await screen.findByRole('dialog', { name: 'Model2' });
+    expect(within(dialog).getByRole('heading', { name: 'Post 5' })).toBeInTheDocument();
+    expect(service.calls.find((call) => call.operation === feedOperations.viewedPost)?.variables).toEqual({
+      postId: '5',
+    });
+    act(() =>
+      platform.emit({
+        type: 'feedTippingGoal',
+        postId: '5',
+        tippingGoal: { goalCoins: 100, tipsSumCoins: 70, progressPercent: 70, achieved: false },
+      }),
+    );
+    expect(within(dialog).getByText('Tipping goal: 70 VXC of 100 VXC')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(platform.router.current().name).toBe('feed');
+  });
+
+  it('plays a clip the guest may watch, with its poster', async () => {
+    const clipPost = postFixture(1, {
+      type: 'CLIP',
+      clip: {
+        id: 'clip-1',
+        length: 6,
+        width: 320,
+        height: 180,
+        ratio: 16 / 9,
+        avsRequired: false,
+        sources: [{ label: '180p', src: '/media/clips/clip-1-preview.mp4', type: 'video/mp4', poster: '/p.webp' }],
+      },
+    });
+    const service = feedService();
+    const handler: NonNullable<MockPlatformOptions['feed']> = (operation, variables) =>
+      operation === feedOperations.feed
+        ? { feed: { totalCount: 1, nodes: [clipPost], pageInfo: { endCursor: '1', hasNextPage: false } } }
+        : service.handler(operation, variables);
+    renderFeed({}, { ...service, handler });
+    const video = (await screen.findByLabelText('Clip: Post 1')) as HTMLVideoElement;
+    expect(video).toHaveAttribute('poster', '/p.webp');
+    expect(video.querySelector('source')).toHaveAttribute('src', '/media/clips/clip-1-preview.mp4');
   });
 
   it('speaks German', async () => {

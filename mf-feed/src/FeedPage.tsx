@@ -1,16 +1,36 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FEED_PAGE_SIZE, FEED_TABS, type FeedTab } from '@velvet/contracts';
-import { useLoggedIn, usePlatform } from '@velvet/federation';
+import {
+  FEED_FILTERS,
+  FEED_FILTER_VARIABLES,
+  FEED_OWN_FILTERS,
+  FEED_PAGE_SIZE,
+  FEED_TABS,
+  type FeedFilter,
+  type FeedTab,
+} from '@velvet/contracts';
+import { useCurrentRoute, useLoggedIn, usePlatform } from '@velvet/federation';
 import { LoginPrompt } from '@velvet/ui';
 import { FeedList } from './FeedList';
+import { PostDetail } from './PostDetail';
 
-/** The feed page: every model's posts (mixed) or only the guest's favourites (needs login). */
+/**
+ * The feed page: every model's posts (mixed) or only the guest's favourites, narrowed by a filter (post kinds,
+ * or the guest's bought, liked and commented posts). The route feedPost shows one post over it.
+ */
 export function FeedPage() {
   const { t } = useTranslation();
   const { ui } = usePlatform();
+  const route = useCurrentRoute();
   const loggedIn = useLoggedIn();
   const [tab, setTab] = useState<FeedTab>('mixed');
+  const [filter, setFilter] = useState<FeedFilter>('ALL');
+  const needsLogin = tab === 'favorite' || FEED_OWN_FILTERS.includes(filter);
+  const variables = {
+    first: FEED_PAGE_SIZE,
+    ...(tab === 'favorite' ? { follows: true } : { mode: 'MIXED' as const }),
+    ...FEED_FILTER_VARIABLES[filter],
+  };
   return (
     <section className="mf-feed">
       <h1>{t('feed.title')}</h1>
@@ -21,25 +41,29 @@ export function FeedPage() {
           </button>
         ))}
       </div>
+      <div role="group" aria-label={t('feed.filters')} className="mf-feed-filters">
+        {FEED_FILTERS.map((name) => (
+          <button key={name} type="button" aria-pressed={filter === name} onClick={() => setFilter(name)}>
+            {t(`feed.filter.${name}`)}
+          </button>
+        ))}
+      </div>
       <div role="tabpanel" aria-label={t(`feed.tab.${tab}`)}>
-        {tab === 'mixed' ? (
-          <FeedList
-            key="mixed"
-            variables={{ first: FEED_PAGE_SIZE, mode: 'MIXED' }}
-            label={t('feed.tab.mixed')}
-            emptyTitle={t('feed.empty')}
-          />
-        ) : loggedIn ? (
-          <FeedList
-            key="favorite"
-            variables={{ first: FEED_PAGE_SIZE, follows: true }}
-            label={t('feed.tab.favorite')}
-            emptyTitle={t('feed.favoritesEmpty')}
+        {needsLogin && !loggedIn ? (
+          <LoginPrompt
+            text={tab === 'favorite' ? t('feed.favoritesLogin') : t('feed.ownLogin')}
+            buttonLabel={t('login')}
+            ui={ui}
           />
         ) : (
-          <LoginPrompt text={t('feed.favoritesLogin')} buttonLabel={t('login')} ui={ui} />
+          <FeedList
+            variables={variables}
+            label={t(`feed.tab.${tab}`)}
+            emptyTitle={tab === 'favorite' && filter === 'ALL' ? t('feed.favoritesEmpty') : t('feed.empty')}
+          />
         )}
       </div>
+      {route.name === 'feedPost' && route.args.postId ? <PostDetail postId={route.args.postId} /> : null}
     </section>
   );
 }

@@ -231,7 +231,9 @@ export function PostCard({ post, actions }: { post: FeedPost; actions: PostActio
         </Button>
       </header>
       <h2 id={`feed-post-${post.id}`} className="mf-feed-post__title">
-        {post.title}
+        <RouteLink to="feedPost" args={{ postId: post.id }}>
+          {post.title}
+        </RouteLink>
       </h2>
       <p>{post.text}</p>
       {locked ? (
@@ -246,6 +248,8 @@ export function PostCard({ post, actions }: { post: FeedPost; actions: PostActio
             <img
               key={photo.id}
               src={photo.url}
+              srcSet={photo.srcSet || undefined}
+              sizes={photo.srcSet ? `(max-width: 720px) 100vw, ${photo.width}px` : undefined}
               width={photo.width}
               height={photo.height}
               alt={t('post.photoAlt', { title: post.title, number: index + 1 })}

@@ -77,6 +77,46 @@ describe('feed module', () => {
     }
   });
 
+  it('has posts of every kind: clips that play for whom may watch them, galleries with two widths', async () => {
+    const { accessToken, guest } = await test.signup();
+    const all = (await page({ first: 50 }, accessToken)).nodes.filter((post) => !post.paidContent);
+    const plain = all.find((post) => post.type === 'CLIP' && post.fsk === 16);
+    assert.ok(plain, 'the seed has a free clip rated 16');
+    assert.equal(plain.clip!.avsRequired, false);
+    const [source] = plain.clip!.sources;
+    assert.deepEqual([source!.type, source!.label], ['video/mp4', '180p']);
+    assert.equal(source!.poster, plain.photos[0]!.url, "its poster is the post's picture");
+    assert.equal(plain.photos[0]!.width, 640, 'posters are 640 wide');
+    const clip = await test.app.inject({ method: 'GET', url: source!.src });
+    assert.equal(clip.statusCode, 200);
+    assert.equal(clip.headers['content-type'], 'video/mp4');
+
+    const hot = all.find((post) => post.clip && post.fsk === 18);
+    assert.ok(hot, 'the seed has a free clip rated 18');
+    assert.equal(hot.clip!.avsRequired, true);
+    assert.deepEqual(hot.clip!.sources, [], 'no address of a rated clip before the age check');
+    const gallery = all.find((post) => post.photos.length > 1 && /2x/.test(post.photos[0]!.srcSet));
+    assert.equal(gallery, undefined, 'blurred pictures come in one size');
+
+    await setAvsStatus(test.ctx.db, guest.id, 'accepted');
+    const verified = (await page({ first: 50 }, accessToken)).nodes;
+    const hotVerified = verified.find((post) => post.id === hot.id)!;
+    assert.equal(hotVerified.clip!.avsRequired, false);
+    const signed = hotVerified.clip!.sources[0]!.src;
+    assert.match(signed, /\.mp4\?avs=/);
+    assert.equal((await test.app.inject({ method: 'GET', url: signed })).statusCode, 200);
+    const galleries = verified.filter((post) => post.type === 'PHOTO_GALLERY' && !post.paidContent);
+    assert.ok(galleries.length > 0, 'the seed has a free gallery');
+    for (const photo of galleries.flatMap((post) => post.photos)) {
+      const widths = photo.srcSet.split(', ').map((entry) => entry.split(' '));
+      assert.deepEqual(
+        widths.map(([, width]) => width),
+        ['480w', '960w'],
+      );
+      for (const [url] of widths) assert.equal((await test.app.inject({ method: 'GET', url: url! })).statusCode, 200);
+    }
+  });
+
   it('pages newest first with first/after until hasNextPage is false', async () => {
     const seen: FeedPost[] = [];
     let after: string | null = null;
@@ -99,6 +139,7 @@ describe('feed module', () => {
       assert.ok(post.priceCoins > 0);
       assert.equal(post.guestState.bought, false);
       assert.ok(post.photoCount >= 1);
+      assert.deepEqual(post.clip?.sources ?? [], [], 'a locked clip is not sent');
       assert.deepEqual(
         post.photos.map((photo) => photo.url),
         [post.photos[0]!.url],

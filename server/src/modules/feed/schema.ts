@@ -34,11 +34,9 @@ export const feedPosts = pgTable(
     tippingGoalCoins: integer('tipping_goal_coins'),
     /** Sum of the tips on the post, raised in the transaction that books each tip (feed_tips); seeded posts start with tips of demo visitors. */
     tipsSumCoins: integer('tips_sum_coins').notNull().default(0),
-    /** The clip of a clip post (a file name of the media clips); null for other posts. */
+    /** The clip of a clip post (a file name of the media clips; its poster is the post's one photo); null otherwise. */
     clip: text('clip'),
     clipSeconds: integer('clip_seconds'),
-    /** The clip's still picture (640 wide), shown before it plays. */
-    clipPoster: text('clip_poster'),
     /** Blurred picture shown instead of paid photos the guest has not bought. */
     teaserUrl: text('teaser_url'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
@@ -61,6 +59,8 @@ export const feedPostPhotos = pgTable(
     url: text('url').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /** The same picture twice as wide, for screens with dense pixels (the photo's srcSet); null when there is none. */
+    largeUrl: text('large_url'),
   },
   (table) => [index('feed_post_photos_post_idx').on(table.postId, table.position)],
 );

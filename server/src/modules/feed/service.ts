@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   FREE_AGE_RATING,
   FEED_COMMENT_MAX_LENGTH,
@@ -504,24 +504,20 @@ function toReply(row: CommentRow, post: PostRow): FeedReply {
 export type FeedReader = Pick<ModuleContext, 'db' | 'images' | 'now'>;
 
 /**
- * Puts the photos and clip posters of posts above the free rating of images, and their clips above the free
- * rating of videos, behind the age check (blurred variants made once); runs at every start and after the seed,
- * before any route serves them.
+ * Puts the photos of posts above the free rating of images (a clip's poster is its post's photo) behind the age
+ * check (blurred variants made once); runs at every start and after the seed, before any route serves them.
+ * Clip files are the shop's preview clips, which the media module restricts by its own videos' ratings; the feed
+ * sends a rated clip's address only to a verified guest, signed.
  */
 export async function restrictRatedPhotos(ctx: Pick<ModuleContext, 'db' | 'images'>): Promise<void> {
   const rows = await ctx.db
-    .select({ url: feedPostPhotos.url })
+    .select({ url: feedPostPhotos.url, largeUrl: feedPostPhotos.largeUrl })
     .from(feedPostPhotos)
     .innerJoin(feedPosts, eq(feedPosts.id, feedPostPhotos.postId))
     .where(gt(feedPosts.fsk, FREE_AGE_RATING.image));
-  for (const { url } of rows) await ctx.images.restrict(url);
-  const clips = await ctx.db
-    .select({ clip: feedPosts.clip, poster: feedPosts.clipPoster, fsk: feedPosts.fsk })
-    .from(feedPosts)
-    .where(and(isNotNull(feedPosts.clip), gt(feedPosts.fsk, Math.min(FREE_AGE_RATING.image, FREE_AGE_RATING.video))));
-  for (const { clip, poster, fsk } of clips) {
-    if (needsAgeCheck('video', fsk)) ctx.images.restrictFile(clipPreviewUrl(clip!));
-    if (poster && needsAgeCheck('image', fsk)) await ctx.images.restrict(poster);
+  for (const { url, largeUrl } of rows) {
+    await ctx.images.restrict(url);
+    if (largeUrl) await ctx.images.restrict(largeUrl);
   }
 }
 
@@ -542,19 +538,16 @@ const teaser = (row: PostRow, first: { width: number; height: number } | undefin
 
 /** The size of every seeded clip file. */
 export const CLIP_SIZE = { width: 320, height: 180 };
-/** The width of a clip's poster picture. */
-export const CLIP_POSTER_WIDTH = 640;
 
 /**
  * A clip post's clip: playable sources only for a guest who may watch it (bought when paid; verified when rated
- * above the free rating of videos, then at a signed address, as the file itself is refused without one).
+ * above the free rating of videos, then at a signed address). Its poster is the post's photo as the guest sees it.
  */
-function toClip(reader: FeedReader, gate: AgeGate, row: PostRow, locked: boolean): FeedClip | null {
+function toClip(reader: FeedReader, gate: AgeGate, row: PostRow, locked: boolean, poster: string): FeedClip | null {
   if (!row.clip) return null;
   const avsRequired = gate.needAgeCheck('video', row.fsk);
   const file = clipPreviewUrl(row.clip);
   const src = needsAgeCheck('video', row.fsk) ? reader.images.signedUrl(file, reader.now()) : file;
-  const poster = row.clipPoster ? gate.image(row.clipPoster, row.fsk) : '';
   return {
     id: `clip-${row.id}`,
     length: row.clipSeconds ?? 0,
@@ -652,6 +645,21 @@ async function toPosts(
     const postPhotos = photos.filter((photo) => photo.postId === row.id);
     const isBought = boughtIds.has(row.id);
     const locked = row.paidContent && !isBought;
+    const avsRequired = gate.needAgeCheck('image', row.fsk);
+    // a photo above the free rating of images: blurred for a guest who is not verified, signed otherwise
+    const shownPhotos = postPhotos.map((photo) => {
+      const url = gate.image(photo.url, row.fsk);
+      const large =
+        photo.largeUrl && !avsRequired ? `, ${gate.image(photo.largeUrl, row.fsk)} ${photo.width * 2}w` : '';
+      return {
+        id: String(photo.id),
+        url,
+        srcSet: `${url} ${photo.width}w${large}`,
+        width: photo.width,
+        height: photo.height,
+        avsRequired,
+      };
+    });
     const comments: FeedComment[] = shown
       .filter((comment) => comment.postId === row.id)
       .map((comment) => ({
@@ -681,22 +689,9 @@ async function toPosts(
         bought: isBought,
       },
       comments: { totalCount: commentCounts.find((entry) => entry.postId === row.id)?.comments ?? 0, nodes: comments },
-      clip: toClip(reader, gate, row, locked),
+      clip: toClip(reader, gate, row, locked, shownPhotos[0]?.url ?? ''),
       photoCount: postPhotos.length,
-      photos: locked
-        ? teaser(row, postPhotos[0])
-        : postPhotos.map((photo) => {
-            // a photo above the free rating of images: blurred for a guest who is not verified, signed otherwise
-            const url = gate.image(photo.url, row.fsk);
-            return {
-              id: String(photo.id),
-              url,
-              srcSet: `${url} ${photo.width}w`,
-              width: photo.width,
-              height: photo.height,
-              avsRequired: gate.needAgeCheck('image', row.fsk),
-            };
-          }),
+      photos: locked ? teaser(row, postPhotos[0]) : shownPhotos,
     };
   });
 }

@@ -34,6 +34,21 @@ export type FeedMode = (typeof FEED_MODES)[number];
 export const FEED_TABS = ['mixed', 'favorite'] as const;
 export type FeedTab = (typeof FEED_TABS)[number];
 
+/** The feed page's filters: post kinds, and the guest's own bought, liked and commented posts (these need login). */
+export const FEED_FILTERS = ['ALL', 'CLIP_POSTS', 'PHOTO_POSTS', 'TEXT_POSTS', 'BOUGHT', 'LIKED', 'COMMENTED'] as const;
+export type FeedFilter = (typeof FEED_FILTERS)[number];
+export const FEED_OWN_FILTERS: readonly FeedFilter[] = ['BOUGHT', 'LIKED', 'COMMENTED'];
+/** The feed variables each filter adds. */
+export const FEED_FILTER_VARIABLES: Record<FeedFilter, FeedVariables> = {
+  ALL: {},
+  CLIP_POSTS: { typeGroups: ['CLIP_POSTS'] },
+  PHOTO_POSTS: { typeGroups: ['PHOTO_POSTS'] },
+  TEXT_POSTS: { typeGroups: ['TEXT_POSTS'] },
+  BOUGHT: { bought: true },
+  LIKED: { mode: 'LIKED' },
+  COMMENTED: { mode: 'COMMENTED' },
+};
+
 /** A tip is a whole number of coins in this range. */
 export const FEED_TIP_MIN_COINS = 1;
 export const FEED_TIP_MAX_COINS = 10_000;

@@ -157,6 +157,11 @@ export const REMOTE_ROUTES = [
   { name: 'tvSeriesOverview', owner: 'mf-tv', path: { de: 'tv/mediathek', en: 'tv/mediathek', es: 'tv/mediateca' } },
   { name: 'tvProgram', owner: 'mf-tv', path: { de: 'tv/programm', en: 'tv/program', es: 'tv/programa' } },
   { name: 'feed', owner: 'mf-feed', path: { de: 'feed', en: 'feed', es: 'feed' } },
+  {
+    name: 'feedPost',
+    owner: 'mf-feed',
+    path: { de: 'feed/post/:postId', en: 'feed/post/:postId', es: 'feed/post/:postId' },
+  },
   { name: 'dailyDeals', owner: 'mf-specials', path: { de: 'tagesangebote', en: 'daily-deals', es: 'ofertas-del-dia' } },
   {
     name: 'contest',
@@ -295,6 +300,7 @@ export interface RemoteRouteArgs {
   tvSeriesOverview: never;
   tvProgram: never;
   feed: never;
+  feedPost: 'postId';
   dailyDeals: never;
   contest: 'contestId';
   contests: never;

@@ -22,9 +22,9 @@ CREATE TABLE "feed_views" (
 );
 --> statement-breakpoint
 ALTER TABLE "feed_comments" ADD COLUMN "conversation_id" integer;--> statement-breakpoint
+ALTER TABLE "feed_post_photos" ADD COLUMN "large_url" text;--> statement-breakpoint
 ALTER TABLE "feed_posts" ADD COLUMN "clip" text;--> statement-breakpoint
 ALTER TABLE "feed_posts" ADD COLUMN "clip_seconds" integer;--> statement-breakpoint
-ALTER TABLE "feed_posts" ADD COLUMN "clip_poster" text;--> statement-breakpoint
 ALTER TABLE "feed_purchases" ADD CONSTRAINT "feed_purchases_post_id_feed_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."feed_posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feed_purchases" ADD CONSTRAINT "feed_purchases_guest_id_guests_id_fk" FOREIGN KEY ("guest_id") REFERENCES "public"."guests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feed_tips" ADD CONSTRAINT "feed_tips_post_id_feed_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."feed_posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
