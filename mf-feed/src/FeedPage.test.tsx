@@ -106,6 +106,19 @@ function feedService(options: { likeError?: ApiError; buyError?: ApiError; verif
       const post = byId(variables['postId'] ?? variables['id']) ?? null;
       return operation === feedOperations.post ? { post } : { viewedPost: post };
     }
+    if (operation === feedOperations.totals) {
+      const totals = {
+        totalCount: 15,
+        clips: 4,
+        photos: 9,
+        texts: 2,
+        liked: 1,
+        commented: 0,
+        boughtPhotos: 1,
+        boughtClips: 1,
+      };
+      return { totals };
+    }
     if (operation === feedOperations.followModel)
       return { followModel: posts.find((post) => post.model.id === variables['modelId'])!.model };
     throw new Error('unexpected operation');
@@ -137,7 +150,8 @@ describe('feed page', () => {
     expect(await screen.findByRole('heading', { name: 'Post 15' })).toBeInTheDocument();
     expect(within(postList()).getAllByRole('article')).toHaveLength(15);
     expect(screen.queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
-    expect(service.calls.map((call) => call.variables['after'] ?? null)).toEqual([null, '12']);
+    const pages = service.calls.filter((call) => call.operation === feedOperations.feed);
+    expect(pages.map((call) => call.variables['after'] ?? null)).toEqual([null, '12']);
   });
 
   it('names the performer without a link while the profile page is not served (its remote is off)', async () => {
@@ -334,9 +348,12 @@ describe('feed page', () => {
   it("narrows the feed by filters; the guest's own posts need a login", async () => {
     const { service, platform } = renderFeed();
     await screen.findByRole('heading', { name: 'Post 1' });
-    fireEvent.click(screen.getByRole('button', { name: 'Clips' }));
+    expect(await screen.findByRole('button', { name: 'Clips (4)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'All (15)' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Clips (4)' }));
     await screen.findByRole('heading', { name: 'Post 1' });
     expect(service.calls.at(-1)?.variables).toMatchObject({ typeGroups: ['CLIP_POSTS'], mode: 'MIXED' });
+    // a visitor has no posts of her own to count
     fireEvent.click(screen.getByRole('button', { name: 'Bought' }));
     expect(screen.getByRole('button', { name: 'Bought' })).toHaveAttribute('aria-pressed', 'true');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -347,7 +364,7 @@ describe('feed page', () => {
   it('asks the service for the bought posts of a logged-in guest', async () => {
     const { service } = renderFeed({ loggedIn: true });
     await screen.findByRole('heading', { name: 'Post 1' });
-    fireEvent.click(screen.getByRole('button', { name: 'Bought' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Bought (2)' }));
     await screen.findByRole('heading', { name: 'Post 1' });
     expect(service.calls.at(-1)?.variables).toMatchObject({ bought: true });
   });

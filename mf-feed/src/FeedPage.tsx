@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   FEED_FILTERS,
@@ -6,13 +6,46 @@ import {
   FEED_OWN_FILTERS,
   FEED_PAGE_SIZE,
   FEED_TABS,
+  feedOperations,
   type FeedFilter,
   type FeedTab,
+  type FeedTotals,
 } from '@velvet/contracts';
 import { useCurrentRoute, useLoggedIn, usePlatform } from '@velvet/federation';
 import { LoginPrompt } from '@velvet/ui';
 import { FeedList } from './FeedList';
 import { PostDetail } from './PostDetail';
+
+/** How many posts each filter finds among all posts (the mixed tab). */
+const countOf = (totals: FeedTotals, filter: FeedFilter): number =>
+  ({
+    ALL: totals.totalCount,
+    CLIP_POSTS: totals.clips,
+    PHOTO_POSTS: totals.photos,
+    TEXT_POSTS: totals.texts,
+    BOUGHT: totals.boughtClips + totals.boughtPhotos,
+    LIKED: totals.liked,
+    COMMENTED: totals.commented,
+  })[filter];
+
+/** The feed's totals, loaded in the browser (the guest's own counts are personal) and again on login or logout. */
+function useTotals(): FeedTotals | null {
+  const { api } = usePlatform();
+  const loggedIn = useLoggedIn();
+  const [totals, setTotals] = useState<FeedTotals | null>(null);
+  useEffect(() => {
+    let active = true;
+    api.feed(feedOperations.totals, {}).then(
+      (answer) => active && setTotals(answer.totals),
+      // the filters work without their counts
+      () => active && setTotals(null),
+    );
+    return () => {
+      active = false;
+    };
+  }, [api, loggedIn]);
+  return totals;
+}
 
 /**
  * The feed page: every model's posts (mixed) or only the guest's favourites, narrowed by a filter (post kinds,
@@ -25,6 +58,7 @@ export function FeedPage() {
   const loggedIn = useLoggedIn();
   const [tab, setTab] = useState<FeedTab>('mixed');
   const [filter, setFilter] = useState<FeedFilter>('ALL');
+  const totals = useTotals();
   const needsLogin = tab === 'favorite' || FEED_OWN_FILTERS.includes(filter);
   const variables = {
     first: FEED_PAGE_SIZE,
@@ -45,6 +79,9 @@ export function FeedPage() {
         {FEED_FILTERS.map((name) => (
           <button key={name} type="button" aria-pressed={filter === name} onClick={() => setFilter(name)}>
             {t(`feed.filter.${name}`)}
+            {totals && tab === 'mixed' && (loggedIn || !FEED_OWN_FILTERS.includes(name)) ? (
+              <span className="mf-feed-count"> ({countOf(totals, name)})</span>
+            ) : null}
           </button>
         ))}
       </div>
