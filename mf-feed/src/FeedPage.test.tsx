@@ -388,6 +388,21 @@ describe('feed page', () => {
     expect(platform.router.current().name).toBe('feed');
   });
 
+  it("shows one model's posts on her profile feed, beside the other tabs", async () => {
+    const { service } = renderFeed({ route: { name: 'feedProfile', args: { modelId: '101' } } });
+    expect(await screen.findByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+    await screen.findAllByRole('article');
+    expect(service.calls.find((call) => call.operation === feedOperations.feed)?.variables).toMatchObject({
+      modelId: '101',
+    });
+    expect(screen.getAllByRole('link', { name: 'All her posts' })[0]).toHaveAttribute(
+      'href',
+      routeHref('feedProfile', { modelId: '101' }),
+    );
+    fireEvent.click(screen.getByRole('tab', { name: 'All posts' }));
+    expect(screen.getByRole('tab', { name: 'All posts' })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('plays a clip the guest may watch, with its poster', async () => {
     const clipPost = postFixture(1, {
       type: 'CLIP',

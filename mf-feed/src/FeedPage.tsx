@@ -48,7 +48,7 @@ function useTotals(): FeedTotals | null {
 }
 
 /**
- * The feed page: every model's posts (mixed) or only the guest's favourites, narrowed by a filter (post kinds,
+ * The feed page: one model's posts (profile), every model's (mixed) or only the guest's favourites, narrowed by a filter (post kinds,
  * or the guest's bought, liked and commented posts). The route feedPost shows one post over it.
  */
 export function FeedPage() {
@@ -56,20 +56,24 @@ export function FeedPage() {
   const { ui } = usePlatform();
   const route = useCurrentRoute();
   const loggedIn = useLoggedIn();
-  const [tab, setTab] = useState<FeedTab>('mixed');
+  const profileId = route.name === 'feedProfile' ? route.args.modelId : undefined;
+  const tabs = FEED_TABS.filter((name) => name !== 'profile' || profileId);
+  const [chosen, setTab] = useState<FeedTab | null>(null);
+  const tab = chosen && tabs.includes(chosen) ? chosen : profileId ? 'profile' : 'mixed';
   const [filter, setFilter] = useState<FeedFilter>('ALL');
   const totals = useTotals();
   const needsLogin = tab === 'favorite' || FEED_OWN_FILTERS.includes(filter);
   const variables = {
     first: FEED_PAGE_SIZE,
     ...(tab === 'favorite' ? { follows: true } : { mode: 'MIXED' as const }),
+    ...(tab === 'profile' ? { modelId: profileId } : {}),
     ...FEED_FILTER_VARIABLES[filter],
   };
   return (
     <section className="mf-feed">
       <h1>{t('feed.title')}</h1>
       <div role="tablist" aria-label={t('feed.tabs')} className="mf-feed-tabs">
-        {FEED_TABS.map((name) => (
+        {tabs.map((name) => (
           <button key={name} type="button" role="tab" aria-selected={tab === name} onClick={() => setTab(name)}>
             {t(`feed.tab.${name}`)}
           </button>

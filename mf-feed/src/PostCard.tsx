@@ -213,7 +213,10 @@ export function PostCard({ post, actions }: { post: FeedPost; actions: PostActio
           <RouteLink to="actorProfile" args={profile}>
             {post.model.name}
           </RouteLink>{' '}
-          <OnlineBadge online={post.model.online} onlineLabel={t('model.online')} offlineLabel={t('model.offline')} />
+          <OnlineBadge online={post.model.online} onlineLabel={t('model.online')} offlineLabel={t('model.offline')} />{' '}
+          <RouteLink to="feedProfile" args={{ modelId: post.model.id }} className="mf-feed-post__profile">
+            {t('model.posts')}
+          </RouteLink>
           <p className="mf-feed-post__date">
             <time dateTime={post.published}>
               {formatDate(post.published, language, { dateStyle: 'medium', timeZone })}

@@ -30,8 +30,11 @@ export const FEED_TYPE_GROUP_TYPES: Record<FeedTypeGroup, readonly FeedPostType[
 export const FEED_MODES = ['MIXED', 'LIKED', 'COMMENTED'] as const;
 export type FeedMode = (typeof FEED_MODES)[number];
 
-/** The feed page's tabs; favorite shows posts of the guest's favourite models (followModel pins a favourite). */
-export const FEED_TABS = ['mixed', 'favorite'] as const;
+/**
+ * The feed page's tabs: profile (one model's posts, at the route feedProfile only), mixed (every model's) and
+ * favorite (the guest's favourite models'; followModel pins a favourite). The start page shows the newest posts.
+ */
+export const FEED_TABS = ['profile', 'mixed', 'favorite'] as const;
 export type FeedTab = (typeof FEED_TABS)[number];
 
 /** The feed page's filters: post kinds, and the guest's own bought, liked and commented posts (these need login). */

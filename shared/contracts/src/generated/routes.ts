@@ -162,6 +162,11 @@ export const REMOTE_ROUTES = [
     owner: 'mf-feed',
     path: { de: 'feed/post/:postId', en: 'feed/post/:postId', es: 'feed/post/:postId' },
   },
+  {
+    name: 'feedProfile',
+    owner: 'mf-feed',
+    path: { de: 'feed/model/:modelId', en: 'feed/model/:modelId', es: 'feed/model/:modelId' },
+  },
   { name: 'dailyDeals', owner: 'mf-specials', path: { de: 'tagesangebote', en: 'daily-deals', es: 'ofertas-del-dia' } },
   {
     name: 'contest',
@@ -301,6 +306,7 @@ export interface RemoteRouteArgs {
   tvProgram: never;
   feed: never;
   feedPost: 'postId';
+  feedProfile: 'modelId';
   dailyDeals: never;
   contest: 'contestId';
   contests: never;
