@@ -105,6 +105,8 @@ describe('feed module', () => {
     const signed = hotVerified.clip!.sources[0]!.src;
     assert.match(signed, /\.mp4\?avs=/);
     assert.equal((await test.app.inject({ method: 'GET', url: signed })).statusCode, 200);
+    const unsigned = await test.app.inject({ method: 'GET', url: signed.split('?')[0]! });
+    assert.equal(unsigned.statusCode, 403, 'a rated clip is refused without the signature');
     const galleries = verified.filter((post) => post.type === 'PHOTO_GALLERY' && !post.paidContent);
     assert.ok(galleries.length > 0, 'the seed has a free gallery');
     for (const photo of galleries.flatMap((post) => post.photos)) {

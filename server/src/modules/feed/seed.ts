@@ -1,7 +1,7 @@
 import { faker } from '@faker-js/faker';
 import type { FeedPostType } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
-import { CLIP_COUNT, generateClips } from '../media/clips';
+import { generatePublicClips } from '../media/clips';
 import { listPerformerCards } from '../performers/catalogue';
 import { feedComments, feedPostPhotos, feedPosts } from './schema';
 
@@ -10,7 +10,8 @@ const DAY = 24 * 3600_000;
 const PHOTO = { width: 480, height: 600 };
 /** A clip's poster: 640 wide in the clip's 16:9. */
 const POSTER = { width: 640, height: 360 };
-/** The shop's preview clips the clip posts play are this long. */
+/** The feed's own clips (6 seconds long): the first half for plain clips (rated 16), the rest for hot ones (18). */
+const CLIP_FILES = 4;
 const CLIP_SECONDS = 6;
 const CLIP_TYPES: readonly FeedPostType[] = ['CLIP', 'HOT_CLIP', 'FP_HOT_CLIP'];
 /** Galleries come with each picture twice as wide too (their srcSet). */
@@ -82,8 +83,8 @@ const photoCountOf = (type: FeedPostType) =>
         : faker.number.int({ min: 1, max: 3 });
 
 /**
- * POSTS_PER_SCALE × scale posts spread over the performers: posts of every type (clip posts play the shop's
- * preview clips, their photo is the poster), some paid, some with tipping goals. Plain clips are rated 16, so
+ * POSTS_PER_SCALE × scale posts spread over the performers: posts of every type (clip posts play the feed's own
+ * clips, their photo is the poster), some paid, some with tipping goals. Plain clips are rated 16, so
  * everyone may watch them; hot clips and pictures 18.
  */
 export async function seedFeed(ctx: ModuleContext, { scale }: { scale: number }) {
@@ -94,13 +95,16 @@ export async function seedFeed(ctx: ModuleContext, { scale }: { scale: number })
     return;
   }
   const postCount = Math.max(1, Math.round(POSTS_PER_SCALE * scale));
-  const clips = await generateClips(ctx.config.dataDir, CLIP_COUNT);
+  const clips = await generatePublicClips(ctx.config.dataDir, 'feed-clip', CLIP_FILES);
+  // plain and hot clips never share a file: a file rated 18 is refused without the age check's signature
+  const clipFor = (type: FeedPostType, index: number) =>
+    clips[(type === 'CLIP' ? 0 : CLIP_FILES / 2) + (index % (CLIP_FILES / 2))]!;
   const now = ctx.now().getTime();
   for (let index = 0; index < postCount; index++) {
     const model = models[index % models.length]!;
     const type = pickType(faker.number.float());
     const photoCount = photoCountOf(type);
-    const clip = CLIP_TYPES.includes(type) ? clips[index % clips.length]! : null;
+    const clip = CLIP_TYPES.includes(type) ? clipFor(type, index) : null;
     const size = clip ? POSTER : PHOTO;
     const paidContent = photoCount > 0 && faker.number.float() < 0.35;
     const title = faker.helpers.arrayElement(TITLES);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   FREE_AGE_RATING,
   FEED_COMMENT_MAX_LENGTH,
@@ -504,10 +504,9 @@ function toReply(row: CommentRow, post: PostRow): FeedReply {
 export type FeedReader = Pick<ModuleContext, 'db' | 'images' | 'now'>;
 
 /**
- * Puts the photos of posts above the free rating of images (a clip's poster is its post's photo) behind the age
- * check (blurred variants made once); runs at every start and after the seed, before any route serves them.
- * Clip files are the shop's preview clips, which the media module restricts by its own videos' ratings; the feed
- * sends a rated clip's address only to a verified guest, signed.
+ * Puts the photos of posts above the free rating of images (a clip's poster is its post's photo) and the clips
+ * above the free rating of videos behind the age check (blurred variants made once); runs at every start and
+ * after the seed, before any route serves them.
  */
 export async function restrictRatedPhotos(ctx: Pick<ModuleContext, 'db' | 'images'>): Promise<void> {
   const rows = await ctx.db
@@ -519,6 +518,11 @@ export async function restrictRatedPhotos(ctx: Pick<ModuleContext, 'db' | 'image
     await ctx.images.restrict(url);
     if (largeUrl) await ctx.images.restrict(largeUrl);
   }
+  const clips = await ctx.db
+    .selectDistinct({ clip: feedPosts.clip })
+    .from(feedPosts)
+    .where(and(isNotNull(feedPosts.clip), gt(feedPosts.fsk, FREE_AGE_RATING.video)));
+  for (const { clip } of clips) ctx.images.restrictFile(clipPreviewUrl(clip!));
 }
 
 /** A locked post shows its blurred teaser (if any) in the size of its first picture, never the pictures. */
