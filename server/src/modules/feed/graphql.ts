@@ -6,6 +6,9 @@ import * as feed from './service';
 /** The feed service at POST /feed/graphql; anonymous visitors call it without a token. */
 export const feedGraphql: GraphqlContribution = {
   schema: FEED_GRAPHQL_SCHEMA,
+  // Every visitor sees the same posts (never verified, no likes or purchases): the feed page, a post and the
+  // totals are shared for the visitor cache's moment; tipping goals move on open pages over the socket meanwhile.
+  visitorSharedQueries: ['feed', 'post', 'totals'],
   resolvers: {
     Query: {
       feed: (_root: unknown, args: feed.FeedArgs, { auth, ctx }: Context) => feed.feed(ctx, auth, args, ctx.now()),
