@@ -23,6 +23,7 @@ import {
   type FeedTypeGroup,
 } from '@velvet/contracts';
 import type { Database } from '../../db/database';
+import { countedPage } from '../../db/page';
 import { HttpError } from '../../http/endpoint';
 import { ageGate, type AgeGate } from '../auth/age';
 import type { Auth } from '../module';
@@ -123,26 +124,30 @@ export async function feed(reader: FeedReader, auth: Auth | null, args: FeedArgs
   if (first < 1 || first > FEED_MAX_PAGE_SIZE)
     throw new HttpError(400, 'VALIDATION_FAILED', `first must be 1..${FEED_MAX_PAGE_SIZE}`);
   const filters = feedFilter(db, auth, args, now);
-  const [counted] = await db
-    .select({ total: count() })
-    .from(feedPosts)
-    .where(and(...filters));
   const page = args.after
     ? [
         ...filters,
         sql`(${feedPosts.published}, ${feedPosts.id}) < (select p.published, p.id from feed_posts p where p.id = ${decodeCursor(args.after)})`,
       ]
     : filters;
-  const rows = await db
-    .select()
-    .from(feedPosts)
-    .where(and(...page))
-    .orderBy(desc(feedPosts.published), desc(feedPosts.id))
-    .limit(first + 1);
+  // the page (one row more tells whether another follows) and the total, read together
+  const { items: rows, total } = await countedPage(
+    db
+      .select()
+      .from(feedPosts)
+      .where(and(...page))
+      .orderBy(desc(feedPosts.published), desc(feedPosts.id))
+      .$dynamic(),
+    db
+      .select({ total: count() })
+      .from(feedPosts)
+      .where(and(...filters)),
+    { limit: first + 1, offset: 0 },
+  );
   const nodes = await toPosts(reader, auth, rows.slice(0, first), FEED_PAGE_COMMENTS);
   const last = nodes.at(-1);
   return {
-    totalCount: counted?.total ?? 0,
+    totalCount: total,
     nodes,
     pageInfo: { endCursor: last ? encodeCursor(Number(last.id)) : null, hasNextPage: rows.length > first },
   };
