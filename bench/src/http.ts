@@ -1,6 +1,8 @@
 import autocannon from 'autocannon';
 import {
   actorSearchEndpoints,
+  FEED_PAGE_SIZE,
+  feedOperations,
   federationEndpoints,
   guestEndpoints,
   videosQuery,
@@ -70,9 +72,31 @@ export function catalogueTargets(session: Session): Target[] {
   ];
 }
 
+/** The feed page's first page as the page asks for it, for a visitor and for a logged-in guest (her likes, purchases). */
+function feedTargets(session: Session): Target[] {
+  const body = JSON.stringify({
+    query: feedOperations.feed.document,
+    variables: { first: FEED_PAGE_SIZE, mode: 'MIXED' },
+  });
+  const request = { catalogue: false, method: 'POST', path: '/feed/graphql', body } as const;
+  return [
+    {
+      name: 'feed page, visitor (POST /feed/graphql feed)',
+      ...request,
+      headers: { 'content-type': 'application/json' },
+    },
+    {
+      name: 'feed page, guest (POST /feed/graphql feed)',
+      ...request,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.guestToken}` },
+    },
+  ];
+}
+
 export function httpTargets(session: Session): Target[] {
   return [
     ...catalogueTargets(session),
+    ...feedTargets(session),
     {
       name: `guest balance (GET ${guestEndpoints.balance.path})`,
       catalogue: false,

@@ -6,6 +6,7 @@ import { COMMON_NAMESPACE } from '@velvet/i18n';
 import { Button, EmptyState, ErrorState, Spinner } from '@velvet/ui';
 import { PostCard } from './PostCard';
 import { useFeedPages } from './useFeedPages';
+import { useLiveGoals } from './useLiveGoals';
 import { usePostActions } from './usePostActions';
 
 /** A ref that calls `onVisible` whenever its element scrolls into view (where the browser can tell). */
@@ -47,6 +48,7 @@ export function FeedList({
   const verified = useGuest().flags.avs;
   const pages = useFeedPages(variables, `${loggedIn}|${verified}`);
   const actions = usePostActions(pages);
+  useLiveGoals(pages.updatePosts);
   const end = useWhenVisible(() => pageable && pages.status === 'idle' && pages.loadMore());
   if (pages.status === 'error' && !pages.posts.length) {
     return (

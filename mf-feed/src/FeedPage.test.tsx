@@ -24,8 +24,22 @@ const AGE_GATED = postFixture(3, {
   ],
 });
 
-function feedService(options: { likeError?: ApiError; verified?: () => boolean } = {}) {
-  const posts: FeedPost[] = Array.from({ length: 15 }, (_, index) => (index + 1 === 2 ? PAID : postFixture(index + 1)));
+/** Post 5 has a tipping goal of 100 coins with 40 tipped. */
+const GOAL = postFixture(5, {
+  tippingGoal: { goalCoins: 100, tipsSumCoins: 40, progressPercent: 40, achieved: false },
+});
+
+function feedService(options: { likeError?: ApiError; buyError?: ApiError; verified?: () => boolean } = {}) {
+  const posts: FeedPost[] = Array.from({ length: 15 }, (_, index) =>
+    index + 1 === 2 ? PAID : index + 1 === 5 ? GOAL : postFixture(index + 1),
+  );
+  const replace = (post: FeedPost) =>
+    posts.splice(
+      posts.findIndex((shown) => shown.id === post.id),
+      1,
+      post,
+    ) && post;
+  const byId = (id: unknown) => posts.find((candidate) => candidate.id === id)!;
   const answered = (post: FeedPost) => (post.id === '3' && !(options.verified?.() ?? true) ? AGE_GATED : post);
   const calls: { operation: GraphqlOperation<unknown, Record<string, unknown>>; variables: Record<string, unknown> }[] =
     [];
@@ -48,6 +62,62 @@ function feedService(options: { likeError?: ApiError; verified?: () => boolean }
       if (options.likeError) throw options.likeError;
       const post = posts.find((candidate) => candidate.id === variables['postId'])!;
       return { likePost: { ...post, likes: post.likes + 1, guestState: { ...post.guestState, liked: true } } };
+    }
+    if (operation === feedOperations.buyPost) {
+      if (options.buyError) throw options.buyError;
+      const post = byId(variables['postId']);
+      const photos = [0, 1, 2].map((index) => ({
+        id: `2-${index}`,
+        url: `/media/feed/posts/2/photo-${index}.webp`,
+        srcSet: `/media/feed/posts/2/photo-${index}.webp 480w`,
+        width: 480,
+        height: 600,
+        avsRequired: false,
+      }));
+      return { buyPost: replace({ ...post, photos, guestState: { ...post.guestState, bought: true } }) };
+    }
+    if (operation === feedOperations.tipPost) {
+      const post = byId(variables['postId']);
+      const tipsSumCoins = post.tippingGoal!.tipsSumCoins + (variables['amountCoins'] as number);
+      const tippingGoal = { ...post.tippingGoal!, tipsSumCoins, progressPercent: tipsSumCoins };
+      return { tipPost: replace({ ...post, tippingGoal }) };
+    }
+    if (operation === feedOperations.commentPost) {
+      const post = byId(variables['postId']);
+      const comment = {
+        id: 'c1',
+        conversationId: 'c1',
+        parentId: null,
+        created: '2026-11-02T10:00:00.000Z',
+        isCreator: false,
+        tipped: false,
+        text: variables['text'] as string,
+        isReplyToReply: false,
+        user: { id: 'guest-1', name: 'Me' },
+        replies: [],
+      };
+      return { commentPost: replace({ ...post, comments: { totalCount: 1, nodes: [comment] } }) };
+    }
+    if (operation === feedOperations.deleteComment) {
+      const post = posts.find((candidate) => candidate.comments.nodes.some((c) => c.id === variables['commentId']))!;
+      return { deleteComment: replace({ ...post, comments: { totalCount: 0, nodes: [] } }) };
+    }
+    if (operation === feedOperations.viewedPost || operation === feedOperations.post) {
+      const post = byId(variables['postId'] ?? variables['id']) ?? null;
+      return operation === feedOperations.post ? { post } : { viewedPost: post };
+    }
+    if (operation === feedOperations.totals) {
+      const totals = {
+        totalCount: 15,
+        clips: 4,
+        photos: 9,
+        texts: 2,
+        liked: 1,
+        commented: 0,
+        boughtPhotos: 1,
+        boughtClips: 1,
+      };
+      return { totals };
     }
     if (operation === feedOperations.followModel)
       return { followModel: posts.find((post) => post.model.id === variables['modelId'])!.model };
@@ -80,7 +150,8 @@ describe('feed page', () => {
     expect(await screen.findByRole('heading', { name: 'Post 15' })).toBeInTheDocument();
     expect(within(postList()).getAllByRole('article')).toHaveLength(15);
     expect(screen.queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
-    expect(service.calls.map((call) => call.variables['after'] ?? null)).toEqual([null, '12']);
+    const pages = service.calls.filter((call) => call.operation === feedOperations.feed);
+    expect(pages.map((call) => call.variables['after'] ?? null)).toEqual([null, '12']);
   });
 
   it('names the performer without a link while the profile page is not served (its remote is off)', async () => {
@@ -204,6 +275,156 @@ describe('feed page', () => {
     expect(await within(first).findByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
     const sameModel = screen.getByRole('heading', { name: 'Post 4' }).closest('article')!;
     expect(within(sameModel).getByRole('button', { name: 'Following' })).toBeInTheDocument();
+  });
+
+  it('buys a paid post: its pictures replace the teaser', async () => {
+    const { platform, service } = renderFeed({ loggedIn: true });
+    const paid = (await screen.findByRole('heading', { name: 'Post 2' })).closest('article')!;
+    fireEvent.click(within(paid).getByRole('button', { name: /^Unlock for 15\sVXC$/ }));
+    expect(await within(paid).findByRole('img', { name: 'Post 2, photo 3' })).toHaveAttribute(
+      'src',
+      '/media/feed/posts/2/photo-2.webp',
+    );
+    expect(within(paid).queryByRole('button', { name: /Unlock/ })).toBeNull();
+    expect(service.calls.filter((call) => call.operation === feedOperations.buyPost)).toHaveLength(1);
+    expect(platform.toasts).toEqual([{ message: 'Post unlocked. Enjoy!', kind: 'success' }]);
+  });
+
+  it('opens the money charge when the coins do not cover a purchase', async () => {
+    const { platform } = renderFeed(
+      { loggedIn: true },
+      feedService({ buyError: new ApiError(402, 'INSUFFICIENT_FUNDS', 'Your balance is too low for this') }),
+    );
+    const paid = (await screen.findByRole('heading', { name: 'Post 2' })).closest('article')!;
+    fireEvent.click(within(paid).getByRole('button', { name: /^Unlock for 15\sVXC$/ }));
+    await screen.findByRole('heading', { name: 'Post 2' });
+    await act(async () => {});
+    expect(platform.openedFlows).toEqual(['moneyCharge']);
+    expect(within(paid).getByText('Exclusive post · 15 VXC')).toBeInTheDocument();
+  });
+
+  it('tips a post and moves its goal, also when a tip of someone else is pushed', async () => {
+    const { platform, service } = renderFeed({ loggedIn: true });
+    const goal = (await screen.findByRole('heading', { name: 'Post 5' })).closest('article')!;
+    expect(within(goal).getByText('Tipping goal: 40 VXC of 100 VXC')).toBeInTheDocument();
+    fireEvent.click(within(goal).getByText('Tip', { selector: 'summary' }));
+    fireEvent.click(within(goal).getByRole('button', { name: /^Tip 10\sVXC$/ }));
+    expect(await within(goal).findByText('Tipping goal: 50 VXC of 100 VXC')).toBeInTheDocument();
+    const tip = service.calls.find((call) => call.operation === feedOperations.tipPost)!;
+    expect(tip.variables).toMatchObject({ postId: '5', amountCoins: 10 });
+    expect(tip.variables['operationKey']).toEqual(expect.any(String));
+    const pushed = (tipsSumCoins: number) =>
+      act(() =>
+        platform.emit({
+          type: 'feedTippingGoal',
+          postId: '5',
+          tippingGoal: {
+            goalCoins: 100,
+            tipsSumCoins,
+            progressPercent: Math.min(100, tipsSumCoins),
+            achieved: tipsSumCoins >= 100,
+          },
+        }),
+      );
+    pushed(120);
+    expect(within(goal).getByText('Tipping goal of 100 VXC reached!')).toBeInTheDocument();
+    pushed(90);
+    expect(within(goal).getByText('Tipping goal of 100 VXC reached!')).toBeInTheDocument();
+  });
+
+  it('comments on a post and deletes the comment again', async () => {
+    renderFeed({ loggedIn: true });
+    const first = (await screen.findByRole('heading', { name: 'Post 1' })).closest('article')!;
+    fireEvent.change(within(first).getByRole('textbox', { name: 'Write a comment' }), { target: { value: 'Nice!' } });
+    fireEvent.click(within(first).getByRole('button', { name: 'Send' }));
+    expect(await within(first).findByText('Nice!')).toBeInTheDocument();
+    expect(within(first).getByText('1 comment')).toBeInTheDocument();
+    expect(within(first).getByRole('textbox', { name: 'Write a comment' })).toHaveValue('');
+    fireEvent.click(within(first).getByRole('button', { name: 'Delete' }));
+    expect(await within(first).findByText('0 comments')).toBeInTheDocument();
+    expect(within(first).queryByText('Nice!')).toBeNull();
+  });
+
+  it("narrows the feed by filters; the guest's own posts need a login", async () => {
+    const { service, platform } = renderFeed();
+    await screen.findByRole('heading', { name: 'Post 1' });
+    expect(await screen.findByRole('button', { name: 'Clips (4)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'All (15)' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Clips (4)' }));
+    await screen.findByRole('heading', { name: 'Post 1' });
+    expect(service.calls.at(-1)?.variables).toMatchObject({ typeGroups: ['CLIP_POSTS'], mode: 'MIXED' });
+    // a visitor has no posts of her own to count
+    fireEvent.click(screen.getByRole('button', { name: 'Bought' }));
+    expect(screen.getByRole('button', { name: 'Bought' })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(platform.openedFlows).toEqual(['login']);
+    expect(service.calls.some((call) => call.variables['bought'])).toBe(false);
+  });
+
+  it('asks the service for the bought posts of a logged-in guest', async () => {
+    const { service } = renderFeed({ loggedIn: true });
+    await screen.findByRole('heading', { name: 'Post 1' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Bought (2)' }));
+    await screen.findByRole('heading', { name: 'Post 1' });
+    expect(service.calls.at(-1)?.variables).toMatchObject({ bought: true });
+  });
+
+  it('opens a post at its own address over the feed and counts the view', async () => {
+    const { service, platform } = renderFeed({ loggedIn: true, route: { name: 'feedPost', args: { postId: '5' } } });
+    const dialog = await screen.findByRole('dialog', { name: 'Model2' });
+    expect(within(dialog).getByRole('heading', { name: 'Post 5' })).toBeInTheDocument();
+    expect(service.calls.find((call) => call.operation === feedOperations.viewedPost)?.variables).toEqual({
+      postId: '5',
+    });
+    act(() =>
+      platform.emit({
+        type: 'feedTippingGoal',
+        postId: '5',
+        tippingGoal: { goalCoins: 100, tipsSumCoins: 70, progressPercent: 70, achieved: false },
+      }),
+    );
+    expect(within(dialog).getByText('Tipping goal: 70 VXC of 100 VXC')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(platform.router.current().name).toBe('feed');
+  });
+
+  it("shows one model's posts on her profile feed, beside the other tabs", async () => {
+    const { service } = renderFeed({ route: { name: 'feedProfile', args: { modelId: '101' } } });
+    expect(await screen.findByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+    await screen.findAllByRole('article');
+    expect(service.calls.find((call) => call.operation === feedOperations.feed)?.variables).toMatchObject({
+      modelId: '101',
+    });
+    expect(screen.getAllByRole('link', { name: 'All her posts' })[0]).toHaveAttribute(
+      'href',
+      routeHref('feedProfile', { modelId: '101' }),
+    );
+    fireEvent.click(screen.getByRole('tab', { name: 'All posts' }));
+    expect(screen.getByRole('tab', { name: 'All posts' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('plays a clip the guest may watch, with its poster', async () => {
+    const clipPost = postFixture(1, {
+      type: 'CLIP',
+      clip: {
+        id: 'clip-1',
+        length: 6,
+        width: 320,
+        height: 180,
+        ratio: 16 / 9,
+        avsRequired: false,
+        sources: [{ label: '180p', src: '/media/clips/clip-1-preview.mp4', type: 'video/mp4', poster: '/p.webp' }],
+      },
+    });
+    const service = feedService();
+    const handler: NonNullable<MockPlatformOptions['feed']> = (operation, variables) =>
+      operation === feedOperations.feed
+        ? { feed: { totalCount: 1, nodes: [clipPost], pageInfo: { endCursor: '1', hasNextPage: false } } }
+        : service.handler(operation, variables);
+    renderFeed({}, { ...service, handler });
+    const video = (await screen.findByLabelText('Clip: Post 1')) as HTMLVideoElement;
+    expect(video).toHaveAttribute('poster', '/p.webp');
+    expect(video.querySelector('source')).toHaveAttribute('src', '/media/clips/clip-1-preview.mp4');
   });
 
   it('speaks German', async () => {

@@ -1,50 +1,170 @@
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FeedComment, FeedPost } from '@velvet/contracts';
-import { useLanguage, usePlatform, RouteLink, useTimeZone } from '@velvet/federation';
+import {
+  FEED_COMMENT_MAX_LENGTH,
+  FEED_TIP_AMOUNTS_COINS,
+  type FeedComment,
+  type FeedPost,
+  type FeedReply,
+} from '@velvet/contracts';
+import { useGuest, useLanguage, usePlatform, RouteLink, useTimeZone } from '@velvet/federation';
 import { formatDate } from '@velvet/i18n';
 import { Button, OnlineBadge, ProgressBar } from '@velvet/ui';
 import { formatCoins } from './format';
+import type { PostActions } from './usePostActions';
 
-export interface PostActions {
-  onLike: (post: FeedPost) => void;
-  onFollow: (post: FeedPost) => void;
+export type { PostActions } from './usePostActions';
+
+/** One comment or reply: the model's replies are marked, tipping commenters too; the guest may delete her own. */
+function CommentLine({
+  post,
+  comment,
+  actions,
+  onReply,
+}: {
+  post: FeedPost;
+  comment: FeedComment | FeedReply;
+  actions: PostActions;
+  onReply: (comment: FeedComment | FeedReply) => void;
+}) {
+  const { t } = useTranslation();
+  const guest = useGuest();
+  const own = guest.flags.loggedIn && comment.user.id === guest.id;
+  return (
+    <p className="mf-feed-comment">
+      <strong>{comment.user.name}</strong>
+      {comment.isCreator ? <span className="mf-feed-creator">{t('post.creator')}</span> : null}
+      {comment.tipped ? <span className="mf-feed-tipper">{t('post.tipper')}</span> : null} {comment.text}{' '}
+      <Button variant="ghost" size="small" onClick={() => onReply(comment)}>
+        {t('post.reply')}
+      </Button>
+      {own ? (
+        <Button variant="ghost" size="small" onClick={() => actions.onDeleteComment(post, comment)}>
+          {t('post.deleteComment')}
+        </Button>
+      ) : null}
+    </p>
+  );
 }
 
-function Comment({ comment }: { comment: FeedComment }) {
+/** The comments shown with a post, each with its thread of replies, and the form for a new one or a reply. */
+function Comments({ post, actions }: { post: FeedPost; actions: PostActions }) {
   const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [replyTo, setReplyTo] = useState<FeedComment | FeedReply | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) return;
+    if (await actions.onComment(post, text.trim(), replyTo ?? undefined)) {
+      setText('');
+      setReplyTo(null);
+    }
+  };
   return (
-    <li>
-      <p>
-        <strong>{comment.user.name}</strong> {comment.text}
-      </p>
-      {comment.replies.length ? (
-        <ul className="mf-feed-replies">
-          {comment.replies.map((reply) => (
-            <li key={reply.id}>
-              <strong>{reply.user.name}</strong>
-              {reply.isCreator ? <span className="mf-feed-creator">{t('post.creator')}</span> : null} {reply.text}
+    <div className="mf-feed-comments">
+      {post.comments.nodes.length ? (
+        <ul aria-label={t('post.commentsLabel')}>
+          {post.comments.nodes.map((comment) => (
+            <li key={comment.id}>
+              <CommentLine post={post} comment={comment} actions={actions} onReply={setReplyTo} />
+              {comment.replies.length ? (
+                <ul className="mf-feed-replies">
+                  {comment.replies.map((reply) => (
+                    <li key={reply.id}>
+                      <CommentLine post={post} comment={reply} actions={actions} onReply={setReplyTo} />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </li>
           ))}
         </ul>
       ) : null}
-    </li>
+      <form className="mf-feed-comment-form" onSubmit={(event) => void submit(event)}>
+        {replyTo ? (
+          <p className="mf-feed-comment-form__reply">
+            {t('post.replyingTo', { name: replyTo.user.name })}{' '}
+            <Button variant="ghost" size="small" onClick={() => setReplyTo(null)}>
+              {t('post.cancelReply')}
+            </Button>
+          </p>
+        ) : null}
+        <input
+          type="text"
+          value={text}
+          maxLength={FEED_COMMENT_MAX_LENGTH}
+          aria-label={t('post.commentField')}
+          placeholder={t('post.commentField')}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <Button type="submit" size="small" disabled={!text.trim()}>
+          {t('post.sendComment')}
+        </Button>
+      </form>
+    </div>
   );
 }
 
-/** Paid pictures the guest has not bought: the teaser, the number of pictures and the price. */
-function Locked({ post }: { post: FeedPost }) {
+/** Paid content the guest has not bought: the teaser, the number of pictures or the clip, the price and the buy button. */
+function Locked({ post, actions }: { post: FeedPost; actions: PostActions }) {
   const { t } = useTranslation();
   const teaser = post.photos[0];
+  const price = formatCoins(post.priceCoins);
   return (
     <div className="mf-feed-locked">
       {teaser ? (
         <img src={teaser.url} width={teaser.width} height={teaser.height} alt={t('post.lockedAlt')} loading="lazy" />
       ) : null}
-      <p className="mf-feed-locked__label">
-        {t('post.locked', { price: formatCoins(post.priceCoins) })}
-        <span>{t('post.photos', { count: post.photoCount })}</span>
-      </p>
+      <div className="mf-feed-locked__label">
+        <p>
+          {t('post.locked', { price })}
+          <span>{post.clip ? t('post.clip') : t('post.photos', { count: post.photoCount })}</span>
+        </p>
+        <Button size="small" onClick={() => actions.onBuy(post)}>
+          {t('post.buy', { price })}
+        </Button>
+      </div>
     </div>
+  );
+}
+
+/** A clip the guest may watch: its sources, with the poster until it plays. */
+function Clip({ post }: { post: FeedPost }) {
+  const { t } = useTranslation();
+  const clip = post.clip!;
+  const poster = clip.sources[0]?.poster;
+  return (
+    <video
+      className="mf-feed-clip"
+      controls
+      playsInline
+      preload="none"
+      width={clip.width}
+      height={clip.height}
+      aria-label={t('post.clipLabel', { title: post.title })}
+      {...(poster ? { poster } : {})}
+    >
+      {clip.sources.map((source) => (
+        <source key={source.src} src={source.src} type={source.type} />
+      ))}
+    </video>
+  );
+}
+
+/** The tip amounts behind one button; tips count towards the post's goal. */
+function Tip({ post, actions }: { post: FeedPost; actions: PostActions }) {
+  const { t } = useTranslation();
+  return (
+    <details className="mf-feed-tip">
+      <summary>{t('post.tip')}</summary>
+      <div className="mf-feed-tip__amounts">
+        {FEED_TIP_AMOUNTS_COINS.map((amount) => (
+          <Button key={amount} size="small" variant="secondary" onClick={() => actions.onTip(post, amount)}>
+            {t('post.tipAmount', { amount: formatCoins(amount) })}
+          </Button>
+        ))}
+      </div>
+    </details>
   );
 }
 
@@ -93,7 +213,10 @@ export function PostCard({ post, actions }: { post: FeedPost; actions: PostActio
           <RouteLink to="actorProfile" args={profile}>
             {post.model.name}
           </RouteLink>{' '}
-          <OnlineBadge online={post.model.online} onlineLabel={t('model.online')} offlineLabel={t('model.offline')} />
+          <OnlineBadge online={post.model.online} onlineLabel={t('model.online')} offlineLabel={t('model.offline')} />{' '}
+          <RouteLink to="feedProfile" args={{ modelId: post.model.id }} className="mf-feed-post__profile">
+            {t('model.posts')}
+          </RouteLink>
           <p className="mf-feed-post__date">
             <time dateTime={post.published}>
               {formatDate(post.published, language, { dateStyle: 'medium', timeZone })}
@@ -111,12 +234,16 @@ export function PostCard({ post, actions }: { post: FeedPost; actions: PostActio
         </Button>
       </header>
       <h2 id={`feed-post-${post.id}`} className="mf-feed-post__title">
-        {post.title}
+        <RouteLink to="feedPost" args={{ postId: post.id }}>
+          {post.title}
+        </RouteLink>
       </h2>
       <p>{post.text}</p>
       {locked ? (
-        <Locked post={post} />
-      ) : post.photos.some((photo) => photo.avsRequired) ? (
+        <Locked post={post} actions={actions} />
+      ) : post.clip && !post.clip.avsRequired ? (
+        <Clip post={post} />
+      ) : post.clip?.avsRequired || post.photos.some((photo) => photo.avsRequired) ? (
         <AgeGated post={post} />
       ) : post.photos.length ? (
         <div className="mf-feed-photos" data-count={post.photos.length}>
@@ -124,6 +251,8 @@ export function PostCard({ post, actions }: { post: FeedPost; actions: PostActio
             <img
               key={photo.id}
               src={photo.url}
+              srcSet={photo.srcSet || undefined}
+              sizes={photo.srcSet ? `(max-width: 720px) 100vw, ${photo.width}px` : undefined}
               width={photo.width}
               height={photo.height}
               alt={t('post.photoAlt', { title: post.title, number: index + 1 })}
@@ -156,14 +285,9 @@ export function PostCard({ post, actions }: { post: FeedPost; actions: PostActio
         </Button>
         <span>{t('post.views', { count: post.views })}</span>
         <span>{t('post.comments', { count: post.comments.totalCount })}</span>
+        <Tip post={post} actions={actions} />
       </footer>
-      {post.comments.nodes.length ? (
-        <ul className="mf-feed-comments" aria-label={t('post.commentsLabel')}>
-          {post.comments.nodes.map((comment) => (
-            <Comment key={comment.id} comment={comment} />
-          ))}
-        </ul>
-      ) : null}
+      <Comments post={post} actions={actions} />
     </article>
   );
 }

@@ -159,6 +159,18 @@ export const incomingMessages = lazyRecord({
       markedAsReadIds: z.array(z.string()),
     }),
   favoriteActors: () => z.object({ type: z.literal('favoriteActors'), actorIds: z.array(z.number().int()) }),
+  /** A feed post's tipping goal after a committed tip, to every open page (sums only grow: a smaller one is older). */
+  feedTippingGoal: () =>
+    z.object({
+      type: z.literal('feedTippingGoal'),
+      postId: z.string(),
+      tippingGoal: z.object({
+        goalCoins: z.number().int(),
+        tipsSumCoins: z.number().int(),
+        progressPercent: z.number().int(),
+        achieved: z.boolean(),
+      }),
+    }),
   /** A video or album was pinned or unpinned (answering favoritePinAlbum / favoriteUnpinAlbum, to every tab). */
   favoriteAlbum: () =>
     z.object({

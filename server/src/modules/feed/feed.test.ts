@@ -36,7 +36,7 @@ describe('feed module', () => {
       payload: { query: operation.document, variables },
     });
     // An error answer carries the HttpError's status (401, 400, 404) and its code in extensions.
-    assert.ok([200, 400, 401, 404].includes(response.statusCode), response.body);
+    assert.ok([200, 400, 401, 403, 404].includes(response.statusCode), response.body);
     return response.json<GraphqlAnswer<R>>();
   };
   const data = <R>(answer: GraphqlAnswer<R>): R => {
@@ -77,6 +77,48 @@ describe('feed module', () => {
     }
   });
 
+  it('has posts of every kind: clips that play for whom may watch them, galleries with two widths', async () => {
+    const { accessToken, guest } = await test.signup();
+    const all = (await page({ first: 50 }, accessToken)).nodes.filter((post) => !post.paidContent);
+    const plain = all.find((post) => post.type === 'CLIP' && post.fsk === 16);
+    assert.ok(plain, 'the seed has a free clip rated 16');
+    assert.equal(plain.clip!.avsRequired, false);
+    const [source] = plain.clip!.sources;
+    assert.deepEqual([source!.type, source!.label], ['video/mp4', '180p']);
+    assert.equal(source!.poster, plain.photos[0]!.url, "its poster is the post's picture");
+    assert.equal(plain.photos[0]!.width, 640, 'posters are 640 wide');
+    const clip = await test.app.inject({ method: 'GET', url: source!.src });
+    assert.equal(clip.statusCode, 200);
+    assert.equal(clip.headers['content-type'], 'video/mp4');
+
+    const hot = all.find((post) => post.clip && post.fsk === 18);
+    assert.ok(hot, 'the seed has a free clip rated 18');
+    assert.equal(hot.clip!.avsRequired, true);
+    assert.deepEqual(hot.clip!.sources, [], 'no address of a rated clip before the age check');
+    const gallery = all.find((post) => post.photos.length > 1 && /2x/.test(post.photos[0]!.srcSet));
+    assert.equal(gallery, undefined, 'blurred pictures come in one size');
+
+    await setAvsStatus(test.ctx.db, guest.id, 'accepted');
+    const verified = (await page({ first: 50 }, accessToken)).nodes;
+    const hotVerified = verified.find((post) => post.id === hot.id)!;
+    assert.equal(hotVerified.clip!.avsRequired, false);
+    const signed = hotVerified.clip!.sources[0]!.src;
+    assert.match(signed, /\.mp4\?avs=/);
+    assert.equal((await test.app.inject({ method: 'GET', url: signed })).statusCode, 200);
+    const unsigned = await test.app.inject({ method: 'GET', url: signed.split('?')[0]! });
+    assert.equal(unsigned.statusCode, 403, 'a rated clip is refused without the signature');
+    const galleries = verified.filter((post) => post.type === 'PHOTO_GALLERY' && !post.paidContent);
+    assert.ok(galleries.length > 0, 'the seed has a free gallery');
+    for (const photo of galleries.flatMap((post) => post.photos)) {
+      const widths = photo.srcSet.split(', ').map((entry) => entry.split(' '));
+      assert.deepEqual(
+        widths.map(([, width]) => width),
+        ['480w', '960w'],
+      );
+      for (const [url] of widths) assert.equal((await test.app.inject({ method: 'GET', url: url! })).statusCode, 200);
+    }
+  });
+
   it('pages newest first with first/after until hasNextPage is false', async () => {
     const seen: FeedPost[] = [];
     let after: string | null = null;
@@ -99,6 +141,7 @@ describe('feed module', () => {
       assert.ok(post.priceCoins > 0);
       assert.equal(post.guestState.bought, false);
       assert.ok(post.photoCount >= 1);
+      assert.deepEqual(post.clip?.sources ?? [], [], 'a locked clip is not sent');
       assert.deepEqual(
         post.photos.map((photo) => photo.url),
         [post.photos[0]!.url],
@@ -161,6 +204,86 @@ describe('feed module', () => {
     assert.ok(favorites.nodes.every((post) => post.model.id === modelId && post.guestState.following));
     data(await call(feedOperations.unfollowModel, { modelId }, accessToken));
     assert.equal((await page({ follows: true }, accessToken)).totalCount, 0);
+  });
+
+  it("comments, replies (also to replies) and deletes only the guest's own comments", async () => {
+    const anna = await test.signup();
+    const bert = await test.signup();
+    const [target] = (await page({ first: 1 })).nodes;
+    const postId = target!.id;
+    const commented = data(
+      await call(feedOperations.commentPost, { postId, text: '  Lovely!  ' }, anna.accessToken),
+    ).commentPost;
+    assert.equal(commented.comments.totalCount, target!.comments.totalCount + 1);
+    const mine = commented.comments.nodes[0]!;
+    assert.equal(mine.text, 'Lovely!');
+    assert.equal(mine.user.id, anna.guest.id);
+    assert.deepEqual([mine.isCreator, mine.tipped, mine.isReplyToReply, mine.parentId], [false, false, false, null]);
+    const replied = data(
+      await call(feedOperations.commentPost, { postId, text: 'Agreed', repliesToCommentId: mine.id }, bert.accessToken),
+    ).commentPost;
+    const reply = replied.comments.nodes.find((node) => node.id === mine.id)!.replies[0]!;
+    assert.deepEqual([reply.parentId, reply.conversationId, reply.isReplyToReply], [mine.id, mine.id, false]);
+    const nested = data(
+      await call(
+        feedOperations.commentPost,
+        { postId, text: 'Me too', repliesToCommentId: reply.id },
+        anna.accessToken,
+      ),
+    ).commentPost;
+    const thread = nested.comments.nodes.find((node) => node.id === mine.id)!.replies;
+    assert.deepEqual(
+      thread.map((node) => [node.text, node.parentId, node.conversationId, node.isReplyToReply]),
+      [
+        ['Agreed', mine.id, mine.id, false],
+        ['Me too', reply.id, mine.id, true],
+      ],
+    );
+    const commentedTab = await page({ mode: 'COMMENTED' }, anna.accessToken);
+    assert.deepEqual(
+      commentedTab.nodes.map((node) => node.id),
+      [postId],
+    );
+
+    const foreign = await call(feedOperations.deleteComment, { commentId: mine.id }, bert.accessToken);
+    assert.equal(foreign.errors?.[0]?.extensions?.code, 'FORBIDDEN');
+    const anonymous = await call(feedOperations.deleteComment, { commentId: mine.id });
+    assert.equal(anonymous.errors?.[0]?.extensions?.code, 'LOGIN_REQUIRED');
+    assert.equal(
+      data(await call(feedOperations.post, { id: postId })).post!.comments.totalCount,
+      nested.comments.totalCount,
+    );
+    const deleted = data(
+      await call(feedOperations.deleteComment, { commentId: mine.id }, anna.accessToken),
+    ).deleteComment;
+    assert.equal(deleted.comments.totalCount, target!.comments.totalCount, 'the comment went with its thread');
+    assert.ok(!deleted.comments.nodes.some((node) => node.id === mine.id));
+    const again = await call(feedOperations.deleteComment, { commentId: mine.id }, anna.accessToken);
+    assert.equal(again.errors?.[0]?.extensions?.code, 'NOT_FOUND');
+    for (const text of ['', '   ', 'x'.repeat(501)]) {
+      const refused = await call(feedOperations.commentPost, { postId, text }, anna.accessToken);
+      assert.equal(refused.errors?.[0]?.extensions?.code, 'VALIDATION_FAILED');
+    }
+    const otherPost = (await page({ first: 2 })).nodes[1]!;
+    const wrongThread = await call(
+      feedOperations.commentPost,
+      { postId: otherPost.id, text: 'Hi', repliesToCommentId: reply.id },
+      anna.accessToken,
+    );
+    assert.equal(wrongThread.errors?.[0]?.extensions?.code, 'NOT_FOUND');
+  });
+
+  it("counts a guest's view once and a visitor's not at all", async () => {
+    const { accessToken } = await test.signup();
+    const [target] = (await page({ first: 1 })).nodes;
+    const postId = target!.id;
+    assert.equal(target!.guestState.viewed, false);
+    const viewed = data(await call(feedOperations.viewedPost, { postId }, accessToken)).viewedPost;
+    assert.deepEqual([viewed.views, viewed.guestState.viewed], [target!.views + 1, true]);
+    const twice = data(await call(feedOperations.viewedPost, { postId }, accessToken)).viewedPost;
+    assert.equal(twice.views, target!.views + 1, 'a second view of the same guest does not count');
+    const visitor = data(await call(feedOperations.viewedPost, { postId })).viewedPost;
+    assert.deepEqual([visitor.views, visitor.guestState.viewed], [target!.views + 1, false]);
   });
 
   it('answers stable codes for bad input and unknown posts', async () => {

@@ -32,7 +32,11 @@ export const feedPosts = pgTable(
     fsk: integer('fsk').notNull().default(18),
     priceCoins: integer('price_coins').notNull().default(0),
     tippingGoalCoins: integer('tipping_goal_coins'),
+    /** Sum of the tips on the post, raised in the transaction that books each tip (feed_tips); seeded posts start with tips of demo visitors. */
     tipsSumCoins: integer('tips_sum_coins').notNull().default(0),
+    /** The clip of a clip post (a file name of the media clips; its poster is the post's one photo); null otherwise. */
+    clip: text('clip'),
+    clipSeconds: integer('clip_seconds'),
     /** Blurred picture shown instead of paid photos the guest has not bought. */
     teaserUrl: text('teaser_url'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
@@ -55,6 +59,8 @@ export const feedPostPhotos = pgTable(
     url: text('url').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /** The same picture twice as wide, for screens with dense pixels (the photo's srcSet); null when there is none. */
+    largeUrl: text('large_url'),
   },
   (table) => [index('feed_post_photos_post_idx').on(table.postId, table.position)],
 );
@@ -78,7 +84,12 @@ export const feedComments = pgTable(
     postId: integer('post_id')
       .notNull()
       .references(() => feedPosts.id, { onDelete: 'cascade' }),
+    /** The comment this one answers (a reply); null for a comment on the post itself. */
     parentId: integer('parent_id').references((): AnyPgColumn => feedComments.id, { onDelete: 'cascade' }),
+    /** The comment on the post that a reply's thread started with; null for such comments themselves. */
+    conversationId: integer('conversation_id').references((): AnyPgColumn => feedComments.id, {
+      onDelete: 'cascade',
+    }),
     /** null for the model's own replies and for demo commenters without an account. */
     guestId: uuid('guest_id').references(guestKey, { onDelete: 'set null' }),
     userName: text('user_name').notNull(),
@@ -90,5 +101,51 @@ export const feedComments = pgTable(
   (table) => [
     index('feed_comments_post_idx').on(table.postId, table.created),
     index('feed_comments_guest_idx').on(table.guestId),
+    index('feed_comments_conversation_idx').on(table.conversationId),
   ],
+);
+
+/** A post a guest bought: one row per guest and post, so a second purchase finds it owned and pays nothing. */
+export const feedPurchases = pgTable(
+  'feed_purchases',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => feedPosts.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
+    priceCoins: integer('price_coins').notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.guestId] }),
+    index('feed_purchases_guest_idx').on(table.guestId),
+  ],
+);
+
+/** A guest's tip on a post, committed with its transfer in the ledger. */
+export const feedTips = pgTable(
+  'feed_tips',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => feedPosts.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
+    amountCoins: integer('amount_coins').notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('feed_tips_post_guest_idx').on(table.postId, table.guestId)],
+);
+
+/** A guest who opened a post: counted once per guest in the post's views. */
+export const feedViews = pgTable(
+  'feed_views',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => feedPosts.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
+    created: timestamp('created', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.postId, table.guestId] }), index('feed_views_guest_idx').on(table.guestId)],
 );

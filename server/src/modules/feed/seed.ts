@@ -1,12 +1,21 @@
 import { faker } from '@faker-js/faker';
 import type { FeedPostType } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
+import { generatePublicClips } from '../media/clips';
 import { listPerformerCards } from '../performers/catalogue';
 import { feedComments, feedPostPhotos, feedPosts } from './schema';
 
 const POSTS_PER_SCALE = 320;
 const DAY = 24 * 3600_000;
 const PHOTO = { width: 480, height: 600 };
+/** A clip's poster: 640 wide in the clip's 16:9. */
+const POSTER = { width: 640, height: 360 };
+/** The feed's own clips (6 seconds long): the first half for plain clips (rated 16), the rest for hot ones (18). */
+const CLIP_FILES = 4;
+const CLIP_SECONDS = 6;
+const CLIP_TYPES: readonly FeedPostType[] = ['CLIP', 'HOT_CLIP', 'FP_HOT_CLIP'];
+/** Galleries come with each picture twice as wide too (their srcSet). */
+const GALLERY_TYPES: readonly FeedPostType[] = ['PHOTO_GALLERY', 'FP_PHOTO_GALLERY', 'CP_PHOTO_CONTEST'];
 const PRICES_COINS = [5, 9, 15, 20, 29, 49];
 const GOALS_COINS = [100, 250, 500, 1000];
 
@@ -47,22 +56,37 @@ const COMMENTS = [
 ];
 const REPLIES = ['Thank you, darling!', 'See you tonight 😘', 'Glad you like it!'];
 
+/** Every post type, text and photos most often. */
+const TYPE_SHARES: [FeedPostType, number][] = [
+  ['TEXT', 0.28],
+  ['PHOTOS', 0.3],
+  ['PHOTO_GALLERY', 0.12],
+  ['FP_PHOTO_GALLERY', 0.04],
+  ['PROFILE_IMAGE', 0.04],
+  ['CP_PHOTO_CONTEST', 0.04],
+  ['CLIP', 0.1],
+  ['HOT_CLIP', 0.05],
+  ['FP_HOT_CLIP', 0.03],
+];
 function pickType(random: number): FeedPostType {
-  if (random < 0.35) return 'TEXT';
-  if (random < 0.8) return 'PHOTOS';
-  if (random < 0.95) return 'PHOTO_GALLERY';
-  return 'PROFILE_IMAGE';
+  let below = 0;
+  for (const [type, share] of TYPE_SHARES) if (random < (below += share)) return type;
+  return 'TEXT';
 }
 const photoCountOf = (type: FeedPostType) =>
   type === 'TEXT'
     ? 0
-    : type === 'PHOTO_GALLERY'
+    : GALLERY_TYPES.includes(type)
       ? faker.number.int({ min: 3, max: 4 })
-      : type === 'PROFILE_IMAGE'
+      : type === 'PROFILE_IMAGE' || CLIP_TYPES.includes(type)
         ? 1
         : faker.number.int({ min: 1, max: 3 });
 
-/** POSTS_PER_SCALE × scale posts spread over the performers: text and photo posts, some paid, some with tipping goals. */
+/**
+ * POSTS_PER_SCALE × scale posts spread over the performers: posts of every type (clip posts play the feed's own
+ * clips, their photo is the poster), some paid, some with tipping goals. Plain clips are rated 16, so
+ * everyone may watch them; hot clips and pictures 18.
+ */
 export async function seedFeed(ctx: ModuleContext, { scale }: { scale: number }) {
   faker.seed(4242);
   const models = (await listPerformerCards(ctx.db)).map(({ id, displayName }) => ({ id, name: displayName }));
@@ -71,11 +95,17 @@ export async function seedFeed(ctx: ModuleContext, { scale }: { scale: number })
     return;
   }
   const postCount = Math.max(1, Math.round(POSTS_PER_SCALE * scale));
+  const clips = await generatePublicClips(ctx.config.dataDir, 'feed-clip', CLIP_FILES);
+  // plain and hot clips never share a file: a file rated 18 is refused without the age check's signature
+  const clipFor = (type: FeedPostType, index: number) =>
+    clips[(type === 'CLIP' ? 0 : CLIP_FILES / 2) + (index % (CLIP_FILES / 2))]!;
   const now = ctx.now().getTime();
   for (let index = 0; index < postCount; index++) {
     const model = models[index % models.length]!;
     const type = pickType(faker.number.float());
     const photoCount = photoCountOf(type);
+    const clip = CLIP_TYPES.includes(type) ? clipFor(type, index) : null;
+    const size = clip ? POSTER : PHOTO;
     const paidContent = photoCount > 0 && faker.number.float() < 0.35;
     const title = faker.helpers.arrayElement(TITLES);
     const goal = faker.number.float() < 0.15 ? faker.helpers.arrayElement(GOALS_COINS) : null;
@@ -95,14 +125,16 @@ export async function seedFeed(ctx: ModuleContext, { scale }: { scale: number })
         views: faker.number.int({ min: 20, max: 5000 }),
         likes: faker.number.int({ min: 0, max: 400 }),
         paidContent,
-        fsk: 18,
+        fsk: type === 'CLIP' ? 16 : 18,
+        clip,
+        clipSeconds: clip ? CLIP_SECONDS : null,
         priceCoins: paidContent ? faker.helpers.arrayElement(PRICES_COINS) : 0,
         tippingGoalCoins: goal,
         tipsSumCoins: goal ? faker.number.int({ min: 0, max: Math.round(goal * 1.2) }) : 0,
         teaserUrl: paidContent
           ? await ctx.images.generate({
               key: `feed/posts/${index}/teaser`,
-              ...PHOTO,
+              ...size,
               title: 'Exclusive',
               subtitle: model.name,
               seed: seed + 900_000,
@@ -115,14 +147,18 @@ export async function seedFeed(ctx: ModuleContext, { scale }: { scale: number })
     if (!post) throw new Error('feed seed: post not inserted');
     const photos = [];
     for (let position = 0; position < photoCount; position++) {
-      const url = await ctx.images.generate({
-        key: `feed/posts/${index}/photo-${position}`,
-        ...PHOTO,
-        title,
-        subtitle: model.name,
-        seed: seed * 10 + position,
-      });
-      photos.push({ postId: post.id, position, url, ...PHOTO });
+      const picture = { title, subtitle: model.name, seed: seed * 10 + position };
+      const key = `feed/posts/${index}/${clip ? 'poster' : `photo-${position}`}`;
+      const url = await ctx.images.generate({ key, ...size, ...picture });
+      const largeUrl = GALLERY_TYPES.includes(type)
+        ? await ctx.images.generate({
+            key: `${key}-2x`,
+            width: size.width * 2,
+            height: size.height * 2,
+            ...picture,
+          })
+        : null;
+      photos.push({ postId: post.id, position, url, largeUrl, ...size });
     }
     if (photos.length) await ctx.db.insert(feedPostPhotos).values(photos);
     await seedComments(ctx, post.id, model.name, published);

@@ -1,9 +1,16 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   FREE_AGE_RATING,
+  FEED_COMMENT_MAX_LENGTH,
+  FEED_DETAIL_COMMENTS,
   FEED_MAX_PAGE_SIZE,
+  FEED_PAGE_COMMENTS,
   FEED_PAGE_SIZE,
+  FEED_TIP_MAX_COINS,
+  FEED_TIP_MIN_COINS,
   FEED_TYPE_GROUP_TYPES,
+  needsAgeCheck,
+  type FeedClip,
   type FeedComment,
   type FeedConnection,
   type FeedMode,
@@ -11,10 +18,12 @@ import {
   type FeedPost,
   type FeedPostType,
   type FeedReply,
+  type FeedTippingGoal,
   type FeedTotals,
   type FeedTypeGroup,
 } from '@velvet/contracts';
 import type { Database } from '../../db/database';
+import { countedPage } from '../../db/page';
 import { HttpError } from '../../http/endpoint';
 import { ageGate, type AgeGate } from '../auth/age';
 import type { Auth } from '../module';
@@ -22,13 +31,14 @@ import { performerAvatar } from '../performers/age';
 import { findPerformer, performerCards, type PerformerCard } from '../performers/catalogue';
 import { favoritePerformerIds, favoritePerformerIdsOf, setFavorite } from '../performers/favorites';
 import type { ModuleContext } from '../module';
-import { feedComments, feedLikes, feedPostPhotos, feedPosts } from './schema';
+import { clipPreviewUrl } from '../media/clips';
+import { findGuest } from '../auth/guests';
+import { saleProceeds } from '../wallet/money';
+import { pushBalance, transfer } from '../wallet/service';
+import { feedComments, feedLikes, feedPostPhotos, feedPosts, feedPurchases, feedTips, feedViews } from './schema';
 
 type PostRow = typeof feedPosts.$inferSelect;
 type CommentRow = typeof feedComments.$inferSelect;
-
-/** Comments shown with each post; the rest load with the post detail later. */
-export const COMMENTS_PER_POST = 3;
 
 /** The guest behind a call, or a 401 LOGIN_REQUIRED for anonymous visitors (who reach the feed without a token). */
 export function requireLogin(auth: Auth | null): string {
@@ -60,6 +70,7 @@ export interface FeedArgs {
   after?: string | null;
   modelId?: string | null;
   follows?: boolean | null;
+  bought?: boolean | null;
   typeGroups?: FeedTypeGroup[] | null;
   mode?: FeedMode | null;
 }
@@ -78,6 +89,15 @@ function feedFilter(db: Database, auth: Auth | null, args: FeedArgs, now: Date):
   if (args.follows) {
     const guestId = requireLogin(auth);
     filters.push(inArray(feedPosts.actorId, favoritePerformerIdsOf(guestId)));
+  }
+  if (args.bought) {
+    const guestId = requireLogin(auth);
+    filters.push(
+      inArray(
+        feedPosts.id,
+        db.select({ id: feedPurchases.postId }).from(feedPurchases).where(eq(feedPurchases.guestId, guestId)),
+      ),
+    );
   }
   const mode = args.mode ?? 'MIXED';
   if (mode === 'LIKED') {
@@ -104,26 +124,30 @@ export async function feed(reader: FeedReader, auth: Auth | null, args: FeedArgs
   if (first < 1 || first > FEED_MAX_PAGE_SIZE)
     throw new HttpError(400, 'VALIDATION_FAILED', `first must be 1..${FEED_MAX_PAGE_SIZE}`);
   const filters = feedFilter(db, auth, args, now);
-  const [counted] = await db
-    .select({ total: count() })
-    .from(feedPosts)
-    .where(and(...filters));
   const page = args.after
     ? [
         ...filters,
         sql`(${feedPosts.published}, ${feedPosts.id}) < (select p.published, p.id from feed_posts p where p.id = ${decodeCursor(args.after)})`,
       ]
     : filters;
-  const rows = await db
-    .select()
-    .from(feedPosts)
-    .where(and(...page))
-    .orderBy(desc(feedPosts.published), desc(feedPosts.id))
-    .limit(first + 1);
-  const nodes = await toPosts(reader, auth, rows.slice(0, first));
+  // the page (one row more tells whether another follows) and the total, read together
+  const { items: rows, total } = await countedPage(
+    db
+      .select()
+      .from(feedPosts)
+      .where(and(...page))
+      .orderBy(desc(feedPosts.published), desc(feedPosts.id))
+      .$dynamic(),
+    db
+      .select({ total: count() })
+      .from(feedPosts)
+      .where(and(...filters)),
+    { limit: first + 1, offset: 0 },
+  );
+  const nodes = await toPosts(reader, auth, rows.slice(0, first), FEED_PAGE_COMMENTS);
   const last = nodes.at(-1);
   return {
-    totalCount: counted?.total ?? 0,
+    totalCount: total,
     nodes,
     pageInfo: { endCursor: last ? encodeCursor(Number(last.id)) : null, hasNextPage: rows.length > first },
   };
@@ -134,7 +158,7 @@ export async function post(reader: FeedReader, auth: Auth | null, id: string, no
     .select()
     .from(feedPosts)
     .where(and(eq(feedPosts.id, parseId(id, 'id')), visible(now)));
-  const [found] = await toPosts(reader, auth, rows);
+  const [found] = await toPosts(reader, auth, rows, FEED_DETAIL_COMMENTS);
   return found ?? null;
 }
 
@@ -193,6 +217,194 @@ export async function unlikePost(
   return existingPost(reader, auth, postId, now);
 }
 
+/** What the feed's money and comment calls use besides the reader: the socket (balance and goal pushes). */
+export type FeedActor = FeedReader & Pick<ModuleContext, 'hub' | 'statusBar'>;
+
+/**
+ * Counts a logged-in guest's view of a post once (a row per guest and post); a visitor's call counts nothing,
+ * as a view that cannot be told apart from the next would count every reload.
+ */
+export async function viewedPost(
+  reader: FeedReader,
+  auth: Auth | null,
+  postIdText: string,
+  now: Date,
+): Promise<FeedPost> {
+  const postId = parseId(postIdText, 'postId');
+  await existingPost(reader, auth, postId, now);
+  const guestId = loggedInGuest(auth);
+  if (guestId) {
+    await reader.db.transaction(async (tx) => {
+      const added = await tx
+        .insert(feedViews)
+        .values({ postId, guestId, created: now })
+        .onConflictDoNothing()
+        .returning({ postId: feedViews.postId });
+      if (added.length)
+        await tx
+          .update(feedPosts)
+          .set({ views: sql`${feedPosts.views} + 1` })
+          .where(eq(feedPosts.id, postId));
+    });
+  }
+  return existingPost(reader, auth, postId, now);
+}
+
+/** The seller's row of a visible post, read in the transaction that charges for it. */
+async function postForSale(tx: Database, postId: number, now: Date): Promise<PostRow> {
+  const [row] = await tx
+    .select()
+    .from(feedPosts)
+    .where(and(eq(feedPosts.id, postId), visible(now)));
+  if (!row) throw new HttpError(404, 'NOT_FOUND', `No feed post ${postId}`);
+  return row;
+}
+
+/** Coins on the wire, hundredths of a coin in the ledger. */
+const HUNDREDTHS = 100;
+
+/**
+ * Unlocks a paid post for its price: in one transaction the purchase row (one per guest and post, so a parallel
+ * second purchase waits on it and then finds the post owned: no charge) and one transfer guest → model's
+ * earnings and platform. Too few coins: 402 INSUFFICIENT_FUNDS and the row is rolled back with it.
+ */
+export async function buyPost(ctx: FeedActor, auth: Auth | null, postIdText: string, now: Date): Promise<FeedPost> {
+  const guestId = requireLogin(auth);
+  const postId = parseId(postIdText, 'postId');
+  const charged = await ctx.db.transaction(async (tx) => {
+    const row = await postForSale(tx, postId, now);
+    if (!row.paidContent || row.priceCoins <= 0)
+      throw new HttpError(400, 'VALIDATION_FAILED', 'This post is free; there is nothing to buy');
+    const [added] = await tx
+      .insert(feedPurchases)
+      .values({ postId, guestId, priceCoins: row.priceCoins, created: now })
+      .onConflictDoNothing()
+      .returning({ postId: feedPurchases.postId });
+    if (!added) return false;
+    const amount = row.priceCoins * HUNDREDTHS;
+    await transfer(tx, {
+      reason: 'purchase.feedPost',
+      legs: [{ account: { kind: 'guest', id: guestId }, amount: -amount }, ...saleProceeds(row.actorId, amount)],
+      idempotency: { scope: `feed.buy:${guestId}`, key: `post:${postId}` },
+      metadata: { postId, priceCoins: row.priceCoins },
+    });
+    return true;
+  });
+  if (charged) await pushBalance(ctx, guestId);
+  return existingPost(ctx, auth, postId, now);
+}
+
+/**
+ * Tips a post: one transfer guest → model's earnings and platform, the tip's row and the post's sum of tips in
+ * one transaction, so the goal shows exactly the committed tips. Every open page hears the new goal. The same
+ * operationKey again (a retried attempt) tips once.
+ */
+export async function tipPost(
+  ctx: FeedActor,
+  auth: Auth | null,
+  args: { postId: string; amountCoins: number; operationKey?: string | null },
+  now: Date,
+): Promise<FeedPost> {
+  const guestId = requireLogin(auth);
+  const postId = parseId(args.postId, 'postId');
+  const { amountCoins } = args;
+  if (!Number.isSafeInteger(amountCoins) || amountCoins < FEED_TIP_MIN_COINS || amountCoins > FEED_TIP_MAX_COINS)
+    throw new HttpError(400, 'VALIDATION_FAILED', `amountCoins must be ${FEED_TIP_MIN_COINS}..${FEED_TIP_MAX_COINS}`);
+  if (args.operationKey != null && !/^[\w-]{8,64}$/.test(args.operationKey))
+    throw new HttpError(400, 'VALIDATION_FAILED', 'operationKey must be 8 to 64 letters, digits, _ or -');
+  const tipped = await ctx.db.transaction(async (tx) => {
+    const row = await postForSale(tx, postId, now);
+    const amount = amountCoins * HUNDREDTHS;
+    const { replayed } = await transfer(tx, {
+      reason: 'feed.tip',
+      legs: [{ account: { kind: 'guest', id: guestId }, amount: -amount }, ...saleProceeds(row.actorId, amount)],
+      // the post and amount are part of the key: the same key for another tip is another tip
+      ...(args.operationKey != null
+        ? { idempotency: { scope: `feed.tip:${guestId}`, key: `${postId}:${amountCoins}:${args.operationKey}` } }
+        : {}),
+      metadata: { postId, amountCoins },
+    });
+    if (replayed) return null;
+    await tx.insert(feedTips).values({ postId, guestId, amountCoins, created: now });
+    const [sum] = await tx
+      .update(feedPosts)
+      .set({ tipsSumCoins: sql`${feedPosts.tipsSumCoins} + ${amountCoins}` })
+      .where(eq(feedPosts.id, postId))
+      .returning({ tippingGoalCoins: feedPosts.tippingGoalCoins, tipsSumCoins: feedPosts.tipsSumCoins });
+    return sum!;
+  });
+  if (tipped) {
+    await pushBalance(ctx, guestId);
+    const tippingGoal = goalOf(tipped);
+    if (tippingGoal) ctx.hub.broadcast({ type: 'feedTippingGoal', postId: String(postId), tippingGoal });
+  }
+  return existingPost(ctx, auth, postId, now);
+}
+
+/**
+ * A guest's comment on a post, or her reply to one of its comments (also to a reply: it joins that thread).
+ * It shows as tipped when she has tipped the post.
+ */
+export async function commentPost(
+  reader: FeedReader,
+  auth: Auth | null,
+  args: { postId: string; text: string; repliesToCommentId?: string | null },
+  now: Date,
+): Promise<FeedPost> {
+  const guestId = requireLogin(auth);
+  const postId = parseId(args.postId, 'postId');
+  const text = args.text.trim();
+  if (!text || text.length > FEED_COMMENT_MAX_LENGTH)
+    throw new HttpError(400, 'VALIDATION_FAILED', `text must have 1..${FEED_COMMENT_MAX_LENGTH} characters`);
+  await existingPost(reader, auth, postId, now);
+  const { db } = reader;
+  let thread: { parentId: number; conversationId: number } | null = null;
+  if (args.repliesToCommentId != null) {
+    const parentId = parseId(args.repliesToCommentId, 'repliesToCommentId');
+    const [parent] = await db
+      .select({ conversationId: feedComments.conversationId })
+      .from(feedComments)
+      .where(and(eq(feedComments.id, parentId), eq(feedComments.postId, postId)));
+    if (!parent) throw new HttpError(404, 'NOT_FOUND', `No comment ${parentId} on post ${postId}`);
+    thread = { parentId, conversationId: parent.conversationId ?? parentId };
+  }
+  const guest = await findGuest(db, guestId);
+  const [tip] = await db
+    .select({ id: feedTips.id })
+    .from(feedTips)
+    .where(and(eq(feedTips.postId, postId), eq(feedTips.guestId, guestId)))
+    .limit(1);
+  await db.insert(feedComments).values({
+    postId,
+    ...thread,
+    guestId,
+    userName: guest.name,
+    tipped: tip !== undefined,
+    text,
+    created: now,
+  });
+  return existingPost(reader, auth, postId, now);
+}
+
+/** Deletes one of the guest's own comments (with the replies to it); anyone else's is 403 FORBIDDEN. */
+export async function deleteComment(
+  reader: FeedReader,
+  auth: Auth | null,
+  commentIdText: string,
+  now: Date,
+): Promise<FeedPost> {
+  const guestId = requireLogin(auth);
+  const commentId = parseId(commentIdText, 'commentId');
+  const [comment] = await reader.db
+    .select({ postId: feedComments.postId, guestId: feedComments.guestId })
+    .from(feedComments)
+    .where(eq(feedComments.id, commentId));
+  if (!comment) throw new HttpError(404, 'NOT_FOUND', `No comment ${commentId}`);
+  if (comment.guestId !== guestId) throw new HttpError(403, 'FORBIDDEN', 'Only your own comments can be deleted');
+  await reader.db.delete(feedComments).where(and(eq(feedComments.id, commentId), eq(feedComments.guestId, guestId)));
+  return existingPost(reader, auth, comment.postId, now);
+}
+
 async function model(ctx: ModuleContext, auth: Auth | null, modelIdText: string): Promise<FeedModel> {
   const row = await findPerformer(ctx.db, parseId(modelIdText, 'modelId'));
   if (!row) throw new HttpError(404, 'NOT_FOUND', `No model ${modelIdText}`);
@@ -217,6 +429,12 @@ export async function setFollowing(
   return found;
 }
 
+/** How many posts of counts per type fall into a type group. */
+const postsIn = (byType: { type: string; posts: number }[], group: FeedTypeGroup) =>
+  byType
+    .filter((row) => FEED_TYPE_GROUP_TYPES[group].includes(row.type as FeedPostType))
+    .reduce((sum, row) => sum + row.posts, 0);
+
 export async function totals(
   db: Database,
   auth: Auth | null,
@@ -230,12 +448,9 @@ export async function totals(
     .from(feedPosts)
     .where(and(...filters))
     .groupBy(feedPosts.type);
-  const inGroup = (group: FeedTypeGroup) =>
-    byType
-      .filter((row) => FEED_TYPE_GROUP_TYPES[group].includes(row.type as FeedPostType))
-      .reduce((sum, row) => sum + row.posts, 0);
+  const inGroup = (group: FeedTypeGroup) => postsIn(byType, group);
   const guestId = loggedInGuest(auth);
-  const [liked, commented] = guestId
+  const [liked, commented, bought] = guestId
     ? await Promise.all([
         db
           .select({ posts: count() })
@@ -247,8 +462,15 @@ export async function totals(
           .from(feedComments)
           .innerJoin(feedPosts, eq(feedPosts.id, feedComments.postId))
           .where(and(eq(feedComments.guestId, guestId), ...filters)),
+        db
+          .select({ type: feedPosts.type, posts: count() })
+          .from(feedPurchases)
+          .innerJoin(feedPosts, eq(feedPosts.id, feedPurchases.postId))
+          .where(and(eq(feedPurchases.guestId, guestId), ...filters))
+          .groupBy(feedPosts.type),
       ])
-    : [[], []];
+    : [[], [], []];
+
   return {
     totalCount: byType.reduce((sum, row) => sum + row.posts, 0),
     clips: inGroup('CLIP_POSTS'),
@@ -256,9 +478,8 @@ export async function totals(
     texts: inGroup('TEXT_POSTS'),
     liked: liked[0]?.posts ?? 0,
     commented: commented[0]?.posts ?? 0,
-    // Buying posts arrives with the wallet; until then no guest owns any.
-    boughtPhotos: 0,
-    boughtClips: 0,
+    boughtPhotos: postsIn(bought, 'PHOTO_POSTS'),
+    boughtClips: postsIn(bought, 'CLIP_POSTS'),
   };
 }
 
@@ -269,16 +490,17 @@ const toModel = (gate: AgeGate, row: PerformerCard): FeedModel => ({
   avatar: performerAvatar(gate, row),
 });
 
+/** A comment on the wire: its thread (conversation) is the post's comment it started with. */
 function toReply(row: CommentRow, post: PostRow): FeedReply {
   return {
     id: String(row.id),
-    conversationId: String(row.parentId ?? row.id),
+    conversationId: String(row.conversationId ?? row.id),
     parentId: row.parentId == null ? null : String(row.parentId),
     created: row.created.toISOString(),
     isCreator: row.isCreator,
     tipped: row.tipped,
     text: row.text,
-    isReplyToReply: false,
+    isReplyToReply: row.parentId != null && row.parentId !== row.conversationId,
     user: { id: row.isCreator ? `model-${post.actorId}` : (row.guestId ?? `visitor-${row.id}`), name: row.userName },
   };
 }
@@ -287,16 +509,25 @@ function toReply(row: CommentRow, post: PostRow): FeedReply {
 export type FeedReader = Pick<ModuleContext, 'db' | 'images' | 'now'>;
 
 /**
- * Puts the photos of posts above the free rating of images behind the age check (blurred variants made once);
- * runs at every start and after the seed, before any route serves them.
+ * Puts the photos of posts above the free rating of images (a clip's poster is its post's photo) and the clips
+ * above the free rating of videos behind the age check (blurred variants made once); runs at every start and
+ * after the seed, before any route serves them.
  */
 export async function restrictRatedPhotos(ctx: Pick<ModuleContext, 'db' | 'images'>): Promise<void> {
   const rows = await ctx.db
-    .select({ url: feedPostPhotos.url })
+    .select({ url: feedPostPhotos.url, largeUrl: feedPostPhotos.largeUrl })
     .from(feedPostPhotos)
     .innerJoin(feedPosts, eq(feedPosts.id, feedPostPhotos.postId))
     .where(gt(feedPosts.fsk, FREE_AGE_RATING.image));
-  for (const { url } of rows) await ctx.images.restrict(url);
+  for (const { url, largeUrl } of rows) {
+    await ctx.images.restrict(url);
+    if (largeUrl) await ctx.images.restrict(largeUrl);
+  }
+  const clips = await ctx.db
+    .selectDistinct({ clip: feedPosts.clip })
+    .from(feedPosts)
+    .where(and(isNotNull(feedPosts.clip), gt(feedPosts.fsk, FREE_AGE_RATING.video)));
+  for (const { clip } of clips) ctx.images.restrictFile(clipPreviewUrl(clip!));
 }
 
 /** A locked post shows its blurred teaser (if any) in the size of its first picture, never the pictures. */
@@ -314,14 +545,67 @@ const teaser = (row: PostRow, first: { width: number; height: number } | undefin
       ]
     : [];
 
+/** The size of every seeded clip file. */
+export const CLIP_SIZE = { width: 320, height: 180 };
+
+/**
+ * A clip post's clip: playable sources only for a guest who may watch it (bought when paid; verified when rated
+ * above the free rating of videos, then at a signed address). Its poster is the post's photo as the guest sees it.
+ */
+function toClip(reader: FeedReader, gate: AgeGate, row: PostRow, locked: boolean, poster: string): FeedClip | null {
+  if (!row.clip) return null;
+  const avsRequired = gate.needAgeCheck('video', row.fsk);
+  const file = clipPreviewUrl(row.clip);
+  const src = needsAgeCheck('video', row.fsk) ? reader.images.signedUrl(file, reader.now()) : file;
+  return {
+    id: `clip-${row.id}`,
+    length: row.clipSeconds ?? 0,
+    ...CLIP_SIZE,
+    ratio: CLIP_SIZE.width / CLIP_SIZE.height,
+    avsRequired,
+    sources: locked || avsRequired ? [] : [{ label: `${CLIP_SIZE.height}p`, src, type: 'video/mp4', poster }],
+  };
+}
+
+const goalOf = (row: Pick<PostRow, 'tippingGoalCoins' | 'tipsSumCoins'>): FeedTippingGoal | null => {
+  const goal = row.tippingGoalCoins;
+  return goal
+    ? {
+        goalCoins: goal,
+        tipsSumCoins: row.tipsSumCoins,
+        progressPercent: Math.min(100, Math.floor((row.tipsSumCoins * 100) / goal)),
+        achieved: row.tipsSumCoins >= goal,
+      }
+    : null;
+};
+
+/** Rows of the guest's own table (likes, purchases, views) for these posts; none for visitors. */
+function guestRows(
+  db: Database,
+  guestId: string | null,
+  table: typeof feedLikes | typeof feedPurchases | typeof feedViews,
+  postIds: number[],
+): Promise<{ postId: number }[]> {
+  if (!guestId) return Promise.resolve([]);
+  return db
+    .select({ postId: table.postId })
+    .from(table)
+    .where(and(eq(table.guestId, guestId), inArray(table.postId, postIds)));
+}
+
 /** Everything a page of posts shows, loaded in one query per kind rather than per post. */
-async function toPosts(reader: FeedReader, auth: Auth | null, rows: PostRow[]): Promise<FeedPost[]> {
+async function toPosts(
+  reader: FeedReader,
+  auth: Auth | null,
+  rows: PostRow[],
+  commentsPerPost: number,
+): Promise<FeedPost[]> {
   if (!rows.length) return [];
   const { db } = reader;
   const gate = await ageGate(reader, auth);
   const postIds = rows.map((row) => row.id);
   const guestId = loggedInGuest(auth);
-  const [models, photos, commentCounts, topComments, liked, followed] = await Promise.all([
+  const [models, photos, commentCounts, topComments, liked, bought, viewed, followed] = await Promise.all([
     performerCards(
       db,
       rows.map((row) => row.actorId),
@@ -341,16 +625,13 @@ async function toPosts(reader: FeedReader, auth: Auth | null, rows: PostRow[]): 
       .from(feedComments)
       .where(and(inArray(feedComments.postId, postIds), isNull(feedComments.parentId)))
       .orderBy(desc(feedComments.created), desc(feedComments.id)),
-    guestId
-      ? db
-          .select({ postId: feedLikes.postId })
-          .from(feedLikes)
-          .where(and(eq(feedLikes.guestId, guestId), inArray(feedLikes.postId, postIds)))
-      : Promise.resolve([]),
+    guestRows(db, guestId, feedLikes, postIds),
+    guestRows(db, guestId, feedPurchases, postIds),
+    guestRows(db, guestId, feedViews, postIds),
     guestId ? favoritePerformerIds(db, guestId) : Promise.resolve([]),
   ]);
   const shown = rows.flatMap((row) =>
-    topComments.filter((comment) => comment.postId === row.id).slice(0, COMMENTS_PER_POST),
+    topComments.filter((comment) => comment.postId === row.id).slice(0, commentsPerPost),
   );
   const replies = shown.length
     ? await db
@@ -358,28 +639,42 @@ async function toPosts(reader: FeedReader, auth: Auth | null, rows: PostRow[]): 
         .from(feedComments)
         .where(
           inArray(
-            feedComments.parentId,
+            feedComments.conversationId,
             shown.map((comment) => comment.id),
           ),
         )
         .orderBy(asc(feedComments.created), asc(feedComments.id))
     : [];
-  const likedIds = new Set(liked.map((like) => like.postId));
+  const ids = (list: { postId: number }[]) => new Set(list.map((entry) => entry.postId));
+  const [likedIds, boughtIds, viewedIds] = [ids(liked), ids(bought), ids(viewed)];
   const followedIds = new Set(followed);
   return rows.map((row): FeedPost => {
     const actor = models.get(row.actorId);
     if (!actor) throw new Error(`feed post ${row.id} has no model`);
     const postPhotos = photos.filter((photo) => photo.postId === row.id);
-    // Nobody can buy posts before the wallet exists, so paid pictures stay locked behind the teaser.
-    const bought = false;
-    const locked = row.paidContent && !bought;
+    const isBought = boughtIds.has(row.id);
+    const locked = row.paidContent && !isBought;
+    const avsRequired = gate.needAgeCheck('image', row.fsk);
+    // a photo above the free rating of images: blurred for a guest who is not verified, signed otherwise
+    const shownPhotos = postPhotos.map((photo) => {
+      const url = gate.image(photo.url, row.fsk);
+      const large =
+        photo.largeUrl && !avsRequired ? `, ${gate.image(photo.largeUrl, row.fsk)} ${photo.width * 2}w` : '';
+      return {
+        id: String(photo.id),
+        url,
+        srcSet: `${url} ${photo.width}w${large}`,
+        width: photo.width,
+        height: photo.height,
+        avsRequired,
+      };
+    });
     const comments: FeedComment[] = shown
       .filter((comment) => comment.postId === row.id)
       .map((comment) => ({
         ...toReply(comment, row),
-        replies: replies.filter((reply) => reply.parentId === comment.id).map((reply) => toReply(reply, row)),
+        replies: replies.filter((reply) => reply.conversationId === comment.id).map((reply) => toReply(reply, row)),
       }));
-    const goal = row.tippingGoalCoins;
     return {
       id: String(row.id),
       created: row.created.toISOString(),
@@ -395,32 +690,17 @@ async function toPosts(reader: FeedReader, auth: Auth | null, rows: PostRow[]): 
       fsk: row.fsk,
       priceCoins: row.priceCoins,
       model: toModel(gate, actor),
-      tippingGoal: goal
-        ? {
-            goalCoins: goal,
-            tipsSumCoins: row.tipsSumCoins,
-            progressPercent: Math.min(100, Math.floor((row.tipsSumCoins * 100) / goal)),
-            achieved: row.tipsSumCoins >= goal,
-          }
-        : null,
-      guestState: { liked: likedIds.has(row.id), viewed: false, following: followedIds.has(row.actorId), bought },
+      tippingGoal: goalOf(row),
+      guestState: {
+        liked: likedIds.has(row.id),
+        viewed: viewedIds.has(row.id),
+        following: followedIds.has(row.actorId),
+        bought: isBought,
+      },
       comments: { totalCount: commentCounts.find((entry) => entry.postId === row.id)?.comments ?? 0, nodes: comments },
-      clip: null,
+      clip: toClip(reader, gate, row, locked, shownPhotos[0]?.url ?? ''),
       photoCount: postPhotos.length,
-      photos: locked
-        ? teaser(row, postPhotos[0])
-        : postPhotos.map((photo) => {
-            // a photo above the free rating of images: blurred for a guest who is not verified, signed otherwise
-            const url = gate.image(photo.url, row.fsk);
-            return {
-              id: String(photo.id),
-              url,
-              srcSet: `${url} ${photo.width}w`,
-              width: photo.width,
-              height: photo.height,
-              avsRequired: gate.needAgeCheck('image', row.fsk),
-            };
-          }),
+      photos: locked ? teaser(row, postPhotos[0]) : shownPhotos,
     };
   });
 }

@@ -96,3 +96,22 @@ export async function generateClips(dataDir: string, count: number): Promise<str
   );
   return names;
 }
+
+/**
+ * Preview-length clips of another module under its own names (`<prefix>-<n>`, served like the previews at
+ * clipPreviewUrl): the feed plays its own files, so the age rating it gives them never opens or closes a shop
+ * video's preview.
+ */
+export async function generatePublicClips(dataDir: string, prefix: string, count: number): Promise<string[]> {
+  const previewDir = path.join(dataDir, 'media', 'clips');
+  await mkdir(previewDir, { recursive: true });
+  const names = Array.from({ length: count }, (_, i) => `${prefix}-${i + 1}`);
+  await Promise.all(
+    names.map(async (name, i) => {
+      const file = path.join(previewDir, `${name}-preview.mp4`);
+      const pattern = PATTERNS[(i + 1) % PATTERNS.length]!;
+      if (!(await exists(file))) await encode(file, pattern, `Velvet ${prefix} ${i + 1}`, PREVIEW_SECONDS);
+    }),
+  );
+  return names;
+}

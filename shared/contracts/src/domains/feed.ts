@@ -30,15 +30,52 @@ export const FEED_TYPE_GROUP_TYPES: Record<FeedTypeGroup, readonly FeedPostType[
 export const FEED_MODES = ['MIXED', 'LIKED', 'COMMENTED'] as const;
 export type FeedMode = (typeof FEED_MODES)[number];
 
-/** The feed page's tabs; favorite shows posts of the guest's favourite models (followModel pins a favourite). */
-export const FEED_TABS = ['mixed', 'favorite'] as const;
+/**
+ * The feed page's tabs: profile (one model's posts, at the route feedProfile only), mixed (every model's) and
+ * favorite (the guest's favourite models'; followModel pins a favourite). The start page shows the newest posts.
+ */
+export const FEED_TABS = ['profile', 'mixed', 'favorite'] as const;
 export type FeedTab = (typeof FEED_TABS)[number];
+
+/** The feed page's filters: post kinds, and the guest's own bought, liked and commented posts (these need login). */
+export const FEED_FILTERS = ['ALL', 'CLIP_POSTS', 'PHOTO_POSTS', 'TEXT_POSTS', 'BOUGHT', 'LIKED', 'COMMENTED'] as const;
+export type FeedFilter = (typeof FEED_FILTERS)[number];
+export const FEED_OWN_FILTERS: readonly FeedFilter[] = ['BOUGHT', 'LIKED', 'COMMENTED'];
+/** The feed variables each filter adds. */
+export const FEED_FILTER_VARIABLES: Record<FeedFilter, FeedVariables> = {
+  ALL: {},
+  CLIP_POSTS: { typeGroups: ['CLIP_POSTS'] },
+  PHOTO_POSTS: { typeGroups: ['PHOTO_POSTS'] },
+  TEXT_POSTS: { typeGroups: ['TEXT_POSTS'] },
+  BOUGHT: { bought: true },
+  LIKED: { mode: 'LIKED' },
+  COMMENTED: { mode: 'COMMENTED' },
+};
+
+/** A tip is a whole number of coins in this range. */
+export const FEED_TIP_MIN_COINS = 1;
+export const FEED_TIP_MAX_COINS = 10_000;
+/** The amounts the tip buttons offer. */
+export const FEED_TIP_AMOUNTS_COINS = [5, 10, 25, 50] as const;
+/** A comment's text, trimmed, has 1 to this many characters. */
+export const FEED_COMMENT_MAX_LENGTH = 500;
+/** Comments (with their replies) each post of a page shows; a single post (the detail) shows up to FEED_DETAIL_COMMENTS. */
+export const FEED_PAGE_COMMENTS = 3;
+export const FEED_DETAIL_COMMENTS = 50;
 
 export const FEED_PAGE_SIZE = 12;
 export const FEED_MAX_PAGE_SIZE = 50;
 
 /** Codes in a feed error's `extensions.code`. */
-export const FEED_ERROR_CODES = ['LOGIN_REQUIRED', 'NOT_FOUND', 'VALIDATION_FAILED'] as const;
+export const FEED_ERROR_CODES = [
+  'LOGIN_REQUIRED',
+  'NOT_FOUND',
+  'VALIDATION_FAILED',
+  /** Buying or tipping with too few coins; nothing was charged. */
+  'INSUFFICIENT_FUNDS',
+  /** Deleting a comment of someone else. */
+  'FORBIDDEN',
+] as const;
 export type FeedErrorCode = (typeof FEED_ERROR_CODES)[number];
 
 export interface FeedModel {
@@ -210,8 +247,8 @@ export const FEED_GRAPHQL_SCHEMA = /* GraphQL */ `
     totalCount: Int! clips: Int! photos: Int! texts: Int! liked: Int! commented: Int! boughtPhotos: Int! boughtClips: Int!
   }
   extend type Query {
-    "Newest first. follows: only the guest's favourite models (needs login)."
-    feed(first: Int = ${FEED_PAGE_SIZE}, after: String, modelId: ID, follows: Boolean, typeGroups: [FeedTypeGroup!], mode: FeedMode = MIXED): FeedConnection!
+    "Newest first. follows: only the guest's favourite models; bought: only posts the guest bought (both need login)."
+    feed(first: Int = ${FEED_PAGE_SIZE}, after: String, modelId: ID, follows: Boolean, bought: Boolean, typeGroups: [FeedTypeGroup!], mode: FeedMode = MIXED): FeedConnection!
     post(id: ID!): FeedPost
     totals(modelId: ID): FeedTotals!
   }
@@ -220,6 +257,15 @@ export const FEED_GRAPHQL_SCHEMA = /* GraphQL */ `
     unlikePost(postId: ID!): FeedPost!
     followModel(modelId: ID!): FeedModel!
     unfollowModel(modelId: ID!): FeedModel!
+    "Counts the logged-in guest's view once; a visitor's call counts nothing."
+    viewedPost(postId: ID!): FeedPost!
+    "Unlocks a paid post for its priceCoins; a post already bought is answered without a second charge."
+    buyPost(postId: ID!): FeedPost!
+    "operationKey: the same key again (a retried attempt) tips once."
+    tipPost(postId: ID!, amountCoins: Int!, operationKey: String): FeedPost!
+    commentPost(postId: ID!, text: String!, repliesToCommentId: ID): FeedPost!
+    "Only the guest's own comments; its replies go with it."
+    deleteComment(commentId: ID!): FeedPost!
   }
 `;
 
@@ -242,14 +288,15 @@ export interface FeedVariables extends Record<string, unknown> {
   after?: string | null;
   modelId?: string;
   follows?: boolean;
+  bought?: boolean;
   typeGroups?: FeedTypeGroup[];
   mode?: FeedMode;
 }
 
 export const feedOperations = {
   feed: defineOperation<{ feed: FeedConnection }, FeedVariables>(
-    `query Feed($first: Int, $after: String, $modelId: ID, $follows: Boolean, $typeGroups: [FeedTypeGroup!], $mode: FeedMode) {
-      feed(first: $first, after: $after, modelId: $modelId, follows: $follows, typeGroups: $typeGroups, mode: $mode) {
+    `query Feed($first: Int, $after: String, $modelId: ID, $follows: Boolean, $bought: Boolean, $typeGroups: [FeedTypeGroup!], $mode: FeedMode) {
+      feed(first: $first, after: $after, modelId: $modelId, follows: $follows, bought: $bought, typeGroups: $typeGroups, mode: $mode) {
         totalCount pageInfo { endCursor hasNextPage } nodes { ${FEED_POST_FIELDS} }
       }
     }`,
@@ -271,5 +318,27 @@ export const feedOperations = {
   ),
   unfollowModel: defineOperation<{ unfollowModel: FeedModel }, { modelId: string }>(
     `mutation UnfollowModel($modelId: ID!) { unfollowModel(modelId: $modelId) { id name online avatar } }`,
+  ),
+  viewedPost: defineOperation<{ viewedPost: FeedPost }, { postId: string }>(
+    `mutation ViewedPost($postId: ID!) { viewedPost(postId: $postId) { ${FEED_POST_FIELDS} } }`,
+  ),
+  buyPost: defineOperation<{ buyPost: FeedPost }, { postId: string }>(
+    `mutation BuyPost($postId: ID!) { buyPost(postId: $postId) { ${FEED_POST_FIELDS} } }`,
+  ),
+  tipPost: defineOperation<{ tipPost: FeedPost }, { postId: string; amountCoins: number; operationKey?: string }>(
+    `mutation TipPost($postId: ID!, $amountCoins: Int!, $operationKey: String) {
+      tipPost(postId: $postId, amountCoins: $amountCoins, operationKey: $operationKey) { ${FEED_POST_FIELDS} }
+    }`,
+  ),
+  commentPost: defineOperation<
+    { commentPost: FeedPost },
+    { postId: string; text: string; repliesToCommentId?: string | null }
+  >(
+    `mutation CommentPost($postId: ID!, $text: String!, $repliesToCommentId: ID) {
+      commentPost(postId: $postId, text: $text, repliesToCommentId: $repliesToCommentId) { ${FEED_POST_FIELDS} }
+    }`,
+  ),
+  deleteComment: defineOperation<{ deleteComment: FeedPost }, { commentId: string }>(
+    `mutation DeleteComment($commentId: ID!) { deleteComment(commentId: $commentId) { ${FEED_POST_FIELDS} } }`,
   ),
 };

@@ -171,6 +171,16 @@ export const REMOTE_ROUTES = [
   { name: 'tvSeriesOverview', owner: 'mf-tv', path: { de: 'tv/mediathek', en: 'tv/mediathek', es: 'tv/mediateca' } },
   { name: 'tvProgram', owner: 'mf-tv', path: { de: 'tv/programm', en: 'tv/program', es: 'tv/programa' } },
   { name: 'feed', owner: 'mf-feed', path: { de: 'feed', en: 'feed', es: 'feed' } },
+  {
+    name: 'feedPost',
+    owner: 'mf-feed',
+    path: { de: 'feed/post/:postId', en: 'feed/post/:postId', es: 'feed/post/:postId' },
+  },
+  {
+    name: 'feedProfile',
+    owner: 'mf-feed',
+    path: { de: 'feed/model/:modelId', en: 'feed/model/:modelId', es: 'feed/model/:modelId' },
+  },
   { name: 'dailyDeals', owner: 'mf-specials', path: { de: 'tagesangebote', en: 'daily-deals', es: 'ofertas-del-dia' } },
   {
     name: 'contest',
@@ -311,6 +321,8 @@ export interface RemoteRouteArgs {
   tvSeriesOverview: never;
   tvProgram: never;
   feed: never;
+  feedPost: 'postId';
+  feedProfile: 'modelId';
   dailyDeals: never;
   contest: 'contestId';
   contests: never;
