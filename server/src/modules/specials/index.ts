@@ -12,7 +12,7 @@ import {
   type Language,
 } from '@velvet/contracts';
 import { HttpError, route } from '../../http/endpoint';
-import { ageGate } from '../auth/age';
+import { ageGate, isAgeVerified } from '../auth/age';
 import type { Auth, GraphqlContribution, ModuleContext, ServerModule } from '../module';
 import { seedSpecials } from './seed';
 import * as specials from './service';
@@ -36,6 +36,9 @@ function blogCategoryOrThrow(segment: string): number | null {
   return categoryId;
 }
 
+/** Guest-specific parts (votes, spins) only for a logged-in guest. */
+const guestIdOf = (auth: Auth | null) => (auth?.loggedIn ? auth.guestId : null);
+
 const specialsRoutes =
   (ctx: ModuleContext): FastifyPluginAsync =>
   async (app) => {
@@ -56,6 +59,27 @@ const specialsRoutes =
     route(app, specialsEndpoints.contestGuestData, ({ params, auth }) =>
       specials.contestGuestData(db, params.contestId, auth.guestId),
     );
+    route(app, specialsEndpoints.contest, ({ params, query, auth }) =>
+      specials.contestDetail(db, params.contestId, guestIdOf(auth), ctx.now(), query.language),
+    );
+    route(app, specialsEndpoints.contestTopList, ({ params }) => specials.contestTopList(db, params.contestId));
+    route(app, specialsEndpoints.contestActor, ({ params }) =>
+      specials.contestActorEntries(db, params.contestId, params.actorId),
+    );
+    for (const [endpoint, change] of [
+      [specialsEndpoints.addContestMediaVoting, 1],
+      [specialsEndpoints.deleteContestMediaVoting, -1],
+    ] as const) {
+      route(app, endpoint, async ({ body, auth }) =>
+        specials.changeContestVote(db, {
+          guestId: auth.guestId,
+          ageVerified: await isAgeVerified(db, auth),
+          input: body,
+          change,
+          now: ctx.now(),
+        }),
+      );
+    }
 
     route(app, specialsEndpoints.blogCategories, async ({ reply }) =>
       cachedForAMinute(
@@ -129,9 +153,6 @@ function languageArg(language: string | null | undefined): Language | undefined 
   }
   return language as Language;
 }
-
-/** Guest-specific parts (votes, spins) only for a logged-in guest. */
-const guestIdOf = (auth: Auth | null) => (auth?.loggedIn ? auth.guestId : null);
 
 const specialsGraphql: GraphqlContribution = {
   schema: specialsSdl,

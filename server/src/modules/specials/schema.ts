@@ -93,6 +93,22 @@ export const contestVotes = pgTable(
   (t) => [index('specials_contest_votes_guest').on(t.contestId, t.guestId)],
 );
 
+/**
+ * A guest's standing in one contest: her choice to hide the vote-limit notice, and the row her votes lock so
+ * that parallel votes are counted one after another against the limit.
+ */
+export const contestGuests = pgTable(
+  'specials_contest_guests',
+  {
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    guestId: text('guest_id').notNull(),
+    hideVoteLimitModal: boolean('hide_vote_limit_modal').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.contestId, t.guestId] })],
+);
+
 export const blogPosts = pgTable(
   'specials_blog_posts',
   {

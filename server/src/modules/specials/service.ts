@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, lt, ne, notInArray, sql, type SQL }
 import {
   BLOG_CATEGORY_IDS,
   CONTEST_MAX_VOTES,
+  CONTEST_TOP_LIST_SIZE,
   DAILY_BONUS_DAYS,
   DAILY_BONUS_TIME_ZONE,
   addDaysToDate,
@@ -14,8 +15,13 @@ import {
   type BlogPostTeaser,
   type Clash,
   type Contest,
+  type ContestDetail,
   type ContestGrid,
+  type ContestGridItem,
+  type ContestGuestData,
   type ContestHeader,
+  type ContestVoteInput,
+  type ContestVoteResult,
   type DailyBonus,
   type Language,
   type MagazinePage,
@@ -38,6 +44,7 @@ import {
   clashTeamMembers,
   clashTeams,
   clashVotes,
+  contestGuests,
   contestMedia,
   contests,
   contestVotes,
@@ -150,18 +157,54 @@ export async function contestHeader(db: Database, id: number, now: Date, languag
   return { ...toContest(row, now, language), maxVotes: CONTEST_MAX_VOTES, totalVotes: row.totalVotes };
 }
 
+async function contestOrThrow(db: Database, contestId: number) {
+  const [contest] = await db
+    .select({ start: contests.start, end: contests.end })
+    .from(contests)
+    .where(eq(contests.id, contestId));
+  if (!contest) throw notFound('Contest');
+  return contest;
+}
+
+/** Every entry's 1-based place by votes (ties by the earlier entry) over the whole contest. */
+async function contestPlaces(db: Database, contestId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: contestMedia.id })
+    .from(contestMedia)
+    .where(eq(contestMedia.contestId, contestId))
+    .orderBy(desc(contestMedia.votes), asc(contestMedia.id));
+  return new Map(rows.map((r, i) => [r.id, i + 1]));
+}
+
+const gridColumns = { media: contestMedia, actorName: performerCard.name, actorDisplayName: performerCard.displayName };
+type GridRow = { media: typeof contestMedia.$inferSelect; actorName: string; actorDisplayName: string };
+
+const toGridItem = ({ media, actorName, actorDisplayName }: GridRow, place: number | null): ContestGridItem => ({
+  itemHash: `${media.contestId}-${media.id}`,
+  mediaId: media.id,
+  albumId: media.albumId,
+  actorId: media.actorId,
+  actorName,
+  actorDisplayName,
+  title: media.title,
+  previewUrl: media.previewUrl,
+  width: media.width,
+  height: media.height,
+  mediaVotes: media.votes,
+  place,
+});
+
 export async function contestGridItems(
   db: Database,
   options: { contestId: number; sub: 'all' | 'top'; limit: number; offset: number; actorName?: string; now: Date },
 ): Promise<ContestGrid> {
-  const [contest] = await db.select({ end: contests.end }).from(contests).where(eq(contests.id, options.contestId));
-  if (!contest) throw notFound('Contest');
+  const contest = await contestOrThrow(db, options.contestId);
   const filter: SQL[] = [eq(contestMedia.contestId, options.contestId)];
   if (options.actorName) filter.push(eq(performerCard.name, options.actorName.toLowerCase()));
   const where = and(...filter);
   const { items: rows, total } = await countedPage(
     db
-      .select({ media: contestMedia, actorName: performerCard.name, actorDisplayName: performerCard.displayName })
+      .select(gridColumns)
       .from(contestMedia)
       .innerJoin(performerCard, eq(performerCard.id, contestMedia.actorId))
       .where(where)
@@ -177,46 +220,157 @@ export async function contestGridItems(
       .where(where),
     options,
   );
-  const ended = contest.end <= options.now;
   // Places are by votes over the whole contest, so they hold whatever view or filter is shown.
-  const places = ended
-    ? new Map(
-        (
-          await db
-            .select({ id: contestMedia.id })
-            .from(contestMedia)
-            .where(eq(contestMedia.contestId, options.contestId))
-            .orderBy(desc(contestMedia.votes), asc(contestMedia.id))
-        ).map((r, i) => [r.id, i + 1]),
-      )
-    : null;
+  const places = contest.end <= options.now ? await contestPlaces(db, options.contestId) : null;
   return {
     elementsCount: total,
-    contestGridItems: rows.map(({ media, actorName, actorDisplayName }) => ({
-      itemHash: `${options.contestId}-${media.id}`,
-      mediaId: media.id,
-      albumId: media.albumId,
-      actorId: media.actorId,
-      actorName,
-      actorDisplayName,
-      title: media.title,
-      previewUrl: media.previewUrl,
-      width: media.width,
-      height: media.height,
-      mediaVotes: media.votes,
-      place: places?.get(media.id) ?? null,
-    })),
+    contestGridItems: rows.map((row) => toGridItem(row, places?.get(row.media.id) ?? null)),
   };
 }
 
-export async function contestGuestData(db: Database, contestId: number, guestId: string) {
-  const [contest] = await db.select({ id: contests.id }).from(contests).where(eq(contests.id, contestId));
-  if (!contest) throw notFound('Contest');
+/** The leading entries by votes with their places (the standing so far while the contest runs). */
+export async function contestTopList(db: Database, contestId: number): Promise<ContestGrid> {
+  await contestOrThrow(db, contestId);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select(gridColumns)
+      .from(contestMedia)
+      .innerJoin(performerCard, eq(performerCard.id, contestMedia.actorId))
+      .where(eq(contestMedia.contestId, contestId))
+      .orderBy(desc(contestMedia.votes), asc(contestMedia.id))
+      .limit(CONTEST_TOP_LIST_SIZE),
+    db.select({ total: count() }).from(contestMedia).where(eq(contestMedia.contestId, contestId)),
+  ]);
+  return { elementsCount: total, contestGridItems: rows.map((row, i) => toGridItem(row, i + 1)) };
+}
+
+/** One performer's entries in a contest, best first, with their places among all entries. */
+export async function contestActorEntries(db: Database, contestId: number, actorId: number): Promise<ContestGrid> {
+  await contestOrThrow(db, contestId);
+  const rows = await db
+    .select(gridColumns)
+    .from(contestMedia)
+    .innerJoin(performerCard, eq(performerCard.id, contestMedia.actorId))
+    .where(and(eq(contestMedia.contestId, contestId), eq(contestMedia.actorId, actorId)))
+    .orderBy(desc(contestMedia.votes), asc(contestMedia.id));
+  const places = rows.length ? await contestPlaces(db, contestId) : new Map<number, number>();
+  return {
+    elementsCount: rows.length,
+    contestGridItems: rows.map((row) => toGridItem(row, places.get(row.media.id) ?? null)),
+  };
+}
+
+const guestVoteFilter = (contestId: number, guestId: string) =>
+  and(eq(contestVotes.contestId, contestId), eq(contestVotes.guestId, guestId));
+
+async function guestStanding(db: Database, contestId: number, guestId: string): Promise<ContestGuestData> {
   const [{ votes } = { votes: 0 }] = await db
     .select({ votes: count() })
     .from(contestVotes)
-    .where(and(eq(contestVotes.contestId, contestId), eq(contestVotes.guestId, guestId)));
-  return { voteCount: votes, hideVoteLimitModal: votes >= CONTEST_MAX_VOTES };
+    .where(guestVoteFilter(contestId, guestId));
+  const [standing] = await db
+    .select({ hide: contestGuests.hideVoteLimitModal })
+    .from(contestGuests)
+    .where(and(eq(contestGuests.contestId, contestId), eq(contestGuests.guestId, guestId)));
+  return { voteCount: votes, hideVoteLimitModal: standing?.hide ?? false };
+}
+
+export async function contestGuestData(db: Database, contestId: number, guestId: string): Promise<ContestGuestData> {
+  await contestOrThrow(db, contestId);
+  return guestStanding(db, contestId, guestId);
+}
+
+/** A contest with the caller's votes in it when she is a logged-in guest. */
+export async function contestDetail(
+  db: Database,
+  contestId: number,
+  guestId: string | null,
+  now: Date,
+  language?: Language,
+): Promise<ContestDetail> {
+  const contest = await contestHeader(db, contestId, now, language);
+  return { contest, guestData: guestId ? await guestStanding(db, contestId, guestId) : null };
+}
+
+/**
+ * Casts (`change` 1) or withdraws (-1) one of the guest's votes on a contest entry while the contest runs. A guest
+ * without the age check is sent to it and nothing is counted; a vote beyond CONTEST_MAX_VOTES is refused.
+ */
+export async function changeContestVote(
+  db: Database,
+  options: {
+    guestId: string;
+    ageVerified: boolean;
+    input: ContestVoteInput;
+    change: 1 | -1;
+    now: Date;
+  },
+): Promise<ContestVoteResult> {
+  const { guestId, input, now } = options;
+  const { contestId, mediaId } = input;
+  const contest = await contestOrThrow(db, contestId);
+  const [media] = await db
+    .select({ actorId: contestMedia.actorId, votes: contestMedia.votes })
+    .from(contestMedia)
+    .where(and(eq(contestMedia.id, mediaId), eq(contestMedia.contestId, contestId)));
+  if (!media || (input.actorId !== undefined && input.actorId !== media.actorId)) throw notFound('Contest entry');
+  if (!(contest.start <= now && now < contest.end)) {
+    throw new HttpError(409, 'VOTING_CLOSED', 'This contest is not open for votes');
+  }
+  const answer = (success: boolean, mediaVotes: number, standing: ContestGuestData): ContestVoteResult => ({
+    success,
+    needAvs: !options.ageVerified,
+    guestId,
+    contestId,
+    mediaId,
+    mediaVotes,
+    ...standing,
+  });
+  if (!options.ageVerified) return answer(false, media.votes, await guestStanding(db, contestId, guestId));
+
+  return db.transaction(async (tx) => {
+    await tx.insert(contestGuests).values({ contestId, guestId }).onConflictDoNothing();
+    // Her standing row is locked first: her parallel votes wait here, so each counts the votes committed before it
+    // and no two of them can both take the last of the five.
+    const [standing] = await tx
+      .select()
+      .from(contestGuests)
+      .where(and(eq(contestGuests.contestId, contestId), eq(contestGuests.guestId, guestId)))
+      .for('update');
+    let hideVoteLimitModal = standing?.hideVoteLimitModal ?? false;
+    if (input.hideConfirmWindow !== undefined && input.hideConfirmWindow !== hideVoteLimitModal) {
+      hideVoteLimitModal = input.hideConfirmWindow;
+      await tx
+        .update(contestGuests)
+        .set({ hideVoteLimitModal })
+        .where(and(eq(contestGuests.contestId, contestId), eq(contestGuests.guestId, guestId)));
+    }
+    const [{ votes } = { votes: 0 }] = await tx
+      .select({ votes: count() })
+      .from(contestVotes)
+      .where(guestVoteFilter(contestId, guestId));
+    if (options.change > 0) {
+      if (votes >= CONTEST_MAX_VOTES) {
+        throw new HttpError(409, 'VOTE_LIMIT_REACHED', `Every guest has ${CONTEST_MAX_VOTES} votes per contest`);
+      }
+      await tx.insert(contestVotes).values({ contestId, mediaId, guestId, createdAt: now });
+    } else {
+      const [last] = await tx
+        .select({ id: contestVotes.id })
+        .from(contestVotes)
+        .where(and(guestVoteFilter(contestId, guestId), eq(contestVotes.mediaId, mediaId)))
+        .orderBy(desc(contestVotes.id))
+        .limit(1);
+      if (!last) throw notFound('Your vote on this entry');
+      await tx.delete(contestVotes).where(eq(contestVotes.id, last.id));
+    }
+    const [updated] = await tx
+      .update(contestMedia)
+      .set({ votes: sql`${contestMedia.votes} + ${options.change}` })
+      .where(eq(contestMedia.id, mediaId))
+      .returning({ votes: contestMedia.votes });
+    return answer(true, updated!.votes, { voteCount: votes + options.change, hideVoteLimitModal });
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

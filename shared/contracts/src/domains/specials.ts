@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbIntParam, idParam } from '../input';
+import { dbId, dbIntParam, idParam } from '../input';
 import { defineEndpoint, pageOf } from '../endpoint';
 import { defineOperation } from '../graphql';
 import { LANGUAGES } from '../routes';
@@ -173,7 +173,10 @@ export const contestGridItem = z.object({
   width: z.number().int(),
   height: z.number().int(),
   mediaVotes: z.number().int().min(0),
-  /** 1-based place by votes once the contest has ended, null while it runs. */
+  /**
+   * 1-based place by votes: in the grid once the contest has ended (null while it runs), in the top list and a
+   * performer's entries always (the standing so far).
+   */
   place: z.number().int().nullable(),
 });
 export type ContestGridItem = z.infer<typeof contestGridItem>;
@@ -184,6 +187,40 @@ export const contestGrid = z.object({ contestGridItems: z.array(contestGridItem)
 export type ContestGrid = z.infer<typeof contestGrid>;
 
 const contestId = idParam;
+
+/**
+ * A vote (or its withdrawal) on one entry. The guest is the caller; `hideConfirmWindow` keeps her choice not to be
+ * shown the vote-limit notice again.
+ */
+export const contestVoteInput = z.object({
+  contestId: dbId,
+  mediaId: dbId,
+  actorId: dbId.optional(),
+  albumId: dbId.nullable().optional(),
+  hideConfirmWindow: z.boolean().optional(),
+});
+export type ContestVoteInput = z.infer<typeof contestVoteInput>;
+/**
+ * The answer to a vote: with `needAvs` nothing was counted and the guest is sent to the age check first; otherwise
+ * `success` and the entry's new total and the guest's votes in the contest.
+ */
+export const contestVoteResult = z.object({
+  success: z.boolean(),
+  needAvs: z.boolean(),
+  guestId: z.string(),
+  contestId: z.number().int(),
+  mediaId: z.number().int(),
+  mediaVotes: z.number().int().min(0),
+  voteCount: z.number().int().min(0),
+  hideVoteLimitModal: z.boolean(),
+});
+export type ContestVoteResult = z.infer<typeof contestVoteResult>;
+
+/** A contest with the caller's own votes (null for a visitor). */
+export const contestDetail = z.object({ contest: contestHeader, guestData: contestGuestData.nullable() });
+export type ContestDetail = z.infer<typeof contestDetail>;
+/** The leading entries of a contest by votes, each with its place. */
+export const CONTEST_TOP_LIST_SIZE = 10;
 
 export const contestsQuery = defineOperation<{ contests: Contest[] }, { language?: string }>(
   `query Contests($language: String) { contests(language: $language) { id type title description previewUrl start end isActive entryCount } }`,
@@ -508,6 +545,35 @@ export const specialsEndpoints = {
     path: '/contests/getContestGuestData/:contestId',
     needsGuest: true,
     schemas: () => ({ params: z.object({ contestId }), response: contestGuestData }),
+  }),
+  contest: defineEndpoint({
+    method: 'GET',
+    path: '/contests/:contestId',
+    schemas: () => ({ params: z.object({ contestId }), query: languageQuery, response: contestDetail }),
+  }),
+  contestTopList: defineEndpoint({
+    method: 'GET',
+    path: '/contests/:contestId/topList',
+    schemas: () => ({ params: z.object({ contestId }), response: contestGrid }),
+  }),
+  /** One performer's entries in a contest, each with its place by votes. */
+  contestActor: defineEndpoint({
+    method: 'GET',
+    path: '/contests/:contestId/actor/:actorId',
+    schemas: () => ({ params: z.object({ contestId, actorId: idParam }), response: contestGrid }),
+  }),
+  addContestMediaVoting: defineEndpoint({
+    method: 'POST',
+    path: '/contests/addContestMediaVoting',
+    needsGuest: true,
+    schemas: () => ({ body: contestVoteInput, response: contestVoteResult }),
+  }),
+  /** Withdraws one of the guest's votes on the entry while the contest runs. */
+  deleteContestMediaVoting: defineEndpoint({
+    method: 'POST',
+    path: '/contests/deleteContestMediaVoting',
+    needsGuest: true,
+    schemas: () => ({ body: contestVoteInput, response: contestVoteResult }),
   }),
   blogCategories: defineEndpoint({
     method: 'GET',
