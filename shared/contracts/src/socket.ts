@@ -9,6 +9,7 @@ import { channel, channelFilter, message, messageType, senderType, MESSAGE_MAX_L
 import { MEDIATHEK_MEDIA_TYPES } from './domains/media';
 import { CHAT_MESSAGE_MAX_LENGTH, chatEnd, chatMessage, chatSession } from './domains/chat';
 import { subscriptionPush } from './domains/subscriptions';
+import { clashVotingPush } from './domains/specials';
 
 /** Socket constants of the spec. */
 export const SOCKET_PATH = '/ws';
@@ -236,6 +237,8 @@ export const incomingMessages = lazyRecord({
   onGuestEmailVerified: () => z.object({ type: z.literal('onGuestEmailVerified'), email: z.string() }),
   /** A VIP or TV subscription started, ended or changed: the guest's flags follow it. */
   subscription: () => subscriptionPush.extend({ type: z.literal('subscription') }),
+  /** A clash challenge's team votes changed by a guest's vote or revoke. */
+  clashVoting: () => clashVotingPush.extend({ type: z.literal('clashVoting') }),
   /** Spec one-click result: the offer (amounts in EUR cents) and, after a charge, its outcome. */
   oneClick: () =>
     z.object({

@@ -11,7 +11,7 @@ import {
   specialsSdl,
   type Language,
 } from '@velvet/contracts';
-import { HttpError, route } from '../../http/endpoint';
+import { HttpError, requireGuest, requireOperator, route } from '../../http/endpoint';
 import { ageGate, isAgeVerified } from '../auth/age';
 import type { Auth, GraphqlContribution, ModuleContext, ServerModule } from '../module';
 import { seedSpecials } from './seed';
@@ -80,6 +80,15 @@ const specialsRoutes =
         }),
       );
     }
+
+    route(app, specialsEndpoints.clashWinner, async ({ params, body, auth }) => {
+      requireOperator(auth);
+      const clashId = await specials.setClashWinner(db, params.challengeId, body.teamId);
+      const clash = await specials.findClash(db, await ageGate(ctx, auth), clashId, null, ctx.now());
+      const challenge = clash?.challenges.find((c) => c.id === params.challengeId);
+      if (!challenge) throw new HttpError(404, 'NOT_FOUND', 'Clash challenge not found');
+      return challenge;
+    });
 
     route(app, specialsEndpoints.blogCategories, async ({ reply }) =>
       cachedForAMinute(
@@ -184,8 +193,26 @@ const specialsGraphql: GraphqlContribution = {
         );
       },
     },
+    Mutation: {
+      clashAddVote: (_root: unknown, args: { challengeId: number; teamId: number }, { ctx, auth }: Context) =>
+        clashVote(ctx, auth, args.challengeId, args.teamId),
+      clashRevokeVote: (_root: unknown, args: { challengeId: number }, { ctx, auth }: Context) =>
+        clashVote(ctx, auth, args.challengeId, null),
+    },
   },
 };
+
+/** A guest's clash vote or revoke; everyone reading the clash is pushed the new counts. */
+async function clashVote(ctx: ModuleContext, auth: Auth | null, challengeId: number, teamId: number | null) {
+  requireGuest(auth);
+  const voting = await specials.castClashVote(ctx.db, { guestId: auth.guestId, challengeId, teamId, now: ctx.now() });
+  ctx.hub.broadcast({
+    type: 'clashVoting',
+    challengeId,
+    votes: voting.votes.map(({ teamId: team, votes }) => ({ teamId: team, votes })),
+  });
+  return voting;
+}
 
 /** Daily bonus, contests, blog and magazine pages, special events, clash of cams and the spinwheel. */
 export const specialsModule: ServerModule = {

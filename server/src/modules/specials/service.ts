@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   BLOG_CATEGORY_IDS,
+  CLASH_WIN_POINTS,
   CONTEST_MAX_VOTES,
   CONTEST_TOP_LIST_SIZE,
   DAILY_BONUS_DAYS,
@@ -14,6 +15,7 @@ import {
   type BlogCategoryKey,
   type BlogPostTeaser,
   type Clash,
+  type ClashVoting,
   type Contest,
   type ContestDetail,
   type ContestGrid,
@@ -631,6 +633,129 @@ export async function randomMagazinePage(
 // ---------------------------------------------------------------------------------------------------------------
 // Clash of cams
 
+/**
+ * Decides the challenges of a clash that have ended without a voting winner (most votes; a tie goes to the team
+ * that joined first) and sets every team's points: CLASH_WIN_POINTS per challenge won, the jury's pick before
+ * the voting's. Idempotent, so every reader may run it.
+ */
+async function settleClash(db: Database, clashId: number, now: Date): Promise<void> {
+  const open = await db
+    .select({ id: clashChallenges.id })
+    .from(clashChallenges)
+    .where(
+      and(eq(clashChallenges.clashId, clashId), lte(clashChallenges.end, now), isNull(clashChallenges.winnerVoting)),
+    );
+  for (const { id } of open) {
+    const [leader] = await db
+      .select({ teamId: clashChallengeTeams.teamId })
+      .from(clashChallengeTeams)
+      .where(eq(clashChallengeTeams.challengeId, id))
+      .orderBy(desc(clashChallengeTeams.votes), asc(clashChallengeTeams.teamId))
+      .limit(1);
+    if (leader) await db.update(clashChallenges).set({ winnerVoting: leader.teamId }).where(eq(clashChallenges.id, id));
+  }
+  if (open.length) await scoreClashTeams(db, clashId);
+}
+
+async function scoreClashTeams(db: Database, clashId: number): Promise<void> {
+  await db
+    .update(clashTeams)
+    .set({
+      points: sql`${CLASH_WIN_POINTS} * (select count(*)::int from ${clashChallenges} where ${clashChallenges.clashId} = ${clashTeams}."clash_id" and coalesce(${clashChallenges.winnerAdmin}, ${clashChallenges.winnerVoting}) = ${clashTeams}."id")`,
+    })
+    .where(eq(clashTeams.clashId, clashId));
+}
+
+async function challengeOrThrow(db: Database, challengeId: number, teamId: number | null) {
+  const [challenge] = await db.select().from(clashChallenges).where(eq(clashChallenges.id, challengeId));
+  if (!challenge) throw notFound('Clash challenge');
+  if (teamId !== null) {
+    const [team] = await db
+      .select({ teamId: clashChallengeTeams.teamId })
+      .from(clashChallengeTeams)
+      .where(and(eq(clashChallengeTeams.challengeId, challengeId), eq(clashChallengeTeams.teamId, teamId)));
+    if (!team) throw notFound('Team of this challenge');
+  }
+  return challenge;
+}
+
+/** A challenge's team votes; `hasVoted` is the guest's own. */
+export async function clashChallengeVotes(
+  db: Database,
+  challengeId: number,
+  guestId: string | null,
+): Promise<ClashVoting> {
+  const teams = await db
+    .select({ teamId: clashChallengeTeams.teamId, votes: clashChallengeTeams.votes })
+    .from(clashChallengeTeams)
+    .where(eq(clashChallengeTeams.challengeId, challengeId))
+    .orderBy(asc(clashChallengeTeams.teamId));
+  const [mine] = guestId
+    ? await db
+        .select({ teamId: clashVotes.teamId })
+        .from(clashVotes)
+        .where(and(eq(clashVotes.challengeId, challengeId), eq(clashVotes.guestId, guestId)))
+    : [];
+  return { challengeId, votes: teams.map((t) => ({ ...t, hasVoted: t.teamId === mine?.teamId })) };
+}
+
+/**
+ * Sets the guest's one vote in a running challenge to a team of it (`teamId`), moving an earlier one, or revokes
+ * it (null). Her vote row is locked first, so her parallel votes apply one after another and each team's count
+ * stays the number of its votes.
+ */
+export async function castClashVote(
+  db: Database,
+  options: { guestId: string; challengeId: number; teamId: number | null; now: Date },
+): Promise<ClashVoting> {
+  const { guestId, challengeId, teamId, now } = options;
+  const challenge = await challengeOrThrow(db, challengeId, teamId);
+  if (!(challenge.start <= now && now < challenge.end)) {
+    throw new HttpError(409, 'VOTING_CLOSED', 'This challenge is not open for votes');
+  }
+  await db.transaction(async (tx) => {
+    const mine = and(eq(clashVotes.challengeId, challengeId), eq(clashVotes.guestId, guestId));
+    const count = (team: number, change: 1 | -1) =>
+      tx
+        .update(clashChallengeTeams)
+        .set({ votes: sql`${clashChallengeTeams.votes} + ${change}` })
+        .where(and(eq(clashChallengeTeams.challengeId, challengeId), eq(clashChallengeTeams.teamId, team)));
+    const locked = () => tx.select({ teamId: clashVotes.teamId }).from(clashVotes).where(mine).for('update');
+    let [previous] = await locked();
+    if (!previous && teamId !== null) {
+      const inserted = await tx
+        .insert(clashVotes)
+        .values({ challengeId, teamId, guestId, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ teamId: clashVotes.teamId });
+      if (inserted.length) {
+        await count(teamId, 1);
+        return;
+      }
+      // A parallel vote of hers got in first: it is the one to move.
+      [previous] = await locked();
+    }
+    if (!previous) throw notFound('Your vote in this challenge');
+    if (previous.teamId === teamId) return;
+    await count(previous.teamId, -1);
+    if (teamId === null) {
+      await tx.delete(clashVotes).where(mine);
+    } else {
+      await tx.update(clashVotes).set({ teamId, createdAt: now }).where(mine);
+      await count(teamId, 1);
+    }
+  });
+  return clashChallengeVotes(db, challengeId, guestId);
+}
+
+/** An operator's pick of a challenge's winner (null withdraws it); the teams' points follow. */
+export async function setClashWinner(db: Database, challengeId: number, teamId: number | null): Promise<number> {
+  const challenge = await challengeOrThrow(db, challengeId, teamId);
+  await db.update(clashChallenges).set({ winnerAdmin: teamId }).where(eq(clashChallenges.id, challengeId));
+  await scoreClashTeams(db, challenge.clashId);
+  return challenge.clashId;
+}
+
 /** A clash by id, or without one the clash running now (else the one that started last). */
 export async function findClash(
   db: Database,
@@ -650,6 +775,7 @@ export async function findClash(
           .orderBy(sql`(${clashes.end} > ${now}) desc`, desc(clashes.start))
           .limit(1);
   if (!row) return null;
+  await settleClash(db, row.id, now);
   const teams = await db.select().from(clashTeams).where(eq(clashTeams.clashId, row.id)).orderBy(asc(clashTeams.id));
   const teamIds = teams.map((t) => t.id);
   const members = teamIds.length

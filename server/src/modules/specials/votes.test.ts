@@ -1,18 +1,24 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it, type TestContext } from 'node:test';
+import { after, before, describe, it, mock, type TestContext } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import {
+  CLASH_WIN_POINTS,
   CONTEST_MAX_VOTES,
+  clashAddVoteMutation,
+  clashChallenge,
+  clashQuery,
+  clashRevokeVoteMutation,
   contestDetail,
   contestGrid,
   contestVoteResult,
   errorCodeOf,
   type ContestVoteInput,
+  type GraphqlOperation,
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { startPostgres } from '../../testing/postgres';
 import { setAvsStatus } from '../auth/age';
-import { contestMedia, contests, contestVotes } from './schema';
+import { clashChallenges, clashChallengeTeams, clashVotes, contestMedia, contests, contestVotes } from './schema';
 
 /** A running contest with at least two entries, as the seed makes them relative to the server's clock. */
 async function runningContest(t: TestApp) {
@@ -53,9 +59,43 @@ const storedVotes = async (t: TestApp, contestId: number, guestId: string) =>
       .where(and(eq(contestVotes.contestId, contestId), eq(contestVotes.guestId, guestId)))
   ).length;
 
+async function graphql<R, V extends Record<string, unknown>>(
+  t: TestApp,
+  operation: GraphqlOperation<R, V>,
+  variables: V,
+  token: string,
+) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { query: operation.document, variables },
+  });
+  return response.json<{ data: R | null; errors?: { message: string; extensions?: { code?: string } }[] }>();
+}
+const errorOf = (body: { errors?: { extensions?: { code?: string } }[] }) => body.errors?.[0]?.extensions?.code;
+
+/** The seed's running clash challenge and its two teams. */
+async function runningChallenge(t: TestApp, token: string) {
+  const { data } = await graphql(t, clashQuery, {}, token);
+  const challenge = data?.clash?.challenges.find((c) => c.votable);
+  assert.ok(challenge, 'the seed has a votable challenge');
+  const [first, second] = challenge.teams.map((team) => team.id);
+  return { clash: data!.clash!, challenge, first: first!, second: second! };
+}
+const teamVotes = async (t: TestApp, challengeId: number) =>
+  new Map(
+    (
+      await t.ctx.db
+        .select({ teamId: clashChallengeTeams.teamId, votes: clashChallengeTeams.votes })
+        .from(clashChallengeTeams)
+        .where(eq(clashChallengeTeams.challengeId, challengeId))
+    ).map((r) => [r.teamId, r.votes]),
+  );
+
 /** The limit of five holds on each database the server runs on, also for votes sent at once. */
 function voteLimitUnderLoad(database: string, open: () => Promise<TestApp>, skip: string | false) {
-  describe(`contest votes on ${database}`, { skip }, () => {
+  describe(`contest and clash votes on ${database}`, { skip }, () => {
     let t: TestApp;
     before(async () => {
       t = await open();
@@ -89,6 +129,33 @@ function voteLimitUnderLoad(database: string, open: () => Promise<TestApp>, skip
       const added = after.reduce((sum, v, i) => sum + v - before[i]!, 0);
       assert.equal(added, CONTEST_MAX_VOTES, 'the entries gained exactly the accepted votes');
       c.diagnostic(`${database}: 20 parallel votes -> ${accepted.length} counted, ${refused.length} refused`);
+    });
+
+    it('keeps one clash vote per guest and challenge under 10 parallel votes and revokes', async (c: TestContext) => {
+      const { token } = await verifiedGuest(t);
+      const { challenge, first, second } = await runningChallenge(t, token);
+      const before = await teamVotes(t, challenge.id);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          i % 3 === 2
+            ? graphql(t, clashRevokeVoteMutation, { challengeId: challenge.id }, token)
+            : graphql(t, clashAddVoteMutation, { challengeId: challenge.id, teamId: i % 2 ? first : second }, token),
+        ),
+      );
+      const failed = answers.filter((a) => a.errors);
+      assert.ok(
+        failed.every((a) => errorOf(a) === 'NOT_FOUND'),
+        JSON.stringify(failed.map((a) => a.errors)),
+      );
+      const mine = await t.ctx.db.select().from(clashVotes).where(eq(clashVotes.challengeId, challenge.id));
+      const after = await teamVotes(t, challenge.id);
+      assert.ok(mine.length <= 1, 'one vote per guest and challenge');
+      for (const [team, votes] of after) {
+        assert.equal(votes - before.get(team)!, mine.filter((v) => v.teamId === team).length, `team ${team}`);
+      }
+      c.diagnostic(
+        `${database}: 10 parallel clash votes/revokes -> ${mine.length} vote kept, ${failed.length} refused`,
+      );
     });
   });
 }
@@ -224,5 +291,124 @@ describe('contest voting', () => {
     assert.equal((await t.rest('GET', '/contests/999999')).statusCode, 404);
     const visitorDetail = contestDetail.parse((await t.rest('GET', `/contests/${contest.id}`)).json());
     assert.equal(visitorDetail.guestData, null);
+  });
+});
+
+describe('clash of cams voting', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ seedScale: 0.05 });
+  });
+  after(() => t.close());
+
+  it('adds, moves and revokes a guest vote and pushes the counts to every reader', async () => {
+    const { token } = await verifiedGuest(t);
+    const { challenge, first, second } = await runningChallenge(t, token);
+    const before = await teamVotes(t, challenge.id);
+    const broadcast = mock.method(t.ctx.hub, 'broadcast');
+
+    const added = await graphql(t, clashAddVoteMutation, { challengeId: challenge.id, teamId: first }, token);
+    assert.equal(added.errors, undefined, JSON.stringify(added.errors));
+    assert.deepEqual(added.data!.clashAddVote.votes, [
+      { teamId: first, votes: before.get(first)! + 1, hasVoted: true },
+      { teamId: second, votes: before.get(second)!, hasVoted: false },
+    ]);
+    assert.deepEqual(broadcast.mock.calls.at(-1)!.arguments[0], {
+      type: 'clashVoting',
+      challengeId: challenge.id,
+      votes: [
+        { teamId: first, votes: before.get(first)! + 1 },
+        { teamId: second, votes: before.get(second)! },
+      ],
+    });
+
+    const moved = await graphql(t, clashAddVoteMutation, { challengeId: challenge.id, teamId: second }, token);
+    assert.deepEqual(
+      moved.data!.clashAddVote.votes.map((v) => [v.votes - before.get(v.teamId)!, v.hasVoted]),
+      [
+        [0, false],
+        [1, true],
+      ],
+    );
+    const read = await runningChallenge(t, token);
+    assert.deepEqual(
+      read.challenge.teams.map((team) => team.votes.hasVoted),
+      [false, true],
+    );
+
+    const revoked = await graphql(t, clashRevokeVoteMutation, { challengeId: challenge.id }, token);
+    assert.deepEqual(
+      revoked.data!.clashRevokeVote.votes.map((v) => [v.votes - before.get(v.teamId)!, v.hasVoted]),
+      [
+        [0, false],
+        [0, false],
+      ],
+    );
+    const again = await graphql(t, clashRevokeVoteMutation, { challengeId: challenge.id }, token);
+    assert.equal(errorOf(again), 'NOT_FOUND');
+    assert.equal(broadcast.mock.callCount(), 3, 'a refused revoke pushes nothing');
+    broadcast.mock.restore();
+  });
+
+  it('refuses bad clash votes with a clear code', async () => {
+    const { token } = await verifiedGuest(t);
+    const { clash, challenge, first } = await runningChallenge(t, token);
+    const unknown = await graphql(t, clashAddVoteMutation, { challengeId: 999_999, teamId: first }, token);
+    assert.equal(errorOf(unknown), 'NOT_FOUND');
+    const strangerTeam = await graphql(t, clashAddVoteMutation, { challengeId: challenge.id, teamId: 999_999 }, token);
+    assert.equal(errorOf(strangerTeam), 'NOT_FOUND');
+    const ended = clash.challenges.find((c) => new Date(c.end) <= t.ctx.now());
+    assert.ok(ended, 'the seed has an ended challenge');
+    const late = await graphql(t, clashAddVoteMutation, { challengeId: ended.id, teamId: first }, token);
+    assert.equal(errorOf(late), 'VOTING_CLOSED');
+    const visitor = await graphql(
+      t,
+      clashAddVoteMutation,
+      { challengeId: challenge.id, teamId: first },
+      await t.anonymousToken(),
+    );
+    assert.equal(errorOf(visitor), 'LOGIN_REQUIRED');
+  });
+
+  it('decides ended challenges by votes, lets the jury overrule, and scores the teams by wins', async () => {
+    const operator = await t.operatorToken();
+    const { token } = await verifiedGuest(t);
+    const { clash } = await runningChallenge(t, token);
+    const ended = clash.challenges.filter((c) => new Date(c.end) <= t.ctx.now());
+    assert.ok(ended.length >= 1);
+    const target = ended[0]!;
+    const [low, high] = target.teams.map((team) => team.id);
+    // The challenge is decided afresh: the second team leads the votes.
+    await t.ctx.db.update(clashChallenges).set({ winnerVoting: null }).where(eq(clashChallenges.id, target.id));
+    await t.ctx.db
+      .update(clashChallengeTeams)
+      .set({ votes: 5 })
+      .where(and(eq(clashChallengeTeams.challengeId, target.id), eq(clashChallengeTeams.teamId, low!)));
+    await t.ctx.db
+      .update(clashChallengeTeams)
+      .set({ votes: 9 })
+      .where(and(eq(clashChallengeTeams.challengeId, target.id), eq(clashChallengeTeams.teamId, high!)));
+
+    const points = (c: typeof clash) => new Map(c.teams.map((team) => [team.id, team.points]));
+    const wins = (c: typeof clash, team: number) => c.challenges.filter((ch) => ch.winner === team).length;
+    const decided = (await runningChallenge(t, token)).clash;
+    const settled = decided.challenges.find((c) => c.id === target.id)!;
+    assert.equal(settled.winnerVoting, high);
+    assert.equal(settled.winner, high);
+    for (const team of decided.teams) assert.equal(team.points, CLASH_WIN_POINTS * wins(decided, team.id));
+
+    const picked = await t.rest('POST', `/clash/challenges/${target.id}/winner`, operator, { teamId: low });
+    assert.equal(picked.statusCode, 200, picked.body);
+    const pick = clashChallenge.parse(picked.json());
+    assert.equal(pick.winnerAdmin, low);
+    assert.equal(pick.winner, low, "the jury's pick wins over the voting");
+    const overruled = (await runningChallenge(t, token)).clash;
+    assert.equal(points(overruled).get(low!), points(decided).get(low!)! + CLASH_WIN_POINTS);
+    assert.equal(points(overruled).get(high!), points(decided).get(high!)! - CLASH_WIN_POINTS);
+
+    const guest = await t.rest('POST', `/clash/challenges/${target.id}/winner`, token, { teamId: high });
+    assert.equal(guest.statusCode, 403);
+    const stranger = await t.rest('POST', `/clash/challenges/${target.id}/winner`, operator, { teamId: 999_999 });
+    assert.equal(stranger.statusCode, 404);
   });
 });

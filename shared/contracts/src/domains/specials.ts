@@ -465,6 +465,30 @@ export const clashQuery = defineOperation<{ clash: Clash | null }, { id?: number
       teams { id votes { teamId votes hasVoted } media { type src srcH5Live previewPicture mediaId actorIds } } } } }`,
 );
 
+/** A team earns this many points for every challenge it wins (by the jury's pick, else by the guests' votes). */
+export const CLASH_WIN_POINTS = 3;
+export const clashVotes = clashChallengeTeam.shape.votes;
+export type ClashVotes = z.infer<typeof clashVotes>;
+/** The standing of a challenge's teams after a guest's vote or revoke, as the `clashVoting` push carries it. */
+export const clashVoting = z.object({ challengeId: z.number().int(), votes: z.array(clashVotes) });
+export type ClashVoting = z.infer<typeof clashVoting>;
+/** What every reader of the clash is pushed after a vote: the counts (whether she voted is her own to know). */
+export const clashVotingPush = z.object({
+  challengeId: z.number().int(),
+  votes: z.array(clashVotes.omit({ hasVoted: true })),
+});
+const clashVotingFields = 'challengeId votes { teamId votes hasVoted }';
+/** A guest's one vote per challenge, for a team of it while the challenge runs; a second vote moves it. */
+export const clashAddVoteMutation = defineOperation<
+  { clashAddVote: ClashVoting },
+  { challengeId: number; teamId: number }
+>(
+  `mutation ClashAddVote($challengeId: Int!, $teamId: Int!) { clashAddVote(challengeId: $challengeId, teamId: $teamId) { ${clashVotingFields} } }`,
+);
+export const clashRevokeVoteMutation = defineOperation<{ clashRevokeVote: ClashVoting }, { challengeId: number }>(
+  `mutation ClashRevokeVote($challengeId: Int!) { clashRevokeVote(challengeId: $challengeId) { ${clashVotingFields} } }`,
+);
+
 // ---------------------------------------------------------------------------------------------------------------
 // Spinwheel and loyalty
 
@@ -574,6 +598,17 @@ export const specialsEndpoints = {
     path: '/contests/deleteContestMediaVoting',
     needsGuest: true,
     schemas: () => ({ body: contestVoteInput, response: contestVoteResult }),
+  }),
+  /** An operator names (or, with null, withdraws) the jury's winner of a clash challenge. */
+  clashWinner: defineEndpoint({
+    method: 'POST',
+    path: '/clash/challenges/:challengeId/winner',
+    needsGuest: true,
+    schemas: () => ({
+      params: z.object({ challengeId: idParam }),
+      body: z.object({ teamId: dbId.nullable() }),
+      response: clashChallenge,
+    }),
   }),
   blogCategories: defineEndpoint({
     method: 'GET',
@@ -797,6 +832,16 @@ export const specialsSdl = /* GraphQL */ `
     segments: [SpinwheelSegment!]!
     monthlyRewards: [MonthlyReward!]!
     guest: SpinwheelGuest
+  }
+
+  type ClashVoting {
+    challengeId: Int!
+    votes: [ClashVotes!]!
+  }
+
+  extend type Mutation {
+    clashAddVote(challengeId: Int!, teamId: Int!): ClashVoting!
+    clashRevokeVote(challengeId: Int!): ClashVoting!
   }
 
   extend type Query {
