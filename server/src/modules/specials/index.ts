@@ -10,9 +10,12 @@ import {
   specialsEndpoints,
   specialsSdl,
   type Language,
+  type LoyaltyGrant,
+  type SpinwheelType,
 } from '@velvet/contracts';
 import { HttpError, requireGuest, requireOperator, route } from '../../http/endpoint';
 import { ageGate, isAgeVerified } from '../auth/age';
+import { pushBalance } from '../wallet/service';
 import type { Auth, GraphqlContribution, ModuleContext, ServerModule } from '../module';
 import { seedSpecials } from './seed';
 import * as specials from './service';
@@ -180,20 +183,34 @@ const specialsGraphql: GraphqlContribution = {
           ctx.now(),
           languageArg(args.language),
         ),
-      spinwheel: (_root: unknown, args: { type?: string | null; language?: string }, { ctx, auth }: Context) => {
-        const type = args.type ?? 'default';
-        if (!(SPINWHEEL_TYPES as readonly string[]).includes(type)) {
-          throw new HttpError(400, 'VALIDATION_FAILED', `type must be one of ${SPINWHEEL_TYPES.join(', ')}`);
-        }
-        return specials.spinwheel(
-          ctx.db,
-          type as (typeof SPINWHEEL_TYPES)[number],
-          guestIdOf(auth),
-          languageArg(args.language),
-        );
+      spinwheel: (_root: unknown, args: { type?: string | null; language?: string }, { ctx, auth }: Context) =>
+        specials.spinwheel(ctx.db, wheelType(args.type), guestIdOf(auth), ctx.now(), languageArg(args.language)),
+      loyaltyRewardHistory: (_root: unknown, args: { language?: string }, { ctx, auth }: Context) => {
+        requireGuest(auth);
+        return specials.loyaltyRewardHistory(ctx.db, auth.guestId, languageArg(args.language));
       },
     },
     Mutation: {
+      spin: async (_root: unknown, args: { type?: string | null; language?: string }, { ctx, auth }: Context) => {
+        requireGuest(auth);
+        const grant = await specials.spin(ctx.db, {
+          guestId: auth.guestId,
+          type: wheelType(args.type),
+          now: ctx.now(),
+          language: languageArg(args.language),
+        });
+        return loyaltyChanged(ctx, auth.guestId, grant);
+      },
+      redeemLoyaltyReward: async (_root: unknown, args: { id: number; language?: string }, { ctx, auth }: Context) => {
+        requireGuest(auth);
+        const grant = await specials.redeemLoyaltyReward(ctx.db, {
+          guestId: auth.guestId,
+          rewardId: args.id,
+          now: ctx.now(),
+          language: languageArg(args.language),
+        });
+        return loyaltyChanged(ctx, auth.guestId, grant);
+      },
       clashAddVote: (_root: unknown, args: { challengeId: number; teamId: number }, { ctx, auth }: Context) =>
         clashVote(ctx, auth, args.challengeId, args.teamId),
       clashRevokeVote: (_root: unknown, args: { challengeId: number }, { ctx, auth }: Context) =>
@@ -201,6 +218,22 @@ const specialsGraphql: GraphqlContribution = {
     },
   },
 };
+
+/** The spinwheel type asked for; the default monthly points wheel without one. */
+function wheelType(type: string | null | undefined): SpinwheelType {
+  const value = type ?? 'default';
+  if (!(SPINWHEEL_TYPES as readonly string[]).includes(value)) {
+    throw new HttpError(400, 'VALIDATION_FAILED', `type must be one of ${SPINWHEEL_TYPES.join(', ')}`);
+  }
+  return value as SpinwheelType;
+}
+
+/** A spin or a redeemed reward changed the guest's spins (and a bonus her balance): her other tabs are told. */
+async function loyaltyChanged(ctx: ModuleContext, guestId: string, grant: LoyaltyGrant): Promise<LoyaltyGrant> {
+  ctx.hub.sendToGuest(guestId, { type: 'loyaltyPointsChanged', points: grant.points, spins: grant.spins });
+  if (grant.rewardType === 'bonus') await pushBalance(ctx, guestId);
+  return grant;
+}
 
 /** A guest's clash vote or revoke; everyone reading the clash is pushed the new counts. */
 async function clashVote(ctx: ModuleContext, auth: Auth | null, challengeId: number, teamId: number | null) {

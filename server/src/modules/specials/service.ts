@@ -1,14 +1,17 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   BLOG_CATEGORY_IDS,
   CLASH_WIN_POINTS,
   CONTEST_MAX_VOTES,
   CONTEST_TOP_LIST_SIZE,
   DAILY_BONUS_DAYS,
+  LOYALTY_POINTS_PER_COIN,
   DAILY_BONUS_TIME_ZONE,
   addDaysToDate,
   dailyBonusDayEnd,
   dateInZone,
+  hundredthsFromCoins,
   type BlogArchive,
   type BlogArticle,
   type BlogCategory,
@@ -29,7 +32,11 @@ import {
   type MagazinePage,
   type Page,
   type SpecialEvent,
+  type LoyaltyGrant,
+  type LoyaltyHistoryEntry,
   type Spinwheel,
+  type SpinwheelRewardType,
+  type SpinwheelType,
 } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { countedPage, pageWindow } from '../../db/page';
@@ -37,6 +44,8 @@ import { HttpError } from '../../http/endpoint';
 import type { AgeGate } from '../auth/age';
 import { performerAvatar } from '../performers/age';
 import { performerCard, performerCards, type PerformerCard } from '../performers/catalogue';
+import { transfer } from '../wallet/service';
+import { coinsSpent } from '../wallet/spending';
 import {
   blogPostActors,
   blogPosts,
@@ -52,6 +61,7 @@ import {
   contestVotes,
   dailyBonusOffers,
   loyaltyAccounts,
+  loyaltyHistory,
   loyaltyMonthlyRewards,
   magazinePages,
   specialEvents,
@@ -876,10 +886,44 @@ const REWARD_LABELS: Record<string, LocalizedText> = {
   blank: { de: 'Niete', en: 'no win', es: 'sin premio' },
 };
 
+/** The ledger's hundredths in one coin. */
+const COIN = hundredthsFromCoins(1);
+
+const segmentLabel = (rewardType: string, value: number, language?: Language) => {
+  const name = REWARD_LABELS[rewardType];
+  return name ? `${value > 0 ? `${value} ` : ''}${localize(name, language)}` : rewardType;
+};
+
+/** The Berlin calendar month of `now` (YYYY-MM) and the instants it starts and ends. */
+function loyaltyMonth(now: Date): { month: string; from: Date; to: Date } {
+  const month = dateInZone(now).slice(0, 7);
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  const next = new Date(Date.UTC(year, number, 1)).toISOString().slice(0, 10);
+  // A day's end is 23:59:59 Berlin time, so a month starts one second after its previous day ends.
+  const startOf = (firstDay: string) => new Date(dailyBonusDayEnd(addDaysToDate(firstDay, -1)).getTime() + 1000);
+  return { month, from: startOf(`${month}-01`), to: startOf(next) };
+}
+
+/** The guest's loyalty points: LOYALTY_POINTS_PER_COIN per whole coin she spent in this Berlin month. */
+export async function loyaltyPoints(db: Database, guestId: string, now: Date): Promise<number> {
+  const { from, to } = loyaltyMonth(now);
+  const spent = await coinsSpent(db, guestId, from, to);
+  return Math.max(0, Math.floor(spent / COIN) * LOYALTY_POINTS_PER_COIN);
+}
+
+async function spinsOf(db: Database, guestId: string): Promise<number> {
+  const [account] = await db
+    .select({ spins: loyaltyAccounts.spins })
+    .from(loyaltyAccounts)
+    .where(eq(loyaltyAccounts.guestId, guestId));
+  return account?.spins ?? 0;
+}
+
 export async function spinwheel(
   db: Database,
-  type: 'default' | 'goldrausch',
+  type: SpinwheelType,
   guestId: string | null,
+  now: Date,
   language?: Language,
 ): Promise<Spinwheel> {
   const segments = await db
@@ -892,31 +936,172 @@ export async function spinwheel(
     .from(loyaltyMonthlyRewards)
     .where(eq(loyaltyMonthlyRewards.wheelType, type))
     .orderBy(asc(loyaltyMonthlyRewards.requiredPoints));
-  const [account] = guestId ? await db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.guestId, guestId)) : [];
-  const guest = guestId ? { points: account?.points ?? 0, spins: account?.spins ?? 0 } : null;
+  const guest = guestId ? { points: await loyaltyPoints(db, guestId, now), spins: await spinsOf(db, guestId) } : null;
+  const redeemed = guestId
+    ? new Set(
+        (
+          await db
+            .select({ rewardId: loyaltyHistory.rewardId })
+            .from(loyaltyHistory)
+            .where(and(eq(loyaltyHistory.guestId, guestId), eq(loyaltyHistory.month, loyaltyMonth(now).month)))
+        ).map((r) => r.rewardId),
+      )
+    : new Set<number | null>();
   return {
     type,
-    segments: segments.map((s) => {
-      const name = REWARD_LABELS[s.rewardType];
-      return {
-        id: s.id,
-        rewardType: s.rewardType as Spinwheel['segments'][number]['rewardType'],
-        value: s.value,
-        label: name ? `${s.value > 0 ? `${s.value} ` : ''}${localize(name, language)}` : s.rewardType,
-      };
-    }),
+    segments: segments.map((s) => ({
+      id: s.id,
+      rewardType: s.rewardType as SpinwheelRewardType,
+      value: s.value,
+      label: segmentLabel(s.rewardType, s.value, language),
+    })),
     monthlyRewards: rewards.map((r) => ({
       id: r.id,
-      type: r.rewardType as Spinwheel['monthlyRewards'][number]['type'],
+      type: r.rewardType as SpinwheelRewardType,
       requiredPoints: r.requiredPoints,
       value: r.value,
-      // Redeeming comes with the loyalty flow; until then nothing has been redeemed.
-      isRedeemed: false,
-      isRedeemable: guest !== null && guest.points >= r.requiredPoints,
+      isRedeemed: redeemed.has(r.id),
+      isRedeemable: guest !== null && !redeemed.has(r.id) && guest.points >= r.requiredPoints,
     })),
     guest,
   };
 }
+
+/**
+ * Gives a won or redeemed reward inside the caller's transaction: free spins to her spins, bonus coins through the
+ * wallet's ledger once per history row (its id is the operation key). Other rewards are kept in her history.
+ */
+async function grantReward(tx: Database, guestId: string, historyId: number, rewardType: string, value: number) {
+  if (rewardType === 'freeSpins' && value > 0) {
+    await tx
+      .insert(loyaltyAccounts)
+      .values({ guestId, spins: value })
+      .onConflictDoUpdate({
+        target: loyaltyAccounts.guestId,
+        set: { spins: sql`${loyaltyAccounts.spins} + ${value}` },
+      });
+  }
+  if (rewardType === 'bonus' && value > 0) {
+    await transfer(tx, {
+      reason: 'bonus.loyalty',
+      legs: [
+        { account: { kind: 'system', id: 'platform' }, amount: -value * COIN },
+        { account: { kind: 'guest', id: guestId }, amount: value * COIN },
+      ],
+      idempotency: { scope: `loyalty:${guestId}`, key: `history:${historyId}` },
+      metadata: { loyaltyHistoryId: historyId },
+    });
+  }
+}
+
+/**
+ * Spins a wheel with one of the guest's spins. The prize is drawn here, on the server, and given in the same
+ * transaction that takes the spin, so a spin is paid and won once; without a spin left nothing is drawn.
+ */
+export async function spin(
+  db: Database,
+  options: { guestId: string; type: SpinwheelType; now: Date; language?: Language },
+): Promise<LoyaltyGrant> {
+  const { guestId, type, now } = options;
+  const segments = await db.select().from(spinwheelSegments).where(eq(spinwheelSegments.wheelType, type));
+  if (segments.length === 0) throw notFound('Spinwheel');
+  const won = await db.transaction(async (tx) => {
+    // One guarded update takes the spin: parallel spins of hers each need a spin of their own.
+    const [taken] = await tx
+      .update(loyaltyAccounts)
+      .set({ spins: sql`${loyaltyAccounts.spins} - 1` })
+      .where(and(eq(loyaltyAccounts.guestId, guestId), gt(loyaltyAccounts.spins, 0)))
+      .returning({ spins: loyaltyAccounts.spins });
+    if (!taken) throw new HttpError(409, 'NO_SPINS', 'You have no spins left');
+    const segment = segments[randomInt(segments.length)]!;
+    const [row] = await tx
+      .insert(loyaltyHistory)
+      .values({
+        guestId,
+        kind: 'spin',
+        wheelType: type,
+        rewardType: segment.rewardType,
+        value: segment.value,
+        segmentId: segment.id,
+        createdAt: now,
+      })
+      .returning({ id: loyaltyHistory.id });
+    await grantReward(tx, guestId, row!.id, segment.rewardType, segment.value);
+    return segment;
+  });
+  return {
+    segmentId: won.id,
+    rewardType: won.rewardType as SpinwheelRewardType,
+    value: won.value,
+    label: segmentLabel(won.rewardType, won.value, options.language),
+    spins: await spinsOf(db, guestId),
+    points: await loyaltyPoints(db, guestId, now),
+  };
+}
+
+/** Redeems a monthly reward the guest's points reach, once per Berlin month. */
+export async function redeemLoyaltyReward(
+  db: Database,
+  options: { guestId: string; rewardId: number; now: Date; language?: Language },
+): Promise<LoyaltyGrant> {
+  const { guestId, rewardId, now } = options;
+  const [reward] = await db.select().from(loyaltyMonthlyRewards).where(eq(loyaltyMonthlyRewards.id, rewardId));
+  if (!reward) throw notFound('Loyalty reward');
+  const points = await loyaltyPoints(db, guestId, now);
+  if (points < reward.requiredPoints) {
+    throw new HttpError(409, 'REWARD_NOT_REDEEMABLE', `This reward needs ${reward.requiredPoints} points`);
+  }
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(loyaltyHistory)
+      .values({
+        guestId,
+        kind: 'monthlyReward',
+        wheelType: reward.wheelType,
+        rewardType: reward.rewardType,
+        value: reward.value,
+        rewardId,
+        month: loyaltyMonth(now).month,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: loyaltyHistory.id });
+    if (!row) throw new HttpError(409, 'REWARD_NOT_REDEEMABLE', 'This reward was redeemed this month already');
+    await grantReward(tx, guestId, row.id, reward.rewardType, reward.value);
+  });
+  return {
+    segmentId: null,
+    rewardType: reward.rewardType as SpinwheelRewardType,
+    value: reward.value,
+    label: segmentLabel(reward.rewardType, reward.value, options.language),
+    spins: await spinsOf(db, guestId),
+    points,
+  };
+}
+
+/** The guest's spins and redeemed rewards, newest first. */
+export async function loyaltyRewardHistory(
+  db: Database,
+  guestId: string,
+  language?: Language,
+): Promise<LoyaltyHistoryEntry[]> {
+  const rows = await db
+    .select()
+    .from(loyaltyHistory)
+    .where(eq(loyaltyHistory.guestId, guestId))
+    .orderBy(desc(loyaltyHistory.createdAt), desc(loyaltyHistory.id))
+    .limit(LOYALTY_HISTORY_SIZE);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    wheelType: row.wheelType as SpinwheelType,
+    rewardType: row.rewardType as SpinwheelRewardType,
+    value: row.value,
+    label: segmentLabel(row.rewardType, row.value, language),
+    at: row.createdAt.toISOString(),
+  }));
+}
+const LOYALTY_HISTORY_SIZE = 50;
 
 /** Every blog post published before `now` by its slug (its page's argument) and date, oldest first. */
 export async function publishedBlogPosts(db: Database, now: Date): Promise<Array<{ slug: string; published: Date }>> {

@@ -13,11 +13,11 @@ import {
   contestVoteResult,
   errorCodeOf,
   type ContestVoteInput,
-  type GraphqlOperation,
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { startPostgres } from '../../testing/postgres';
 import { setAvsStatus } from '../auth/age';
+import { errorOf, graphql } from './graphql-fixtures';
 import { clashChallenges, clashChallengeTeams, clashVotes, contestMedia, contests, contestVotes } from './schema';
 
 /** A running contest with at least two entries, as the seed makes them relative to the server's clock. */
@@ -58,22 +58,6 @@ const storedVotes = async (t: TestApp, contestId: number, guestId: string) =>
       .from(contestVotes)
       .where(and(eq(contestVotes.contestId, contestId), eq(contestVotes.guestId, guestId)))
   ).length;
-
-async function graphql<R, V extends Record<string, unknown>>(
-  t: TestApp,
-  operation: GraphqlOperation<R, V>,
-  variables: V,
-  token: string,
-) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/graphql',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { query: operation.document, variables },
-  });
-  return response.json<{ data: R | null; errors?: { message: string; extensions?: { code?: string } }[] }>();
-}
-const errorOf = (body: { errors?: { extensions?: { code?: string } }[] }) => body.errors?.[0]?.extensions?.code;
 
 /** The seed's running clash challenge and its two teams. */
 async function runningChallenge(t: TestApp, token: string) {

@@ -493,6 +493,7 @@ export const clashRevokeVoteMutation = defineOperation<{ clashRevokeVote: ClashV
 // Spinwheel and loyalty
 
 export const SPINWHEEL_TYPES = ['default', 'goldrausch'] as const;
+export type SpinwheelType = (typeof SPINWHEEL_TYPES)[number];
 export const SPINWHEEL_REWARD_TYPES = [
   'bonusCode',
   'bonus',
@@ -512,6 +513,7 @@ export const SPINWHEEL_REWARD_TYPES = [
   'blank',
   'freePreview',
 ] as const;
+export type SpinwheelRewardType = (typeof SPINWHEEL_REWARD_TYPES)[number];
 export const spinwheelSegment = z.object({
   id: z.number().int(),
   rewardType: z.enum(SPINWHEEL_REWARD_TYPES),
@@ -534,6 +536,53 @@ export const spinwheel = z.object({
   guest: z.object({ points: z.number().int(), spins: z.number().int() }).nullable(),
 });
 export type Spinwheel = z.infer<typeof spinwheel>;
+
+/**
+ * Loyalty points are earned by spending coins (on videos, shows, tips, paid messages): this many points per coin
+ * spent in the current Berlin calendar month. They unlock that month's rewards, each redeemable once a month.
+ */
+export const LOYALTY_POINTS_PER_COIN = 10;
+
+/** What a spin won or a redeemed reward gave, and the guest's spins and points after it. */
+export const loyaltyGrant = z.object({
+  /** The wheel's segment the spin stopped on; null for a redeemed monthly reward. */
+  segmentId: z.number().int().nullable(),
+  rewardType: z.enum(SPINWHEEL_REWARD_TYPES),
+  value: z.number().int(),
+  label: z.string(),
+  spins: z.number().int(),
+  points: z.number().int(),
+});
+export type LoyaltyGrant = z.infer<typeof loyaltyGrant>;
+
+export const loyaltyHistoryEntry = z.object({
+  id: z.number().int(),
+  kind: z.enum(['spin', 'monthlyReward']),
+  wheelType: z.enum(SPINWHEEL_TYPES),
+  rewardType: z.enum(SPINWHEEL_REWARD_TYPES),
+  value: z.number().int(),
+  label: z.string(),
+  at: z.string(),
+});
+export type LoyaltyHistoryEntry = z.infer<typeof loyaltyHistoryEntry>;
+
+const loyaltyGrantFields = 'segmentId rewardType value label spins points';
+/** Spins the wheel of a type with one of the guest's spins; the server decides the prize and grants it. */
+export const spinMutation = defineOperation<{ spin: LoyaltyGrant }, { type?: string; language?: string }>(
+  `mutation Spin($type: String, $language: String) { spin(type: $type, language: $language) { ${loyaltyGrantFields} } }`,
+);
+export const redeemLoyaltyRewardMutation = defineOperation<
+  { redeemLoyaltyReward: LoyaltyGrant },
+  { id: number; language?: string }
+>(
+  `mutation RedeemLoyaltyReward($id: Int!, $language: String) { redeemLoyaltyReward(id: $id, language: $language) { ${loyaltyGrantFields} } }`,
+);
+export const loyaltyRewardHistoryQuery = defineOperation<
+  { loyaltyRewardHistory: LoyaltyHistoryEntry[] },
+  { language?: string }
+>(
+  `query LoyaltyRewardHistory($language: String) { loyaltyRewardHistory(language: $language) { id kind wheelType rewardType value label at } }`,
+);
 
 export const spinwheelQuery = defineOperation<{ spinwheel: Spinwheel }, { type?: string; language?: string }>(
   `query Spinwheel($type: String, $language: String) { spinwheel(type: $type, language: $language) { type
@@ -839,7 +888,27 @@ export const specialsSdl = /* GraphQL */ `
     votes: [ClashVotes!]!
   }
 
+  type LoyaltyGrant {
+    segmentId: Int
+    rewardType: String!
+    value: Int!
+    label: String!
+    spins: Int!
+    points: Int!
+  }
+  type LoyaltyHistoryEntry {
+    id: Int!
+    kind: String!
+    wheelType: String!
+    rewardType: String!
+    value: Int!
+    label: String!
+    at: String!
+  }
+
   extend type Mutation {
+    spin(type: String, language: String): LoyaltyGrant!
+    redeemLoyaltyReward(id: Int!, language: String): LoyaltyGrant!
     clashAddVote(challengeId: Int!, teamId: Int!): ClashVoting!
     clashRevokeVote(challengeId: Int!): ClashVoting!
   }
@@ -849,5 +918,6 @@ export const specialsSdl = /* GraphQL */ `
     contests(language: String): [Contest!]!
     clash(id: Int, language: String): Clash
     spinwheel(type: String, language: String): Spinwheel!
+    loyaltyRewardHistory(language: String): [LoyaltyHistoryEntry!]!
   }
 `;
