@@ -929,7 +929,7 @@ async function seedSpinwheel(ctx: ModuleContext) {
       .values(segments.map(([rewardType, value], position) => ({ wheelType, position, rewardType, value })));
   }
   await ctx.db.insert(loyaltyMonthlyRewards).values([
-    { wheelType: 'default', rewardType: 'freeSpins', requiredPoints: 100, value: 1 },
+    { wheelType: 'default', rewardType: 'freeSpins', requiredPoints: 30, value: 1 },
     { wheelType: 'default', rewardType: 'bonus', requiredPoints: 250, value: 50 },
     { wheelType: 'default', rewardType: 'videoVoucher', requiredPoints: 500, value: 1 },
     { wheelType: 'default', rewardType: 'messengerGift', requiredPoints: 1000, value: 3 },
