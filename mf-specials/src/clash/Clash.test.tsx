@@ -1,5 +1,6 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { clashQuery } from '@velvet/contracts';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { clashAddVoteMutation, clashQuery, clashRevokeVoteMutation } from '@velvet/contracts';
+import { ApiError } from '@velvet/sdk';
 import { createMockPlatform, renderWithPlatform } from '@velvet/testing';
 import { clashFixture } from '../fixtures';
 import { locales } from '../locales';
@@ -25,11 +26,61 @@ describe('clash of cams', () => {
     expect(platform.openedFlows).toEqual(['login']);
   });
 
-  it('tells a guest that voting comes soon instead of offering a vote', async () => {
-    const running = createMockPlatform({ loggedIn: true, language: 'nl', query: () => ({ clash: clashFixture }) });
-    renderWithPlatform(<ClashPage />, { platform: running, remote: 'mf-specials', locales });
-    expect(await screen.findByText('Stemmen op een team kan hier binnenkort.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Inloggen' })).not.toBeInTheDocument();
+  it('shows a guest vote at once, then the server answer, then other guests votes pushed', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const sent: unknown[] = [];
+    const platform = createMockPlatform({
+      loggedIn: true,
+      query: (operation, variables) => {
+        if (operation === clashQuery) return { clash: clashFixture };
+        sent.push({ operation, variables });
+        if (operation === clashRevokeVoteMutation) throw new ApiError(404, 'NOT_FOUND', 'No vote');
+        return new Promise((resolve) => (answer = resolve));
+      },
+    });
+    renderWithPlatform(<ClashPage />, { platform, remote: 'mf-specials', locales });
+    expect(screen.queryByText(/soon/)).not.toBeInTheDocument();
+    expect(await screen.findByText('10 votes (25 %)')).toBeInTheDocument();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Vote for Team Ice' }).at(-1)!);
+    expect(await screen.findByText('11 votes (27 %) · your vote')).toBeInTheDocument();
+    expect(screen.queryByText('10 votes (25 %)')).not.toBeInTheDocument();
+    expect(sent).toEqual([{ operation: clashAddVoteMutation, variables: { challengeId: 2, teamId: 2 } }]);
+
+    await act(async () =>
+      answer({
+        clashAddVote: {
+          challengeId: 2,
+          votes: [
+            { teamId: 1, votes: 30, hasVoted: false },
+            { teamId: 2, votes: 12, hasVoted: true },
+          ],
+        },
+      }),
+    );
+    expect(await screen.findByText('12 votes (29 %) · your vote')).toBeInTheDocument();
+    act(() =>
+      platform.emit({
+        type: 'clashVoting',
+        challengeId: 2,
+        votes: [
+          { teamId: 1, votes: 36 },
+          { teamId: 2, votes: 12 },
+        ],
+      }),
+    );
+    expect(await screen.findByText('36 votes (75 %)')).toBeInTheDocument();
+    expect(screen.getByText('12 votes (25 %) · your vote')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Take back my vote' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your vote could not be saved.');
+    expect(await screen.findByText('10 votes (25 %)')).toBeInTheDocument();
+  });
+
+  it('offers a visitor no vote button', async () => {
+    const platform = createMockPlatform({ language: 'nl', query: () => ({ clash: clashFixture }) });
+    renderWithPlatform(<ClashPage />, { platform, remote: 'mf-specials', locales });
+    expect(await screen.findByText('Log in om op je team te stemmen.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Stem op/ })).not.toBeInTheDocument();
   });
 
   it('names a performer without a link while the profile page is not served (mf-chat is off)', async () => {

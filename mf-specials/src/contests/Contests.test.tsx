@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { contestsQuery, specialsEndpoints, type EndpointInput } from '@velvet/contracts';
+import { ApiError } from '@velvet/sdk';
 import { createMockPlatform, renderWithPlatform } from '@velvet/testing';
 import { contestFixture, gridItemFixture } from '../fixtures';
 import { locales } from '../locales';
@@ -8,9 +9,13 @@ import { ContestsPage } from './ContestsPage';
 import { ContestsWidget } from './ContestsWidget';
 
 type GridInput = EndpointInput<typeof specialsEndpoints.contestGridItems>;
+type VoteInput = EndpointInput<typeof specialsEndpoints.addContestMediaVoting>;
 
-function contestPlatform(loggedIn: boolean) {
+/** A contest where the guest has cast two votes; votes count up to five, a guest without the age check is sent to it. */
+function contestPlatform(loggedIn: boolean, { ageVerified = true } = {}) {
   const gridCalls: GridInput['params'][] = [];
+  const voteCalls: VoteInput['body'][] = [];
+  let voteCount = 2;
   const platform = createMockPlatform({
     loggedIn,
     route: { name: 'contest', args: { contestId: '1' } },
@@ -24,10 +29,26 @@ function contestPlatform(loggedIn: boolean) {
           elementsCount: 25,
         };
       },
-      '/contests/getContestGuestData/:contestId': () => ({ voteCount: 2, hideVoteLimitModal: false }),
+      '/contests/getContestGuestData/:contestId': () => ({ voteCount, hideVoteLimitModal: false }),
+      '/contests/addContestMediaVoting': (input) => {
+        const { body } = input as unknown as VoteInput;
+        voteCalls.push(body);
+        if (ageVerified && voteCount >= 5) throw new ApiError(409, 'VOTE_LIMIT_REACHED', 'Five votes per contest');
+        if (ageVerified) voteCount += 1;
+        return {
+          success: ageVerified,
+          needAvs: !ageVerified,
+          guestId: 'guest-1',
+          contestId: body.contestId,
+          mediaId: body.mediaId,
+          mediaVotes: 10 + (ageVerified ? voteCalls.filter((c) => c.mediaId === body.mediaId).length : 0),
+          voteCount,
+          hideVoteLimitModal: false,
+        };
+      },
     },
   });
-  return { platform, gridCalls };
+  return { platform, gridCalls, voteCalls };
 }
 
 describe('contest page', () => {
@@ -43,13 +64,12 @@ describe('contest page', () => {
     expect(platform.restCalls.some((call) => call.path === '/contests/getContestGuestData/:contestId')).toBe(false);
   });
 
-  it("shows a guest's votes, casts none, and pages and sorts the grid", async () => {
+  it("shows a guest's votes and pages and sorts the grid", async () => {
     const { platform, gridCalls } = contestPlatform(true);
     renderWithPlatform(<ContestPage />, { platform, remote: 'mf-specials', locales });
     expect(await screen.findByText('You have cast 2 of 5 votes.')).toBeInTheDocument();
-    expect(screen.getByText('Voting opens here soon.')).toBeInTheDocument();
+    expect(screen.queryByText(/soon/)).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Performer 1' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Vote' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Performer 1/ })).toHaveAttribute('href', '/en/amateur/performer1/');
 
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
@@ -60,6 +80,38 @@ describe('contest page', () => {
       { contestId: 1, contestSub: 'all', limit: 20, offset: 0 },
       { contestId: 1, contestSub: 'all', limit: 20, offset: 20 },
     ]);
+  });
+
+  it('counts a guest vote up to the fifth and tells her the sixth is refused', async () => {
+    const { platform, voteCalls } = contestPlatform(true);
+    renderWithPlatform(<ContestPage />, { platform, remote: 'mf-specials', locales });
+    const voteFor1 = await screen.findByRole('button', { name: 'Vote for Performer 1' });
+    fireEvent.click(voteFor1);
+    expect(await screen.findByText('You have cast 3 of 5 votes.')).toBeInTheDocument();
+    expect(screen.getByText('11 votes')).toBeInTheDocument();
+    expect(voteCalls).toEqual([{ contestId: 1, mediaId: 1, actorId: 1, albumId: null }]);
+
+    for (const count of [4, 5]) {
+      await waitFor(() => expect(voteFor1).toBeEnabled());
+      fireEvent.click(voteFor1);
+      expect(await screen.findByText(`You have cast ${count} of 5 votes.`)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('status')).toHaveTextContent('That was your last vote in this contest.');
+    await waitFor(() => expect(voteFor1).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Vote for Performer 2' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You have used all 5 votes in this contest.');
+    expect(screen.getByText('13 votes')).toBeInTheDocument();
+    expect(screen.getAllByText('10 votes')).toHaveLength(1);
+    expect(platform.openedFlows).toEqual([]);
+  });
+
+  it('sends a guest without the age check to it and counts nothing', async () => {
+    const { platform } = contestPlatform(true, { ageVerified: false });
+    renderWithPlatform(<ContestPage />, { platform, remote: 'mf-specials', locales });
+    fireEvent.click(await screen.findByRole('button', { name: 'Vote for Performer 1' }));
+    await waitFor(() => expect(platform.openedFlows).toEqual(['ageCheck']));
+    expect(screen.getByText('You have cast 2 of 5 votes.')).toBeInTheDocument();
+    expect(screen.getAllByText('10 votes')).toHaveLength(2);
   });
 
   it('says not found for an unknown contest', async () => {

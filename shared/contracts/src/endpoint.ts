@@ -193,6 +193,12 @@ export const ERROR_CODES = [
   'NO_SUBSCRIPTION',
   'CANCELLATION_OFFER_UNAVAILABLE',
   'DEPOSIT_LIMIT_EXCEEDED',
+  // Contests and clash of cams: a sixth vote in a contest, a vote outside the voting time.
+  'VOTE_LIMIT_REACHED',
+  'VOTING_CLOSED',
+  // Spinwheel and loyalty: a spin without spins left, a monthly reward not (or no longer) redeemable.
+  'NO_SPINS',
+  'REWARD_NOT_REDEEMABLE',
   /** A fault of the server (500): logged there, never bad input. */
   'INTERNAL',
   /** What a client reads from a failure that carries no code of the platform (a proxy's page, a lost connection). */

@@ -9,6 +9,7 @@ import { channel, channelFilter, message, messageType, senderType, MESSAGE_MAX_L
 import { MEDIATHEK_MEDIA_TYPES } from './domains/media';
 import { CHAT_MESSAGE_MAX_LENGTH, chatEnd, chatMessage, chatSession } from './domains/chat';
 import { subscriptionPush } from './domains/subscriptions';
+import { clashVotingPush } from './domains/specials';
 
 /** Socket constants of the spec. */
 export const SOCKET_PATH = '/ws';
@@ -248,6 +249,11 @@ export const incomingMessages = lazyRecord({
   onGuestEmailVerified: () => z.object({ type: z.literal('onGuestEmailVerified'), email: z.string() }),
   /** A VIP or TV subscription started, ended or changed: the guest's flags follow it. */
   subscription: () => subscriptionPush.extend({ type: z.literal('subscription') }),
+  /** The guest's loyalty points or spins changed (a spin, a redeemed reward). */
+  loyaltyPointsChanged: () =>
+    z.object({ type: z.literal('loyaltyPointsChanged'), points: z.number().int(), spins: z.number().int() }),
+  /** A clash challenge's team votes changed by a guest's vote or revoke. */
+  clashVoting: () => clashVotingPush.extend({ type: z.literal('clashVoting') }),
   /** Spec one-click result: the offer (amounts in EUR cents) and, after a charge, its outcome. */
   oneClick: () =>
     z.object({

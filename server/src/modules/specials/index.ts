@@ -10,9 +10,12 @@ import {
   specialsEndpoints,
   specialsSdl,
   type Language,
+  type LoyaltyGrant,
+  type SpinwheelType,
 } from '@velvet/contracts';
-import { HttpError, route } from '../../http/endpoint';
-import { ageGate } from '../auth/age';
+import { HttpError, requireGuest, requireOperator, route } from '../../http/endpoint';
+import { ageGate, isAgeVerified } from '../auth/age';
+import { pushBalance } from '../wallet/service';
 import type { Auth, GraphqlContribution, ModuleContext, ServerModule } from '../module';
 import { seedSpecials } from './seed';
 import * as specials from './service';
@@ -36,6 +39,9 @@ function blogCategoryOrThrow(segment: string): number | null {
   return categoryId;
 }
 
+/** Guest-specific parts (votes, spins) only for a logged-in guest. */
+const guestIdOf = (auth: Auth | null) => (auth?.loggedIn ? auth.guestId : null);
+
 const specialsRoutes =
   (ctx: ModuleContext): FastifyPluginAsync =>
   async (app) => {
@@ -56,6 +62,36 @@ const specialsRoutes =
     route(app, specialsEndpoints.contestGuestData, ({ params, auth }) =>
       specials.contestGuestData(db, params.contestId, auth.guestId),
     );
+    route(app, specialsEndpoints.contest, ({ params, query, auth }) =>
+      specials.contestDetail(db, params.contestId, guestIdOf(auth), ctx.now(), query.language),
+    );
+    route(app, specialsEndpoints.contestTopList, ({ params }) => specials.contestTopList(db, params.contestId));
+    route(app, specialsEndpoints.contestActor, ({ params }) =>
+      specials.contestActorEntries(db, params.contestId, params.actorId),
+    );
+    for (const [endpoint, change] of [
+      [specialsEndpoints.addContestMediaVoting, 1],
+      [specialsEndpoints.deleteContestMediaVoting, -1],
+    ] as const) {
+      route(app, endpoint, async ({ body, auth }) =>
+        specials.changeContestVote(db, {
+          guestId: auth.guestId,
+          ageVerified: await isAgeVerified(db, auth),
+          input: body,
+          change,
+          now: ctx.now(),
+        }),
+      );
+    }
+
+    route(app, specialsEndpoints.clashWinner, async ({ params, body, auth }) => {
+      requireOperator(auth);
+      const clashId = await specials.setClashWinner(db, params.challengeId, body.teamId);
+      const clash = await specials.findClash(db, await ageGate(ctx, auth), clashId, null, ctx.now());
+      const challenge = clash?.challenges.find((c) => c.id === params.challengeId);
+      if (!challenge) throw new HttpError(404, 'NOT_FOUND', 'Clash challenge not found');
+      return challenge;
+    });
 
     route(app, specialsEndpoints.blogCategories, async ({ reply }) =>
       cachedForAMinute(
@@ -130,9 +166,6 @@ function languageArg(language: string | null | undefined): Language | undefined 
   return language as Language;
 }
 
-/** Guest-specific parts (votes, spins) only for a logged-in guest. */
-const guestIdOf = (auth: Auth | null) => (auth?.loggedIn ? auth.guestId : null);
-
 const specialsGraphql: GraphqlContribution = {
   schema: specialsSdl,
   resolvers: {
@@ -150,21 +183,69 @@ const specialsGraphql: GraphqlContribution = {
           ctx.now(),
           languageArg(args.language),
         ),
-      spinwheel: (_root: unknown, args: { type?: string | null; language?: string }, { ctx, auth }: Context) => {
-        const type = args.type ?? 'default';
-        if (!(SPINWHEEL_TYPES as readonly string[]).includes(type)) {
-          throw new HttpError(400, 'VALIDATION_FAILED', `type must be one of ${SPINWHEEL_TYPES.join(', ')}`);
-        }
-        return specials.spinwheel(
-          ctx.db,
-          type as (typeof SPINWHEEL_TYPES)[number],
-          guestIdOf(auth),
-          languageArg(args.language),
-        );
+      spinwheel: (_root: unknown, args: { type?: string | null; language?: string }, { ctx, auth }: Context) =>
+        specials.spinwheel(ctx.db, wheelType(args.type), guestIdOf(auth), ctx.now(), languageArg(args.language)),
+      loyaltyRewardHistory: (_root: unknown, args: { language?: string }, { ctx, auth }: Context) => {
+        requireGuest(auth);
+        return specials.loyaltyRewardHistory(ctx.db, auth.guestId, languageArg(args.language));
       },
+    },
+    Mutation: {
+      spin: async (_root: unknown, args: { type?: string | null; language?: string }, { ctx, auth }: Context) => {
+        requireGuest(auth);
+        const grant = await specials.spin(ctx.db, {
+          guestId: auth.guestId,
+          type: wheelType(args.type),
+          now: ctx.now(),
+          language: languageArg(args.language),
+        });
+        return loyaltyChanged(ctx, auth.guestId, grant);
+      },
+      redeemLoyaltyReward: async (_root: unknown, args: { id: number; language?: string }, { ctx, auth }: Context) => {
+        requireGuest(auth);
+        const grant = await specials.redeemLoyaltyReward(ctx.db, {
+          guestId: auth.guestId,
+          rewardId: args.id,
+          now: ctx.now(),
+          language: languageArg(args.language),
+        });
+        return loyaltyChanged(ctx, auth.guestId, grant);
+      },
+      clashAddVote: (_root: unknown, args: { challengeId: number; teamId: number }, { ctx, auth }: Context) =>
+        clashVote(ctx, auth, args.challengeId, args.teamId),
+      clashRevokeVote: (_root: unknown, args: { challengeId: number }, { ctx, auth }: Context) =>
+        clashVote(ctx, auth, args.challengeId, null),
     },
   },
 };
+
+/** The spinwheel type asked for; the default monthly points wheel without one. */
+function wheelType(type: string | null | undefined): SpinwheelType {
+  const value = type ?? 'default';
+  if (!(SPINWHEEL_TYPES as readonly string[]).includes(value)) {
+    throw new HttpError(400, 'VALIDATION_FAILED', `type must be one of ${SPINWHEEL_TYPES.join(', ')}`);
+  }
+  return value as SpinwheelType;
+}
+
+/** A spin or a redeemed reward changed the guest's spins (and a bonus her balance): her other tabs are told. */
+async function loyaltyChanged(ctx: ModuleContext, guestId: string, grant: LoyaltyGrant): Promise<LoyaltyGrant> {
+  ctx.hub.sendToGuest(guestId, { type: 'loyaltyPointsChanged', points: grant.points, spins: grant.spins });
+  if (grant.rewardType === 'bonus') await pushBalance(ctx, guestId);
+  return grant;
+}
+
+/** A guest's clash vote or revoke; everyone reading the clash is pushed the new counts. */
+async function clashVote(ctx: ModuleContext, auth: Auth | null, challengeId: number, teamId: number | null) {
+  requireGuest(auth);
+  const voting = await specials.castClashVote(ctx.db, { guestId: auth.guestId, challengeId, teamId, now: ctx.now() });
+  ctx.hub.broadcast({
+    type: 'clashVoting',
+    challengeId,
+    votes: voting.votes.map(({ teamId: team, votes }) => ({ teamId: team, votes })),
+  });
+  return voting;
+}
 
 /** Daily bonus, contests, blog and magazine pages, special events, clash of cams and the spinwheel. */
 export const specialsModule: ServerModule = {

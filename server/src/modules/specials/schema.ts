@@ -93,6 +93,22 @@ export const contestVotes = pgTable(
   (t) => [index('specials_contest_votes_guest').on(t.contestId, t.guestId)],
 );
 
+/**
+ * A guest's standing in one contest: her choice to hide the vote-limit notice, and the row her votes lock so
+ * that parallel votes are counted one after another against the limit.
+ */
+export const contestGuests = pgTable(
+  'specials_contest_guests',
+  {
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    guestId: text('guest_id').notNull(),
+    hideVoteLimitModal: boolean('hide_vote_limit_modal').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.contestId, t.guestId] })],
+);
+
 export const blogPosts = pgTable(
   'specials_blog_posts',
   {
@@ -251,9 +267,35 @@ export const loyaltyMonthlyRewards = pgTable('specials_loyalty_monthly_rewards',
   value: integer('value').notNull(),
 });
 
-/** A guest's loyalty points and spins; a guest without a row has none yet. */
+/**
+ * A guest's spins; a guest without a row has none yet. Her loyalty points are not kept: they are read from the
+ * coins she spent, as the wallet's ledger has them.
+ */
 export const loyaltyAccounts = pgTable('specials_loyalty_accounts', {
   guestId: text('guest_id').primaryKey(),
-  points: integer('points').notNull().default(0),
   spins: integer('spins').notNull().default(0),
 });
+
+/**
+ * What a guest won on the wheel or redeemed: one row per spin, and one per monthly reward and Berlin month
+ * (`month`, YYYY-MM), which the unique index keeps to one even for redemptions sent at once.
+ */
+export const loyaltyHistory = pgTable(
+  'specials_loyalty_history',
+  {
+    id: serial('id').primaryKey(),
+    guestId: text('guest_id').notNull(),
+    kind: text('kind').$type<'spin' | 'monthlyReward'>().notNull(),
+    wheelType: text('wheel_type').notNull(),
+    rewardType: text('reward_type').notNull(),
+    value: integer('value').notNull(),
+    segmentId: integer('segment_id').references(() => spinwheelSegments.id, { onDelete: 'set null' }),
+    rewardId: integer('reward_id').references(() => loyaltyMonthlyRewards.id, { onDelete: 'cascade' }),
+    month: text('month'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('specials_loyalty_history_guest').on(t.guestId, t.createdAt),
+    uniqueIndex('specials_loyalty_history_redeemed').on(t.guestId, t.rewardId, t.month),
+  ],
+);

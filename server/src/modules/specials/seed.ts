@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
   BLOG_CATEGORY_IDS,
+  CLASH_WIN_POINTS,
   DAILY_BONUS_DAYS,
   SPECIAL_EVENT_IDS,
   addDaysToDate,
@@ -851,7 +852,7 @@ async function seedClash(ctx: ModuleContext, performers: Performer[], rng: Retur
     const ended = definition.endDays < 0;
     const votes = teams.map(() => (definition.startDays < 0 ? rng.int(20, 300) : 0));
     const winnerVoting = ended ? teams[votes[0]! >= votes[1]! ? 0 : 1]!.id : null;
-    if (winnerVoting !== null) points.set(winnerVoting, (points.get(winnerVoting) ?? 0) + 3);
+    if (winnerVoting !== null) points.set(winnerVoting, (points.get(winnerVoting) ?? 0) + CLASH_WIN_POINTS);
     const [challenge] = await ctx.db
       .insert(clashChallenges)
       .values({
@@ -928,7 +929,7 @@ async function seedSpinwheel(ctx: ModuleContext) {
       .values(segments.map(([rewardType, value], position) => ({ wheelType, position, rewardType, value })));
   }
   await ctx.db.insert(loyaltyMonthlyRewards).values([
-    { wheelType: 'default', rewardType: 'freeSpins', requiredPoints: 100, value: 1 },
+    { wheelType: 'default', rewardType: 'freeSpins', requiredPoints: 30, value: 1 },
     { wheelType: 'default', rewardType: 'bonus', requiredPoints: 250, value: 50 },
     { wheelType: 'default', rewardType: 'videoVoucher', requiredPoints: 500, value: 1 },
     { wheelType: 'default', rewardType: 'messengerGift', requiredPoints: 1000, value: 3 },

@@ -1,27 +1,42 @@
-import { and, asc, count, desc, eq, inArray, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   BLOG_CATEGORY_IDS,
+  CLASH_WIN_POINTS,
   CONTEST_MAX_VOTES,
+  CONTEST_TOP_LIST_SIZE,
   DAILY_BONUS_DAYS,
+  LOYALTY_POINTS_PER_COIN,
   DAILY_BONUS_TIME_ZONE,
   addDaysToDate,
   dailyBonusDayEnd,
   dateInZone,
+  hundredthsFromCoins,
   type BlogArchive,
   type BlogArticle,
   type BlogCategory,
   type BlogCategoryKey,
   type BlogPostTeaser,
   type Clash,
+  type ClashVoting,
   type Contest,
+  type ContestDetail,
   type ContestGrid,
+  type ContestGridItem,
+  type ContestGuestData,
   type ContestHeader,
+  type ContestVoteInput,
+  type ContestVoteResult,
   type DailyBonus,
   type Language,
   type MagazinePage,
   type Page,
   type SpecialEvent,
+  type LoyaltyGrant,
+  type LoyaltyHistoryEntry,
   type Spinwheel,
+  type SpinwheelRewardType,
+  type SpinwheelType,
 } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { countedPage, pageWindow } from '../../db/page';
@@ -29,6 +44,8 @@ import { HttpError } from '../../http/endpoint';
 import type { AgeGate } from '../auth/age';
 import { performerAvatar } from '../performers/age';
 import { performerCard, performerCards, type PerformerCard } from '../performers/catalogue';
+import { transfer } from '../wallet/service';
+import { coinsSpent } from '../wallet/spending';
 import {
   blogPostActors,
   blogPosts,
@@ -38,11 +55,13 @@ import {
   clashTeamMembers,
   clashTeams,
   clashVotes,
+  contestGuests,
   contestMedia,
   contests,
   contestVotes,
   dailyBonusOffers,
   loyaltyAccounts,
+  loyaltyHistory,
   loyaltyMonthlyRewards,
   magazinePages,
   specialEvents,
@@ -150,18 +169,54 @@ export async function contestHeader(db: Database, id: number, now: Date, languag
   return { ...toContest(row, now, language), maxVotes: CONTEST_MAX_VOTES, totalVotes: row.totalVotes };
 }
 
+async function contestOrThrow(db: Database, contestId: number) {
+  const [contest] = await db
+    .select({ start: contests.start, end: contests.end })
+    .from(contests)
+    .where(eq(contests.id, contestId));
+  if (!contest) throw notFound('Contest');
+  return contest;
+}
+
+/** Every entry's 1-based place by votes (ties by the earlier entry) over the whole contest. */
+async function contestPlaces(db: Database, contestId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: contestMedia.id })
+    .from(contestMedia)
+    .where(eq(contestMedia.contestId, contestId))
+    .orderBy(desc(contestMedia.votes), asc(contestMedia.id));
+  return new Map(rows.map((r, i) => [r.id, i + 1]));
+}
+
+const gridColumns = { media: contestMedia, actorName: performerCard.name, actorDisplayName: performerCard.displayName };
+type GridRow = { media: typeof contestMedia.$inferSelect; actorName: string; actorDisplayName: string };
+
+const toGridItem = ({ media, actorName, actorDisplayName }: GridRow, place: number | null): ContestGridItem => ({
+  itemHash: `${media.contestId}-${media.id}`,
+  mediaId: media.id,
+  albumId: media.albumId,
+  actorId: media.actorId,
+  actorName,
+  actorDisplayName,
+  title: media.title,
+  previewUrl: media.previewUrl,
+  width: media.width,
+  height: media.height,
+  mediaVotes: media.votes,
+  place,
+});
+
 export async function contestGridItems(
   db: Database,
   options: { contestId: number; sub: 'all' | 'top'; limit: number; offset: number; actorName?: string; now: Date },
 ): Promise<ContestGrid> {
-  const [contest] = await db.select({ end: contests.end }).from(contests).where(eq(contests.id, options.contestId));
-  if (!contest) throw notFound('Contest');
+  const contest = await contestOrThrow(db, options.contestId);
   const filter: SQL[] = [eq(contestMedia.contestId, options.contestId)];
   if (options.actorName) filter.push(eq(performerCard.name, options.actorName.toLowerCase()));
   const where = and(...filter);
   const { items: rows, total } = await countedPage(
     db
-      .select({ media: contestMedia, actorName: performerCard.name, actorDisplayName: performerCard.displayName })
+      .select(gridColumns)
       .from(contestMedia)
       .innerJoin(performerCard, eq(performerCard.id, contestMedia.actorId))
       .where(where)
@@ -177,46 +232,157 @@ export async function contestGridItems(
       .where(where),
     options,
   );
-  const ended = contest.end <= options.now;
   // Places are by votes over the whole contest, so they hold whatever view or filter is shown.
-  const places = ended
-    ? new Map(
-        (
-          await db
-            .select({ id: contestMedia.id })
-            .from(contestMedia)
-            .where(eq(contestMedia.contestId, options.contestId))
-            .orderBy(desc(contestMedia.votes), asc(contestMedia.id))
-        ).map((r, i) => [r.id, i + 1]),
-      )
-    : null;
+  const places = contest.end <= options.now ? await contestPlaces(db, options.contestId) : null;
   return {
     elementsCount: total,
-    contestGridItems: rows.map(({ media, actorName, actorDisplayName }) => ({
-      itemHash: `${options.contestId}-${media.id}`,
-      mediaId: media.id,
-      albumId: media.albumId,
-      actorId: media.actorId,
-      actorName,
-      actorDisplayName,
-      title: media.title,
-      previewUrl: media.previewUrl,
-      width: media.width,
-      height: media.height,
-      mediaVotes: media.votes,
-      place: places?.get(media.id) ?? null,
-    })),
+    contestGridItems: rows.map((row) => toGridItem(row, places?.get(row.media.id) ?? null)),
   };
 }
 
-export async function contestGuestData(db: Database, contestId: number, guestId: string) {
-  const [contest] = await db.select({ id: contests.id }).from(contests).where(eq(contests.id, contestId));
-  if (!contest) throw notFound('Contest');
+/** The leading entries by votes with their places (the standing so far while the contest runs). */
+export async function contestTopList(db: Database, contestId: number): Promise<ContestGrid> {
+  await contestOrThrow(db, contestId);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select(gridColumns)
+      .from(contestMedia)
+      .innerJoin(performerCard, eq(performerCard.id, contestMedia.actorId))
+      .where(eq(contestMedia.contestId, contestId))
+      .orderBy(desc(contestMedia.votes), asc(contestMedia.id))
+      .limit(CONTEST_TOP_LIST_SIZE),
+    db.select({ total: count() }).from(contestMedia).where(eq(contestMedia.contestId, contestId)),
+  ]);
+  return { elementsCount: total, contestGridItems: rows.map((row, i) => toGridItem(row, i + 1)) };
+}
+
+/** One performer's entries in a contest, best first, with their places among all entries. */
+export async function contestActorEntries(db: Database, contestId: number, actorId: number): Promise<ContestGrid> {
+  await contestOrThrow(db, contestId);
+  const rows = await db
+    .select(gridColumns)
+    .from(contestMedia)
+    .innerJoin(performerCard, eq(performerCard.id, contestMedia.actorId))
+    .where(and(eq(contestMedia.contestId, contestId), eq(contestMedia.actorId, actorId)))
+    .orderBy(desc(contestMedia.votes), asc(contestMedia.id));
+  const places = rows.length ? await contestPlaces(db, contestId) : new Map<number, number>();
+  return {
+    elementsCount: rows.length,
+    contestGridItems: rows.map((row) => toGridItem(row, places.get(row.media.id) ?? null)),
+  };
+}
+
+const guestVoteFilter = (contestId: number, guestId: string) =>
+  and(eq(contestVotes.contestId, contestId), eq(contestVotes.guestId, guestId));
+
+async function guestStanding(db: Database, contestId: number, guestId: string): Promise<ContestGuestData> {
   const [{ votes } = { votes: 0 }] = await db
     .select({ votes: count() })
     .from(contestVotes)
-    .where(and(eq(contestVotes.contestId, contestId), eq(contestVotes.guestId, guestId)));
-  return { voteCount: votes, hideVoteLimitModal: votes >= CONTEST_MAX_VOTES };
+    .where(guestVoteFilter(contestId, guestId));
+  const [standing] = await db
+    .select({ hide: contestGuests.hideVoteLimitModal })
+    .from(contestGuests)
+    .where(and(eq(contestGuests.contestId, contestId), eq(contestGuests.guestId, guestId)));
+  return { voteCount: votes, hideVoteLimitModal: standing?.hide ?? false };
+}
+
+export async function contestGuestData(db: Database, contestId: number, guestId: string): Promise<ContestGuestData> {
+  await contestOrThrow(db, contestId);
+  return guestStanding(db, contestId, guestId);
+}
+
+/** A contest with the caller's votes in it when she is a logged-in guest. */
+export async function contestDetail(
+  db: Database,
+  contestId: number,
+  guestId: string | null,
+  now: Date,
+  language?: Language,
+): Promise<ContestDetail> {
+  const contest = await contestHeader(db, contestId, now, language);
+  return { contest, guestData: guestId ? await guestStanding(db, contestId, guestId) : null };
+}
+
+/**
+ * Casts (`change` 1) or withdraws (-1) one of the guest's votes on a contest entry while the contest runs. A guest
+ * without the age check is sent to it and nothing is counted; a vote beyond CONTEST_MAX_VOTES is refused.
+ */
+export async function changeContestVote(
+  db: Database,
+  options: {
+    guestId: string;
+    ageVerified: boolean;
+    input: ContestVoteInput;
+    change: 1 | -1;
+    now: Date;
+  },
+): Promise<ContestVoteResult> {
+  const { guestId, input, now } = options;
+  const { contestId, mediaId } = input;
+  const contest = await contestOrThrow(db, contestId);
+  const [media] = await db
+    .select({ actorId: contestMedia.actorId, votes: contestMedia.votes })
+    .from(contestMedia)
+    .where(and(eq(contestMedia.id, mediaId), eq(contestMedia.contestId, contestId)));
+  if (!media || (input.actorId !== undefined && input.actorId !== media.actorId)) throw notFound('Contest entry');
+  if (!(contest.start <= now && now < contest.end)) {
+    throw new HttpError(409, 'VOTING_CLOSED', 'This contest is not open for votes');
+  }
+  const answer = (success: boolean, mediaVotes: number, standing: ContestGuestData): ContestVoteResult => ({
+    success,
+    needAvs: !options.ageVerified,
+    guestId,
+    contestId,
+    mediaId,
+    mediaVotes,
+    ...standing,
+  });
+  if (!options.ageVerified) return answer(false, media.votes, await guestStanding(db, contestId, guestId));
+
+  return db.transaction(async (tx) => {
+    await tx.insert(contestGuests).values({ contestId, guestId }).onConflictDoNothing();
+    // Her standing row is locked first: her parallel votes wait here, so each counts the votes committed before it
+    // and no two of them can both take the last of the five.
+    const [standing] = await tx
+      .select()
+      .from(contestGuests)
+      .where(and(eq(contestGuests.contestId, contestId), eq(contestGuests.guestId, guestId)))
+      .for('update');
+    let hideVoteLimitModal = standing?.hideVoteLimitModal ?? false;
+    if (input.hideConfirmWindow !== undefined && input.hideConfirmWindow !== hideVoteLimitModal) {
+      hideVoteLimitModal = input.hideConfirmWindow;
+      await tx
+        .update(contestGuests)
+        .set({ hideVoteLimitModal })
+        .where(and(eq(contestGuests.contestId, contestId), eq(contestGuests.guestId, guestId)));
+    }
+    const [{ votes } = { votes: 0 }] = await tx
+      .select({ votes: count() })
+      .from(contestVotes)
+      .where(guestVoteFilter(contestId, guestId));
+    if (options.change > 0) {
+      if (votes >= CONTEST_MAX_VOTES) {
+        throw new HttpError(409, 'VOTE_LIMIT_REACHED', `Every guest has ${CONTEST_MAX_VOTES} votes per contest`);
+      }
+      await tx.insert(contestVotes).values({ contestId, mediaId, guestId, createdAt: now });
+    } else {
+      const [last] = await tx
+        .select({ id: contestVotes.id })
+        .from(contestVotes)
+        .where(and(guestVoteFilter(contestId, guestId), eq(contestVotes.mediaId, mediaId)))
+        .orderBy(desc(contestVotes.id))
+        .limit(1);
+      if (!last) throw notFound('Your vote on this entry');
+      await tx.delete(contestVotes).where(eq(contestVotes.id, last.id));
+    }
+    const [updated] = await tx
+      .update(contestMedia)
+      .set({ votes: sql`${contestMedia.votes} + ${options.change}` })
+      .where(eq(contestMedia.id, mediaId))
+      .returning({ votes: contestMedia.votes });
+    return answer(true, updated!.votes, { voteCount: votes + options.change, hideVoteLimitModal });
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -477,6 +643,129 @@ export async function randomMagazinePage(
 // ---------------------------------------------------------------------------------------------------------------
 // Clash of cams
 
+/**
+ * Decides the challenges of a clash that have ended without a voting winner (most votes; a tie goes to the team
+ * that joined first) and sets every team's points: CLASH_WIN_POINTS per challenge won, the jury's pick before
+ * the voting's. Idempotent, so every reader may run it.
+ */
+async function settleClash(db: Database, clashId: number, now: Date): Promise<void> {
+  const open = await db
+    .select({ id: clashChallenges.id })
+    .from(clashChallenges)
+    .where(
+      and(eq(clashChallenges.clashId, clashId), lte(clashChallenges.end, now), isNull(clashChallenges.winnerVoting)),
+    );
+  for (const { id } of open) {
+    const [leader] = await db
+      .select({ teamId: clashChallengeTeams.teamId })
+      .from(clashChallengeTeams)
+      .where(eq(clashChallengeTeams.challengeId, id))
+      .orderBy(desc(clashChallengeTeams.votes), asc(clashChallengeTeams.teamId))
+      .limit(1);
+    if (leader) await db.update(clashChallenges).set({ winnerVoting: leader.teamId }).where(eq(clashChallenges.id, id));
+  }
+  if (open.length) await scoreClashTeams(db, clashId);
+}
+
+async function scoreClashTeams(db: Database, clashId: number): Promise<void> {
+  await db
+    .update(clashTeams)
+    .set({
+      points: sql`${CLASH_WIN_POINTS} * (select count(*)::int from ${clashChallenges} where ${clashChallenges.clashId} = ${clashTeams}."clash_id" and coalesce(${clashChallenges.winnerAdmin}, ${clashChallenges.winnerVoting}) = ${clashTeams}."id")`,
+    })
+    .where(eq(clashTeams.clashId, clashId));
+}
+
+async function challengeOrThrow(db: Database, challengeId: number, teamId: number | null) {
+  const [challenge] = await db.select().from(clashChallenges).where(eq(clashChallenges.id, challengeId));
+  if (!challenge) throw notFound('Clash challenge');
+  if (teamId !== null) {
+    const [team] = await db
+      .select({ teamId: clashChallengeTeams.teamId })
+      .from(clashChallengeTeams)
+      .where(and(eq(clashChallengeTeams.challengeId, challengeId), eq(clashChallengeTeams.teamId, teamId)));
+    if (!team) throw notFound('Team of this challenge');
+  }
+  return challenge;
+}
+
+/** A challenge's team votes; `hasVoted` is the guest's own. */
+export async function clashChallengeVotes(
+  db: Database,
+  challengeId: number,
+  guestId: string | null,
+): Promise<ClashVoting> {
+  const teams = await db
+    .select({ teamId: clashChallengeTeams.teamId, votes: clashChallengeTeams.votes })
+    .from(clashChallengeTeams)
+    .where(eq(clashChallengeTeams.challengeId, challengeId))
+    .orderBy(asc(clashChallengeTeams.teamId));
+  const [mine] = guestId
+    ? await db
+        .select({ teamId: clashVotes.teamId })
+        .from(clashVotes)
+        .where(and(eq(clashVotes.challengeId, challengeId), eq(clashVotes.guestId, guestId)))
+    : [];
+  return { challengeId, votes: teams.map((t) => ({ ...t, hasVoted: t.teamId === mine?.teamId })) };
+}
+
+/**
+ * Sets the guest's one vote in a running challenge to a team of it (`teamId`), moving an earlier one, or revokes
+ * it (null). Her vote row is locked first, so her parallel votes apply one after another and each team's count
+ * stays the number of its votes.
+ */
+export async function castClashVote(
+  db: Database,
+  options: { guestId: string; challengeId: number; teamId: number | null; now: Date },
+): Promise<ClashVoting> {
+  const { guestId, challengeId, teamId, now } = options;
+  const challenge = await challengeOrThrow(db, challengeId, teamId);
+  if (!(challenge.start <= now && now < challenge.end)) {
+    throw new HttpError(409, 'VOTING_CLOSED', 'This challenge is not open for votes');
+  }
+  await db.transaction(async (tx) => {
+    const mine = and(eq(clashVotes.challengeId, challengeId), eq(clashVotes.guestId, guestId));
+    const count = (team: number, change: 1 | -1) =>
+      tx
+        .update(clashChallengeTeams)
+        .set({ votes: sql`${clashChallengeTeams.votes} + ${change}` })
+        .where(and(eq(clashChallengeTeams.challengeId, challengeId), eq(clashChallengeTeams.teamId, team)));
+    const locked = () => tx.select({ teamId: clashVotes.teamId }).from(clashVotes).where(mine).for('update');
+    let [previous] = await locked();
+    if (!previous && teamId !== null) {
+      const inserted = await tx
+        .insert(clashVotes)
+        .values({ challengeId, teamId, guestId, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ teamId: clashVotes.teamId });
+      if (inserted.length) {
+        await count(teamId, 1);
+        return;
+      }
+      // A parallel vote of hers got in first: it is the one to move.
+      [previous] = await locked();
+    }
+    if (!previous) throw notFound('Your vote in this challenge');
+    if (previous.teamId === teamId) return;
+    await count(previous.teamId, -1);
+    if (teamId === null) {
+      await tx.delete(clashVotes).where(mine);
+    } else {
+      await tx.update(clashVotes).set({ teamId, createdAt: now }).where(mine);
+      await count(teamId, 1);
+    }
+  });
+  return clashChallengeVotes(db, challengeId, guestId);
+}
+
+/** An operator's pick of a challenge's winner (null withdraws it); the teams' points follow. */
+export async function setClashWinner(db: Database, challengeId: number, teamId: number | null): Promise<number> {
+  const challenge = await challengeOrThrow(db, challengeId, teamId);
+  await db.update(clashChallenges).set({ winnerAdmin: teamId }).where(eq(clashChallenges.id, challengeId));
+  await scoreClashTeams(db, challenge.clashId);
+  return challenge.clashId;
+}
+
 /** A clash by id, or without one the clash running now (else the one that started last). */
 export async function findClash(
   db: Database,
@@ -496,6 +785,7 @@ export async function findClash(
           .orderBy(sql`(${clashes.end} > ${now}) desc`, desc(clashes.start))
           .limit(1);
   if (!row) return null;
+  await settleClash(db, row.id, now);
   const teams = await db.select().from(clashTeams).where(eq(clashTeams.clashId, row.id)).orderBy(asc(clashTeams.id));
   const teamIds = teams.map((t) => t.id);
   const members = teamIds.length
@@ -596,10 +886,44 @@ const REWARD_LABELS: Record<string, LocalizedText> = {
   blank: { de: 'Niete', en: 'no win', es: 'sin premio' },
 };
 
+/** The ledger's hundredths in one coin. */
+const COIN = hundredthsFromCoins(1);
+
+const segmentLabel = (rewardType: string, value: number, language?: Language) => {
+  const name = REWARD_LABELS[rewardType];
+  return name ? `${value > 0 ? `${value} ` : ''}${localize(name, language)}` : rewardType;
+};
+
+/** The Berlin calendar month of `now` (YYYY-MM) and the instants it starts and ends. */
+function loyaltyMonth(now: Date): { month: string; from: Date; to: Date } {
+  const month = dateInZone(now).slice(0, 7);
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  const next = new Date(Date.UTC(year, number, 1)).toISOString().slice(0, 10);
+  // A day's end is 23:59:59 Berlin time, so a month starts one second after its previous day ends.
+  const startOf = (firstDay: string) => new Date(dailyBonusDayEnd(addDaysToDate(firstDay, -1)).getTime() + 1000);
+  return { month, from: startOf(`${month}-01`), to: startOf(next) };
+}
+
+/** The guest's loyalty points: LOYALTY_POINTS_PER_COIN per whole coin she spent in this Berlin month. */
+export async function loyaltyPoints(db: Database, guestId: string, now: Date): Promise<number> {
+  const { from, to } = loyaltyMonth(now);
+  const spent = await coinsSpent(db, guestId, from, to);
+  return Math.max(0, Math.floor(spent / COIN) * LOYALTY_POINTS_PER_COIN);
+}
+
+async function spinsOf(db: Database, guestId: string): Promise<number> {
+  const [account] = await db
+    .select({ spins: loyaltyAccounts.spins })
+    .from(loyaltyAccounts)
+    .where(eq(loyaltyAccounts.guestId, guestId));
+  return account?.spins ?? 0;
+}
+
 export async function spinwheel(
   db: Database,
-  type: 'default' | 'goldrausch',
+  type: SpinwheelType,
   guestId: string | null,
+  now: Date,
   language?: Language,
 ): Promise<Spinwheel> {
   const segments = await db
@@ -612,31 +936,172 @@ export async function spinwheel(
     .from(loyaltyMonthlyRewards)
     .where(eq(loyaltyMonthlyRewards.wheelType, type))
     .orderBy(asc(loyaltyMonthlyRewards.requiredPoints));
-  const [account] = guestId ? await db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.guestId, guestId)) : [];
-  const guest = guestId ? { points: account?.points ?? 0, spins: account?.spins ?? 0 } : null;
+  const guest = guestId ? { points: await loyaltyPoints(db, guestId, now), spins: await spinsOf(db, guestId) } : null;
+  const redeemed = guestId
+    ? new Set(
+        (
+          await db
+            .select({ rewardId: loyaltyHistory.rewardId })
+            .from(loyaltyHistory)
+            .where(and(eq(loyaltyHistory.guestId, guestId), eq(loyaltyHistory.month, loyaltyMonth(now).month)))
+        ).map((r) => r.rewardId),
+      )
+    : new Set<number | null>();
   return {
     type,
-    segments: segments.map((s) => {
-      const name = REWARD_LABELS[s.rewardType];
-      return {
-        id: s.id,
-        rewardType: s.rewardType as Spinwheel['segments'][number]['rewardType'],
-        value: s.value,
-        label: name ? `${s.value > 0 ? `${s.value} ` : ''}${localize(name, language)}` : s.rewardType,
-      };
-    }),
+    segments: segments.map((s) => ({
+      id: s.id,
+      rewardType: s.rewardType as SpinwheelRewardType,
+      value: s.value,
+      label: segmentLabel(s.rewardType, s.value, language),
+    })),
     monthlyRewards: rewards.map((r) => ({
       id: r.id,
-      type: r.rewardType as Spinwheel['monthlyRewards'][number]['type'],
+      type: r.rewardType as SpinwheelRewardType,
       requiredPoints: r.requiredPoints,
       value: r.value,
-      // Redeeming comes with the loyalty flow; until then nothing has been redeemed.
-      isRedeemed: false,
-      isRedeemable: guest !== null && guest.points >= r.requiredPoints,
+      isRedeemed: redeemed.has(r.id),
+      isRedeemable: guest !== null && !redeemed.has(r.id) && guest.points >= r.requiredPoints,
     })),
     guest,
   };
 }
+
+/**
+ * Gives a won or redeemed reward inside the caller's transaction: free spins to her spins, bonus coins through the
+ * wallet's ledger once per history row (its id is the operation key). Other rewards are kept in her history.
+ */
+async function grantReward(tx: Database, guestId: string, historyId: number, rewardType: string, value: number) {
+  if (rewardType === 'freeSpins' && value > 0) {
+    await tx
+      .insert(loyaltyAccounts)
+      .values({ guestId, spins: value })
+      .onConflictDoUpdate({
+        target: loyaltyAccounts.guestId,
+        set: { spins: sql`${loyaltyAccounts.spins} + ${value}` },
+      });
+  }
+  if (rewardType === 'bonus' && value > 0) {
+    await transfer(tx, {
+      reason: 'bonus.loyalty',
+      legs: [
+        { account: { kind: 'system', id: 'platform' }, amount: -value * COIN },
+        { account: { kind: 'guest', id: guestId }, amount: value * COIN },
+      ],
+      idempotency: { scope: `loyalty:${guestId}`, key: `history:${historyId}` },
+      metadata: { loyaltyHistoryId: historyId },
+    });
+  }
+}
+
+/**
+ * Spins a wheel with one of the guest's spins. The prize is drawn here, on the server, and given in the same
+ * transaction that takes the spin, so a spin is paid and won once; without a spin left nothing is drawn.
+ */
+export async function spin(
+  db: Database,
+  options: { guestId: string; type: SpinwheelType; now: Date; language?: Language },
+): Promise<LoyaltyGrant> {
+  const { guestId, type, now } = options;
+  const segments = await db.select().from(spinwheelSegments).where(eq(spinwheelSegments.wheelType, type));
+  if (segments.length === 0) throw notFound('Spinwheel');
+  const won = await db.transaction(async (tx) => {
+    // One guarded update takes the spin: parallel spins of hers each need a spin of their own.
+    const [taken] = await tx
+      .update(loyaltyAccounts)
+      .set({ spins: sql`${loyaltyAccounts.spins} - 1` })
+      .where(and(eq(loyaltyAccounts.guestId, guestId), gt(loyaltyAccounts.spins, 0)))
+      .returning({ spins: loyaltyAccounts.spins });
+    if (!taken) throw new HttpError(409, 'NO_SPINS', 'You have no spins left');
+    const segment = segments[randomInt(segments.length)]!;
+    const [row] = await tx
+      .insert(loyaltyHistory)
+      .values({
+        guestId,
+        kind: 'spin',
+        wheelType: type,
+        rewardType: segment.rewardType,
+        value: segment.value,
+        segmentId: segment.id,
+        createdAt: now,
+      })
+      .returning({ id: loyaltyHistory.id });
+    await grantReward(tx, guestId, row!.id, segment.rewardType, segment.value);
+    return segment;
+  });
+  return {
+    segmentId: won.id,
+    rewardType: won.rewardType as SpinwheelRewardType,
+    value: won.value,
+    label: segmentLabel(won.rewardType, won.value, options.language),
+    spins: await spinsOf(db, guestId),
+    points: await loyaltyPoints(db, guestId, now),
+  };
+}
+
+/** Redeems a monthly reward the guest's points reach, once per Berlin month. */
+export async function redeemLoyaltyReward(
+  db: Database,
+  options: { guestId: string; rewardId: number; now: Date; language?: Language },
+): Promise<LoyaltyGrant> {
+  const { guestId, rewardId, now } = options;
+  const [reward] = await db.select().from(loyaltyMonthlyRewards).where(eq(loyaltyMonthlyRewards.id, rewardId));
+  if (!reward) throw notFound('Loyalty reward');
+  const points = await loyaltyPoints(db, guestId, now);
+  if (points < reward.requiredPoints) {
+    throw new HttpError(409, 'REWARD_NOT_REDEEMABLE', `This reward needs ${reward.requiredPoints} points`);
+  }
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(loyaltyHistory)
+      .values({
+        guestId,
+        kind: 'monthlyReward',
+        wheelType: reward.wheelType,
+        rewardType: reward.rewardType,
+        value: reward.value,
+        rewardId,
+        month: loyaltyMonth(now).month,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: loyaltyHistory.id });
+    if (!row) throw new HttpError(409, 'REWARD_NOT_REDEEMABLE', 'This reward was redeemed this month already');
+    await grantReward(tx, guestId, row.id, reward.rewardType, reward.value);
+  });
+  return {
+    segmentId: null,
+    rewardType: reward.rewardType as SpinwheelRewardType,
+    value: reward.value,
+    label: segmentLabel(reward.rewardType, reward.value, options.language),
+    spins: await spinsOf(db, guestId),
+    points,
+  };
+}
+
+/** The guest's spins and redeemed rewards, newest first. */
+export async function loyaltyRewardHistory(
+  db: Database,
+  guestId: string,
+  language?: Language,
+): Promise<LoyaltyHistoryEntry[]> {
+  const rows = await db
+    .select()
+    .from(loyaltyHistory)
+    .where(eq(loyaltyHistory.guestId, guestId))
+    .orderBy(desc(loyaltyHistory.createdAt), desc(loyaltyHistory.id))
+    .limit(LOYALTY_HISTORY_SIZE);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    wheelType: row.wheelType as SpinwheelType,
+    rewardType: row.rewardType as SpinwheelRewardType,
+    value: row.value,
+    label: segmentLabel(row.rewardType, row.value, language),
+    at: row.createdAt.toISOString(),
+  }));
+}
+const LOYALTY_HISTORY_SIZE = 50;
 
 /** Every blog post published before `now` by its slug (its page's argument) and date, oldest first. */
 export async function publishedBlogPosts(db: Database, now: Date): Promise<Array<{ slug: string; published: Date }>> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbIntParam, idParam } from '../input';
+import { dbId, dbIntParam, idParam } from '../input';
 import { defineEndpoint, pageOf } from '../endpoint';
 import { defineOperation } from '../graphql';
 import { dateTimeFormat } from '../intl';
@@ -174,7 +174,10 @@ export const contestGridItem = z.object({
   width: z.number().int(),
   height: z.number().int(),
   mediaVotes: z.number().int().min(0),
-  /** 1-based place by votes once the contest has ended, null while it runs. */
+  /**
+   * 1-based place by votes: in the grid once the contest has ended (null while it runs), in the top list and a
+   * performer's entries always (the standing so far).
+   */
   place: z.number().int().nullable(),
 });
 export type ContestGridItem = z.infer<typeof contestGridItem>;
@@ -185,6 +188,40 @@ export const contestGrid = z.object({ contestGridItems: z.array(contestGridItem)
 export type ContestGrid = z.infer<typeof contestGrid>;
 
 const contestId = idParam;
+
+/**
+ * A vote (or its withdrawal) on one entry. The guest is the caller; `hideConfirmWindow` keeps her choice not to be
+ * shown the vote-limit notice again.
+ */
+export const contestVoteInput = z.object({
+  contestId: dbId,
+  mediaId: dbId,
+  actorId: dbId.optional(),
+  albumId: dbId.nullable().optional(),
+  hideConfirmWindow: z.boolean().optional(),
+});
+export type ContestVoteInput = z.infer<typeof contestVoteInput>;
+/**
+ * The answer to a vote: with `needAvs` nothing was counted and the guest is sent to the age check first; otherwise
+ * `success` and the entry's new total and the guest's votes in the contest.
+ */
+export const contestVoteResult = z.object({
+  success: z.boolean(),
+  needAvs: z.boolean(),
+  guestId: z.string(),
+  contestId: z.number().int(),
+  mediaId: z.number().int(),
+  mediaVotes: z.number().int().min(0),
+  voteCount: z.number().int().min(0),
+  hideVoteLimitModal: z.boolean(),
+});
+export type ContestVoteResult = z.infer<typeof contestVoteResult>;
+
+/** A contest with the caller's own votes (null for a visitor). */
+export const contestDetail = z.object({ contest: contestHeader, guestData: contestGuestData.nullable() });
+export type ContestDetail = z.infer<typeof contestDetail>;
+/** The leading entries of a contest by votes, each with its place. */
+export const CONTEST_TOP_LIST_SIZE = 10;
 
 export const contestsQuery = defineOperation<{ contests: Contest[] }, { language?: string }>(
   `query Contests($language: String) { contests(language: $language) { id type title description previewUrl start end isActive entryCount } }`,
@@ -429,10 +466,35 @@ export const clashQuery = defineOperation<{ clash: Clash | null }, { id?: number
       teams { id votes { teamId votes hasVoted } media { type src srcH5Live previewPicture mediaId actorIds } } } } }`,
 );
 
+/** A team earns this many points for every challenge it wins (by the jury's pick, else by the guests' votes). */
+export const CLASH_WIN_POINTS = 3;
+export const clashVotes = clashChallengeTeam.shape.votes;
+export type ClashVotes = z.infer<typeof clashVotes>;
+/** The standing of a challenge's teams after a guest's vote or revoke, as the `clashVoting` push carries it. */
+export const clashVoting = z.object({ challengeId: z.number().int(), votes: z.array(clashVotes) });
+export type ClashVoting = z.infer<typeof clashVoting>;
+/** What every reader of the clash is pushed after a vote: the counts (whether she voted is her own to know). */
+export const clashVotingPush = z.object({
+  challengeId: z.number().int(),
+  votes: z.array(clashVotes.omit({ hasVoted: true })),
+});
+const clashVotingFields = 'challengeId votes { teamId votes hasVoted }';
+/** A guest's one vote per challenge, for a team of it while the challenge runs; a second vote moves it. */
+export const clashAddVoteMutation = defineOperation<
+  { clashAddVote: ClashVoting },
+  { challengeId: number; teamId: number }
+>(
+  `mutation ClashAddVote($challengeId: Int!, $teamId: Int!) { clashAddVote(challengeId: $challengeId, teamId: $teamId) { ${clashVotingFields} } }`,
+);
+export const clashRevokeVoteMutation = defineOperation<{ clashRevokeVote: ClashVoting }, { challengeId: number }>(
+  `mutation ClashRevokeVote($challengeId: Int!) { clashRevokeVote(challengeId: $challengeId) { ${clashVotingFields} } }`,
+);
+
 // ---------------------------------------------------------------------------------------------------------------
 // Spinwheel and loyalty
 
 export const SPINWHEEL_TYPES = ['default', 'goldrausch'] as const;
+export type SpinwheelType = (typeof SPINWHEEL_TYPES)[number];
 export const SPINWHEEL_REWARD_TYPES = [
   'bonusCode',
   'bonus',
@@ -452,6 +514,7 @@ export const SPINWHEEL_REWARD_TYPES = [
   'blank',
   'freePreview',
 ] as const;
+export type SpinwheelRewardType = (typeof SPINWHEEL_REWARD_TYPES)[number];
 export const spinwheelSegment = z.object({
   id: z.number().int(),
   rewardType: z.enum(SPINWHEEL_REWARD_TYPES),
@@ -474,6 +537,53 @@ export const spinwheel = z.object({
   guest: z.object({ points: z.number().int(), spins: z.number().int() }).nullable(),
 });
 export type Spinwheel = z.infer<typeof spinwheel>;
+
+/**
+ * Loyalty points are earned by spending coins (on videos, shows, tips, paid messages): this many points per coin
+ * spent in the current Berlin calendar month. They unlock that month's rewards, each redeemable once a month.
+ */
+export const LOYALTY_POINTS_PER_COIN = 10;
+
+/** What a spin won or a redeemed reward gave, and the guest's spins and points after it. */
+export const loyaltyGrant = z.object({
+  /** The wheel's segment the spin stopped on; null for a redeemed monthly reward. */
+  segmentId: z.number().int().nullable(),
+  rewardType: z.enum(SPINWHEEL_REWARD_TYPES),
+  value: z.number().int(),
+  label: z.string(),
+  spins: z.number().int(),
+  points: z.number().int(),
+});
+export type LoyaltyGrant = z.infer<typeof loyaltyGrant>;
+
+export const loyaltyHistoryEntry = z.object({
+  id: z.number().int(),
+  kind: z.enum(['spin', 'monthlyReward']),
+  wheelType: z.enum(SPINWHEEL_TYPES),
+  rewardType: z.enum(SPINWHEEL_REWARD_TYPES),
+  value: z.number().int(),
+  label: z.string(),
+  at: z.string(),
+});
+export type LoyaltyHistoryEntry = z.infer<typeof loyaltyHistoryEntry>;
+
+const loyaltyGrantFields = 'segmentId rewardType value label spins points';
+/** Spins the wheel of a type with one of the guest's spins; the server decides the prize and grants it. */
+export const spinMutation = defineOperation<{ spin: LoyaltyGrant }, { type?: string; language?: string }>(
+  `mutation Spin($type: String, $language: String) { spin(type: $type, language: $language) { ${loyaltyGrantFields} } }`,
+);
+export const redeemLoyaltyRewardMutation = defineOperation<
+  { redeemLoyaltyReward: LoyaltyGrant },
+  { id: number; language?: string }
+>(
+  `mutation RedeemLoyaltyReward($id: Int!, $language: String) { redeemLoyaltyReward(id: $id, language: $language) { ${loyaltyGrantFields} } }`,
+);
+export const loyaltyRewardHistoryQuery = defineOperation<
+  { loyaltyRewardHistory: LoyaltyHistoryEntry[] },
+  { language?: string }
+>(
+  `query LoyaltyRewardHistory($language: String) { loyaltyRewardHistory(language: $language) { id kind wheelType rewardType value label at } }`,
+);
 
 export const spinwheelQuery = defineOperation<{ spinwheel: Spinwheel }, { type?: string; language?: string }>(
   `query Spinwheel($type: String, $language: String) { spinwheel(type: $type, language: $language) { type
@@ -509,6 +619,46 @@ export const specialsEndpoints = {
     path: '/contests/getContestGuestData/:contestId',
     needsGuest: true,
     schemas: () => ({ params: z.object({ contestId }), response: contestGuestData }),
+  }),
+  contest: defineEndpoint({
+    method: 'GET',
+    path: '/contests/:contestId',
+    schemas: () => ({ params: z.object({ contestId }), query: languageQuery, response: contestDetail }),
+  }),
+  contestTopList: defineEndpoint({
+    method: 'GET',
+    path: '/contests/:contestId/topList',
+    schemas: () => ({ params: z.object({ contestId }), response: contestGrid }),
+  }),
+  /** One performer's entries in a contest, each with its place by votes. */
+  contestActor: defineEndpoint({
+    method: 'GET',
+    path: '/contests/:contestId/actor/:actorId',
+    schemas: () => ({ params: z.object({ contestId, actorId: idParam }), response: contestGrid }),
+  }),
+  addContestMediaVoting: defineEndpoint({
+    method: 'POST',
+    path: '/contests/addContestMediaVoting',
+    needsGuest: true,
+    schemas: () => ({ body: contestVoteInput, response: contestVoteResult }),
+  }),
+  /** Withdraws one of the guest's votes on the entry while the contest runs. */
+  deleteContestMediaVoting: defineEndpoint({
+    method: 'POST',
+    path: '/contests/deleteContestMediaVoting',
+    needsGuest: true,
+    schemas: () => ({ body: contestVoteInput, response: contestVoteResult }),
+  }),
+  /** An operator names (or, with null, withdraws) the jury's winner of a clash challenge. */
+  clashWinner: defineEndpoint({
+    method: 'POST',
+    path: '/clash/challenges/:challengeId/winner',
+    needsGuest: true,
+    schemas: () => ({
+      params: z.object({ challengeId: idParam }),
+      body: z.object({ teamId: dbId.nullable() }),
+      response: clashChallenge,
+    }),
   }),
   blogCategories: defineEndpoint({
     method: 'GET',
@@ -734,10 +884,41 @@ export const specialsSdl = /* GraphQL */ `
     guest: SpinwheelGuest
   }
 
+  type ClashVoting {
+    challengeId: Int!
+    votes: [ClashVotes!]!
+  }
+
+  type LoyaltyGrant {
+    segmentId: Int
+    rewardType: String!
+    value: Int!
+    label: String!
+    spins: Int!
+    points: Int!
+  }
+  type LoyaltyHistoryEntry {
+    id: Int!
+    kind: String!
+    wheelType: String!
+    rewardType: String!
+    value: Int!
+    label: String!
+    at: String!
+  }
+
+  extend type Mutation {
+    spin(type: String, language: String): LoyaltyGrant!
+    redeemLoyaltyReward(id: Int!, language: String): LoyaltyGrant!
+    clashAddVote(challengeId: Int!, teamId: Int!): ClashVoting!
+    clashRevokeVote(challengeId: Int!): ClashVoting!
+  }
+
   extend type Query {
     dailyBonus(language: String): DailyBonus!
     contests(language: String): [Contest!]!
     clash(id: Int, language: String): Clash
     spinwheel(type: String, language: String): Spinwheel!
+    loyaltyRewardHistory(language: String): [LoyaltyHistoryEntry!]!
   }
 `;

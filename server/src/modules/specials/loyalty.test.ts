@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it, mock } from 'node:test';
+import { eq } from 'drizzle-orm';
+import {
+  LOYALTY_POINTS_PER_COIN,
+  loyaltyGrant,
+  loyaltyRewardHistoryQuery,
+  redeemLoyaltyRewardMutation,
+  spinMutation,
+  spinwheel,
+  spinwheelQuery,
+} from '@velvet/contracts';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { balanceOf, transfer } from '../wallet/service';
+import { errorOf, graphql } from './graphql-fixtures';
+import { loyaltyAccounts, loyaltyHistory } from './schema';
+
+let t: TestApp;
+before(async () => {
+  t = await createTestApp({ seedScale: 0.05 });
+});
+after(() => t.close());
+
+/** Coins (in hundredths) moved as the wallet's callers move them. */
+const move = (
+  reason: string,
+  from: Parameters<typeof transfer>[1]['legs'][number]['account'],
+  to: typeof from,
+  amount: number,
+) =>
+  transfer(t.ctx.db, {
+    reason,
+    legs: [
+      { account: from, amount: -amount },
+      { account: to, amount },
+    ],
+  });
+const guestAccount = (id: string) => ({ kind: 'guest' as const, id });
+const platform = { kind: 'system' as const, id: 'platform' as const };
+
+async function wheel(token: string) {
+  const { data, errors } = await graphql(t, spinwheelQuery, { type: 'default', language: 'en' }, token);
+  assert.equal(errors, undefined, JSON.stringify(errors));
+  return spinwheel.parse(data!.spinwheel);
+}
+const giveSpins = (guestId: string, spins: number) =>
+  t.ctx.db.insert(loyaltyAccounts).values({ guestId, spins }).onConflictDoUpdate({
+    target: loyaltyAccounts.guestId,
+    set: { spins },
+  });
+const historyOf = (guestId: string) =>
+  t.ctx.db.select().from(loyaltyHistory).where(eq(loyaltyHistory.guestId, guestId));
+
+describe('loyalty points', () => {
+  it('are earned by coins spent, less refunds; deposits, bonuses and chat holds earn none', async () => {
+    const { accessToken, guest } = await t.signup();
+    const me = guestAccount(guest.id);
+    await move('charge', { kind: 'system', id: 'sandbox' }, me, 50_00);
+    await move('bonus.welcome', platform, me, 10_00);
+    assert.equal((await wheel(accessToken)).guest?.points, 0);
+    await move('purchase.video', me, { kind: 'performer', id: 1 }, 12_50);
+    assert.equal((await wheel(accessToken)).guest?.points, 12 * LOYALTY_POINTS_PER_COIN);
+    await move('refund.cam_show_ticket', { kind: 'performer', id: 1 }, me, 2_50);
+    await move('chat.hold', me, { kind: 'hold', id: `chat-${guest.id}` }, 5_00);
+    assert.equal((await wheel(accessToken)).guest?.points, 10 * LOYALTY_POINTS_PER_COIN);
+    const anonymous = await wheel(await t.anonymousToken());
+    assert.equal(anonymous.guest, null);
+  });
+});
+
+describe('monthly rewards', () => {
+  it('are redeemed once a month at their points and give their reward', async () => {
+    const { accessToken, guest } = await t.signup();
+    const me = guestAccount(guest.id);
+    await move('charge', { kind: 'system', id: 'sandbox' }, me, 50_00);
+    await move('purchase.video', me, { kind: 'performer', id: 1 }, 10_00);
+    const before = await wheel(accessToken);
+    const spinsReward = before.monthlyRewards.find((r) => r.type === 'freeSpins')!;
+    const far = before.monthlyRewards.find((r) => r.requiredPoints > before.guest!.points)!;
+    assert.equal(before.guest!.points, 100);
+    assert.equal(spinsReward.isRedeemable, true);
+
+    const redeemed = await graphql(t, redeemLoyaltyRewardMutation, { id: spinsReward.id }, accessToken);
+    assert.equal(redeemed.errors, undefined, JSON.stringify(redeemed.errors));
+    assert.equal(loyaltyGrant.parse(redeemed.data!.redeemLoyaltyReward).spins, spinsReward.value);
+    const after = await wheel(accessToken);
+    assert.deepEqual(
+      [after.monthlyRewards.find((r) => r.id === spinsReward.id)!.isRedeemed, after.guest!.spins],
+      [true, spinsReward.value],
+    );
+
+    const twice = await graphql(t, redeemLoyaltyRewardMutation, { id: spinsReward.id }, accessToken);
+    assert.equal(errorOf(twice), 'REWARD_NOT_REDEEMABLE');
+    const tooFew = await graphql(t, redeemLoyaltyRewardMutation, { id: far.id }, accessToken);
+    assert.equal(errorOf(tooFew), 'REWARD_NOT_REDEEMABLE');
+    const unknown = await graphql(t, redeemLoyaltyRewardMutation, { id: 999_999 }, accessToken);
+    assert.equal(errorOf(unknown), 'NOT_FOUND');
+    assert.equal((await wheel(accessToken)).guest!.spins, spinsReward.value, 'refusals give nothing');
+    assert.equal((await historyOf(guest.id)).length, 1);
+  });
+});
+
+describe('the spinwheel', () => {
+  it('takes one spin per spin, draws the prize on the server and gives it once', async () => {
+    const { accessToken, guest } = await t.signup();
+    await giveSpins(guest.id, 1);
+    const pushes = mock.method(t.ctx.hub, 'sendToGuest');
+    const balanceBefore = await balanceOf(t.ctx.db, guest.id);
+    const spun = await graphql(t, spinMutation, { type: 'default', language: 'en' }, accessToken);
+    assert.equal(spun.errors, undefined, JSON.stringify(spun.errors));
+    const grant = loyaltyGrant.parse(spun.data!.spin);
+    const segments = (await wheel(accessToken)).segments;
+    const segment = segments.find((s) => s.id === grant.segmentId);
+    assert.ok(segment, 'the prize is a segment of the wheel');
+    assert.equal(grant.rewardType, segment.rewardType);
+    assert.equal(grant.spins, grant.rewardType === 'freeSpins' ? grant.value : 0);
+    assert.equal(
+      (await balanceOf(t.ctx.db, guest.id)) - balanceBefore,
+      grant.rewardType === 'bonus' ? grant.value * 100 : 0,
+    );
+    assert.deepEqual(
+      pushes.mock.calls.map((c) => c.arguments).find(([, m]) => m.type === 'loyaltyPointsChanged'),
+      [guest.id, { type: 'loyaltyPointsChanged', points: 0, spins: grant.spins }],
+    );
+    pushes.mock.restore();
+
+    const { data } = await graphql(t, loyaltyRewardHistoryQuery, { language: 'en' }, accessToken);
+    assert.deepEqual(
+      data!.loyaltyRewardHistory.map((e) => [e.kind, e.rewardType, e.value]),
+      [['spin', grant.rewardType, grant.value]],
+    );
+  });
+
+  it('refuses a spin without spins and a wheel that does not exist, and grants nothing', async () => {
+    const { accessToken, guest } = await t.signup();
+    const none = await graphql(t, spinMutation, { type: 'default' }, accessToken);
+    assert.equal(errorOf(none), 'NO_SPINS');
+    const badType = await graphql(t, spinMutation, { type: 'roulette' }, accessToken);
+    assert.equal(errorOf(badType), 'VALIDATION_FAILED');
+    const visitor = await graphql(t, spinMutation, { type: 'default' }, await t.anonymousToken());
+    assert.equal(errorOf(visitor), 'LOGIN_REQUIRED');
+    assert.deepEqual(await historyOf(guest.id), []);
+    assert.equal(await balanceOf(t.ctx.db, guest.id), 0);
+  });
+
+  it('spends each spin once under 12 parallel spins of the goldrausch wheel', async () => {
+    const { accessToken, guest } = await t.signup();
+    await giveSpins(guest.id, 3);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => graphql(t, spinMutation, { type: 'goldrausch' }, accessToken)),
+    );
+    const won = answers.filter((a) => !a.errors).map((a) => loyaltyGrant.parse(a.data!.spin));
+    assert.ok(answers.filter((a) => a.errors).every((a) => errorOf(a) === 'NO_SPINS'));
+    const history = await historyOf(guest.id);
+    const freeSpins = history.filter((h) => h.rewardType === 'freeSpins').reduce((sum, h) => sum + h.value, 0);
+    assert.equal(won.length, history.length, 'one history row per answered spin');
+    assert.equal(won.length, 3 + freeSpins, 'every spin taken was one given');
+    const [account] = await t.ctx.db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.guestId, guest.id));
+    assert.equal(account!.spins, Math.max(0, 3 + freeSpins - won.length));
+    const bonus = history.filter((h) => h.rewardType === 'bonus').reduce((sum, h) => sum + h.value, 0);
+    assert.equal(await balanceOf(t.ctx.db, guest.id), bonus * 100, 'each bonus credited once through the ledger');
+  });
+});
