@@ -1,11 +1,15 @@
 import { and, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
-import type { Channel, ChannelFilter, Conversation, Message } from '@velvet/contracts';
+import type { Channel, ChannelFilter, Conversation, Language, Message } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
+import type { ModuleContext } from '../module';
 import type { AgeGate } from '../auth/age';
+import { asLanguage, findGuest } from '../auth/guests';
 import { performerAvatar } from '../performers/age';
 import { findPerformer, performerCard, type PerformerCard } from '../performers/catalogue';
-import { channels, messages } from './schema';
+import { giftsById, toMessageGift } from './gifts';
+import { imageUrl } from './images';
+import { actorTerms, channels, messages } from './schema';
 
 type ChannelRow = typeof channels.$inferSelect;
 type ActorRow = Pick<PerformerCard, 'displayName' | 'age' | 'isOnline' | 'avatarUrl' | 'ageRating'>;
@@ -53,7 +57,32 @@ function toChannel(
   };
 }
 
-export function toMessage(row: MessageRow): Message {
+/** What a guest's view of messages needs: her language (gift names) and the gifts and picture addresses. */
+export interface MessageView {
+  guestId: string;
+  language: Language;
+  gifts: Awaited<ReturnType<typeof giftsById>>;
+  secret: string;
+  now: Date;
+}
+
+/** The view of `rows` for the guest: one read of her language and of the gifts they carry. */
+export async function messageView(
+  ctx: Pick<ModuleContext, 'db' | 'config' | 'now'>,
+  guestId: string,
+  rows: readonly MessageRow[],
+): Promise<MessageView> {
+  const [guest, gifts] = await Promise.all([
+    findGuest(ctx.db, guestId),
+    giftsById(
+      ctx.db,
+      rows.flatMap((row) => row.giftIds),
+    ),
+  ]);
+  return { guestId, language: asLanguage(guest.language), gifts, secret: ctx.config.jwtSecret, now: ctx.now() };
+}
+
+export function toMessage(row: MessageRow, view: MessageView): Message {
   return {
     id: row.id,
     channelId: row.channelId,
@@ -61,6 +90,13 @@ export function toMessage(row: MessageRow): Message {
     messageType: row.messageType as Message['messageType'],
     text: row.text,
     created: row.created.toISOString(),
+    clientMessageId: row.clientMessageId,
+    gifts: row.giftIds.flatMap((id) => {
+      const gift = view.gifts.get(id);
+      return gift ? [toMessageGift(gift, view.language)] : [];
+    }),
+    imageUrl: row.imageFile ? imageUrl(view.secret, row, view.guestId, view.now) : null,
+    price: row.price,
   };
 }
 
@@ -154,13 +190,14 @@ async function channelIdOfActor(db: Database, guestId: string, actorId: number):
 
 /** A page of a conversation, oldest first; reading it marks the channel read. */
 export async function openConversation(
-  db: Database,
+  ctx: Pick<ModuleContext, 'db' | 'config' | 'now'>,
   guestId: string,
   gate: AgeGate,
   target: { channelId: number } | { actorId: number },
   page: { before?: number | undefined; limit: number },
-  now: Date,
 ): Promise<Conversation> {
+  const { db } = ctx;
+  const now = ctx.now();
   const channelId = 'channelId' in target ? target.channelId : await channelIdOfActor(db, guestId, target.actorId);
   const owned = and(eq(channels.id, channelId), eq(channels.guestId, guestId));
   const [read] = await db
@@ -176,23 +213,32 @@ export async function openConversation(
     .orderBy(desc(messages.id))
     .limit(page.limit + 1);
   const hasMore = rows.length > page.limit;
+  const shown = rows.slice(0, page.limit).reverse();
+  const view = await messageView(ctx, guestId, shown);
   return {
     channel: await getChannel(db, guestId, gate, channelId),
-    messages: rows.slice(0, page.limit).reverse().map(toMessage),
+    messages: shown.map((row) => toMessage(row, view)),
     hasMore,
   };
 }
 
-/** Default terms of a new conversation: a few free messages, then the performer's message price. */
+/** Terms of a performer who has set none: a few free messages, then this price per message (hundredths). */
 export const NEW_CHANNEL_FREE_MESSAGES = 3;
 export const DEFAULT_MESSAGE_PRICE = 100;
 
-/** Opens (creating on first contact) the channel of a guest with a performer. */
+/** Opens (creating on first contact, on the performer's terms) the channel of a guest with a performer. */
 export async function touchChannel(db: Database, guestId: string, gate: AgeGate, actorId: number): Promise<Channel> {
   if (!(await findPerformer(db, actorId))) throw new HttpError(404, 'NOT_FOUND', `No performer ${actorId}`);
+  const [terms] = await db.select().from(actorTerms).where(eq(actorTerms.actorId, actorId));
   await db
     .insert(channels)
-    .values({ guestId, actorId, freeMessagesAmount: NEW_CHANNEL_FREE_MESSAGES, messagePrice: DEFAULT_MESSAGE_PRICE })
+    .values({
+      guestId,
+      actorId,
+      freeMessagesAmount: terms?.freeMessagesAmount ?? NEW_CHANNEL_FREE_MESSAGES,
+      messagePrice: terms?.messagePrice ?? DEFAULT_MESSAGE_PRICE,
+      isMessagingFree: terms?.isMessagingFree ?? false,
+    })
     .onConflictDoNothing();
   return getChannel(db, guestId, gate, await channelIdOfActor(db, guestId, actorId));
 }
@@ -213,50 +259,13 @@ export async function archiveChannel(
   return getChannel(db, guestId, gate, channelId);
 }
 
-export type SendResult =
-  | { sent: true; channel: Channel; message: Message }
-  | { sent: false; reason: 'paid'; channel: Channel }
-  | { sent: false; reason: 'blocked' | 'notFound' };
-
-/**
- * Stores a guest's text message. Free while messaging is free or free messages are left (one is used up);
- * a message that would cost coins is refused until paid messaging exists.
- */
-export async function sendTextMessage(
-  db: Database,
-  guestId: string,
-  gate: AgeGate,
-  channelId: number,
-  text: string,
-): Promise<SendResult> {
-  return db.transaction(async (tx) => {
-    const [channel] = await tx
-      .select()
-      .from(channels)
-      .where(and(eq(channels.id, channelId), eq(channels.guestId, guestId)))
-      .for('update');
-    if (!channel) return { sent: false, reason: 'notFound' };
-    if (channel.blocked) return { sent: false, reason: 'blocked' };
-    if (!channel.isMessagingFree && channel.freeMessagesAmount === 0) {
-      return { sent: false, reason: 'paid', channel: await getChannel(tx as Database, guestId, gate, channelId) };
-    }
-    const [stored] = await tx
-      .insert(messages)
-      .values({ channelId, senderType: 'guest', messageType: 'text', text })
-      .returning();
-    await tx
-      .update(channels)
-      .set({
-        lastMessageId: stored!.id,
-        messageTimestamp: stored!.created,
-        archived: false,
-        freeMessagesAmount: channel.isMessagingFree ? channel.freeMessagesAmount : channel.freeMessagesAmount - 1,
-      })
-      .where(eq(channels.id, channelId));
-    return {
-      sent: true,
-      channel: await getChannel(tx as Database, guestId, gate, channelId),
-      message: toMessage(stored!),
-    };
-  });
+/** The file of a picture message in the guest's channel; 404 for any other message, channel or guest. */
+export async function imageOfChannel(db: Database, guestId: string, channelId: number, messageId: number) {
+  const [row] = await db
+    .select({ file: messages.imageFile })
+    .from(messages)
+    .innerJoin(channels, eq(channels.id, messages.channelId))
+    .where(and(eq(messages.id, messageId), eq(channels.id, channelId), eq(channels.guestId, guestId)));
+  if (!row?.file) throw new HttpError(404, 'NOT_FOUND', `No picture ${messageId}`);
+  return row.file;
 }
