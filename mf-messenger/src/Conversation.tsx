@@ -219,6 +219,22 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
     }
   };
 
+  /** A performer's picture paid to open; too little money opens the money charge. */
+  const openPicture = async (messageId: number) => {
+    setNotice(null);
+    try {
+      const { message: opened } = await platform.api.rest(messengerEndpoints.openMessage, {
+        params: { messageId },
+        idempotencyKey: crypto.randomUUID(),
+      });
+      setMessages((current) => current.map((m) => (m.id === opened.id ? opened : m)));
+    } catch (error) {
+      const code = (error as { code?: ErrorCode }).code ?? 'UNKNOWN';
+      if (code === 'INSUFFICIENT_FUNDS') platform.ui.open('moneyCharge');
+      setNotice({ kind: 'refused', code });
+    }
+  };
+
   const chargeOneClick = (amount: number) =>
     platform.bus.send({ type: 'chargeOneClick', amount, channelId, requestId: crypto.randomUUID() });
 
@@ -259,6 +275,10 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
             ))}
             {message.imageUrl ? (
               <img className="mf-messenger__picture" src={message.imageUrl} alt={t('conversation.picture')} />
+            ) : message.openPrice > 0 ? (
+              <Button variant="secondary" size="small" onClick={() => void openPicture(message.id)}>
+                {t('conversation.open', { price: formatCurrency(message.openPrice, 'VXC', language) })}
+              </Button>
             ) : null}
             <time dateTime={message.created}>
               {formatDate(message.created, language, { dateStyle: 'short', timeStyle: 'short', timeZone })}

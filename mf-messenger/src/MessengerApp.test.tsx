@@ -23,6 +23,7 @@ const messageFixture = (id: number, channelId: number, text: string): Message =>
   gifts: [],
   imageUrl: null,
   price: 0,
+  openPrice: 0,
 });
 
 const rose: MessengerGift = {
@@ -246,6 +247,33 @@ describe('messenger for guests', () => {
       }),
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Only VIP members can send this gift.');
+  });
+
+  it('opens a performer picture paid to open', async () => {
+    const channel = channelFixture({ id: 5 });
+    const locked = { ...messageFixture(4, 5, 'For you'), messageType: 'image_received' as const, openPrice: 200 };
+    const platform = createMockPlatform({
+      loggedIn: true,
+      query: giftQueries(),
+      rest: {
+        '/messenger/recommendations': () => ({ actors: [] }),
+        '/messenger/channel/:channelId': () => ({ channel, messages: [locked], hasMore: false }),
+        '/messenger/message/:messageId/open': () => ({
+          message: { ...locked, openPrice: 0, imageUrl: '/rest/v1/messenger/image/4?sig=x' },
+        }),
+      },
+    });
+    render(platform);
+    pushChannels(platform, [channel]);
+    fireEvent.click(screen.getByRole('button', { name: /Performer 5/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Open the picture for 2\sVXC$/ }));
+    expect(await screen.findByRole('img', { name: 'Picture' })).toHaveAttribute(
+      'src',
+      '/rest/v1/messenger/image/4?sig=x',
+    );
+    expect(
+      platform.restCalls.find((call) => call.path === '/messenger/message/:messageId/open')?.input?.idempotencyKey,
+    ).toEqual(expect.any(String));
   });
 
   it('restores the last selected channel from local storage', async () => {

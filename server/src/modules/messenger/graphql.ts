@@ -1,6 +1,7 @@
 import { LANGUAGES, messengerGraphqlSchema, type Language } from '@velvet/contracts';
 import { requireGuest } from '../../http/endpoint';
 import type { Auth, GraphqlContribution, ModuleContext } from '../module';
+import { messengerContent } from './content';
 import { boughtGiftsOf, giftCatalogue } from './gifts';
 import { unreadMessageCount } from './service';
 
@@ -20,6 +21,10 @@ export const messengerGraphql: GraphqlContribution = {
       },
       messengerGifts: (_root: unknown, { language }: { language?: string | null }, { ctx }: ResolverContext) =>
         giftCatalogue(ctx.db, LANGUAGES.find((known) => known === language) ?? ('en' satisfies Language)),
+      messengerContent: (_root: unknown, args: unknown, { auth, ctx }: ResolverContext) => {
+        requireGuest(auth);
+        return messengerContent(ctx, auth.guestId, args);
+      },
       boughtGifts: (_root: unknown, _args: unknown, { auth, ctx }: ResolverContext) => {
         requireGuest(auth);
         return boughtGiftsOf(ctx.db, auth.guestId);

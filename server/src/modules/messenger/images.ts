@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { HttpError } from '../../http/endpoint';
 import { MAX_INPUT_PIXELS, requireImage } from '../../http/upload';
+import { imageSvg } from '../../media/store';
 import { PLAYLIST_URL_SECONDS, signLiveUrl, verifyLiveUrl } from '../../media-live/signing';
 
 /**
@@ -34,10 +35,22 @@ export async function storeImage(dataDir: string, upload: Buffer): Promise<strin
     .catch(() => {
       throw new HttpError(415, 'IMAGE_INVALID', 'The picture could not be read');
     });
+  return writeImage(dataDir, webp);
+}
+
+async function writeImage(dataDir: string, webp: Buffer): Promise<string> {
   const file = `${randomUUID()}.webp`;
   await mkdir(messengerImagesDir(dataDir), { recursive: true });
   await writeFile(path.join(messengerImagesDir(dataDir), file), webp);
   return file;
+}
+
+/** A demo performer's picture for one guest, rendered locally like every demo image; answers its file name. */
+export async function storePerformerPicture(dataDir: string, title: string, seed: number): Promise<string> {
+  const webp = await sharp(Buffer.from(imageSvg({ key: '', width: 480, height: 360, title, seed })))
+    .webp({ quality: 72, effort: 0 })
+    .toBuffer();
+  return writeImage(dataDir, webp);
 }
 
 /** The picture's address for the guest of its channel, valid to the end of the next day (the browser keeps it). */

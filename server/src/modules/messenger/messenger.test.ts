@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import {
   boughtGiftsQuery,
   incomingMessages,
+  messengerContentQuery,
   messengerGiftsQuery,
   MESSENGER_IMAGE_MAX_BYTES,
   SANDBOX_CARDS,
@@ -638,4 +639,69 @@ describe('performers answer', () => {
       socket.close();
     }
   });
+});
+
+test('every third answer is a picture paid to open: opened once through the ledger, only by its guest', async () => {
+  const guest = await t.signup();
+  const channel = await touch(guest.accessToken, actorIds[0]!);
+  const socket = await connect(guest.accessToken);
+  const realNow = t.ctx.now;
+  let shift = 0;
+  try {
+    let answer: IncomingMessage<'channel'> | undefined;
+    for (let n = 1; n <= 3; n++) {
+      socket.send(textMessage(channel.id, `line ${n}`));
+      await socket.next('channel');
+      shift += 10_000;
+      const later = new Date(realNow().getTime() + shift);
+      t.ctx.now = () => later;
+      await answerDueReplies(t.ctx);
+      t.ctx.now = realNow;
+      answer = await socket.next('channel');
+    }
+    const picture = answer!.message!;
+    assert.equal(picture.messageType, 'image_received');
+    assert.equal(picture.imageUrl, null, 'locked until opened');
+    assert.ok(picture.openPrice > 0);
+    const open = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/rest/v1/messenger/message/${picture.id}/open`,
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+      });
+    assert.equal((await open(guest.accessToken)).statusCode, 402);
+    const stranger = await t.signup();
+    assert.equal((await open(stranger.accessToken)).statusCode, 404);
+    await topUp(guest.accessToken, 1);
+    const opened = await open(guest.accessToken);
+    assert.equal(opened.statusCode, 200, opened.body);
+    const { message } = opened.json<{ message: Conversation['messages'][number] }>();
+    assert.equal(message.openPrice, 0);
+    assert.equal((await t.app.inject({ method: 'GET', url: message.imageUrl! })).statusCode, 200);
+    assert.equal((await open(guest.accessToken)).statusCode, 200);
+    assert.equal(await balanceOf(t.ctx.db, guest.guest.id), 400 - picture.openPrice, 'opened once');
+  } finally {
+    t.ctx.now = realNow;
+    socket.close();
+  }
+});
+
+test('messenger content lists the pictures of the guest conversations only, filtered by type and name', async () => {
+  const guest = await t.signup();
+  const channel = await touch(guest.accessToken, actorIds[0]!);
+  const sent = await upload(guest.accessToken, channel.id, await png(20, 20), 'image/png');
+  assert.equal(sent.statusCode, 200, sent.body);
+  const { message } = sent.json<{ message: Conversation['messages'][number] }>();
+  type Content = { messengerContent: { total: number; items: { messageId: number; url: string | null }[] } };
+  const content = (variables: object, token = guest.accessToken) =>
+    graphql<Content>(token, messengerContentQuery.document, variables);
+  const all = await content({});
+  assert.equal(all.messengerContent.total, 1);
+  assert.equal(all.messengerContent.items[0]!.messageId, message.id);
+  assert.equal(all.messengerContent.items[0]!.url, message.imageUrl);
+  assert.equal((await content({ filter: { mediaTypes: ['video', 'audio'] } })).messengerContent.total, 0);
+  assert.equal((await content({ filter: { searchString: channel.actorName.slice(0, 3) } })).messengerContent.total, 1);
+  assert.equal((await content({ filter: { searchString: 'no such performer' } })).messengerContent.total, 0);
+  const stranger = await t.signup();
+  assert.equal((await content({}, stranger.accessToken)).messengerContent.total, 0);
 });

@@ -6,6 +6,7 @@ import { ageGate } from '../auth/age';
 import { botReply } from '../chat/bot';
 import { repeat } from '../performers/schedule';
 import { giftsById } from './gifts';
+import { storePerformerPicture } from './images';
 import { channels, messages } from './schema';
 import { getChannel, messageView, toMessage } from './service';
 
@@ -20,6 +21,10 @@ const GIFT_THANKS: Record<Language, (gift: string) => string> = {
 /** The guest's age gate decides her channel's avatar, as her own requests see it. */
 const guestAuth = (guestId: string) => ({ guestId, loggedIn: true, operator: false, sid: '' });
 
+/** Every third answer of a performer is a picture, paid to open at this price (hundredths of a coin). */
+const PICTURE_EVERY = 3;
+export const PICTURE_OPEN_PRICE = 200;
+
 /** Channels answered per pass, so one pass stays short; the rest wait for the next. */
 const REPLIES_PER_PASS = 50;
 /** How often the job looks for due answers. */
@@ -28,7 +33,8 @@ export const REPLY_TICK_MS = 1000;
 /**
  * The demo performers answer in the messenger as they do in the live chat (the chat's lines, in the guest's
  * language): once the pause after the guest's latest message is over by the server clock. A gift message is
- * thanked for by the gift's name (`new_gift`). Each due channel is claimed by clearing its due time, so two
+ * thanked for by the gift's name (`new_gift`), and every third answer brings a picture paid to open
+ * (`image_received`). Each due channel is claimed by clearing its due time, so two
  * passes never answer it twice. Answers how many channels were answered.
  */
 export async function answerDueReplies(ctx: ModuleContext): Promise<number> {
@@ -65,19 +71,31 @@ async function answerChannel(ctx: ModuleContext, channelId: number): Promise<boo
       .where(and(eq(messages.channelId, channelId), eq(messages.senderType, 'actor')))
       .orderBy(desc(messages.id))
       .limit(1);
+    const [{ answers } = { answers: 0 }] = await tx
+      .select({ answers: sql<number>`count(*)`.mapWith(Number) })
+      .from(messages)
+      .where(and(eq(messages.channelId, channelId), eq(messages.senderType, 'actor')));
     const view = await messageView({ ...ctx, db: tx as Database }, channel.guestId, []);
     const giftId = lastOfGuest?.giftIds[0];
     const gift = giftId === undefined ? undefined : (await giftsById(tx, [giftId])).get(giftId);
+    const text = gift
+      ? GIFT_THANKS[view.language](gift.names[view.language])
+      : botReply(view.language, previous?.text ?? null);
+    const picture = !gift && (answers + 1) % PICTURE_EVERY === 0;
     const [row] = await tx
       .insert(messages)
       .values({
         channelId,
         senderType: 'actor',
-        messageType: gift ? 'new_gift' : 'text',
-        text: gift
-          ? GIFT_THANKS[view.language](gift.names[view.language])
-          : botReply(view.language, previous?.text ?? null),
+        messageType: gift ? 'new_gift' : picture ? 'image_received' : 'text',
+        text,
         created: now,
+        ...(picture
+          ? {
+              imageFile: await storePerformerPicture(ctx.config.dataDir, '♥', channelId * 31 + answers),
+              openPrice: PICTURE_OPEN_PRICE,
+            }
+          : {}),
       })
       .returning();
     await tx

@@ -24,7 +24,7 @@ import { idempotent } from '../wallet/idempotency';
 import { buyGift } from './gifts';
 import { MESSENGER_IMAGE_PATH, messengerImagesDir, storeImage, verifyImageUrl } from './images';
 import { sendGuestMessage, setActorTerms } from './send';
-import { imageOfChannel, openConversation, touchChannel } from './service';
+import { imageOfChannel, openConversation, openPicture, touchChannel } from './service';
 
 /** A picture's client message id is its upload's Idempotency-Key: a retry of the upload stores and charges once. */
 function pictureMessageId(request: FastifyRequest): string {
@@ -83,6 +83,12 @@ export const messengerRoutes =
         throw new HttpError(402, 'INSUFFICIENT_FUNDS', 'Your balance does not cover this message');
       throw result.error;
     });
+
+    route(app, messengerEndpoints.openMessage, async ({ auth, params, request }) =>
+      idempotent(ctx, request, 'messenger.picture', async () => ({
+        message: await openPicture(ctx, auth.guestId, params.messageId),
+      })),
+    );
 
     route(app, messengerEndpoints.buyGift, async ({ auth, params, body, request }) =>
       idempotent(ctx, request, 'messenger.gift', (operationKey) =>

@@ -107,6 +107,9 @@ export const messages = pgTable(
     imageFile: text('image_file'),
     /** Hundredths of a coin the message cost. */
     price: integer('price').notNull().default(0),
+    /** A performer's picture paid to open: its price in hundredths of a coin, until the guest opened it. */
+    openPrice: integer('open_price').notNull().default(0),
+    opened: boolean('opened').notNull().default(false),
   },
   (table) => [
     index('messenger_messages_channel').on(table.channelId, table.id),

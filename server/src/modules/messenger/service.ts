@@ -9,6 +9,8 @@ import { performerAvatar } from '../performers/age';
 import { findPerformer, performerCard, type PerformerCard } from '../performers/catalogue';
 import { giftsById, toMessageGift } from './gifts';
 import { imageUrl } from './images';
+import { saleProceeds } from '../wallet/money';
+import { pushBalance, transfer } from '../wallet/service';
 import { actorTerms, channels, messages } from './schema';
 
 type ChannelRow = typeof channels.$inferSelect;
@@ -82,6 +84,9 @@ export async function messageView(
   return { guestId, language: asLanguage(guest.language), gifts, secret: ctx.config.jwtSecret, now: ctx.now() };
 }
 
+/** A performer's picture paid to open that the guest has not opened: shown without its address. */
+const locked = (row: MessageRow) => row.openPrice > 0 && !row.opened;
+
 export function toMessage(row: MessageRow, view: MessageView): Message {
   return {
     id: row.id,
@@ -95,8 +100,9 @@ export function toMessage(row: MessageRow, view: MessageView): Message {
       const gift = view.gifts.get(id);
       return gift ? [toMessageGift(gift, view.language)] : [];
     }),
-    imageUrl: row.imageFile ? imageUrl(view.secret, row, view.guestId, view.now) : null,
+    imageUrl: row.imageFile && !locked(row) ? imageUrl(view.secret, row, view.guestId, view.now) : null,
     price: row.price,
+    openPrice: locked(row) ? row.openPrice : 0,
   };
 }
 
@@ -259,13 +265,49 @@ export async function archiveChannel(
   return getChannel(db, guestId, gate, channelId);
 }
 
-/** The file of a picture message in the guest's channel; 404 for any other message, channel or guest. */
+/** The file of a picture message in the guest's channel; 404 for any other message, channel or guest, 403 while locked. */
 export async function imageOfChannel(db: Database, guestId: string, channelId: number, messageId: number) {
   const [row] = await db
-    .select({ file: messages.imageFile })
+    .select({ message: messages })
     .from(messages)
     .innerJoin(channels, eq(channels.id, messages.channelId))
     .where(and(eq(messages.id, messageId), eq(channels.id, channelId), eq(channels.guestId, guestId)));
-  if (!row?.file) throw new HttpError(404, 'NOT_FOUND', `No picture ${messageId}`);
-  return row.file;
+  if (!row?.message.imageFile) throw new HttpError(404, 'NOT_FOUND', `No picture ${messageId}`);
+  if (locked(row.message)) throw new HttpError(403, 'NOT_OWNED', 'Open this picture first');
+  return row.message.imageFile;
+}
+
+/**
+ * Opens a performer's picture paid to open in the guest's channel: one transfer guest → performer (her share)
+ * and platform, keyed by the message, so opening it again (or twice at once) charges once; 402 when the balance
+ * is short, 404 for another guest's message. A picture that is free or open is answered as it is.
+ */
+export async function openPicture(
+  ctx: Pick<ModuleContext, 'db' | 'config' | 'now' | 'hub' | 'statusBar'>,
+  guestId: string,
+  messageId: number,
+): Promise<Message> {
+  const charged = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ message: messages, actorId: channels.actorId })
+      .from(messages)
+      .innerJoin(channels, eq(channels.id, messages.channelId))
+      .where(and(eq(messages.id, messageId), eq(channels.guestId, guestId)))
+      .for('update', { of: messages });
+    if (!row) throw new HttpError(404, 'NOT_FOUND', `No message ${messageId}`);
+    if (!locked(row.message)) return { row: row.message, charged: false };
+    await transfer(tx as Database, {
+      reason: 'messenger.picture',
+      legs: [
+        { account: { kind: 'guest', id: guestId }, amount: -row.message.openPrice },
+        ...saleProceeds(row.actorId, row.message.openPrice),
+      ],
+      idempotency: { scope: `messenger.picture:${guestId}`, key: String(messageId) },
+      metadata: { messageId, price: row.message.openPrice },
+    });
+    const [opened] = await tx.update(messages).set({ opened: true }).where(eq(messages.id, messageId)).returning();
+    return { row: opened!, charged: true };
+  });
+  if (charged.charged) await pushBalance(ctx, guestId);
+  return toMessage(charged.row, await messageView(ctx, guestId, [charged.row]));
 }

@@ -94,6 +94,8 @@ export const message = z.object({
   imageUrl: z.string().nullable(),
   /** Hundredths of a coin the message cost (0: free, a free message or a voucher). */
   price: z.number().int().min(0),
+  /** A performer's picture paid to open: its price until opened (imageUrl is null until then); 0 otherwise. */
+  openPrice: z.number().int().min(0),
 });
 export type Message = z.infer<typeof message>;
 
@@ -194,6 +196,13 @@ export const messengerEndpoints = {
     needsGuest: true,
     schemas: () => ({ params: z.object({ channelId: id }), response: sentMessage }),
   }),
+  /** Opens a performer's picture paid to open (Idempotency-Key required): charged once, then shown. */
+  openMessage: defineEndpoint({
+    method: 'POST',
+    path: '/messenger/message/:messageId/open',
+    needsGuest: true,
+    schemas: () => ({ params: z.object({ messageId: id }), response: z.object({ message }) }),
+  }),
   /** Buys gifts to send later (Idempotency-Key required); answers what the guest owns now. */
   buyGift: defineEndpoint({
     method: 'POST',
@@ -260,8 +269,36 @@ export const messengerGraphqlSchema = /* GraphQL */ `
     giftId: Int!
     count: Int!
   }
+  enum MessengerMediaType {
+    video
+    bitmap
+    audio
+  }
+  input MessengerContentFilter {
+    mediaTypes: [MessengerMediaType!]
+    "Part of the performer's name."
+    searchString: String
+  }
+  type MessengerContentItem {
+    messageId: Int!
+    channelId: Int!
+    actorId: Int!
+    actorName: String!
+    mediaType: MessengerMediaType!
+    senderType: String!
+    "The picture's signed address; null while it is paid to open."
+    url: String
+    openPrice: Int!
+    created: String!
+  }
+  type MessengerContent {
+    total: Int!
+    items: [MessengerContentItem!]!
+  }
   extend type Query {
     unreadMessageCount: Int!
+    "The media of the guest's conversations, newest first (first 10 by default); needs a logged-in guest."
+    messengerContent(first: Int = 10, offset: Int = 0, filter: MessengerContentFilter): MessengerContent!
     "The active gift catalogue, named in the language asked (en when none)."
     messengerGifts(language: String): [MessengerGift!]!
     "What the guest owns of each gift; needs a logged-in guest."
@@ -277,4 +314,24 @@ export const messengerGiftsQuery = defineOperation<{ messengerGifts: MessengerGi
 );
 export const boughtGiftsQuery = defineOperation<{ boughtGifts: BoughtGift[] }>(
   `query BoughtGifts { boughtGifts { giftId count } }`,
+);
+
+export const MESSENGER_MEDIA_TYPES = ['video', 'bitmap', 'audio'] as const;
+export type MessengerMediaType = (typeof MESSENGER_MEDIA_TYPES)[number];
+export interface MessengerContentItem {
+  messageId: number;
+  channelId: number;
+  actorId: number;
+  actorName: string;
+  mediaType: MessengerMediaType;
+  senderType: SenderType;
+  url: string | null;
+  openPrice: number;
+  created: string;
+}
+export const messengerContentQuery = defineOperation<
+  { messengerContent: { total: number; items: MessengerContentItem[] } },
+  { first?: number; offset?: number; filter?: { mediaTypes?: MessengerMediaType[]; searchString?: string } }
+>(
+  `query MessengerContent($first: Int, $offset: Int, $filter: MessengerContentFilter) { messengerContent(first: $first, offset: $offset, filter: $filter) { total items { messageId channelId actorId actorName mediaType senderType url openPrice created } } }`,
 );
