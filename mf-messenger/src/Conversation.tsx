@@ -1,14 +1,59 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_MAX_LENGTH, messengerEndpoints, type Channel, type Message } from '@velvet/contracts';
+import {
+  boughtGiftsQuery,
+  COINS_PER_EUR,
+  MESSAGE_MAX_LENGTH,
+  MESSENGER_IMAGE_MAX_BYTES,
+  messengerEndpoints,
+  messengerGiftsQuery,
+  type BoughtGift,
+  type Channel,
+  type ErrorCode,
+  type IncomingMessage,
+  type Message,
+  type MessengerGift,
+} from '@velvet/contracts';
 import { useLanguage, usePlatform, useTimeZone } from '@velvet/federation';
 import { COMMON_NAMESPACE, formatDate } from '@velvet/i18n';
 import { formatCurrency } from '@velvet/sdk';
 import { Button, ErrorState, OnlineBadge, Spinner } from '@velvet/ui';
+import { addGift, closestAmount, giftDraft, removeGift, type GiftDraft } from './giftDraft';
 
 const HISTORY_PAGE = 30;
+const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
-/** One conversation (mounted per channel, keyed by its id): its history (older pages on demand), new messages as they arrive, and the composer. */
+/** A message the server has not stored yet: it keeps its id, so sending it again never charges twice. */
+interface Pending {
+  clientMessageId: string;
+  text: string;
+  gifts: number[];
+}
+
+type Notice = { kind: 'funds'; price: number } | { kind: 'refused'; code: ErrorCode };
+type OneClickOffer = Omit<IncomingMessage<'oneClick'>, 'type' | 'result'>;
+
+function sendPending(platform: ReturnType<typeof usePlatform>, channelId: number, pending: Pending) {
+  platform.bus.send({
+    type: 'sendMessage',
+    channelId,
+    messageType: pending.gifts.length > 0 ? 'gift' : 'text',
+    senderType: 'guest',
+    isVideochat: false,
+    isFreechat: false,
+    data: { text: pending.text },
+    includedGifts: pending.gifts,
+    chatId: null,
+    clientMessageId: pending.clientMessageId,
+  });
+}
+
+/**
+ * One conversation (mounted per channel, keyed by its id): its history (older pages on demand), new messages as
+ * they arrive, and the composer with gifts and pictures. A message that costs more than the balance waits: the
+ * money charge opens (or a one-click top-up of the amount closest to what is missing), and the message goes out
+ * under the same id once the balance covers it.
+ */
 export function Conversation({ channelId, onMissing }: { channelId: number; onMissing: () => void }) {
   const platform = usePlatform();
   const { t } = useTranslation();
@@ -19,7 +64,18 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
   const [hasMore, setHasMore] = useState(false);
   const [failed, setFailed] = useState(false);
   const [text, setText] = useState('');
-  const [paidNotice, setPaidNotice] = useState<number | null>(null);
+  const [catalogue, setCatalogue] = useState<MessengerGift[]>([]);
+  const [owned, setOwned] = useState<BoughtGift[]>([]);
+  const [draft, setDraft] = useState<GiftDraft>(() => giftDraft([]));
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [offer, setOffer] = useState<OneClickOffer | null>(null);
+  const [uploading, setUploading] = useState(false);
+  // The bus handlers read the latest state without subscribing again on every change.
+  const latest = useRef({ pending, notice });
+  useEffect(() => {
+    latest.current = { pending, notice };
+  });
 
   useEffect(() => {
     let active = true;
@@ -36,32 +92,82 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
         if (error.code === 'NOT_FOUND') onMissing();
         else setFailed(true);
       });
+    void Promise.all([
+      platform.api.query(messengerGiftsQuery, { language }),
+      platform.api.query(boughtGiftsQuery, {}),
+    ]).then(([gifts, bought]) => {
+      if (!active) return;
+      setCatalogue(gifts.messengerGifts);
+      setOwned(bought.boughtGifts);
+      setDraft(giftDraft(bought.boughtGifts));
+    });
     return () => {
       active = false;
     };
-  }, [platform, channelId, onMissing]);
+  }, [platform, channelId, onMissing, language]);
 
   useEffect(() => {
-    const pushed = platform.bus.on('channel').subscribe((update) => {
-      if (update.channel.id !== channelId) return;
-      setChannel(update.channel);
-      const arrived = update.message;
-      if (!arrived) return;
-      setMessages((current) => (current.some((m) => m.id === arrived.id) ? current : [...current, arrived]));
-      // The composer keeps the text until the server stored it (a refused message is not lost).
-      if (arrived.senderType === 'guest') setText((current) => (current.trim() === arrived.text ? '' : current));
-    });
-    const price = platform.bus.on('messagePrice').subscribe((notice) => {
-      if (notice.channelId === channelId) setPaidNotice(notice.messagePrice);
-    });
-    const online = platform.bus
-      .on('actorOnline')
-      .subscribe(({ actorId }) => setChannel((c) => (c?.actorId === actorId ? { ...c, isActorOnline: true } : c)));
-    const offline = platform.bus
-      .on('actorOffline')
-      .subscribe(({ actorId }) => setChannel((c) => (c?.actorId === actorId ? { ...c, isActorOnline: false } : c)));
-    return () => [pushed, price, online, offline].forEach((s) => s.unsubscribe());
+    const arrived = (message: Message) =>
+      setMessages((current) => (current.some((m) => m.id === message.id) ? current : [...current, message]));
+    const subscriptions = [
+      platform.bus.on('channel').subscribe((update) => {
+        if (update.channel.id !== channelId) return;
+        setChannel(update.channel);
+        if (!update.message) return;
+        arrived(update.message);
+        if (
+          update.message.clientMessageId &&
+          update.message.clientMessageId === latest.current.pending?.clientMessageId
+        ) {
+          setPending(null);
+          setNotice(null);
+          setText('');
+        }
+      }),
+      platform.bus.on('messagePrice').subscribe((terms) => {
+        if (terms.channelId !== channelId) return;
+        setChannel(
+          (c) =>
+            c && {
+              ...c,
+              messagePrice: terms.messagePrice,
+              freeMessagesAmount: terms.freeMessagesAmount,
+              isMessagingFree: terms.isMessagingFree,
+            },
+        );
+        if (terms.clientMessageId === null || terms.clientMessageId !== latest.current.pending?.clientMessageId) return;
+        setNotice({ kind: 'funds', price: terms.messagePrice });
+        platform.bus.send({ type: 'canOneClick' });
+        platform.ui.open('moneyCharge');
+      }),
+      platform.bus.on('messageRefused').subscribe((refusal) => {
+        if (refusal.clientMessageId !== latest.current.pending?.clientMessageId) return;
+        setPending(null);
+        setNotice({ kind: 'refused', code: refusal.errorCode });
+      }),
+      // Topped up: the waiting message goes out under its id once the balance covers it.
+      platform.bus.on('guestBalance').subscribe(({ balance }) => {
+        const { pending: waiting, notice: shown } = latest.current;
+        if (waiting && shown?.kind === 'funds' && Math.round(balance * 100) >= shown.price)
+          sendPending(platform, channelId, waiting);
+      }),
+      platform.bus.on('oneClick').subscribe(({ type: _type, result: _result, ...next }) => setOffer(next)),
+      platform.bus.on('boughtGifts').subscribe(({ boughtGifts }) => {
+        setOwned(boughtGifts);
+        setDraft(giftDraft(boughtGifts));
+      }),
+      platform.bus
+        .on('actorOnline')
+        .subscribe(({ actorId }) => setChannel((c) => (c?.actorId === actorId ? { ...c, isActorOnline: true } : c))),
+      platform.bus
+        .on('actorOffline')
+        .subscribe(({ actorId }) => setChannel((c) => (c?.actorId === actorId ? { ...c, isActorOnline: false } : c))),
+    ];
+    return () => subscriptions.forEach((s) => s.unsubscribe());
   }, [platform, channelId]);
+
+  const giftsById = useMemo(() => new Map(catalogue.map((gift) => [gift.id, gift])), [catalogue]);
+  const catalogueIds = useMemo(() => new Set(giftsById.keys()), [giftsById]);
 
   const loadOlder = async () => {
     const answer = await platform.api.rest(messengerEndpoints.channel, {
@@ -75,25 +181,71 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
   const send = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = text.trim();
-    if (!trimmed) return;
-    setPaidNotice(null);
-    platform.bus.send({
-      type: 'sendMessage',
-      channelId,
-      messageType: 'text',
-      senderType: 'guest',
-      isVideochat: false,
-      isFreechat: false,
-      data: { text: trimmed },
-      includedGifts: [],
-      chatId: null,
-    });
+    if (!trimmed && draft.included.length === 0) return;
+    const next = { clientMessageId: crypto.randomUUID(), text: trimmed, gifts: draft.included };
+    setNotice(null);
+    setPending(next);
+    sendPending(platform, channelId, next);
   };
+
+  const choosePicture = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    // Too large is told before the upload; the type is the server's to judge, by what the file holds.
+    if (file.size > MESSENGER_IMAGE_MAX_BYTES) return setNotice({ kind: 'refused', code: 'PAYLOAD_TOO_LARGE' });
+    const form = new FormData();
+    form.append('file', file, file.name);
+    setUploading(true);
+    setNotice(null);
+    try {
+      const answer = await platform.api.rest(messengerEndpoints.sendImage, {
+        params: { channelId },
+        form,
+        idempotencyKey: crypto.randomUUID(),
+      });
+      setChannel(answer.channel);
+      setMessages((current) =>
+        current.some((m) => m.id === answer.message.id) ? current : [...current, answer.message],
+      );
+    } catch (error) {
+      const code = (error as { code?: ErrorCode }).code ?? 'UNKNOWN';
+      if (code === 'INSUFFICIENT_FUNDS') {
+        setNotice({ kind: 'funds', price: channel?.messagePrice ?? 0 });
+        platform.ui.open('moneyCharge');
+      } else setNotice({ kind: 'refused', code });
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  /** A performer's picture paid to open; too little money opens the money charge. */
+  const openPicture = async (messageId: number) => {
+    setNotice(null);
+    try {
+      const { message: opened } = await platform.api.rest(messengerEndpoints.openMessage, {
+        params: { messageId },
+        idempotencyKey: crypto.randomUUID(),
+      });
+      setMessages((current) => current.map((m) => (m.id === opened.id ? opened : m)));
+    } catch (error) {
+      const code = (error as { code?: ErrorCode }).code ?? 'UNKNOWN';
+      if (code === 'INSUFFICIENT_FUNDS') platform.ui.open('moneyCharge');
+      setNotice({ kind: 'refused', code });
+    }
+  };
+
+  const chargeOneClick = (amount: number) =>
+    platform.bus.send({ type: 'chargeOneClick', amount, channelId, requestId: crypto.randomUUID() });
 
   if (failed) return <ErrorState title={t('errorTitle', { ns: COMMON_NAMESPACE })} />;
   if (!channel) return <Spinner label={t('loading', { ns: COMMON_NAMESPACE })} />;
-  // Paid messages need the wallet; until then a message is sent only while it is free.
-  const canSend = channel.isMessagingFree || channel.freeMessagesAmount > 0;
+  const price = formatCurrency(channel.messagePrice, 'VXC', language);
+  // EUR cents a one-click top-up needs at least to pay the waiting message (4 coins a euro).
+  const oneClickAmount =
+    notice?.kind === 'funds' && offer?.isPaying
+      ? closestAmount(offer.amounts, Math.ceil(notice.price / COINS_PER_EUR))
+      : null;
   return (
     <section className="mf-messenger__conversation" aria-label={t('conversation.label', { name: channel.actorName })}>
       <header className="mf-messenger__conversation-header">
@@ -114,13 +266,31 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
       ) : null}
       <ol className="mf-messenger__messages">
         {messages.map((message) => (
-          <li key={message.id} data-sender={message.senderType}>
-            <p>{message.text}</p>
+          <li key={message.id} data-sender={message.senderType} data-type={message.messageType}>
+            {message.text ? <p>{message.text}</p> : null}
+            {message.gifts.map((gift, index) => (
+              <span key={`${gift.id}-${index}`} className="mf-messenger__gift">
+                <img src={gift.imageUrl} alt="" width={48} height={48} /> {gift.name}
+              </span>
+            ))}
+            {message.imageUrl ? (
+              <img className="mf-messenger__picture" src={message.imageUrl} alt={t('conversation.picture')} />
+            ) : message.openPrice > 0 ? (
+              <Button variant="secondary" size="small" onClick={() => void openPicture(message.id)}>
+                {t('conversation.open', { price: formatCurrency(message.openPrice, 'VXC', language) })}
+              </Button>
+            ) : null}
             <time dateTime={message.created}>
               {formatDate(message.created, language, { dateStyle: 'short', timeStyle: 'short', timeZone })}
             </time>
           </li>
         ))}
+        {pending && notice?.kind === 'funds' ? (
+          <li data-sender="guest" data-pending="true">
+            <p>{pending.text}</p>
+            <small>{t('composer.waiting')}</small>
+          </li>
+        ) : null}
       </ol>
       {channel.blocked ? (
         <p>{t('conversation.blocked')}</p>
@@ -133,21 +303,119 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
             maxLength={MESSAGE_MAX_LENGTH}
             onChange={(event) => setText(event.target.value)}
           />
+          {owned.some((gift) => catalogueIds.has(gift.giftId) && gift.count > 0) ? (
+            <fieldset className="mf-messenger__gifts">
+              <legend>{t('gifts.yours')}</legend>
+              {owned
+                .filter((gift) => catalogueIds.has(gift.giftId))
+                .map(({ giftId }) => {
+                  const gift = giftsById.get(giftId)!;
+                  const added = draft.included.filter((id) => id === giftId).length;
+                  return (
+                    <span key={giftId}>
+                      <Button
+                        variant="secondary"
+                        size="small"
+                        disabled={(draft.available[giftId] ?? 0) <= 0}
+                        onClick={() => setDraft((d) => addGift(d, giftId, catalogueIds))}
+                      >
+                        {t('gifts.add', { name: gift.name, count: draft.available[giftId] ?? 0 })}
+                      </Button>
+                      {added > 0 ? (
+                        <Button
+                          variant="ghost"
+                          size="small"
+                          onClick={() => setDraft((d) => removeGift(d, giftId, owned))}
+                        >
+                          {t('gifts.remove', { name: gift.name, count: added })}
+                        </Button>
+                      ) : null}
+                    </span>
+                  );
+                })}
+            </fieldset>
+          ) : null}
           <p className="mf-messenger__terms">
             {channel.isMessagingFree
               ? t('composer.free')
               : channel.freeMessagesAmount > 0
                 ? t('composer.freeLeft', { count: channel.freeMessagesAmount })
-                : t('composer.price', { price: formatCurrency(channel.messagePrice, 'VXC') })}
+                : t('composer.price', { price })}
           </p>
-          {paidNotice !== null ? (
-            <p role="alert">{t('composer.paidRefused', { price: formatCurrency(paidNotice, 'VXC') })}</p>
+          {notice?.kind === 'funds' ? (
+            <div role="alert">
+              <p>{t('composer.needCoins', { price: formatCurrency(notice.price, 'VXC', language) })}</p>
+              {oneClickAmount !== null ? (
+                <Button onClick={() => chargeOneClick(oneClickAmount)}>
+                  {t('composer.oneClick', { amount: formatCurrency(oneClickAmount, 'EUR', language) })}
+                </Button>
+              ) : (
+                <Button onClick={() => platform.ui.open('moneyCharge')}>{t('composer.buyCoins')}</Button>
+              )}
+            </div>
+          ) : notice?.kind === 'refused' ? (
+            <p role="alert">{t([`errors.${notice.code}`, 'errors.other'])}</p>
           ) : null}
-          <Button type="submit" disabled={!canSend || !text.trim()}>
+          <label className="mf-messenger__file">
+            {t('composer.picture')}
+            <input
+              type="file"
+              accept={PICTURE_TYPES.join(',')}
+              disabled={uploading}
+              onChange={(event) => void choosePicture(event)}
+            />
+          </label>
+          <Button
+            type="submit"
+            busy={pending !== null && notice === null}
+            disabled={!text.trim() && draft.included.length === 0}
+          >
             {t('composer.send')}
           </Button>
         </form>
       )}
+      <GiftShop catalogue={catalogue} />
+    </section>
+  );
+}
+
+/** The catalogue to buy gifts from (VIP gifts marked); a bought gift joins the guest's gifts by the push. */
+function GiftShop({ catalogue }: { catalogue: MessengerGift[] }) {
+  const platform = usePlatform();
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [failure, setFailure] = useState<ErrorCode | null>(null);
+  const buy = async (gift: MessengerGift) => {
+    setFailure(null);
+    try {
+      await platform.api.rest(messengerEndpoints.buyGift, {
+        params: { giftId: gift.id },
+        body: { count: 1 },
+        idempotencyKey: crypto.randomUUID(),
+      });
+    } catch (error) {
+      const code = (error as { code?: ErrorCode }).code ?? 'UNKNOWN';
+      setFailure(code);
+      if (code === 'INSUFFICIENT_FUNDS') platform.ui.open('moneyCharge');
+    }
+  };
+  if (catalogue.length === 0) return null;
+  return (
+    <section className="mf-messenger__shop" aria-label={t('gifts.shop')}>
+      <h3>{t('gifts.shop')}</h3>
+      <ul>
+        {catalogue.map((gift) => (
+          <li key={gift.id}>
+            <img src={gift.imageUrl} alt="" width={48} height={48} />
+            <span>{gift.name}</span>
+            {gift.vip ? <small>{t('gifts.vip')}</small> : null}
+            <Button size="small" variant="secondary" onClick={() => void buy(gift)}>
+              {t('gifts.buy', { name: gift.name, price: formatCurrency(gift.price.value, 'VXC', language) })}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {failure ? <p role="alert">{t([`errors.${failure}`, 'errors.other'])}</p> : null}
     </section>
   );
 }

@@ -1,5 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { CHANNEL_STORAGE_KEY, type Channel, type Message } from '@velvet/contracts';
+import {
+  boughtGiftsQuery,
+  CHANNEL_STORAGE_KEY,
+  messengerGiftsQuery,
+  type Channel,
+  type Message,
+  type MessengerGift,
+} from '@velvet/contracts';
 import { createMockPlatform, renderWithPlatform, type MockPlatform } from '@velvet/testing';
 import { MessengerApp } from './MessengerApp';
 import { actorFixture, channelFixture } from './fixtures';
@@ -12,11 +19,38 @@ const messageFixture = (id: number, channelId: number, text: string): Message =>
   messageType: 'text',
   text,
   created: '2026-01-01T12:00:00.000Z',
+  clientMessageId: null,
+  gifts: [],
+  imageUrl: null,
+  price: 0,
+  openPrice: 0,
 });
 
-function platformFor(loggedIn: boolean, channel: Channel = channelFixture({ id: 1 })): MockPlatform {
+const rose: MessengerGift = {
+  id: 3,
+  name: 'Rose',
+  price: { value: 200, currency: 'VXC', symbol: 'VXC' },
+  imageUrl: '/media/gifts/rose.webp',
+  active: true,
+  vip: false,
+  categoryId: 1,
+  translations: [],
+};
+
+/** The gift catalogue holds a rose; the guest owns `roses` of it. */
+const giftQueries =
+  (roses = 0) =>
+  (operation: { document: string }) =>
+    operation.document === messengerGiftsQuery.document
+      ? { messengerGifts: [rose] }
+      : operation.document === boughtGiftsQuery.document
+        ? { boughtGifts: roses > 0 ? [{ giftId: rose.id, count: roses }] : [] }
+        : {};
+
+function platformFor(loggedIn: boolean, channel: Channel = channelFixture({ id: 1 }), roses = 0): MockPlatform {
   return createMockPlatform({
     loggedIn,
+    query: giftQueries(roses),
     rest: {
       '/messenger/recommendations': () => ({ actors: [actorFixture(7), actorFixture(8, { isOnline: false })] }),
       '/messenger/channel/:channelId': () => ({
@@ -130,14 +164,16 @@ describe('messenger for guests', () => {
       data: { text: 'Hello you' },
       includedGifts: [],
       chatId: null,
+      clientMessageId: expect.any(String),
     });
+    const { clientMessageId } = platform.sent.at(-1) as { clientMessageId: string };
     // The text stays until the server stored the message.
     expect(screen.getByLabelText('Your message')).toHaveValue('  Hello you  ');
     act(() =>
       platform.emit({
         type: 'channel',
         channel: { ...channel, unreadCount: 0, freeMessagesAmount: 2, lastMessage: 'Hello you' },
-        message: { ...messageFixture(2, 5, 'Hello you'), senderType: 'guest' },
+        message: { ...messageFixture(2, 5, 'Hello you'), senderType: 'guest', clientMessageId },
       }),
     );
     expect(screen.getAllByText('Hello you').length).toBeGreaterThan(0);
@@ -145,18 +181,99 @@ describe('messenger for guests', () => {
     expect(screen.getByText('2 free messages left')).toBeInTheDocument();
   });
 
-  it('tells the guest when a message would cost coins', async () => {
-    const channel = channelFixture({ id: 5, freeMessagesAmount: 0 });
+  it('a paid message without the coins waits: the money charge opens, and it goes out after the top-up', async () => {
+    const channel = channelFixture({ id: 5, freeMessagesAmount: 0, messagePrice: 150 });
     const platform = platformFor(true, channel);
     render(platform);
     pushChannels(platform, [channel]);
     fireEvent.click(screen.getByRole('button', { name: /Performer 5/ }));
     await screen.findByText('Hi there');
-    expect(screen.getByText(/^A message costs 1\sVXC\.$/)).toBeInTheDocument();
+    expect(screen.getByText(/^A message costs 1\.50\sVXC\.$/)).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Your message'), { target: { value: 'Hello' } });
-    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
-    act(() => platform.emit({ type: 'messagePrice', channelId: 5, messagePrice: 100, freeMessagesAmount: 0 }));
-    expect(screen.getByRole('alert')).toHaveTextContent(/a message costs 1\sVXC/);
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const sent = platform.sent.at(-1) as { type: string; clientMessageId: string };
+    expect(sent.type).toBe('sendMessage');
+    act(() =>
+      platform.emit({
+        type: 'messagePrice',
+        channelId: 5,
+        messagePrice: 150,
+        freeMessagesAmount: 0,
+        isMessagingFree: false,
+        clientMessageId: sent.clientMessageId,
+      }),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(/does not cover this message \(1\.50\sVXC\)/);
+    expect(platform.openedFlows).toEqual(['moneyCharge']);
+    expect(platform.sent.at(-1)).toEqual({ type: 'canOneClick' });
+    expect(screen.getByText('Waiting for your top-up…')).toBeInTheDocument();
+    // A guest who paid before gets the one-click amount closest to what is missing (1.50 coins: 38 cents → 5 €).
+    act(() =>
+      platform.emit({
+        type: 'oneClick',
+        isPaying: true,
+        amounts: [500, 1000, 2000],
+        autoRechargeAllowed: true,
+        result: null,
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Top up 5\.00\s€ with one click/ }));
+    expect(platform.sent.at(-1)).toMatchObject({ type: 'chargeOneClick', amount: 500, channelId: 5 });
+    // Not enough yet: nothing is sent; enough: the same message, under the same id.
+    const before = platform.sent.length;
+    act(() => platform.emit({ type: 'guestBalance', balance: 1, balanceFormatted: '1 VXC' }));
+    expect(platform.sent.length).toBe(before);
+    act(() => platform.emit({ type: 'guestBalance', balance: 20, balanceFormatted: '20 VXC' }));
+    expect(platform.sent.at(-1)).toMatchObject({ type: 'sendMessage', clientMessageId: sent.clientMessageId });
+  });
+
+  it('puts owned gifts into a message and shows why a message was refused', async () => {
+    const channel = channelFixture({ id: 5 });
+    const platform = platformFor(true, channel, 1);
+    render(platform);
+    pushChannels(platform, [channel]);
+    fireEvent.click(screen.getByRole('button', { name: /Performer 5/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Rose (1 left)' }));
+    expect(screen.getByRole('button', { name: 'Add Rose (0 left)' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const sent = platform.sent.at(-1) as { includedGifts: number[]; messageType: string; clientMessageId: string };
+    expect(sent).toMatchObject({ includedGifts: [3], messageType: 'gift' });
+    act(() =>
+      platform.emit({
+        type: 'messageRefused',
+        channelId: 5,
+        clientMessageId: sent.clientMessageId,
+        errorCode: 'VIP_REQUIRED',
+      }),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Only VIP members can send this gift.');
+  });
+
+  it('opens a performer picture paid to open', async () => {
+    const channel = channelFixture({ id: 5 });
+    const locked = { ...messageFixture(4, 5, 'For you'), messageType: 'image_received' as const, openPrice: 200 };
+    const platform = createMockPlatform({
+      loggedIn: true,
+      query: giftQueries(),
+      rest: {
+        '/messenger/recommendations': () => ({ actors: [] }),
+        '/messenger/channel/:channelId': () => ({ channel, messages: [locked], hasMore: false }),
+        '/messenger/message/:messageId/open': () => ({
+          message: { ...locked, openPrice: 0, imageUrl: '/rest/v1/messenger/image/4?sig=x' },
+        }),
+      },
+    });
+    render(platform);
+    pushChannels(platform, [channel]);
+    fireEvent.click(screen.getByRole('button', { name: /Performer 5/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Open the picture for 2\sVXC$/ }));
+    expect(await screen.findByRole('img', { name: 'Picture' })).toHaveAttribute(
+      'src',
+      '/rest/v1/messenger/image/4?sig=x',
+    );
+    expect(
+      platform.restCalls.find((call) => call.path === '/messenger/message/:messageId/open')?.input?.idempotencyKey,
+    ).toEqual(expect.any(String));
   });
 
   it('restores the last selected channel from local storage', async () => {
@@ -173,6 +290,7 @@ describe('messenger for guests', () => {
     const channel = channelFixture({ id: 9, actorId: 7, actorName: 'Performer 7' });
     const platform = createMockPlatform({
       loggedIn: true,
+      query: giftQueries(),
       rest: {
         '/messenger/recommendations': () => ({ actors: [actorFixture(7)] }),
         '/messenger/channel/touch': () => ({ channel }),

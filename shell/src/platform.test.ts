@@ -42,6 +42,7 @@ const text: OutgoingPayload<'sendMessage'> = {
   data: { text: 'hi' },
   includedGifts: [],
   chatId: null,
+  clientMessageId: 'message-1',
 };
 
 describe('platform bus', () => {

@@ -45,9 +45,10 @@ export const MODULES: readonly ServerModule[] = [
   mediaModule,
   tvModule,
   feedModule,
+  // Vouchers and benefits: the messenger spends free-message vouchers.
+  accountModule,
   messengerModule,
   specialsModule,
-  accountModule,
   // Web push: a favourite performer on line (the schedule's hook), operators' campaigns and news.
   pushModule,
   legalModule,

@@ -199,6 +199,10 @@ export const ERROR_CODES = [
   // Spinwheel and loyalty: a spin without spins left, a monthly reward not (or no longer) redeemable.
   'NO_SPINS',
   'REWARD_NOT_REDEEMABLE',
+  // Messenger gifts: not in the catalogue, not owned, or only for VIP members.
+  'GIFT_NOT_FOUND',
+  'GIFT_NOT_OWNED',
+  'VIP_REQUIRED',
   /** A fault of the server (500): logged there, never bad input. */
   'INTERNAL',
   /** What a client reads from a failure that carries no code of the platform (a proxy's page, a lost connection). */

@@ -5,7 +5,17 @@ import { lazyRecord, once } from './lazy';
 import { coinBalance } from './money';
 import { LANGUAGES } from './routes';
 import { STATUS_BAR_TYPES, statusBarEntry } from './statusBar';
-import { channel, channelFilter, message, messageType, senderType, MESSAGE_MAX_LENGTH } from './domains/messenger';
+import {
+  boughtGift,
+  channel,
+  channelFilter,
+  clientMessageId,
+  message,
+  messageType,
+  senderType,
+  MESSAGE_GIFTS_MAX,
+  MESSAGE_MAX_LENGTH,
+} from './domains/messenger';
 import { MEDIATHEK_MEDIA_TYPES } from './domains/media';
 import { CHAT_MESSAGE_MAX_LENGTH, chatEnd, chatMessage, chatSession } from './domains/chat';
 import { subscriptionPush } from './domains/subscriptions';
@@ -89,9 +99,13 @@ export const outgoingMessages = lazyRecord({
       senderType,
       isVideochat: z.boolean().default(false),
       isFreechat: z.boolean().default(false),
-      data: z.object({ text: z.string().trim().min(1).max(MESSAGE_MAX_LENGTH) }),
-      includedGifts: z.array(dbId).max(50).default([]),
+      /** Text of the message; may be empty only when the message carries gifts. */
+      data: z.object({ text: z.string().trim().max(MESSAGE_MAX_LENGTH) }),
+      /** Gift ids of the catalogue, each one of the guest's bought gifts (an id twice sends two). */
+      includedGifts: z.array(dbId).max(MESSAGE_GIFTS_MAX).default([]),
       chatId: z.string().nullable().default(null),
+      /** Sending the same id again answers the stored message: never stored or charged twice. */
+      clientMessageId,
     }),
   // Live chat (the chat is started over REST; its text goes over the socket).
   sendChatMessage: () =>
@@ -209,14 +223,29 @@ export const incomingMessages = lazyRecord({
     }),
   /** One channel changed (archived, new message); carries the message when one arrived. */
   channel: () => z.object({ type: z.literal('channel'), channel, message: message.optional() }),
-  /** A message was not sent because it costs coins: the price and the free messages left. */
+  /**
+   * A channel's terms: after the performer's price changed (clientMessageId null), or to the tab whose message
+   * was not sent because the balance does not cover the price (its clientMessageId): the message waits for a top-up.
+   */
   messagePrice: () =>
     z.object({
       type: z.literal('messagePrice'),
       channelId: z.number().int(),
       messagePrice: z.number().int(),
       freeMessagesAmount: z.number().int(),
+      isMessagingFree: z.boolean(),
+      clientMessageId: z.string().nullable(),
     }),
+  /** A message refused for bad input (unknown channel, gift not in the catalogue or not owned, VIP gift): nothing charged. */
+  messageRefused: () =>
+    z.object({
+      type: z.literal('messageRefused'),
+      channelId: z.number().int(),
+      clientMessageId: z.string(),
+      errorCode: z.enum(ERROR_CODES),
+    }),
+  /** What the guest owns of each gift, after a purchase and after a gift was sent. */
+  boughtGifts: () => z.object({ type: z.literal('boughtGifts'), boughtGifts: z.array(boughtGift) }),
   // Live chat.
   chatMessage: () => chatMessage.extend({ type: z.literal('chatMessage') }),
   /** The chat's billing moved on (a slice billed, coins held, the guest topped up). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import { type GuestBenefits, type Voucher, type VoucherTypeId } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import type { AgeGate } from '../auth/age';
@@ -78,4 +78,51 @@ export async function guestBenefits(db: Database, guestId: string, gate: AgeGate
     chatShowTickets: sum(BENEFIT_COUNTS.chatShowTickets),
     vouchers: valid,
   };
+}
+
+/**
+ * Uses one unit of a valid voucher of `type` that holds for this performer (limited to her, or to nobody): the
+ * one whose time ends first. A guarded decrement, so two uses racing for the last unit cannot both have it.
+ * Answers whether a unit was used.
+ */
+export async function spendVoucher(
+  db: Database,
+  guestId: string,
+  type: VoucherTypeId,
+  actorId: number,
+  now: Date,
+): Promise<boolean> {
+  const limitedTo = (...conditions: SQL[]) =>
+    exists(
+      db
+        .select()
+        .from(voucherActors)
+        .where(and(eq(voucherActors.voucherId, vouchers.id), ...conditions)),
+    );
+  const [used] = await db
+    .update(vouchers)
+    .set({ amount: sql`${vouchers.amount} - 1` })
+    .where(
+      eq(
+        vouchers.id,
+        db
+          .select({ id: vouchers.id })
+          .from(vouchers)
+          .where(
+            and(
+              eq(vouchers.guestId, guestId),
+              eq(vouchers.type, type),
+              gt(vouchers.amount, 0),
+              lte(vouchers.validFrom, now),
+              or(isNull(vouchers.validTo), gt(vouchers.validTo, now)),
+              or(not(limitedTo()), limitedTo(eq(voucherActors.actorId, actorId))),
+            ),
+          )
+          .orderBy(sql`${vouchers.validTo} asc nulls last`, asc(vouchers.id))
+          .limit(1)
+          .for('update', { skipLocked: true }),
+      ),
+    )
+    .returning({ id: vouchers.id });
+  return used !== undefined;
 }

@@ -15,7 +15,7 @@ import {
   unlockGuest,
 } from './account';
 import { closeNotice, dataProtectionState } from './consent';
-import { profilePicture, readUpload } from './picture';
+import { profilePicture, readProfileUpload } from './picture';
 import { SandboxPincallProvider, startVerification, verificationsOf, verifyPin } from './pincall';
 import { pincalls, preferences } from './schema';
 
@@ -62,7 +62,7 @@ export const lifecycleModule: ServerModule = {
     route(app, lifecycleEndpoints.profilePicture, async ({ auth, query, request }) => {
       let avatarUrl: string | null = null;
       if (query.delete !== 'true') {
-        const { webp, hash } = await profilePicture(await readUpload(request));
+        const { webp, hash } = await profilePicture(await readProfileUpload(request));
         // A new name for every picture: media files are cached for a year.
         avatarUrl = await ctx.images.put(`guests/${auth.guestId}/avatar-${hash}`, webp);
       }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ServerModule } from '../module';
 import { messengerGraphql } from './graphql';
 import { messengerRoutes } from './routes';
+import { startReplyJob } from './replies';
 import { seedMessenger } from './seed';
 import { messengerSocket } from './socket';
 
@@ -11,5 +12,6 @@ export const messengerModule: ServerModule = {
   graphql: messengerGraphql,
   routes: messengerRoutes,
   socket: messengerSocket,
-  seed: ({ db, now }, { scale }) => seedMessenger(db, scale, now().getTime()),
+  seed: (ctx, { scale }) => seedMessenger(ctx, scale),
+  start: startReplyJob,
 };

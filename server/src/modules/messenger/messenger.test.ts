@@ -1,10 +1,19 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import sharp from 'sharp';
 import type WebSocket from 'ws';
 import { eq } from 'drizzle-orm';
 import {
+  boughtGiftsQuery,
   incomingMessages,
+  messengerContentQuery,
+  messengerGiftsQuery,
+  MESSENGER_IMAGE_MAX_BYTES,
+  SANDBOX_CARDS,
   type AuthResponse,
+  type BoughtGift,
+  type MessengerGift,
   type Conversation,
   type ErrorBody,
   type IncomingMessage,
@@ -16,8 +25,15 @@ import {
 import { createTestApp, type TestApp } from '../../testing/app';
 import { DEMO_GUEST } from '../auth/demo-guest';
 import { listPerformerCards } from '../performers/catalogue';
-import { channels } from './schema';
-import { NEW_CHANNEL_FREE_MESSAGES } from './service';
+import { vouchers } from '../account/schema';
+import { guests } from '../auth/schema';
+import { balanceOf } from '../wallet/service';
+import { answerDueReplies } from './replies';
+import { boughtGifts, channels, gifts } from './schema';
+
+/** The terms the tests give their performer: three free messages, then 1.50 coins a message. */
+const FREE_MESSAGES = 3;
+const PRICE = 150;
 
 let t: TestApp;
 let demo: AuthResponse;
@@ -33,6 +49,12 @@ before(async () => {
   assert.equal(login.statusCode, 200, login.body);
   demo = login.json<AuthResponse>();
   actorIds = (await listPerformerCards(t.ctx.db)).map((a) => a.id);
+  const terms = await t.rest('POST', `/messenger/actor/${actorIds[0]}/terms`, await t.operatorToken(), {
+    messagePrice: PRICE,
+    freeMessagesAmount: FREE_MESSAGES,
+    isMessagingFree: false,
+  });
+  assert.equal(terms.statusCode, 200, terms.body);
 });
 after(() => t.close());
 
@@ -71,17 +93,34 @@ async function connect(token: string) {
   return { send, next, received, close: () => socket.terminate() };
 }
 
-const textMessage = (channelId: number, text: string): OutgoingPayload<'sendMessage'> => ({
+const textMessage = (
+  channelId: number,
+  text: string,
+  clientMessageId: string = randomUUID(),
+  includedGifts: number[] = [],
+): OutgoingPayload<'sendMessage'> => ({
   type: 'sendMessage',
   channelId,
-  messageType: 'text',
+  messageType: includedGifts.length > 0 ? 'gift' : 'text',
   senderType: 'guest',
   isVideochat: false,
   isFreechat: false,
   data: { text },
-  includedGifts: [],
+  includedGifts,
   chatId: null,
+  clientMessageId,
 });
+
+/** Tops the guest up through the sandbox card, as the money charge does: `eur` EUR are 4 coins each. */
+async function topUp(token: string, eur: number) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/rest/v1/payment/sandbox/charge',
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+    payload: { amountEur: eur, cardNumber: SANDBOX_CARDS.succeeds },
+  });
+  assert.equal(response.statusCode, 200, response.body);
+}
 
 async function touch(token: string, actorId: number) {
   const response = await rest('POST', '/messenger/channel/touch', token, { actorId });
@@ -188,26 +227,38 @@ describe('messenger socket', () => {
   test('sendMessage stores the text, pushes it back and uses up free messages, then answers the price', async () => {
     const guest = await t.signup();
     const channel = await touch(guest.accessToken, actorIds[0]!);
-    assert.equal(channel.freeMessagesAmount, NEW_CHANNEL_FREE_MESSAGES);
+    assert.equal(channel.freeMessagesAmount, FREE_MESSAGES);
     const socket = await connect(guest.accessToken);
     try {
-      for (let n = 1; n <= NEW_CHANNEL_FREE_MESSAGES; n++) {
+      for (let n = 1; n <= FREE_MESSAGES; n++) {
         socket.send(textMessage(channel.id, `hello ${n}`));
         const pushed = await socket.next('channel');
         assert.equal(pushed.message?.text, `hello ${n}`);
         assert.equal(pushed.message?.senderType, 'guest');
-        assert.equal(pushed.channel.freeMessagesAmount, NEW_CHANNEL_FREE_MESSAGES - n);
+        assert.equal(pushed.channel.freeMessagesAmount, FREE_MESSAGES - n);
         assert.equal(pushed.channel.lastMessage, `hello ${n}`);
+        assert.equal(pushed.message?.price, 0);
       }
-      socket.send(textMessage(channel.id, 'one too many'));
+      const waiting = randomUUID();
+      socket.send(textMessage(channel.id, 'one too many', waiting));
       const price = await socket.next('messagePrice');
       assert.equal(price.channelId, channel.id);
-      assert.equal(price.messagePrice, channel.messagePrice);
+      assert.equal(price.messagePrice, PRICE);
+      assert.equal(price.clientMessageId, waiting);
       const stored = (await rest('GET', `/messenger/channel/${channel.id}`, guest.accessToken)).json<Conversation>();
       assert.deepEqual(
         stored.messages.map((m) => m.text),
-        Array.from({ length: NEW_CHANNEL_FREE_MESSAGES }, (_, i) => `hello ${i + 1}`),
+        Array.from({ length: FREE_MESSAGES }, (_, i) => `hello ${i + 1}`),
       );
+      // After a top-up the waiting message goes out under its id, charged once even when sent twice.
+      await topUp(guest.accessToken, 1);
+      socket.send(textMessage(channel.id, 'one too many', waiting));
+      const paid = await socket.next('channel');
+      assert.equal(paid.message?.price, PRICE);
+      assert.equal(paid.message?.clientMessageId, waiting);
+      socket.send(textMessage(channel.id, 'one too many', waiting));
+      assert.equal((await socket.next('channel')).message?.id, paid.message?.id);
+      assert.equal(await balanceOf(t.ctx.db, guest.guest.id), 400 - PRICE);
     } finally {
       socket.close();
     }
@@ -220,7 +271,8 @@ describe('messenger socket', () => {
     const socket = await connect(intruder.accessToken);
     try {
       socket.send(textMessage(channel.id, 'not mine'));
-      await assert.rejects(socket.next('channel', 300));
+      assert.equal((await socket.next('messageRefused')).errorCode, 'NOT_FOUND');
+      assert.equal(socket.received.filter((m) => m.type === 'channel').length, 0);
       const stored = (await rest('GET', `/messenger/channel/${channel.id}`, owner.accessToken)).json<Conversation>();
       assert.equal(stored.messages.length, 0);
     } finally {
@@ -296,4 +348,360 @@ test('the seed never leaves a channel without its last message', async () => {
   const rows = await t.ctx.db.select().from(channels).where(eq(channels.guestId, demo.guest.id));
   assert.ok(rows.length >= 1);
   assert.ok(rows.every((row) => row.lastMessageId !== null));
+});
+
+/** A guest whose free messages to the test performer are used up, with a channel and an open socket. */
+async function payingGuest() {
+  const guest = await t.signup();
+  const channel = await touch(guest.accessToken, actorIds[0]!);
+  await t.ctx.db.update(channels).set({ freeMessagesAmount: 0 }).where(eq(channels.id, channel.id));
+  const socket = await connect(guest.accessToken);
+  return { guest, channel, socket };
+}
+
+describe('paid messages', () => {
+  test('a free-message voucher is used before coins, then the price is charged through the ledger', async () => {
+    const { guest, channel, socket } = await payingGuest();
+    try {
+      await t.ctx.db.insert(vouchers).values({ guestId: guest.guest.id, type: 5, amount: 1, validFrom: t.ctx.now() });
+      await topUp(guest.accessToken, 1);
+      socket.send(textMessage(channel.id, 'on the voucher'));
+      assert.equal((await socket.next('channel')).message?.price, 0);
+      assert.equal(await balanceOf(t.ctx.db, guest.guest.id), 400);
+      socket.send(textMessage(channel.id, 'paid'));
+      assert.equal((await socket.next('channel')).message?.price, PRICE);
+      assert.equal(await balanceOf(t.ctx.db, guest.guest.id), 400 - PRICE);
+    } finally {
+      socket.close();
+    }
+  });
+
+  test('a price change reaches the guests writing to the performer; only operators change it', async () => {
+    const { guest, channel, socket } = await payingGuest();
+    try {
+      const refused = await t.rest('POST', `/messenger/actor/${actorIds[0]}/terms`, guest.accessToken, {
+        messagePrice: 1,
+        freeMessagesAmount: 0,
+        isMessagingFree: false,
+      });
+      assert.equal(refused.statusCode, 403);
+      const operator = await t.operatorToken();
+      const changed = await t.rest('POST', `/messenger/actor/${actorIds[0]}/terms`, operator, {
+        messagePrice: PRICE + 50,
+        freeMessagesAmount: FREE_MESSAGES,
+        isMessagingFree: false,
+      });
+      assert.equal(changed.statusCode, 200, changed.body);
+      const pushed = await socket.next('messagePrice');
+      assert.deepEqual(
+        { ...pushed },
+        {
+          type: 'messagePrice',
+          channelId: channel.id,
+          messagePrice: PRICE + 50,
+          freeMessagesAmount: 0,
+          isMessagingFree: false,
+          clientMessageId: null,
+        },
+      );
+      const unknown = await t.rest('POST', '/messenger/actor/99999999/terms', operator, {
+        messagePrice: 1,
+        freeMessagesAmount: 0,
+        isMessagingFree: false,
+      });
+      assert.equal(unknown.statusCode, 404);
+      await t.rest('POST', `/messenger/actor/${actorIds[0]}/terms`, operator, {
+        messagePrice: PRICE,
+        freeMessagesAmount: FREE_MESSAGES,
+        isMessagingFree: false,
+      });
+    } finally {
+      socket.close();
+    }
+  });
+});
+
+async function graphql<T>(token: string, document: string, variables: object = {}) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { query: document, variables },
+  });
+  assert.equal(response.statusCode, 200, response.body);
+  return response.json<{ data: T }>().data;
+}
+
+const buyGift = (token: string, giftId: number, key: string, count = 1) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/rest/v1/messenger/gifts/${giftId}/buy`,
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+    payload: { count },
+  });
+
+describe('gifts', () => {
+  test('the catalogue is named in the four languages; VIP gifts are marked', async () => {
+    const anonymous = await t.anonymousToken();
+    const { messengerGifts: german } = await graphql<{ messengerGifts: MessengerGift[] }>(
+      anonymous,
+      messengerGiftsQuery.document,
+      { language: 'de' },
+    );
+    assert.ok(german.length >= 4);
+    const rose = german.find((gift) => gift.translations.some((tr) => tr.value === 'Rose' && tr.language === 'en'))!;
+    assert.equal(rose.name, 'Rose');
+    assert.deepEqual(
+      rose.translations.map((tr) => tr.language),
+      ['de', 'en', 'nl', 'es'],
+    );
+    assert.equal(rose.translations.find((tr) => tr.language === 'nl')!.value, 'Roos');
+    assert.ok(german.some((gift) => gift.vip));
+  });
+
+  test('a bought gift goes into a message once; its owned count follows; bad gifts charge nothing', async () => {
+    const catalogue = await t.ctx.db.select().from(gifts);
+    const gift = catalogue.find((row) => !row.vip)!;
+    const vipGift = catalogue.find((row) => row.vip)!;
+    const { guest, channel, socket } = await payingGuest();
+    try {
+      await topUp(guest.accessToken, 5);
+      const key = randomUUID();
+      const bought = await buyGift(guest.accessToken, gift.id, key, 2);
+      assert.equal(bought.statusCode, 200, bought.body);
+      assert.equal((await buyGift(guest.accessToken, gift.id, key, 2)).statusCode, 200);
+      assert.deepEqual((await socket.next('boughtGifts')).boughtGifts, [{ giftId: gift.id, count: 2 }]);
+      const afterBuying = 2000 - 2 * gift.price;
+      assert.equal(await balanceOf(t.ctx.db, guest.guest.id), afterBuying, 'the same key bought once');
+      const owned = await graphql<{ boughtGifts: BoughtGift[] }>(guest.accessToken, boughtGiftsQuery.document);
+      assert.deepEqual(owned.boughtGifts, [{ giftId: gift.id, count: 2 }]);
+
+      // Not in the catalogue, VIP only, more than owned: refused with the reason, nothing charged or taken.
+      for (const [ids, code] of [
+        [[99_999_999], 'GIFT_NOT_FOUND'],
+        [[vipGift.id], 'VIP_REQUIRED'],
+        [[gift.id, gift.id, gift.id], 'GIFT_NOT_OWNED'],
+      ] as const) {
+        socket.send(textMessage(channel.id, '', randomUUID(), [...ids]));
+        assert.equal((await socket.next('messageRefused')).errorCode, code);
+      }
+      assert.equal(await balanceOf(t.ctx.db, guest.guest.id), afterBuying);
+
+      socket.send(textMessage(channel.id, 'for you', randomUUID(), [gift.id]));
+      const sent = await socket.next('channel');
+      assert.equal(sent.message?.messageType, 'gift');
+      assert.deepEqual(
+        sent.message?.gifts.map((g) => g.id),
+        [gift.id],
+      );
+      assert.equal(sent.message?.price, PRICE);
+      assert.deepEqual((await socket.next('boughtGifts')).boughtGifts, [{ giftId: gift.id, count: 1 }]);
+      assert.equal(await balanceOf(t.ctx.db, guest.guest.id), afterBuying - PRICE);
+
+      // A VIP member may send the VIP gift.
+      await t.ctx.db.update(guests).set({ vip: true }).where(eq(guests.id, guest.guest.id));
+      await t.ctx.db.insert(boughtGifts).values({ guestId: guest.guest.id, giftId: vipGift.id, count: 1 });
+      socket.send(textMessage(channel.id, '', randomUUID(), [vipGift.id]));
+      assert.equal((await socket.next('channel')).message?.gifts[0]?.id, vipGift.id);
+    } finally {
+      socket.close();
+    }
+  });
+
+  test('buying a gift not in the catalogue is a 404 and charges nothing', async () => {
+    const guest = await t.signup();
+    const response = await buyGift(guest.accessToken, 99_999_999, randomUUID());
+    assert.equal(response.statusCode, 404);
+    assert.equal(response.json<ErrorBody>().code, 'GIFT_NOT_FOUND');
+  });
+});
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#c06' } })
+    .png()
+    .toBuffer();
+
+function upload(token: string, channelId: number, file: Buffer, type: string, key: string = randomUUID()) {
+  const boundary = `----velvet${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="picture"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: `/rest/v1/messenger/channel/${channelId}/image`,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'idempotency-key': key,
+    },
+    payload,
+  });
+}
+
+describe('pictures', () => {
+  test('a guest sends a picture; it is served only at the address signed for her', async () => {
+    const guest = await t.signup();
+    const channel = await touch(guest.accessToken, actorIds[0]!);
+    const key = randomUUID();
+    const response = await upload(guest.accessToken, channel.id, await png(40, 30), 'image/png', key);
+    assert.equal(response.statusCode, 200, response.body);
+    const { message } = response.json<{ message: Conversation['messages'][number] }>();
+    assert.equal(message.messageType, 'image_sent');
+    assert.ok(message.imageUrl);
+    const again = await upload(guest.accessToken, channel.id, await png(40, 30), 'image/png', key);
+    assert.equal(again.json<{ message: { id: number } }>().message.id, message.id, 'a retried upload is one message');
+
+    const served = await t.app.inject({ method: 'GET', url: message.imageUrl });
+    assert.equal(served.statusCode, 200);
+    assert.equal(served.headers['content-type'], 'image/webp');
+    // The address edited to another message, or with no signature, is refused.
+    const edited = message.imageUrl.replace(`/image/${message.id}?`, `/image/${message.id + 1}?`);
+    assert.equal((await t.app.inject({ method: 'GET', url: edited })).statusCode, 403);
+    assert.equal(
+      (await t.app.inject({ method: 'GET', url: `/rest/v1/messenger/image/${message.id}` })).statusCode,
+      403,
+    );
+
+    // Another guest can neither post into the channel nor read it.
+    const stranger = await t.signup();
+    const foreign = await upload(stranger.accessToken, channel.id, await png(40, 30), 'image/png');
+    assert.equal(foreign.statusCode, 404);
+    assert.equal((await rest('GET', `/messenger/channel/${channel.id}`, stranger.accessToken)).statusCode, 404);
+    const conversation = (
+      await rest('GET', `/messenger/channel/${channel.id}`, guest.accessToken)
+    ).json<Conversation>();
+    assert.deepEqual(
+      conversation.messages.map((m) => m.id),
+      [message.id],
+    );
+  });
+
+  test('wrong types and oversize pictures are refused with their codes and charge nothing', async () => {
+    const { guest, channel, socket } = await payingGuest();
+    socket.close();
+    await topUp(guest.accessToken, 1);
+    const text = await upload(guest.accessToken, channel.id, Buffer.from('not a picture'), 'image/png');
+    assert.equal(text.statusCode, 415);
+    assert.equal(text.json<ErrorBody>().code, 'IMAGE_INVALID');
+    const huge = await upload(guest.accessToken, channel.id, Buffer.alloc(MESSENGER_IMAGE_MAX_BYTES + 1), 'image/png');
+    assert.equal(huge.statusCode, 413);
+    assert.equal(huge.json<ErrorBody>().code, 'PAYLOAD_TOO_LARGE');
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/rest/v1/messenger/channel/${channel.id}/image`,
+      headers: { authorization: `Bearer ${guest.accessToken}` },
+      payload: {},
+    });
+    assert.equal(bad.statusCode, 400);
+    assert.equal(await balanceOf(t.ctx.db, guest.guest.id), 400);
+    // A picture is a message: paid like one, too little money is 402 and stores nothing.
+    const paid = await upload(guest.accessToken, channel.id, await png(10, 10), 'image/png');
+    assert.equal(paid.statusCode, 200, paid.body);
+    assert.equal(await balanceOf(t.ctx.db, guest.guest.id), 400 - PRICE);
+    await t.ctx.db.update(channels).set({ messagePrice: 100_000 }).where(eq(channels.id, channel.id));
+    const broke = await upload(guest.accessToken, channel.id, await png(10, 10), 'image/png');
+    assert.equal(broke.statusCode, 402);
+    await t.ctx.db.update(channels).set({ messagePrice: PRICE }).where(eq(channels.id, channel.id));
+  });
+});
+
+describe('performers answer', () => {
+  test('after the pause by the server clock, in the guest language, once', async () => {
+    const guest = await t.signup();
+    await t.ctx.db.update(guests).set({ language: 'de' }).where(eq(guests.id, guest.guest.id));
+    const channel = await touch(guest.accessToken, actorIds[0]!);
+    const socket = await connect(guest.accessToken);
+    const realNow = t.ctx.now;
+    const at = (ms: number) => () => new Date(realNow().getTime() + ms);
+    try {
+      // The conversations of the tests before are answered first.
+      t.ctx.now = at(60_000);
+      await answerDueReplies(t.ctx);
+      t.ctx.now = realNow;
+      socket.send(textMessage(channel.id, 'Hallo!'));
+      await socket.next('channel');
+      assert.equal(await answerDueReplies(t.ctx), 0, 'not before the pause');
+      t.ctx.now = at(5_000);
+      assert.equal(await answerDueReplies(t.ctx), 1);
+      assert.equal(await answerDueReplies(t.ctx), 0, 'answered once');
+      const reply = await socket.next('channel');
+      assert.equal(reply.message?.senderType, 'actor');
+      assert.equal(reply.channel.unreadCount, 1);
+      const { botReply } = await import('../chat/bot');
+      const german = new Set(Array.from({ length: 50 }, (_, i) => botReply('de', null, () => i / 50)));
+      assert.ok(german.has(reply.message!.text), `${reply.message!.text} is a German line`);
+    } finally {
+      t.ctx.now = realNow;
+      socket.close();
+    }
+  });
+});
+
+test('every third answer is a picture paid to open: opened once through the ledger, only by its guest', async () => {
+  const guest = await t.signup();
+  const channel = await touch(guest.accessToken, actorIds[0]!);
+  const socket = await connect(guest.accessToken);
+  const realNow = t.ctx.now;
+  let shift = 0;
+  try {
+    let answer: IncomingMessage<'channel'> | undefined;
+    for (let n = 1; n <= 3; n++) {
+      socket.send(textMessage(channel.id, `line ${n}`));
+      await socket.next('channel');
+      shift += 10_000;
+      const later = new Date(realNow().getTime() + shift);
+      t.ctx.now = () => later;
+      await answerDueReplies(t.ctx);
+      t.ctx.now = realNow;
+      answer = await socket.next('channel');
+    }
+    const picture = answer!.message!;
+    assert.equal(picture.messageType, 'image_received');
+    assert.equal(picture.imageUrl, null, 'locked until opened');
+    assert.ok(picture.openPrice > 0);
+    const open = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/rest/v1/messenger/message/${picture.id}/open`,
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+      });
+    assert.equal((await open(guest.accessToken)).statusCode, 402);
+    const stranger = await t.signup();
+    assert.equal((await open(stranger.accessToken)).statusCode, 404);
+    await topUp(guest.accessToken, 1);
+    const opened = await open(guest.accessToken);
+    assert.equal(opened.statusCode, 200, opened.body);
+    const { message } = opened.json<{ message: Conversation['messages'][number] }>();
+    assert.equal(message.openPrice, 0);
+    assert.equal((await t.app.inject({ method: 'GET', url: message.imageUrl! })).statusCode, 200);
+    assert.equal((await open(guest.accessToken)).statusCode, 200);
+    assert.equal(await balanceOf(t.ctx.db, guest.guest.id), 400 - picture.openPrice, 'opened once');
+  } finally {
+    t.ctx.now = realNow;
+    socket.close();
+  }
+});
+
+test('messenger content lists the pictures of the guest conversations only, filtered by type and name', async () => {
+  const guest = await t.signup();
+  const channel = await touch(guest.accessToken, actorIds[0]!);
+  const sent = await upload(guest.accessToken, channel.id, await png(20, 20), 'image/png');
+  assert.equal(sent.statusCode, 200, sent.body);
+  const { message } = sent.json<{ message: Conversation['messages'][number] }>();
+  type Content = { messengerContent: { total: number; items: { messageId: number; url: string | null }[] } };
+  const content = (variables: object, token = guest.accessToken) =>
+    graphql<Content>(token, messengerContentQuery.document, variables);
+  const all = await content({});
+  assert.equal(all.messengerContent.total, 1);
+  assert.equal(all.messengerContent.items[0]!.messageId, message.id);
+  assert.equal(all.messengerContent.items[0]!.url, message.imageUrl);
+  assert.equal((await content({ filter: { mediaTypes: ['video', 'audio'] } })).messengerContent.total, 0);
+  assert.equal((await content({ filter: { searchString: channel.actorName.slice(0, 3) } })).messengerContent.total, 1);
+  assert.equal((await content({ filter: { searchString: 'no such performer' } })).messengerContent.total, 0);
+  const stranger = await t.signup();
+  assert.equal((await content({}, stranger.accessToken)).messengerContent.total, 0);
 });

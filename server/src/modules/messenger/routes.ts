@@ -1,16 +1,48 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { messengerEndpoints, RECOMMENDATIONS_PER_GRID, RECOMMENDATIONS_PER_SLIDER } from '@velvet/contracts';
-import { route } from '../../http/endpoint';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  clientMessageId,
+  IDEMPOTENCY_KEY_HEADER,
+  idParam,
+  messengerEndpoints,
+  MESSENGER_IMAGE_MAX_BYTES,
+  RECOMMENDATIONS_PER_GRID,
+  RECOMMENDATIONS_PER_SLIDER,
+} from '@velvet/contracts';
+import { HttpError, requireOperator, route } from '../../http/endpoint';
+import { readUpload } from '../../http/upload';
 import { ageGate } from '../auth/age';
 import type { ModuleContext } from '../module';
 import { favoritePerformers } from '../performers/favorites';
+import { findPerformer } from '../performers/catalogue';
 import { recommendedPerformers } from '../performers/service';
-import { openConversation, touchChannel } from './service';
+import { idempotent } from '../wallet/idempotency';
+import { buyGift } from './gifts';
+import { MESSENGER_IMAGE_PATH, messengerImagesDir, storeImage, verifyImageUrl } from './images';
+import { sendGuestMessage, setActorTerms } from './send';
+import { imageOfChannel, openConversation, openPicture, touchChannel } from './service';
+
+/** A picture's client message id is its upload's Idempotency-Key: a retry of the upload stores and charges once. */
+function pictureMessageId(request: FastifyRequest): string {
+  const parsed = clientMessageId.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
+  if (!parsed.success)
+    throw new HttpError(
+      400,
+      'IDEMPOTENCY_KEY_MISSING',
+      `A picture needs an ${IDEMPOTENCY_KEY_HEADER} header (8 to 100 letters, digits, - or _)`,
+    );
+  return parsed.data;
+}
 
 export const messengerRoutes =
   (ctx: ModuleContext): FastifyPluginAsync =>
   async (app) => {
     const { db } = ctx;
+    await app.register(multipart);
     route(app, messengerEndpoints.recommendations, async ({ query, auth }) => ({
       actors: await recommendedPerformers(
         db,
@@ -20,15 +52,70 @@ export const messengerRoutes =
       ),
     }));
     route(app, messengerEndpoints.channel, async ({ auth, params, query }) =>
-      openConversation(db, auth.guestId, await ageGate(ctx, auth), { channelId: params.channelId }, query, ctx.now()),
+      openConversation(ctx, auth.guestId, await ageGate(ctx, auth), { channelId: params.channelId }, query),
     );
     route(app, messengerEndpoints.channelByActor, async ({ auth, params, query }) =>
-      openConversation(db, auth.guestId, await ageGate(ctx, auth), { actorId: params.actorId }, query, ctx.now()),
+      openConversation(ctx, auth.guestId, await ageGate(ctx, auth), { actorId: params.actorId }, query),
     );
     route(app, messengerEndpoints.touchChannel, async ({ auth, body }) => ({
       channel: await touchChannel(db, auth.guestId, await ageGate(ctx, auth), body.actorId),
     }));
     route(app, messengerEndpoints.favorites, async ({ auth, query }) =>
       favoritePerformers(db, auth.guestId, await ageGate(ctx, auth), query.limit),
+    );
+
+    route(app, messengerEndpoints.sendImage, async ({ auth, params, request }) => {
+      const id = pictureMessageId(request);
+      const upload = await readUpload(request, MESSENGER_IMAGE_MAX_BYTES, 'picture');
+      const imageFile = await storeImage(ctx.config.dataDir, upload);
+      const result = await sendGuestMessage(ctx, auth.guestId, await ageGate(ctx, auth), {
+        channelId: params.channelId,
+        clientMessageId: id,
+        text: '',
+        giftIds: [],
+        imageFile,
+      });
+      // A repeated upload answers the stored message: this copy of the file is not needed; nor is a refused one.
+      if (!result.sent || result.replayed)
+        await rm(path.join(messengerImagesDir(ctx.config.dataDir), imageFile), { force: true });
+      if (result.sent) {
+        ctx.hub.sendToGuest(auth.guestId, { type: 'channel', channel: result.channel, message: result.message });
+        return { channel: result.channel, message: result.message };
+      }
+      if (result.reason === 'insufficientFunds')
+        throw new HttpError(402, 'INSUFFICIENT_FUNDS', 'Your balance does not cover this message');
+      throw result.error;
+    });
+
+    route(app, messengerEndpoints.openMessage, async ({ auth, params, request }) =>
+      idempotent(ctx, request, 'messenger.picture', async () => ({
+        message: await openPicture(ctx, auth.guestId, params.messageId),
+      })),
+    );
+
+    route(app, messengerEndpoints.buyGift, async ({ auth, params, body, request }) =>
+      idempotent(ctx, request, 'messenger.gift', (operationKey) =>
+        buyGift(ctx, auth.guestId, params.giftId, body.count, operationKey),
+      ),
+    );
+
+    route(app, messengerEndpoints.actorTerms, async ({ auth, params, body }) => {
+      requireOperator(auth);
+      if (!(await findPerformer(db, params.actorId)))
+        throw new HttpError(404, 'NOT_FOUND', `No performer ${params.actorId}`);
+      return { channels: await setActorTerms(ctx, params.actorId, body) };
+    });
+
+    // A picture is a file, not JSON: served at an address signed for the guest of its conversation.
+    await app.register(fastifyStatic, { root: messengerImagesDir(ctx.config.dataDir), serve: false });
+    app.get(
+      MESSENGER_IMAGE_PATH.slice('/rest/v1'.length),
+      { schema: { params: z.object({ messageId: idParam }), hide: true } },
+      async (request, reply) => {
+        const { messageId } = request.params as { messageId: number };
+        const grant = verifyImageUrl(ctx.config.jwtSecret, messageId, request.query, ctx.now());
+        const file = await imageOfChannel(db, grant.guestId, grant.channelId, messageId);
+        return reply.header('cache-control', 'private, max-age=86400, immutable').sendFile(file);
+      },
     );
   };

@@ -1,4 +1,19 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Language } from '@velvet/contracts';
 import { guestKey } from '../auth/keys';
 import { performerKey } from '../performers/catalogue';
 
@@ -20,10 +35,53 @@ export const channels = pgTable(
     lastMessageId: integer('last_message_id'),
     messageTimestamp: timestamp('message_timestamp', { withTimezone: true }).notNull().defaultNow(),
     lastViewedTimestamp: timestamp('last_viewed_timestamp', { withTimezone: true }),
+    /** When the performer answers the guest's latest messages (null: nothing to answer). */
+    replyDueAt: timestamp('reply_due_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('messenger_channels_guest_actor').on(table.guestId, table.actorId),
     index('messenger_channels_guest_time').on(table.guestId, table.messageTimestamp),
+    index('messenger_channels_reply_due')
+      .on(table.replyDueAt)
+      .where(sql`${table.replyDueAt} is not null`),
+  ],
+);
+
+/** A performer's messaging terms; a new conversation starts with them, and a change reaches her conversations. */
+export const actorTerms = pgTable('messenger_actor_terms', {
+  actorId: integer('actor_id').primaryKey().references(performerKey, { onDelete: 'cascade' }),
+  /** Hundredths of a coin per message. */
+  messagePrice: integer('message_price').notNull(),
+  freeMessagesAmount: integer('free_messages_amount').notNull(),
+  isMessagingFree: boolean('is_messaging_free').notNull().default(false),
+});
+
+/** The gift catalogue: names per language, price in hundredths of a coin. */
+export const gifts = pgTable('messenger_gifts', {
+  id: serial('id').primaryKey(),
+  categoryId: integer('category_id').notNull(),
+  names: jsonb('names').$type<Record<Language, string>>().notNull(),
+  price: integer('price').notNull(),
+  imageUrl: text('image_url').notNull(),
+  active: boolean('active').notNull().default(true),
+  /** Only VIP members may send it. */
+  vip: boolean('vip').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Gifts a guest bought and has not sent yet. */
+export const boughtGifts = pgTable(
+  'messenger_bought_gifts',
+  {
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
+    giftId: integer('gift_id')
+      .notNull()
+      .references(() => gifts.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.guestId, table.giftId] }),
+    check('messenger_bought_gifts_count', sql`${table.count} >= 0`),
   ],
 );
 
@@ -38,6 +96,23 @@ export const messages = pgTable(
     messageType: text('message_type').notNull(),
     text: text('text').notNull(),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    /** The guest's client's id of the message: one message (and one charge) per id in a channel. */
+    clientMessageId: text('client_message_id'),
+    /** Gift ids the message carries (an id twice: two of it). */
+    giftIds: integer('gift_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** The picture's file name below the messenger's folder of the data directory. */
+    imageFile: text('image_file'),
+    /** Hundredths of a coin the message cost. */
+    price: integer('price').notNull().default(0),
+    /** A performer's picture paid to open: its price in hundredths of a coin, until the guest opened it. */
+    openPrice: integer('open_price').notNull().default(0),
+    opened: boolean('opened').notNull().default(false),
   },
-  (table) => [index('messenger_messages_channel').on(table.channelId, table.id)],
+  (table) => [
+    index('messenger_messages_channel').on(table.channelId, table.id),
+    uniqueIndex('messenger_messages_client_id').on(table.channelId, table.clientMessageId),
+  ],
 );

@@ -1,9 +1,24 @@
 import { eq } from 'drizzle-orm';
+import type { Language } from '@velvet/contracts';
 import type { Database } from '../../db/database';
+import type { ModuleContext } from '../module';
 import { ensureDemoGuest } from '../auth/demo-guest';
 import { setFavorite } from '../performers/favorites';
 import { listPerformerCards } from '../performers/catalogue';
-import { channels, messages } from './schema';
+import { actorTerms, boughtGifts, channels, gifts, messages } from './schema';
+
+/** The gift catalogue: names in the four languages, price in hundredths of a coin; the last ones for VIPs only. */
+const GIFTS: { names: Record<Language, string>; price: number; categoryId: number; vip?: boolean }[] = [
+  { names: { de: 'Rose', en: 'Rose', nl: 'Roos', es: 'Rosa' }, price: 200, categoryId: 1 },
+  { names: { de: 'Kuss', en: 'Kiss', nl: 'Kus', es: 'Beso' }, price: 300, categoryId: 1 },
+  { names: { de: 'Herz', en: 'Heart', nl: 'Hart', es: 'Corazón' }, price: 500, categoryId: 1 },
+  { names: { de: 'Sekt', en: 'Champagne', nl: 'Champagne', es: 'Champán' }, price: 1000, categoryId: 2 },
+  { names: { de: 'Pralinen', en: 'Chocolates', nl: 'Bonbons', es: 'Bombones' }, price: 800, categoryId: 2 },
+  { names: { de: 'Teddybär', en: 'Teddy bear', nl: 'Teddybeer', es: 'Osito' }, price: 1500, categoryId: 2 },
+  { names: { de: 'Diamant', en: 'Diamond', nl: 'Diamant', es: 'Diamante' }, price: 5000, categoryId: 3, vip: true },
+  { names: { de: 'Krone', en: 'Crown', nl: 'Kroon', es: 'Corona' }, price: 3000, categoryId: 3, vip: true },
+];
+const GIFT_IMAGE_SIZE = { width: 160, height: 160 };
 
 const ACTOR_LINES = [
   'Hey, nice to see you here again!',
@@ -24,10 +39,51 @@ const GUEST_LINES = [
 const HOUR = 3_600_000;
 
 /**
+ * The gift catalogue with its pictures, every performer's messaging terms (prices of 1 to 2.5 coins, every
+ * fifth writes for free), and the demo guest's inbox and two bought roses.
+ */
+export async function seedMessenger(ctx: ModuleContext, scale: number): Promise<void> {
+  const { db } = ctx;
+  const imageUrls = await Promise.all(
+    GIFTS.map((gift, index) =>
+      ctx.images.generate({
+        key: `gifts/${gift.names.en.toLowerCase().replace(/ /g, '-')}`,
+        ...GIFT_IMAGE_SIZE,
+        title: gift.names.en,
+        seed: 9000 + index,
+      }),
+    ),
+  );
+  const storedGifts = await db
+    .insert(gifts)
+    .values(
+      GIFTS.map((gift, index) => ({ ...gift, vip: gift.vip ?? false, imageUrl: imageUrls[index]!, sortOrder: index })),
+    )
+    .returning({ id: gifts.id });
+  const performers = await listPerformerCards(db);
+  if (performers.length > 0) {
+    await db
+      .insert(actorTerms)
+      .values(
+        performers.map((actor) => ({
+          actorId: actor.id,
+          messagePrice: 100 + (actor.id % 4) * 50,
+          freeMessagesAmount: actor.id % 3 === 0 ? 0 : 3,
+          isMessagingFree: actor.id % 5 === 0,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+  await seedInbox(db, scale, ctx.now().getTime());
+  const guestId = await ensureDemoGuest(db);
+  await db.insert(boughtGifts).values({ guestId, giftId: storedGifts[0]!.id, count: 2 }).onConflictDoNothing();
+}
+
+/**
  * Gives the demo guest an inbox: conversations with the most popular performers, each with a short history,
  * some unread, one archived, the first with free messaging, every fourth with no free messages left.
  */
-export async function seedMessenger(db: Database, scale: number, now: number): Promise<void> {
+async function seedInbox(db: Database, scale: number, now: number): Promise<void> {
   const guestId = await ensureDemoGuest(db);
   const count = Math.max(1, Math.round(12 * scale));
   const partners = await listPerformerCards(db, count);

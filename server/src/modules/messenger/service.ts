@@ -1,11 +1,17 @@
 import { and, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
-import type { Channel, ChannelFilter, Conversation, Message } from '@velvet/contracts';
+import type { Channel, ChannelFilter, Conversation, Language, Message } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
+import type { ModuleContext } from '../module';
 import type { AgeGate } from '../auth/age';
+import { asLanguage, findGuest } from '../auth/guests';
 import { performerAvatar } from '../performers/age';
 import { findPerformer, performerCard, type PerformerCard } from '../performers/catalogue';
-import { channels, messages } from './schema';
+import { giftsById, toMessageGift } from './gifts';
+import { imageUrl } from './images';
+import { saleProceeds } from '../wallet/money';
+import { pushBalance, transfer } from '../wallet/service';
+import { actorTerms, channels, messages } from './schema';
 
 type ChannelRow = typeof channels.$inferSelect;
 type ActorRow = Pick<PerformerCard, 'displayName' | 'age' | 'isOnline' | 'avatarUrl' | 'ageRating'>;
@@ -53,7 +59,35 @@ function toChannel(
   };
 }
 
-export function toMessage(row: MessageRow): Message {
+/** What a guest's view of messages needs: her language (gift names) and the gifts and picture addresses. */
+export interface MessageView {
+  guestId: string;
+  language: Language;
+  gifts: Awaited<ReturnType<typeof giftsById>>;
+  secret: string;
+  now: Date;
+}
+
+/** The view of `rows` for the guest: one read of her language and of the gifts they carry. */
+export async function messageView(
+  ctx: Pick<ModuleContext, 'db' | 'config' | 'now'>,
+  guestId: string,
+  rows: readonly MessageRow[],
+): Promise<MessageView> {
+  const [guest, gifts] = await Promise.all([
+    findGuest(ctx.db, guestId),
+    giftsById(
+      ctx.db,
+      rows.flatMap((row) => row.giftIds),
+    ),
+  ]);
+  return { guestId, language: asLanguage(guest.language), gifts, secret: ctx.config.jwtSecret, now: ctx.now() };
+}
+
+/** A performer's picture paid to open that the guest has not opened: shown without its address. */
+const locked = (row: MessageRow) => row.openPrice > 0 && !row.opened;
+
+export function toMessage(row: MessageRow, view: MessageView): Message {
   return {
     id: row.id,
     channelId: row.channelId,
@@ -61,6 +95,14 @@ export function toMessage(row: MessageRow): Message {
     messageType: row.messageType as Message['messageType'],
     text: row.text,
     created: row.created.toISOString(),
+    clientMessageId: row.clientMessageId,
+    gifts: row.giftIds.flatMap((id) => {
+      const gift = view.gifts.get(id);
+      return gift ? [toMessageGift(gift, view.language)] : [];
+    }),
+    imageUrl: row.imageFile && !locked(row) ? imageUrl(view.secret, row, view.guestId, view.now) : null,
+    price: row.price,
+    openPrice: locked(row) ? row.openPrice : 0,
   };
 }
 
@@ -154,13 +196,14 @@ async function channelIdOfActor(db: Database, guestId: string, actorId: number):
 
 /** A page of a conversation, oldest first; reading it marks the channel read. */
 export async function openConversation(
-  db: Database,
+  ctx: Pick<ModuleContext, 'db' | 'config' | 'now'>,
   guestId: string,
   gate: AgeGate,
   target: { channelId: number } | { actorId: number },
   page: { before?: number | undefined; limit: number },
-  now: Date,
 ): Promise<Conversation> {
+  const { db } = ctx;
+  const now = ctx.now();
   const channelId = 'channelId' in target ? target.channelId : await channelIdOfActor(db, guestId, target.actorId);
   const owned = and(eq(channels.id, channelId), eq(channels.guestId, guestId));
   const [read] = await db
@@ -176,23 +219,32 @@ export async function openConversation(
     .orderBy(desc(messages.id))
     .limit(page.limit + 1);
   const hasMore = rows.length > page.limit;
+  const shown = rows.slice(0, page.limit).reverse();
+  const view = await messageView(ctx, guestId, shown);
   return {
     channel: await getChannel(db, guestId, gate, channelId),
-    messages: rows.slice(0, page.limit).reverse().map(toMessage),
+    messages: shown.map((row) => toMessage(row, view)),
     hasMore,
   };
 }
 
-/** Default terms of a new conversation: a few free messages, then the performer's message price. */
+/** Terms of a performer who has set none: a few free messages, then this price per message (hundredths). */
 export const NEW_CHANNEL_FREE_MESSAGES = 3;
 export const DEFAULT_MESSAGE_PRICE = 100;
 
-/** Opens (creating on first contact) the channel of a guest with a performer. */
+/** Opens (creating on first contact, on the performer's terms) the channel of a guest with a performer. */
 export async function touchChannel(db: Database, guestId: string, gate: AgeGate, actorId: number): Promise<Channel> {
   if (!(await findPerformer(db, actorId))) throw new HttpError(404, 'NOT_FOUND', `No performer ${actorId}`);
+  const [terms] = await db.select().from(actorTerms).where(eq(actorTerms.actorId, actorId));
   await db
     .insert(channels)
-    .values({ guestId, actorId, freeMessagesAmount: NEW_CHANNEL_FREE_MESSAGES, messagePrice: DEFAULT_MESSAGE_PRICE })
+    .values({
+      guestId,
+      actorId,
+      freeMessagesAmount: terms?.freeMessagesAmount ?? NEW_CHANNEL_FREE_MESSAGES,
+      messagePrice: terms?.messagePrice ?? DEFAULT_MESSAGE_PRICE,
+      isMessagingFree: terms?.isMessagingFree ?? false,
+    })
     .onConflictDoNothing();
   return getChannel(db, guestId, gate, await channelIdOfActor(db, guestId, actorId));
 }
@@ -213,50 +265,49 @@ export async function archiveChannel(
   return getChannel(db, guestId, gate, channelId);
 }
 
-export type SendResult =
-  | { sent: true; channel: Channel; message: Message }
-  | { sent: false; reason: 'paid'; channel: Channel }
-  | { sent: false; reason: 'blocked' | 'notFound' };
+/** The file of a picture message in the guest's channel; 404 for any other message, channel or guest, 403 while locked. */
+export async function imageOfChannel(db: Database, guestId: string, channelId: number, messageId: number) {
+  const [row] = await db
+    .select({ message: messages })
+    .from(messages)
+    .innerJoin(channels, eq(channels.id, messages.channelId))
+    .where(and(eq(messages.id, messageId), eq(channels.id, channelId), eq(channels.guestId, guestId)));
+  if (!row?.message.imageFile) throw new HttpError(404, 'NOT_FOUND', `No picture ${messageId}`);
+  if (locked(row.message)) throw new HttpError(403, 'NOT_OWNED', 'Open this picture first');
+  return row.message.imageFile;
+}
 
 /**
- * Stores a guest's text message. Free while messaging is free or free messages are left (one is used up);
- * a message that would cost coins is refused until paid messaging exists.
+ * Opens a performer's picture paid to open in the guest's channel: one transfer guest → performer (her share)
+ * and platform, keyed by the message, so opening it again (or twice at once) charges once; 402 when the balance
+ * is short, 404 for another guest's message. A picture that is free or open is answered as it is.
  */
-export async function sendTextMessage(
-  db: Database,
+export async function openPicture(
+  ctx: Pick<ModuleContext, 'db' | 'config' | 'now' | 'hub' | 'statusBar'>,
   guestId: string,
-  gate: AgeGate,
-  channelId: number,
-  text: string,
-): Promise<SendResult> {
-  return db.transaction(async (tx) => {
-    const [channel] = await tx
-      .select()
-      .from(channels)
-      .where(and(eq(channels.id, channelId), eq(channels.guestId, guestId)))
-      .for('update');
-    if (!channel) return { sent: false, reason: 'notFound' };
-    if (channel.blocked) return { sent: false, reason: 'blocked' };
-    if (!channel.isMessagingFree && channel.freeMessagesAmount === 0) {
-      return { sent: false, reason: 'paid', channel: await getChannel(tx as Database, guestId, gate, channelId) };
-    }
-    const [stored] = await tx
-      .insert(messages)
-      .values({ channelId, senderType: 'guest', messageType: 'text', text })
-      .returning();
-    await tx
-      .update(channels)
-      .set({
-        lastMessageId: stored!.id,
-        messageTimestamp: stored!.created,
-        archived: false,
-        freeMessagesAmount: channel.isMessagingFree ? channel.freeMessagesAmount : channel.freeMessagesAmount - 1,
-      })
-      .where(eq(channels.id, channelId));
-    return {
-      sent: true,
-      channel: await getChannel(tx as Database, guestId, gate, channelId),
-      message: toMessage(stored!),
-    };
+  messageId: number,
+): Promise<Message> {
+  const charged = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ message: messages, actorId: channels.actorId })
+      .from(messages)
+      .innerJoin(channels, eq(channels.id, messages.channelId))
+      .where(and(eq(messages.id, messageId), eq(channels.guestId, guestId)))
+      .for('update', { of: messages });
+    if (!row) throw new HttpError(404, 'NOT_FOUND', `No message ${messageId}`);
+    if (!locked(row.message)) return { row: row.message, charged: false };
+    await transfer(tx as Database, {
+      reason: 'messenger.picture',
+      legs: [
+        { account: { kind: 'guest', id: guestId }, amount: -row.message.openPrice },
+        ...saleProceeds(row.actorId, row.message.openPrice),
+      ],
+      idempotency: { scope: `messenger.picture:${guestId}`, key: String(messageId) },
+      metadata: { messageId, price: row.message.openPrice },
+    });
+    const [opened] = await tx.update(messages).set({ opened: true }).where(eq(messages.id, messageId)).returning();
+    return { row: opened!, charged: true };
   });
+  if (charged.charged) await pushBalance(ctx, guestId);
+  return toMessage(charged.row, await messageView(ctx, guestId, [charged.row]));
 }

@@ -1,7 +1,8 @@
 import { MESSENGER_CHANNELS_PAGE_SIZE, type ChannelFilter } from '@velvet/contracts';
 import { ageGate } from '../auth/age';
 import type { ModuleContext, SocketClient } from '../module';
-import { archiveChannel, listChannels, sendTextMessage } from './service';
+import { sendGuestMessage } from './send';
+import { archiveChannel, listChannels } from './service';
 
 /** Messenger requests are answered only for logged-in guests; anonymous ones are ignored. */
 function guestOf(client: SocketClient): string | null {
@@ -44,31 +45,39 @@ export function messengerSocket(ctx: ModuleContext): void {
     }
   });
 
+  /**
+   * A guest's message (text and gifts; pictures come over REST): stored and pushed to every tab, or answered to
+   * this tab: `messagePrice` when the balance does not cover it (the client keeps it and sends it again after a
+   * top-up), `messageRefused` with the error's code for bad input.
+   */
   hub.on('sendMessage', async (message, client) => {
     const guestId = guestOf(client);
     if (!guestId) return;
-    if (message.messageType !== 'text' || message.senderType !== 'guest') {
-      log.info(
-        { messageType: message.messageType, senderType: message.senderType },
-        'sendMessage: only guest text messages are supported',
-      );
+    const { channelId, clientMessageId } = message;
+    if (message.senderType !== 'guest' || !['text', 'gift'].includes(message.messageType)) {
+      client.send({ type: 'messageRefused', channelId, clientMessageId, errorCode: 'VALIDATION_FAILED' });
       return;
     }
-    const result = await sendTextMessage(
-      db,
-      guestId,
-      await ageGate(ctx, client.auth),
-      message.channelId,
-      message.data.text,
-    );
+    const result = await sendGuestMessage(ctx, guestId, await ageGate(ctx, client.auth), {
+      channelId,
+      clientMessageId,
+      text: message.data.text,
+      giftIds: message.includedGifts,
+    });
     if (result.sent) {
-      // Every open tab of the guest shows the message.
       hub.sendToGuest(guestId, { type: 'channel', channel: result.channel, message: result.message });
-    } else if (result.reason === 'paid') {
-      const { id, messagePrice, freeMessagesAmount } = result.channel;
-      client.send({ type: 'messagePrice', channelId: id, messagePrice, freeMessagesAmount });
+    } else if (result.reason === 'insufficientFunds') {
+      const { messagePrice, freeMessagesAmount, isMessagingFree } = result.channel;
+      client.send({
+        type: 'messagePrice',
+        channelId,
+        messagePrice,
+        freeMessagesAmount,
+        isMessagingFree,
+        clientMessageId,
+      });
     } else {
-      log.info({ channelId: message.channelId, reason: result.reason }, 'sendMessage refused');
+      client.send({ type: 'messageRefused', channelId, clientMessageId, errorCode: result.error.code });
     }
   });
 }

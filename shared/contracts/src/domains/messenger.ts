@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dbId, dbIntParam, idParam } from '../input';
+import { dbId, dbInt, dbIntParam, idParam } from '../input';
+import { LANGUAGES } from '../routes';
 import { defineEndpoint } from '../endpoint';
 import { defineOperation } from '../graphql';
 
@@ -13,6 +14,18 @@ export const RECOMMENDATIONS_PER_SLIDER = 5;
 export const CHANNEL_STORAGE_KEY = 'channelId';
 export const ACTOR_STORAGE_KEY = 'actorId';
 export const MESSAGE_MAX_LENGTH = 2000;
+/** A picture a guest sends is a JPEG, PNG or WebP (by its bytes) of at most this size. */
+export const MESSENGER_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+/** Gifts in one message, at most. */
+export const MESSAGE_GIFTS_MAX = 10;
+/** The spec's messenger content page: the first 10. */
+export const MESSENGER_CONTENT_PAGE_SIZE = 10;
+/** The client's id of a message it sends: sending it again (a reconnect, a top-up) never stores or charges twice. */
+export const clientMessageId = z
+  .string()
+  .min(8)
+  .max(100)
+  .regex(/^[\w-]+$/);
 
 export const CHANNEL_FILTERS = ['newest', 'archived', 'unread', 'blocked'] as const;
 export const channelFilter = z.enum(CHANNEL_FILTERS);
@@ -61,6 +74,10 @@ export const channel = z.object({
 });
 export type Channel = z.infer<typeof channel>;
 
+/** A gift as a message shows it. */
+export const messageGift = z.object({ id: z.number().int(), name: z.string(), imageUrl: z.string() });
+export type MessageGift = z.infer<typeof messageGift>;
+
 export const message = z.object({
   id: z.number().int(),
   channelId: z.number().int(),
@@ -69,6 +86,16 @@ export const message = z.object({
   text: z.string(),
   /** ISO time. */
   created: z.string(),
+  /** The id the guest's client gave the message (null for the performer's and older messages). */
+  clientMessageId: z.string().nullable(),
+  /** Gifts the message carries, in the guest's language. */
+  gifts: z.array(messageGift),
+  /** A picture's address, signed for the guest it is shown to (image_sent, image_received). */
+  imageUrl: z.string().nullable(),
+  /** Hundredths of a coin the message cost (0: free, a free message or a voucher). */
+  price: z.number().int().min(0),
+  /** A performer's picture paid to open: its price until opened (imageUrl is null until then); 0 otherwise. */
+  openPrice: z.number().int().min(0),
 });
 export type Message = z.infer<typeof message>;
 
@@ -95,6 +122,27 @@ export const conversation = z.object({
   hasMore: z.boolean(),
 });
 export type Conversation = z.infer<typeof conversation>;
+
+/** A gift of the catalogue, named in the caller's language; the price in hundredths of a coin. */
+export const messengerGift = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: z.object({ value: z.number().int(), currency: z.literal('VXC'), symbol: z.string() }),
+  imageUrl: z.string(),
+  active: z.boolean(),
+  /** Only VIP members may send it. */
+  vip: z.boolean(),
+  categoryId: z.number().int(),
+  translations: z.array(z.object({ language: z.enum(LANGUAGES), name: z.string(), value: z.string() })),
+});
+export type MessengerGift = z.infer<typeof messengerGift>;
+
+/** How many of a gift the guest owns (bought, not yet sent). */
+export const boughtGift = z.object({ giftId: z.number().int(), count: z.number().int().min(0) });
+export type BoughtGift = z.infer<typeof boughtGift>;
+
+/** A stored message of the guest with its channel as it is now (free messages left, last message). */
+export const sentMessage = z.object({ channel, message });
 
 const conversationQuery = z.object({
   /** Answer messages older than this message id (history paging). */
@@ -137,6 +185,52 @@ export const messengerEndpoints = {
     needsGuest: true,
     schemas: () => ({ body: z.object({ actorId: dbId }), response: z.object({ channel }) }),
   }),
+  /**
+   * A picture into the conversation: a multipart upload (field `file`, JPEG, PNG or WebP by content, at most
+   * MESSENGER_IMAGE_MAX_BYTES), stored re-encoded and shown only to the guest and the performer. It is a message
+   * and costs what a message costs; the Idempotency-Key is its client message id (a retry stores and charges once).
+   */
+  sendImage: defineEndpoint({
+    method: 'POST',
+    path: '/messenger/channel/:channelId/image',
+    needsGuest: true,
+    schemas: () => ({ params: z.object({ channelId: id }), response: sentMessage }),
+  }),
+  /** Opens a performer's picture paid to open (Idempotency-Key required): charged once, then shown. */
+  openMessage: defineEndpoint({
+    method: 'POST',
+    path: '/messenger/message/:messageId/open',
+    needsGuest: true,
+    schemas: () => ({ params: z.object({ messageId: id }), response: z.object({ message }) }),
+  }),
+  /** Buys gifts to send later (Idempotency-Key required); answers what the guest owns now. */
+  buyGift: defineEndpoint({
+    method: 'POST',
+    path: '/messenger/gifts/:giftId/buy',
+    needsGuest: true,
+    schemas: () => ({
+      params: z.object({ giftId: id }),
+      body: z.object({ count: dbInt(1, 20).default(1) }),
+      response: z.object({ boughtGifts: z.array(boughtGift) }),
+    }),
+  }),
+  /**
+   * Operators set a performer's messaging terms: her price per message (hundredths), the free messages a new
+   * conversation starts with, and whether writing to her is free. Every guest writing to her gets `messagePrice`.
+   */
+  actorTerms: defineEndpoint({
+    method: 'POST',
+    path: '/messenger/actor/:actorId/terms',
+    schemas: () => ({
+      params: z.object({ actorId: id }),
+      body: z.object({
+        messagePrice: dbInt(0, 100_000),
+        freeMessagesAmount: dbInt(0, 100),
+        isMessagingFree: z.boolean(),
+      }),
+      response: z.object({ channels: dbInt(0) }),
+    }),
+  }),
   /** The guest's pinned performers with online state (home Favorite block). */
   favorites: defineEndpoint({
     method: 'GET',
@@ -151,10 +245,93 @@ export const messengerEndpoints = {
 
 /** Structured query: unread messages over all the guest's channels (navbar badge); needs a logged-in guest. */
 export const messengerGraphqlSchema = /* GraphQL */ `
+  type MessengerGiftPrice {
+    value: Int!
+    currency: String!
+    symbol: String!
+  }
+  type MessengerGiftTranslation {
+    language: String!
+    name: String!
+    value: String!
+  }
+  type MessengerGift {
+    id: Int!
+    name: String!
+    price: MessengerGiftPrice!
+    imageUrl: String!
+    active: Boolean!
+    vip: Boolean!
+    categoryId: Int!
+    translations: [MessengerGiftTranslation!]!
+  }
+  type BoughtGift {
+    giftId: Int!
+    count: Int!
+  }
+  enum MessengerMediaType {
+    video
+    bitmap
+    audio
+  }
+  input MessengerContentFilter {
+    mediaTypes: [MessengerMediaType!]
+    "Part of the performer's name."
+    searchString: String
+  }
+  type MessengerContentItem {
+    messageId: Int!
+    channelId: Int!
+    actorId: Int!
+    actorName: String!
+    mediaType: MessengerMediaType!
+    senderType: String!
+    "The picture's signed address; null while it is paid to open."
+    url: String
+    openPrice: Int!
+    created: String!
+  }
+  type MessengerContent {
+    total: Int!
+    items: [MessengerContentItem!]!
+  }
   extend type Query {
     unreadMessageCount: Int!
+    "The media of the guest's conversations, newest first (first 10 by default); needs a logged-in guest."
+    messengerContent(first: Int = 10, offset: Int = 0, filter: MessengerContentFilter): MessengerContent!
+    "The active gift catalogue, named in the language asked (en when none)."
+    messengerGifts(language: String): [MessengerGift!]!
+    "What the guest owns of each gift; needs a logged-in guest."
+    boughtGifts: [BoughtGift!]!
   }
 `;
 export const unreadMessageCountQuery = defineOperation<{ unreadMessageCount: number }>(
   `query UnreadMessageCount { unreadMessageCount }`,
+);
+
+export const messengerGiftsQuery = defineOperation<{ messengerGifts: MessengerGift[] }, { language: string }>(
+  `query MessengerGifts($language: String) { messengerGifts(language: $language) { id name price { value currency symbol } imageUrl active vip categoryId translations { language name value } } }`,
+);
+export const boughtGiftsQuery = defineOperation<{ boughtGifts: BoughtGift[] }>(
+  `query BoughtGifts { boughtGifts { giftId count } }`,
+);
+
+export const MESSENGER_MEDIA_TYPES = ['video', 'bitmap', 'audio'] as const;
+export type MessengerMediaType = (typeof MESSENGER_MEDIA_TYPES)[number];
+export interface MessengerContentItem {
+  messageId: number;
+  channelId: number;
+  actorId: number;
+  actorName: string;
+  mediaType: MessengerMediaType;
+  senderType: SenderType;
+  url: string | null;
+  openPrice: number;
+  created: string;
+}
+export const messengerContentQuery = defineOperation<
+  { messengerContent: { total: number; items: MessengerContentItem[] } },
+  { first?: number; offset?: number; filter?: { mediaTypes?: MessengerMediaType[]; searchString?: string } }
+>(
+  `query MessengerContent($first: Int, $offset: Int, $filter: MessengerContentFilter) { messengerContent(first: $first, offset: $offset, filter: $filter) { total items { messageId channelId actorId actorName mediaType senderType url openPrice created } } }`,
 );

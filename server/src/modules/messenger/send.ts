@@ -1,0 +1,199 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Channel, Message } from '@velvet/contracts';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../http/endpoint';
+import type { ModuleContext } from '../module';
+import type { AgeGate } from '../auth/age';
+import { spendVoucher } from '../account/service';
+import { botReplyDelayMs } from '../chat/bot';
+import { performerShare, saleProceeds } from '../wallet/money';
+import { pushBalance, transfer } from '../wallet/service';
+import { boughtGiftsOf, takeGifts } from './gifts';
+import { channels, messages, actorTerms } from './schema';
+import { getChannel, messageView, toMessage } from './service';
+
+/** The voucher type of free messages (the spec's voucher types by number). */
+const FREE_MESSAGE_VOUCHER = 5;
+
+type MessageRow = typeof messages.$inferSelect;
+type ChannelRow = typeof channels.$inferSelect;
+
+export interface GuestMessage {
+  channelId: number;
+  clientMessageId: string;
+  text: string;
+  giftIds: readonly number[];
+  /** A stored picture's file name (see images.ts). */
+  imageFile?: string;
+}
+
+export type SendResult =
+  /** `replayed`: the client's message id had been sent before; this is that message, nothing stored or charged. */
+  | { sent: true; replayed: boolean; channel: Channel; message: Message }
+  /** The balance does not cover the price: nothing stored, nothing charged; the client sends it again after a top-up. */
+  | { sent: false; reason: 'insufficientFunds'; channel: Channel }
+  | { sent: false; reason: 'refused'; error: HttpError };
+
+/**
+ * What a message costs, in the order the rules use them up: free while messaging with her is free, then the
+ * channel's free messages, then a free-message voucher that holds for her, then her price through the ledger.
+ */
+async function payForMessage(
+  tx: Database,
+  guestId: string,
+  channel: ChannelRow,
+  clientMessageId: string,
+  now: Date,
+): Promise<{ price: number; freeMessagesAmount: number }> {
+  const { freeMessagesAmount } = channel;
+  if (channel.isMessagingFree) return { price: 0, freeMessagesAmount };
+  if (freeMessagesAmount > 0) return { price: 0, freeMessagesAmount: freeMessagesAmount - 1 };
+  if (await spendVoucher(tx, guestId, FREE_MESSAGE_VOUCHER, channel.actorId, now))
+    return { price: 0, freeMessagesAmount };
+  const price = channel.messagePrice;
+  if (price > 0) {
+    // Keyed by the client's message id: a resent message finds its transfer made and moves nothing.
+    await transfer(tx, {
+      reason: 'messenger.message',
+      legs: [{ account: { kind: 'guest', id: guestId }, amount: -price }, ...saleProceeds(channel.actorId, price)],
+      idempotency: { scope: `messenger.message:${guestId}`, key: clientMessageId },
+      metadata: { channelId: channel.id, actorId: channel.actorId, price },
+    });
+  }
+  return { price, freeMessagesAmount };
+}
+
+/**
+ * Stores a guest's message (text, gifts, a picture) in her channel and charges it, in one transaction under the
+ * channel's row lock, so her messages to one performer are priced one after the other and a free message is used
+ * once. The client's message id makes it idempotent: the same id again answers the stored message and charges
+ * nothing. Bad input (an unknown or foreign channel, a blocked one, a gift not in the catalogue, not owned or
+ * VIP-only) is refused with its code and charges nothing; too little money stores nothing.
+ */
+export async function sendGuestMessage(
+  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar' | 'config'>,
+  guestId: string,
+  gate: AgeGate,
+  input: GuestMessage,
+): Promise<SendResult> {
+  const { db } = ctx;
+  const now = ctx.now();
+  if (!input.text && input.giftIds.length === 0 && !input.imageFile)
+    return { sent: false, reason: 'refused', error: new HttpError(400, 'VALIDATION_FAILED', 'A message needs a text') };
+  let outcome: { row: MessageRow; replayed: boolean; charged: boolean; gifts: boolean };
+  try {
+    outcome = await db.transaction(async (tx) => {
+      const [channel] = await tx
+        .select()
+        .from(channels)
+        .where(and(eq(channels.id, input.channelId), eq(channels.guestId, guestId)))
+        .for('update');
+      if (!channel) throw new HttpError(404, 'NOT_FOUND', `No channel ${input.channelId}`);
+      const [earlier] = await tx
+        .select()
+        .from(messages)
+        .where(and(eq(messages.channelId, channel.id), eq(messages.clientMessageId, input.clientMessageId)));
+      if (earlier) return { row: earlier, replayed: true, charged: false, gifts: false };
+      if (channel.blocked) throw new HttpError(403, 'FORBIDDEN', 'This conversation is blocked');
+      const gifts = await takeGifts(tx as Database, guestId, input.giftIds);
+      const { price, freeMessagesAmount } = await payForMessage(
+        tx as Database,
+        guestId,
+        channel,
+        input.clientMessageId,
+        now,
+      );
+      // The performer earns her share of the gifts she is given; the platform sold them.
+      const giftsShare = gifts.reduce((sum, gift) => sum + performerShare(gift.price), 0);
+      if (giftsShare > 0) {
+        await transfer(tx as Database, {
+          reason: 'messenger.giftSent',
+          legs: [
+            { account: { kind: 'system', id: 'platform' }, amount: -giftsShare },
+            { account: { kind: 'performer', id: channel.actorId }, amount: giftsShare },
+          ],
+          idempotency: { scope: `messenger.giftSent:${guestId}`, key: input.clientMessageId },
+        });
+      }
+      const [stored] = await tx
+        .insert(messages)
+        .values({
+          channelId: channel.id,
+          senderType: 'guest',
+          messageType: input.imageFile ? 'image_sent' : gifts.length > 0 ? 'gift' : 'text',
+          text: input.text,
+          created: now,
+          clientMessageId: input.clientMessageId,
+          giftIds: gifts.map((gift) => gift.id),
+          imageFile: input.imageFile ?? null,
+          price,
+        })
+        .returning();
+      await tx
+        .update(channels)
+        .set({
+          lastMessageId: stored!.id,
+          messageTimestamp: now,
+          archived: false,
+          freeMessagesAmount,
+          // The performer answers the guest's latest lines once, after a pause a person would need to type.
+          replyDueAt: sql`coalesce(${channels.replyDueAt}, ${new Date(now.getTime() + botReplyDelayMs()).toISOString()}::timestamptz)`,
+        })
+        .where(eq(channels.id, channel.id));
+      return { row: stored!, replayed: false, charged: price > 0, gifts: gifts.length > 0 };
+    });
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    if (error.code === 'INSUFFICIENT_FUNDS')
+      return {
+        sent: false,
+        reason: 'insufficientFunds',
+        channel: await getChannel(db, guestId, gate, input.channelId),
+      };
+    return { sent: false, reason: 'refused', error };
+  }
+  if (outcome.charged) await pushBalance(ctx, guestId);
+  if (outcome.gifts)
+    ctx.hub.sendToGuest(guestId, { type: 'boughtGifts', boughtGifts: await boughtGiftsOf(db, guestId) });
+  const view = await messageView(ctx, guestId, [outcome.row]);
+  return {
+    sent: true,
+    replayed: outcome.replayed,
+    channel: await getChannel(db, guestId, gate, input.channelId),
+    message: toMessage(outcome.row, view),
+  };
+}
+
+/**
+ * An operator sets a performer's terms: new conversations start with them, and her conversations take the new
+ * price and free messaging (their free messages stay what each guest has left). Every guest writing to her is
+ * told (`messagePrice`). Answers how many conversations changed.
+ */
+export async function setActorTerms(
+  ctx: Pick<ModuleContext, 'db' | 'hub'>,
+  actorId: number,
+  terms: { messagePrice: number; freeMessagesAmount: number; isMessagingFree: boolean },
+): Promise<number> {
+  const changed = await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(actorTerms)
+      .values({ actorId, ...terms })
+      .onConflictDoUpdate({ target: actorTerms.actorId, set: terms });
+    return tx
+      .update(channels)
+      .set({ messagePrice: terms.messagePrice, isMessagingFree: terms.isMessagingFree })
+      .where(eq(channels.actorId, actorId))
+      .returning({ id: channels.id, guestId: channels.guestId, freeMessagesAmount: channels.freeMessagesAmount });
+  });
+  for (const channel of changed) {
+    ctx.hub.sendToGuest(channel.guestId, {
+      type: 'messagePrice',
+      channelId: channel.id,
+      messagePrice: terms.messagePrice,
+      freeMessagesAmount: channel.freeMessagesAmount,
+      isMessagingFree: terms.isMessagingFree,
+      clientMessageId: null,
+    });
+  }
+  return changed.length;
+}
