@@ -115,6 +115,7 @@ describe('socket', () => {
     await t.ctx.db.update(guests).set({ language: 'de' }).where(eq(guests.id, guest.id));
     await transfer(t.ctx.db, {
       reason: 'test.fund',
+      at: t.ctx.now(),
       legs: [
         { account: { kind: 'system', id: 'sandbox' }, amount: -1234_50 },
         { account: { kind: 'guest', id: guest.id }, amount: 1234_50 },

@@ -90,6 +90,7 @@ async function decide(ctx: ModuleContext, tx: Database, check: CheckRow, decisio
     return [() => ctx.hub.sendToGuest(guestId, { type: 'avsRejected', message: decision.rejectMessage })];
   const bonus = await transfer(tx, {
     reason: 'bonus.avs',
+    at: now,
     legs: [
       { account: { kind: 'system', id: 'platform' }, amount: -AVS_BONUS_HUNDREDTHS },
       { account: { kind: 'guest', id: guestId }, amount: AVS_BONUS_HUNDREDTHS },

@@ -56,9 +56,17 @@ async function lockedGuestBalance(tx: Database, guestId: string): Promise<number
 }
 
 /** Moves `amount` from the chat's hold to the performer's earnings and the platform, as a purchase splits it. */
-async function payOut(tx: Database, chat: ChatRow, index: number, seconds: number, amount: number): Promise<void> {
+async function payOut(
+  tx: Database,
+  chat: ChatRow,
+  index: number,
+  seconds: number,
+  amount: number,
+  at: Date,
+): Promise<void> {
   const { transferId } = await transfer(tx, {
     reason: 'chat.slice',
+    at: at,
     legs: [{ account: holdOf(chat), amount: -amount }, ...saleProceeds(chat.actorId, amount)],
     idempotency: keyed(chat, `slice:${index}`),
     metadata: { chatId: chat.id, slice: index, seconds },
@@ -67,11 +75,12 @@ async function payOut(tx: Database, chat: ChatRow, index: number, seconds: numbe
 }
 
 /** Takes up to `wanted` from the guest into the chat's hold; answers what was taken. */
-async function takeHold(tx: Database, chat: ChatRow, wanted: number, key: string): Promise<number> {
+async function takeHold(tx: Database, chat: ChatRow, wanted: number, key: string, at: Date): Promise<number> {
   const amount = Math.min(wanted, await lockedGuestBalance(tx, chat.guestId));
   if (amount <= 0) return 0;
   await transfer(tx, {
     reason: 'chat.hold',
+    at: at,
     legs: [
       { account: guestOf(chat), amount: -amount },
       { account: holdOf(chat), amount },
@@ -83,9 +92,9 @@ async function takeHold(tx: Database, chat: ChatRow, wanted: number, key: string
 }
 
 /** The first hold of a new chat: one slice, or what the guest has. Runs in the transaction inserting the chat. */
-export async function takeFirstHold(tx: Database, chat: ChatRow): Promise<ChatRow> {
+export async function takeFirstHold(tx: Database, chat: ChatRow, at: Date): Promise<ChatRow> {
   if (chat.pricePerMinute === 0) return chat;
-  const held = await takeHold(tx, chat, chat.pricePerMinute, 'hold:0');
+  const held = await takeHold(tx, chat, chat.pricePerMinute, 'hold:0', at);
   const [updated] = await tx
     .update(chatSessions)
     .set({ heldAmount: held })
@@ -121,8 +130,8 @@ async function advance(tx: Database, chat: ChatRow, until: Date): Promise<Advanc
         break;
       }
       if (until.getTime() < start + SLICE_MS) break;
-      await payOut(tx, current, index, BILLING_SLICE_SECONDS, price);
-      const held = await takeHold(tx, current, price, `hold:${index + 1}`);
+      await payOut(tx, current, index, BILLING_SLICE_SECONDS, price, until);
+      const held = await takeHold(tx, current, price, `hold:${index + 1}`, until);
       current = {
         ...current,
         heldAmount: current.heldAmount - price + held,
@@ -161,11 +170,12 @@ async function close(tx: Database, chat: ChatRow, at: Date, reason: ChatExitReas
   const elapsed = Math.floor((at.getTime() - sliceStart(chat, index)) / 1000);
   const seconds = Math.max(0, Math.min(elapsed, coveredSeconds(chat.heldAmount, price)));
   const amount = price > 0 ? chargeFor(seconds, price) : 0;
-  if (amount > 0) await payOut(tx, chat, index, seconds, amount);
+  if (amount > 0) await payOut(tx, chat, index, seconds, amount, at);
   const rest = chat.heldAmount - amount;
   if (rest > 0) {
     await transfer(tx, {
       reason: 'chat.release',
+      at: at,
       legs: [
         { account: holdOf(chat), amount: -rest },
         { account: guestOf(chat), amount: rest },
@@ -245,7 +255,7 @@ export async function refillHold(db: Database, chatId: string, now: Date): Promi
     const chat = advanced.chat;
     const missing = chat.pricePerMinute - chat.heldAmount;
     if (missing <= 0) return chat;
-    const added = await takeHold(tx, chat, missing, `refill:${currentSlice(chat)}:${chat.heldAmount}`);
+    const added = await takeHold(tx, chat, missing, `refill:${currentSlice(chat)}:${chat.heldAmount}`, now);
     const [updated] = await tx
       .update(chatSessions)
       .set({ heldAmount: chat.heldAmount + added })

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { ChatType, ErrorBody } from '@velvet/contracts';
 import type { Database } from '../../db/database';
+import type { ModuleContext } from '../module';
 import type { TestApp } from '../../testing/app';
 import { openSocketSession, type TestSocket } from '../../testing/socket';
 import { guests } from '../auth/schema';
@@ -10,9 +11,10 @@ import { transfer } from '../wallet/service';
 
 /** Test support of the chat session and billing tests: guests with coins, the ledger's consistency. */
 
-export const fund = (db: Database, guestId: string, amount: number) =>
-  transfer(db, {
+export const fund = (ctx: Pick<ModuleContext, 'db' | 'now'>, guestId: string, amount: number) =>
+  transfer(ctx.db, {
     reason: 'test.fund',
+    at: ctx.now(),
     legs: [
       { account: { kind: 'system', id: 'sandbox' }, amount: -amount },
       { account: { kind: 'guest', id: guestId }, amount },
@@ -47,7 +49,7 @@ export async function chatGuest(
         .update(guests)
         .set({ language: options.language ?? 'en', vip: options.vip ?? false })
         .where(eq(guests.id, id));
-    if (options.coins) await fund(t.ctx.db, id, options.coins);
+    if (options.coins) await fund(t.ctx, id, options.coins);
   }
   const socket = options.socket === false ? null : await openSocketSession(t.app, token);
   let sequence = 0;

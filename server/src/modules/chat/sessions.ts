@@ -378,7 +378,7 @@ export async function startChat(ctx: ModuleContext, auth: Auth | null, request: 
       .onConflictDoNothing()
       .returning();
     if (!created) throw new HttpError(409, 'CHAT_IN_PROGRESS', 'You are in a chat already');
-    return takeFirstHold(tx, created);
+    return takeFirstHold(tx, created, startedAt);
   });
   if (chat.pricePerMinute > 0) await pushBalance(ctx, guestId);
 

@@ -69,7 +69,7 @@ function ticketRules(database: string, open: () => Promise<TestApp>, skip: strin
 
     const guest = async (coins = 0) => {
       const { accessToken, guest } = await t.signup();
-      if (coins > 0) await fund(t.ctx.db, guest.id, coins);
+      if (coins > 0) await fund(t.ctx, guest.id, coins);
       return { token: accessToken, id: guest.id };
     };
     const buy = async (token: string, id: number, modelId: number, extra: Record<string, unknown> = {}) =>
@@ -250,7 +250,7 @@ describe('ticket lists', () => {
   it('lists a performer’s coming shows in the language asked, with what the guest bought', async () => {
     const performer = await createPerformer(t.ctx.db);
     const { accessToken, guest } = await t.signup();
-    await fund(t.ctx.db, guest.id, PRICE);
+    await fund(t.ctx, guest.id, PRICE);
     const later = await createShow(t, {
       actorId: performer.id,
       startsAt: new Date(Date.now() + 90 * MINUTE),
@@ -305,7 +305,7 @@ describe('ticket lists', () => {
     const show = await createShow(t, { actorId: performer.id });
     const holder = await t.signup();
     const stranger = await t.signup();
-    await fund(t.ctx.db, holder.guest.id, PRICE);
+    await fund(t.ctx, holder.guest.id, PRICE);
     await query(t, holder.accessToken, buyChatTicketMutation, { id: show.id, modelId: performer.id });
     const state = async (token: string) => {
       const response = await t.app.inject({

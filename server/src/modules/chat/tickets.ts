@@ -295,6 +295,7 @@ export async function buyChatTicket(
       if (ticket.creationType !== 'C' || ticket.price === 0) return;
       const { transferId } = await transfer(tx, {
         reason: 'purchase.cam_show_ticket',
+        at: now,
         legs: [
           { account: { kind: 'guest', id: guestId }, amount: -ticket.price },
           ...saleProceeds(ticket.actorId, ticket.price),
@@ -367,6 +368,7 @@ export async function removeChatTicket(
       if (!holder.transferId) return;
       await transfer(tx, {
         reason: 'refund.cam_show_ticket',
+        at: now,
         legs: await reverseLegs(tx, holder.transferId),
         idempotency: { scope: ticketScope(guestId), key: `refund:${holder.transferId}` },
         metadata: { ticketId: id, refundOf: holder.transferId },

@@ -44,6 +44,7 @@ function feedMoney(database: string, open: () => Promise<TestApp>, skip: string 
     const fund = (guestId: string, coins: number) =>
       transfer(t.ctx.db, {
         reason: 'test.fund',
+        at: t.ctx.now(),
         legs: [
           { account: { kind: 'system', id: 'sandbox' }, amount: -coins * 100 },
           { account: { kind: 'guest', id: guestId }, amount: coins * 100 },

@@ -284,6 +284,7 @@ export async function buyPost(ctx: FeedActor, auth: Auth | null, postIdText: str
     const amount = row.priceCoins * HUNDREDTHS;
     await transfer(tx, {
       reason: 'purchase.feedPost',
+      at: now,
       legs: [{ account: { kind: 'guest', id: guestId }, amount: -amount }, ...saleProceeds(row.actorId, amount)],
       idempotency: { scope: `feed.buy:${guestId}`, key: `post:${postId}` },
       metadata: { postId, priceCoins: row.priceCoins },
@@ -317,6 +318,7 @@ export async function tipPost(
     const amount = amountCoins * HUNDREDTHS;
     const { replayed } = await transfer(tx, {
       reason: 'feed.tip',
+      at: now,
       legs: [{ account: { kind: 'guest', id: guestId }, amount: -amount }, ...saleProceeds(row.actorId, amount)],
       // the post and amount are part of the key: the same key for another tip is another tip
       ...(args.operationKey != null

@@ -72,6 +72,7 @@ describe('balance', () => {
     await t.ctx.db.update(guests).set({ language: 'de' }).where(eq(guests.id, guest.id));
     await transfer(t.ctx.db, {
       reason: 'test.fund',
+      at: t.ctx.now(),
       legs: [
         { account: { kind: 'system', id: 'sandbox' }, amount: -123_456 },
         { account: { kind: 'guest', id: guest.id }, amount: 123_456 },

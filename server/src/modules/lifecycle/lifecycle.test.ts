@@ -290,6 +290,7 @@ describe('export and deletion', () => {
       .values({ channelId: channel!.id, senderType: 'guest', messageType: 'text', text: 'Hallo Süße' });
     await transfer(t.ctx.db, {
       reason: 'test.fund',
+      at: t.ctx.now(),
       legs: [
         { account: { kind: 'system', id: 'sandbox' }, amount: -5_000 },
         { account: { kind: 'guest', id: guest.id }, amount: 5_000 },
@@ -335,6 +336,7 @@ describe('export and deletion', () => {
     }>().avatarUrl;
     await transfer(t.ctx.db, {
       reason: 'test.fund',
+      at: t.ctx.now(),
       legs: [
         { account: { kind: 'system', id: 'sandbox' }, amount: -7_000 },
         { account: { kind: 'guest', id: guest.id }, amount: 7_000 },
@@ -342,6 +344,7 @@ describe('export and deletion', () => {
     });
     await transfer(t.ctx.db, {
       reason: 'test.spend',
+      at: t.ctx.now(),
       legs: [
         { account: { kind: 'guest', id: guest.id }, amount: -2_000 },
         { account: { kind: 'system', id: 'platform' }, amount: 2_000 },

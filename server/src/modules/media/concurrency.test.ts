@@ -4,6 +4,7 @@ import { after, before, describe, test, type TestContext } from 'node:test';
 import { eq, gt, inArray, sql } from 'drizzle-orm';
 import { ONE_CLICK_AMOUNTS_EUR_CENTS, SANDBOX_CARDS } from '@velvet/contracts';
 import type { Database } from '../../db/database';
+import type { ModuleContext } from '../module';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { startPostgres } from '../../testing/postgres';
 import { albums, videos } from './schema';
@@ -15,9 +16,15 @@ const PRICE = 3_99;
 const PERFORMER_SHARE = 2_79;
 
 /** A purchase as the shop makes it: guest → performer's earnings and the platform, once per item. */
-const buy = (db: Database, guestId: string, itemId: number, performerId: number): Promise<TransferResult> =>
-  transfer(db, {
+const buy = (
+  ctx: Pick<ModuleContext, 'db' | 'now'>,
+  guestId: string,
+  itemId: number,
+  performerId: number,
+): Promise<TransferResult> =>
+  transfer(ctx.db, {
     reason: 'purchase.video',
+    at: ctx.now(),
     legs: [
       { account: { kind: 'guest', id: guestId }, amount: -PRICE },
       { account: { kind: 'performer', id: performerId }, amount: PERFORMER_SHARE },
@@ -27,9 +34,10 @@ const buy = (db: Database, guestId: string, itemId: number, performerId: number)
     metadata: { videoId: itemId },
   });
 
-const fund = (db: Database, guestId: string, amount: number) =>
-  transfer(db, {
+const fund = (ctx: Pick<ModuleContext, 'db' | 'now'>, guestId: string, amount: number) =>
+  transfer(ctx.db, {
     reason: 'test.fund',
+    at: ctx.now(),
     legs: [
       { account: { kind: 'system', id: 'sandbox' }, amount: -amount },
       { account: { kind: 'guest', id: guestId }, amount },
@@ -94,9 +102,9 @@ function ledgerUnderLoad(database: string, open: () => Promise<TestApp>, skip: s
 
     test('200 parallel buys of different videos on a balance covering 10: exactly 10 succeed', async (c: TestContext) => {
       const { guest } = await t.signup();
-      await fund(t.ctx.db, guest.id, 10 * PRICE);
+      await fund(t.ctx, guest.id, 10 * PRICE);
       const { result, lowest, milliseconds } = await watchBalance(t.ctx.db, guest.id, () =>
-        Promise.allSettled(Array.from({ length: 200 }, (_, i) => buy(t.ctx.db, guest.id, i + 1, 1000 + (i % 25)))),
+        Promise.allSettled(Array.from({ length: 200 }, (_, i) => buy(t.ctx, guest.id, i + 1, 1000 + (i % 25)))),
       );
       const succeeded = result.filter((r) => r.status === 'fulfilled');
       const refused = result.filter((r) => r.status === 'rejected');
@@ -115,9 +123,9 @@ function ledgerUnderLoad(database: string, open: () => Promise<TestApp>, skip: s
 
     test('30 parallel buys of the same video charge once', async (c: TestContext) => {
       const { guest } = await t.signup();
-      await fund(t.ctx.db, guest.id, 5 * PRICE);
+      await fund(t.ctx, guest.id, 5 * PRICE);
       const { result, milliseconds } = await watchBalance(t.ctx.db, guest.id, () =>
-        Promise.all(Array.from({ length: 30 }, () => buy(t.ctx.db, guest.id, 7, 1007))),
+        Promise.all(Array.from({ length: 30 }, () => buy(t.ctx, guest.id, 7, 1007))),
       );
       assert.equal(result.filter((r) => !r.replayed).length, 1, 'one transfer is made');
       assert.equal(new Set(result.map((r) => r.transferId)).size, 1, 'every buy answers the same transfer');
@@ -158,7 +166,7 @@ function ledgerUnderLoad(database: string, open: () => Promise<TestApp>, skip: s
     test('200 parallel POST album/:id/buy of different videos on a balance covering 10', async (c: TestContext) => {
       const { accessToken, guest } = await t.signup();
       const list = await pricedVideos(200);
-      await fund(t.ctx.db, guest.id, 10 * PRICE);
+      await fund(t.ctx, guest.id, 10 * PRICE);
       const { result, lowest, milliseconds } = await watchBalance(t.ctx.db, guest.id, () =>
         Promise.all(list.map((video) => buyOverHttp(accessToken, video.id))),
       );
@@ -179,7 +187,7 @@ function ledgerUnderLoad(database: string, open: () => Promise<TestApp>, skip: s
     test('30 parallel POST album/:id/buy of one video, each with its own key, charge once', async (c: TestContext) => {
       const { accessToken, guest } = await t.signup();
       const [video] = await pricedVideos(1);
-      await fund(t.ctx.db, guest.id, 5 * PRICE);
+      await fund(t.ctx, guest.id, 5 * PRICE);
       const started = performance.now();
       const result = await Promise.all(Array.from({ length: 30 }, () => buyOverHttp(accessToken, video!.id)));
       const milliseconds = Math.round(performance.now() - started);
@@ -194,7 +202,7 @@ function ledgerUnderLoad(database: string, open: () => Promise<TestApp>, skip: s
       const { accessToken, guest } = await t.signup();
       const [video] = await pricedVideos(1);
       const [album] = await t.ctx.db.select().from(albums).where(gt(albums.price, 0)).limit(1);
-      await fund(t.ctx.db, guest.id, PRICE + album!.price);
+      await fund(t.ctx, guest.id, PRICE + album!.price);
       const key = randomUUID();
       assert.equal((await buyOverHttp(accessToken, video!.id, key)).statusCode, 200);
       const albumBuy = await t.app.inject({

@@ -44,6 +44,7 @@ const buyVideo = (token: string, videoId: number, payload: object = {}, key?: st
 async function credit(guestId: string, amount: number) {
   await transfer(t.ctx.db, {
     reason: 'test.credit',
+    at: t.ctx.now(),
     legs: [
       { account: { kind: 'system', id: 'sandbox' }, amount: -amount },
       { account: { kind: 'guest', id: guestId }, amount },

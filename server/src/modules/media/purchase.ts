@@ -64,6 +64,7 @@ export async function buy(
     if (price > 0) {
       await transfer(tx, {
         reason: mediaType === 'VIDEO' ? 'purchase.video' : 'purchase.album',
+        at: ctx.now(),
         legs: [{ account: { kind: 'guest', id: guestId }, amount: -price }, ...saleProceeds(item.actorId, price)],
         idempotency: { scope: `media.buy:${guestId}`, key: request.idempotencyKey },
         metadata: { mediaType, mediaId, price },

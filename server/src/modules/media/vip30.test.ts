@@ -54,6 +54,7 @@ async function guest(vip: boolean) {
     .where(inArray(guests.id, [signedUp.guest.id]));
   await transfer(t.ctx.db, {
     reason: 'test.credit',
+    at: t.ctx.now(),
     legs: [
       { account: { kind: 'system', id: 'sandbox' }, amount: -100_000 },
       { account: { kind: 'guest', id: signedUp.guest.id }, amount: 100_000 },

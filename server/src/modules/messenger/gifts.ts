@@ -102,6 +102,7 @@ export async function buyGift(
     const price = gift.price * count;
     const { replayed } = await transfer(tx, {
       reason: 'messenger.gift',
+      at: ctx.now(),
       legs: [
         { account: { kind: 'guest', id: guestId }, amount: -price },
         { account: { kind: 'system', id: 'platform' }, amount: price },

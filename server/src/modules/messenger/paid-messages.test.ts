@@ -19,6 +19,7 @@ async function payingGuest(t: TestApp, hundredths: number) {
   const { guest } = await t.signup();
   await transfer(t.ctx.db, {
     reason: 'test.fund',
+    at: t.ctx.now(),
     legs: [
       { account: { kind: 'system', id: 'sandbox' }, amount: -hundredths },
       { account: { kind: 'guest', id: guest.id }, amount: hundredths },

@@ -55,6 +55,7 @@ async function payForMessage(
     // Keyed by the client's message id: a resent message finds its transfer made and moves nothing.
     await transfer(tx, {
       reason: 'messenger.message',
+      at: now,
       legs: [{ account: { kind: 'guest', id: guestId }, amount: -price }, ...saleProceeds(channel.actorId, price)],
       idempotency: { scope: `messenger.message:${guestId}`, key: clientMessageId },
       metadata: { channelId: channel.id, actorId: channel.actorId, price },
@@ -108,6 +109,7 @@ export async function sendGuestMessage(
       if (giftsShare > 0) {
         await transfer(tx as Database, {
           reason: 'messenger.giftSent',
+          at: now,
           legs: [
             { account: { kind: 'system', id: 'platform' }, amount: -giftsShare },
             { account: { kind: 'performer', id: channel.actorId }, amount: giftsShare },

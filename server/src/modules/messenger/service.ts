@@ -298,6 +298,7 @@ export async function openPicture(
     if (!locked(row.message)) return { row: row.message, charged: false };
     await transfer(tx as Database, {
       reason: 'messenger.picture',
+      at: ctx.now(),
       legs: [
         { account: { kind: 'guest', id: guestId }, amount: -row.message.openPrice },
         ...saleProceeds(row.actorId, row.message.openPrice),

@@ -12,6 +12,7 @@ import {
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { balanceOf, transfer } from '../wallet/service';
+import { coinsSpent } from '../wallet/spending';
 import { errorOf, graphql } from './graphql-fixtures';
 import { loyaltyAccounts, loyaltyHistory } from './schema';
 
@@ -30,6 +31,7 @@ const move = (
 ) =>
   transfer(t.ctx.db, {
     reason,
+    at: t.ctx.now(),
     legs: [
       { account: from, amount: -amount },
       { account: to, amount },
@@ -65,6 +67,26 @@ describe('loyalty points', () => {
     assert.equal((await wheel(accessToken)).guest?.points, 10 * LOYALTY_POINTS_PER_COIN);
     const anonymous = await wheel(await t.anonymousToken());
     assert.equal(anonymous.guest, null);
+  });
+  it('count a transfer in the Berlin month of the injected clock it was made at', async () => {
+    const { accessToken, guest } = await t.signup();
+    const me = guestAccount(guest.id);
+    const realNow = t.ctx.now;
+    // 00:30 on 1 April in Berlin (summer time), still 31 March in UTC and far from the database's own clock.
+    t.ctx.now = () => new Date('2024-03-31T22:30:00Z');
+    try {
+      await move('charge', { kind: 'system', id: 'sandbox' }, me, 20_00);
+      await move('purchase.video', me, { kind: 'performer', id: 1 }, 7_00);
+      const april = { from: new Date('2024-03-31T22:00:00Z'), to: new Date('2024-04-30T22:00:00Z') };
+      const march = { from: new Date('2024-02-29T23:00:00Z'), to: april.from };
+      assert.equal(await coinsSpent(t.ctx.db, guest.id, april.from, april.to), 7_00);
+      assert.equal(await coinsSpent(t.ctx.db, guest.id, march.from, march.to), 0);
+      assert.equal((await wheel(accessToken)).guest?.points, 7 * LOYALTY_POINTS_PER_COIN);
+      t.ctx.now = () => new Date('2024-05-01T12:00:00Z');
+      assert.equal((await wheel(accessToken)).guest?.points, 0, 'a new month starts without points');
+    } finally {
+      t.ctx.now = realNow;
+    }
   });
 });
 

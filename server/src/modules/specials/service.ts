@@ -971,7 +971,14 @@ export async function spinwheel(
  * Gives a won or redeemed reward inside the caller's transaction: free spins to her spins, bonus coins through the
  * wallet's ledger once per history row (its id is the operation key). Other rewards are kept in her history.
  */
-async function grantReward(tx: Database, guestId: string, historyId: number, rewardType: string, value: number) {
+async function grantReward(
+  tx: Database,
+  guestId: string,
+  historyId: number,
+  rewardType: string,
+  value: number,
+  at: Date,
+) {
   if (rewardType === 'freeSpins' && value > 0) {
     await tx
       .insert(loyaltyAccounts)
@@ -984,6 +991,7 @@ async function grantReward(tx: Database, guestId: string, historyId: number, rew
   if (rewardType === 'bonus' && value > 0) {
     await transfer(tx, {
       reason: 'bonus.loyalty',
+      at: at,
       legs: [
         { account: { kind: 'system', id: 'platform' }, amount: -value * COIN },
         { account: { kind: 'guest', id: guestId }, amount: value * COIN },
@@ -1026,7 +1034,7 @@ export async function spin(
         createdAt: now,
       })
       .returning({ id: loyaltyHistory.id });
-    await grantReward(tx, guestId, row!.id, segment.rewardType, segment.value);
+    await grantReward(tx, guestId, row!.id, segment.rewardType, segment.value, now);
     return segment;
   });
   return {
@@ -1067,7 +1075,7 @@ export async function redeemLoyaltyReward(
       .onConflictDoNothing()
       .returning({ id: loyaltyHistory.id });
     if (!row) throw new HttpError(409, 'REWARD_NOT_REDEEMABLE', 'This reward was redeemed this month already');
-    await grantReward(tx, guestId, row.id, reward.rewardType, reward.value);
+    await grantReward(tx, guestId, row.id, reward.rewardType, reward.value, now);
   });
   return {
     segmentId: null,

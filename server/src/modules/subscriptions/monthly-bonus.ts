@@ -56,6 +56,7 @@ export async function collectMonthlyBonus(ctx: Ctx, guestId: string) {
   const amount = VIP_MONTHLY_BONUS_COINS * 100;
   const moved = await transfer(ctx.db, {
     reason: 'bonus.vipMonthly',
+    at: now,
     legs: [
       { account: { kind: 'system', id: 'platform' }, amount: -amount },
       { account: { kind: 'guest', id: guestId }, amount },

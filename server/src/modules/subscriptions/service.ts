@@ -124,7 +124,7 @@ async function recordPeriod(
   payment: { provider: string; providerReference: string; amountEurCents: number },
   now: Date,
 ): Promise<void> {
-  const moved = await recordSubscriptionPayment(tx, { ...payment, guestId: row.guestId, kind: row.kind });
+  const moved = await recordSubscriptionPayment(tx, { ...payment, guestId: row.guestId, kind: row.kind, at: now });
   await tx
     .insert(subscriptionPayments)
     .values({

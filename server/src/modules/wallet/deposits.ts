@@ -36,6 +36,7 @@ export async function completeDeposit(
     guestId: deposit.guestId,
     amountEurCents: deposit.amountEurCents,
     paymentMethod: outcome.paymentMethod,
+    at: ctx.now(),
   });
   await settleDeposit(ctx.db, deposit.reference, 'credited');
   const balance = await pushBalance(ctx, deposit.guestId);

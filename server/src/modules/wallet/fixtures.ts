@@ -9,6 +9,7 @@ export async function spendCoins(
 ) {
   await transfer(ctx.db, {
     reason: 'test.spend',
+    at: ctx.now(),
     legs: [
       { account: { kind: 'guest', id: guestId }, amount: -coins * 100 },
       { account: { kind: 'system', id: 'platform' }, amount: coins * 100 },

@@ -73,7 +73,12 @@ export const walletModule: ServerModule = {
     route(app, paymentFlowEndpoints.compensation, async ({ auth, body, request }) => {
       requireOperator(auth);
       return idempotent(ctx, request, 'operator.compensation', async (operationKey) => {
-        const result = await compensate(ctx.db, { ...body, operatorId: auth.guestId, key: operationKey });
+        const result = await compensate(ctx.db, {
+          ...body,
+          operatorId: auth.guestId,
+          key: operationKey,
+          at: ctx.now(),
+        });
         await pushBalance(ctx, result.guestId);
         return result;
       });
@@ -138,6 +143,7 @@ export const walletModule: ServerModule = {
     const demoGuestId = await ensureDemoGuest(ctx.db);
     await transfer(ctx.db, {
       reason: 'bonus.welcome',
+      at: ctx.now(),
       legs: [
         { account: { kind: 'system', id: 'platform' }, amount: -DEMO_GUEST_COINS },
         { account: { kind: 'guest', id: demoGuestId }, amount: DEMO_GUEST_COINS },

@@ -132,12 +132,15 @@ export async function creditCharge(
     amountEurCents: number;
     /** The card the provider saved, so the guest can top up with one click later. */
     paymentMethod?: string;
+    /** When the coins are credited (the injected clock). */
+    at: Date;
   },
 ): Promise<TransferResult & { coins: number; amountEurCents: number }> {
   const coins = coinsForEur(charge.amountEurCents / 100);
   return db.transaction(async (tx) => {
     const moved = await transfer(tx, {
       reason: 'charge',
+      at: charge.at,
       legs: [
         { account: { kind: 'system', id: 'sandbox' }, amount: -coins },
         { account: { kind: 'guest', id: charge.guestId }, amount: coins },
@@ -163,7 +166,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function compensate(
   db: Database,
-  request: { guest: string; coins: number; reason: string; operatorId: string; key: string },
+  request: { guest: string; coins: number; reason: string; operatorId: string; key: string; at: Date },
 ): Promise<{ transferId: string; guestId: string; coins: number }> {
   const [guest] = await db
     .select({ id: guests.id })
@@ -173,6 +176,7 @@ export async function compensate(
   const amount = request.coins * 100;
   const moved = await transfer(db, {
     reason: 'compensation',
+    at: request.at,
     legs: [
       { account: { kind: 'system', id: 'platform' }, amount: -amount },
       { account: { kind: 'guest', id: guest.id }, amount },
@@ -191,11 +195,19 @@ export async function compensate(
  */
 export function recordSubscriptionPayment(
   db: Database,
-  payment: { provider: string; providerReference: string; guestId: string; amountEurCents: number; kind: string },
+  payment: {
+    provider: string;
+    providerReference: string;
+    guestId: string;
+    amountEurCents: number;
+    kind: string;
+    at: Date;
+  },
 ): Promise<TransferResult> {
   const coins = coinsForEur(payment.amountEurCents / 100);
   return transfer(db, {
     reason: `subscription.${payment.kind}`,
+    at: payment.at,
     legs: [
       { account: { kind: 'system', id: 'sandbox' }, amount: -coins },
       { account: { kind: 'system', id: 'platform' }, amount: coins },

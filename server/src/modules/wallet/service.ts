@@ -22,6 +22,8 @@ export interface TransferRequest {
   /** What the money is for, e.g. 'charge', 'purchase.video'. */
   reason: string;
   legs: Leg[];
+  /** When the money moves: the caller's injected clock (`ctx.now()`), so spending windows read the same time. */
+  at: Date;
   /** A second transfer with the same scope and key moves nothing and answers the first one's id. */
   idempotency?: { scope: string; key: string };
   metadata?: Record<string, unknown>;
@@ -71,6 +73,7 @@ export async function transfer(db: Database, request: TransferRequest): Promise<
       .insert(walletTransfers)
       .values({
         reason: request.reason,
+        created: request.at,
         idempotencyScope: request.idempotency?.scope ?? null,
         idempotencyKey: request.idempotency?.key ?? null,
         metadata: request.metadata ?? {},

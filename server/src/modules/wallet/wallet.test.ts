@@ -50,6 +50,7 @@ const getBalance = async (token: string) =>
 const fund = (guestId: string, amount: number) =>
   transfer(t.ctx.db, {
     reason: 'test.fund',
+    at: t.ctx.now(),
     legs: [
       { account: { kind: 'system', id: 'sandbox' }, amount: -amount },
       { account: { kind: 'guest', id: guestId }, amount },
@@ -78,6 +79,7 @@ describe('transfer', () => {
     await fund(guest.id, 10_00);
     const { replayed } = await transfer(t.ctx.db, {
       reason: 'test.purchase',
+      at: t.ctx.now(),
       legs: [
         { account: { kind: 'guest', id: guest.id }, amount: -7_50 },
         { account: { kind: 'performer', id: 42 }, amount: 6_00 },
@@ -96,6 +98,7 @@ describe('transfer', () => {
     await assert.rejects(
       transfer(t.ctx.db, {
         reason: 'test.purchase',
+        at: t.ctx.now(),
         legs: [
           { account: { kind: 'guest', id: guest.id }, amount: -1_01 },
           { account: { kind: 'performer', id: 43 }, amount: 1_01 },
@@ -112,6 +115,7 @@ describe('transfer', () => {
     await assert.rejects(
       transfer(t.ctx.db, {
         reason: 'test.broken',
+        at: t.ctx.now(),
         legs: [
           { account: { kind: 'system', id: 'sandbox' }, amount: -5 },
           { account: { kind: 'system', id: 'platform' }, amount: 4 },
@@ -125,6 +129,7 @@ describe('transfer', () => {
     const { guest } = await t.signup();
     const request = {
       reason: 'test.bonus',
+      at: t.ctx.now(),
       legs: [
         { account: { kind: 'system', id: 'platform' } as const, amount: -3_00 },
         { account: { kind: 'guest', id: guest.id } as const, amount: 3_00 },
@@ -191,6 +196,7 @@ describe('balance view kept in memory', () => {
     await t.ctx.db.transaction(async (tx) => {
       await transfer(tx, {
         reason: 'test.fund',
+        at: t.ctx.now(),
         legs: [
           { account: { kind: 'system', id: 'sandbox' }, amount: -1234_00 },
           { account: { kind: 'guest', id: guest.id }, amount: 1234_00 },
@@ -213,6 +219,7 @@ describe('balance view kept in memory', () => {
       t.ctx.db.transaction(async (tx) => {
         await transfer(tx, {
           reason: 'test.fund',
+          at: t.ctx.now(),
           legs: [
             { account: { kind: 'system', id: 'sandbox' }, amount: -1_00 },
             { account: { kind: 'guest', id: guest.id }, amount: 1_00 },
@@ -486,6 +493,7 @@ describe('sandbox charge', () => {
       providerReference: `sbx_${randomUUID()}`,
       guestId: guest.id,
       amountEurCents: 2000,
+      at: t.ctx.now(),
     };
     const first = await creditCharge(t.ctx.db, confirmation);
     const second = await creditCharge(t.ctx.db, confirmation);
