@@ -64,6 +64,8 @@ export interface ModuleHooks {
   avsRejectMessage?: (guestId: string) => Promise<string | null>;
   /** An operator withdrew a guest's age verification: whatever needs it (a running chat) ends. */
   ageVerificationRevoked?: (guestId: string) => Promise<unknown>;
+  /** A guest's coins moved and her new balance was pushed: figures that follow her spending are pushed too. */
+  balancePushed?: (guestId: string) => Promise<void>;
 }
 
 export interface ModuleContext {

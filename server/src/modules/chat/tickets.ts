@@ -250,7 +250,7 @@ const ticketScope = (guestId: string) => `chat.ticket:${guestId}`;
  * transfer guest → performer's earnings + platform with a key per holding, so nothing is charged twice.
  */
 export async function buyChatTicket(
-  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar'>,
+  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar' | 'hooks'>,
   viewer: TicketViewer,
   request: BuyTicketRequest,
   now: Date,
@@ -343,7 +343,7 @@ async function reverseLegs(tx: Database, transferId: string) {
  * reverse of its transfer (once: keyed by that transfer). After the start: SHOW_STARTED.
  */
 export async function removeChatTicket(
-  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar'>,
+  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar' | 'hooks'>,
   viewer: TicketViewer,
   id: number,
   now: Date,

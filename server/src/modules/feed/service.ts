@@ -218,7 +218,7 @@ export async function unlikePost(
 }
 
 /** What the feed's money and comment calls use besides the reader: the socket (balance and goal pushes). */
-export type FeedActor = FeedReader & Pick<ModuleContext, 'hub' | 'statusBar'>;
+export type FeedActor = FeedReader & Pick<ModuleContext, 'hub' | 'statusBar' | 'hooks'>;
 
 /**
  * Counts a logged-in guest's view of a post once (a row per guest and post); a visitor's call counts nothing,

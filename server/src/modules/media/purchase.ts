@@ -44,7 +44,7 @@ async function priceFor(
  * row is rolled back with it. The balance push follows the commit.
  */
 export async function buy(
-  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar'>,
+  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar' | 'hooks'>,
   request: PurchaseRequest,
 ): Promise<BuyResult> {
   const { guestId, mediaType, mediaId } = request;

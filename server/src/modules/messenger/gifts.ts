@@ -88,7 +88,7 @@ export async function takeGifts(tx: Database, guestId: string, ids: readonly num
  * only. The balance and bought gifts are pushed after the commit.
  */
 export async function buyGift(
-  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar'>,
+  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar' | 'hooks'>,
   guestId: string,
   giftId: number,
   count: number,

@@ -72,7 +72,7 @@ async function payForMessage(
  * VIP-only) is refused with its code and charges nothing; too little money stores nothing.
  */
 export async function sendGuestMessage(
-  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar' | 'config'>,
+  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar' | 'config' | 'hooks'>,
   guestId: string,
   gate: AgeGate,
   input: GuestMessage,

@@ -283,7 +283,7 @@ export async function imageOfChannel(db: Database, guestId: string, channelId: n
  * is short, 404 for another guest's message. A picture that is free or open is answered as it is.
  */
 export async function openPicture(
-  ctx: Pick<ModuleContext, 'db' | 'config' | 'now' | 'hub' | 'statusBar'>,
+  ctx: Pick<ModuleContext, 'db' | 'config' | 'now' | 'hub' | 'statusBar' | 'hooks'>,
   guestId: string,
   messageId: number,
 ): Promise<Message> {

@@ -235,6 +235,19 @@ async function loyaltyChanged(ctx: ModuleContext, guestId: string, grant: Loyalt
   return grant;
 }
 
+/**
+ * Points follow the coins a guest spends, so every balance push of a connected guest pushes her points and spins
+ * too (the same state again after a bonus prize, whose grant was pushed already).
+ */
+async function pushLoyaltyPoints(ctx: ModuleContext, guestId: string): Promise<void> {
+  if (!ctx.hub.isGuestConnected(guestId)) return;
+  const [points, spins] = await Promise.all([
+    specials.loyaltyPoints(ctx.db, guestId, ctx.now()),
+    specials.spinsOf(ctx.db, guestId),
+  ]);
+  ctx.hub.sendToGuest(guestId, { type: 'loyaltyPointsChanged', points, spins });
+}
+
 /** A guest's clash vote or revoke; everyone reading the clash is pushed the new counts. */
 async function clashVote(ctx: ModuleContext, auth: Auth | null, challengeId: number, teamId: number | null) {
   requireGuest(auth);
@@ -250,6 +263,7 @@ async function clashVote(ctx: ModuleContext, auth: Auth | null, challengeId: num
 /** Daily bonus, contests, blog and magazine pages, special events, clash of cams and the spinwheel. */
 export const specialsModule: ServerModule = {
   name: 'specials',
+  hooks: (ctx) => ({ balancePushed: (guestId) => pushLoyaltyPoints(ctx, guestId) }),
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
   routes: specialsRoutes,
   graphql: specialsGraphql,

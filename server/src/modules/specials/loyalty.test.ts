@@ -13,6 +13,8 @@ import {
 import { createTestApp, type TestApp } from '../../testing/app';
 import { balanceOf, transfer } from '../wallet/service';
 import { coinsSpent } from '../wallet/spending';
+import { spendCoins } from '../wallet/fixtures';
+import { openSocketSession } from '../../testing/socket';
 import { errorOf, graphql } from './graphql-fixtures';
 import { loyaltyAccounts, loyaltyHistory } from './schema';
 
@@ -86,6 +88,19 @@ describe('loyalty points', () => {
       assert.equal((await wheel(accessToken)).guest?.points, 0, 'a new month starts without points');
     } finally {
       t.ctx.now = realNow;
+    }
+  });
+  it('are pushed to the connected guest when she spends coins', async () => {
+    const { accessToken, guest } = await t.signup();
+    await giveSpins(guest.id, 2);
+    await move('charge', { kind: 'system', id: 'sandbox' }, guestAccount(guest.id), 30_00);
+    const socket = await openSocketSession(t.app, accessToken);
+    try {
+      await spendCoins(t.ctx, guest.id, 9);
+      const pushed = await socket.next('loyaltyPointsChanged');
+      assert.deepEqual(pushed, { type: 'loyaltyPointsChanged', points: 9 * LOYALTY_POINTS_PER_COIN, spins: 2 });
+    } finally {
+      socket.close();
     }
   });
 });

@@ -911,7 +911,7 @@ export async function loyaltyPoints(db: Database, guestId: string, now: Date): P
   return Math.max(0, Math.floor(spent / COIN) * LOYALTY_POINTS_PER_COIN);
 }
 
-async function spinsOf(db: Database, guestId: string): Promise<number> {
+export async function spinsOf(db: Database, guestId: string): Promise<number> {
   const [account] = await db
     .select({ spins: loyaltyAccounts.spins })
     .from(loyaltyAccounts)

@@ -6,7 +6,7 @@ import type { ModuleContext } from '../module';
 import { pushBalance, transfer, transferMade } from '../wallet/service';
 import { subscriptions } from './schema';
 
-type Ctx = Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar'>;
+type Ctx = Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar' | 'hooks'>;
 
 const SCOPE = 'vip.monthlyBonus';
 const monthFormat = new Intl.DateTimeFormat('en-CA', {

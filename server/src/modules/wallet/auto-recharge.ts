@@ -75,7 +75,7 @@ export async function enabledRechargeCents(db: Database, guestId: string): Promi
  * recursion of the recharge's own balance push.
  */
 export async function rechargeIfLow(
-  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar'>,
+  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar' | 'hooks'>,
   guestId: string,
   balance: number,
 ): Promise<void> {

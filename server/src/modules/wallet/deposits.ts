@@ -6,7 +6,7 @@ import { creditCharge, type ChargeOutcome, type PaymentProvider } from './paymen
 import { walletDeposits } from './schema';
 import { pushBalance } from './service';
 
-type Ctx = Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar'>;
+type Ctx = Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar' | 'hooks'>;
 
 /**
  * A deposit still pending this long after it was booked lost its request (the server stopped between the charge

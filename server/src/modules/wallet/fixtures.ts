@@ -3,7 +3,7 @@ import { pushBalance, transfer } from './service';
 
 /** Spends a guest's coins as a purchase does: the ledger's transfer, then the balance push (which may recharge). */
 export async function spendCoins(
-  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar'>,
+  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar' | 'hooks'>,
   guestId: string,
   coins: number,
 ) {

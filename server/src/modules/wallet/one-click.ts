@@ -80,7 +80,7 @@ async function earlierCharge(db: Database, providerReference: string): Promise<{
  * (IDEMPOTENCY_KEY_REUSED), also when the two raced each other: the answer reports what the ledger credited.
  */
 export async function chargeOneClick(
-  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar'>,
+  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar' | 'hooks'>,
   guestId: string,
   amountEurCents: number,
   requestId: string,
@@ -101,7 +101,7 @@ export async function chargeOneClick(
  * one of the wallet's charges.
  */
 export async function chargeSavedCard(
-  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar'>,
+  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar' | 'hooks'>,
   guestId: string,
   amountEurCents: number,
   { requestId, reference }: { requestId: string; reference: string },

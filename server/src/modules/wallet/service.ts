@@ -192,11 +192,12 @@ async function readBalanceView(db: Database, guestId: string): Promise<BalanceVi
  * route can answer it too without reading it again.
  */
 export async function pushBalance(
-  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar'>,
+  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar' | 'hooks'>,
   guestId: string,
 ): Promise<{ balance: number; balanceFormatted: string }> {
   const { balance, balanceFormatted } = await balanceView(ctx.db, guestId);
   ctx.hub.sendToGuest(guestId, { type: 'guestBalance', balance, balanceFormatted });
+  await ctx.hooks.balancePushed?.(guestId);
   await rechargeIfLow(ctx, guestId, balance);
   return { balance, balanceFormatted };
 }
