@@ -7,7 +7,7 @@ import { notifications, type NotificationRow } from './schema';
 import { notificationTexts } from './texts';
 
 /** The kinds of notification the server writes, by their number on the wire. */
-export const NOTIFICATION_TYPES = { actorOnline: 1, message: 2 } as const;
+export const NOTIFICATION_TYPES = { actorOnline: 1, message: 2, purchase: 3, showStarting: 5 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_TYPES;
 const KIND_OF = new Map(Object.entries(NOTIFICATION_TYPES).map(([kind, type]) => [type as number, kind]));
 
@@ -41,17 +41,23 @@ const message = (changes: Partial<Omit<NotificationsMessage, 'type'>>): Notifica
   ...changes,
 });
 
+/** What writing and pushing a notification needs of the context. */
+type NotifyContext = Pick<ModuleContext, 'db' | 'hub' | 'now'>;
+
 /** Pushes rows to the guest's open tabs in her language (nothing to do while she has none open). */
-async function pushRows(ctx: ModuleContext, guestId: string, rows: NotificationRow[]): Promise<void> {
+async function pushRows(ctx: NotifyContext, guestId: string, rows: NotificationRow[]): Promise<void> {
   const shown = rows.filter((row) => !HIDDEN_NOTIFICATION_TYPES.includes(row.type));
   if (shown.length === 0 || !ctx.hub.isGuestConnected(guestId)) return;
   const lng = asLanguage((await findGuest(ctx.db, guestId)).language);
   ctx.hub.sendToGuest(guestId, message({ notifications: shown.map((row) => toWire(row, lng)) }));
 }
 
-/** Writes one notification for a guest and pushes it to her open tabs. */
+/**
+ * Writes one notification for a guest and pushes it to her open tabs. `params` fill the text's placeholders; a
+ * `context` picks the text's variant (i18next's context: `purchase` with `video` or `album`).
+ */
 export async function notify(
-  ctx: ModuleContext,
+  ctx: NotifyContext,
   guestId: string,
   kind: NotificationKind,
   params: Record<string, string>,
