@@ -17,6 +17,7 @@ import { mailModule } from './mail';
 import { lifecycleModule } from './lifecycle';
 import { seoModule } from './seo';
 import { pushModule } from './push';
+import { notificationsModule } from './notifications';
 import { legalModule } from './legal';
 import { renderModule } from './render';
 import { avsModule } from './avs';
@@ -41,6 +42,8 @@ export const MODULES: readonly ServerModule[] = [
   loggerModule,
   // The catalogue every module selling a performer's time or media reads.
   performersModule,
+  // Notifications: the modules owning an event (a performer's message, a favourite on line) write them here.
+  notificationsModule,
   chatModule,
   mediaModule,
   tvModule,

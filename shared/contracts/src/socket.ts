@@ -46,6 +46,22 @@ export const outgoingMessages = lazyRecord({
       ...fromClient(),
       newest: dbInt(0),
     }),
+  /** Marks one notification (all of the guest's without an id) read; the server answers only for her own. */
+  markNotificationRead: () =>
+    z.object({
+      type: z.literal('markNotificationRead'),
+      ...fromClient(),
+      notificationId: z.string().uuid().optional(),
+    }),
+  /** Marks one notification (all of the guest's without an id) seen. */
+  markNotificationSeen: () =>
+    z.object({
+      type: z.literal('markNotificationSeen'),
+      ...fromClient(),
+      notificationId: z.string().uuid().optional(),
+    }),
+  removeNotification: () =>
+    z.object({ type: z.literal('removeNotification'), ...fromClient(), notificationId: z.string().uuid() }),
   favoritePinActor: () => z.object({ type: z.literal('favoritePinActor'), ...fromClient(), actorId: dbId }),
   favoriteUnpinActor: () => z.object({ type: z.literal('favoriteUnpinActor'), ...fromClient(), actorId: dbId }),
   favoriteRequestActors: () => z.object({ type: z.literal('favoriteRequestActors'), ...fromClient() }),

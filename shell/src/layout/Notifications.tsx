@@ -21,8 +21,22 @@ export function applyNotifications(list: Notification[], message: IncomingMessag
   return [...byId.values()].sort((a, b) => b.created.localeCompare(a.created));
 }
 
-/** The logged-in guest's navbar notifications, requested once the socket session is ready. */
-export function useNotifications(): Notification[] {
+/** The bell's notifications and what the guest can do with them. */
+export interface NotificationCentre {
+  list: Notification[];
+  /** Marks one (all without an id) read. */
+  markRead(id?: string): void;
+  /** Marks all seen, as opening the bell shows them. */
+  markSeen(): void;
+  remove(id: string): void;
+}
+
+/**
+ * The logged-in guest's navbar notifications, requested once the socket session is ready. Each action changes
+ * the local list at once and calls the server only when it changed something there (nothing unread, nothing to
+ * send).
+ */
+export function useNotifications(): NotificationCentre {
   const { socket } = useShell();
   const loggedIn = useSession().guest.flags.loggedIn;
   const [list, setList] = useState<Notification[]>([]);
@@ -40,20 +54,49 @@ export function useNotifications(): Notification[] {
       setList([]);
     };
   }, [socket, loggedIn]);
-  return list;
+  const markRead = (id?: string) => {
+    const changed = list.filter((n) => n.unread && (id === undefined || n.id === id)).map((n) => n.id);
+    if (changed.length === 0) return;
+    setList((previous) => applyNotifications(previous, { ...NO_CHANGE, markedAsReadIds: changed }));
+    socket.send({ type: 'markNotificationRead', ...(id === undefined ? {} : { notificationId: id }) });
+  };
+  const markSeen = () => {
+    const changed = list.filter((n) => n.unseen).map((n) => ({ ...n, unseen: false }));
+    if (changed.length === 0) return;
+    setList((previous) => applyNotifications(previous, { ...NO_CHANGE, notifications: changed }));
+    socket.send({ type: 'markNotificationSeen' });
+  };
+  const remove = (id: string) => {
+    if (!list.some((n) => n.id === id)) return;
+    setList((previous) => applyNotifications(previous, { ...NO_CHANGE, removedIds: [id] }));
+    socket.send({ type: 'removeNotification', notificationId: id });
+  };
+  return { list, markRead, markSeen, remove };
 }
 
-export function Notifications({ state }: { state: Notification[] }) {
+const NO_CHANGE: IncomingMessage<'notifications'> = {
+  type: 'notifications',
+  notifications: [],
+  removedIds: [],
+  markedAsReadIds: [],
+};
+
+export function Notifications({ state }: { state: NotificationCentre }) {
   const { t } = useTranslation('shell');
   const [open, setOpen] = useState(false);
-  const unread = state.filter((n) => n.unread).length;
+  const { list } = state;
+  const unread = list.filter((n) => n.unread).length;
+  const toggle = () => {
+    if (!open) state.markSeen();
+    setOpen(!open);
+  };
   return (
     <div className="vv-bell">
       <button
         type="button"
         className="vv-bell__button"
         aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
+        onClick={toggle}
         aria-label={t('notifications.label', { count: unread })}
       >
         <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="currentColor">
@@ -67,16 +110,36 @@ export function Notifications({ state }: { state: Notification[] }) {
       </button>
       {open && (
         <div className="vv-bell__panel" role="region" aria-label={t('notifications.title')}>
-          {state.length === 0 ? (
+          {list.length === 0 ? (
             <p>{t('notifications.empty')}</p>
           ) : (
-            <ul>
-              {state.slice(0, NAVBAR_NOTIFICATIONS).map((n) => (
-                <li key={n.id} className={n.unread ? 'vv-bell__unread' : undefined}>
-                  {n.text}
-                </li>
-              ))}
-            </ul>
+            <>
+              {unread > 0 && (
+                <button type="button" className="vv-bell__all" onClick={() => state.markRead()}>
+                  {t('notifications.markAllRead')}
+                </button>
+              )}
+              <ul>
+                {list.slice(0, NAVBAR_NOTIFICATIONS).map((n) => (
+                  <li key={n.id} className={n.unread ? 'vv-bell__unread' : undefined}>
+                    <span>{n.text}</span>
+                    {n.unread && (
+                      <button type="button" onClick={() => state.markRead(n.id)}>
+                        {t('notifications.markRead')}
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      aria-label={t('notifications.remove')}
+                      title={t('notifications.remove')}
+                      onClick={() => state.remove(n.id)}
+                    >
+                      ×
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </div>
       )}

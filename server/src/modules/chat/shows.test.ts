@@ -89,6 +89,13 @@ describe('show lifecycle job', () => {
       ticketId: show.id,
     });
     assert.deepEqual(await arrived(other, 'privateTicketShowInvitation'), [], 'only holders are invited');
+    // The holder's notification centre has the show's start too; nobody else's.
+    const notified = (await holder.socket.next('notifications')) as IncomingMessage<'notifications'>;
+    assert.deepEqual(
+      notified.notifications.map((n) => n.text),
+      [`${performer.name}'s ticket show is starting now`],
+    );
+    assert.deepEqual(await arrived(other, 'notifications'), []);
     const end = await chatter.socket.next('chatEnd');
     assert.equal((end as { exitCode: number }).exitCode, CHAT_EXIT_CODES.liveShowStarted);
     const [session] = await t.ctx.db.select().from(chatSessions).where(eq(chatSessions.guestId, chatter.id));

@@ -3,6 +3,7 @@ import { CHAT_SHOW_PLATFORM_ID, CHAT_SHOW_STATUS } from '@velvet/contracts';
 import { ageGate } from '../auth/age';
 import type { ModuleContext } from '../module';
 import { chatTickets } from './schema';
+import { notify } from '../notifications/service';
 import { performerAvatar } from '../performers/age';
 import { endTicketShows, startTicketShow } from '../performers/catalogue';
 import { repeat } from '../performers/schedule';
@@ -42,6 +43,7 @@ async function startShow(ctx: ModuleContext, show: typeof chatTickets.$inferSele
       actorId: actor.id,
       ticketId: show.id,
     });
+    await notify(ctx, guestId, 'showStarting', { name: actor.name });
   }
   if (show.price === 0) ctx.hub.broadcast({ type: 'freeShowStart', actorId: actor.id });
 }

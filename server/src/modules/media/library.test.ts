@@ -20,6 +20,7 @@ import { assignMissingClips } from './seed';
 import { albums, mediaLibrary, videos } from './schema';
 import { guests } from '../auth/schema';
 import { openSocketSession } from '../../testing/socket';
+import { newestNotifications } from '../notifications/service';
 
 let t: TestApp;
 
@@ -107,6 +108,12 @@ describe('buying', () => {
     assert.equal(again.json<BuyResult>().charged, false);
     assert.equal(await balance(guest.id), 250);
     assert.equal((await libraryRows(guest.id)).length, 1);
+    // One notification for the one purchase: none for the refused one nor for the video she owned already.
+    const notified = await newestNotifications(t.ctx, guest.id, 5);
+    assert.deepEqual(
+      notified.notifications.map((n) => n.text),
+      ['Your new video is waiting in your media library'],
+    );
   });
 
   test('refuses without an Idempotency-Key, with another price than shown, or for an unknown video', async () => {

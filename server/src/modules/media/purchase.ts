@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import { isVipGuest } from '../auth/guests';
 import type { ModuleContext } from '../module';
+import { notify } from '../notifications/service';
 import { saleProceeds } from '../wallet/money';
 import { balanceView, pushBalance, transfer } from '../wallet/service';
 import { findMedia, libraryItem } from './library';
@@ -48,7 +49,7 @@ export async function buy(
   request: PurchaseRequest,
 ): Promise<BuyResult> {
   const { guestId, mediaType, mediaId } = request;
-  const charged = await ctx.db.transaction(async (tx) => {
+  const bought = await ctx.db.transaction(async (tx) => {
     const item = await findMedia(tx, mediaType, mediaId);
     const price = await priceFor(tx, guestId, mediaType, item, ctx.now());
     // The guest may have been shown the price or, as a VIP member, the VIP30 offer's nothing.
@@ -60,7 +61,7 @@ export async function buy(
       .values({ guestId, ...libraryItem(mediaType, mediaId), source: 'PURCHASED', origin: 'SHOP' })
       .onConflictDoNothing()
       .returning({ id: mediaLibrary.id });
-    if (!added) return false;
+    if (!added) return null;
     if (price > 0) {
       await transfer(tx, {
         reason: mediaType === 'VIDEO' ? 'purchase.video' : 'purchase.album',
@@ -76,9 +77,12 @@ export async function buy(
         .set({ salesCount: sql`${videos.salesCount} + 1` })
         .where(eq(videos.id, mediaId));
     }
-    return price > 0;
+    return { charged: price > 0 };
   });
+  const charged = bought?.charged ?? false;
   if (charged) await pushBalance(ctx, guestId);
+  // A purchase (also one the VIP30 offer made free) is in the guest's notifications; owning it already is none.
+  if (bought) await notify(ctx, guestId, 'purchase', { context: mediaType === 'VIDEO' ? 'video' : 'album' });
   const { balance, balanceFormatted } = await balanceView(ctx.db, guestId);
   return { success: true, charged, guestBalance: balance, guestBalanceFormatted: balanceFormatted };
 }

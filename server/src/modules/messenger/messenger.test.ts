@@ -634,6 +634,9 @@ describe('performers answer', () => {
       const { botReply } = await import('../chat/bot');
       const german = new Set(Array.from({ length: 50 }, (_, i) => botReply('de', null, () => i / 50)));
       assert.ok(german.has(reply.message!.text), `${reply.message!.text} is a German line`);
+      // The answer is in the guest's notification centre too, in her language.
+      const notified = await socket.next('notifications');
+      assert.equal(notified.notifications[0]?.text, `${reply.channel.actorName} hat dir eine Nachricht geschrieben`);
     } finally {
       t.ctx.now = realNow;
       socket.close();

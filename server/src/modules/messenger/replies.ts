@@ -5,6 +5,7 @@ import type { ModuleContext } from '../module';
 import { ageGate } from '../auth/age';
 import { botReply } from '../chat/bot';
 import { repeat } from '../performers/schedule';
+import { notify } from '../notifications/service';
 import { giftsById } from './gifts';
 import { storePerformerPicture } from './images';
 import { channels, messages } from './schema';
@@ -106,11 +107,9 @@ async function answerChannel(ctx: ModuleContext, channelId: number): Promise<boo
   });
   if (!stored) return false;
   const view = await messageView(ctx, stored.guestId, [stored.row]);
-  ctx.hub.sendToGuest(stored.guestId, {
-    type: 'channel',
-    channel: await getChannel(db, stored.guestId, await ageGate(ctx, guestAuth(stored.guestId)), channelId),
-    message: toMessage(stored.row, view),
-  });
+  const channel = await getChannel(db, stored.guestId, await ageGate(ctx, guestAuth(stored.guestId)), channelId);
+  ctx.hub.sendToGuest(stored.guestId, { type: 'channel', channel, message: toMessage(stored.row, view) });
+  await notify(ctx, stored.guestId, 'message', { name: channel.actorName });
   return true;
 }
 
