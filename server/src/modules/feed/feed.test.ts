@@ -206,6 +206,43 @@ describe('feed module', () => {
     assert.equal((await page({ follows: true }, accessToken)).totalCount, 0);
   });
 
+  it("reads a logged-in guest's page in a fixed number of queries, whatever she liked, bought, viewed or follows", async () => {
+    const { accessToken } = await test.signup();
+    // every statement the request sends to the database, counted at the embedded database's client
+    const client = (test.ctx.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+    const query = client.query.bind(client);
+    const queriesOf = async (run: () => Promise<unknown>) => {
+      let queries = 0;
+      client.query = (...args) => {
+        queries += 1;
+        return query(...args);
+      };
+      try {
+        await run();
+      } finally {
+        client.query = query;
+      }
+      return queries;
+    };
+    const before = await page({ first: 20 }, accessToken);
+    const [first, second] = before.nodes;
+    data(await call(feedOperations.likePost, { postId: first!.id }, accessToken));
+    data(await call(feedOperations.viewedPost, { postId: second!.id }, accessToken));
+    data(await call(feedOperations.followModel, { modelId: second!.model.id }, accessToken));
+    let after: FeedConnection | undefined;
+    const queries = await queriesOf(async () => {
+      after = await page({ first: 20 }, accessToken);
+    });
+    assert.ok(queries <= 8, `${queries} queries for a page of 20 posts`);
+    assert.equal(after!.nodes.find((post) => post.id === first!.id)!.guestState.liked, true);
+    assert.equal(after!.nodes.find((post) => post.id === second!.id)!.guestState.viewed, true);
+    assert.ok(
+      after!.nodes.filter((post) => post.model.id === second!.model.id).every((post) => post.guestState.following),
+    );
+    assert.equal(after!.nodes.filter((post) => post.guestState.liked).length, 1);
+    assert.equal(after!.nodes.filter((post) => post.guestState.viewed).length, 1);
+  });
+
   it("comments, replies (also to replies) and deletes only the guest's own comments", async () => {
     const anna = await test.signup();
     const bert = await test.signup();

@@ -579,18 +579,30 @@ const goalOf = (row: Pick<PostRow, 'tippingGoalCoins' | 'tipsSumCoins'>): FeedTi
     : null;
 };
 
-/** Rows of the guest's own table (likes, purchases, views) for these posts; none for visitors. */
-function guestRows(
-  db: Database,
-  guestId: string | null,
-  table: typeof feedLikes | typeof feedPurchases | typeof feedViews,
-  postIds: number[],
-): Promise<{ postId: number }[]> {
-  if (!guestId) return Promise.resolve([]);
+/**
+ * Per post of a page, in one query: its comment count and the guest's own state (liked, bought, viewed, follows
+ * its model). Her likes, purchases and views have one row per guest and post at most, so each left join keeps one
+ * row per post; a visitor joins none.
+ */
+function postStates(db: Database, guestId: string | null, postIds: number[]) {
+  const hers = (table: typeof feedLikes | typeof feedPurchases | typeof feedViews) =>
+    and(eq(table.postId, feedPosts.id), guestId ? eq(table.guestId, guestId) : sql`false`);
   return db
-    .select({ postId: table.postId })
-    .from(table)
-    .where(and(eq(table.guestId, guestId), inArray(table.postId, postIds)));
+    .select({
+      postId: feedPosts.id,
+      comments: sql<number>`(select count(*)::int from ${feedComments} where ${feedComments.postId} = ${feedPosts.id})`,
+      liked: sql<boolean>`${feedLikes.postId} is not null`,
+      bought: sql<boolean>`${feedPurchases.postId} is not null`,
+      viewed: sql<boolean>`${feedViews.postId} is not null`,
+      following: guestId
+        ? sql<boolean>`${inArray(feedPosts.actorId, favoritePerformerIdsOf(guestId))}`
+        : sql<boolean>`false`,
+    })
+    .from(feedPosts)
+    .leftJoin(feedLikes, hers(feedLikes))
+    .leftJoin(feedPurchases, hers(feedPurchases))
+    .leftJoin(feedViews, hers(feedViews))
+    .where(inArray(feedPosts.id, postIds));
 }
 
 /** Everything a page of posts shows, loaded in one query per kind rather than per post. */
@@ -604,8 +616,7 @@ async function toPosts(
   const { db } = reader;
   const gate = await ageGate(reader, auth);
   const postIds = rows.map((row) => row.id);
-  const guestId = loggedInGuest(auth);
-  const [models, photos, commentCounts, topComments, liked, bought, viewed, followed] = await Promise.all([
+  const [models, photos, states, topComments] = await Promise.all([
     performerCards(
       db,
       rows.map((row) => row.actorId),
@@ -615,20 +626,12 @@ async function toPosts(
       .from(feedPostPhotos)
       .where(inArray(feedPostPhotos.postId, postIds))
       .orderBy(asc(feedPostPhotos.position)),
-    db
-      .select({ postId: feedComments.postId, comments: count() })
-      .from(feedComments)
-      .where(inArray(feedComments.postId, postIds))
-      .groupBy(feedComments.postId),
+    postStates(db, loggedInGuest(auth), postIds),
     db
       .select()
       .from(feedComments)
       .where(and(inArray(feedComments.postId, postIds), isNull(feedComments.parentId)))
       .orderBy(desc(feedComments.created), desc(feedComments.id)),
-    guestRows(db, guestId, feedLikes, postIds),
-    guestRows(db, guestId, feedPurchases, postIds),
-    guestRows(db, guestId, feedViews, postIds),
-    guestId ? favoritePerformerIds(db, guestId) : Promise.resolve([]),
   ]);
   const shown = rows.flatMap((row) =>
     topComments.filter((comment) => comment.postId === row.id).slice(0, commentsPerPost),
@@ -645,14 +648,14 @@ async function toPosts(
         )
         .orderBy(asc(feedComments.created), asc(feedComments.id))
     : [];
-  const ids = (list: { postId: number }[]) => new Set(list.map((entry) => entry.postId));
-  const [likedIds, boughtIds, viewedIds] = [ids(liked), ids(bought), ids(viewed)];
-  const followedIds = new Set(followed);
+  const stateOf = new Map(states.map((state) => [state.postId, state]));
   return rows.map((row): FeedPost => {
     const actor = models.get(row.actorId);
     if (!actor) throw new Error(`feed post ${row.id} has no model`);
     const postPhotos = photos.filter((photo) => photo.postId === row.id);
-    const isBought = boughtIds.has(row.id);
+    const state = stateOf.get(row.id);
+    if (!state) throw new Error(`feed post ${row.id} has no state`);
+    const isBought = state.bought;
     const locked = row.paidContent && !isBought;
     const avsRequired = gate.needAgeCheck('image', row.fsk);
     // a photo above the free rating of images: blurred for a guest who is not verified, signed otherwise
@@ -691,13 +694,8 @@ async function toPosts(
       priceCoins: row.priceCoins,
       model: toModel(gate, actor),
       tippingGoal: goalOf(row),
-      guestState: {
-        liked: likedIds.has(row.id),
-        viewed: viewedIds.has(row.id),
-        following: followedIds.has(row.actorId),
-        bought: isBought,
-      },
-      comments: { totalCount: commentCounts.find((entry) => entry.postId === row.id)?.comments ?? 0, nodes: comments },
+      guestState: { liked: state.liked, viewed: state.viewed, following: state.following, bought: isBought },
+      comments: { totalCount: state.comments, nodes: comments },
       clip: toClip(reader, gate, row, locked, shownPhotos[0]?.url ?? ''),
       photoCount: postPhotos.length,
       photos: locked ? teaser(row, postPhotos[0]) : shownPhotos,
