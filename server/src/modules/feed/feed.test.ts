@@ -254,7 +254,7 @@ describe('feed module', () => {
     assert.equal(commented.comments.totalCount, target!.comments.totalCount + 1);
     const mine = commented.comments.nodes[0]!;
     assert.equal(mine.text, 'Lovely!');
-    assert.equal(mine.user.id, anna.guest.id);
+    assert.equal(mine.user?.id, anna.guest.id);
     assert.deepEqual([mine.isCreator, mine.tipped, mine.isReplyToReply, mine.parentId], [false, false, false, null]);
     const replied = data(
       await call(feedOperations.commentPost, { postId, text: 'Agreed', repliesToCommentId: mine.id }, bert.accessToken),
@@ -293,10 +293,49 @@ describe('feed module', () => {
     const deleted = data(
       await call(feedOperations.deleteComment, { commentId: mine.id }, anna.accessToken),
     ).deleteComment;
-    assert.equal(deleted.comments.totalCount, target!.comments.totalCount, 'the comment went with its thread');
-    assert.ok(!deleted.comments.nodes.some((node) => node.id === mine.id));
+    // the replies stay under a placeholder without text and author, which counts as no comment
+    assert.equal(deleted.comments.totalCount, target!.comments.totalCount + 2);
+    const placeholder = deleted.comments.nodes.find((node) => node.id === mine.id)!;
+    assert.deepEqual([placeholder.deleted, placeholder.text, placeholder.user], [true, '', null]);
+    assert.deepEqual(
+      placeholder.replies.map((node) => [node.id, node.text, node.deleted, node.user?.id]),
+      [
+        [reply.id, 'Agreed', false, bert.guest.id],
+        [thread[1]!.id, 'Me too', false, anna.guest.id],
+      ],
+    );
     const again = await call(feedOperations.deleteComment, { commentId: mine.id }, anna.accessToken);
     assert.equal(again.errors?.[0]?.extensions?.code, 'NOT_FOUND');
+    const toPlaceholder = await call(
+      feedOperations.commentPost,
+      { postId, text: 'Hello?', repliesToCommentId: mine.id },
+      bert.accessToken,
+    );
+    assert.equal(toPlaceholder.errors?.[0]?.extensions?.code, 'NOT_FOUND');
+    assert.deepEqual(
+      (await page({ mode: 'COMMENTED' }, anna.accessToken)).nodes.map((node) => node.id),
+      [postId],
+      'her reply still counts as her comment',
+    );
+    // Bert's reply has Anna's answer: it stays as a placeholder too; when her answer goes, the emptied
+    // placeholders go with it up the thread
+    const bertDeleted = data(
+      await call(feedOperations.deleteComment, { commentId: reply.id }, bert.accessToken),
+    ).deleteComment;
+    assert.equal(bertDeleted.comments.totalCount, target!.comments.totalCount + 1);
+    assert.deepEqual(
+      bertDeleted.comments.nodes.find((node) => node.id === mine.id)!.replies.map((node) => [node.id, node.deleted]),
+      [
+        [reply.id, true],
+        [thread[1]!.id, false],
+      ],
+    );
+    const emptied = data(
+      await call(feedOperations.deleteComment, { commentId: thread[1]!.id }, anna.accessToken),
+    ).deleteComment;
+    assert.equal(emptied.comments.totalCount, target!.comments.totalCount);
+    assert.ok(!emptied.comments.nodes.some((node) => node.id === mine.id), 'the emptied thread went');
+    assert.equal((await page({ mode: 'COMMENTED' }, anna.accessToken)).totalCount, 0);
     for (const text of ['', '   ', 'x'.repeat(501)]) {
       const refused = await call(feedOperations.commentPost, { postId, text }, anna.accessToken);
       assert.equal(refused.errors?.[0]?.extensions?.code, 'VALIDATION_FAILED');

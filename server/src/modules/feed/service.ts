@@ -364,7 +364,7 @@ export async function commentPost(
     const [parent] = await db
       .select({ conversationId: feedComments.conversationId })
       .from(feedComments)
-      .where(and(eq(feedComments.id, parentId), eq(feedComments.postId, postId)));
+      .where(and(eq(feedComments.id, parentId), eq(feedComments.postId, postId), isNull(feedComments.deleted)));
     if (!parent) throw new HttpError(404, 'NOT_FOUND', `No comment ${parentId} on post ${postId}`);
     thread = { parentId, conversationId: parent.conversationId ?? parentId };
   }
@@ -386,7 +386,11 @@ export async function commentPost(
   return existingPost(reader, auth, postId, now);
 }
 
-/** Deletes one of the guest's own comments (with the replies to it); anyone else's is 403 FORBIDDEN. */
+/**
+ * Deletes one of the guest's own comments; anyone else's is 403 FORBIDDEN. Replies are other people's words, so
+ * a comment that has some stays as a placeholder without its text and author, and a placeholder whose last reply
+ * goes goes with it (up the thread). Neither counts as a comment.
+ */
 export async function deleteComment(
   reader: FeedReader,
   auth: Auth | null,
@@ -395,14 +399,35 @@ export async function deleteComment(
 ): Promise<FeedPost> {
   const guestId = requireLogin(auth);
   const commentId = parseId(commentIdText, 'commentId');
-  const [comment] = await reader.db
-    .select({ postId: feedComments.postId, guestId: feedComments.guestId })
-    .from(feedComments)
-    .where(eq(feedComments.id, commentId));
-  if (!comment) throw new HttpError(404, 'NOT_FOUND', `No comment ${commentId}`);
-  if (comment.guestId !== guestId) throw new HttpError(403, 'FORBIDDEN', 'Only your own comments can be deleted');
-  await reader.db.delete(feedComments).where(and(eq(feedComments.id, commentId), eq(feedComments.guestId, guestId)));
-  return existingPost(reader, auth, comment.postId, now);
+  const postId = await reader.db.transaction(async (tx) => {
+    const [comment] = await tx
+      .select({ postId: feedComments.postId, guestId: feedComments.guestId, parentId: feedComments.parentId })
+      .from(feedComments)
+      .where(and(eq(feedComments.id, commentId), isNull(feedComments.deleted)))
+      .for('update');
+    if (!comment) throw new HttpError(404, 'NOT_FOUND', `No comment ${commentId}`);
+    if (comment.guestId !== guestId) throw new HttpError(403, 'FORBIDDEN', 'Only your own comments can be deleted');
+    const hasReplies = async (id: number) =>
+      (await tx.select({ id: feedComments.id }).from(feedComments).where(eq(feedComments.parentId, id)).limit(1))
+        .length > 0;
+    if (await hasReplies(commentId)) {
+      await tx
+        .update(feedComments)
+        .set({ deleted: now, text: '', userName: '', guestId: null, tipped: false })
+        .where(eq(feedComments.id, commentId));
+      return comment.postId;
+    }
+    await tx.delete(feedComments).where(eq(feedComments.id, commentId));
+    for (let parentId = comment.parentId; parentId != null && !(await hasReplies(parentId));) {
+      const [removed] = await tx
+        .delete(feedComments)
+        .where(and(eq(feedComments.id, parentId), isNotNull(feedComments.deleted)))
+        .returning({ parentId: feedComments.parentId });
+      parentId = removed ? removed.parentId : null;
+    }
+    return comment.postId;
+  });
+  return existingPost(reader, auth, postId, now);
 }
 
 async function model(ctx: ModuleContext, auth: Auth | null, modelIdText: string): Promise<FeedModel> {
@@ -490,8 +515,12 @@ const toModel = (gate: AgeGate, row: PerformerCard): FeedModel => ({
   avatar: performerAvatar(gate, row),
 });
 
-/** A comment on the wire: its thread (conversation) is the post's comment it started with. */
+/**
+ * A comment on the wire: its thread (conversation) is the post's comment it started with. A deleted one (kept for
+ * its replies) has neither text nor author.
+ */
 function toReply(row: CommentRow, post: PostRow): FeedReply {
+  const deleted = row.deleted != null;
   return {
     id: String(row.id),
     conversationId: String(row.conversationId ?? row.id),
@@ -501,7 +530,10 @@ function toReply(row: CommentRow, post: PostRow): FeedReply {
     tipped: row.tipped,
     text: row.text,
     isReplyToReply: row.parentId != null && row.parentId !== row.conversationId,
-    user: { id: row.isCreator ? `model-${post.actorId}` : (row.guestId ?? `visitor-${row.id}`), name: row.userName },
+    deleted,
+    user: deleted
+      ? null
+      : { id: row.isCreator ? `model-${post.actorId}` : (row.guestId ?? `visitor-${row.id}`), name: row.userName },
   };
 }
 
@@ -590,7 +622,7 @@ function postStates(db: Database, guestId: string | null, postIds: number[]) {
   return db
     .select({
       postId: feedPosts.id,
-      comments: sql<number>`(select count(*)::int from ${feedComments} where ${feedComments.postId} = ${feedPosts.id})`,
+      comments: sql<number>`(select count(*)::int from ${feedComments} where ${feedComments.postId} = ${feedPosts.id} and ${feedComments.deleted} is null)`,
       liked: sql<boolean>`${feedLikes.postId} is not null`,
       bought: sql<boolean>`${feedPurchases.postId} is not null`,
       viewed: sql<boolean>`${feedViews.postId} is not null`,
