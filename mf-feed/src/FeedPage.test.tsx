@@ -345,6 +345,13 @@ describe('feed page', () => {
     const tip = service.calls.find((call) => call.operation === feedOperations.tipPost)!;
     expect(tip.variables).toMatchObject({ postId: '5', amountCoins: 10 });
     expect(tip.variables['operationKey']).toEqual(expect.any(String));
+    // a second tip is a new attempt with a key of its own, so the server books it rather than replaying the first
+    fireEvent.click(within(goal).getByRole('button', { name: /^Tip 10\sVXC$/ }));
+    expect(await within(goal).findByText('Tipping goal: 60 VXC of 100 VXC')).toBeInTheDocument();
+    const keys = service.calls
+      .filter((call) => call.operation === feedOperations.tipPost)
+      .map((call) => call.variables['operationKey']);
+    expect(new Set(keys).size).toBe(2);
     const pushed = (tipsSumCoins: number) =>
       act(() =>
         platform.emit({

@@ -297,7 +297,9 @@ export async function buyPost(ctx: FeedActor, auth: Auth | null, postIdText: str
 /**
  * Tips a post: one transfer guest → model's earnings and platform, the tip's row and the post's sum of tips in
  * one transaction, so the goal shows exactly the committed tips. Every open page hears the new goal. The same
- * operationKey again (a retried attempt) tips once.
+ * operationKey again (a retried attempt) tips once. Without a key every call is a tip of its own: the product's
+ * call has no key, and a guest may tip the same amount twice on purpose, so no key derived from the call (post,
+ * amount, time) could tell her second tip from a retry; the platform's clients always send one.
  */
 export async function tipPost(
   ctx: FeedActor,

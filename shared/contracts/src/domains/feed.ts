@@ -270,7 +270,7 @@ export const FEED_GRAPHQL_SCHEMA = /* GraphQL */ `
     "operationKey: the same key again (a retried attempt) tips once."
     tipPost(postId: ID!, amountCoins: Int!, operationKey: String): FeedPost!
     commentPost(postId: ID!, text: String!, repliesToCommentId: ID): FeedPost!
-    "Only the guest's own comments; its replies go with it."
+    "Only the guest's own comments; one with replies stays as a placeholder for them."
     deleteComment(commentId: ID!): FeedPost!
   }
 `;
