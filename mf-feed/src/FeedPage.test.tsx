@@ -29,9 +29,40 @@ const GOAL = postFixture(5, {
   tippingGoal: { goalCoins: 100, tipsSumCoins: 40, progressPercent: 40, achieved: false },
 });
 
+/** Post 6 has a comment its author deleted, kept as a placeholder for another guest's reply. */
+const reply = {
+  id: '61',
+  conversationId: '60',
+  parentId: '60',
+  created: '2026-01-01T10:00:00.000Z',
+  isCreator: false,
+  tipped: false,
+  text: 'Still here',
+  isReplyToReply: false,
+  deleted: false,
+  user: { id: 'guest-2', name: 'Bert' },
+};
+const THREAD = postFixture(6, {
+  comments: {
+    totalCount: 1,
+    nodes: [
+      {
+        ...reply,
+        id: '60',
+        conversationId: '60',
+        parentId: null,
+        text: '',
+        deleted: true,
+        user: null,
+        replies: [reply],
+      },
+    ],
+  },
+});
+
 function feedService(options: { likeError?: ApiError; buyError?: ApiError; verified?: () => boolean } = {}) {
   const posts: FeedPost[] = Array.from({ length: 15 }, (_, index) =>
-    index + 1 === 2 ? PAID : index + 1 === 5 ? GOAL : postFixture(index + 1),
+    index + 1 === 2 ? PAID : index + 1 === 5 ? GOAL : index + 1 === 6 ? THREAD : postFixture(index + 1),
   );
   const replace = (post: FeedPost) =>
     posts.splice(
@@ -93,6 +124,7 @@ function feedService(options: { likeError?: ApiError; buyError?: ApiError; verif
         tipped: false,
         text: variables['text'] as string,
         isReplyToReply: false,
+        deleted: false,
         user: { id: 'guest-1', name: 'Me' },
         replies: [],
       };
@@ -313,6 +345,13 @@ describe('feed page', () => {
     const tip = service.calls.find((call) => call.operation === feedOperations.tipPost)!;
     expect(tip.variables).toMatchObject({ postId: '5', amountCoins: 10 });
     expect(tip.variables['operationKey']).toEqual(expect.any(String));
+    // a second tip is a new attempt with a key of its own, so the server books it rather than replaying the first
+    fireEvent.click(within(goal).getByRole('button', { name: /^Tip 10\sVXC$/ }));
+    expect(await within(goal).findByText('Tipping goal: 60 VXC of 100 VXC')).toBeInTheDocument();
+    const keys = service.calls
+      .filter((call) => call.operation === feedOperations.tipPost)
+      .map((call) => call.variables['operationKey']);
+    expect(new Set(keys).size).toBe(2);
     const pushed = (tipsSumCoins: number) =>
       act(() =>
         platform.emit({
@@ -343,6 +382,16 @@ describe('feed page', () => {
     fireEvent.click(within(first).getByRole('button', { name: 'Delete' }));
     expect(await within(first).findByText('0 comments')).toBeInTheDocument();
     expect(within(first).queryByText('Nice!')).toBeNull();
+  });
+
+  it('shows a deleted comment as a placeholder without author or buttons, its replies under it', async () => {
+    renderFeed({ loggedIn: true });
+    const sixth = (await screen.findByRole('heading', { name: 'Post 6' })).closest('article')!;
+    const placeholder = within(sixth).getByText('Comment deleted');
+    expect(within(placeholder).queryByRole('button')).toBeNull();
+    expect(within(sixth).getByText('Bert')).toBeInTheDocument();
+    expect(within(sixth).getByText('Still here', { exact: false })).toBeInTheDocument();
+    expect(within(sixth).getByText('1 comment')).toBeInTheDocument();
   });
 
   it("narrows the feed by filters; the guest's own posts need a login", async () => {

@@ -29,6 +29,8 @@ function CommentLine({
 }) {
   const { t } = useTranslation();
   const guest = useGuest();
+  // a deleted comment stays for its replies only: no author, no text, nothing to answer or delete
+  if (!comment.user) return <p className="mf-feed-comment mf-feed-comment--deleted">{t('post.commentDeleted')}</p>;
   const own = guest.flags.loggedIn && comment.user.id === guest.id;
   return (
     <p className="mf-feed-comment">
@@ -83,7 +85,7 @@ function Comments({ post, actions }: { post: FeedPost; actions: PostActions }) {
       <form className="mf-feed-comment-form" onSubmit={(event) => void submit(event)}>
         {replyTo ? (
           <p className="mf-feed-comment-form__reply">
-            {t('post.replyingTo', { name: replyTo.user.name })}{' '}
+            {t('post.replyingTo', { name: replyTo.user?.name })}{' '}
             <Button variant="ghost" size="small" onClick={() => setReplyTo(null)}>
               {t('post.cancelReply')}
             </Button>

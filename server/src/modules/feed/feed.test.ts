@@ -206,6 +206,43 @@ describe('feed module', () => {
     assert.equal((await page({ follows: true }, accessToken)).totalCount, 0);
   });
 
+  it("reads a logged-in guest's page in a fixed number of queries, whatever she liked, bought, viewed or follows", async () => {
+    const { accessToken } = await test.signup();
+    // every statement the request sends to the database, counted at the embedded database's client
+    const client = (test.ctx.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+    const query = client.query.bind(client);
+    const queriesOf = async (run: () => Promise<unknown>) => {
+      let queries = 0;
+      client.query = (...args) => {
+        queries += 1;
+        return query(...args);
+      };
+      try {
+        await run();
+      } finally {
+        client.query = query;
+      }
+      return queries;
+    };
+    const before = await page({ first: 20 }, accessToken);
+    const [first, second] = before.nodes;
+    data(await call(feedOperations.likePost, { postId: first!.id }, accessToken));
+    data(await call(feedOperations.viewedPost, { postId: second!.id }, accessToken));
+    data(await call(feedOperations.followModel, { modelId: second!.model.id }, accessToken));
+    let after: FeedConnection | undefined;
+    const queries = await queriesOf(async () => {
+      after = await page({ first: 20 }, accessToken);
+    });
+    assert.ok(queries <= 8, `${queries} queries for a page of 20 posts`);
+    assert.equal(after!.nodes.find((post) => post.id === first!.id)!.guestState.liked, true);
+    assert.equal(after!.nodes.find((post) => post.id === second!.id)!.guestState.viewed, true);
+    assert.ok(
+      after!.nodes.filter((post) => post.model.id === second!.model.id).every((post) => post.guestState.following),
+    );
+    assert.equal(after!.nodes.filter((post) => post.guestState.liked).length, 1);
+    assert.equal(after!.nodes.filter((post) => post.guestState.viewed).length, 1);
+  });
+
   it("comments, replies (also to replies) and deletes only the guest's own comments", async () => {
     const anna = await test.signup();
     const bert = await test.signup();
@@ -217,7 +254,7 @@ describe('feed module', () => {
     assert.equal(commented.comments.totalCount, target!.comments.totalCount + 1);
     const mine = commented.comments.nodes[0]!;
     assert.equal(mine.text, 'Lovely!');
-    assert.equal(mine.user.id, anna.guest.id);
+    assert.equal(mine.user?.id, anna.guest.id);
     assert.deepEqual([mine.isCreator, mine.tipped, mine.isReplyToReply, mine.parentId], [false, false, false, null]);
     const replied = data(
       await call(feedOperations.commentPost, { postId, text: 'Agreed', repliesToCommentId: mine.id }, bert.accessToken),
@@ -256,10 +293,49 @@ describe('feed module', () => {
     const deleted = data(
       await call(feedOperations.deleteComment, { commentId: mine.id }, anna.accessToken),
     ).deleteComment;
-    assert.equal(deleted.comments.totalCount, target!.comments.totalCount, 'the comment went with its thread');
-    assert.ok(!deleted.comments.nodes.some((node) => node.id === mine.id));
+    // the replies stay under a placeholder without text and author, which counts as no comment
+    assert.equal(deleted.comments.totalCount, target!.comments.totalCount + 2);
+    const placeholder = deleted.comments.nodes.find((node) => node.id === mine.id)!;
+    assert.deepEqual([placeholder.deleted, placeholder.text, placeholder.user], [true, '', null]);
+    assert.deepEqual(
+      placeholder.replies.map((node) => [node.id, node.text, node.deleted, node.user?.id]),
+      [
+        [reply.id, 'Agreed', false, bert.guest.id],
+        [thread[1]!.id, 'Me too', false, anna.guest.id],
+      ],
+    );
     const again = await call(feedOperations.deleteComment, { commentId: mine.id }, anna.accessToken);
     assert.equal(again.errors?.[0]?.extensions?.code, 'NOT_FOUND');
+    const toPlaceholder = await call(
+      feedOperations.commentPost,
+      { postId, text: 'Hello?', repliesToCommentId: mine.id },
+      bert.accessToken,
+    );
+    assert.equal(toPlaceholder.errors?.[0]?.extensions?.code, 'NOT_FOUND');
+    assert.deepEqual(
+      (await page({ mode: 'COMMENTED' }, anna.accessToken)).nodes.map((node) => node.id),
+      [postId],
+      'her reply still counts as her comment',
+    );
+    // Bert's reply has Anna's answer: it stays as a placeholder too; when her answer goes, the emptied
+    // placeholders go with it up the thread
+    const bertDeleted = data(
+      await call(feedOperations.deleteComment, { commentId: reply.id }, bert.accessToken),
+    ).deleteComment;
+    assert.equal(bertDeleted.comments.totalCount, target!.comments.totalCount + 1);
+    assert.deepEqual(
+      bertDeleted.comments.nodes.find((node) => node.id === mine.id)!.replies.map((node) => [node.id, node.deleted]),
+      [
+        [reply.id, true],
+        [thread[1]!.id, false],
+      ],
+    );
+    const emptied = data(
+      await call(feedOperations.deleteComment, { commentId: thread[1]!.id }, anna.accessToken),
+    ).deleteComment;
+    assert.equal(emptied.comments.totalCount, target!.comments.totalCount);
+    assert.ok(!emptied.comments.nodes.some((node) => node.id === mine.id), 'the emptied thread went');
+    assert.equal((await page({ mode: 'COMMENTED' }, anna.accessToken)).totalCount, 0);
     for (const text of ['', '   ', 'x'.repeat(501)]) {
       const refused = await call(feedOperations.commentPost, { postId, text }, anna.accessToken);
       assert.equal(refused.errors?.[0]?.extensions?.code, 'VALIDATION_FAILED');

@@ -97,6 +97,11 @@ export const feedComments = pgTable(
     tipped: boolean('tipped').notNull().default(false),
     text: text('text').notNull(),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When its author deleted it while it had replies: it stays as the placeholder their thread hangs on, its text
+     * and author cleared; null for a live comment.
+     */
+    deleted: timestamp('deleted', { withTimezone: true }),
   },
   (table) => [
     index('feed_comments_post_idx').on(table.postId, table.created),

@@ -298,7 +298,9 @@ export async function buyPost(ctx: FeedActor, auth: Auth | null, postIdText: str
 /**
  * Tips a post: one transfer guest → model's earnings and platform, the tip's row and the post's sum of tips in
  * one transaction, so the goal shows exactly the committed tips. Every open page hears the new goal. The same
- * operationKey again (a retried attempt) tips once.
+ * operationKey again (a retried attempt) tips once. Without a key every call is a tip of its own: the product's
+ * call has no key, and a guest may tip the same amount twice on purpose, so no key derived from the call (post,
+ * amount, time) could tell her second tip from a retry; the platform's clients always send one.
  */
 export async function tipPost(
   ctx: FeedActor,
@@ -366,7 +368,7 @@ export async function commentPost(
     const [parent] = await db
       .select({ conversationId: feedComments.conversationId })
       .from(feedComments)
-      .where(and(eq(feedComments.id, parentId), eq(feedComments.postId, postId)));
+      .where(and(eq(feedComments.id, parentId), eq(feedComments.postId, postId), isNull(feedComments.deleted)));
     if (!parent) throw new HttpError(404, 'NOT_FOUND', `No comment ${parentId} on post ${postId}`);
     thread = { parentId, conversationId: parent.conversationId ?? parentId };
   }
@@ -388,7 +390,11 @@ export async function commentPost(
   return existingPost(reader, auth, postId, now);
 }
 
-/** Deletes one of the guest's own comments (with the replies to it); anyone else's is 403 FORBIDDEN. */
+/**
+ * Deletes one of the guest's own comments; anyone else's is 403 FORBIDDEN. Replies are other people's words, so
+ * a comment that has some stays as a placeholder without its text and author, and a placeholder whose last reply
+ * goes goes with it (up the thread). Neither counts as a comment.
+ */
 export async function deleteComment(
   reader: FeedReader,
   auth: Auth | null,
@@ -397,14 +403,35 @@ export async function deleteComment(
 ): Promise<FeedPost> {
   const guestId = requireLogin(auth);
   const commentId = parseId(commentIdText, 'commentId');
-  const [comment] = await reader.db
-    .select({ postId: feedComments.postId, guestId: feedComments.guestId })
-    .from(feedComments)
-    .where(eq(feedComments.id, commentId));
-  if (!comment) throw new HttpError(404, 'NOT_FOUND', `No comment ${commentId}`);
-  if (comment.guestId !== guestId) throw new HttpError(403, 'FORBIDDEN', 'Only your own comments can be deleted');
-  await reader.db.delete(feedComments).where(and(eq(feedComments.id, commentId), eq(feedComments.guestId, guestId)));
-  return existingPost(reader, auth, comment.postId, now);
+  const postId = await reader.db.transaction(async (tx) => {
+    const [comment] = await tx
+      .select({ postId: feedComments.postId, guestId: feedComments.guestId, parentId: feedComments.parentId })
+      .from(feedComments)
+      .where(and(eq(feedComments.id, commentId), isNull(feedComments.deleted)))
+      .for('update');
+    if (!comment) throw new HttpError(404, 'NOT_FOUND', `No comment ${commentId}`);
+    if (comment.guestId !== guestId) throw new HttpError(403, 'FORBIDDEN', 'Only your own comments can be deleted');
+    const hasReplies = async (id: number) =>
+      (await tx.select({ id: feedComments.id }).from(feedComments).where(eq(feedComments.parentId, id)).limit(1))
+        .length > 0;
+    if (await hasReplies(commentId)) {
+      await tx
+        .update(feedComments)
+        .set({ deleted: now, text: '', userName: '', guestId: null, tipped: false })
+        .where(eq(feedComments.id, commentId));
+      return comment.postId;
+    }
+    await tx.delete(feedComments).where(eq(feedComments.id, commentId));
+    for (let parentId = comment.parentId; parentId != null && !(await hasReplies(parentId));) {
+      const [removed] = await tx
+        .delete(feedComments)
+        .where(and(eq(feedComments.id, parentId), isNotNull(feedComments.deleted)))
+        .returning({ parentId: feedComments.parentId });
+      parentId = removed ? removed.parentId : null;
+    }
+    return comment.postId;
+  });
+  return existingPost(reader, auth, postId, now);
 }
 
 async function model(ctx: ModuleContext, auth: Auth | null, modelIdText: string): Promise<FeedModel> {
@@ -492,8 +519,12 @@ const toModel = (gate: AgeGate, row: PerformerCard): FeedModel => ({
   avatar: performerAvatar(gate, row),
 });
 
-/** A comment on the wire: its thread (conversation) is the post's comment it started with. */
+/**
+ * A comment on the wire: its thread (conversation) is the post's comment it started with. A deleted one (kept for
+ * its replies) has neither text nor author.
+ */
 function toReply(row: CommentRow, post: PostRow): FeedReply {
+  const deleted = row.deleted != null;
   return {
     id: String(row.id),
     conversationId: String(row.conversationId ?? row.id),
@@ -503,7 +534,10 @@ function toReply(row: CommentRow, post: PostRow): FeedReply {
     tipped: row.tipped,
     text: row.text,
     isReplyToReply: row.parentId != null && row.parentId !== row.conversationId,
-    user: { id: row.isCreator ? `model-${post.actorId}` : (row.guestId ?? `visitor-${row.id}`), name: row.userName },
+    deleted,
+    user: deleted
+      ? null
+      : { id: row.isCreator ? `model-${post.actorId}` : (row.guestId ?? `visitor-${row.id}`), name: row.userName },
   };
 }
 
@@ -581,18 +615,30 @@ const goalOf = (row: Pick<PostRow, 'tippingGoalCoins' | 'tipsSumCoins'>): FeedTi
     : null;
 };
 
-/** Rows of the guest's own table (likes, purchases, views) for these posts; none for visitors. */
-function guestRows(
-  db: Database,
-  guestId: string | null,
-  table: typeof feedLikes | typeof feedPurchases | typeof feedViews,
-  postIds: number[],
-): Promise<{ postId: number }[]> {
-  if (!guestId) return Promise.resolve([]);
+/**
+ * Per post of a page, in one query: its comment count and the guest's own state (liked, bought, viewed, follows
+ * its model). Her likes, purchases and views have one row per guest and post at most, so each left join keeps one
+ * row per post; a visitor joins none.
+ */
+function postStates(db: Database, guestId: string | null, postIds: number[]) {
+  const hers = (table: typeof feedLikes | typeof feedPurchases | typeof feedViews) =>
+    and(eq(table.postId, feedPosts.id), guestId ? eq(table.guestId, guestId) : sql`false`);
   return db
-    .select({ postId: table.postId })
-    .from(table)
-    .where(and(eq(table.guestId, guestId), inArray(table.postId, postIds)));
+    .select({
+      postId: feedPosts.id,
+      comments: sql<number>`(select count(*)::int from ${feedComments} where ${feedComments.postId} = ${feedPosts.id} and ${feedComments.deleted} is null)`,
+      liked: sql<boolean>`${feedLikes.postId} is not null`,
+      bought: sql<boolean>`${feedPurchases.postId} is not null`,
+      viewed: sql<boolean>`${feedViews.postId} is not null`,
+      following: guestId
+        ? sql<boolean>`${inArray(feedPosts.actorId, favoritePerformerIdsOf(guestId))}`
+        : sql<boolean>`false`,
+    })
+    .from(feedPosts)
+    .leftJoin(feedLikes, hers(feedLikes))
+    .leftJoin(feedPurchases, hers(feedPurchases))
+    .leftJoin(feedViews, hers(feedViews))
+    .where(inArray(feedPosts.id, postIds));
 }
 
 /** Everything a page of posts shows, loaded in one query per kind rather than per post. */
@@ -606,8 +652,7 @@ async function toPosts(
   const { db } = reader;
   const gate = await ageGate(reader, auth);
   const postIds = rows.map((row) => row.id);
-  const guestId = loggedInGuest(auth);
-  const [models, photos, commentCounts, topComments, liked, bought, viewed, followed] = await Promise.all([
+  const [models, photos, states, topComments] = await Promise.all([
     performerCards(
       db,
       rows.map((row) => row.actorId),
@@ -617,20 +662,12 @@ async function toPosts(
       .from(feedPostPhotos)
       .where(inArray(feedPostPhotos.postId, postIds))
       .orderBy(asc(feedPostPhotos.position)),
-    db
-      .select({ postId: feedComments.postId, comments: count() })
-      .from(feedComments)
-      .where(inArray(feedComments.postId, postIds))
-      .groupBy(feedComments.postId),
+    postStates(db, loggedInGuest(auth), postIds),
     db
       .select()
       .from(feedComments)
       .where(and(inArray(feedComments.postId, postIds), isNull(feedComments.parentId)))
       .orderBy(desc(feedComments.created), desc(feedComments.id)),
-    guestRows(db, guestId, feedLikes, postIds),
-    guestRows(db, guestId, feedPurchases, postIds),
-    guestRows(db, guestId, feedViews, postIds),
-    guestId ? favoritePerformerIds(db, guestId) : Promise.resolve([]),
   ]);
   const shown = rows.flatMap((row) =>
     topComments.filter((comment) => comment.postId === row.id).slice(0, commentsPerPost),
@@ -647,14 +684,14 @@ async function toPosts(
         )
         .orderBy(asc(feedComments.created), asc(feedComments.id))
     : [];
-  const ids = (list: { postId: number }[]) => new Set(list.map((entry) => entry.postId));
-  const [likedIds, boughtIds, viewedIds] = [ids(liked), ids(bought), ids(viewed)];
-  const followedIds = new Set(followed);
+  const stateOf = new Map(states.map((state) => [state.postId, state]));
   return rows.map((row): FeedPost => {
     const actor = models.get(row.actorId);
     if (!actor) throw new Error(`feed post ${row.id} has no model`);
     const postPhotos = photos.filter((photo) => photo.postId === row.id);
-    const isBought = boughtIds.has(row.id);
+    const state = stateOf.get(row.id);
+    if (!state) throw new Error(`feed post ${row.id} has no state`);
+    const isBought = state.bought;
     const locked = row.paidContent && !isBought;
     const avsRequired = gate.needAgeCheck('image', row.fsk);
     // a photo above the free rating of images: blurred for a guest who is not verified, signed otherwise
@@ -693,13 +730,8 @@ async function toPosts(
       priceCoins: row.priceCoins,
       model: toModel(gate, actor),
       tippingGoal: goalOf(row),
-      guestState: {
-        liked: likedIds.has(row.id),
-        viewed: viewedIds.has(row.id),
-        following: followedIds.has(row.actorId),
-        bought: isBought,
-      },
-      comments: { totalCount: commentCounts.find((entry) => entry.postId === row.id)?.comments ?? 0, nodes: comments },
+      guestState: { liked: state.liked, viewed: state.viewed, following: state.following, bought: isBought },
+      comments: { totalCount: state.comments, nodes: comments },
       clip: toClip(reader, gate, row, locked, shownPhotos[0]?.url ?? ''),
       photoCount: postPhotos.length,
       photos: locked ? teaser(row, postPhotos[0]) : shownPhotos,

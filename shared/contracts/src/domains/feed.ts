@@ -108,9 +108,13 @@ export interface FeedReply {
   created: string;
   isCreator: boolean;
   tipped: boolean;
+  /** Empty for a deleted comment. */
   text: string;
   isReplyToReply: boolean;
-  user: FeedCommentUser;
+  /** A comment its author deleted while it had replies: kept as a placeholder for them, without text or author. */
+  deleted: boolean;
+  /** null for a deleted comment. */
+  user: FeedCommentUser | null;
 }
 export interface FeedComment extends FeedReply {
   replies: FeedReply[];
@@ -201,7 +205,8 @@ export const FEED_GRAPHQL_SCHEMA = /* GraphQL */ `
     tipped: Boolean!
     text: String!
     isReplyToReply: Boolean!
-    user: FeedCommentUser!
+    deleted: Boolean!
+    user: FeedCommentUser
   }
   type FeedComment {
     id: ID!
@@ -212,7 +217,8 @@ export const FEED_GRAPHQL_SCHEMA = /* GraphQL */ `
     tipped: Boolean!
     text: String!
     isReplyToReply: Boolean!
-    user: FeedCommentUser!
+    deleted: Boolean!
+    user: FeedCommentUser
     replies: [FeedReply!]!
   }
   type FeedComments { totalCount: Int! nodes: [FeedComment!]! }
@@ -264,12 +270,13 @@ export const FEED_GRAPHQL_SCHEMA = /* GraphQL */ `
     "operationKey: the same key again (a retried attempt) tips once."
     tipPost(postId: ID!, amountCoins: Int!, operationKey: String): FeedPost!
     commentPost(postId: ID!, text: String!, repliesToCommentId: ID): FeedPost!
-    "Only the guest's own comments; its replies go with it."
+    "Only the guest's own comments; one with replies stays as a placeholder for them."
     deleteComment(commentId: ID!): FeedPost!
   }
 `;
 
-const FEED_COMMENT_FIELDS = 'id conversationId parentId created isCreator tipped text isReplyToReply user { id name }';
+const FEED_COMMENT_FIELDS =
+  'id conversationId parentId created isCreator tipped text isReplyToReply deleted user { id name }';
 const FEED_POST_FIELDS = `
   id created published type status pinned title text views likes paidContent fsk priceCoins photoCount
   model { id name online avatar }

@@ -1,0 +1,1 @@
+ALTER TABLE "feed_comments" ADD COLUMN "deleted" timestamp with time zone;
