@@ -10,7 +10,7 @@ import {
   type ChatEnd,
   type ChatSession,
 } from '@velvet/contracts';
-import { expect, test } from './fixtures';
+import { buyCoins, expect, test } from './fixtures';
 import { PINNED_PERFORMERS } from './pinned-performers';
 
 /**
@@ -39,13 +39,8 @@ async function signUp(page: Page) {
 }
 
 /** Buys 40 coins for 10 € with the sandbox test card from the navbar balance; answers the new balance. */
-async function buyCoins(page: Page, before = 0) {
-  await page.getByTestId('navbar-balance').click();
-  const dialog = page.getByRole('dialog', { name: 'Buy coins' });
-  await dialog.getByRole('radio', { name: /10,00\s€/ }).check();
-  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await dialog.getByRole('button', { name: 'Pay 10,00\u00a0€' }).click();
-  await expect(dialog).toBeHidden();
+async function buyCoinsFor(page: Page, before = 0) {
+  await buyCoins(page);
   await expect(page.getByTestId('navbar-balance')).toHaveText(shownBalance(before + 4000));
   return before + 4000;
 }
@@ -81,7 +76,7 @@ test('a guest with coins has a private chat: live video, a message answered, bil
 }) => {
   test.setTimeout(150_000);
   await signUp(page);
-  await buyCoins(page);
+  await buyCoinsFor(page);
   const performer = await onlinePerformer(page);
   const price = performer.chatPrices.videoChat;
 
@@ -176,7 +171,7 @@ test('a guest buys a ticket for a coming cam show, finds it on the performer’s
   test.setTimeout(120_000);
   await signUp(page);
   // Ticket prices go up to 60 coins.
-  const balance = await buyCoins(page, await buyCoins(page));
+  const balance = await buyCoinsFor(page, await buyCoinsFor(page));
   const listed = page.waitForResponse(
     (response) =>
       new URL(response.url()).pathname === '/graphql' &&

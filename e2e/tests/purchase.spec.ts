@@ -7,7 +7,7 @@ import {
   type Video,
   type VideoPage,
 } from '@velvet/contracts';
-import { expect, test } from './fixtures';
+import { buyCoins, expect, test } from './fixtures';
 
 async function signUp(page: Page) {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -46,12 +46,7 @@ test('a guest charges coins, buys a video, watches it in full from the media lib
   page,
 }) => {
   await signUp(page);
-  await page.getByTestId('navbar-balance').click();
-  const dialog = page.getByRole('dialog', { name: 'Buy coins' });
-  await dialog.getByRole('radio', { name: /10,00\s€/ }).check();
-  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await dialog.getByRole('button', { name: 'Pay 10,00\u00a0€' }).click();
-  await expect(dialog).toBeHidden();
+  await buyCoins(page);
   await expect(page.getByTestId('navbar-balance')).toHaveText('40\u00a0VXC');
   await expect(page.getByTestId('sidebar-boughtVideos')).toHaveText('0');
 

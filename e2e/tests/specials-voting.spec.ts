@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { CONTEST_MAX_VOTES, SANDBOX_AVS_IDENTITIES, type VideoPage } from '@velvet/contracts';
-import { expect, signUp, test } from './fixtures';
+import { buyCoins, expect, signUp, test } from './fixtures';
 
 /** The texts of the steps, as the guest reads them in each language. */
 const TEXTS = {
@@ -30,17 +30,6 @@ const TEXTS = {
   },
 } as const;
 
-/** Charges 10 € (40 coins) through the navbar's money charge, as a guest does. */
-async function chargeCoins(page: Page) {
-  await page.getByTestId('navbar-balance').click();
-  const dialog = page.getByRole('dialog', { name: 'Buy coins' });
-  await dialog.getByRole('radio', { name: /10,00\s€/ }).check();
-  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await dialog.getByRole('button', { name: 'Pay 10,00\u00a0€' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('navbar-balance')).toHaveText('40\u00a0VXC');
-}
-
 /** Buys the cheapest paid video on its page: coins spent earn the loyalty points that unlock a free spin. */
 async function buyCheapestVideo(page: Page) {
   const payload = JSON.stringify({ type: 'all', sort: 'cheapest', includeFreeVideos: false, pageSize: 1 });
@@ -59,7 +48,8 @@ for (const language of ['de', 'es'] as const) {
     expectFailure,
   }) => {
     await signUp(page, `Voter${language}`);
-    await chargeCoins(page);
+    await buyCoins(page);
+    await expect(page.getByTestId('navbar-balance')).toHaveText('40\u00a0VXC');
 
     // A running contest is listed first; its first vote asks for the age check before anything is counted.
     await page.goto(text.contests);
