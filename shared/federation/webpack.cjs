@@ -211,6 +211,32 @@ function remoteWebpackConfig({ dir, mode }) {
   };
 }
 
+const BOOT_ASSET = /^boot\.[0-9a-f]{8}\.js$/;
+
+/**
+ * The shell's boot script (src/boot.js) as an asset of its own, named by its content so browsers keep it for good.
+ * It is no entry: an entry would carry the federation runtime.
+ */
+function bootPlugin(dir) {
+  const file = path.join(dir, 'src', 'boot.js');
+  return {
+    apply(compiler) {
+      const { Compilation, sources } = compiler.webpack;
+      compiler.hooks.thisCompilation.tap('ShellBoot', (compilation) => {
+        compilation.hooks.processAssets.tap(
+          { name: 'ShellBoot', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+          () => {
+            const source = fs.readFileSync(file);
+            const hash = require('node:crypto').createHash('sha256').update(source).digest('hex').slice(0, 8);
+            compilation.fileDependencies.add(file);
+            compilation.emitAsset(`boot.${hash}.js`, new sources.RawSource(source));
+          },
+        );
+      });
+    },
+  };
+}
+
 /** The shell: the host. It knows no remote at build time; remotes are registered at runtime from the manifest. */
 function hostWebpackConfig({ dir, mode, extraPlugins = [] }) {
   const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -238,7 +264,18 @@ function hostWebpackConfig({ dir, mode, extraPlugins = [] }) {
         experiments: { provideExternalRuntime: true, optimization: BROWSER_ONLY },
       }),
       cssPlugin(),
-      new HtmlWebpackPlugin({ template: './src/index.html', filename: 'index.html', inject: 'body', hash: true }),
+      bootPlugin(dir),
+      new HtmlWebpackPlugin({
+        template: './src/index.html',
+        filename: 'index.html',
+        // The template writes the tags itself: the page loads the boot script, which loads the shell.
+        inject: false,
+        hash: true,
+        templateParameters: (compilation, assets, assetTags, options) => ({
+          htmlWebpackPlugin: { tags: assetTags, files: assets, options },
+          bootScript: `${assets.publicPath}${Object.keys(compilation.assets).find((name) => BOOT_ASSET.test(name))}`,
+        }),
+      }),
       ...compressionPlugins(mode),
       ...extraPlugins,
     ],
