@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
@@ -106,8 +106,11 @@ export const messengerRoutes =
       return { channels: await setActorTerms(ctx, params.actorId, body) };
     });
 
-    // A picture is a file, not JSON: served at an address signed for the guest of its conversation.
-    await app.register(fastifyStatic, { root: messengerImagesDir(ctx.config.dataDir), serve: false });
+    // A picture is a file, not JSON: served at an address signed for the guest of its conversation. The folder is
+    // made before the first picture, as the file server checks its root when it starts.
+    const imagesDir = messengerImagesDir(ctx.config.dataDir);
+    await mkdir(imagesDir, { recursive: true });
+    await app.register(fastifyStatic, { root: imagesDir, serve: false });
     app.get(
       MESSENGER_IMAGE_PATH.slice('/rest/v1'.length),
       { schema: { params: z.object({ messageId: idParam }), hide: true } },
