@@ -63,8 +63,11 @@ export const searchPattern = z
   .pipe(z.string().min(SEARCH_MIN_LENGTH).max(SEARCH_MAX_LENGTH));
 
 /** The page a result opens: a route of the site and its arguments. */
-export const searchLink = z.object({ name: z.string(), args: z.record(z.string(), z.string()) });
-export type SearchLink = { name: RouteName; args: Record<string, string> };
+export const searchLink = z.object({
+  name: z.custom<RouteName>((value) => typeof value === 'string'),
+  args: z.record(z.string(), z.string()),
+});
+export type SearchLink = z.infer<typeof searchLink>;
 
 export const searchItem = z.object({
   type: z.enum(SEARCH_TYPES),
@@ -80,7 +83,7 @@ export const searchItem = z.object({
   online: z.boolean().optional(),
   mobileVideoCall: z.boolean().optional(),
 });
-export type SearchItem = Omit<z.infer<typeof searchItem>, 'route'> & { route: SearchLink };
+export type SearchItem = z.infer<typeof searchItem>;
 
 export const searchSection = z.object({
   type: z.enum(SEARCH_TYPES),
@@ -88,14 +91,14 @@ export const searchSection = z.object({
   total: z.number().int().nullable(),
   items: z.array(searchItem),
 });
-export type SearchSection = Omit<z.infer<typeof searchSection>, 'items'> & { items: SearchItem[] };
+export type SearchSection = z.infer<typeof searchSection>;
 
 export const searchResult = z.object({
   /** The pattern this answer is for: a client applies only the answer to the pattern it asked for last. */
   searchPattern: z.string(),
   sections: z.array(searchSection),
 });
-export type SearchResult = { searchPattern: string; sections: SearchSection[] };
+export type SearchResult = z.infer<typeof searchResult>;
 
 export const searchEndpoints = {
   /**
