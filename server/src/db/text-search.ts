@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { customType } from 'drizzle-orm/pg-core';
 import type { Language, SearchItem, SearchOrder, SearchSort } from '@velvet/contracts';
 
 /**
@@ -20,6 +21,9 @@ export interface TextSearchPage {
   items: SearchItem[];
   total: number | null;
 }
+
+/** A column of PostgreSQL's parsed words (a generated column the database keeps, GIN-indexed). */
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** The text-search configuration of each language: stemming, so 'Tänzerin' finds 'Tänzerinnen'. */
 export const TEXT_SEARCH_CONFIG = { de: 'german', en: 'english', nl: 'dutch', es: 'spanish' } as const satisfies Record<

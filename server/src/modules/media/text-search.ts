@@ -9,13 +9,8 @@ import { albums, videoTags, videos } from './schema';
 
 /** Performers whose videos and albums a pattern finds by her name: the closest few, so the page stays one query. */
 const NAMED_PERFORMERS = 20;
-
-/**
- * The words of a video or album: its title and description in the performer's own words (no one language, so
- * without stemming). The search module's migration indexes exactly this expression (GIN), so keep them equal.
- */
-const mediaText = (table: typeof videos | typeof albums) =>
-  sql`to_tsvector('simple', ${table.title} || ' ' || ${table.description})`;
+/** The hits a relevance order ranks (and pages through): the first this many the indexes find. */
+export const RANKED_HITS = 1000;
 
 type MediaTable = typeof videos | typeof albums;
 
@@ -36,16 +31,19 @@ async function searchMedia(
   const words = prefixQuery('simple', search.pattern);
   const performerIds = await performerIdsMatching(db, search.pattern, NAMED_PERFORMERS);
   const where = match(words, performerIds) ?? sql`false`;
-  const score = sql<number>`${words ? sql`ts_rank(${mediaText(table)}, ${words})` : sql`0`} + ${
+  const score = sql<number>`${words ? sql`ts_rank(${table.searchText}, ${words})` : sql`0`} + ${
     performerIds.length > 0 ? sql`(${inArray(table.actorId, performerIds)})::int * 0.5` : sql`0`
   }`;
   const dir = descending(search.order) ? desc : asc;
-  const orderBy = {
-    relevance: [dir(score), desc(table.likes)],
-    newest: [dir(table.releasedAt)],
-    name: [dir(table.title)],
-  }[search.sort];
-  const rows = db
+  // Relevance ranks a bounded set of hits: a common word matches a tenth of a large catalogue, and ranking all of
+  // them would cost every search of it the time of sorting them (the other orders read their index).
+  const ranked = db
+    .select({ id: table.id, score: score.as('score') })
+    .from(table)
+    .where(where)
+    .limit(RANKED_HITS)
+    .as('ranked');
+  const base = db
     .select({
       id: table.id,
       title: table.title,
@@ -58,16 +56,16 @@ async function searchMedia(
     })
     .from(table)
     .innerJoin(performerCard, eq(performerCard.id, table.actorId))
-    .where(where)
-    .orderBy(...orderBy, asc(table.id))
-    .offset(search.from)
-    .limit(search.take);
-  const count = search.withTotal
-    ? db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(table)
-        .where(where)
-    : null;
+    .$dynamic();
+  const ordered =
+    search.sort === 'relevance'
+      ? base.innerJoin(ranked, eq(ranked.id, table.id)).orderBy(dir(ranked.score), desc(table.likes), asc(table.id))
+      : base.where(where).orderBy(search.sort === 'newest' ? dir(table.releasedAt) : dir(table.title), asc(table.id));
+  const rows = ordered.offset(search.from).limit(search.take);
+  // By relevance the pages end with the ranked hits, so the total counts those.
+  const hits = db.select({ id: table.id }).from(table).where(where).$dynamic();
+  const counted = (search.sort === 'relevance' ? hits.limit(RANKED_HITS) : hits).as('hits');
+  const count = search.withTotal ? db.select({ total: sql<number>`count(*)::int` }).from(counted) : null;
   return searchPage(rows, count, (row) => ({
     type,
     id: row.id,
@@ -83,7 +81,7 @@ async function searchMedia(
 /** Nothing matches a pattern that holds no word and names no performer. */
 const byWordsOrPerformer = (table: MediaTable) => (words: SQL | null, performerIds: number[]) =>
   or(
-    words ? sql`${mediaText(table)} @@ ${words}` : undefined,
+    words ? sql`${table.searchText} @@ ${words}` : undefined,
     performerIds.length > 0 ? inArray(table.actorId, performerIds) : undefined,
   ) ?? sql`false`;
 const videoLink = (row: { id: number; actorName: string }): SearchItem['route'] => ({
@@ -121,7 +119,7 @@ export const searchPhotoAlbums = (db: Database, gate: AgeGate, search: TextSearc
   searchMedia(db, gate, search, {
     table: albums,
     type: 'photos',
-    match: (words) => (words ? sql`${mediaText(albums)} @@ ${words}` : undefined),
+    match: (words) => (words ? sql`${albums.searchText} @@ ${words}` : undefined),
     link: albumLink,
   });
 

@@ -20,6 +20,7 @@ import { albums, videoTags, videos } from '../media/schema';
 import { blogPosts } from '../specials/schema';
 import { tvArticles, tvEpisodes, tvSeries } from '../tv/schema';
 import { searchPatterns } from './schema';
+import { RANKED_HITS } from '../media/text-search';
 
 /** A catalogue of its own per database: names unique to the run, so a hit is this test's row. */
 async function fillCatalogue(t: TestApp, tag: string) {
@@ -204,6 +205,27 @@ function searchRules(name: string, open: () => Promise<TestApp>, skip: string | 
         byName.items.map((item) => item.title),
         [`Whisperquiet ${tag} evening`, `Whisperquiet ${tag} morning`],
       );
+    });
+
+    test('relevance ranks and pages through the first hits the index finds; the other orders through all', async () => {
+      await t.ctx.db.insert(videos).values(
+        Array.from({ length: RANKED_HITS + 5 }, (_, i) => ({
+          actorId: catalogue.offline.id,
+          title: `Commonword${tag} ${i}`,
+          description: 'A film',
+          durationSeconds: 60,
+          price: 100,
+          basePrice: 100,
+          previewUrl: '/media/v.jpg',
+          previewWidth: 640,
+          previewHeight: 360,
+          releasedAt: t.ctx.now(),
+        })),
+      );
+      assert.equal((await section('en', `commonword${tag}`, 'videos')).total, RANKED_HITS);
+      assert.equal((await section('en', `commonword${tag}`, 'videos', '&sort=newest')).total, RANKED_HITS + 5);
+      const last = await section('en', `commonword${tag}`, 'videos', `&from=${RANKED_HITS - 1}`);
+      assert.equal(last.items.length, 1);
     });
 
     test('bad input is a 400 VALIDATION_FAILED, never a 5xx', async () => {

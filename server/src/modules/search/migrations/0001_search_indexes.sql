@@ -3,11 +3,7 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm;
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "actors_name_trgm" ON "actors" USING gin ("name" gin_trgm_ops);
 --> statement-breakpoint
--- The words of videos, albums and TV episodes, exactly as their modules' searches write them.
-CREATE INDEX IF NOT EXISTS "videos_search_text" ON "videos" USING gin (to_tsvector('simple', "title" || ' ' || "description"));
---> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "albums_search_text" ON "albums" USING gin (to_tsvector('simple', "title" || ' ' || "description"));
---> statement-breakpoint
+-- The words of TV episodes, exactly as the TV module's search writes them.
 CREATE INDEX IF NOT EXISTS "tv_episodes_search_text" ON "tv_episodes" USING gin (to_tsvector('simple', "title"));
 --> statement-breakpoint
 -- TV articles and blog posts: title and teaser in each language, stemmed in that language.
