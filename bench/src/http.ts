@@ -5,6 +5,7 @@ import {
   feedOperations,
   federationEndpoints,
   guestEndpoints,
+  searchEndpoints,
   videosQuery,
   type Endpoint,
 } from '@velvet/contracts';
@@ -56,6 +57,24 @@ export function actorSearchTarget(): Target {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(search.body!.parse({ requestId: 1 })),
   };
+}
+
+/**
+ * The global search as the navbar's overlay asks while a guest types (every kind's best few and totals) and as a
+ * result page of videos asks (its first page with the total), for a performer's name with a letter wrong: the
+ * trigram and full-text indexes at work. Read by the scale section only, where the catalogue is large.
+ */
+export function globalSearchTargets(): Target[] {
+  const path = `/rest/v1${searchEndpoints.search.path.replace(':language', 'en').replace(':searchPattern', 'kisslyvia')}`;
+  return [
+    { name: 'global search proposals (GET searchResult/search)', catalogue: true, method: 'GET', path },
+    {
+      name: 'global search, videos page (GET searchResult/search)',
+      catalogue: true,
+      method: 'GET',
+      path: `${path}?searchType=videos&withTotalCount=1`,
+    },
+  ];
 }
 
 export function catalogueTargets(session: Session): Target[] {

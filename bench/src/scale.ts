@@ -1,5 +1,5 @@
 import { startPostgres } from '../../server/src/testing/postgres';
-import { catalogueTargets, load, openSession, P99_BUDGET_MS, type Target } from './http';
+import { catalogueTargets, globalSearchTargets, load, openSession, P99_BUDGET_MS, type Target } from './http';
 import { median, type Report } from './report';
 import { startVelvet } from './servers';
 
@@ -26,7 +26,7 @@ async function computedAnswerMs(base: string, target: Target, guestToken: string
 
 export async function benchScale(report: Report, seconds: number): Promise<void> {
   report.begin(
-    `6. Scale: ${COPIES} copies of the demo catalogue, actor search and video grid (autocannon, ${seconds} s)`,
+    `6. Scale: ${COPIES} copies of the demo catalogue, actor search, video grid and global search (autocannon, ${seconds} s)`,
   );
   const postgres = await startPostgres();
   try {
@@ -43,7 +43,7 @@ export async function benchScale(report: Report, seconds: number): Promise<void>
           's',
         );
         const session = await openSession(server.url);
-        for (const target of catalogueTargets(session)) {
+        for (const target of [...catalogueTargets(session), ...globalSearchTargets()]) {
           await load(server.url, target, Math.min(3, seconds));
           const result = await load(server.url, target, seconds);
           const failed = result.errors + result.non2xx;

@@ -5,15 +5,20 @@ import { MediathekPage } from './MediathekPage';
 import { VIDEO_AREAS, isVideoArea } from './routes';
 import { VideoGrid } from './VideoGrid';
 import { VideoPage } from './VideoPage';
+import { SearchResults } from './SearchResults';
 
 /** The remote's pages, chosen by the current route of the route table. */
 export function MediaApp() {
   const { t } = useTranslation();
   const route = useCurrentRoute();
-  const { actorName = '', videoId = '', albumId = '', searchPattern = '' } = route.args;
+  const { actorName = '', videoId = '', albumId = '', searchPattern = '', searchType = '' } = route.args;
 
   if (route.name === 'videoDetails') return <VideoPage key={videoId} videoId={videoId} actorName={actorName} />;
   if (route.name === 'albumDetails') return <AlbumPage key={albumId} albumId={albumId} actorName={actorName} />;
+  if (route.name === 'searchResults')
+    return (
+      <SearchResults key={`${searchType}|${searchPattern}`} searchType={searchType} searchPattern={searchPattern} />
+    );
   if (route.name === 'mediathek') return <MediathekPage mediaType="VIDEO" />;
   if (route.name === 'mediathekPhotos') return <MediathekPage mediaType="PHOTO" />;
   if (isVideoArea(route.name)) {

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -97,9 +98,11 @@ export async function openDatabase(
     };
   }
   const releaseLock = options.template || options.memory ? () => {} : lockDataDir(config.dataDir);
+  // pg_trgm: the global search's similarity of names (PostgreSQL servers bring it with their contrib package).
+  const extensions = { pg_trgm };
   const client = options.template
-    ? await PGlite.create({ loadDataDir: options.template })
-    : await PGlite.create(options.memory ? 'memory://' : path.join(config.dataDir, 'pglite'));
+    ? await PGlite.create({ loadDataDir: options.template, extensions })
+    : await PGlite.create(options.memory ? 'memory://' : path.join(config.dataDir, 'pglite'), { extensions });
   const db = drizzlePglite(client);
   return {
     db: withTransactionEffects(db as unknown as Database),

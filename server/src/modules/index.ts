@@ -21,6 +21,7 @@ import { notificationsModule } from './notifications';
 import { legalModule } from './legal';
 import { renderModule } from './render';
 import { avsModule } from './avs';
+import { searchModule } from './search';
 
 /**
  * Every domain of the server in dependency order: migrations, routes, seeds and jobs run in this order, so a
@@ -52,6 +53,8 @@ export const MODULES: readonly ServerModule[] = [
   accountModule,
   messengerModule,
   specialsModule,
+  // The global search: asks the catalogue modules above (performers, media, TV, the blog) for their hits.
+  searchModule,
   // Web push: a favourite performer on line (the schedule's hook), operators' campaigns and news.
   pushModule,
   legalModule,

@@ -14,3 +14,4 @@ export * from './domains/mail';
 export * from './domains/lifecycle';
 export * from './domains/avs';
 export * from './domains/subscriptions';
+export * from './domains/search';

@@ -8,6 +8,7 @@ import { useSession, useShell, useSubject } from './ShellContext';
 import { visibleMenus, type Menu } from './menus';
 import { useNavbarHidden } from './navbarScroll';
 import { Notifications, useNotifications } from './Notifications';
+import { GlobalSearch } from '../search/GlobalSearch';
 
 /**
  * A disclosure that opens without JavaScript (<details>: the browser toggles it on a click of its summary) and with
@@ -230,6 +231,7 @@ export function Navbar() {
           {menuList}
         </nav>
         <div className="vv-nav__tools">
+          <GlobalSearch />
           <LanguageSwitch />
           <Notifications state={notifications} />
           <AuthArea />

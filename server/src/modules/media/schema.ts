@@ -10,7 +10,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { guestKey } from '../auth/keys';
+import { tsvector } from '../../db/text-search';
 import { performerKey } from '../performers/catalogue';
 
 /** Videos of the shop. Prices are hundredths of a coin; price below basePrice means on sale. */
@@ -44,9 +46,15 @@ export const videos = pgTable(
     /** Name of the generated clip pair that plays for this video (several videos share one); see clips.ts. */
     clip: text('clip'),
     releasedAt: timestamp('released_at', { withTimezone: true }).notNull(),
+    /**
+     * The global search's words: title and description in the performer's own words (no one language, so without
+     * stemming). Kept by the database, so matching and ranking read it instead of parsing every hit's text again.
+     */
+    searchText: tsvector('search_text').generatedAlwaysAs(sql`to_tsvector('simple', title || ' ' || description)`),
   },
   (t) => [
     index('videos_actor_idx').on(t.actorId),
+    index('videos_search_text').using('gin', t.searchText),
     index('videos_released_idx').on(t.releasedAt),
     // The default orders of the grid's categories all and vip30 (top rated) and top (best selling), id breaking ties.
     index('videos_likes_idx').on(t.likes.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -86,8 +94,10 @@ export const albums = pgTable(
     likes: integer('likes').notNull().default(0),
     dislikes: integer('dislikes').notNull().default(0),
     releasedAt: timestamp('released_at', { withTimezone: true }).notNull(),
+    /** The global search's words, as videos keep theirs. */
+    searchText: tsvector('search_text').generatedAlwaysAs(sql`to_tsvector('simple', title || ' ' || description)`),
   },
-  (t) => [index('albums_actor_idx').on(t.actorId)],
+  (t) => [index('albums_actor_idx').on(t.actorId), index('albums_search_text').using('gin', t.searchText)],
 );
 
 export const albumPictures = pgTable(

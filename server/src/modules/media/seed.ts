@@ -1,6 +1,6 @@
 import { isNull, sql } from 'drizzle-orm';
 import { Faker, en } from '@faker-js/faker';
-import { VIDEO_TAGS } from '@velvet/contracts';
+import { ASMR_TAG, VIDEO_TAGS } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
 import { listPerformerCards } from '../performers/catalogue';
 import { CLIP_COUNT, generateClips } from './clips';
@@ -166,7 +166,8 @@ export async function seedMedia(ctx: ModuleContext, { scale }: { scale: number }
       salesCount: free ? 0 : faker.number.int({ min: 0, max: 900 }),
       contestPlace: i % 25 === 0 ? faker.number.int({ min: 1, max: 10 }) : null,
       releasedAt: new Date(now - ageDays * DAY_MS),
-      tags: faker.helpers.arrayElements(VIDEO_TAGS, { min: 2, max: 5 }),
+      // Every twentieth video is an ASMR one (the global search's asmr results), the others' tags left as drawn.
+      tags: [...faker.helpers.arrayElements(VIDEO_TAGS, { min: 2, max: 5 }), ...(i % 20 === 7 ? [ASMR_TAG] : [])],
     };
   });
 

@@ -1,6 +1,5 @@
 import {
   boolean,
-  customType,
   date,
   doublePrecision,
   index,
@@ -15,8 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { guestKey } from '../auth/keys';
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+import { tsvector } from '../../db/text-search';
 
 /** Performers (actors, models). Other modules reference them by id. */
 export const actors = pgTable(

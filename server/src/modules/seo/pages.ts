@@ -19,6 +19,7 @@ const PRIVATE_ROUTES: ReadonlySet<string> = new Set([
   'myAccount',
   'messenger',
   'videoSearch',
+  'searchResults',
   'emailVerify',
   'passwordReset',
   'newsletterConfirm',

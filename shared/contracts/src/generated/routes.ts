@@ -95,6 +95,15 @@ export const REMOTE_ROUTES = [
     owner: 'mf-media',
     path: { de: 'suche/videos/:searchPattern', en: 'search/videos/:searchPattern', es: 'buscar/videos/:searchPattern' },
   },
+  {
+    name: 'searchResults',
+    owner: 'mf-media',
+    path: {
+      de: 'suchergebnisse/:searchType/:searchPattern',
+      en: 'search-results/:searchType/:searchPattern',
+      es: 'resultados-de-busqueda/:searchType/:searchPattern',
+    },
+  },
   { name: 'videos', owner: 'mf-media', path: { de: 'videos', en: 'videos', es: 'videos' } },
   {
     name: 'allVideos',
@@ -301,6 +310,7 @@ export interface RemoteRouteArgs {
   albumDetails: 'actorName' | 'albumId';
   videoDetails: 'actorName' | 'videoId';
   videoSearch: 'searchPattern';
+  searchResults: 'searchType' | 'searchPattern';
   videos: never;
   allVideos: never;
   freeClips: never;

@@ -1,0 +1,55 @@
+import { asc, desc, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import {
+  descending,
+  localizedText,
+  prefixQuery,
+  searchPage,
+  TEXT_SEARCH_CONFIG,
+  type TextSearch,
+  type TextSearchPage,
+} from '../../db/text-search';
+import { blogPosts } from './schema';
+import { localize } from './service';
+
+/**
+ * Blog posts by their title and teaser in the caller's language (Dutch readers get the English text, as on the
+ * blog's pages), stemmed in that language and ranked by ts_rank (an expression index per language, made by the
+ * search module's migration).
+ */
+export async function searchBlogPosts(db: Database, search: TextSearch): Promise<TextSearchPage> {
+  const language = search.language === 'nl' ? 'en' : search.language;
+  const words = prefixQuery(TEXT_SEARCH_CONFIG[language], search.pattern);
+  if (!words) return { items: [], total: search.withTotal ? 0 : null };
+  const text = localizedText(language, sql`${blogPosts.title}`, sql`${blogPosts.teaser}`);
+  const where = sql`${text} @@ ${words}`;
+  const dir = descending(search.order) ? desc : asc;
+  const orderBy = {
+    relevance: dir(sql`ts_rank(${text}, ${words})`),
+    newest: dir(blogPosts.published),
+    name: dir(sql`${blogPosts.title} ->> ${language}`),
+  }[search.sort];
+  const rows = db
+    .select()
+    .from(blogPosts)
+    .where(where)
+    .orderBy(orderBy, desc(blogPosts.published), asc(blogPosts.id))
+    .offset(search.from)
+    .limit(search.take);
+  const count = search.withTotal
+    ? db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(blogPosts)
+        .where(where)
+    : null;
+  return searchPage(rows, count, (row) => ({
+    type: 'blog',
+    id: row.id,
+    title: localize(row.title, language),
+    subtitle: localize(row.teaser, language),
+    imageUrl: row.imageUrl,
+    imageWidth: row.imageWidth,
+    imageHeight: row.imageHeight,
+    route: { name: 'blogArticle', args: { slug: row.slug } },
+  }));
+}

@@ -1,0 +1,97 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import {
+  descending,
+  localizedText,
+  prefixQuery,
+  searchPage,
+  TEXT_SEARCH_CONFIG,
+  type TextSearch,
+  type TextSearchPage,
+} from '../../db/text-search';
+import { tvArticles, tvEpisodes, tvSeries } from './schema';
+
+/** The sizes the seed generates the articles' images and the episodes' previews in. */
+const ARTICLE_IMAGE = { width: 640, height: 360 };
+const EPISODE_PREVIEW = { width: 320, height: 180 };
+
+/**
+ * TV articles by their title and teaser in the caller's language, stemmed in that language and ranked by
+ * ts_rank (an expression index per language, made by the search module's migration).
+ */
+export async function searchTvArticles(db: Database, search: TextSearch): Promise<TextSearchPage> {
+  const words = prefixQuery(TEXT_SEARCH_CONFIG[search.language], search.pattern);
+  if (!words) return { items: [], total: search.withTotal ? 0 : null };
+  const text = localizedText(search.language, sql`${tvArticles.title}`, sql`${tvArticles.teaser}`);
+  const where = sql`${text} @@ ${words}`;
+  const dir = descending(search.order) ? desc : asc;
+  const orderBy = {
+    relevance: dir(sql`ts_rank(${text}, ${words})`),
+    newest: dir(tvArticles.publishedAt),
+    name: dir(sql`${tvArticles.title} ->> ${search.language}`),
+  }[search.sort];
+  const rows = db
+    .select()
+    .from(tvArticles)
+    .where(where)
+    .orderBy(orderBy, asc(tvArticles.id))
+    .offset(search.from)
+    .limit(search.take);
+  const count = search.withTotal
+    ? db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(tvArticles)
+        .where(where)
+    : null;
+  return searchPage(rows, count, (row) => ({
+    type: 'tv',
+    id: row.id,
+    title: row.title[search.language],
+    subtitle: row.teaser[search.language],
+    imageUrl: row.imageUrl,
+    imageWidth: ARTICLE_IMAGE.width,
+    imageHeight: ARTICLE_IMAGE.height,
+    route: { name: 'tvArticle', args: { slug: row.slug } },
+  }));
+}
+
+/** The words of an episode: its own title and its series' (no one language, so without stemming). */
+const episodeText = sql`to_tsvector('simple', ${tvEpisodes.title})`;
+
+/** Episodes of the TV mediathek by their title or their series' title. */
+export async function searchMediathek(db: Database, search: TextSearch): Promise<TextSearchPage> {
+  const words = prefixQuery('simple', search.pattern);
+  if (!words) return { items: [], total: search.withTotal ? 0 : null };
+  const where = sql`(${episodeText} @@ ${words} or to_tsvector('simple', ${tvSeries.title}) @@ ${words})`;
+  const dir = descending(search.order) ? desc : asc;
+  const orderBy = {
+    relevance: dir(sql`ts_rank(${episodeText}, ${words})`),
+    newest: dir(tvEpisodes.publishedAt),
+    name: dir(tvEpisodes.title),
+  }[search.sort];
+  const rows = db
+    .select({ episode: tvEpisodes, seriesKey: tvSeries.key, seriesTitle: tvSeries.title })
+    .from(tvEpisodes)
+    .innerJoin(tvSeries, eq(tvSeries.id, tvEpisodes.seriesId))
+    .where(where)
+    .orderBy(orderBy, desc(tvEpisodes.publishedAt), asc(tvEpisodes.id))
+    .offset(search.from)
+    .limit(search.take);
+  const count = search.withTotal
+    ? db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(tvEpisodes)
+        .innerJoin(tvSeries, eq(tvSeries.id, tvEpisodes.seriesId))
+        .where(where)
+    : null;
+  return searchPage(rows, count, ({ episode, seriesKey, seriesTitle }) => ({
+    type: 'mediathek',
+    id: episode.id,
+    title: episode.title,
+    subtitle: seriesTitle,
+    imageUrl: episode.previewPicture,
+    imageWidth: EPISODE_PREVIEW.width,
+    imageHeight: EPISODE_PREVIEW.height,
+    route: { name: 'tvVideo', args: { key: seriesKey, episodeId: String(episode.id) } },
+  }));
+}
