@@ -98,6 +98,32 @@ describe('several server processes behind HAProxy, on PostgreSQL and Redis', { s
     return answer.body as { guestBalance: number };
   };
 
+  /** Rows of the site's database (read directly: what was committed, whichever process did it). */
+  const query = async <T extends object>(text: string, values: unknown[] = []): Promise<T[]> => {
+    const client = new pg.Client({ connectionString: cluster.databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query<T>(text, values)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+  const firstPostId = async () => {
+    const [row] = await query<{ id: number }>('select id from feed_posts order by id limit 1');
+    assert.ok(row, 'the seed has a feed post');
+    return String(row.id);
+  };
+  /** One tip through the balancer: the process that answered and the outcome (TIPPED or the error code). */
+  const tipOnce = async (token: string, postId: string, amountCoins: number, operationKey: string) => {
+    const answer = await call(`${cluster.url}/feed/graphql`, {
+      method: 'POST',
+      token,
+      body: { query: feedOperations.tipPost.document, variables: { postId, amountCoins, operationKey } },
+    });
+    const { errors } = answer.body as { errors?: Array<{ extensions?: { code?: string } }> };
+    return { status: answer.status, instance: answer.instance, code: errors ? errors[0]?.extensions?.code : 'TIPPED' };
+  };
+
   /** A socket through the balancer with an acknowledged session, the process that holds it and what it received. */
   const openSocket = async (token: string) => {
     const socket = new WebSocket(`ws://127.0.0.1:${PORT}${SOCKET_PATH}`);
@@ -187,24 +213,8 @@ describe('several server processes behind HAProxy, on PostgreSQL and Redis', { s
   test('200 parallel tips spread over the processes by a guest with coins for 10: exactly 10', async () => {
     const { accessToken } = await signup();
     await charge(accessToken, 10);
-    const client = new pg.Client({ connectionString: cluster.databaseUrl });
-    await client.connect();
-    const { rows } = await client
-      .query<{ id: number }>('select id from feed_posts order by id limit 1')
-      .finally(() => client.end());
-    assert.ok(rows[0], 'the seed has a feed post');
-    const tip = async () => {
-      const answer = await call(`${cluster.url}/feed/graphql`, {
-        method: 'POST',
-        token: accessToken,
-        body: {
-          query: feedOperations.tipPost.document,
-          variables: { postId: String(rows[0]!.id), amountCoins: 4, operationKey: randomUUID() },
-        },
-      });
-      const { errors } = answer.body as { errors?: Array<{ extensions?: { code?: string } }> };
-      return { instance: answer.instance, code: errors ? errors[0]?.extensions?.code : 'TIPPED' };
-    };
+    const postId = await firstPostId();
+    const tip = () => tipOnce(accessToken, postId, 4, randomUUID());
     const balances = () =>
       Promise.all(
         cluster.workers.map(async (worker) => {
@@ -220,5 +230,46 @@ describe('several server processes behind HAProxy, on PostgreSQL and Redis', { s
     assert.equal(answers.filter((a) => a.code === 'INSUFFICIENT_FUNDS').length, 190);
     // ...and each was told of the tips, whichever process took them: none still shows coins.
     assert.deepEqual(await balances(), [0, 0, 0]);
+  });
+
+  test('a process drained for a restart and another killed (-9) lose no tip the client retries, and no coin', async () => {
+    const { accessToken, guest } = await signup();
+    await charge(accessToken, 1000);
+    const postId = await firstPostId();
+    /** One tip with its own operation key, sent again (same key) while the answer is lost or a 5xx. */
+    const tipRetried = async () => {
+      const operationKey = randomUUID();
+      for (let attempt = 1; ; attempt++) {
+        const answer = await tipOnce(accessToken, postId, 1, operationKey).catch((error: unknown) => ({
+          code: `network: ${String(error)}`,
+          status: 0,
+        }));
+        if (answer.status > 0 && answer.status < 500) return answer.code;
+        if (attempt === 5) return answer.code;
+      }
+    };
+    // Tips one after another until told how many: through the restart, the kill and a few after.
+    let stopAt = Infinity;
+    const codes: Array<string | undefined> = [];
+    const client = (async () => {
+      while (codes.length < stopAt) codes.push(await tipRetried());
+    })();
+    const w3 = cluster.workers.find((worker) => worker.name === 'w3')!;
+    await cluster.restart('w2');
+    process.kill(w3.pid!, 'SIGKILL');
+    stopAt = codes.length + 20;
+    await client;
+    assert.deepEqual(
+      codes.filter((code) => code !== 'TIPPED'),
+      [],
+      'every tip went through',
+    );
+    const [tips] = await query<{ sum: number }>(
+      'select coalesce(sum(amount_coins), 0)::int as sum from feed_tips where guest_id = $1',
+      [guest.id],
+    );
+    assert.equal(tips!.sum, codes.length, 'each tip was charged once');
+    const balance = await call(`${cluster.url}/rest/v1/getGuestBalance`, { token: accessToken });
+    assert.equal((balance.body as { balance: number }).balance, 4000 - codes.length);
   });
 });

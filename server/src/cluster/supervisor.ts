@@ -214,7 +214,7 @@ export function haproxyConfig(port: number, servers: readonly ClusterWorker[]): 
     'defaults',
     '  mode http',
     '  option forwardfor',
-    '  option redispatch',
+    '  option redispatch 1',
     '  retries 3',
     '  retry-on conn-failure empty-response 503',
     '  timeout connect 2s',
