@@ -98,3 +98,19 @@ export function ensurePostgres() {
   log('Installing PostgreSQL from Debian packages');
   aptInstall('postgresql');
 }
+
+/**
+ * What `npm run start:cluster` and the cluster test run beside the servers, from Debian's packages: PostgreSQL,
+ * Redis and HAProxy.
+ */
+export function ensureCluster() {
+  ensurePostgres();
+  for (const [binary, name] of [
+    ['/usr/bin/redis-server', 'redis-server'],
+    ['/usr/sbin/haproxy', 'haproxy'],
+  ]) {
+    if (existsSync(binary)) continue;
+    log(`Installing ${name} from Debian packages`);
+    aptInstall(name);
+  }
+}

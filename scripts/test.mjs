@@ -1,15 +1,17 @@
 // `npm test`: every test of the workspace. Installs what the tests need (packages, Chromium, PostgreSQL), then
 // runs the type check and lint, builds the apps (the server's integration tests render pages with their node
 // builds), runs unit and component tests (Jest) and server integration tests (node:test on PGlite, the ledger also
-// on a throw-away PostgreSQL), and the end-to-end tests in Chromium against the built site.
+// on a throw-away PostgreSQL, and one test of three server processes behind HAProxy on PostgreSQL and Redis, run
+// alone like every server test file), and the end-to-end tests in Chromium against the built site.
 import { join } from 'node:path';
-import { ROOT, ensureBuilt, ensureChromium, ensureDependencies, ensurePostgres, log, pnpm, run } from './lib.mjs';
+import { ROOT, ensureBuilt, ensureChromium, ensureCluster, ensureDependencies, log, pnpm, run } from './lib.mjs';
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 const stages = [
   ['install', () => ensureDependencies()],
   ['chromium', () => ensureChromium()],
-  ['postgresql', () => ensurePostgres()],
+  // The server's tests start PostgreSQL, and its cluster test Redis and HAProxy too, from these packages.
+  ['postgresql, redis and haproxy', () => ensureCluster()],
   ['typecheck', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])],
   [
     'lint and format',

@@ -35,6 +35,8 @@ import { visitorOf } from './http/visitor';
 import { GonePages } from './http/gone-pages';
 import { Hub } from './socket/hub';
 import { StatusBar } from './socket/status-bar';
+import { HEALTH_PATH, INSTANCE_HEADER, openBus } from './cluster/bus';
+import { Processes } from './cluster/processes';
 
 export const REST_PREFIX = '/rest/v1';
 
@@ -45,10 +47,15 @@ export interface VelvetApp {
   database: DatabaseHandle;
   /** Runs every module's seed in order unless a seed already ran on this database; answers whether it ran. */
   seedOnce(scale: number): Promise<boolean>;
-  /** Starts the modules' background jobs; close() stops them. */
+  /** Starts the modules' background jobs and this process's heartbeat; close() stops them. */
   startJobs(): void;
-  /** Stops module jobs, closes sockets, the HTTP server and the database. */
+  /**
+   * Stops module jobs, sends the sockets to another process (CLOSE_SERVICE_RESTART), lets the requests under way
+   * finish while taking no new ones, then closes the bus and the database.
+   */
   close(): Promise<void>;
+  /** From now on the health check answers 503, so the balancer sends new requests elsewhere; nothing else changes. */
+  drain(): void;
 }
 
 export interface BuildOptions {
@@ -80,6 +87,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors,
   });
   app.decorate('trustsProxy', trustsProxy);
+  const bus = await openBus(config, app.log);
+  // Every answer names the process that served it: behind a balancer, the first thing to know about a request.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header(INSTANCE_HEADER, bus.instance);
+  });
   installErrorHandler(app);
   installRequestLog(app);
   await installSecurityHeaders(app);
@@ -93,7 +105,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.log,
     (token) => verifyToken(app, token),
     () => ctx.now().getTime(),
+    bus,
   );
+  /** Set once the process is told to stop: its health answers 503 and its heartbeat says so. */
+  let draining = false;
   const mediaDir = path.join(config.dataDir, 'media');
   await mkdir(mediaDir, { recursive: true });
   const ctx: ModuleContext = {
@@ -107,6 +122,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessions,
     hooks: {},
     statusBar: new StatusBar(hub),
+    bus,
+    processes: new Processes(
+      bus,
+      () => ({ sockets: hub.connectionCount, draining }),
+      () => ctx.now().getTime(),
+      systemClock().getTime(),
+    ),
   };
   for (const module of modules) Object.assign(ctx.hooks, module.hooks?.(ctx));
 
@@ -118,7 +140,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', transformStaticCSP: docsPolicy });
 
+  // The balancer's health check: 503 once the process drains, so new requests go to the others.
+  app.get(HEALTH_PATH, { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (draining) return reply.code(503).send({ status: 'draining', instance: bus.instance });
+    return { status: 'ok', instance: bus.instance, sockets: hub.connectionCount };
+  });
+
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // The upgrade's answer is written by ws, not through a reply: it names the process too.
+  app.websocketServer.on('headers', (headers: string[]) => headers.push(`${INSTANCE_HEADER}: ${bus.instance}`));
   app.get(SOCKET_PATH, { websocket: true, schema: { hide: true } }, (socket, request) =>
     hub.attach(socket, request.raw.socket, visitorOf(request) ?? null),
   );
@@ -184,12 +215,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database,
     seedOnce: (scale) => seedOnce(ctx, modules, scale),
     startJobs: () => {
+      ctx.processes.start();
       for (const module of modules) if (module.start) stops.push(module.start(ctx));
+    },
+    drain: () => {
+      draining = true;
+      void ctx.processes.beat();
     },
     close: async () => {
       for (const stop of stops.splice(0)) stop();
       hub.close();
+      await ctx.processes.stop();
       await app.close();
+      await bus.close();
       await database.close();
     },
   };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { CANARY_AUTO_ROLLBACK, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@velvet/contracts';
@@ -14,6 +15,18 @@ const environment = z.object({
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
   /** A real PostgreSQL instead of the embedded PGlite (same migrations). */
   DATABASE_URL: z.string().url().optional(),
+  /** Redis the processes of one site share pushes, cache changes and rate limits through; without it one runs alone. */
+  REDIS_URL: z.string().url().optional(),
+  /** This process's name in the `x-velvet-instance` header and the operator console; host name and pid by default. */
+  INSTANCE_NAME: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/)
+    .optional(),
+  /**
+   * How long a process told to stop keeps serving while its health check already answers 503, so the balancer
+   * stops sending it requests first (two of its check intervals); 0 alone, with no balancer in front.
+   */
+  DRAIN_NOTICE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_SCALE: z.coerce.number().positive().default(1),
   /** Canary auto-rollback: the loads a canary needs reported for a tenant before it can be ended. */
@@ -121,6 +134,9 @@ export interface Config {
   /** Absolute; holds the PGlite database, media files, the remote store and the token secret. */
   dataDir: string;
   databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  instanceName: string;
+  drainNoticeMs: number;
   logLevel: z.infer<typeof environment>['LOG_LEVEL'];
   seedScale: number;
   jwtSecret: string;
@@ -179,6 +195,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     dataDir,
     databaseUrl: values.DATABASE_URL,
+    redisUrl: values.REDIS_URL,
+    // Host name and process id: unique among the processes of a site.
+    instanceName: values.INSTANCE_NAME ?? `${hostname()}-${process.pid}`,
+    drainNoticeMs: values.DRAIN_NOTICE_MS,
     logLevel: values.LOG_LEVEL,
     seedScale: values.SEED_SCALE,
     jwtSecret: persistedSecret(dataDir),

@@ -15,17 +15,22 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
 
   let stopping = false;
+  // Drains: the balancer learns first (health 503), then sockets move and requests under way finish.
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    velvet.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    app.log.info({ signal, instance: config.instanceName }, 'draining');
+    velvet.drain();
+    const noticed = new Promise((resolve) => setTimeout(resolve, config.drainNoticeMs));
+    noticed
+      .then(() => velvet.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));

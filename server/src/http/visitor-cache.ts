@@ -63,6 +63,11 @@ export class VisitorCache {
     return this.shared(request, `${method} ${routeOptions.url} ${input}`, compute) as Promise<string>;
   }
 
+  /** Drops every kept answer (a change of what tenants serve, on any process): the next request computes its own. */
+  clear(): void {
+    this.answers?.clear();
+  }
+
   /** Whether this visitor gets shared answers: not logged in, and the cache is on. */
   shares(request: FastifyRequest): boolean {
     return this.answers !== null && !request.auth?.loggedIn;

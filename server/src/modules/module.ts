@@ -7,6 +7,8 @@ import type { VisitorCache } from '../http/visitor-cache';
 import type { ImageStore } from '../media/images';
 import type { SessionRegistry } from './auth/sessions';
 import type { StatusBar } from '../socket/status-bar';
+import type { Bus } from '../cluster/bus';
+import type { Processes } from '../cluster/processes';
 
 /** Who is calling: read from the bearer token (or the accessToken query parameter) on every request. */
 export interface Auth {
@@ -84,6 +86,10 @@ export interface ModuleContext {
   hooks: ModuleHooks;
   /** The guest's status bar: a module registers the message types it owns and refreshes when they may change. */
   statusBar: StatusBar;
+  /** What this process tells every process of the site (itself included): caches to forget after a change. */
+  bus: Bus;
+  /** The site's server processes and their health (heartbeats through Redis; alone, this one). */
+  processes: Processes;
 }
 
 export interface GraphqlContribution {

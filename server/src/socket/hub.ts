@@ -5,6 +5,7 @@ import type { RawData, WebSocket } from 'ws';
 import {
   CLOSE_PONG_MISSING,
   CLOSE_RATE_LIMITED,
+  CLOSE_SERVICE_RESTART,
   PING_INTERVAL_MS,
   mayAnonymousSend,
   parseOutgoing,
@@ -13,6 +14,7 @@ import {
   type OutgoingType,
 } from '@velvet/contracts';
 import type { Auth, SocketClient, SocketHub } from '../modules/module';
+import type { Bus } from '../cluster/bus';
 
 type Handler = (message: OutgoingMessage, client: SocketClient) => void | Promise<void>;
 type SessionHandler = (client: SocketClient) => void | Promise<void>;
@@ -46,6 +48,11 @@ const { Sender } = ws as unknown as {
   };
 };
 const TEXT = { fin: true, opcode: 0x1, mask: false, readOnly: false, rsv1: false };
+
+/** What the hub tells every process: a push to everyone (`to` null) or one guest, or a guest's sessions to end. */
+type SocketNews =
+  { kind: 'push'; to: string | null; message: IncomingMessage } | { kind: 'end'; guestId: string; sid?: string };
+const SOCKET_TOPIC = 'socket';
 
 /** A message encoded once for any number of sockets: its UTF-8 JSON, and the whole text frame around it. */
 interface Encoded {
@@ -118,26 +125,28 @@ export class Hub implements SocketHub {
     private readonly log: FastifyBaseLogger,
     private readonly verifyToken: (token: string) => Auth | null,
     /** The server's clock in ms (message rate and idle sockets). */
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
+    /** Carries pushes and ended sessions to every process, whichever holds the guest's sockets. */
+    private readonly bus: Bus,
   ) {
     this.sweeper = setInterval(() => this.closeIdle(), PING_INTERVAL_MS).unref();
+    bus.subscribe<SocketNews>(SOCKET_TOPIC, (news) => {
+      if (news.kind === 'end') this.endLocalSessions(news.guestId, news.sid);
+      else if (news.to === null) this.broadcastHere(news.message);
+      else this.sendHere(news.to, news.message);
+    });
   }
 
   get connectionCount(): number {
     return this.connections.size;
   }
 
-  /** Encodes and frames the message once, then hands the same bytes to every socket with a session. */
   broadcast(message: IncomingMessage): void {
-    const encoded = encode(message);
-    for (const connection of this.connections) if (connection.auth) connection.write(encoded);
+    this.bus.publish(SOCKET_TOPIC, { kind: 'push', to: null, message } satisfies SocketNews);
   }
 
   sendToGuest(guestId: string, message: IncomingMessage): void {
-    const connections = this.byGuest.get(guestId);
-    if (!connections) return;
-    const encoded = encode(message);
-    for (const connection of connections) connection.write(encoded);
+    this.bus.publish(SOCKET_TOPIC, { kind: 'push', to: guestId, message } satisfies SocketNews);
   }
 
   isGuestConnected(guestId: string): boolean {
@@ -145,6 +154,27 @@ export class Hub implements SocketHub {
   }
 
   endSessions(guestId: string, sid?: string): void {
+    this.bus.publish(SOCKET_TOPIC, {
+      kind: 'end',
+      guestId,
+      ...(sid === undefined ? {} : { sid }),
+    } satisfies SocketNews);
+  }
+
+  /** Encodes and frames the message once, then hands the same bytes to every socket of this process with a session. */
+  private broadcastHere(message: IncomingMessage): void {
+    const encoded = encode(message);
+    for (const connection of this.connections) if (connection.auth) connection.write(encoded);
+  }
+
+  private sendHere(guestId: string, message: IncomingMessage): void {
+    const connections = this.byGuest.get(guestId);
+    if (!connections) return;
+    const encoded = encode(message);
+    for (const connection of connections) connection.write(encoded);
+  }
+
+  private endLocalSessions(guestId: string, sid: string | undefined): void {
     for (const connection of [...(this.byGuest.get(guestId) ?? [])]) {
       if (sid !== undefined && connection.auth?.sid !== sid) continue;
       connection.send({ type: 'sessionExpired' });
@@ -188,10 +218,10 @@ export class Hub implements SocketHub {
     socket.on('error', (error) => this.log.debug({ err: error }, 'socket error'));
   }
 
-  /** Closes every socket (server shutdown). */
+  /** Closes every socket (server shutdown): its clients reconnect at once, through the balancer to another process. */
   close(): void {
     clearInterval(this.sweeper);
-    for (const connection of this.connections) connection.socket.close(1001, 'server shutting down');
+    for (const connection of this.connections) connection.socket.close(CLOSE_SERVICE_RESTART, 'server restarting');
   }
 
   /** A socket whose unsent backlog passed SEND_BUFFER_LIMIT: dropped so that it cannot hold the server's memory. */

@@ -264,6 +264,19 @@ export const tenantRemote = z.object({
 });
 export type TenantRemote = z.infer<typeof tenantRemote>;
 
+/**
+ * One server process of the site as the operator console lists it: `ok`, `draining` (told to stop, its requests
+ * going elsewhere) or `silent` (no heartbeat for a few seconds: killed, or cut off from the others).
+ */
+export const serverProcess = z.object({
+  instance: z.string(),
+  startedAt: z.string(),
+  seenAt: z.string(),
+  sockets: z.number().int(),
+  state: z.enum(['ok', 'draining', 'silent']),
+});
+export type ServerProcess = z.infer<typeof serverProcess>;
+
 export const tenantDetails = tenant.extend({ hosts: z.array(z.string()), remotes: z.array(tenantRemote) });
 export type TenantDetails = z.infer<typeof tenantDetails>;
 
@@ -353,6 +366,12 @@ export const registryEndpoints = {
       query: pageQuery.extend({ remote: z.enum(REMOTE_NAMES).optional(), tenant: z.string().optional() }),
       response: pageOf(deploymentLogEntry),
     }),
+  }),
+  /** The server processes of the site and their health (operators). */
+  processes: defineEndpoint({
+    method: 'GET',
+    path: '/federation/processes',
+    schemas: () => ({ response: z.object({ items: z.array(serverProcess) }) }),
   }),
   tenants: defineEndpoint({
     method: 'GET',

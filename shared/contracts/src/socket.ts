@@ -27,6 +27,8 @@ export const PING_INTERVAL_MS = 50_000;
 export const RECONNECT_DELAY_MS = 1_000;
 export const CLOSE_PROTOCOL_ERROR = 1002;
 export const CLOSE_PONG_MISSING = 4000;
+/** A server process that stops (a restart, a scale-down) closes its sockets so: the client reconnects at once. */
+export const CLOSE_SERVICE_RESTART = 1012;
 /** The server closes a socket that sends more messages than its rate allows (a client may reconnect later). */
 export const CLOSE_RATE_LIMITED = 4008;
 

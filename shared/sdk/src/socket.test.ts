@@ -200,6 +200,25 @@ describe('createSocketClient against a real ws server', () => {
     await server.until(() => server.connections.length === 4);
   });
 
+  it('reconnects at once when a server process restarts (1012), without backing off', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    const socket = client({ random: () => 1 });
+    socket.connect();
+    await server.until(() => server.connections[0]?.received.length === 1);
+
+    server.connections[0]!.socket.close(1012, 'server restarting');
+    await server.until(() => server.connections[1]?.received.length === 1);
+    expect(logs[0]).toEqual({ errorCode: 1012, type: 'connectionClosed', reason: 'server restarting' });
+    // a restart is no failure: a lost connection afterwards still waits the first 1 s
+    server.connections[1]!.socket.close(1011, 'lost');
+    await server.until(() => logs.length === 2);
+    jest.advanceTimersByTime(999);
+    await flushIo();
+    expect(server.connections).toHaveLength(2);
+    jest.advanceTimersByTime(1);
+    await server.until(() => server.connections[2]?.received.length === 1);
+  });
+
   it('does not reconnect after a protocol error (1002) on the first attempt, but does on a later one', async () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     const first = client();

@@ -2,6 +2,7 @@ import { BehaviorSubject, Subject, filter, type Observable } from 'rxjs';
 import {
   CLOSE_PONG_MISSING,
   CLOSE_PROTOCOL_ERROR,
+  CLOSE_SERVICE_RESTART,
   PING_INTERVAL_MS,
   RECONNECT_DELAY_MS,
   mayAnonymousSend,
@@ -68,7 +69,7 @@ const OPEN = 1;
  * The one WebSocket of the site: connect, open, requestSession, wait for ackSession, then flush
  * the queue. Pings every 50 s; a ping still unanswered when the next is due is a missing pong (4000): logged, and
  * the connection is replaced. On close it reconnects after 1 s, then with exponential backoff and jitter, except
- * after a protocol error (1002) on the first attempt. Frames failing their schema are logged and dropped.
+ * after a protocol error (1002) on the first attempt, and at once after a server process's restart (1012). Frames failing their schema are logged and dropped.
  */
 export function createSocketClient(options: SocketClientOptions): SocketClient {
   const WebSocketImpl = options.WebSocket ?? (globalThis.WebSocket as unknown as SocketConstructor);
@@ -163,6 +164,8 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
       options.log({ errorCode: event.code, type: 'connectionClosed', reason: event.reason ?? '' });
       if (stopped) return;
       if (event.code === CLOSE_PROTOCOL_ERROR && attempt === 1) return;
+      // A server process that stops sends its sockets away at once: another one takes them now.
+      if (event.code === CLOSE_SERVICE_RESTART) return open();
       const delay = reconnectDelay();
       failures += 1;
       reconnectTimer = setTimeout(open, delay);

@@ -166,6 +166,13 @@ function registry() {
       pageSize: 20,
       transport: 'outbox' as const,
     })),
+    ...restFixture(registryEndpoints.processes, () => ({
+      items: [
+        { instance: 'w1', startedAt: AT, seenAt: AT, sockets: 1200, state: 'ok' as const },
+        { instance: 'w2', startedAt: AT, seenAt: AT, sockets: 3, state: 'draining' as const },
+        { instance: 'w3', startedAt: AT, seenAt: AT, sockets: 0, state: 'silent' as const },
+      ],
+    })),
     ...restFixture(telemetryEndpoints.health, () => ({
       items: [
         healthRow({}),
@@ -341,6 +348,23 @@ describe('operator console: content', () => {
     expect(rows[3]).toHaveTextContent('100% (0 of 4 counted for the rollback)');
     expect(rows[3]).not.toHaveTextContent('rollback threshold');
     expect(rows[3]).not.toHaveClass('vv-operator__row--alarm');
+  });
+
+  it('lists the server processes with their state and sockets, marking those not healthy, and reads them again', async () => {
+    const { platform } = renderConsole();
+    const processes = screen.getByTestId('operator-processes');
+    const rows = await within(processes).findAllByRole('row');
+    expect(rows).toHaveLength(4);
+    expect(rows[1]).toHaveTextContent(/w1.*healthy.*1,200/);
+    expect(rows[1]).not.toHaveClass('vv-operator__row--alarm');
+    expect(rows[2]).toHaveTextContent(/w2.*draining.*3/);
+    expect(rows[2]).toHaveClass('vv-operator__row--alarm');
+    expect(rows[3]).toHaveTextContent(/w3.*silent/);
+    expect(rows[3]).toHaveClass('vv-operator__row--alarm');
+    const calls = () => restCallsTo(platform, registryEndpoints.processes).length;
+    const before = calls();
+    fireEvent.click(within(processes).getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(calls()).toBe(before + 1));
   });
 
   it('keeps the console working when health cannot be loaded, naming the reason', async () => {

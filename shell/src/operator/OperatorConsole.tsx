@@ -8,6 +8,7 @@ import { ChangesProvider, LoadState, useLoaded } from './data';
 import { useOperatorStrings } from './strings';
 import { TenantPanel } from './TenantPanel';
 import { HealthPanel } from './HealthPanel';
+import { ProcessesPanel } from './ProcessesPanel';
 import { DeploymentsPanel } from './DeploymentsPanel';
 import { OutboxPanel } from './OutboxPanel';
 import { TwoFactorPanel } from './TwoFactorPanel';
@@ -32,7 +33,7 @@ function LoginFirst() {
   return <LoginPrompt text={t('operator.loginRequired')} buttonLabel={t('auth.login')} ui={platform.ui} />;
 }
 
-/** Tenants with their features and remotes, the health of loads, the deployments log and guests' locks. */
+/** Tenants with their features and remotes, the server processes, the health of loads, the deployments log and guests' locks. */
 function ConsoleBody() {
   const { t } = useTranslation('shell');
   const { platform } = useShell();
@@ -60,6 +61,7 @@ function ConsoleBody() {
           }
         </LoadState>
       </section>
+      <ProcessesPanel />
       <HealthPanel />
       <DeploymentsPanel />
       <PushPanel />

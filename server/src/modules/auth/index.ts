@@ -10,6 +10,7 @@ import { createAnonymous, issue, login, signup } from './service';
 import { FailureThrottle, type ThrottleRule } from './throttle';
 import { checkLoginCode, confirmEnrolment, startEnrolment } from './totp';
 import { welcomeBack } from './welcome-back';
+import { rateLimitStore } from '../../cluster/bus';
 
 const MINUTE_MS = 60_000;
 /**
@@ -49,17 +50,17 @@ export const authModule: ServerModule = {
     const addresses = new FailureThrottle(ADDRESS_RULE);
 
     /** Routes whose calls one client address may make `max` times an hour, counted before the body is read. */
-    const perAddressHourly = (max: number, routes: (limited: FastifyInstance) => void) =>
+    const perAddressHourly = (limit: string, max: number, routes: (limited: FastifyInstance) => void) =>
       app.register(async (limited) => {
-        await limited.register(rateLimit, { max, timeWindow: 60 * MINUTE_MS });
+        await limited.register(rateLimit, { max, timeWindow: 60 * MINUTE_MS, ...rateLimitStore(ctx.bus, limit) });
         routes(limited);
       });
 
-    await perAddressHourly(ctx.config.anonymousSessionsPerAddressPerHour, (limited) =>
+    await perAddressHourly('anonymous', ctx.config.anonymousSessionsPerAddressPerHour, (limited) =>
       route(limited, authEndpoints.anonymous, async () => issue(app, ctx, await createAnonymous(ctx.db), ctx.now())),
     );
 
-    await perAddressHourly(ctx.config.signupsPerAddressPerHour, (limited) =>
+    await perAddressHourly('signup', ctx.config.signupsPerAddressPerHour, (limited) =>
       // Every call carries the language as a query parameter; a new guest keeps it as preference.
       route(limited, authEndpoints.signup, async ({ body, request }) => {
         const { language } = request.query as { language?: string };

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import type { Bus } from '../../cluster/bus';
 import { HttpError } from '../../http/endpoint';
 import { remoteDeployments, tenantRemotes, tenants } from './schema';
 import { DEFAULT_TENANT } from './tenants';
@@ -12,10 +13,13 @@ interface Snapshot {
   pins: Map<string, PinRow[]>;
 }
 
+/** The bus topic of a change of tenants or pins: every process reads them again. */
+const DIRECTORY_CHANGED = 'tenant-directory';
+
 /**
  * Tenants and their remote pins, as every page load reads them (the manifest, load reports): a handful of rows
- * read at most once per `ttlMs` and again at once after a change this server made (`forget`), so a manifest costs
- * no query. Another server's change shows within `ttlMs`; a ttl of 0 reads them every time.
+ * read at most once per `ttlMs` and again at once after a change (`forget`) made by this process or, told through
+ * the bus, by any other, so a manifest costs no query. A ttl of 0 reads them every time.
  */
 export class TenantDirectory {
   private snapshot: Promise<Snapshot> | null = null;
@@ -26,7 +30,15 @@ export class TenantDirectory {
   constructor(
     private readonly db: Database,
     private readonly ttlMs: number,
-  ) {}
+    private readonly bus: Bus,
+    /** Runs on every process after any change, e.g. to drop answers computed from the tenants as they were. */
+    onChange: () => void,
+  ) {
+    bus.subscribe(DIRECTORY_CHANGED, () => {
+      this.snapshot = null;
+      onChange();
+    });
+  }
 
   /** ?tenant= wins, then a tenant that lists the host name, then the main tenant. */
   async tenant(requested: string | undefined, hostname: string): Promise<TenantRow> {
@@ -66,9 +78,9 @@ export class TenantDirectory {
     return row?.integrity ?? null;
   }
 
-  /** Call after every change of tenants or pins. A read already under way is not kept. */
+  /** Call after every change of tenants or pins: every process forgets them. A read already under way is not kept. */
   forget(): void {
-    this.snapshot = null;
+    this.bus.publish(DIRECTORY_CHANGED, null);
   }
 
   private read(): Promise<Snapshot> {

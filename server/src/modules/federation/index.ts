@@ -39,6 +39,7 @@ import {
   type ServerRenderReport,
 } from './telemetry';
 import { amoraTenant, velvetTenant } from './tenants';
+import { rateLimitStore } from '../../cluster/bus';
 
 /** The largest batch of load reports: MAX_LOAD_REPORTS reports with their longest error text fit well below. */
 const MAX_LOAD_REPORT_BYTES = 64 * 1024;
@@ -127,7 +128,11 @@ const directories = new WeakMap<ModuleContext, TenantDirectory>();
 /** The one tenant directory of a server: the manifest, load reports and the HTML matcher's route tables read it. */
 function directoryOf(ctx: ModuleContext): TenantDirectory {
   let directory = directories.get(ctx);
-  if (!directory) directories.set(ctx, (directory = new TenantDirectory(ctx.db, ctx.config.visitorCacheMs)));
+  if (!directory) {
+    // Catalogue answers shared by visitors follow the tenants' features: a switch drops them everywhere.
+    directory = new TenantDirectory(ctx.db, ctx.config.visitorCacheMs, ctx.bus, () => ctx.visitorCache.clear());
+    directories.set(ctx, directory);
+  }
   return directory;
 }
 
@@ -207,6 +212,7 @@ export const federationModule: ServerModule = {
       // batch with a token this server signed is limited per visitor of that token, wherever it comes from; any
       // other per client address.
       await reports.register(rateLimit, {
+        ...rateLimitStore(ctx.bus, 'load-reports'),
         hook: 'preValidation',
         timeWindow: 60_000,
         keyGenerator: (request) => {
@@ -297,6 +303,10 @@ export const federationModule: ServerModule = {
     route(app, telemetryEndpoints.health, async ({ query, auth, request }) => {
       await operator(auth, request.authError);
       return { items: await remoteHealth(ctx.db, query, ctx.now()) };
+    });
+    route(app, registryEndpoints.processes, async ({ auth, request }) => {
+      await operator(auth, request.authError);
+      return { items: await ctx.processes.list() };
     });
     route(app, registryEndpoints.tenants, async ({ auth, request }) => {
       await operator(auth, request.authError);

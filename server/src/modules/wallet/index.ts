@@ -16,7 +16,7 @@ import { idempotent, pruneIdempotencyKeys, releaseDeadClaims } from './idempoten
 import { depositByCard, settleStaleDeposits } from './deposits';
 import { depositLimits, setDepositLimits } from './limits';
 import { compensate, sandboxProvider } from './payment';
-import { balanceOf, pushBalance, transfer } from './service';
+import { balanceOf, pushBalance, shareBalanceViews, transfer } from './service';
 
 /** Coins the demo guest starts with, so the demo site can buy at once (hundredths). */
 const DEMO_GUEST_COINS = 500_00;
@@ -112,6 +112,7 @@ export const walletModule: ServerModule = {
     },
   }),
   prepare: async (ctx) => {
+    shareBalanceViews(ctx.bus);
     const released = await releaseDeadClaims(ctx.db);
     if (released > 0) ctx.log.info({ released }, 'wallet: idempotency claims of a stopped process released');
   },

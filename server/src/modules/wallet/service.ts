@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { balanceOnWire } from '@velvet/contracts';
 import { LRUCache } from 'lru-cache';
 import { afterTransaction, type Database } from '../../db/database';
+import type { Bus } from '../../cluster/bus';
 import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
 import { guests } from '../auth/schema';
@@ -128,7 +129,7 @@ export interface BalanceView {
   isPayingCustomer: boolean;
 }
 
-/** How long a kept balance view may live at most: bounds what another server process's transfer leaves stale. */
+/** How long a kept balance view may live at most: bounds what a change missed (a process that died mid-way) leaves stale. */
 const BALANCE_VIEW_TTL_MS = 5_000;
 
 /**
@@ -136,9 +137,8 @@ const BALANCE_VIEW_TTL_MS = 5_000;
  * database a read costs the whole process (under load 500 answers/s, p99 near 2 s), on PostgreSQL a round trip.
  * A guest's view is forgotten when a transaction carrying a transfer of the guest has ended (`transfer` asks
  * for it, whether it commits itself or inside its caller's transaction) and when the guest changes what the
- * view shows besides money (language); a read that overlapped any such change is not kept. Only this process's
- * changes are seen: with several server processes on one PostgreSQL, another process's transfer shows here
- * once the view has expired, after at most BALANCE_VIEW_TTL_MS.
+ * view shows besides money (language); a read that overlapped any such change is not kept. With several server
+ * processes every one forgets it, told through the bus (`shareBalanceViews`).
  */
 const balanceViews = new LRUCache<string, { db: Database; view: BalanceView }>({
   max: 100_000,
@@ -147,10 +147,25 @@ const balanceViews = new LRUCache<string, { db: Database; view: BalanceView }>({
 /** Counts the views forgotten: a read during which it moved may have seen the database before the change. */
 let forgotten = 0;
 
-/** Drops the kept balance view of a guest; call after a committed change of what it shows. */
-export function forgetBalanceView(guestId: string): void {
+const BALANCE_VIEW_CHANGED = 'balance-view';
+/** The buses of the servers of this process (one, or several in tests) that tell the others a view changed. */
+const buses = new Set<Bus>();
+
+function dropBalanceView(guestId: string): void {
   forgotten++;
   balanceViews.delete(guestId);
+}
+
+/** Has every other process forget a view this one forgets, and this one forget what theirs do. */
+export function shareBalanceViews(bus: Bus): void {
+  buses.add(bus);
+  bus.subscribe<string>(BALANCE_VIEW_CHANGED, dropBalanceView);
+}
+
+/** Drops the kept balance view of a guest, on every process; call after a committed change of what it shows. */
+export function forgetBalanceView(guestId: string): void {
+  dropBalanceView(guestId);
+  for (const bus of buses) bus.publish(BALANCE_VIEW_CHANGED, guestId);
 }
 
 /**
