@@ -35,6 +35,7 @@ import { visitorOf } from './http/visitor';
 import { GonePages } from './http/gone-pages';
 import { Hub } from './socket/hub';
 import { StatusBar } from './socket/status-bar';
+import { openLeases } from './leases/leases';
 
 export const REST_PREFIX = '/rest/v1';
 
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   const mediaDir = path.join(config.dataDir, 'media');
   await mkdir(mediaDir, { recursive: true });
+  const leases = openLeases(config.databaseUrl, app.log);
   const ctx: ModuleContext = {
     db: database.db,
     config,
@@ -107,6 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessions,
     hooks: {},
     statusBar: new StatusBar(hub),
+    leases,
   };
   for (const module of modules) Object.assign(ctx.hooks, module.hooks?.(ctx));
 
@@ -152,7 +155,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bundleStatic(remotesDir, '/remotes/', (name) => (UNCACHED_REMOTE_FILES.has(name) ? 'no-cache' : IMMUTABLE)),
   );
 
-  for (const module of modules) await module.prepare?.(ctx);
+  await leases.join(async () => {
+    for (const module of modules) await module.prepare?.(ctx);
+  });
   // REST speaks zod (the contracts' schemas); the compilers are set once for this scope, so mercurius and the
   // static routes outside it keep Fastify's JSON-schema defaults.
   await app.register(
@@ -190,6 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       for (const stop of stops.splice(0)) stop();
       hub.close();
       await app.close();
+      await leases.close();
       await database.close();
     },
   };

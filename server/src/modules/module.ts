@@ -7,6 +7,7 @@ import type { VisitorCache } from '../http/visitor-cache';
 import type { ImageStore } from '../media/images';
 import type { SessionRegistry } from './auth/sessions';
 import type { StatusBar } from '../socket/status-bar';
+import type { Leases } from '../leases/leases';
 
 /** Who is calling: read from the bearer token (or the accessToken query parameter) on every request. */
 export interface Auth {
@@ -84,6 +85,8 @@ export interface ModuleContext {
   hooks: ModuleHooks;
   /** The guest's status bar: a module registers the message types it owns and refreshes when they may change. */
   statusBar: StatusBar;
+  /** Scheduled work runs in one process of the database at a time: every job goes through `leases.repeat`. */
+  leases: Leases;
 }
 
 export interface GraphqlContribution {
@@ -113,10 +116,16 @@ export interface ServerModule {
   graphql?: GraphqlContribution;
   feedGraphql?: GraphqlContribution;
   socket?: (ctx: ModuleContext) => void;
-  /** Runs on every start (and in tests) after migrations, before routes: configuration rows, files to put in place. */
+  /**
+   * Runs on every start (and in tests) after migrations, before routes: configuration rows, files to put in place;
+   * what a stopped cluster left behind is cleaned up only when `ctx.leases.startedAlone`.
+   */
   prepare?: (ctx: ModuleContext) => Promise<void>;
   /** Fills the demo catalogue on first start; `scale` multiplies the counts for benchmarks. */
   seed?: (ctx: ModuleContext, options: { scale: number }) => Promise<void>;
-  /** Background work (demo performers going on and off line, ...); answers a function that stops it. */
+  /**
+   * Background work (demo performers going on and off line, ...) through `ctx.leases.repeat`, so it runs in one
+   * process at a time; answers a function that stops it.
+   */
   start?: (ctx: ModuleContext) => () => void;
 }

@@ -26,7 +26,8 @@ export const chatModule: ServerModule = {
     ageVerificationRevoked: (guestId) => endAgeRatedChatsOfGuest(ctx, guestId),
   }),
   prepare: async (ctx) => {
-    await endChatsOfStoppedServer(ctx);
+    // Chats running while other processes run on are theirs to bill (and take over when one dies).
+    if (ctx.leases.startedAlone) await endChatsOfStoppedServer(ctx);
     await prepareLiveLoops(ctx);
   },
   graphql: chatGraphql,

@@ -23,7 +23,6 @@ import { isAgeVerified } from '../auth/age';
 import { guests } from '../auth/schema';
 import { asLanguage } from '../auth/guests';
 import type { Auth, ModuleContext } from '../module';
-import { repeat } from '../performers/schedule';
 import { balanceOf, pushBalance } from '../wallet/service';
 import { nextDue, refillHold, secondsLeft, settle, takeFirstHold, type ChatRow, type Settled } from './billing';
 import { botGreeting, botReply, botReplyDelayMs } from './bot';
@@ -217,8 +216,8 @@ export async function runDueChats(ctx: ModuleContext): Promise<number> {
 }
 
 /**
- * Runs at start, before any route: the chats still running were open when the server stopped (a crash or kill
- * leaves them so), and their guests' sockets went with it. Each ends at its last billed moment, the end of its
+ * Runs at a start with no other server process running, before any route: the chats still running were open when
+ * the server stopped (a crash or kill leaves them so), and their guests' sockets went with it. Each ends at its last billed moment, the end of its
  * last billed slice, as clientConnectionLost (previews previewGuestOffline): the time the server was down is never
  * billed, and neither is the part of the slice the server could not bill any more. Answers how many ended.
  */
@@ -235,9 +234,12 @@ export async function endChatsOfStoppedServer(ctx: ModuleContext): Promise<numbe
 /** How often the billing scheduler looks for due chats. */
 export const BILLING_TICK_MS = 1000;
 
+/** The lease of the billing job (one process bills every running chat). */
+export const BILLING_LEASE = 'chat: billing due chats';
+
 /** Bills the running chats as a job, every BILLING_TICK_MS. */
 export const startBillingJob = (ctx: ModuleContext) =>
-  repeat(ctx, 'chat: billing due chats', BILLING_TICK_MS, () => runDueChats(ctx));
+  ctx.leases.repeat(BILLING_LEASE, BILLING_TICK_MS, () => runDueChats(ctx));
 
 // --- Start ---
 
