@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { AuthResponse, ChatSession } from '@velvet/contracts';
+import { CHAT_EXIT_CODES, type AuthResponse, type ChatSession } from '@velvet/contracts';
 import { systemClock } from '../clock';
 import { openDatabase, type Database } from '../db/database';
 import { TEST_OPERATOR_PASSWORD } from '../testing/app';
@@ -100,6 +100,8 @@ interface Chat {
   price: number;
   coins: number;
   sockets: TestSocket[];
+  /** Her only tab is on the process that dies: her chat ends as her connection was lost, when it was. */
+  onlyOnKilled: boolean;
   session: ChatSession;
 }
 
@@ -156,15 +158,18 @@ test(
           const { accessToken: token, guest } = (await signup.json()) as AuthResponse;
           const coins = coinsOf(i, price);
           await fund({ db, now }, guest.id, coins);
-          // The guest has a tab on each process, so her chat keeps its socket when one process dies.
-          const sockets = await Promise.all([a, b].map((server) => openSocketSessionAt(server.port, token)));
-          const start = await [a, b][i % 2]!.call('POST', '/chat/start', token, {
+          // Most guests have a tab on each process, so their chats keep a socket when one process dies.
+          const onlyOnKilled = i % 5 === 1;
+          const servers = onlyOnKilled ? [a] : [a, b];
+          const sockets = await Promise.all(servers.map((server) => openSocketSessionAt(server.port, token)));
+          const start = await servers[i % servers.length]!.call('POST', '/chat/start', token, {
             actorId: performers[i % performers.length]!.id,
             chatType: 'LIVECHAT',
             sequenceNumber: 1,
           });
           assert.equal(start.status, 200, await start.clone().text());
-          return { guestId: guest.id, token, price, coins, sockets, session: (await start.json()) as ChatSession };
+          const session = (await start.json()) as ChatSession;
+          return { guestId: guest.id, token, price, coins, sockets, onlyOnKilled, session };
         }),
       );
       // Sockets idle longer than the hub allows (on the fast clock) would be closed: the tabs ping as browsers do.
@@ -208,9 +213,16 @@ test(
       let billed = 0;
       let slices = 0;
       let ranOut = 0;
+      let lost = 0;
       for (const chat of chats) {
         const [row] = await db.select().from(chatSessions).where(eq(chatSessions.id, chat.session.chatId));
         assert.equal(row!.status, 'ended');
+        const ending = chat.onlyOnKilled ? CHAT_EXIT_CODES.clientConnectionLost : CHAT_EXIT_CODES.clientStop;
+        assert.ok(
+          [ending, CHAT_EXIT_CODES.outOfMoney].some((code) => code === row!.exitCode),
+          `exit ${row!.exitCode}`,
+        );
+        if (row!.exitCode === CHAT_EXIT_CODES.clientConnectionLost) lost++;
         const duration = Math.floor((row!.endedAt!.getTime() - row!.startedAt.getTime()) / 1000);
         const expected = expectedBilling(chat.price, chat.coins, duration);
         if (expected.runsOutAt <= duration) ranOut++;
@@ -232,7 +244,7 @@ test(
       assert.equal(earned, billed, 'what guests paid is what performers and the platform earned');
       await assertLedgerConsistent(db);
       c.diagnostic(
-        `billing moved ${takeoverMs} ms after kill -9 of its holder; ${CHATS} chats, ${slices} slices, ${billed} hundredths billed, ${ranOut} ran out of money, every bill exact (servers up in ${startupMs} ms, chats ran ${Math.round(performance.now() - chatsAt)} ms)`,
+        `billing moved ${takeoverMs} ms after kill -9 of its holder; ${CHATS} chats, ${slices} slices, ${billed} hundredths billed, ${ranOut} ran out of money, ${lost} lost with their process (104), every bill exact (servers up in ${startupMs} ms, chats ran ${Math.round(performance.now() - chatsAt)} ms)`,
       );
       for (const chat of chats) chat.sockets.forEach((socket) => socket.close());
     } finally {

@@ -9,6 +9,7 @@ import {
   endChatsOfActors,
   endChatsOfStoppedServer,
   startBillingJob,
+  startPresenceNotes,
   watchGuestsGone,
 } from './sessions';
 import { startShowJob } from './shows';
@@ -39,9 +40,9 @@ export const chatModule: ServerModule = {
     await seedTickets(ctx, options);
     await seedLiveLoops(ctx, options);
   },
-  // The billing of running chats and the shows.
+  // The billing of running chats and the shows (under leases), and where this process's guests are.
   start: (ctx) => {
-    const stops = [startBillingJob(ctx), startShowJob(ctx)];
+    const stops = [startBillingJob(ctx), startShowJob(ctx), startPresenceNotes(ctx)];
     return () => stops.forEach((stop) => stop());
   },
 };
