@@ -67,6 +67,8 @@ class Job {
   private running: Promise<unknown> | null = null;
   private readonly timer: NodeJS.Timeout;
   holding = false;
+  /** Another process held the lease when this one asked: taking it later is a takeover. */
+  waited = false;
 
   constructor(
     readonly name: string,
@@ -244,14 +246,19 @@ class PostgresLeases implements Leases {
     if (this.client !== client) return;
     const taken = new Set(rows.filter((row) => row.taken).map((row) => row.key));
     for (const job of wanted) {
-      if (!taken.has(leaseKey(job.name))) continue;
+      if (!taken.has(leaseKey(job.name))) {
+        job.waited = true;
+        continue;
+      }
       if (this.jobs.get(job.name) !== job) {
         // Stopped while asking: the lock goes back at once.
         await client.query('select pg_advisory_unlock($1, $2)', [LEASE_NAMESPACE, leaseKey(job.name)]);
         continue;
       }
       job.holding = true;
-      this.log.info({ lease: job.name }, 'leases: taken');
+      // A start taking its leases is routine; taking one over from another process is worth an operator's notice.
+      if (job.waited) this.log.info({ lease: job.name }, 'leases: taken over');
+      else this.log.debug({ lease: job.name }, 'leases: taken');
       job.tick();
     }
   }
