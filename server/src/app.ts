@@ -37,6 +37,7 @@ import { Hub } from './socket/hub';
 import { StatusBar } from './socket/status-bar';
 import { HEALTH_PATH, INSTANCE_HEADER, openBus } from './cluster/bus';
 import { Processes } from './cluster/processes';
+import { openLeases } from './leases/leases';
 
 export const REST_PREFIX = '/rest/v1';
 
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let draining = false;
   const mediaDir = path.join(config.dataDir, 'media');
   await mkdir(mediaDir, { recursive: true });
+  const leases = openLeases(config.databaseUrl, app.log);
   const ctx: ModuleContext = {
     db: database.db,
     config,
@@ -129,6 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       () => ctx.now().getTime(),
       systemClock().getTime(),
     ),
+    leases,
   };
   for (const module of modules) Object.assign(ctx.hooks, module.hooks?.(ctx));
 
@@ -183,7 +186,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bundleStatic(remotesDir, '/remotes/', (name) => (UNCACHED_REMOTE_FILES.has(name) ? 'no-cache' : IMMUTABLE)),
   );
 
-  for (const module of modules) await module.prepare?.(ctx);
+  await leases.join(async () => {
+    for (const module of modules) await module.prepare?.(ctx);
+  });
   // REST speaks zod (the contracts' schemas); the compilers are set once for this scope, so mercurius and the
   // static routes outside it keep Fastify's JSON-schema defaults.
   await app.register(
@@ -228,6 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await ctx.processes.stop();
       await app.close();
       await bus.close();
+      await leases.close();
       await database.close();
     },
   };

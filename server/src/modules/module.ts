@@ -9,6 +9,7 @@ import type { SessionRegistry } from './auth/sessions';
 import type { StatusBar } from '../socket/status-bar';
 import type { Bus } from '../cluster/bus';
 import type { Processes } from '../cluster/processes';
+import type { Leases } from '../leases/leases';
 
 /** Who is calling: read from the bearer token (or the accessToken query parameter) on every request. */
 export interface Auth {
@@ -90,6 +91,8 @@ export interface ModuleContext {
   bus: Bus;
   /** The site's server processes and their health (heartbeats through Redis; alone, this one). */
   processes: Processes;
+  /** Scheduled work runs in one process of the database at a time: every job goes through `leases.repeat`. */
+  leases: Leases;
 }
 
 export interface GraphqlContribution {
@@ -119,10 +122,16 @@ export interface ServerModule {
   graphql?: GraphqlContribution;
   feedGraphql?: GraphqlContribution;
   socket?: (ctx: ModuleContext) => void;
-  /** Runs on every start (and in tests) after migrations, before routes: configuration rows, files to put in place. */
+  /**
+   * Runs on every start (and in tests) after migrations, before routes: configuration rows, files to put in place;
+   * what a stopped cluster left behind is cleaned up only when `ctx.leases.startedAlone`.
+   */
   prepare?: (ctx: ModuleContext) => Promise<void>;
   /** Fills the demo catalogue on first start; `scale` multiplies the counts for benchmarks. */
   seed?: (ctx: ModuleContext, options: { scale: number }) => Promise<void>;
-  /** Background work (demo performers going on and off line, ...); answers a function that stops it. */
+  /**
+   * Background work (demo performers going on and off line, ...) through `ctx.leases.repeat`, so it runs in one
+   * process at a time; answers a function that stops it.
+   */
   start?: (ctx: ModuleContext) => () => void;
 }

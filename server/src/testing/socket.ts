@@ -28,7 +28,16 @@ export async function openSocketSession(
   if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address !== 'object') throw new Error('the test app is not listening on a port');
-  const socket = new WebSocket(`ws://127.0.0.1:${address.port}/ws`, { headers });
+  return openSocketSessionAt(address.port, accessToken, headers);
+}
+
+/** A real socket session against a server listening on `port` of loopback (e.g. a server process of a test). */
+export async function openSocketSessionAt(
+  port: number,
+  accessToken: string,
+  headers: Record<string, string> = {},
+): Promise<TestSocket> {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers });
   const received: IncomingMessage[] = [];
   socket.on('message', (data) => received.push(JSON.parse(String(data)) as IncomingMessage));
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));

@@ -78,12 +78,8 @@ export const avsModule: ServerModule = {
   socket: registerStatusBar,
   start: (ctx) => {
     const providers = avsProviders(ctx);
-    const timer = setInterval(() => {
-      deliverDueSandboxCallbacks(ctx, providers).catch((error: unknown) =>
-        ctx.log.error({ err: error }, 'avs: delivering sandbox callbacks failed'),
-      );
-    }, SANDBOX_TICK_MS);
-    timer.unref();
-    return () => clearInterval(timer);
+    return ctx.leases.repeat('avs: delivering sandbox callbacks', SANDBOX_TICK_MS, () =>
+      deliverDueSandboxCallbacks(ctx, providers),
+    );
   },
 };

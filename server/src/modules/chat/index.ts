@@ -9,6 +9,7 @@ import {
   endChatsOfActors,
   endChatsOfStoppedServer,
   startBillingJob,
+  startPresenceNotes,
   watchGuestsGone,
 } from './sessions';
 import { startShowJob } from './shows';
@@ -26,7 +27,8 @@ export const chatModule: ServerModule = {
     ageVerificationRevoked: (guestId) => endAgeRatedChatsOfGuest(ctx, guestId),
   }),
   prepare: async (ctx) => {
-    await endChatsOfStoppedServer(ctx);
+    // Chats running while other processes run on are theirs to bill (and take over when one dies).
+    if (ctx.leases.startedAlone) await endChatsOfStoppedServer(ctx);
     await prepareLiveLoops(ctx);
   },
   graphql: chatGraphql,
@@ -38,9 +40,9 @@ export const chatModule: ServerModule = {
     await seedTickets(ctx, options);
     await seedLiveLoops(ctx, options);
   },
-  // The billing of running chats and the shows.
+  // The billing of running chats and the shows (under leases), and where this process's guests are.
   start: (ctx) => {
-    const stops = [startBillingJob(ctx), startShowJob(ctx)];
+    const stops = [startBillingJob(ctx), startShowJob(ctx), startPresenceNotes(ctx)];
     return () => stops.forEach((stop) => stop());
   },
 };

@@ -39,6 +39,11 @@ export const chatSessions = pgTable(
     billedSeconds: integer('billed_seconds').notNull().default(0),
     billedAmount: integer('billed_amount').notNull().default(0),
     usedToyControl: boolean('used_toy_control').notNull().default(false),
+    /**
+     * The last time a server process held a socket of the guest, written by every process for its own guests
+     * with a running chat: the process billing the chat may hold none of them.
+     */
+    guestSeenAt: timestamp('guest_seen_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('chat_sessions_one_active_per_guest')

@@ -23,7 +23,6 @@ import { isAgeVerified } from '../auth/age';
 import { guests } from '../auth/schema';
 import { asLanguage } from '../auth/guests';
 import type { Auth, ModuleContext } from '../module';
-import { repeat } from '../performers/schedule';
 import { balanceOf, pushBalance } from '../wallet/service';
 import { nextDue, refillHold, secondsLeft, settle, takeFirstHold, type ChatRow, type Settled } from './billing';
 import { botGreeting, botReply, botReplyDelayMs } from './bot';
@@ -159,10 +158,48 @@ export function watchGuestsGone(ctx: ModuleContext): void {
   ctx.hub.onGuestGone((guestId) => gone.set(guestId, ctx.now()));
 }
 
+/** How often every process notes the guests of running chats that hold a socket on it (`guestSeenAt`). */
+export const PRESENCE_TICK_MS = 1000;
+/** A note older than this: no process holds a socket of the guest any more (or her process died). */
+export const PRESENCE_STALE_MS = 3 * PRESENCE_TICK_MS;
+
 /**
- * The running chats whose guest has no socket, with the moment the guest left. Forgets the absences of guests
- * who came back or have no running chat; a guest missing without a note (it went before the note was watched)
- * counts from now.
+ * Notes on the running chats whose guest has a socket on this process that she is here now: the process billing
+ * the chat (the billing lease's holder) may hold none of her sockets. Answers how many chats it noted.
+ */
+export async function noteGuestsPresent(ctx: ModuleContext): Promise<number> {
+  const active = await ctx.db
+    .select({ id: chatSessions.id, guestId: chatSessions.guestId })
+    .from(chatSessions)
+    .where(eq(chatSessions.status, 'active'));
+  const here = active.filter((chat) => ctx.hub.isGuestConnected(chat.guestId)).map((chat) => chat.id);
+  if (here.length === 0) return 0;
+  // Rows locked in one order, so that two processes noting the same chats never deadlock.
+  await ctx.db.execute(sql`update ${chatSessions} set guest_seen_at = ${ctx.now()}
+    from (select id from ${chatSessions} where ${inArray(chatSessions.id, here)} order by id for update) as noted
+    where ${chatSessions.id} = noted.id`);
+  return here.length;
+}
+
+/** Notes the present guests every PRESENCE_TICK_MS in every process (each for its own sockets: no lease). */
+export function startPresenceNotes(ctx: ModuleContext): () => void {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    running ??= noteGuestsPresent(ctx)
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'chat: noting present guests failed'))
+      .finally(() => (running = null));
+  }, PRESENCE_TICK_MS).unref();
+  return () => clearInterval(timer);
+}
+
+/** Whether another process noted a socket of the chat's guest within PRESENCE_STALE_MS. */
+const seenElsewhere = (chat: ChatRow, now: Date) =>
+  chat.guestSeenAt !== null && now.getTime() - chat.guestSeenAt.getTime() < PRESENCE_STALE_MS;
+
+/**
+ * The running chats whose guest has no socket on any process, with the moment the guest left: the later of her
+ * last socket closing here and the last note of another process. Forgets the absences of guests who came back
+ * or have no running chat; a guest missing without either (she went before anything was noted) counts from now.
  */
 function guestsAway(ctx: ModuleContext, active: ChatRow[], now: Date): Map<string, Date> {
   let gone = goneSince.get(ctx.hub);
@@ -172,9 +209,10 @@ function guestsAway(ctx: ModuleContext, active: ChatRow[], now: Date): Map<strin
     if (!running.has(guestId) || ctx.hub.isGuestConnected(guestId)) gone.delete(guestId);
   const away = new Map<string, Date>();
   for (const chat of active) {
-    if (ctx.hub.isGuestConnected(chat.guestId)) continue;
-    if (!gone.has(chat.guestId)) gone.set(chat.guestId, now);
-    const leftAt = gone.get(chat.guestId)!;
+    if (ctx.hub.isGuestConnected(chat.guestId) || seenElsewhere(chat, now)) continue;
+    if (!gone.has(chat.guestId) && !chat.guestSeenAt) gone.set(chat.guestId, now);
+    const here = gone.get(chat.guestId)?.getTime() ?? 0;
+    const leftAt = new Date(Math.max(here, chat.guestSeenAt?.getTime() ?? 0));
     away.set(chat.id, leftAt < chat.startedAt ? chat.startedAt : leftAt);
   }
   return away;
@@ -217,8 +255,8 @@ export async function runDueChats(ctx: ModuleContext): Promise<number> {
 }
 
 /**
- * Runs at start, before any route: the chats still running were open when the server stopped (a crash or kill
- * leaves them so), and their guests' sockets went with it. Each ends at its last billed moment, the end of its
+ * Runs at a start with no other server process running, before any route: the chats still running were open when
+ * the server stopped (a crash or kill leaves them so), and their guests' sockets went with it. Each ends at its last billed moment, the end of its
  * last billed slice, as clientConnectionLost (previews previewGuestOffline): the time the server was down is never
  * billed, and neither is the part of the slice the server could not bill any more. Answers how many ended.
  */
@@ -235,9 +273,12 @@ export async function endChatsOfStoppedServer(ctx: ModuleContext): Promise<numbe
 /** How often the billing scheduler looks for due chats. */
 export const BILLING_TICK_MS = 1000;
 
+/** The lease of the billing job (one process bills every running chat). */
+export const BILLING_LEASE = 'chat: billing due chats';
+
 /** Bills the running chats as a job, every BILLING_TICK_MS. */
 export const startBillingJob = (ctx: ModuleContext) =>
-  repeat(ctx, 'chat: billing due chats', BILLING_TICK_MS, () => runDueChats(ctx));
+  ctx.leases.repeat(BILLING_LEASE, BILLING_TICK_MS, () => runDueChats(ctx));
 
 // --- Start ---
 

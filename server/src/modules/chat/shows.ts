@@ -6,7 +6,6 @@ import { chatTickets } from './schema';
 import { notify } from '../notifications/service';
 import { performerAvatar } from '../performers/age';
 import { endTicketShows, startTicketShow } from '../performers/catalogue';
-import { repeat } from '../performers/schedule';
 import { NEXT_SHOW_LEAD_MINUTES, planNextShow } from './seed-tickets';
 import { activeChatsOfActor, endChat } from './sessions';
 import { hasRunningShow, runningShows, ticketHolders } from './tickets';
@@ -106,7 +105,7 @@ export async function keepShowsComing(ctx: ModuleContext): Promise<number | null
 
 /** Runs the show job now (a restarted server catches up) and every SHOW_TICK_MS. */
 export const startShowJob = (ctx: ModuleContext) =>
-  repeat(ctx, 'running the show lifecycle', SHOW_TICK_MS, async () => {
+  ctx.leases.repeat('chat: running the show lifecycle', SHOW_TICK_MS, async () => {
     await runShowTick(ctx);
     await keepShowsComing(ctx);
   });

@@ -179,15 +179,10 @@ export const federationModule: ServerModule = {
   name: 'federation',
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
   prepare,
-  start: (ctx) => {
-    const timer = setInterval(() => {
-      pruneLoadReports(ctx.db, ctx.now()).catch((error: unknown) =>
-        ctx.log.error({ err: error }, 'pruning load reports failed'),
-      );
-    }, PRUNE_LOAD_REPORTS_MS);
-    timer.unref();
-    return () => clearInterval(timer);
-  },
+  start: (ctx) =>
+    ctx.leases.repeat('federation: pruning load reports', PRUNE_LOAD_REPORTS_MS, () =>
+      pruneLoadReports(ctx.db, ctx.now()),
+    ),
   routes: (ctx) => async (app) => {
     const directory = directoryOf(ctx);
     /** Waits for a change of tenants or pins, then has the directory read them again (an upload changes neither). */

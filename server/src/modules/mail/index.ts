@@ -27,17 +27,16 @@ export const mailModule: ServerModule = {
   },
   start: (ctx) => {
     const mailer = mailerOf(ctx);
-    // Mails left queued by a failed attempt or an earlier run of the server.
-    mailer.kick();
-    const timer = setInterval(() => mailer.kick(), DELIVERY_INTERVAL_MS);
-    const pruner = setInterval(() => {
-      pruneMail(ctx.db, ctx.now()).catch((error: unknown) => ctx.log.error({ err: error }, 'pruning mail failed'));
-    }, PRUNE_INTERVAL_MS);
-    timer.unref();
-    pruner.unref();
+    // Mails left queued by a failed attempt or an earlier run of the server (a new mail is sent at once anyway).
+    const stops = [
+      ctx.leases.repeat('mail: delivering due mails', DELIVERY_INTERVAL_MS, () => {
+        mailer.kick();
+        return mailer.idle();
+      }),
+      ctx.leases.repeat('mail: pruning', PRUNE_INTERVAL_MS, () => pruneMail(ctx.db, ctx.now())),
+    ];
     return () => {
-      clearInterval(timer);
-      clearInterval(pruner);
+      stops.forEach((stop) => stop());
       mailer.close();
     };
   },

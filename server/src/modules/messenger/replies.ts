@@ -4,7 +4,6 @@ import type { Database } from '../../db/database';
 import type { ModuleContext } from '../module';
 import { ageGate } from '../auth/age';
 import { botReply } from '../chat/bot';
-import { repeat } from '../performers/schedule';
 import { notify } from '../notifications/service';
 import { giftsById } from './gifts';
 import { storePerformerPicture } from './images';
@@ -115,4 +114,4 @@ async function answerChannel(ctx: ModuleContext, channelId: number): Promise<boo
 
 /** The performers' answers as a job, every REPLY_TICK_MS. */
 export const startReplyJob = (ctx: ModuleContext) =>
-  repeat(ctx, 'messenger: performers answering', REPLY_TICK_MS, () => answerDueReplies(ctx));
+  ctx.leases.repeat('messenger: performers answering', REPLY_TICK_MS, () => answerDueReplies(ctx));

@@ -66,23 +66,8 @@ export async function applyOnlineSchedule(ctx: ModuleContext): Promise<ScheduleC
   return { online, offline };
 }
 
-/**
- * A background job: runs at once (a restarted server catches up), then every `intervalMs`; a run never overlaps
- * the previous one and a failure is logged, not thrown. Answers the function that stops it.
- */
-export function repeat(ctx: ModuleContext, what: string, intervalMs: number, work: () => Promise<unknown>): () => void {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    running ??= work()
-      .catch((error: unknown) => ctx.log.error({ err: error }, `${what} failed`))
-      .finally(() => (running = null));
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
 /** The performers' online schedule, applied as a job. */
 export const startScheduleJob = (ctx: ModuleContext) =>
-  repeat(ctx, 'performers: applying the online schedule', ONLINE_SCHEDULE_INTERVAL_MS, () => applyOnlineSchedule(ctx));
+  ctx.leases.repeat('performers: applying the online schedule', ONLINE_SCHEDULE_INTERVAL_MS, () =>
+    applyOnlineSchedule(ctx),
+  );

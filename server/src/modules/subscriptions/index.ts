@@ -3,7 +3,7 @@ import { formatCurrency, subscriptionEndpoints } from '@velvet/contracts';
 import { routePath } from '../../http/route-path';
 import { asLanguage, findGuest } from '../auth/guests';
 import { route } from '../../http/endpoint';
-import type { ModuleContext, ServerModule } from '../module';
+import type { ServerModule } from '../module';
 import { idempotent } from '../wallet/idempotency';
 import { collectMonthlyBonus, openMonthlyBonus } from './monthly-bonus';
 import { sandboxProvider } from '../wallet/payment';
@@ -19,25 +19,6 @@ import {
 
 /** How often the renewal job looks for periods that are over; it also runs at every start. */
 export const RENEWAL_INTERVAL_MS = 60_000;
-
-/**
- * Runs the renewal job now unless a run is still going in this process (another process's run on the same
- * database is harmless: a period moves on once and its payment is recorded once).
- */
-function renewalRunner(ctx: ModuleContext) {
-  let running: Promise<number> | null = null;
-  return () => {
-    running ??= renewDue(ctx, sandboxProvider(ctx.db))
-      .catch((error: unknown) => {
-        ctx.log.error({ err: error }, 'subscriptions: renewal run failed');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-}
 
 /** VIP (monthly, with a trial once per guest) and TV subscriptions in EUR: purchase, renewal, cancellation. */
 export const subscriptionsModule: ServerModule = {
@@ -83,11 +64,9 @@ export const subscriptionsModule: ServerModule = {
       return bonus && { data: bonus, action: { claim: 'vipMonthlyBonus' } };
     });
   },
-  start: (ctx) => {
-    const run = renewalRunner(ctx);
-    void run();
-    const timer = setInterval(() => void run(), RENEWAL_INTERVAL_MS);
-    timer.unref();
-    return () => clearInterval(timer);
-  },
+  // A takeover after a run that died midway is harmless: a period moves on once and its payment is recorded once.
+  start: (ctx) =>
+    ctx.leases.repeat('subscriptions: renewing due periods', RENEWAL_INTERVAL_MS, () =>
+      renewDue(ctx, sandboxProvider(ctx.db)),
+    ),
 };

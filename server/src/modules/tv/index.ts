@@ -36,11 +36,5 @@ export const tvModule: ServerModule = {
     if ((await ctx.db.select({ id: tvProgram.id }).from(tvProgram).limit(1)).length > 0)
       await ensureTvVideo(ctx.config.dataDir);
   },
-  start: (ctx) => {
-    const timer = setInterval(() => {
-      ensureProgram(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'tv: extending the programme failed'));
-    }, PROGRAM_REFRESH_MS);
-    timer.unref();
-    return () => clearInterval(timer);
-  },
+  start: (ctx) => ctx.leases.repeat('tv: extending the programme', PROGRAM_REFRESH_MS, () => ensureProgram(ctx)),
 };

@@ -117,28 +117,14 @@ export const walletModule: ServerModule = {
     if (released > 0) ctx.log.info({ released }, 'wallet: idempotency claims of a stopped process released');
   },
   start: (ctx) => {
-    const prune = setInterval(() => {
-      pruneIdempotencyKeys(ctx.db).catch((error: unknown) =>
-        ctx.log.error({ err: error }, 'pruning idempotency keys failed'),
-      );
-    }, PRUNE_INTERVAL_MS);
-    // Deposits whose request was lost are settled at start and then every minute.
-    let settling: Promise<unknown> | null = null;
-    const settle = () => {
-      settling ??= settleStaleDeposits(ctx, sandboxProvider(ctx.db))
-        .catch((error: unknown) => ctx.log.error({ err: error }, 'wallet: deposit settlement failed'))
-        .finally(() => {
-          settling = null;
-        });
-    };
-    settle();
-    const settleTimer = setInterval(settle, SETTLE_INTERVAL_MS);
-    prune.unref();
-    settleTimer.unref();
-    return () => {
-      clearInterval(prune);
-      clearInterval(settleTimer);
-    };
+    const stops = [
+      ctx.leases.repeat('wallet: pruning idempotency keys', PRUNE_INTERVAL_MS, () => pruneIdempotencyKeys(ctx.db)),
+      // Deposits whose request was lost are settled at start and then every minute.
+      ctx.leases.repeat('wallet: settling deposits', SETTLE_INTERVAL_MS, () =>
+        settleStaleDeposits(ctx, sandboxProvider(ctx.db)),
+      ),
+    ];
+    return () => stops.forEach((stop) => stop());
   },
   seed: async (ctx) => {
     const demoGuestId = await ensureDemoGuest(ctx.db);
