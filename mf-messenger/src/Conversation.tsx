@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   boughtGiftsQuery,
   COINS_PER_EUR,
+  loggerEndpoints,
   MESSAGE_MAX_LENGTH,
   MESSENGER_IMAGE_MAX_BYTES,
   messengerEndpoints,
@@ -18,6 +19,7 @@ import { useLanguage, usePlatform, useTimeZone } from '@velvet/federation';
 import { COMMON_NAMESPACE, formatDate } from '@velvet/i18n';
 import { formatCurrency } from '@velvet/sdk';
 import { Button, ErrorState, OnlineBadge, Spinner } from '@velvet/ui';
+import { ActorNote } from './ActorNote';
 import { addGift, closestAmount, giftDraft, removeGift, type GiftDraft } from './giftDraft';
 
 const HISTORY_PAGE = 30;
@@ -89,8 +91,14 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
       })
       .catch((error: { code?: string }) => {
         if (!active) return;
-        if (error.code === 'NOT_FOUND') onMissing();
-        else setFailed(true);
+        if (error.code === 'NOT_FOUND') return onMissing();
+        setFailed(true);
+        // The server hears of a conversation a browser could not load (the report's own failure changes nothing).
+        void platform.api
+          .rest(loggerEndpoints.vxmessengerError, {
+            body: { message: `conversation ${channelId} did not load: ${error.code ?? 'no answer'}` },
+          })
+          .catch(() => undefined);
       });
     void Promise.all([
       platform.api.query(messengerGiftsQuery, { language }),
@@ -258,7 +266,15 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
         >
           {channel.archived ? t('conversation.unarchive') : t('conversation.archive')}
         </Button>
+        <Button
+          variant="ghost"
+          size="small"
+          onClick={() => platform.bus.send({ type: 'blockChannel', channelId, status: !channel.blocked })}
+        >
+          {channel.blocked ? t('conversation.unblock') : t('conversation.block')}
+        </Button>
       </header>
+      <ActorNote actorId={channel.actorId} />
       {hasMore ? (
         <Button variant="secondary" size="small" onClick={() => void loadOlder()}>
           {t('conversation.older')}
