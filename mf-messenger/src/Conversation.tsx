@@ -246,6 +246,20 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
   const chargeOneClick = (amount: number) =>
     platform.bus.send({ type: 'chargeOneClick', amount, channelId, requestId: crypto.randomUUID() });
 
+  /** A system message in the guest's words: what it is about comes as its data (a chat's length, a top-up). */
+  const systemText = ({ messageType, data }: Message, name: string) => {
+    const value = (key: string) => Number(data?.[key] ?? 0);
+    const seconds = value('durationSeconds');
+    return t([`system.${messageType}`, 'system.other'], {
+      name,
+      minutes: Math.floor(seconds / 60),
+      seconds: seconds % 60,
+      price: formatCurrency(value('billedAmount'), 'VXC', language),
+      amount: formatCurrency(value('amount'), 'EUR', language),
+      coins: formatCurrency(value('coins'), 'VXC', language),
+    });
+  };
+
   if (failed) return <ErrorState title={t('errorTitle', { ns: COMMON_NAMESPACE })} />;
   if (!channel) return <Spinner label={t('loading', { ns: COMMON_NAMESPACE })} />;
   const price = formatCurrency(channel.messagePrice, 'VXC', language);
@@ -283,6 +297,7 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
       <ol className="mf-messenger__messages">
         {messages.map((message) => (
           <li key={message.id} data-sender={message.senderType} data-type={message.messageType}>
+            {message.senderType === 'system' ? <p>{systemText(message, channel.actorName)}</p> : null}
             {message.text ? <p>{message.text}</p> : null}
             {message.gifts.map((gift, index) => (
               <span key={`${gift.id}-${index}`} className="mf-messenger__gift">

@@ -418,4 +418,37 @@ describe('messenger for guests', () => {
     });
     expect(window.localStorage.getItem('Note101')).toBeNull();
   });
+
+  it('words system messages in the guest language from their data', async () => {
+    const channel = channelFixture({ id: 1 });
+    const system = (id: number, messageType: Message['messageType'], data: Message['data']): Message => ({
+      ...messageFixture(id, 1, ''),
+      senderType: 'system',
+      messageType,
+      data,
+    });
+    const platform = createMockPlatform({
+      loggedIn: true,
+      language: 'de',
+      query: giftQueries(),
+      rest: {
+        '/messenger/channel/:channelId': () => ({
+          channel,
+          messages: [
+            system(1, 'chat_start', { chatType: 'LIVECHAT' }),
+            system(2, 'chat_end', { chatType: 'LIVECHAT', durationSeconds: 125, billedAmount: 250 }),
+            system(3, 'charge_failure', { amount: 500, coins: 0 }),
+          ],
+          hasMore: false,
+        }),
+      },
+    });
+    window.localStorage.setItem(CHANNEL_STORAGE_KEY, '1');
+    render(platform);
+    expect(await screen.findByText('Du hast einen Live-Chat mit Performer 1 gestartet.')).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Dein Live-Chat mit Performer 1 endete nach 2 Min\. 5 Sek\. und kostete 2,50\sVXC\.$/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^Deine Aufladung über 5,00\s€ hat nicht geklappt\.$/)).toBeInTheDocument();
+  });
 });

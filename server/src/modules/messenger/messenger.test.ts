@@ -35,6 +35,8 @@ import { guests } from '../auth/schema';
 import { actors } from '../performers/schema';
 import { balanceOf } from '../wallet/service';
 import { answerDueReplies } from './replies';
+import { chatGuest } from '../chat/session-fixtures';
+import { createPerformer } from '../performers/fixtures';
 import { boughtGifts, channels, gifts } from './schema';
 
 /** The terms the tests give their performer: three free messages, then 1.50 coins a message. */
@@ -991,5 +993,52 @@ describe('notes and relations', () => {
     const theirs = (await rest('GET', `/messenger/actor/${actorIds[0]}`, other.accessToken)).json<MessengerActor>();
     assert.equal(theirs.channelId, null);
     assert.equal((await rest('GET', '/messenger/actor/999999', guest.accessToken)).statusCode, 404);
+  });
+});
+
+describe('system messages', () => {
+  test('a live chat notes its start and its end with length and cost in the conversation with the performer', async () => {
+    const performer = await createPerformer(t.ctx.db);
+    const guest = await chatGuest(t, { coins: 1000 });
+    const started = await guest.start(performer.id, 'LIVECHAT');
+    assert.equal(started.statusCode, 200, started.body);
+    const start = (await guest.socket.next('channel')) as IncomingMessage<'channel'>;
+    assert.equal(start.channel.actorId, performer.id);
+    assert.equal(start.message?.senderType, 'system');
+    assert.equal(start.message?.messageType, 'chat_start');
+    assert.deepEqual(start.message?.data, { chatType: 'LIVECHAT' });
+    // A system message is neither unread nor the channel's last message.
+    assert.equal(start.channel.unreadCount, 0);
+    assert.equal(start.channel.lastMessage, null);
+    const { chatId } = started.json<{ chatId: string }>();
+    assert.equal((await guest.post('/chat/stop', { chatId })).statusCode, 200);
+    const end = (await guest.socket.next('channel')) as IncomingMessage<'channel'>;
+    assert.equal(end.message?.messageType, 'chat_end');
+    assert.equal(end.channel.id, start.channel.id);
+    const data = end.message?.data ?? {};
+    assert.equal(data.chatType, 'LIVECHAT');
+    assert.equal(typeof data.durationSeconds, 'number');
+    assert.equal(typeof data.billedAmount, 'number');
+    const stored = (await rest('GET', `/messenger/channel/${start.channel.id}`, guest.token)).json<Conversation>();
+    assert.deepEqual(
+      stored.messages.map((m) => m.messageType),
+      ['chat_start', 'chat_end'],
+    );
+  });
+
+  test('a top-up asked from a conversation is noted in it, and never in another guest conversation', async () => {
+    const guest = await chatGuest(t);
+    const own = await touch(guest.token, actorIds[0]!);
+    const other = await t.signup();
+    const foreign = await touch(other.accessToken, actorIds[0]!);
+    // Without a saved card the one-click charge fails: charge_failure with the amount asked.
+    guest.socket.send({ type: 'chargeOneClick', amount: 500, channelId: own.id, requestId: randomUUID() });
+    const failed = (await guest.socket.next('channel')) as IncomingMessage<'channel'>;
+    assert.equal(failed.message?.messageType, 'charge_failure');
+    assert.deepEqual(failed.message?.data, { amount: 500, coins: 0 });
+    guest.socket.send({ type: 'chargeOneClick', amount: 500, channelId: foreign.id, requestId: randomUUID() });
+    await guest.socket.next('oneClick');
+    const theirs = (await rest('GET', `/messenger/channel/${foreign.id}`, other.accessToken)).json<Conversation>();
+    assert.deepEqual(theirs.messages, []);
   });
 });
