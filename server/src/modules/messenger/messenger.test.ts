@@ -9,6 +9,8 @@ import {
   incomingMessages,
   messengerContentQuery,
   messengerGiftsQuery,
+  messengerToyControlsQuery,
+  TOY_CONTROL_GIFT_IDS,
   MESSENGER_IMAGE_MAX_BYTES,
   SANDBOX_CARDS,
   RELATION_OBJECT_TYPES,
@@ -1040,5 +1042,56 @@ describe('system messages', () => {
     await guest.socket.next('oneClick');
     const theirs = (await rest('GET', `/messenger/channel/${foreign.id}`, other.accessToken)).json<Conversation>();
     assert.deepEqual(theirs.messages, []);
+  });
+});
+
+describe('toy controls', () => {
+  test('the toy controls are their own list at ids 96481 to 96484, named per language, bought like gifts', async () => {
+    const ask = async (document: string, language: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/graphql',
+          headers: { authorization: `Bearer ${await t.anonymousToken()}` },
+          payload: { query: document, variables: { language } },
+        })
+      ).json<{ data: Record<string, { id: number; name: string }[]> }>().data;
+    const toys = (await ask(messengerToyControlsQuery.document, 'de')).messengerToyControls as unknown as {
+      id: number;
+      displayName: string;
+      duration: number;
+      random: boolean;
+      intensity: number;
+    }[];
+    assert.deepEqual(
+      toys.map((toy) => toy.id),
+      [...TOY_CONTROL_GIFT_IDS],
+    );
+    assert.deepEqual(
+      toys.map((toy) => toy.intensity),
+      [1, 2, 3, 4],
+    );
+    assert.equal(toys[0]!.displayName, 'Toy sanft');
+    assert.ok(toys.every((toy) => toy.duration > 0));
+    assert.deepEqual(
+      toys.map((toy) => toy.random),
+      [false, false, false, true],
+    );
+    const catalogue = (await ask(messengerGiftsQuery.document, 'de')).messengerGifts!;
+    assert.ok(!catalogue.some((gift) => (TOY_CONTROL_GIFT_IDS as readonly number[]).includes(gift.id)));
+    // Paid through the gifts purchase and the wallet: owned afterwards, charged once.
+    const guest = await t.signup();
+    await topUp(guest.accessToken, 5);
+    const buy = await t.app.inject({
+      method: 'POST',
+      url: `/rest/v1/messenger/gifts/${TOY_CONTROL_GIFT_IDS[0]}/buy`,
+      headers: { authorization: `Bearer ${guest.accessToken}`, 'idempotency-key': randomUUID() },
+      payload: { count: 1 },
+    });
+    assert.equal(buy.statusCode, 200, buy.body);
+    assert.deepEqual(buy.json<{ boughtGifts: BoughtGift[] }>().boughtGifts, [
+      { giftId: TOY_CONTROL_GIFT_IDS[0], count: 1 },
+    ]);
+    assert.equal(await balanceOf(t.ctx.db, guest.guest.id), 2000 - 100);
   });
 });

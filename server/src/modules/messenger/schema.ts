@@ -67,6 +67,10 @@ export const gifts = pgTable('messenger_gifts', {
   /** Only VIP members may send it. */
   vip: boolean('vip').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** A toy control (the performer's toy at an intensity): how long it runs; null for every other gift. */
+  toyDurationSeconds: integer('toy_duration_seconds'),
+  /** A toy control in random mode: the intensity changes at random while it runs. */
+  toyRandom: boolean('toy_random').notNull().default(false),
 });
 
 /** Gifts a guest bought and has not sent yet. */

@@ -144,6 +144,19 @@ export const messengerGift = z.object({
 });
 export type MessengerGift = z.infer<typeof messengerGift>;
 
+/** The toy controls' gift ids: intensity 1 to 4 (the highest in random mode). */
+export const TOY_CONTROL_GIFT_IDS = [96481, 96482, 96483, 96484] as const;
+/** A toy control: a gift of the catalogue that runs the performer's toy for `duration` seconds. */
+export const toyControl = messengerGift.extend({
+  duration: z.number().int().min(1),
+  /** The name shown on the control, in the caller's language. */
+  displayName: z.string(),
+  random: z.boolean(),
+  /** 1 (soft) to 4 (strongest). */
+  intensity: z.number().int().min(1).max(4),
+});
+export type ToyControl = z.infer<typeof toyControl>;
+
 /** How many of a gift the guest owns (bought, not yet sent). */
 export const boughtGift = z.object({ giftId: z.number().int(), count: z.number().int().min(0) });
 export type BoughtGift = z.infer<typeof boughtGift>;
@@ -355,6 +368,21 @@ export const messengerGraphqlSchema = /* GraphQL */ `
     categoryId: Int!
     translations: [MessengerGiftTranslation!]!
   }
+  type ToyControl {
+    id: Int!
+    name: String!
+    displayName: String!
+    price: MessengerGiftPrice!
+    imageUrl: String!
+    active: Boolean!
+    vip: Boolean!
+    categoryId: Int!
+    translations: [MessengerGiftTranslation!]!
+    "Seconds the toy runs."
+    duration: Int!
+    random: Boolean!
+    intensity: Int!
+  }
   type BoughtGift {
     giftId: Int!
     count: Int!
@@ -391,6 +419,8 @@ export const messengerGraphqlSchema = /* GraphQL */ `
     messengerContent(first: Int = 10, offset: Int = 0, filter: MessengerContentFilter): MessengerContent!
     "The active gift catalogue, named in the language asked (en when none)."
     messengerGifts(language: String): [MessengerGift!]!
+    "The toy controls (gifts that run the performer's toy), named in the language asked (en when none)."
+    messengerToyControls(language: String): [ToyControl!]!
     "What the guest owns of each gift; needs a logged-in guest."
     boughtGifts: [BoughtGift!]!
   }
@@ -401,6 +431,9 @@ export const unreadMessageCountQuery = defineOperation<{ unreadMessageCount: num
 
 export const messengerGiftsQuery = defineOperation<{ messengerGifts: MessengerGift[] }, { language: string }>(
   `query MessengerGifts($language: String) { messengerGifts(language: $language) { id name price { value currency symbol } imageUrl active vip categoryId translations { language name value } } }`,
+);
+export const messengerToyControlsQuery = defineOperation<{ messengerToyControls: ToyControl[] }, { language: string }>(
+  `query MessengerToyControls($language: String) { messengerToyControls(language: $language) { id name displayName price { value currency symbol } imageUrl active vip categoryId translations { language name value } duration random intensity } }`,
 );
 export const boughtGiftsQuery = defineOperation<{ boughtGifts: BoughtGift[] }>(
   `query BoughtGifts { boughtGifts { giftId count } }`,
