@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   boughtGiftsQuery,
   COINS_PER_EUR,
+  loggerEndpoints,
   MESSAGE_MAX_LENGTH,
   MESSENGER_IMAGE_MAX_BYTES,
   messengerEndpoints,
@@ -18,6 +19,7 @@ import { useLanguage, usePlatform, useTimeZone } from '@velvet/federation';
 import { COMMON_NAMESPACE, formatDate } from '@velvet/i18n';
 import { formatCurrency } from '@velvet/sdk';
 import { Button, ErrorState, OnlineBadge, Spinner } from '@velvet/ui';
+import { ActorNote } from './ActorNote';
 import { addGift, closestAmount, giftDraft, removeGift, type GiftDraft } from './giftDraft';
 
 const HISTORY_PAGE = 30;
@@ -89,8 +91,14 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
       })
       .catch((error: { code?: string }) => {
         if (!active) return;
-        if (error.code === 'NOT_FOUND') onMissing();
-        else setFailed(true);
+        if (error.code === 'NOT_FOUND') return onMissing();
+        setFailed(true);
+        // The server hears of a conversation a browser could not load (the report's own failure changes nothing).
+        void platform.api
+          .rest(loggerEndpoints.vxmessengerError, {
+            body: { message: `conversation ${channelId} did not load: ${error.code ?? 'no answer'}` },
+          })
+          .catch(() => undefined);
       });
     void Promise.all([
       platform.api.query(messengerGiftsQuery, { language }),
@@ -238,6 +246,20 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
   const chargeOneClick = (amount: number) =>
     platform.bus.send({ type: 'chargeOneClick', amount, channelId, requestId: crypto.randomUUID() });
 
+  /** A system message in the guest's words: what it is about comes as its data (a chat's length, a top-up). */
+  const systemText = ({ messageType, data }: Message, name: string) => {
+    const value = (key: string) => Number(data?.[key] ?? 0);
+    const seconds = value('durationSeconds');
+    return t([`system.${messageType}`, 'system.other'], {
+      name,
+      minutes: Math.floor(seconds / 60),
+      seconds: seconds % 60,
+      price: formatCurrency(value('billedAmount'), 'VXC', language),
+      amount: formatCurrency(value('amount'), 'EUR', language),
+      coins: formatCurrency(value('coins'), 'VXC', language),
+    });
+  };
+
   if (failed) return <ErrorState title={t('errorTitle', { ns: COMMON_NAMESPACE })} />;
   if (!channel) return <Spinner label={t('loading', { ns: COMMON_NAMESPACE })} />;
   const price = formatCurrency(channel.messagePrice, 'VXC', language);
@@ -258,7 +280,15 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
         >
           {channel.archived ? t('conversation.unarchive') : t('conversation.archive')}
         </Button>
+        <Button
+          variant="ghost"
+          size="small"
+          onClick={() => platform.bus.send({ type: 'blockChannel', channelId, status: !channel.blocked })}
+        >
+          {channel.blocked ? t('conversation.unblock') : t('conversation.block')}
+        </Button>
       </header>
+      <ActorNote actorId={channel.actorId} />
       {hasMore ? (
         <Button variant="secondary" size="small" onClick={() => void loadOlder()}>
           {t('conversation.older')}
@@ -267,6 +297,7 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
       <ol className="mf-messenger__messages">
         {messages.map((message) => (
           <li key={message.id} data-sender={message.senderType} data-type={message.messageType}>
+            {message.senderType === 'system' ? <p>{systemText(message, channel.actorName)}</p> : null}
             {message.text ? <p>{message.text}</p> : null}
             {message.gifts.map((gift, index) => (
               <span key={`${gift.id}-${index}`} className="mf-messenger__gift">

@@ -33,6 +33,7 @@ export function Messenger() {
     const subscriptions = [
       platform.bus.on('channels').subscribe((message) => dispatch({ type: 'page', message })),
       platform.bus.on('channel').subscribe(({ channel }) => dispatch({ type: 'changed', channel })),
+      platform.bus.on('allChannelsSeen').subscribe(() => dispatch({ type: 'allSeen' })),
       platform.bus
         .on('actorOnline')
         .subscribe(({ actorId }) => dispatch({ type: 'actorOnline', actorId, online: true })),
@@ -72,13 +73,24 @@ export function Messenger() {
       offset: state.channels.length,
       limit: MESSENGER_CHANNELS_PAGE_SIZE,
       filterType: state.filter,
+      online: state.onlineOnly,
     });
   };
 
   const changeFilter = (filter: ChannelFilter) => {
     if (filter === state.filter) return;
     dispatch({ type: 'filter', filter });
-    platform.bus.send({ type: 'filterChannels', filterType: filter });
+    platform.bus.send({ type: 'filterChannels', filterType: filter, online: state.onlineOnly });
+  };
+
+  const changeOnlineOnly = (online: boolean) => {
+    dispatch({ type: 'onlineOnly', onlineOnly: online });
+    platform.bus.send({ type: 'loadOnlineChannels', online, filterType: state.filter });
+  };
+
+  const markAllSeen = () => {
+    dispatch({ type: 'allSeen' });
+    platform.bus.send({ type: 'allChannelsSeen' });
   };
 
   const write = (actor: RecommendedActor) =>
@@ -94,7 +106,14 @@ export function Messenger() {
   return (
     <div className="mf-messenger">
       <h1>{t('title')}</h1>
-      <p aria-live="polite">{t('unreadTotal', { count: state.unreadTotal })}</p>
+      <p aria-live="polite" className="mf-messenger__unread-total">
+        {t('unreadTotal', { count: state.unreadTotal })}{' '}
+        {state.unreadTotal > 0 ? (
+          <Button variant="ghost" size="small" onClick={markAllSeen}>
+            {t('channels.allSeen')}
+          </Button>
+        ) : null}
+      </p>
       <div className="mf-messenger__layout">
         <nav className="mf-messenger__channels" aria-label={t('channels.label')}>
           <div role="group" aria-label={t('filters.label')} className="mf-messenger__filters">
@@ -114,7 +133,7 @@ export function Messenger() {
             <input
               type="checkbox"
               checked={state.onlineOnly}
-              onChange={(event) => dispatch({ type: 'onlineOnly', onlineOnly: event.target.checked })}
+              onChange={(event) => changeOnlineOnly(event.target.checked)}
             />{' '}
             {t('filters.onlineOnly')}
           </label>

@@ -1,13 +1,15 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import {
+  actorNoteEndpoints,
   boughtGiftsQuery,
   CHANNEL_STORAGE_KEY,
   messengerGiftsQuery,
   type Channel,
+  type Language,
   type Message,
   type MessengerGift,
 } from '@velvet/contracts';
-import { createMockPlatform, renderWithPlatform, type MockPlatform } from '@velvet/testing';
+import { createMockPlatform, renderWithPlatform, restFixture, type MockPlatform } from '@velvet/testing';
 import { MessengerApp } from './MessengerApp';
 import { actorFixture, channelFixture } from './fixtures';
 import { locales } from './locales';
@@ -24,6 +26,7 @@ const messageFixture = (id: number, channelId: number, text: string): Message =>
   imageUrl: null,
   price: 0,
   openPrice: 0,
+  data: null,
 });
 
 const rose: MessengerGift = {
@@ -47,9 +50,15 @@ const giftQueries =
         ? { boughtGifts: roses > 0 ? [{ giftId: rose.id, count: roses }] : [] }
         : {};
 
-function platformFor(loggedIn: boolean, channel: Channel = channelFixture({ id: 1 }), roses = 0): MockPlatform {
+function platformFor(
+  loggedIn: boolean,
+  channel: Channel = channelFixture({ id: 1 }),
+  roses = 0,
+  language: Language = 'en',
+): MockPlatform {
   return createMockPlatform({
     loggedIn,
+    language,
     query: giftQueries(roses),
     rest: {
       '/messenger/recommendations': () => ({ actors: [actorFixture(7), actorFixture(8, { isOnline: false })] }),
@@ -58,6 +67,15 @@ function platformFor(loggedIn: boolean, channel: Channel = channelFixture({ id: 
         messages: [messageFixture(1, channel.id, 'Hi there')],
         hasMore: false,
       }),
+      ...restFixture(actorNoteEndpoints.getActorNote, ({ params }) => ({
+        actorId: params.actorId,
+        comment: 'Likes jazz',
+        updatedAt: '2026-01-01T12:00:00.000Z',
+      })),
+      ...restFixture(actorNoteEndpoints.storeActorNote, ({ body }) => ({
+        ...body,
+        updatedAt: '2026-01-02T12:00:00.000Z',
+      })),
     },
   });
 }
@@ -66,7 +84,17 @@ const render = (platform: MockPlatform) =>
   renderWithPlatform(<MessengerApp />, { platform, remote: 'mf-messenger', locales });
 
 const pushChannels = (platform: MockPlatform, channels: Channel[], total = channels.length, unreadTotal = 0) =>
-  act(() => platform.emit({ type: 'channels', filterType: 'newest', offset: 0, channels, total, unreadTotal }));
+  act(() =>
+    platform.emit({
+      type: 'channels',
+      filterType: 'newest',
+      onlineOnly: false,
+      offset: 0,
+      channels,
+      total,
+      unreadTotal,
+    }),
+  );
 
 beforeEach(() => window.localStorage.clear());
 
@@ -115,6 +143,7 @@ describe('messenger for guests', () => {
         platform.emit({
           type: 'channels',
           filterType: 'newest',
+          onlineOnly: false,
           offset: 2,
           channels: [channelFixture({ id: 3 })],
           total: 12,
@@ -126,7 +155,13 @@ describe('messenger for guests', () => {
       jest.advanceTimersByTime(500);
       fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
       expect(platform.sent.filter((m) => m.type === 'loadChannels')).toHaveLength(3);
-      expect(platform.sent.at(-1)).toEqual({ type: 'loadChannels', offset: 3, limit: 10, filterType: 'newest' });
+      expect(platform.sent.at(-1)).toEqual({
+        type: 'loadChannels',
+        offset: 3,
+        limit: 10,
+        filterType: 'newest',
+        online: false,
+      });
     } finally {
       jest.useRealTimers();
     }
@@ -137,7 +172,7 @@ describe('messenger for guests', () => {
     render(platform);
     await screen.findByText('Performer 7');
     fireEvent.click(screen.getByRole('button', { name: 'Unread' }));
-    expect(platform.sent.at(-1)).toEqual({ type: 'filterChannels', filterType: 'unread' });
+    expect(platform.sent.at(-1)).toEqual({ type: 'filterChannels', filterType: 'unread', online: false });
     expect(screen.getByRole('button', { name: 'Unread' })).toHaveAttribute('aria-pressed', 'true');
   });
 
@@ -313,5 +348,107 @@ describe('messenger for guests', () => {
     fireEvent.click(screen.getByRole('button', { name: /Performer 1/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Archive' }));
     expect(platform.sent.at(-1)).toEqual({ type: 'archiveChannel', channelId: 1, status: true });
+  });
+
+  it('blocks and unblocks the open conversation', async () => {
+    const platform = platformFor(true);
+    render(platform);
+    pushChannels(platform, [channelFixture({ id: 1 })]);
+    fireEvent.click(screen.getByRole('button', { name: /Performer 1/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Block' }));
+    expect(platform.sent.at(-1)).toEqual({ type: 'blockChannel', channelId: 1, status: true });
+    act(() => platform.emit({ type: 'channel', channel: channelFixture({ id: 1, blocked: true }) }));
+    expect(screen.getByText('This conversation is blocked.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Your message')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Unblock' }));
+    expect(platform.sent.at(-1)).toEqual({ type: 'blockChannel', channelId: 1, status: false });
+  });
+
+  it('marks all conversations read, here and when another tab did', async () => {
+    const platform = platformFor(true);
+    render(platform);
+    pushChannels(
+      platform,
+      [channelFixture({ id: 1, unreadCount: 2 }), channelFixture({ id: 2, unreadCount: 1 })],
+      2,
+      3,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    expect(platform.sent.at(-1)).toEqual({ type: 'allChannelsSeen' });
+    expect(screen.getByText('0 unread messages')).toBeInTheDocument();
+    pushChannels(platform, [channelFixture({ id: 1, unreadCount: 4 })], 1, 4);
+    act(() => platform.emit({ type: 'allChannelsSeen' }));
+    expect(screen.getByText('0 unread messages')).toBeInTheDocument();
+  });
+
+  it('asks the server for online performers only, in the list shown', async () => {
+    const platform = platformFor(true);
+    render(platform);
+    fireEvent.click(screen.getByRole('button', { name: 'Archived' }));
+    fireEvent.click(screen.getByLabelText('Online only'));
+    expect(platform.sent.at(-1)).toEqual({ type: 'loadOnlineChannels', online: true, filterType: 'archived' });
+    fireEvent.click(screen.getByRole('button', { name: 'Newest' }));
+    expect(platform.sent.at(-1)).toEqual({ type: 'filterChannels', filterType: 'newest', online: true });
+  });
+
+  it('shows, keeps a draft of and saves the private note on the performer in German', async () => {
+    const platform = platformFor(true, channelFixture({ id: 1 }), 0, 'de');
+    render(platform);
+    act(() =>
+      platform.emit({
+        type: 'channels',
+        filterType: 'newest',
+        onlineOnly: false,
+        offset: 0,
+        channels: [channelFixture({ id: 1 })],
+        total: 1,
+        unreadTotal: 0,
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Performer 1/ }));
+    const note = await screen.findByLabelText('Deine private Notiz zu diesem Model');
+    await waitFor(() => expect(note).toHaveValue('Likes jazz'));
+    fireEvent.change(note, { target: { value: 'Likes jazz and rain' } });
+    expect(window.localStorage.getItem('Note101')).toBe('Likes jazz and rain');
+    fireEvent.click(screen.getByRole('button', { name: 'Notiz speichern' }));
+    expect(await screen.findByText('Notiz gespeichert.')).toBeInTheDocument();
+    expect(platform.restCalls.find((call) => call.path === '/actor/storeActorNote')?.input?.body).toEqual({
+      actorId: 101,
+      comment: 'Likes jazz and rain',
+    });
+    expect(window.localStorage.getItem('Note101')).toBeNull();
+  });
+
+  it('words system messages in the guest language from their data', async () => {
+    const channel = channelFixture({ id: 1 });
+    const system = (id: number, messageType: Message['messageType'], data: Message['data']): Message => ({
+      ...messageFixture(id, 1, ''),
+      senderType: 'system',
+      messageType,
+      data,
+    });
+    const platform = createMockPlatform({
+      loggedIn: true,
+      language: 'de',
+      query: giftQueries(),
+      rest: {
+        '/messenger/channel/:channelId': () => ({
+          channel,
+          messages: [
+            system(1, 'chat_start', { chatType: 'LIVECHAT' }),
+            system(2, 'chat_end', { chatType: 'LIVECHAT', durationSeconds: 125, billedAmount: 250 }),
+            system(3, 'charge_failure', { amount: 500, coins: 0 }),
+          ],
+          hasMore: false,
+        }),
+      },
+    });
+    window.localStorage.setItem(CHANNEL_STORAGE_KEY, '1');
+    render(platform);
+    expect(await screen.findByText('Du hast einen Live-Chat mit Performer 1 gestartet.')).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Dein Live-Chat mit Performer 1 endete nach 2 Min\. 5 Sek\. und kostete 2,50\sVXC\.$/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^Deine Aufladung über 5,00\s€ hat nicht geklappt\.$/)).toBeInTheDocument();
   });
 });

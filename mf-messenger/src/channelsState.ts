@@ -19,6 +19,7 @@ export type ChannelsAction =
   | { type: 'onlineOnly'; onlineOnly: boolean }
   | { type: 'filter'; filter: ChannelFilter }
   | { type: 'loading' }
+  | { type: 'allSeen' }
   | { type: 'actorOnline'; actorId: number; online: boolean };
 
 export const initialChannelsState: ChannelsState = {
@@ -59,8 +60,8 @@ export function channelsReducer(state: ChannelsState, action: ChannelsAction): C
   switch (action.type) {
     case 'page': {
       const { message } = action;
-      // A late answer for a filter the guest already left is dropped.
-      if (message.filterType !== state.filter) return state;
+      // A late answer for a filter (or online-only switch) the guest already left is dropped.
+      if (message.filterType !== state.filter || message.onlineOnly !== state.onlineOnly) return state;
       const kept =
         message.offset === 0 ? [] : state.channels.filter((c) => !message.channels.some((n) => n.id === c.id));
       // The open conversation is read even if the page was counted before it was opened.
@@ -102,10 +103,15 @@ export function channelsReducer(state: ChannelsState, action: ChannelsAction): C
       return action.filter === state.filter
         ? state
         : { ...state, filter: action.filter, channels: [], total: 0, loading: true };
+    // The server answers the list's first page again with or without offline performers.
     case 'onlineOnly':
-      return { ...state, onlineOnly: action.onlineOnly };
+      return action.onlineOnly === state.onlineOnly
+        ? state
+        : { ...state, onlineOnly: action.onlineOnly, channels: [], total: 0, loading: true };
     case 'loading':
       return { ...state, loading: true };
+    case 'allSeen':
+      return { ...state, unreadTotal: 0, channels: state.channels.map((c) => ({ ...c, unreadCount: 0 })) };
     case 'actorOnline':
       return {
         ...state,

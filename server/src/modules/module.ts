@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { IResolvers } from 'mercurius';
-import type { IncomingMessage, Language, OutgoingMessage, OutgoingType } from '@velvet/contracts';
+import type { ChatType, IncomingMessage, Language, OutgoingMessage, OutgoingType } from '@velvet/contracts';
 import type { Database } from '../db/database';
 import type { Config } from '../config';
 import type { VisitorCache } from '../http/visitor-cache';
@@ -52,7 +52,26 @@ export interface SocketHub {
  * Calls from a module into the modules that depend on it, so imports stay one way: the later module answers
  * (`ServerModule.hooks`), the earlier one calls through `ctx.hooks` and does without when no module answers.
  */
+/**
+ * What a guest's live chats and in-chat top-ups leave in her conversation with the performer: a chat's start (a
+ * voyeur chat's notice instead), its end with length and cost (hundredths of a coin), a one-click top-up asked
+ * from a conversation (EUR cents asked, hundredths of a coin credited).
+ */
+export type ChatJournalEntry =
+  | { type: 'chat_start' | 'voyeur_info'; guestId: string; actorId: number; chatType: ChatType }
+  | {
+      type: 'chat_end';
+      guestId: string;
+      actorId: number;
+      chatType: ChatType;
+      durationSeconds: number;
+      billedAmount: number;
+    }
+  | { type: 'charge_success' | 'charge_failure'; guestId: string; channelId: number; amount: number; coins: number };
+
 export interface ModuleHooks {
+  /** A live chat started or ended, or a top-up from a conversation was charged: the messenger notes it. */
+  chatJournal?: (entry: ChatJournalEntry) => Promise<void>;
   /** A guest's balance as the wire carries it: coins and its text in `language` (balanceOnWire of the ledger). */
   guestBalance?: (guestId: string, language: Language) => Promise<{ amount: number; formatted: string }>;
   /** Performers whose coming or running shows the guest holds a ticket for (their chat button opens the show). */

@@ -30,6 +30,15 @@ export const loggerEndpoints = {
     path: '/logger/websocketConnectionError',
     schemas: () => ({ body: websocketConnectionError, response: z.object({ logged: z.literal(true) }) }),
   }),
+  /** A messenger failure a browser met (a conversation that did not load, a refused message). */
+  vxmessengerError: defineEndpoint({
+    method: 'POST',
+    path: '/logger/vxmessengerError',
+    schemas: () => ({
+      body: z.object({ message: z.string().min(1).max(1000) }),
+      response: z.object({ logged: z.literal(true) }),
+    }),
+  }),
   track: defineEndpoint({
     method: 'POST',
     path: '/tracker/track',

@@ -99,8 +99,24 @@ export const outgoingMessages = lazyRecord({
       limit: dbInt(1, 50),
       /** The list being paged; newest when absent. */
       filterType: channelFilter.optional(),
+      /** Only channels of performers on line (not applied to the archived and unread lists). */
+      online: z.boolean().optional(),
     }),
-  filterChannels: () => z.object({ type: z.literal('filterChannels'), ...fromClient(), filterType: channelFilter }),
+  filterChannels: () =>
+    z.object({
+      type: z.literal('filterChannels'),
+      ...fromClient(),
+      filterType: channelFilter,
+      online: z.boolean().optional(),
+    }),
+  /** The online-only switch: the first page of the list again, with or without offline performers. */
+  loadOnlineChannels: () =>
+    z.object({
+      type: z.literal('loadOnlineChannels'),
+      ...fromClient(),
+      online: z.boolean(),
+      filterType: channelFilter.optional(),
+    }),
   archiveChannel: () =>
     z.object({
       type: z.literal('archiveChannel'),
@@ -108,6 +124,16 @@ export const outgoingMessages = lazyRecord({
       channelId: dbId,
       status: z.boolean(),
     }),
+  /** Blocks (status true) or unblocks a channel: a blocked one takes no messages and counts no unread ones. */
+  blockChannel: () =>
+    z.object({
+      type: z.literal('blockChannel'),
+      ...fromClient(),
+      channelId: dbId,
+      status: z.boolean(),
+    }),
+  /** Marks every channel of the guest read (answered by `allChannelsSeen` to all her tabs). */
+  allChannelsSeen: () => z.object({ type: z.literal('allChannelsSeen'), ...fromClient() }),
   sendMessage: () =>
     z.object({
       type: z.literal('sendMessage'),
@@ -233,13 +259,17 @@ export const incomingMessages = lazyRecord({
     z.object({
       type: z.literal('channels'),
       filterType: channelFilter,
+      /** Whether offline performers were left out (the online-only switch). */
+      onlineOnly: z.boolean(),
       offset: z.number().int(),
       channels: z.array(channel),
       total: z.number().int(),
       /** Unread messages over all channels. */
       unreadTotal: z.number().int(),
     }),
-  /** One channel changed (archived, new message); carries the message when one arrived. */
+  /** Every channel of the guest was marked read (in this tab or another). */
+  allChannelsSeen: () => z.object({ type: z.literal('allChannelsSeen') }),
+  /** One channel changed (archived, blocked, read, new message); carries the message when one arrived. */
   channel: () => z.object({ type: z.literal('channel'), channel, message: message.optional() }),
   /**
    * A channel's terms: after the performer's price changed (clientMessageId null), or to the tab whose message

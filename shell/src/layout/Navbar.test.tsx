@@ -1,5 +1,5 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { ManifestRemote } from '@velvet/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { unreadMessageCountQuery, type ManifestRemote } from '@velvet/contracts';
 import { manifestRemote, renderInShell } from '../testShell';
 import { Navbar } from './Navbar';
 
@@ -104,5 +104,87 @@ describe('navbar guest corner', () => {
     expect(container.querySelector('.vv-nav__avatar')).toHaveAttribute('src', '/media/guests/g/avatar-1.webp');
     act(() => shell.session.setAvatar({ type: 'guestAvatar', avatarUrl: null }));
     expect(container.querySelector('.vv-nav__avatar')).toBeNull();
+  });
+});
+
+describe('navbar messenger badge', () => {
+  /** mf-messenger with its navbar entry. */
+  function messenger(): ManifestRemote {
+    const remote = manifestRemote('mf-messenger', []);
+    remote.descriptor.menus = [
+      { where: 'navbar', id: 'messenger', route: 'messenger', label: 'menus.messenger', order: 50 },
+    ];
+    return remote;
+  }
+
+  it('shows the unread messages of a logged-in guest and follows the messenger pushes', async () => {
+    let unread = 3;
+    const asked: string[] = [];
+    const { shell, platform, container } = renderInShell(<Navbar />, {
+      remotes: [messenger()],
+      language: 'de',
+      platform: {
+        loggedIn: true,
+        query: (operation) => {
+          asked.push(operation.document);
+          return { unreadMessageCount: unread };
+        },
+      },
+    });
+    const badge = () => container.querySelector('.vv-nav__badge');
+    // The server's render and the hydration are a visitor's: no badge until the guest's session is there.
+    expect(badge()).toBeNull();
+    act(() => shell.session.session$.next(platform.session.current()));
+    await waitFor(() => expect(badge()).toHaveTextContent('3'));
+    expect(badge()).toHaveAttribute('aria-label', '3 ungelesene Nachrichten');
+    expect(asked).toEqual([unreadMessageCountQuery.document]);
+    act(() =>
+      platform.emit({
+        type: 'channels',
+        filterType: 'newest',
+        onlineOnly: false,
+        offset: 0,
+        channels: [],
+        total: 0,
+        unreadTotal: 120,
+      }),
+    );
+    expect(badge()).toHaveTextContent('99+');
+    act(() => platform.emit({ type: 'allChannelsSeen' }));
+    expect(badge()).toBeNull();
+    // A changed channel (a new message) asks again.
+    unread = 1;
+    act(() =>
+      platform.emit({
+        type: 'channel',
+        channel: {
+          id: 1,
+          actorId: 2,
+          actorName: 'Performer 2',
+          actorAge: 25,
+          unreadCount: 1,
+          archived: false,
+          blocked: false,
+          isActorOnline: true,
+          messageTimestamp: '2026-01-01T12:00:00.000Z',
+          lastMessage: 'Hi',
+          freeMessagesAmount: 0,
+          messagePrice: 100,
+          isMessagingFree: false,
+          previewPictureUrl: '/media/a.webp',
+        },
+      }),
+    );
+    await waitFor(() => expect(badge()).toHaveTextContent('1'));
+  });
+
+  it('shows no badge to visitors and asks nothing', () => {
+    const asked: string[] = [];
+    const { container } = renderInShell(<Navbar />, {
+      remotes: [messenger()],
+      platform: { query: (operation) => (asked.push(operation.document), {}) },
+    });
+    expect(container.querySelector('.vv-nav__badge')).toBeNull();
+    expect(asked).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { visibleMenus, type Menu } from './menus';
 import { useNavbarHidden } from './navbarScroll';
 import { Notifications, useNotifications } from './Notifications';
 import { GlobalSearch } from '../search/GlobalSearch';
+import { useUnreadMessages } from './unreadMessages';
 
 /**
  * A disclosure that opens without JavaScript (<details>: the browser toggles it on a click of its summary) and with
@@ -46,7 +47,18 @@ function Disclosure({
   );
 }
 
-function MenuEntry({ menu, open, onOpen }: { menu: Menu; open: boolean; onOpen: (open: boolean) => void }) {
+function MenuEntry({
+  menu,
+  open,
+  onOpen,
+  badge = 0,
+}: {
+  menu: Menu;
+  open: boolean;
+  onOpen: (open: boolean) => void;
+  /** A count shown on the entry (the messenger's unread messages); none at 0. */
+  badge?: number;
+}) {
   const { t } = useTranslation('shell');
   const { router } = useShell();
   const title = t(menu.label, { ns: menu.namespace });
@@ -63,6 +75,11 @@ function MenuEntry({ menu, open, onOpen }: { menu: Menu; open: boolean; onOpen: 
       <li className="vv-nav__menu">
         <a className="vv-nav__link" href={link.href}>
           {title}
+          {badge > 0 ? (
+            <span className="vv-nav__badge" aria-label={t('nav.unreadMessages', { count: badge })}>
+              {badge > 99 ? '99+' : badge}
+            </span>
+          ) : null}
         </a>
       </li>
     );
@@ -93,6 +110,9 @@ function MenuEntry({ menu, open, onOpen }: { menu: Menu; open: boolean; onOpen: 
     </li>
   );
 }
+
+/** The messenger's menu entry carries the guest's unread messages. */
+const MESSENGER_ROUTE = 'messenger';
 
 function LanguageSwitch() {
   const { t } = useTranslation('shell');
@@ -174,6 +194,7 @@ export function Navbar() {
   const hidden = useNavbarHidden();
   const ref = useRef<HTMLElement>(null);
   const notifications = useNotifications();
+  const unreadMessages = useUnreadMessages();
 
   // navigating closes every menu
   useEffect(() => {
@@ -204,6 +225,7 @@ export function Navbar() {
           menu={menu}
           open={openMenu === menu.key}
           onOpen={(open) => setOpenMenu((current) => (open ? menu.key : current === menu.key ? null : current))}
+          badge={menu.route === MESSENGER_ROUTE ? unreadMessages : 0}
         />
       ))}
     </ul>

@@ -54,6 +54,15 @@ export function chatSessionSocket(ctx: ModuleContext): void {
     const guestId = client.auth.guestId;
     const result = await chargeOneClick(ctx, guestId, message.amount, message.requestId);
     if (result.success) await refillRunningChat(ctx, guestId);
+    // A top-up asked from a conversation is noted in it.
+    if (message.channelId !== null)
+      await ctx.hooks.chatJournal?.({
+        type: result.success ? 'charge_success' : 'charge_failure',
+        guestId,
+        channelId: message.channelId,
+        amount: message.amount,
+        coins: result.coins,
+      });
     ctx.hub.sendToGuest(guestId, { type: 'oneClick', ...(await oneClickOffer(ctx.db, guestId)), result });
   });
 }

@@ -108,6 +108,15 @@ async function publish(ctx: ModuleContext, settled: Settled): Promise<ChatEnd | 
   if (settled.endedNow) {
     end = chatEndOf(chat, await actorNameOf(ctx.db, chat.actorId));
     ctx.hub.sendToGuest(chat.guestId, { type: 'chatEnd', ...end });
+    if (end.chatType !== 'LIVE_PREVIEW')
+      await ctx.hooks.chatJournal?.({
+        type: 'chat_end',
+        guestId: chat.guestId,
+        actorId: chat.actorId,
+        chatType: end.chatType,
+        durationSeconds: end.durationSeconds,
+        billedAmount: end.billedAmount,
+      });
   } else if (settled.slicesBilled > 0) {
     await pushChatState(ctx, chat);
   }
@@ -441,6 +450,13 @@ export async function startChat(ctx: ModuleContext, auth: Auth | null, request: 
     await endChat(ctx, chat.id, 'previewHourLimit');
     return view;
   }
+  if (type !== 'LIVE_PREVIEW')
+    await ctx.hooks.chatJournal?.({
+      type: type === 'VOYEUR_CHAT' || type === 'VOYEUR_PRIVATE_CHAT' ? 'voyeur_info' : 'chat_start',
+      guestId,
+      actorId: actor.id,
+      chatType: type,
+    });
   if (CHAT_TYPE_ABILITIES[type].includes('text'))
     await postChatMessage(ctx, chat, 'actor', botGreeting(asLanguage(guest?.language ?? 'en')));
   return view;

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp } from '../../testing/app';
 
-test('logger accepts socket connection errors and tracking events, refuses bad input with 400', async () => {
+test('logger accepts socket connection errors, messenger errors and tracking events, refuses bad input with 400', async () => {
   const { app, close, anonymousToken } = await createTestApp();
   try {
     const token = await anonymousToken();
@@ -30,6 +30,22 @@ test('logger accepts socket connection errors and tracking events, refuses bad i
     });
     assert.equal(bad.statusCode, 400);
     assert.equal(bad.json().code, 'VALIDATION_FAILED');
+    const messenger = await app.inject({
+      method: 'POST',
+      url: '/rest/v1/logger/vxmessengerError',
+      headers,
+      payload: { message: 'conversation 12 did not load' },
+    });
+    assert.equal(messenger.statusCode, 200);
+    assert.deepEqual(messenger.json(), { logged: true });
+    const empty = await app.inject({
+      method: 'POST',
+      url: '/rest/v1/logger/vxmessengerError',
+      headers,
+      payload: { message: '' },
+    });
+    assert.equal(empty.statusCode, 400);
+    assert.equal(empty.json().code, 'VALIDATION_FAILED');
   } finally {
     await close();
   }

@@ -1,5 +1,13 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { LANGUAGES, type BoughtGift, type Language, type MessageGift, type MessengerGift } from '@velvet/contracts';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  LANGUAGES,
+  TOY_CONTROL_GIFT_IDS,
+  type BoughtGift,
+  type Language,
+  type MessageGift,
+  type MessengerGift,
+  type ToyControl,
+} from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
@@ -30,10 +38,30 @@ export const toMessageGift = (row: GiftRow, language: Language): MessageGift => 
   imageUrl: row.imageUrl,
 });
 
-/** The active catalogue in its order. */
+/** The active catalogue in its order, without the toy controls (a list of their own). */
 export async function giftCatalogue(db: Database, language: Language): Promise<MessengerGift[]> {
-  const rows = await db.select().from(gifts).where(eq(gifts.active, true)).orderBy(asc(gifts.sortOrder), asc(gifts.id));
+  const rows = await db
+    .select()
+    .from(gifts)
+    .where(and(eq(gifts.active, true), isNull(gifts.toyDurationSeconds)))
+    .orderBy(asc(gifts.sortOrder), asc(gifts.id));
   return rows.map((row) => toMessengerGift(row, language));
+}
+
+/** The active toy controls, softest first; each is bought and owned like any gift. */
+export async function toyControls(db: Database, language: Language): Promise<ToyControl[]> {
+  const rows = await db
+    .select()
+    .from(gifts)
+    .where(and(eq(gifts.active, true), isNotNull(gifts.toyDurationSeconds)))
+    .orderBy(asc(gifts.id));
+  return rows.map((row) => ({
+    ...toMessengerGift(row, language),
+    displayName: giftName(row, language),
+    duration: row.toyDurationSeconds!,
+    random: row.toyRandom,
+    intensity: (TOY_CONTROL_GIFT_IDS as readonly number[]).indexOf(row.id) + 1,
+  }));
 }
 
 /** Catalogue rows by id, inactive ones included (old messages still show what they carried). */

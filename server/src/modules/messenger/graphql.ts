@@ -2,7 +2,7 @@ import { LANGUAGES, messengerGraphqlSchema, type Language } from '@velvet/contra
 import { requireGuest } from '../../http/endpoint';
 import type { Auth, GraphqlContribution, ModuleContext } from '../module';
 import { messengerContent } from './content';
-import { boughtGiftsOf, giftCatalogue } from './gifts';
+import { boughtGiftsOf, giftCatalogue, toyControls } from './gifts';
 import { unreadMessageCount } from './service';
 
 interface ResolverContext {
@@ -12,7 +12,7 @@ interface ResolverContext {
 
 export const messengerGraphql: GraphqlContribution = {
   schema: messengerGraphqlSchema,
-  visitorSharedQueries: ['messengerGifts'],
+  visitorSharedQueries: ['messengerGifts', 'messengerToyControls'],
   resolvers: {
     Query: {
       unreadMessageCount: (_root: unknown, _args: unknown, { auth, ctx }: ResolverContext) => {
@@ -21,6 +21,8 @@ export const messengerGraphql: GraphqlContribution = {
       },
       messengerGifts: (_root: unknown, { language }: { language?: string | null }, { ctx }: ResolverContext) =>
         giftCatalogue(ctx.db, LANGUAGES.find((known) => known === language) ?? ('en' satisfies Language)),
+      messengerToyControls: (_root: unknown, { language }: { language?: string | null }, { ctx }: ResolverContext) =>
+        toyControls(ctx.db, LANGUAGES.find((known) => known === language) ?? ('en' satisfies Language)),
       messengerContent: (_root: unknown, args: unknown, { auth, ctx }: ResolverContext) => {
         requireGuest(auth);
         return messengerContent(ctx, auth.guestId, args);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ServerModule } from '../module';
 import { messengerGraphql } from './graphql';
+import { writeJournal } from './journal';
 import { messengerRoutes } from './routes';
 import { startReplyJob } from './replies';
 import { seedMessenger } from './seed';
@@ -12,6 +13,7 @@ export const messengerModule: ServerModule = {
   graphql: messengerGraphql,
   routes: messengerRoutes,
   socket: messengerSocket,
+  hooks: (ctx) => ({ chatJournal: (entry) => writeJournal(ctx, entry) }),
   seed: (ctx, { scale }) => seedMessenger(ctx, scale),
   start: startReplyJob,
 };

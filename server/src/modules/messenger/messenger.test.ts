@@ -3,15 +3,22 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import type WebSocket from 'ws';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   boughtGiftsQuery,
   incomingMessages,
   messengerContentQuery,
   messengerGiftsQuery,
+  messengerToyControlsQuery,
+  TOY_CONTROL_GIFT_IDS,
   MESSENGER_IMAGE_MAX_BYTES,
   SANDBOX_CARDS,
+  RELATION_OBJECT_TYPES,
+  RELATION_SUBJECT_TYPES,
+  RELATION_TYPES,
+  type ActorNote,
   type AuthResponse,
+  type MessengerActor,
   type BoughtGift,
   type MessengerGift,
   type Conversation,
@@ -27,8 +34,11 @@ import { DEMO_GUEST } from '../auth/demo-guest';
 import { listPerformerCards } from '../performers/catalogue';
 import { vouchers } from '../account/schema';
 import { guests } from '../auth/schema';
+import { actors } from '../performers/schema';
 import { balanceOf } from '../wallet/service';
 import { answerDueReplies } from './replies';
+import { chatGuest } from '../chat/session-fixtures';
+import { createPerformer } from '../performers/fixtures';
 import { boughtGifts, channels, gifts } from './schema';
 
 /** The terms the tests give their performer: three free messages, then 1.50 coins a message. */
@@ -707,4 +717,381 @@ test('messenger content lists the pictures of the guest conversations only, filt
   assert.equal((await content({ filter: { searchString: 'no such performer' } })).messengerContent.total, 0);
   const stranger = await t.signup();
   assert.equal((await content({}, stranger.accessToken)).messengerContent.total, 0);
+});
+
+describe('channel rules', () => {
+  test('a blocked channel is listed only as blocked, takes no message, charges nothing, and is unblocked again', async () => {
+    const guest = await t.signup();
+    const channel = await touch(guest.accessToken, actorIds[1]!);
+    await t.ctx.db.update(channels).set({ unreadCount: 2 }).where(eq(channels.id, channel.id));
+    const socket = await connect(guest.accessToken);
+    try {
+      socket.send({ type: 'blockChannel', channelId: channel.id, status: true });
+      assert.equal((await socket.next('channel')).channel.blocked, true);
+      socket.send({ type: 'filterChannels', filterType: 'newest' });
+      const inbox = await socket.next('channels');
+      assert.deepEqual(inbox.channels, []);
+      // A blocked channel's unread messages do not count.
+      assert.equal(inbox.unreadTotal, 0);
+      socket.send({ type: 'filterChannels', filterType: 'blocked' });
+      assert.deepEqual(
+        (await socket.next('channels')).channels.map((c) => c.id),
+        [channel.id],
+      );
+      socket.send(textMessage(channel.id, 'still there?'));
+      assert.equal((await socket.next('messageRefused')).errorCode, 'FORBIDDEN');
+      assert.equal(await balanceOf(t.ctx.db, guest.guest.id), 0);
+      socket.send({ type: 'blockChannel', channelId: channel.id, status: false });
+      assert.equal((await socket.next('channel')).channel.blocked, false);
+      socket.send({ type: 'filterChannels', filterType: 'newest' });
+      assert.equal((await socket.next('channels')).unreadTotal, 2);
+    } finally {
+      socket.close();
+    }
+  });
+
+  test('another guest cannot block, archive or see a channel by its id', async () => {
+    const owner = await t.signup();
+    const channel = await touch(owner.accessToken, actorIds[0]!);
+    const intruder = await t.signup();
+    const socket = await connect(intruder.accessToken);
+    try {
+      socket.send({ type: 'blockChannel', channelId: channel.id, status: true });
+      socket.send({ type: 'archiveChannel', channelId: channel.id, status: true });
+      socket.send({ type: 'loadChannels', offset: 0, limit: 10, filterType: 'blocked' });
+      assert.deepEqual((await socket.next('channels')).channels, []);
+      assert.equal(socket.received.filter((m) => m.type === 'channel').length, 0);
+      const [row] = await t.ctx.db.select().from(channels).where(eq(channels.id, channel.id));
+      assert.equal(row?.blocked, false);
+      assert.equal(row?.archived, false);
+    } finally {
+      socket.close();
+    }
+  });
+
+  test('allChannelsSeen reads every channel of the guest, tells all her tabs, and leaves other guests alone', async () => {
+    const guest = await t.signup();
+    const other = await t.signup();
+    const mine = [await touch(guest.accessToken, actorIds[0]!), await touch(guest.accessToken, actorIds[1]!)];
+    const theirs = await touch(other.accessToken, actorIds[0]!);
+    await t.ctx.db
+      .update(channels)
+      .set({ unreadCount: 3 })
+      .where(inArray(channels.id, [...mine.map((c) => c.id), theirs.id]));
+    const unread = async (token: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/graphql',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { query: unreadMessageCountQuery.document },
+        })
+      ).json<{ data: { unreadMessageCount: number } }>().data.unreadMessageCount;
+    assert.equal(await unread(guest.accessToken), 6);
+    const tab = await connect(guest.accessToken);
+    const otherTab = await connect(guest.accessToken);
+    try {
+      tab.send({ type: 'allChannelsSeen' });
+      await tab.next('allChannelsSeen');
+      await otherTab.next('allChannelsSeen');
+      assert.equal(await unread(guest.accessToken), 0);
+      assert.equal(await unread(other.accessToken), 3);
+    } finally {
+      tab.close();
+      otherTab.close();
+    }
+  });
+
+  test('reading a conversation tells the guest tabs that it is read', async () => {
+    const guest = await t.signup();
+    const channel = await touch(guest.accessToken, actorIds[0]!);
+    await t.ctx.db.update(channels).set({ unreadCount: 2 }).where(eq(channels.id, channel.id));
+    const socket = await connect(guest.accessToken);
+    try {
+      assert.equal((await rest('GET', `/messenger/channel/${channel.id}`, guest.accessToken)).statusCode, 200);
+      const pushed = await socket.next('channel');
+      assert.equal(pushed.channel.id, channel.id);
+      assert.equal(pushed.channel.unreadCount, 0);
+      // Reading it again marks nothing: nothing is pushed.
+      await rest('GET', `/messenger/channel/${channel.id}`, guest.accessToken);
+      await assert.rejects(socket.next('channel', 300));
+    } finally {
+      socket.close();
+    }
+  });
+
+  test('loadOnlineChannels leaves offline performers out, except in the archived and unread lists', async () => {
+    const guest = await t.signup();
+    const [onlineId, offlineId, archivedId] = actorIds as [number, number, number];
+    const online = await touch(guest.accessToken, onlineId);
+    const offline = await touch(guest.accessToken, offlineId);
+    const archived = await touch(guest.accessToken, archivedId);
+    const before = await t.ctx.db.select({ id: actors.id, isOnline: actors.isOnline }).from(actors);
+    await t.ctx.db.update(actors).set({ isOnline: true }).where(eq(actors.id, onlineId));
+    await t.ctx.db
+      .update(actors)
+      .set({ isOnline: false })
+      .where(inArray(actors.id, [offlineId, archivedId]));
+    const socket = await connect(guest.accessToken);
+    try {
+      socket.send({ type: 'archiveChannel', channelId: archived.id, status: true });
+      await socket.next('channel');
+      socket.send({ type: 'loadOnlineChannels', online: true });
+      const onlineOnly = await socket.next('channels');
+      assert.equal(onlineOnly.onlineOnly, true);
+      assert.deepEqual(
+        onlineOnly.channels.map((c) => c.id),
+        [online.id],
+      );
+      assert.equal(onlineOnly.total, 1);
+      socket.send({ type: 'loadOnlineChannels', online: true, filterType: 'archived' });
+      assert.deepEqual(
+        (await socket.next('channels')).channels.map((c) => c.id),
+        [archived.id],
+      );
+      socket.send({ type: 'loadOnlineChannels', online: false });
+      const all = await socket.next('channels');
+      assert.equal(all.onlineOnly, false);
+      assert.deepEqual(all.channels.map((c) => c.id).sort(), [online.id, offline.id].sort());
+    } finally {
+      socket.close();
+      for (const row of before)
+        await t.ctx.db.update(actors).set({ isOnline: row.isOnline }).where(eq(actors.id, row.id));
+    }
+  });
+});
+
+describe('notes and relations', () => {
+  test('a note on a performer is the guest own: stored, read back, deleted, never read by another guest', async () => {
+    const guest = await t.signup();
+    const other = await t.signup();
+    const actorId = actorIds[0]!;
+    const none = await rest('GET', `/actor/getActorNoteById/${actorId}`, guest.accessToken);
+    assert.equal(none.statusCode, 200, none.body);
+    assert.deepEqual(none.json<ActorNote>(), { actorId, comment: null, updatedAt: null });
+    const stored = await rest('POST', '/actor/storeActorNote', guest.accessToken, {
+      actorId,
+      comment: '  likes jazz  ',
+    });
+    assert.equal(stored.statusCode, 200, stored.body);
+    assert.equal(stored.json<ActorNote>().comment, 'likes jazz');
+    const read = (await rest('GET', `/actor/getActorNoteById/${actorId}`, guest.accessToken)).json<ActorNote>();
+    assert.equal(read.comment, 'likes jazz');
+    assert.equal(read.updatedAt, stored.json<ActorNote>().updatedAt);
+    assert.ok(read.updatedAt);
+    // The same performer's note for another guest is hers: empty, and writing it leaves the first guest's alone.
+    const theirs = await rest('GET', `/actor/getActorNoteById/${actorId}`, other.accessToken);
+    assert.equal(theirs.json<ActorNote>().comment, null);
+    await rest('POST', '/actor/storeActorNote', other.accessToken, { actorId, comment: 'other' });
+    assert.equal(
+      (await rest('GET', `/actor/getActorNoteById/${actorId}`, guest.accessToken)).json<ActorNote>().comment,
+      'likes jazz',
+    );
+    await rest('POST', '/actor/storeActorNote', guest.accessToken, { actorId, comment: '' });
+    assert.equal(
+      (await rest('GET', `/actor/getActorNoteById/${actorId}`, guest.accessToken)).json<ActorNote>().comment,
+      null,
+    );
+    assert.equal(
+      (await rest('GET', `/actor/getActorNoteById/${actorId}`, other.accessToken)).json<ActorNote>().comment,
+      'other',
+    );
+  });
+
+  test('notes refuse visitors, unknown performers and over-long texts with their codes', async () => {
+    const guest = await t.signup();
+    const anonymous = await rest('GET', `/actor/getActorNoteById/${actorIds[0]}`, await t.anonymousToken());
+    assert.equal(anonymous.statusCode, 401);
+    const unknown = await rest('GET', '/actor/getActorNoteById/999999', guest.accessToken);
+    assert.equal(unknown.statusCode, 404);
+    assert.equal(unknown.json<ErrorBody>().code, 'NOT_FOUND');
+    const storeUnknown = await rest('POST', '/actor/storeActorNote', guest.accessToken, {
+      actorId: 999999,
+      comment: 'x',
+    });
+    assert.equal(storeUnknown.statusCode, 404);
+    const long = await rest('POST', '/actor/storeActorNote', guest.accessToken, {
+      actorId: actorIds[0],
+      comment: 'x'.repeat(2001),
+    });
+    assert.equal(long.statusCode, 400);
+    assert.equal(long.json<ErrorBody>().code, 'VALIDATION_FAILED');
+  });
+
+  test('relations are stored once for the guest herself; another guest id is refused and stores nothing', async () => {
+    const guest = await t.signup();
+    const other = await t.signup();
+    const relation = (subjectId: string, objectId = actorIds[0]!) => ({
+      subjectTypeId: RELATION_SUBJECT_TYPES.guest,
+      subjectId,
+      relationTypeId: RELATION_TYPES.profileVisited,
+      objectTypeId: RELATION_OBJECT_TYPES.actor,
+      objectId,
+    });
+    const has = async (token: string, subjectId: string) =>
+      rest('POST', '/utility/relation/hasRelation', token, relation(subjectId));
+    assert.deepEqual((await has(guest.accessToken, guest.guest.id)).json(), { hasRelation: false });
+    for (let n = 0; n < 2; n++) {
+      const added = await rest('POST', '/utility/relation/addRelation', guest.accessToken, relation(guest.guest.id));
+      assert.equal(added.statusCode, 200, added.body);
+    }
+    assert.deepEqual((await has(guest.accessToken, guest.guest.id)).json(), { hasRelation: true });
+    // Naming another guest as the subject is refused both ways.
+    const forged = await rest('POST', '/utility/relation/addRelation', other.accessToken, relation(guest.guest.id));
+    assert.equal(forged.statusCode, 403);
+    assert.equal(forged.json<ErrorBody>().code, 'FORBIDDEN');
+    assert.equal((await has(other.accessToken, guest.guest.id)).statusCode, 403);
+    assert.deepEqual((await has(other.accessToken, other.guest.id)).json(), { hasRelation: false });
+    const unknown = await rest(
+      'POST',
+      '/utility/relation/addRelation',
+      guest.accessToken,
+      relation(guest.guest.id, 999999),
+    );
+    assert.equal(unknown.statusCode, 404);
+    const badType = await rest('POST', '/utility/relation/addRelation', guest.accessToken, {
+      ...relation(guest.guest.id),
+      relationTypeId: 99,
+    });
+    assert.equal(badType.statusCode, 400);
+    assert.equal(badType.json<ErrorBody>().code, 'VALIDATION_FAILED');
+  });
+
+  test('a performer the guest hid is left out of her recommendations only', async () => {
+    const guest = await t.signup();
+    const before = (await rest('GET', '/messenger/recommendations', guest.accessToken)).json<{
+      actors: RecommendedActor[];
+    }>().actors;
+    const hidden = before[0]!.id;
+    const added = await rest('POST', '/utility/relation/addRelation', guest.accessToken, {
+      subjectTypeId: RELATION_SUBJECT_TYPES.guest,
+      subjectId: guest.guest.id,
+      relationTypeId: RELATION_TYPES.recommendationHidden,
+      objectTypeId: RELATION_OBJECT_TYPES.actor,
+      objectId: hidden,
+    });
+    assert.equal(added.statusCode, 200, added.body);
+    const after = (await rest('GET', '/messenger/recommendations', guest.accessToken)).json<{
+      actors: RecommendedActor[];
+    }>().actors;
+    // The list stays full while there are performers enough to fill it.
+    assert.equal(after.length, Math.min(before.length, actorIds.length - 1));
+    assert.ok(!after.some((a) => a.id === hidden));
+    const others = (await rest('GET', '/messenger/recommendations', demo.accessToken)).json<{
+      actors: RecommendedActor[];
+    }>().actors;
+    assert.ok(others.some((a) => a.id === hidden));
+  });
+
+  test('messenger/actor answers her terms and the guest own channel only', async () => {
+    const guest = await t.signup();
+    const other = await t.signup();
+    const channel = await touch(guest.accessToken, actorIds[0]!);
+    const mine = (await rest('GET', `/messenger/actor/${actorIds[0]}`, guest.accessToken)).json<MessengerActor>();
+    assert.equal(mine.channelId, channel.id);
+    assert.equal(mine.messagePrice, PRICE);
+    assert.equal(mine.freeMessagesAmount, FREE_MESSAGES);
+    assert.equal(mine.actor.id, actorIds[0]);
+    const theirs = (await rest('GET', `/messenger/actor/${actorIds[0]}`, other.accessToken)).json<MessengerActor>();
+    assert.equal(theirs.channelId, null);
+    assert.equal((await rest('GET', '/messenger/actor/999999', guest.accessToken)).statusCode, 404);
+  });
+});
+
+describe('system messages', () => {
+  test('a live chat notes its start and its end with length and cost in the conversation with the performer', async () => {
+    const performer = await createPerformer(t.ctx.db);
+    const guest = await chatGuest(t, { coins: 1000 });
+    const started = await guest.start(performer.id, 'LIVECHAT');
+    assert.equal(started.statusCode, 200, started.body);
+    const start = (await guest.socket.next('channel')) as IncomingMessage<'channel'>;
+    assert.equal(start.channel.actorId, performer.id);
+    assert.equal(start.message?.senderType, 'system');
+    assert.equal(start.message?.messageType, 'chat_start');
+    assert.deepEqual(start.message?.data, { chatType: 'LIVECHAT' });
+    // A system message is neither unread nor the channel's last message.
+    assert.equal(start.channel.unreadCount, 0);
+    assert.equal(start.channel.lastMessage, null);
+    const { chatId } = started.json<{ chatId: string }>();
+    assert.equal((await guest.post('/chat/stop', { chatId })).statusCode, 200);
+    const end = (await guest.socket.next('channel')) as IncomingMessage<'channel'>;
+    assert.equal(end.message?.messageType, 'chat_end');
+    assert.equal(end.channel.id, start.channel.id);
+    const data = end.message?.data ?? {};
+    assert.equal(data.chatType, 'LIVECHAT');
+    assert.equal(typeof data.durationSeconds, 'number');
+    assert.equal(typeof data.billedAmount, 'number');
+    const stored = (await rest('GET', `/messenger/channel/${start.channel.id}`, guest.token)).json<Conversation>();
+    assert.deepEqual(
+      stored.messages.map((m) => m.messageType),
+      ['chat_start', 'chat_end'],
+    );
+  });
+
+  test('a top-up asked from a conversation is noted in it, and never in another guest conversation', async () => {
+    const guest = await chatGuest(t);
+    const own = await touch(guest.token, actorIds[0]!);
+    const other = await t.signup();
+    const foreign = await touch(other.accessToken, actorIds[0]!);
+    // Without a saved card the one-click charge fails: charge_failure with the amount asked.
+    guest.socket.send({ type: 'chargeOneClick', amount: 500, channelId: own.id, requestId: randomUUID() });
+    const failed = (await guest.socket.next('channel')) as IncomingMessage<'channel'>;
+    assert.equal(failed.message?.messageType, 'charge_failure');
+    assert.deepEqual(failed.message?.data, { amount: 500, coins: 0 });
+    guest.socket.send({ type: 'chargeOneClick', amount: 500, channelId: foreign.id, requestId: randomUUID() });
+    await guest.socket.next('oneClick');
+    const theirs = (await rest('GET', `/messenger/channel/${foreign.id}`, other.accessToken)).json<Conversation>();
+    assert.deepEqual(theirs.messages, []);
+  });
+});
+
+describe('toy controls', () => {
+  test('the toy controls are their own list at ids 96481 to 96484, named per language, bought like gifts', async () => {
+    const ask = async (document: string, language: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/graphql',
+          headers: { authorization: `Bearer ${await t.anonymousToken()}` },
+          payload: { query: document, variables: { language } },
+        })
+      ).json<{ data: Record<string, { id: number; name: string }[]> }>().data;
+    const toys = (await ask(messengerToyControlsQuery.document, 'de')).messengerToyControls as unknown as {
+      id: number;
+      displayName: string;
+      duration: number;
+      random: boolean;
+      intensity: number;
+    }[];
+    assert.deepEqual(
+      toys.map((toy) => toy.id),
+      [...TOY_CONTROL_GIFT_IDS],
+    );
+    assert.deepEqual(
+      toys.map((toy) => toy.intensity),
+      [1, 2, 3, 4],
+    );
+    assert.equal(toys[0]!.displayName, 'Toy sanft');
+    assert.ok(toys.every((toy) => toy.duration > 0));
+    assert.deepEqual(
+      toys.map((toy) => toy.random),
+      [false, false, false, true],
+    );
+    const catalogue = (await ask(messengerGiftsQuery.document, 'de')).messengerGifts!;
+    assert.ok(!catalogue.some((gift) => (TOY_CONTROL_GIFT_IDS as readonly number[]).includes(gift.id)));
+    // Paid through the gifts purchase and the wallet: owned afterwards, charged once.
+    const guest = await t.signup();
+    await topUp(guest.accessToken, 5);
+    const buy = await t.app.inject({
+      method: 'POST',
+      url: `/rest/v1/messenger/gifts/${TOY_CONTROL_GIFT_IDS[0]}/buy`,
+      headers: { authorization: `Bearer ${guest.accessToken}`, 'idempotency-key': randomUUID() },
+      payload: { count: 1 },
+    });
+    assert.equal(buy.statusCode, 200, buy.body);
+    assert.deepEqual(buy.json<{ boughtGifts: BoughtGift[] }>().boughtGifts, [
+      { giftId: TOY_CONTROL_GIFT_IDS[0], count: 1 },
+    ]);
+    assert.equal(await balanceOf(t.ctx.db, guest.guest.id), 2000 - 100);
+  });
 });

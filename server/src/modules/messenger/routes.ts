@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  actorNoteEndpoints,
   clientMessageId,
   IDEMPOTENCY_KEY_HEADER,
   idParam,
@@ -22,6 +23,7 @@ import { findPerformer } from '../performers/catalogue';
 import { recommendedPerformers } from '../performers/service';
 import { idempotent } from '../wallet/idempotency';
 import { buyGift } from './gifts';
+import { actorNoteOf, addRelation, hasRelation, hiddenRecommendations, messengerActor, storeActorNote } from './notes';
 import { MESSENGER_IMAGE_PATH, messengerImagesDir, storeImage, verifyImageUrl } from './images';
 import { sendGuestMessage, setActorTerms } from './send';
 import { imageOfChannel, openConversation, openPicture, touchChannel } from './service';
@@ -43,14 +45,18 @@ export const messengerRoutes =
   async (app) => {
     const { db } = ctx;
     await app.register(multipart);
-    route(app, messengerEndpoints.recommendations, async ({ query, auth }) => ({
-      actors: await recommendedPerformers(
+    // A guest's hidden performers (her recommendationHidden relations) are left out of her recommendations.
+    route(app, messengerEndpoints.recommendations, async ({ query, auth }) => {
+      const count = query.useGrid ? RECOMMENDATIONS_PER_GRID : RECOMMENDATIONS_PER_SLIDER;
+      const hidden = auth?.loggedIn ? await hiddenRecommendations(db, auth.guestId) : new Set<number>();
+      const actors = await recommendedPerformers(
         db,
         await ageGate(ctx, auth),
-        query.useGrid ? RECOMMENDATIONS_PER_GRID : RECOMMENDATIONS_PER_SLIDER,
+        count + hidden.size,
         query.currentActorId,
-      ),
-    }));
+      );
+      return { actors: actors.filter((actor) => !hidden.has(actor.id)).slice(0, count) };
+    });
     route(app, messengerEndpoints.channel, async ({ auth, params, query }) =>
       openConversation(ctx, auth.guestId, await ageGate(ctx, auth), { channelId: params.channelId }, query),
     );
@@ -59,6 +65,22 @@ export const messengerRoutes =
     );
     route(app, messengerEndpoints.touchChannel, async ({ auth, body }) => ({
       channel: await touchChannel(db, auth.guestId, await ageGate(ctx, auth), body.actorId),
+    }));
+    route(app, actorNoteEndpoints.getActorNote, async ({ auth, params }) =>
+      actorNoteOf(db, auth.guestId, params.actorId),
+    );
+    route(app, actorNoteEndpoints.storeActorNote, async ({ auth, body }) =>
+      storeActorNote(db, auth.guestId, body.actorId, body.comment, ctx.now()),
+    );
+    route(app, actorNoteEndpoints.messengerActor, async ({ auth, params }) =>
+      messengerActor(db, auth.guestId, await ageGate(ctx, auth), params.actorId),
+    );
+    route(app, actorNoteEndpoints.addRelation, async ({ auth, body }) => {
+      await addRelation(db, auth.guestId, body, ctx.now());
+      return { success: true as const };
+    });
+    route(app, actorNoteEndpoints.hasRelation, async ({ auth, body }) => ({
+      hasRelation: await hasRelation(db, auth.guestId, body),
     }));
     route(app, messengerEndpoints.favorites, async ({ auth, query }) =>
       favoritePerformers(db, auth.guestId, await ageGate(ctx, auth), query.limit),

@@ -67,6 +67,10 @@ export const gifts = pgTable('messenger_gifts', {
   /** Only VIP members may send it. */
   vip: boolean('vip').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** A toy control (the performer's toy at an intensity): how long it runs; null for every other gift. */
+  toyDurationSeconds: integer('toy_duration_seconds'),
+  /** A toy control in random mode: the intensity changes at random while it runs. */
+  toyRandom: boolean('toy_random').notNull().default(false),
 });
 
 /** Gifts a guest bought and has not sent yet. */
@@ -110,9 +114,35 @@ export const messages = pgTable(
     /** A performer's picture paid to open: its price in hundredths of a coin, until the guest opened it. */
     openPrice: integer('open_price').notNull().default(0),
     opened: boolean('opened').notNull().default(false),
+    /** What a system message is about (a chat's type and length, a top-up's amount); null for others. */
+    data: jsonb('data').$type<Record<string, string | number>>(),
   },
   (table) => [
     index('messenger_messages_channel').on(table.channelId, table.id),
     uniqueIndex('messenger_messages_client_id').on(table.channelId, table.clientMessageId),
   ],
+);
+
+/** A guest's private note on a performer: one per guest and performer. */
+export const actorNotes = pgTable(
+  'messenger_actor_notes',
+  {
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').notNull().references(performerKey, { onDelete: 'cascade' }),
+    comment: text('comment').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.guestId, table.actorId] })],
+);
+
+/** A guest's relations to performers (the kinds of RELATION_TYPES); stored once each. */
+export const relations = pgTable(
+  'messenger_relations',
+  {
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
+    relationTypeId: integer('relation_type_id').notNull(),
+    actorId: integer('actor_id').notNull().references(performerKey, { onDelete: 'cascade' }),
+    created: timestamp('created', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.guestId, table.relationTypeId, table.actorId] })],
 );

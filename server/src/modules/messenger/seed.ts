@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Language } from '@velvet/contracts';
+import { TOY_CONTROL_GIFT_IDS, type Language } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import type { ModuleContext } from '../module';
 import { ensureDemoGuest } from '../auth/demo-guest';
@@ -18,6 +18,35 @@ const GIFTS: { names: Record<Language, string>; price: number; categoryId: numbe
   { names: { de: 'Diamant', en: 'Diamond', nl: 'Diamant', es: 'Diamante' }, price: 5000, categoryId: 3, vip: true },
   { names: { de: 'Krone', en: 'Crown', nl: 'Kroon', es: 'Corona' }, price: 3000, categoryId: 3, vip: true },
 ];
+/** The toy controls at their fixed gift ids, softest first; the strongest runs in random mode. */
+const TOYS: { names: Record<Language, string>; price: number; duration: number; random: boolean }[] = [
+  {
+    names: { de: 'Toy sanft', en: 'Toy soft', nl: 'Toy zacht', es: 'Juguete suave' },
+    price: 100,
+    duration: 10,
+    random: false,
+  },
+  {
+    names: { de: 'Toy mittel', en: 'Toy medium', nl: 'Toy middel', es: 'Juguete medio' },
+    price: 200,
+    duration: 20,
+    random: false,
+  },
+  {
+    names: { de: 'Toy stark', en: 'Toy strong', nl: 'Toy sterk', es: 'Juguete fuerte' },
+    price: 400,
+    duration: 30,
+    random: false,
+  },
+  {
+    names: { de: 'Toy Zufall', en: 'Toy random', nl: 'Toy willekeurig', es: 'Juguete aleatorio' },
+    price: 800,
+    duration: 60,
+    random: true,
+  },
+];
+/** The category of the toy controls in the catalogue. */
+const TOY_CATEGORY = 4;
 const GIFT_IMAGE_SIZE = { width: 160, height: 160 };
 
 const ACTOR_LINES = [
@@ -54,6 +83,31 @@ export async function seedMessenger(ctx: ModuleContext, scale: number): Promise<
       }),
     ),
   );
+  const toyImages = await Promise.all(
+    TOYS.map((toy, index) =>
+      ctx.images.generate({
+        key: `gifts/toy-${index + 1}`,
+        ...GIFT_IMAGE_SIZE,
+        title: toy.names.en,
+        seed: 9100 + index,
+      }),
+    ),
+  );
+  await db
+    .insert(gifts)
+    .values(
+      TOYS.map((toy, index) => ({
+        id: TOY_CONTROL_GIFT_IDS[index]!,
+        names: toy.names,
+        price: toy.price,
+        categoryId: TOY_CATEGORY,
+        imageUrl: toyImages[index]!,
+        sortOrder: GIFTS.length + index,
+        toyDurationSeconds: toy.duration,
+        toyRandom: toy.random,
+      })),
+    )
+    .onConflictDoNothing();
   const storedGifts = await db
     .insert(gifts)
     .values(

@@ -103,6 +103,7 @@ export function toMessage(row: MessageRow, view: MessageView): Message {
     imageUrl: row.imageFile && !locked(row) ? imageUrl(view.secret, row, view.guestId, view.now) : null,
     price: row.price,
     openPrice: locked(row) ? row.openPrice : 0,
+    data: row.data ?? null,
   };
 }
 
@@ -114,17 +115,25 @@ function selectChannels(db: Database) {
     .leftJoin(messages, eq(messages.id, channels.lastMessageId));
 }
 
-/** Which channels a filter shows: archived and blocked ones only in their own lists. */
-function filterCondition(guestId: string, filter: ChannelFilter): SQL {
+/** Whether the online-only switch applies to a list: the archived and unread lists show offline performers too. */
+export const hidesOffline = (filter: ChannelFilter, onlineOnly: boolean) =>
+  onlineOnly && filter !== 'archived' && filter !== 'unread';
+
+/**
+ * Which channels a filter shows: archived and blocked ones only in their own lists; with the online-only switch,
+ * only performers on line where it applies.
+ */
+function filterCondition(guestId: string, filter: ChannelFilter, onlineOnly: boolean): SQL {
   const ofGuest = eq(channels.guestId, guestId);
+  const online = hidesOffline(filter, onlineOnly) ? eq(performerCard.isOnline, true) : undefined;
   switch (filter) {
     case 'archived':
       return and(ofGuest, eq(channels.archived, true), eq(channels.blocked, false))!;
     case 'blocked':
-      return and(ofGuest, eq(channels.blocked, true))!;
+      return and(ofGuest, eq(channels.blocked, true), online)!;
     case 'newest':
     case 'unread':
-      return and(ofGuest, eq(channels.archived, false), eq(channels.blocked, false))!;
+      return and(ofGuest, eq(channels.archived, false), eq(channels.blocked, false), online)!;
   }
 }
 
@@ -153,11 +162,12 @@ export async function listChannels(
   db: Database,
   guestId: string,
   gate: AgeGate,
-  filter: ChannelFilter,
+  list: { filter: ChannelFilter; onlineOnly: boolean },
   offset: number,
   limit: number,
 ): Promise<{ channels: Channel[]; total: number; unreadTotal: number }> {
-  const where = filterCondition(guestId, filter);
+  const { filter } = list;
+  const where = filterCondition(guestId, filter, list.onlineOnly);
   const [rows, [counts]] = await Promise.all([
     selectChannels(db)
       .where(where)
@@ -170,6 +180,7 @@ export async function listChannels(
         unreadTotal: unreadTotalOf(guestId),
       })
       .from(channels)
+      .innerJoin(performerCard, eq(performerCard.id, channels.actorId))
       .where(eq(channels.guestId, guestId)),
   ]);
   return {
@@ -196,7 +207,7 @@ async function channelIdOfActor(db: Database, guestId: string, actorId: number):
 
 /** A page of a conversation, oldest first; reading it marks the channel read. */
 export async function openConversation(
-  ctx: Pick<ModuleContext, 'db' | 'config' | 'now'>,
+  ctx: Pick<ModuleContext, 'db' | 'config' | 'now' | 'hub'>,
   guestId: string,
   gate: AgeGate,
   target: { channelId: number } | { actorId: number },
@@ -206,12 +217,9 @@ export async function openConversation(
   const now = ctx.now();
   const channelId = 'channelId' in target ? target.channelId : await channelIdOfActor(db, guestId, target.actorId);
   const owned = and(eq(channels.id, channelId), eq(channels.guestId, guestId));
-  const [read] = await db
-    .update(channels)
-    .set({ unreadCount: 0, lastViewedTimestamp: now })
-    .where(owned)
-    .returning({ id: channels.id });
-  if (!read) throw new HttpError(404, 'NOT_FOUND', `No channel ${channelId}`);
+  const [before] = await db.select({ unreadCount: channels.unreadCount }).from(channels).where(owned);
+  if (!before) throw new HttpError(404, 'NOT_FOUND', `No channel ${channelId}`);
+  await db.update(channels).set({ unreadCount: 0, lastViewedTimestamp: now }).where(owned);
   const rows = await db
     .select()
     .from(messages)
@@ -221,11 +229,10 @@ export async function openConversation(
   const hasMore = rows.length > page.limit;
   const shown = rows.slice(0, page.limit).reverse();
   const view = await messageView(ctx, guestId, shown);
-  return {
-    channel: await getChannel(db, guestId, gate, channelId),
-    messages: shown.map((row) => toMessage(row, view)),
-    hasMore,
-  };
+  const channel = await getChannel(db, guestId, gate, channelId);
+  // Her other tabs and the navbar's unread count follow what this reading marked read.
+  if (before.unreadCount > 0) ctx.hub.sendToGuest(guestId, { type: 'channel', channel });
+  return { channel, messages: shown.map((row) => toMessage(row, view)), hasMore };
 }
 
 /** Terms of a performer who has set none: a few free messages, then this price per message (hundredths). */
@@ -249,20 +256,31 @@ export async function touchChannel(db: Database, guestId: string, gate: AgeGate,
   return getChannel(db, guestId, gate, await channelIdOfActor(db, guestId, actorId));
 }
 
-export async function archiveChannel(
+/** Archives or unarchives, blocks or unblocks one of the guest's channels; 404 for any other channel. */
+export async function markChannel(
   db: Database,
   guestId: string,
   gate: AgeGate,
   channelId: number,
-  archived: boolean,
+  change: { archived: boolean } | { blocked: boolean },
 ): Promise<Channel> {
   const [row] = await db
     .update(channels)
-    .set({ archived })
+    .set(change)
     .where(and(eq(channels.id, channelId), eq(channels.guestId, guestId)))
     .returning({ id: channels.id });
   if (!row) throw new HttpError(404, 'NOT_FOUND', `No channel ${channelId}`);
   return getChannel(db, guestId, gate, channelId);
+}
+
+/** Marks every channel of the guest read; answers how many had unread messages. */
+export async function markAllChannelsSeen(db: Database, guestId: string, now: Date): Promise<number> {
+  const read = await db
+    .update(channels)
+    .set({ unreadCount: 0, lastViewedTimestamp: now })
+    .where(and(eq(channels.guestId, guestId), gt(channels.unreadCount, 0)))
+    .returning({ id: channels.id });
+  return read.length;
 }
 
 /** The file of a picture message in the guest's channel; 404 for any other message, channel or guest, 403 while locked. */

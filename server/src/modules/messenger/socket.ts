@@ -2,7 +2,7 @@ import { MESSENGER_CHANNELS_PAGE_SIZE, type ChannelFilter } from '@velvet/contra
 import { ageGate } from '../auth/age';
 import type { ModuleContext, SocketClient } from '../module';
 import { sendGuestMessage } from './send';
-import { archiveChannel, listChannels } from './service';
+import { listChannels, markAllChannelsSeen, markChannel } from './service';
 
 /** Messenger requests are answered only for logged-in guests; anonymous ones are ignored. */
 function guestOf(client: SocketClient): string | null {
@@ -15,34 +15,70 @@ export function messengerSocket(ctx: ModuleContext): void {
     client: SocketClient,
     guestId: string,
     filterType: ChannelFilter,
+    onlineOnly: boolean,
     offset: number,
     limit: number,
   ) => {
-    const page = await listChannels(db, guestId, await ageGate(ctx, client.auth), filterType, offset, limit);
-    client.send({ type: 'channels', filterType, offset, ...page });
+    const gate = await ageGate(ctx, client.auth);
+    const page = await listChannels(db, guestId, gate, { filter: filterType, onlineOnly }, offset, limit);
+    client.send({ type: 'channels', filterType, onlineOnly, offset, ...page });
   };
 
   hub.on('loadChannels', async (message, client) => {
     const guestId = guestOf(client);
-    if (guestId) await sendChannels(client, guestId, message.filterType ?? 'newest', message.offset, message.limit);
+    if (guestId)
+      await sendChannels(
+        client,
+        guestId,
+        message.filterType ?? 'newest',
+        message.online ?? false,
+        message.offset,
+        message.limit,
+      );
   });
 
   hub.on('filterChannels', async (message, client) => {
     const guestId = guestOf(client);
-    if (guestId) await sendChannels(client, guestId, message.filterType, 0, MESSENGER_CHANNELS_PAGE_SIZE);
+    if (guestId)
+      await sendChannels(client, guestId, message.filterType, message.online ?? false, 0, MESSENGER_CHANNELS_PAGE_SIZE);
   });
 
-  hub.on('archiveChannel', async (message, client) => {
+  hub.on('loadOnlineChannels', async (message, client) => {
+    const guestId = guestOf(client);
+    if (guestId)
+      await sendChannels(
+        client,
+        guestId,
+        message.filterType ?? 'newest',
+        message.online,
+        0,
+        MESSENGER_CHANNELS_PAGE_SIZE,
+      );
+  });
+
+  /** Archive and block change only the guest's own channel; any other id is refused without an answer. */
+  const changeChannel = async (
+    client: SocketClient,
+    channelId: number,
+    change: { archived: boolean } | { blocked: boolean },
+  ) => {
     const guestId = guestOf(client);
     if (!guestId) return;
     try {
-      hub.sendToGuest(guestId, {
-        type: 'channel',
-        channel: await archiveChannel(db, guestId, await ageGate(ctx, client.auth), message.channelId, message.status),
-      });
+      const channel = await markChannel(db, guestId, await ageGate(ctx, client.auth), channelId, change);
+      hub.sendToGuest(guestId, { type: 'channel', channel });
     } catch (error) {
-      log.info({ err: error, channelId: message.channelId }, 'archiveChannel refused');
+      log.info({ err: error, channelId }, 'channel change refused');
     }
+  };
+  hub.on('archiveChannel', (message, client) => changeChannel(client, message.channelId, { archived: message.status }));
+  hub.on('blockChannel', (message, client) => changeChannel(client, message.channelId, { blocked: message.status }));
+
+  hub.on('allChannelsSeen', async (_message, client) => {
+    const guestId = guestOf(client);
+    if (!guestId) return;
+    await markAllChannelsSeen(db, guestId, ctx.now());
+    hub.sendToGuest(guestId, { type: 'allChannelsSeen' });
   });
 
   /**

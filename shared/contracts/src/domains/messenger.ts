@@ -13,6 +13,8 @@ export const RECOMMENDATIONS_PER_SLIDER = 5;
 /** Local storage keys of the last selected channel and actor (restored for logged-in guests only). */
 export const CHANNEL_STORAGE_KEY = 'channelId';
 export const ACTOR_STORAGE_KEY = 'actorId';
+/** Local storage key of a note's unsaved draft: this prefix and the performer's id (`Note<actorId>`). */
+export const NOTE_STORAGE_PREFIX = 'Note';
 export const MESSAGE_MAX_LENGTH = 2000;
 /** A picture a guest sends is a JPEG, PNG or WebP (by its bytes) of at most this size. */
 export const MESSENGER_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
@@ -96,6 +98,11 @@ export const message = z.object({
   price: z.number().int().min(0),
   /** A performer's picture paid to open: its price until opened (imageUrl is null until then); 0 otherwise. */
   openPrice: z.number().int().min(0),
+  /**
+   * What a system message is about, filling its text in the guest's language: a chat's type, length and cost
+   * (chat_start, chat_end, voyeur_info), a top-up's amount (charge_success, charge_failure); null for others.
+   */
+  data: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
 });
 export type Message = z.infer<typeof message>;
 
@@ -136,6 +143,19 @@ export const messengerGift = z.object({
   translations: z.array(z.object({ language: z.enum(LANGUAGES), name: z.string(), value: z.string() })),
 });
 export type MessengerGift = z.infer<typeof messengerGift>;
+
+/** The toy controls' gift ids: intensity 1 to 4 (the highest in random mode). */
+export const TOY_CONTROL_GIFT_IDS = [96481, 96482, 96483, 96484] as const;
+/** A toy control: a gift of the catalogue that runs the performer's toy for `duration` seconds. */
+export const toyControl = messengerGift.extend({
+  duration: z.number().int().min(1),
+  /** The name shown on the control, in the caller's language. */
+  displayName: z.string(),
+  random: z.boolean(),
+  /** 1 (soft) to 4 (strongest). */
+  intensity: z.number().int().min(1).max(4),
+});
+export type ToyControl = z.infer<typeof toyControl>;
 
 /** How many of a gift the guest owns (bought, not yet sent). */
 export const boughtGift = z.object({ giftId: z.number().int(), count: z.number().int().min(0) });
@@ -243,6 +263,89 @@ export const messengerEndpoints = {
   }),
 };
 
+/** A guest's private note on a performer: only she reads and changes it. */
+export const ACTOR_NOTE_MAX_LENGTH = 2000;
+export const actorNote = z.object({
+  actorId: z.number().int(),
+  /** The note's text; null when the guest has written none (an empty text stored deletes it). */
+  comment: z.string().nullable(),
+  /** ISO time of the last change, null without a note. */
+  updatedAt: z.string().nullable(),
+});
+export type ActorNote = z.infer<typeof actorNote>;
+
+/** What a performer offers in the messenger: her terms, her toy and the guest's channel with her. */
+export const messengerActor = z.object({
+  actor: recommendedActor,
+  messagePrice: z.number().int().min(0),
+  freeMessagesAmount: z.number().int().min(0),
+  isMessagingFree: z.boolean(),
+  /** The guest's channel with her, null before the first contact. */
+  channelId: z.number().int().nullable(),
+  blocked: z.boolean(),
+});
+export type MessengerActor = z.infer<typeof messengerActor>;
+
+/**
+ * Relations between a guest (the subject: always the caller herself) and a performer (the object). The ids are
+ * the wire's numbers; only these kinds exist.
+ */
+export const RELATION_SUBJECT_TYPES = { guest: 1 } as const;
+export const RELATION_OBJECT_TYPES = { actor: 2 } as const;
+export const RELATION_TYPES = {
+  /** The guest visited the performer's profile. */
+  profileVisited: 1,
+  /** The guest does not want the performer among her messenger recommendations. */
+  recommendationHidden: 2,
+} as const;
+export const relation = z.object({
+  subjectTypeId: z.literal(RELATION_SUBJECT_TYPES.guest),
+  /** The guest's id: another guest's is refused. */
+  subjectId: z.string().uuid(),
+  relationTypeId: z.union([z.literal(RELATION_TYPES.profileVisited), z.literal(RELATION_TYPES.recommendationHidden)]),
+  objectTypeId: z.literal(RELATION_OBJECT_TYPES.actor),
+  objectId: dbId,
+});
+export type Relation = z.infer<typeof relation>;
+
+export const actorNoteEndpoints = {
+  getActorNote: defineEndpoint({
+    method: 'GET',
+    path: '/actor/getActorNoteById/:actorId',
+    needsGuest: true,
+    schemas: () => ({ params: z.object({ actorId: id }), response: actorNote }),
+  }),
+  storeActorNote: defineEndpoint({
+    method: 'POST',
+    path: '/actor/storeActorNote',
+    needsGuest: true,
+    schemas: () => ({
+      body: z.object({ actorId: dbId, comment: z.string().trim().max(ACTOR_NOTE_MAX_LENGTH) }),
+      response: actorNote,
+    }),
+  }),
+  /** The performer's messenger offer to the guest. */
+  messengerActor: defineEndpoint({
+    method: 'GET',
+    path: '/messenger/actor/:actorId',
+    needsGuest: true,
+    schemas: () => ({ params: z.object({ actorId: id }), response: messengerActor }),
+  }),
+  /** Stores a relation of the guest (storing it again changes nothing). */
+  addRelation: defineEndpoint({
+    method: 'POST',
+    path: '/utility/relation/addRelation',
+    needsGuest: true,
+    schemas: () => ({ body: relation, response: z.object({ success: z.literal(true) }) }),
+  }),
+  hasRelation: defineEndpoint({
+    method: 'POST',
+    path: '/utility/relation/hasRelation',
+    needsGuest: true,
+    schemas: () => ({ body: relation, response: z.object({ hasRelation: z.boolean() }) }),
+  }),
+};
+
 /** Structured query: unread messages over all the guest's channels (navbar badge); needs a logged-in guest. */
 export const messengerGraphqlSchema = /* GraphQL */ `
   type MessengerGiftPrice {
@@ -264,6 +367,21 @@ export const messengerGraphqlSchema = /* GraphQL */ `
     vip: Boolean!
     categoryId: Int!
     translations: [MessengerGiftTranslation!]!
+  }
+  type ToyControl {
+    id: Int!
+    name: String!
+    displayName: String!
+    price: MessengerGiftPrice!
+    imageUrl: String!
+    active: Boolean!
+    vip: Boolean!
+    categoryId: Int!
+    translations: [MessengerGiftTranslation!]!
+    "Seconds the toy runs."
+    duration: Int!
+    random: Boolean!
+    intensity: Int!
   }
   type BoughtGift {
     giftId: Int!
@@ -301,6 +419,8 @@ export const messengerGraphqlSchema = /* GraphQL */ `
     messengerContent(first: Int = 10, offset: Int = 0, filter: MessengerContentFilter): MessengerContent!
     "The active gift catalogue, named in the language asked (en when none)."
     messengerGifts(language: String): [MessengerGift!]!
+    "The toy controls (gifts that run the performer's toy), named in the language asked (en when none)."
+    messengerToyControls(language: String): [ToyControl!]!
     "What the guest owns of each gift; needs a logged-in guest."
     boughtGifts: [BoughtGift!]!
   }
@@ -311,6 +431,9 @@ export const unreadMessageCountQuery = defineOperation<{ unreadMessageCount: num
 
 export const messengerGiftsQuery = defineOperation<{ messengerGifts: MessengerGift[] }, { language: string }>(
   `query MessengerGifts($language: String) { messengerGifts(language: $language) { id name price { value currency symbol } imageUrl active vip categoryId translations { language name value } } }`,
+);
+export const messengerToyControlsQuery = defineOperation<{ messengerToyControls: ToyControl[] }, { language: string }>(
+  `query MessengerToyControls($language: String) { messengerToyControls(language: $language) { id name displayName price { value currency symbol } imageUrl active vip categoryId translations { language name value } duration random intensity } }`,
 );
 export const boughtGiftsQuery = defineOperation<{ boughtGifts: BoughtGift[] }>(
   `query BoughtGifts { boughtGifts { giftId count } }`,
