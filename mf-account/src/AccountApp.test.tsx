@@ -148,8 +148,8 @@ describe('profile', () => {
 });
 
 describe('benefits', () => {
-  it('shows the counts and the vouchers with their performers', async () => {
-    render('myAccountBenefits');
+  it('shows the counts, the vouchers with their performers and hosts the rewards of the specials remote', async () => {
+    const { platform } = render('myAccountBenefits');
     const spins = await screen.findByText('Spinwheel spins');
     expect(spins.parentElement).toHaveTextContent('3');
     expect(screen.getByText('Free messages').parentElement).toHaveTextContent('10');
@@ -157,6 +157,7 @@ describe('benefits', () => {
     const privateShow = screen.getByText('1 private show ticket').closest('li')!;
     expect(within(privateShow).getByRole('link', { name: 'Anna' })).toHaveAttribute('href', '/en/amateur/anna/');
     expect(privateShow).toHaveTextContent('no expiry date');
+    expect(platform.renderedSlots).toEqual([{ slot: 'myAccount.rewards', props: undefined, mounted: true }]);
   });
 
   it('offers a retry when loading still fails after the automatic retries', async () => {

@@ -6,6 +6,7 @@ import {
   useLoaded,
   usePlatform,
   RouteLink,
+  SlotHost,
   useTimeZone,
   useGuestKey,
 } from '@velvet/federation';
@@ -20,7 +21,10 @@ const COUNTS = [
   'chatShowTickets',
 ] as const satisfies readonly (keyof GuestBenefits)[];
 
-/** The guest's benefits: counts of spins, gifts, free messages and tickets, and the vouchers behind them. */
+/**
+ * The guest's benefits: counts of spins, gifts, free messages and tickets, the vouchers behind them, and the rewards
+ * she won (a widget of the specials remote).
+ */
 export function Benefits() {
   const platform = usePlatform();
   const { t } = useTranslation();
@@ -78,6 +82,8 @@ export function Benefits() {
           </>
         )}
       </LoadState>
+      {/* What games and the advent calendar gave her, when the specials remote runs. */}
+      <SlotHost slot="myAccount.rewards" className="mf-account__rewards" fallback={null} />
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { BlogArticlePage } from './blog/BlogArticlePage';
 import { HighOnRosePage, MagazinePromoPage } from './events/MagazinePromoPage';
 import { SpecialEventPage } from './events/SpecialEventPage';
 import { ClashPage } from './clash/ClashPage';
+import { AdventCalendarPage } from './games/AdventCalendarPage';
 import './specials.css';
 
 /** The page of each route this remote owns (remote.json). */
@@ -25,6 +26,7 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   specialEvent: SpecialEventPage,
   highOnRose: HighOnRosePage,
   clashOfCams: ClashPage,
+  adventCalendar: AdventCalendarPage,
 };
 
 export function SpecialsApp() {

@@ -3,6 +3,7 @@ import { DailyBonusWidget } from './daily/DailyBonusWidget';
 import { ContestsWidget } from './contests/ContestsWidget';
 import { BlogWidget } from './blog/BlogWidget';
 import { SpinwheelWidget } from './spinwheel/SpinwheelWidget';
+import { RewardsWidget } from './games/RewardsWidget';
 import { loadLocale } from './locales/load';
 import './specials.css';
 
@@ -13,6 +14,7 @@ export default defineWidgets({
     'home.Contests': ContestsWidget,
     'home.Blog': BlogWidget,
     'myAccount.spinwheel': SpinwheelWidget,
+    'myAccount.rewards': RewardsWidget,
   },
   locales: loadLocale,
 });

@@ -30,6 +30,7 @@ const page = (id: number, slug: string, linked: SpecialEvent | null = null): Mag
   event: linked,
 });
 
+const query = () => ({ gameConfig: null });
 const rest = {
   '/special/get/events': () => ({
     events: [
@@ -46,17 +47,23 @@ const rest = {
 
 describe('special events and promo pages', () => {
   it('shows a running special event with its dates and the other events', async () => {
-    const platform = createMockPlatform({ route: { name: 'specialEvent', args: { eventSlug: 'slot-machine' } }, rest });
+    const platform = createMockPlatform({
+      route: { name: 'specialEvent', args: { eventSlug: 'slot-machine' } },
+      rest,
+      query,
+    });
     renderWithPlatform(<SpecialsApp />, { platform, remote: 'mf-specials', locales });
     expect(await screen.findByRole('heading', { level: 1, name: 'Event slot-machine' })).toBeInTheDocument();
     expect(screen.getByText('3 attempts a day')).toBeInTheDocument();
-    expect(screen.getByText('The game opens here soon.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'The reels' })).toBeInTheDocument();
+    expect(screen.queryByText(/soon/)).not.toBeInTheDocument();
     const other = screen.getByRole('link', { name: /Event wiesn-shooting/ });
     expect(other).toHaveAttribute('href', '/en/events/wiesn-shooting/');
     fireEvent.click(other);
     expect(platform.navigations).toEqual([{ name: 'specialEvent', args: { eventSlug: 'wiesn-shooting' } }]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Event wiesn-shooting' })).toBeInTheDocument();
-    expect(screen.queryByText('The game opens here soon.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'The reels' })).not.toBeInTheDocument();
   });
 
   it('says not found for an unknown event', async () => {

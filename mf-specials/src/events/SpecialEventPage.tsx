@@ -3,11 +3,12 @@ import { LoadState, useCurrentRoute, useLanguage, RouteLink } from '@velvet/fede
 import { COMMON_NAMESPACE } from '@velvet/i18n';
 import { EmptyState } from '@velvet/ui';
 import { formatBerlinDate } from '../format';
+import { GameBoard } from '../games/GameBoard';
 import { eventStatus } from './eventStatus';
 import { SpecialEventsSection } from './SpecialEventsList';
 import { useSpecialEvents } from './useSpecialEvents';
 
-/** A special event: what it is, when it runs, and the other events. */
+/** A special event: what it is, when it runs, its game while it runs, and the other events. */
 export function SpecialEventPage() {
   const { t } = useTranslation();
   const route = useCurrentRoute();
@@ -42,7 +43,7 @@ export function SpecialEventPage() {
                   })}
                 </p>
                 <p>{t('events.attempts', { count: event.dailyAttempts })}</p>
-                {status === 'running' ? <p className="specials-note">{t('events.playingSoon')}</p> : null}
+                {status === 'running' ? <GameBoard event={event} /> : null}
               </article>
               <SpecialEventsSection events={events} excludeId={event.id} />
             </>

@@ -199,6 +199,12 @@ export const ERROR_CODES = [
   // Spinwheel and loyalty: a spin without spins left, a monthly reward not (or no longer) redeemable.
   'NO_SPINS',
   'REWARD_NOT_REDEEMABLE',
+  // Games and the advent calendar: a game outside its days, an attempt after the day's last, a door before its day
+  // or one whose day has passed.
+  'GAME_NOT_RUNNING',
+  'NO_ATTEMPTS_LEFT',
+  'DOOR_NOT_OPEN_YET',
+  'DOOR_CLOSED',
   // Messenger gifts: not in the catalogue, not owned, or only for VIP members.
   'GIFT_NOT_FOUND',
   'GIFT_NOT_OWNED',

@@ -27,6 +27,8 @@ export const SLOT_NAMES = [
   'actorProfile.videos',
   'actorProfile.pictures',
   'myAccount.spinwheel',
+  /** What the guest won in games and the advent calendar, on her benefits page. */
+  'myAccount.rewards',
   /** The money charge the shell shows in its modal host for `ui.open('moneyCharge')`. */
   'flow.moneyCharge',
   /** The age check the shell shows in its modal host for `ui.open('ageCheck')`. */
@@ -60,6 +62,7 @@ export const SLOT_PROPS = {
   }),
   'actorProfile.pictures': actorProfileProps,
   'myAccount.spinwheel': noSlotProps,
+  'myAccount.rewards': noSlotProps,
   /** `close` ends the flow, e.g. once the charge succeeded. */
   'flow.moneyCharge': flowProps,
   /** `close` ends the flow, e.g. once the age is verified. */

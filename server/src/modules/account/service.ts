@@ -126,3 +126,12 @@ export async function spendVoucher(
     .returning({ id: vouchers.id });
   return used !== undefined;
 }
+
+/** Grants the guest a voucher (a reward) inside the caller's transaction; answers its id. */
+export async function grantVoucher(
+  tx: Database,
+  voucher: { guestId: string; type: VoucherTypeId; amount: number; validFrom: Date; validTo: Date | null },
+): Promise<number> {
+  const [row] = await tx.insert(vouchers).values(voucher).returning({ id: vouchers.id });
+  return row!.id;
+}

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, notExists, sql } from 'drizzle-orm';
 import { needsAgeCheck, type MediathekMediaType, type MediathekTotals, type SidebarCounts } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
@@ -147,4 +147,35 @@ export async function streamableClip(db: Database, auth: Auth | null, videoId: n
     if (owned) return video.clip;
   }
   throw new HttpError(403, 'NOT_OWNED', 'Buy this video to watch it in full');
+}
+
+/**
+ * Puts a video or album into the guest's library as a gift (a reward), inside the caller's transaction: the one
+ * named, or without one a paid one she does not own yet, drawn here. Answers it, or null when there is none to give.
+ */
+export async function giftMedia(
+  tx: Database,
+  guestId: string,
+  mediaType: MediathekMediaType,
+  mediaId: number | null,
+): Promise<{ id: number; title: string } | null> {
+  const { table, column } = MEDIA_TABLES[mediaType];
+  const owned = tx
+    .select({ id: sql`1` })
+    .from(mediaLibrary)
+    .where(
+      and(eq(mediaLibrary.guestId, guestId), eq(mediaLibrary[column], table.id), eq(mediaLibrary.source, 'PURCHASED')),
+    );
+  const [item] = await tx
+    .select({ id: table.id, title: table.title })
+    .from(table)
+    .where(mediaId === null ? and(sql`${table.price} > 0`, notExists(owned)) : eq(table.id, mediaId))
+    .orderBy(sql`random()`)
+    .limit(1);
+  if (!item) return null;
+  await tx
+    .insert(mediaLibrary)
+    .values({ guestId, ...libraryItem(mediaType, item.id), source: 'PURCHASED', origin: 'SHOP', gifted: true })
+    .onConflictDoNothing();
+  return item;
 }

@@ -7,6 +7,8 @@ import {
   decodeBlogActorsPayload,
   decodeBlogPostsPayload,
   resolveBlogCategory,
+  gamesEndpoints,
+  gamesSdl,
   specialsEndpoints,
   specialsSdl,
   type Language,
@@ -18,6 +20,9 @@ import { ageGate, isAgeVerified } from '../auth/age';
 import { pushBalance } from '../wallet/service';
 import type { Auth, GraphqlContribution, ModuleContext, ServerModule } from '../module';
 import { seedSpecials } from './seed';
+import * as advent from './advent';
+import * as games from './games';
+import { gainedRewards } from './rewards';
 import * as specials from './service';
 
 /**
@@ -148,6 +153,22 @@ const specialsRoutes =
     route(app, specialsEndpoints.randomMagazinePage, ({ params, query }) =>
       specials.randomMagazinePage(db, params.excludeId, ctx.now(), query.language),
     );
+    route(app, gamesEndpoints.gameReward, ({ params, auth }) =>
+      games.gameGuestInfo(db, { game: params.game, eventId: params.eventId, guestId: auth.guestId, now: ctx.now() }),
+    );
+    route(app, gamesEndpoints.adventCalendar, ({ auth }) => advent.adventCalendar(db, guestIdOf(auth), ctx.now()));
+    route(app, gamesEndpoints.openAdventDoor, async ({ params, auth }) => {
+      const { door, granted } = await advent.openAdventDoor(db, {
+        guestId: auth.guestId,
+        door: params.door,
+        now: ctx.now(),
+      });
+      if (granted.coins) await pushBalance(ctx, auth.guestId);
+      return door;
+    });
+    route(app, gamesEndpoints.gainedRewards, async ({ auth }) => ({
+      rewards: await gainedRewards(db, auth.guestId),
+    }));
     route(app, specialsEndpoints.magazinePage, ({ params, query }) =>
       specials.magazinePage(db, params.page, ctx.now(), query.language),
     );
@@ -167,7 +188,7 @@ function languageArg(language: string | null | undefined): Language | undefined 
 }
 
 const specialsGraphql: GraphqlContribution = {
-  schema: specialsSdl,
+  schema: specialsSdl + gamesSdl,
   resolvers: {
     Query: {
       dailyBonus: (_root: unknown, args: { language?: string }, { ctx }: Context) =>
@@ -185,6 +206,8 @@ const specialsGraphql: GraphqlContribution = {
         ),
       spinwheel: (_root: unknown, args: { type?: string | null; language?: string }, { ctx, auth }: Context) =>
         specials.spinwheel(ctx.db, wheelType(args.type), guestIdOf(auth), ctx.now(), languageArg(args.language)),
+      gameConfig: (_root: unknown, args: { eventId: number; language?: string }, { ctx }: Context) =>
+        games.gameConfig(ctx.db, args.eventId, ctx.now(), languageArg(args.language)),
       loyaltyRewardHistory: (_root: unknown, args: { language?: string }, { ctx, auth }: Context) => {
         requireGuest(auth);
         return specials.loyaltyRewardHistory(ctx.db, auth.guestId, languageArg(args.language));
@@ -210,6 +233,17 @@ const specialsGraphql: GraphqlContribution = {
           language: languageArg(args.language),
         });
         return loyaltyChanged(ctx, auth.guestId, grant);
+      },
+      useAttempt: async (_root: unknown, args: { eventId: number; language?: string }, { ctx, auth }: Context) => {
+        requireGuest(auth);
+        languageArg(args.language);
+        const { coins, ...result } = await games.useAttempt(ctx.db, {
+          eventId: args.eventId,
+          guestId: auth.guestId,
+          now: ctx.now(),
+        });
+        if (coins) await pushBalance(ctx, auth.guestId);
+        return result;
       },
       clashAddVote: (_root: unknown, args: { challengeId: number; teamId: number }, { ctx, auth }: Context) =>
         clashVote(ctx, auth, args.challengeId, args.teamId),
@@ -260,7 +294,10 @@ async function clashVote(ctx: ModuleContext, auth: Auth | null, challengeId: num
   return voting;
 }
 
-/** Daily bonus, contests, blog and magazine pages, special events, clash of cams and the spinwheel. */
+/**
+ * Daily bonus, contests, blog and magazine pages, special events and their games, the advent calendar, clash of
+ * cams, the spinwheel, and the one reward engine that grants what games, doors and the wheel give.
+ */
 export const specialsModule: ServerModule = {
   name: 'specials',
   hooks: (ctx) => ({ balancePushed: (guestId) => pushLoyaltyPoints(ctx, guestId) }),

@@ -10,7 +10,10 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
+import type { GameDayConfig, RewardType } from '@velvet/contracts';
+import { guestKey } from '../auth/keys';
 import { performerKey } from '../performers/catalogue';
 
 /** A text in the languages the editors write in; nl readers get the English text. */
@@ -149,6 +152,62 @@ export const specialEvents = pgTable('specials_events', {
   startDate: timestamp('start_date', { withTimezone: true }).notNull(),
   endDate: timestamp('end_date', { withTimezone: true }).notNull(),
   dailyAttempts: integer('daily_attempts').notNull(),
+  /** Attempts and points per day of the event; a day without its own config has `dailyAttempts` and no points. */
+  dayConfigs: jsonb('day_configs').$type<GameDayConfig[]>().notNull().default([]),
+  /** What an attempt can win, with its chance in per cent (what is left to 100 is a blank). */
+  rewards: jsonb('rewards').$type<GameRewardRow[]>().notNull().default([]),
+});
+
+export type GameRewardRow = { type: RewardType; value: number; chance: number };
+
+/**
+ * The attempts a guest used in a game on one Berlin day. One guarded upsert takes an attempt, so parallel attempts
+ * each need one of their own and never exceed the day's limit.
+ */
+export const gameDays = pgTable(
+  'specials_game_days',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => specialEvents.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    used: integer('used').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.guestId, t.day] })],
+);
+
+/**
+ * Every reward the reward engine granted: one row per claim (`claim` names what was claimed, e.g. a game's attempt
+ * or an advent door), which the unique index keeps to one however often it is claimed, so a claim grants once.
+ */
+export const rewardGrants = pgTable(
+  'specials_reward_grants',
+  {
+    id: serial('id').primaryKey(),
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
+    claim: text('claim').notNull(),
+    /** What gave it: `game:<eventId>`, `advent`, `loyalty`. */
+    source: text('source').notNull(),
+    rewardType: text('reward_type').$type<RewardType>().notNull(),
+    value: integer('value').notNull(),
+    /** The title of the video or album a media reward gave. */
+    title: text('title'),
+    points: integer('points').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('specials_reward_grants_claim').on(t.guestId, t.claim),
+    index('specials_reward_grants_source').on(t.guestId, t.source, t.createdAt),
+  ],
+);
+
+/** The advent calendar's doors: door n opens on the Berlin day `firstDay + n - 1` and holds one reward. */
+export const adventDoors = pgTable('specials_advent_doors', {
+  door: integer('door').primaryKey(),
+  day: date('day', { mode: 'string' }).notNull(),
+  rewardType: text('reward_type').$type<RewardType>().notNull(),
+  value: integer('value').notNull(),
 });
 
 export const magazinePages = pgTable('specials_magazine_pages', {

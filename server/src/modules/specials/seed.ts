@@ -4,13 +4,17 @@ import {
   CLASH_WIN_POINTS,
   DAILY_BONUS_DAYS,
   SPECIAL_EVENT_IDS,
+  ADVENT_DOORS,
   addDaysToDate,
   dateInZone,
   type DailyBonusOfferType,
+  type GameDayConfig,
+  type RewardType,
 } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
 import { listPerformerCards } from '../performers/catalogue';
 import {
+  adventDoors,
   blogPostActors,
   blogPosts,
   clashChallenges,
@@ -25,6 +29,7 @@ import {
   magazinePages,
   specialEvents,
   spinwheelSegments,
+  type GameRewardRow,
   type LocalizedParagraphs,
   type LocalizedText,
 } from './schema';
@@ -453,9 +458,9 @@ async function seedEvents(ctx: ModuleContext, now: number): Promise<EventSeed[]>
       gameType: 'vrPorn',
       name: same('VR Porn'),
       description: {
-        de: 'Neue VR-Clips zum Start: bald hier.',
-        en: 'New VR clips at launch: coming soon.',
-        es: 'Nuevos clips de RV en el lanzamiento: muy pronto.',
+        de: 'Jeden Tag eine VR-Box mit Clips und Coins.',
+        en: 'A VR box with clips and coins every day.',
+        es: 'Cada día una caja de RV con clips y monedas.',
       },
       start: relative(7),
       end: relative(30),
@@ -560,6 +565,34 @@ async function seedEvents(ctx: ModuleContext, now: number): Promise<EventSeed[]>
       dailyAttempts: 3,
     },
     {
+      id: 38,
+      slug: 'reward-box',
+      gameType: 'rewardBox',
+      name: { de: 'Überraschungsbox', en: 'Reward box', es: 'Caja de premios' },
+      description: {
+        de: 'Öffne jeden Tag deine Box: Coins, Videos, Gutscheine oder VIP-Tage.',
+        en: 'Open your box every day: coins, videos, vouchers or VIP days.',
+        es: 'Abre tu caja cada día: monedas, vídeos, vales o días VIP.',
+      },
+      start: relative(-2),
+      end: relative(12),
+      dailyAttempts: 1,
+    },
+    {
+      id: 39,
+      slug: 'spit-or-swallow',
+      gameType: 'spitOrSwallow',
+      name: same('Spit or Swallow'),
+      description: {
+        de: 'Entscheide dich zweimal am Tag und hol dir deinen Preis.',
+        en: 'Make your choice twice a day and take your prize.',
+        es: 'Elige dos veces al día y llévate tu premio.',
+      },
+      start: relative(-1),
+      end: relative(8),
+      dailyAttempts: 2,
+    },
+    {
       id: SPECIAL_EVENT_IDS.gaudi,
       slug: 'gaudi',
       gameType: 'gaudi',
@@ -595,10 +628,108 @@ async function seedEvents(ctx: ModuleContext, now: number): Promise<EventSeed[]>
         startDate: event.start,
         endDate: event.end,
         dailyAttempts: event.dailyAttempts,
+        dayConfigs: dayConfigs(event),
+        rewards: GAME_REWARDS[event.gameType] ?? GAME_REWARDS.default!,
       })
       .onConflictDoNothing();
   }
+  await seedAdventCalendar(ctx, now);
   return events;
+}
+
+/** Every day of an event: its attempts, and points that grow through each week of it. */
+function dayConfigs(event: EventSeed): GameDayConfig[] {
+  const days = Math.max(1, Math.ceil((event.end.getTime() - event.start.getTime()) / DAY) + 1);
+  return Array.from({ length: days }, (_, index) => ({
+    day: index + 1,
+    dailyAttempts: event.dailyAttempts,
+    pointsPerAttempt: 10 * ((index % 7) + 1),
+  }));
+}
+
+/** What an attempt can win, chances in per cent; the slot machine always pays out something. */
+const GAME_REWARDS: Record<string, GameRewardRow[]> = {
+  slotmachine: [
+    { type: 'bonus', value: 10, chance: 25 },
+    { type: 'freeSpins', value: 1, chance: 20 },
+    { type: 'freeMessages', value: 3, chance: 20 },
+    { type: 'videoVoucher', value: 1, chance: 15 },
+    { type: 'video', value: 0, chance: 10 },
+    { type: 'messengerGift', value: 1, chance: 10 },
+  ],
+  rewardBox: [
+    { type: 'bonus', value: 25, chance: 20 },
+    { type: 'video', value: 0, chance: 20 },
+    { type: 'photoAlbum', value: 0, chance: 15 },
+    { type: 'videoVoucher', value: 1, chance: 15 },
+    { type: 'vipAbo', value: 1, chance: 10 },
+    { type: 'freeMessages', value: 5, chance: 10 },
+    { type: 'chatRoses', value: 3, chance: 10 },
+  ],
+  spitOrSwallow: [
+    { type: 'ontop', value: 15, chance: 30 },
+    { type: 'freePreview', value: 1, chance: 20 },
+    { type: 'ticketshow', value: 1, chance: 10 },
+    { type: 'messengerGift', value: 2, chance: 20 },
+  ],
+  default: [
+    { type: 'bonus', value: 10, chance: 25 },
+    { type: 'freeSpins', value: 1, chance: 15 },
+    { type: 'freeMessages', value: 3, chance: 15 },
+    { type: 'videoVoucher', value: 1, chance: 10 },
+    { type: 'video', value: 0, chance: 5 },
+    { type: 'bonusCode', value: 1, chance: 5 },
+  ],
+};
+
+/** The doors' rewards, door 1 first: every reward type of the product turns up once at least. */
+const ADVENT_REWARDS: [RewardType, number][] = [
+  ['bonus', 10],
+  ['freeSpins', 1],
+  ['freeMessages', 3],
+  ['videoVoucher', 1],
+  ['video', 0],
+  ['messengerGift', 1],
+  ['ticketshow', 1],
+  ['photoAlbum', 0],
+  ['ontop', 15],
+  ['chatRoses', 3],
+  ['vipAbo', 1],
+  ['freePreview', 1],
+  ['bonusCode', 1],
+  ['liveshow', 1],
+  ['vipBonus', 20],
+  ['freeSpins', 2],
+  ['bonus', 25],
+  ['merch', 1],
+  ['video', 0],
+  ['freeMessages', 5],
+  ['messengerGift', 2],
+  ['blank', 0],
+  ['ontop', 30],
+  ['bonus', 100],
+];
+
+/**
+ * The advent calendar: doors 1 to 24 from 1 December in Berlin. Outside December's first 24 days the demo's calendar
+ * starts three days before the seed, so every new site has a door to open today.
+ */
+async function seedAdventCalendar(ctx: ModuleContext, now: number) {
+  const today = dateInZone(new Date(now));
+  const december = `${today.slice(0, 4)}-12-01`;
+  const inAdvent = today >= december && today <= addDaysToDate(december, ADVENT_DOORS - 1);
+  const first = inAdvent ? december : addDaysToDate(today, -3);
+  await ctx.db
+    .insert(adventDoors)
+    .values(
+      ADVENT_REWARDS.map(([rewardType, value], index) => ({
+        door: index + 1,
+        day: addDaysToDate(first, index),
+        rewardType,
+        value,
+      })),
+    )
+    .onConflictDoNothing();
 }
 
 const PAGES: {

@@ -44,8 +44,8 @@ import { HttpError } from '../../http/endpoint';
 import type { AgeGate } from '../auth/age';
 import { performerAvatar } from '../performers/age';
 import { performerCard, performerCards, type PerformerCard } from '../performers/catalogue';
-import { transfer } from '../wallet/service';
 import { coinsSpent } from '../wallet/spending';
+import { grantReward } from './rewards';
 import {
   blogPostActors,
   blogPosts,
@@ -570,7 +570,7 @@ export async function blogArticle(
 // Special events and magazine pages
 
 type EventRow = typeof specialEvents.$inferSelect;
-function toEvent(row: EventRow, now: Date, language?: Language): SpecialEvent {
+export function toEvent(row: EventRow, now: Date, language?: Language): SpecialEvent {
   return {
     id: row.id,
     slug: row.slug,
@@ -967,40 +967,23 @@ export async function spinwheel(
   };
 }
 
-/**
- * Gives a won or redeemed reward inside the caller's transaction: free spins to her spins, bonus coins through the
- * wallet's ledger once per history row (its id is the operation key). Other rewards are kept in her history.
- */
-async function grantReward(
+/** Gives a won or redeemed reward through the reward engine, once per history row (its claim). */
+const grantLoyaltyReward = (
   tx: Database,
   guestId: string,
   historyId: number,
   rewardType: string,
   value: number,
   at: Date,
-) {
-  if (rewardType === 'freeSpins' && value > 0) {
-    await tx
-      .insert(loyaltyAccounts)
-      .values({ guestId, spins: value })
-      .onConflictDoUpdate({
-        target: loyaltyAccounts.guestId,
-        set: { spins: sql`${loyaltyAccounts.spins} + ${value}` },
-      });
-  }
-  if (rewardType === 'bonus' && value > 0) {
-    await transfer(tx, {
-      reason: 'bonus.loyalty',
-      at: at,
-      legs: [
-        { account: { kind: 'system', id: 'platform' }, amount: -value * COIN },
-        { account: { kind: 'guest', id: guestId }, amount: value * COIN },
-      ],
-      idempotency: { scope: `loyalty:${guestId}`, key: `history:${historyId}` },
-      metadata: { loyaltyHistoryId: historyId },
-    });
-  }
-}
+) =>
+  grantReward(tx, {
+    guestId,
+    claim: `loyalty:${historyId}`,
+    source: 'loyalty',
+    type: rewardType as SpinwheelRewardType,
+    value,
+    at,
+  });
 
 /**
  * Spins a wheel with one of the guest's spins. The prize is drawn here, on the server, and given in the same
@@ -1034,7 +1017,7 @@ export async function spin(
         createdAt: now,
       })
       .returning({ id: loyaltyHistory.id });
-    await grantReward(tx, guestId, row!.id, segment.rewardType, segment.value, now);
+    await grantLoyaltyReward(tx, guestId, row!.id, segment.rewardType, segment.value, now);
     return segment;
   });
   return {
@@ -1075,7 +1058,7 @@ export async function redeemLoyaltyReward(
       .onConflictDoNothing()
       .returning({ id: loyaltyHistory.id });
     if (!row) throw new HttpError(409, 'REWARD_NOT_REDEEMABLE', 'This reward was redeemed this month already');
-    await grantReward(tx, guestId, row.id, reward.rewardType, reward.value, now);
+    await grantLoyaltyReward(tx, guestId, row.id, reward.rewardType, reward.value, now);
   });
   return {
     segmentId: null,

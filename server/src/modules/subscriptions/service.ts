@@ -485,3 +485,37 @@ export async function failedCancellationOffer(db: Database, guestId: string, now
     .limit(1);
   return latest?.status === 'expired' && latest.offer === 'accepted' && latest.endReason === 'declined';
 }
+
+/**
+ * Gives the guest VIP days (a reward) inside the caller's transaction: a running VIP subscription runs that much
+ * longer (its next renewal moves back, unpaid); without one she gets a VIP membership of those days that ends by
+ * itself, as a cancelled subscription does, so nothing is ever charged for it. Her VIP flag follows at once.
+ */
+export async function grantVipDays(tx: Database, guestId: string, days: number, now: Date): Promise<void> {
+  const current = await running(tx, guestId, 'vip');
+  if (current) {
+    await tx
+      .update(subscriptions)
+      .set({ periodEnd: addDays(current.periodEnd, days) })
+      .where(eq(subscriptions.id, current.id));
+    return;
+  }
+  await tx.insert(subscriptions).values({
+    guestId,
+    kind: 'vip',
+    plan: 'vip',
+    status: 'cancelled',
+    paymentMethod: 'reward',
+    periodStart: now,
+    periodEnd: addDays(now, days),
+    nextPriceCents: 0,
+    offer: 'declined',
+    created: now,
+  });
+  const state = await history(tx, guestId);
+  await setSubscriptionFlags(tx, guestId, {
+    vip: state.vip.subscriber,
+    tvSubscriber: state.tv.subscriber,
+    formerTvSubscriber: state.tv.formerSubscriber,
+  });
+}

@@ -352,7 +352,10 @@ export const SPECIAL_EVENT_GAME_TYPES = [
   'vrPorn',
   'venusAttacks',
   'gaudi',
+  'rewardBox',
+  'spitOrSwallow',
 ] as const;
+export type SpecialEventGameType = (typeof SPECIAL_EVENT_GAME_TYPES)[number];
 export const specialEvent = z.object({
   id: z.number().int(),
   /** URL slug of the specialEvent route. */

@@ -216,6 +216,11 @@ export const REMOTE_ROUTES = [
     path: { de: 'events/:eventSlug', en: 'events/:eventSlug', es: 'eventos/:eventSlug' },
   },
   {
+    name: 'adventCalendar',
+    owner: 'mf-specials',
+    path: { de: 'adventskalender', en: 'advent-calendar', es: 'calendario-de-adviento' },
+  },
+  {
     name: 'myAccountProfile',
     owner: 'mf-account',
     path: { de: 'myvisitx/profil', en: 'myvisitx/profile', es: 'myvisitx/perfil' },
@@ -342,6 +347,7 @@ export interface RemoteRouteArgs {
   blog: never;
   magazinePromo: 'promo';
   specialEvent: 'eventSlug';
+  adventCalendar: never;
   myAccountProfile: never;
   myAccountSpinwheel: never;
   myAccountBenefits: never;
