@@ -476,10 +476,13 @@ describe('feed page', () => {
     expect(video.querySelector('source')).toHaveAttribute('src', '/media/clips/clip-1-preview.mp4');
   });
 
-  it('speaks German', async () => {
-    renderFeed({ language: 'de' });
+  it('speaks German and asks for the posts in German', async () => {
+    const { service } = renderFeed({ language: 'de' });
     expect(await screen.findByRole('button', { name: 'Mehr laden (12 von 15)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Favoriten' })).toBeInTheDocument();
+    const pages = service.calls.filter((call) => call.operation === feedOperations.feed);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) expect(page.variables).toMatchObject({ language: 'de' });
   });
 });
 

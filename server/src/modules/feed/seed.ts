@@ -1,9 +1,10 @@
 import { faker } from '@faker-js/faker';
-import type { FeedPostType } from '@velvet/contracts';
+import { LANGUAGES, type FeedPostType } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
 import { generatePublicClips } from '../media/clips';
 import { listPerformerCards } from '../performers/catalogue';
-import { feedComments, feedPostPhotos, feedPosts } from './schema';
+import { feedComments, feedPostPhotos, feedPostTexts, feedPosts } from './schema';
+import { POST_TEXTS, POST_TITLES } from './seed-texts';
 
 const POSTS_PER_SCALE = 320;
 const DAY = 24 * 3600_000;
@@ -19,32 +20,8 @@ const GALLERY_TYPES: readonly FeedPostType[] = ['PHOTO_GALLERY', 'FP_PHOTO_GALLE
 const PRICES_COINS = [5, 9, 15, 20, 29, 49];
 const GOALS_COINS = [100, 250, 500, 1000];
 
-const TITLES = [
-  'Good morning from bed',
-  'New shoot today',
-  'Guess where I am',
-  'Poolside',
-  'Just for you',
-  'Behind the scenes',
-  'Sunday mood',
-  'My new outfit',
-  'Late night thoughts',
-  'Tonight live?',
-  'Sneak peek',
-  'Workout done',
-];
-const TEXTS = [
-  'Thank you for all your sweet messages this week, you make my day!',
-  'I am online tonight from nine. Who wants to keep me company?',
-  'Just finished a new video, it will be in my shop very soon.',
-  'Tell me in the comments what you want to see next.',
-  'Help me reach my tipping goal and I will post the full set.',
-  'Rainy day here, so I stayed in bed and took some pictures for you.',
-  'Back from holiday and missing the sun already.',
-  'My favourite lingerie is finally back. What do you think?',
-  'Only my followers see this one first.',
-  'Coffee first, then the camera. See you later in my chat!',
-];
+/** Every so many posts the model wrote in English only: readers of other languages get her English words. */
+const UNTRANSLATED_EVERY = 7;
 const COMMENTS = [
   'Wow, stunning!',
   'Can’t wait for tonight',
@@ -107,7 +84,9 @@ export async function seedFeed(ctx: ModuleContext, { scale }: { scale: number })
     const clip = CLIP_TYPES.includes(type) ? clipFor(type, index) : null;
     const size = clip ? POSTER : PHOTO;
     const paidContent = photoCount > 0 && faker.number.float() < 0.35;
-    const title = faker.helpers.arrayElement(TITLES);
+    const titleIndex = faker.number.int({ max: POST_TITLES.en.length - 1 });
+    const textIndex = faker.number.int({ max: POST_TEXTS.en.length - 1 });
+    const title = POST_TITLES.en[titleIndex]!;
     const goal = faker.number.float() < 0.15 ? faker.helpers.arrayElement(GOALS_COINS) : null;
     // Oldest first, so ids grow with publication time like a real feed.
     const published = new Date(
@@ -121,7 +100,7 @@ export async function seedFeed(ctx: ModuleContext, { scale }: { scale: number })
         type,
         pinned: index % 40 === 0,
         title,
-        text: faker.helpers.arrayElement(TEXTS),
+        text: POST_TEXTS.en[textIndex]!,
         views: faker.number.int({ min: 20, max: 5000 }),
         likes: faker.number.int({ min: 0, max: 400 }),
         paidContent,
@@ -145,6 +124,15 @@ export async function seedFeed(ctx: ModuleContext, { scale }: { scale: number })
       })
       .returning({ id: feedPosts.id });
     if (!post) throw new Error('feed seed: post not inserted');
+    if (index % UNTRANSLATED_EVERY !== 0)
+      await ctx.db.insert(feedPostTexts).values(
+        LANGUAGES.filter((language) => language !== 'en').map((language) => ({
+          postId: post.id,
+          language,
+          title: POST_TITLES[language][titleIndex]!,
+          text: POST_TEXTS[language][textIndex]!,
+        })),
+      );
     const photos = [];
     for (let position = 0; position < photoCount; position++) {
       const picture = { title, subtitle: model.name, seed: seed * 10 + position };

@@ -21,6 +21,7 @@ import {
   type FeedTippingGoal,
   type FeedTotals,
   type FeedTypeGroup,
+  type Language,
 } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { countedPage } from '../../db/page';
@@ -35,7 +36,16 @@ import { clipPreviewUrl } from '../media/clips';
 import { findGuest } from '../auth/guests';
 import { saleProceeds } from '../wallet/money';
 import { pushBalance, transfer } from '../wallet/service';
-import { feedComments, feedLikes, feedPostPhotos, feedPosts, feedPurchases, feedTips, feedViews } from './schema';
+import {
+  feedComments,
+  feedLikes,
+  feedPostPhotos,
+  feedPostTexts,
+  feedPosts,
+  feedPurchases,
+  feedTips,
+  feedViews,
+} from './schema';
 
 type PostRow = typeof feedPosts.$inferSelect;
 type CommentRow = typeof feedComments.$inferSelect;
@@ -541,8 +551,24 @@ function toReply(row: CommentRow, post: PostRow): FeedReply {
   };
 }
 
-/** What feed answers are read with: the database, the image store (rated photos' URLs) and the clock. */
-export type FeedReader = Pick<ModuleContext, 'db' | 'images' | 'now'>;
+/**
+ * What feed answers are read with: the database, the image store (rated photos' URLs), the clock and the language
+ * the posts' texts are asked in (English, every post's own, when none is named).
+ */
+export type FeedReader = Pick<ModuleContext, 'db' | 'images' | 'now'> & { language?: Language };
+
+/** The language posts are written in and every reader falls back to where a post has no translation. */
+export const POST_LANGUAGE: Language = 'en';
+
+/** Titles and texts of posts in a language other than their own, by post; none asked for in the posts' own. */
+async function translations(db: Database, postIds: number[], language: Language) {
+  if (language === POST_LANGUAGE) return new Map<number, { title: string; text: string }>();
+  const rows = await db
+    .select()
+    .from(feedPostTexts)
+    .where(and(inArray(feedPostTexts.postId, postIds), eq(feedPostTexts.language, language)));
+  return new Map(rows.map((row) => [row.postId, row]));
+}
 
 /**
  * Puts the photos of posts above the free rating of images (a clip's poster is its post's photo) and the clips
@@ -652,7 +678,7 @@ async function toPosts(
   const { db } = reader;
   const gate = await ageGate(reader, auth);
   const postIds = rows.map((row) => row.id);
-  const [models, photos, states, topComments] = await Promise.all([
+  const [models, photos, states, topComments, translated] = await Promise.all([
     performerCards(
       db,
       rows.map((row) => row.actorId),
@@ -668,6 +694,7 @@ async function toPosts(
       .from(feedComments)
       .where(and(inArray(feedComments.postId, postIds), isNull(feedComments.parentId)))
       .orderBy(desc(feedComments.created), desc(feedComments.id)),
+    translations(db, postIds, reader.language ?? POST_LANGUAGE),
   ]);
   const shown = rows.flatMap((row) =>
     topComments.filter((comment) => comment.postId === row.id).slice(0, commentsPerPost),
@@ -721,8 +748,8 @@ async function toPosts(
       type: row.type as FeedPostType,
       status: row.status,
       pinned: row.pinned,
-      title: row.title,
-      text: row.text,
+      title: translated.get(row.id)?.title ?? row.title,
+      text: translated.get(row.id)?.text ?? row.text,
       views: row.views,
       likes: row.likes,
       paidContent: row.paidContent,
