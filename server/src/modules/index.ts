@@ -47,11 +47,12 @@ export const MODULES: readonly ServerModule[] = [
   chatModule,
   mediaModule,
   tvModule,
-  feedModule,
   // Vouchers and benefits: the messenger spends free-message vouchers.
   accountModule,
   messengerModule,
   specialsModule,
+  // The feed: its contest posts show performers' contest entries (specials).
+  feedModule,
   // Web push: a favourite performer on line (the schedule's hook), operators' campaigns and news.
   pushModule,
   legalModule,

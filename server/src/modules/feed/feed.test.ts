@@ -10,6 +10,9 @@ import {
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { setAvsStatus } from '../auth/age';
+import { isNotNull } from 'drizzle-orm';
+import { contestEntries } from '../specials/service';
+import { feedPosts } from './schema';
 import { POST_TEXTS, POST_TITLES } from './seed-texts';
 
 interface GraphqlAnswer<R> {
@@ -361,6 +364,32 @@ describe('feed module', () => {
     assert.equal(twice.views, target!.views + 1, 'a second view of the same guest does not count');
     const visitor = data(await call(feedOperations.viewedPost, { postId })).viewedPost;
     assert.deepEqual([visitor.views, visitor.guestState.viewed], [target!.views + 1, false]);
+  });
+
+  it("shows performers' contest entries as contest posts: the entry's picture, her as the model, a link to the contest", async () => {
+    const rows = await test.ctx.db.select().from(feedPosts).where(isNotNull(feedPosts.contestEntryId));
+    assert.ok(rows.length > 0, 'the seed makes contest posts');
+    const entries = await contestEntries(
+      test.ctx.db,
+      rows.map((row) => row.contestEntryId!),
+    );
+    for (const row of rows) {
+      const entry = entries.find((candidate) => candidate.id === row.contestEntryId)!;
+      const shown = data(await call(feedOperations.post, { id: String(row.id) })).post!;
+      assert.equal(shown.type, 'CP_PHOTO_CONTEST');
+      assert.equal(shown.contestId, String(entry.contestId));
+      assert.equal(shown.model.id, String(entry.actorId));
+      assert.equal(shown.photoCount, 1);
+      assert.deepEqual(
+        shown.photos.map((photo) => [photo.url, photo.width, photo.height, photo.avsRequired]),
+        [[entry.previewUrl, entry.width, entry.height, false]],
+      );
+      assert.equal((await test.app.inject({ method: 'GET', url: entry.previewUrl })).statusCode, 200);
+      const contest = await test.app.inject({ method: 'GET', url: `/rest/v1/contests/${entry.contestId}` });
+      assert.equal(contest.statusCode, 200, contest.body);
+    }
+    const others = (await page({ first: 50 })).nodes.filter((post) => post.type !== 'CP_PHOTO_CONTEST');
+    assert.ok(others.length > 0 && others.every((post) => post.contestId === null));
   });
 
   it('answers posts in the language asked where the model translated them, else in her English', async () => {

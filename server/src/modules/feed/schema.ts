@@ -39,6 +39,8 @@ export const feedPosts = pgTable(
     clipSeconds: integer('clip_seconds'),
     /** Blurred picture shown instead of paid photos the guest has not bought. */
     teaserUrl: text('teaser_url'),
+    /** A contest post's entry (specials' contest media): its picture and its contest are the entry's. */
+    contestEntryId: integer('contest_entry_id'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     published: timestamp('published', { withTimezone: true }).notNull().defaultNow(),
   },

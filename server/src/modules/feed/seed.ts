@@ -3,6 +3,7 @@ import { LANGUAGES, type FeedPostType } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
 import { generatePublicClips } from '../media/clips';
 import { listPerformerCards } from '../performers/catalogue';
+import { contestEntries } from '../specials/service';
 import { feedComments, feedPostPhotos, feedPostTexts, feedPosts } from './schema';
 import { POST_TEXTS, POST_TITLES } from './seed-texts';
 
@@ -76,14 +77,23 @@ export async function seedFeed(ctx: ModuleContext, { scale }: { scale: number })
   // plain and hot clips never share a file: a file rated 18 is refused without the age check's signature
   const clipFor = (type: FeedPostType, index: number) =>
     clips[(type === 'CLIP' ? 0 : CLIP_FILES / 2) + (index % (CLIP_FILES / 2))]!;
+  // contest posts: a performer showing her contest entry, one post per entry in turn
+  const entries = await contestEntries(ctx.db);
+  let contestPosts = 0;
   const now = ctx.now().getTime();
   for (let index = 0; index < postCount; index++) {
-    const model = models[index % models.length]!;
-    const type = pickType(faker.number.float());
-    const photoCount = photoCountOf(type);
+    const picked = pickType(faker.number.float());
+    const entry = picked === 'CP_PHOTO_CONTEST' ? entries[contestPosts++ % entries.length] : undefined;
+    const type = picked === 'CP_PHOTO_CONTEST' && !entry ? 'PHOTO_GALLERY' : picked;
+    const model =
+      (entry && models.find((candidate) => candidate.id === entry.actorId)) ?? models[index % models.length]!;
+    // drawn for every post alike, so the posts after a contest post do not depend on whether there are entries
+    const drawnPhotos = photoCountOf(type);
     const clip = CLIP_TYPES.includes(type) ? clipFor(type, index) : null;
     const size = clip ? POSTER : PHOTO;
-    const paidContent = photoCount > 0 && faker.number.float() < 0.35;
+    const paidContent = drawnPhotos > 0 && faker.number.float() < 0.35 && !entry;
+    // a contest post shows its entry's picture, none of its own, and is free
+    const photoCount = entry ? 0 : drawnPhotos;
     const titleIndex = faker.number.int({ max: POST_TITLES.en.length - 1 });
     const textIndex = faker.number.int({ max: POST_TEXTS.en.length - 1 });
     const title = POST_TITLES.en[titleIndex]!;
@@ -104,7 +114,9 @@ export async function seedFeed(ctx: ModuleContext, { scale }: { scale: number })
         views: faker.number.int({ min: 20, max: 5000 }),
         likes: faker.number.int({ min: 0, max: 400 }),
         paidContent,
-        fsk: type === 'CLIP' ? 16 : 18,
+        // plain clips and contest entries (shown to every visitor on the contest's page) are rated 16
+        fsk: type === 'CLIP' || entry ? 16 : 18,
+        contestEntryId: entry?.id ?? null,
         clip,
         clipSeconds: clip ? CLIP_SECONDS : null,
         priceCoins: paidContent ? faker.helpers.arrayElement(PRICES_COINS) : 0,

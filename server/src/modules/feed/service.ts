@@ -34,6 +34,7 @@ import { favoritePerformerIds, favoritePerformerIdsOf, setFavorite } from '../pe
 import type { ModuleContext } from '../module';
 import { clipPreviewUrl } from '../media/clips';
 import { findGuest } from '../auth/guests';
+import { contestEntryRows } from '../specials/service';
 import { saleProceeds } from '../wallet/money';
 import { pushBalance, transfer } from '../wallet/service';
 import {
@@ -642,13 +643,14 @@ const goalOf = (row: Pick<PostRow, 'tippingGoalCoins' | 'tipsSumCoins'>): FeedTi
 };
 
 /**
- * Per post of a page, in one query: its comment count and the guest's own state (liked, bought, viewed, follows
- * its model). Her likes, purchases and views have one row per guest and post at most, so each left join keeps one
+ * Per post of a page, in one query: its comment count, a contest post's entry and the guest's own state (liked,
+ * bought, viewed, follows its model). Her likes, purchases and views have one row per guest and post at most, so each left join keeps one
  * row per post; a visitor joins none.
  */
 function postStates(db: Database, guestId: string | null, postIds: number[]) {
   const hers = (table: typeof feedLikes | typeof feedPurchases | typeof feedViews) =>
     and(eq(table.postId, feedPosts.id), guestId ? eq(table.guestId, guestId) : sql`false`);
+  const entry = contestEntryRows(db);
   return db
     .select({
       postId: feedPosts.id,
@@ -659,8 +661,17 @@ function postStates(db: Database, guestId: string | null, postIds: number[]) {
       following: guestId
         ? sql<boolean>`${inArray(feedPosts.actorId, favoritePerformerIdsOf(guestId))}`
         : sql<boolean>`false`,
+      // a contest post's entry, read from the contest (null when the entry is gone)
+      entry: {
+        id: entry.id,
+        contestId: entry.contestId,
+        previewUrl: entry.previewUrl,
+        width: entry.width,
+        height: entry.height,
+      },
     })
     .from(feedPosts)
+    .leftJoin(entry, eq(entry.id, feedPosts.contestEntryId))
     .leftJoin(feedLikes, hers(feedLikes))
     .leftJoin(feedPurchases, hers(feedPurchases))
     .leftJoin(feedViews, hers(feedViews))
@@ -715,9 +726,13 @@ async function toPosts(
   return rows.map((row): FeedPost => {
     const actor = models.get(row.actorId);
     if (!actor) throw new Error(`feed post ${row.id} has no model`);
-    const postPhotos = photos.filter((photo) => photo.postId === row.id);
     const state = stateOf.get(row.id);
     if (!state) throw new Error(`feed post ${row.id} has no state`);
+    // a contest post's picture is its entry's, read from the contest
+    const { entry } = state;
+    const postPhotos = entry
+      ? [{ id: `entry-${entry.id}`, url: entry.previewUrl, largeUrl: null, width: entry.width, height: entry.height }]
+      : photos.filter((photo) => photo.postId === row.id);
     const isBought = state.bought;
     const locked = row.paidContent && !isBought;
     const avsRequired = gate.needAgeCheck('image', row.fsk);
@@ -755,6 +770,7 @@ async function toPosts(
       paidContent: row.paidContent,
       fsk: row.fsk,
       priceCoins: row.priceCoins,
+      contestId: entry ? String(entry.contestId) : null,
       model: toModel(gate, actor),
       tippingGoal: goalOf(row),
       guestState: { liked: state.liked, viewed: state.viewed, following: state.following, bought: isBought },

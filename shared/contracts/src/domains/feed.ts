@@ -159,6 +159,8 @@ export interface FeedPost {
   fsk: number;
   /** Price in coins; 0 for free posts. */
   priceCoins: number;
+  /** A contest post's contest (its picture is the performer's entry there); null for other posts. */
+  contestId: string | null;
   model: FeedModel;
   tippingGoal: FeedTippingGoal | null;
   guestState: FeedGuestState;
@@ -240,6 +242,7 @@ export const FEED_GRAPHQL_SCHEMA = /* GraphQL */ `
     paidContent: Boolean!
     fsk: Int!
     priceCoins: Int!
+    contestId: ID
     model: FeedModel!
     tippingGoal: FeedTippingGoal
     guestState: FeedGuestState!
@@ -283,7 +286,7 @@ export const FEED_GRAPHQL_SCHEMA = /* GraphQL */ `
 const FEED_COMMENT_FIELDS =
   'id conversationId parentId created isCreator tipped text isReplyToReply deleted user { id name }';
 const FEED_POST_FIELDS = `
-  id created published type status pinned title text views likes paidContent fsk priceCoins photoCount
+  id created published type status pinned title text views likes paidContent fsk priceCoins photoCount contestId
   model { id name online avatar }
   tippingGoal { goalCoins tipsSumCoins progressPercent achieved }
   guestState { liked viewed following bought }
