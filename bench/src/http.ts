@@ -6,6 +6,9 @@ import {
   federationEndpoints,
   guestEndpoints,
   searchEndpoints,
+  SANDBOX_CARDS,
+  subscriptionEndpoints,
+  tvEndpoints,
   videosQuery,
   type Endpoint,
 } from '@velvet/contracts';
@@ -112,6 +115,57 @@ function feedTargets(session: Session): Target[] {
   ];
 }
 
+/**
+ * The first rendition playlist a TV master names, resolved against the master's URL: what a player reloads every
+ * segment for as long as it plays (a premium one signed for the guest, checked against her subscription each time).
+ */
+async function tvPlaylist(base: string, type: 'live' | 'premium', headers: Record<string, string>): Promise<string> {
+  const stream = await fetch(`${base}/rest/v1${tvEndpoints.stream.path.replace(':type', type)}`, { headers });
+  if (!stream.ok) throw new Error(`tv/stream/${type}: ${stream.status} ${await stream.text()}`);
+  const { streamUrl } = (await stream.json()) as { streamUrl: string | null };
+  if (!streamUrl) throw new Error(`tv/stream/${type}: no stream for this guest, or nothing on air`);
+  const master = new URL(streamUrl, base);
+  const uri = (await (await fetch(master)).text()).split('\n').find((line) => line && !line.startsWith('#'));
+  if (!uri) throw new Error(`${master.pathname}: names no rendition`);
+  const rendition = new URL(uri, master);
+  return `${rendition.pathname}${rendition.search}`;
+}
+
+/** Makes the demo guest a TV subscriber (a sandbox card); one who is already is left as she is. */
+async function subscribeToTv(base: string, session: Session): Promise<void> {
+  const response = await fetch(`${base}/rest/v1${subscriptionEndpoints.subscribe.path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${session.guestToken}`,
+      'idempotency-key': 'bench-tv-subscription',
+    },
+    body: JSON.stringify({ plan: 'tv', cardNumber: SANDBOX_CARDS.succeeds }),
+  });
+  const { code } = response.ok ? { code: null } : ((await response.json()) as { code?: string });
+  if (!response.ok && code !== 'SUBSCRIPTION_ACTIVE') throw new Error(`TV subscription: ${response.status} ${code}`);
+}
+
+/** The live TV playlists as a playing player reloads them: the free channel, and premium for a subscriber. */
+export async function tvTargets(base: string, session: Session): Promise<Target[]> {
+  await subscribeToTv(base, session);
+  const guest = { authorization: `Bearer ${session.guestToken}` };
+  return [
+    {
+      name: 'live TV playlist, free channel (GET /live/tv/live/…/index.m3u8)',
+      catalogue: false,
+      method: 'GET',
+      path: await tvPlaylist(base, 'live', {}),
+    },
+    {
+      name: 'live TV playlist, premium for a subscriber (GET /live/tv/premium/…/index.m3u8, signed)',
+      catalogue: false,
+      method: 'GET',
+      path: await tvPlaylist(base, 'premium', guest),
+    },
+  ];
+}
+
 export function httpTargets(session: Session): Target[] {
   return [
     ...catalogueTargets(session),
@@ -213,7 +267,8 @@ export async function benchHttp(report: Report, sites: Site[], seconds: number):
     await hello.stop();
   }
   for (const site of sites) {
-    for (const target of httpTargets(await openSession(site.url))) {
+    const session = await openSession(site.url);
+    for (const target of [...httpTargets(session), ...(await tvTargets(site.url, session))]) {
       await check(site.url, target);
       await load(site.url, target, Math.min(3, seconds)); // warm-up: JIT, caches, prepared statements
       const result = await load(site.url, target, seconds);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedVariables } from '@velvet/contracts';
-import { useGuest, useLoggedIn } from '@velvet/federation';
+import { useGuest, useLanguage, useLoggedIn } from '@velvet/federation';
 import { COMMON_NAMESPACE } from '@velvet/i18n';
 import { Button, EmptyState, ErrorState, Spinner } from '@velvet/ui';
 import { PostCard } from './PostCard';
@@ -46,7 +46,9 @@ export function FeedList({
   const loggedIn = useLoggedIn();
   // rated pictures come blurred or not by the guest's verification: an avsSet loads the feed again
   const verified = useGuest().flags.avs;
-  const pages = useFeedPages(variables, `${loggedIn}|${verified}`);
+  // posts' texts in the page's language where the model translated them
+  const language = useLanguage();
+  const pages = useFeedPages({ ...variables, language }, `${loggedIn}|${verified}`);
   const actions = usePostActions(pages);
   useLiveGoals(pages.updatePosts);
   const end = useWhenVisible(() => pageable && pages.status === 'idle' && pages.loadMore());

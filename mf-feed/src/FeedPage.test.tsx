@@ -476,10 +476,39 @@ describe('feed page', () => {
     expect(video.querySelector('source')).toHaveAttribute('src', '/media/clips/clip-1-preview.mp4');
   });
 
-  it('speaks German', async () => {
-    renderFeed({ language: 'de' });
+  it("links a contest post to its contest, showing the performer's entry", async () => {
+    const entry = { id: 'entry-4', url: '/media/specials/contests/1/1.webp', srcSet: '', width: 320, height: 427 };
+    const contestPost = postFixture(1, {
+      type: 'CP_PHOTO_CONTEST',
+      contestId: '7',
+      photoCount: 1,
+      photos: [{ ...entry, avsRequired: false }],
+    });
+    const service = feedService();
+    const handler: NonNullable<MockPlatformOptions['feed']> = (operation, variables) =>
+      operation === feedOperations.feed
+        ? {
+            feed: {
+              totalCount: 2,
+              nodes: [contestPost, postFixture(2)],
+              pageInfo: { endCursor: '2', hasNextPage: false },
+            },
+          }
+        : service.handler(operation, variables);
+    renderFeed({}, { ...service, handler });
+    const link = await screen.findByRole('link', { name: 'Her entry in the contest: vote for her' });
+    expect(link).toHaveAttribute('href', routeHref('contest', { contestId: '7' }));
+    expect(screen.getByRole('img', { name: 'Post 1, photo 1' })).toHaveAttribute('src', entry.url);
+    expect(screen.getAllByRole('link', { name: 'Her entry in the contest: vote for her' })).toHaveLength(1);
+  });
+
+  it('speaks German and asks for the posts in German', async () => {
+    const { service } = renderFeed({ language: 'de' });
     expect(await screen.findByRole('button', { name: 'Mehr laden (12 von 15)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Favoriten' })).toBeInTheDocument();
+    const pages = service.calls.filter((call) => call.operation === feedOperations.feed);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) expect(page.variables).toMatchObject({ language: 'de' });
   });
 });
 

@@ -241,6 +241,13 @@ export function PostCard({ post, actions }: { post: FeedPost; actions: PostActio
         </RouteLink>
       </h2>
       <p>{post.text}</p>
+      {post.contestId ? (
+        <p className="mf-feed-post__contest">
+          <RouteLink to="contest" args={{ contestId: post.contestId }}>
+            {t('post.contest')}
+          </RouteLink>
+        </p>
+      ) : null}
       {locked ? (
         <Locked post={post} actions={actions} />
       ) : post.clip && !post.clip.avsRequired ? (

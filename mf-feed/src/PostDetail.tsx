@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedOperations, type FeedPost } from '@velvet/contracts';
-import { useLoggedIn, usePlatform } from '@velvet/federation';
+import { useLanguage, useLoggedIn, usePlatform } from '@velvet/federation';
 import { Modal } from '@velvet/ui';
 import { PostCard } from './PostCard';
 import { useLiveGoals } from './useLiveGoals';
@@ -15,13 +15,14 @@ export function PostDetail({ postId }: { postId: string }) {
   const { t } = useTranslation();
   const { api, router } = usePlatform();
   const loggedIn = useLoggedIn();
+  const language = useLanguage();
   // undefined while loading, null when there is no such post
   const [post, setPost] = useState<FeedPost | null | undefined>(undefined);
   useEffect(() => {
     let active = true;
     const load = loggedIn
       ? api.feed(feedOperations.viewedPost, { postId }).then((answer) => answer.viewedPost)
-      : api.feed(feedOperations.post, { id: postId }).then((answer) => answer.post);
+      : api.feed(feedOperations.post, { id: postId, language }).then((answer) => answer.post);
     load.then(
       (answer) => active && setPost(answer),
       () => active && setPost(null),
@@ -29,7 +30,7 @@ export function PostDetail({ postId }: { postId: string }) {
     return () => {
       active = false;
     };
-  }, [api, postId, loggedIn]);
+  }, [api, postId, loggedIn, language]);
   const updatePosts = useCallback(
     (change: (shown: FeedPost) => FeedPost) => setPost((shown) => (shown ? change(shown) : shown)),
     [],

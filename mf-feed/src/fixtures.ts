@@ -15,6 +15,7 @@ export function postFixture(id: number, overrides: Partial<FeedPost> = {}): Feed
     paidContent: false,
     fsk: 18,
     priceCoins: 0,
+    contestId: null,
     model: {
       id: String(100 + (id % 3)),
       name: `Model${id % 3}`,

@@ -24,6 +24,8 @@ export const LOOP_SEGMENTS = LOOP_SECONDS / SEGMENT_SECONDS;
 /** The picture the camera cuts out of the backdrop; renditions scale it. */
 const CROP_SIZE = { width: 640, height: 360 };
 const FRAME_RATE = 25;
+/** Frames of one loop, numbered from 0. */
+export const LOOP_FRAMES = LOOP_SECONDS * FRAME_RATE;
 /** The generated backdrop the camera pans over, larger than the video. */
 const BACKDROP_SIZE = { width: 960, height: 540 };
 /** Two encoders at a time: one per core of the machines the demo runs on. */
@@ -280,6 +282,54 @@ async function provideLoop(root: string, spec: LoopSpec): Promise<void> {
   const copy = scratchDir(target);
   await cp(cached, copy, { recursive: true });
   await publish(copy, target);
+}
+
+/**
+ * Frames of a loop's rendition in the folder `root` (numbers below LOOP_FRAMES) as WebP pictures of the
+ * rendition's size, by frame number: the missing ones taken by one ffmpeg run over the rendition's segments, and
+ * kept in the machine's cache beside the loops under the loop's key, so later data folders only read them.
+ */
+export async function loopFrames(
+  root: string,
+  spec: LoopSpec,
+  rendition: Rendition,
+  frames: readonly number[],
+): Promise<Map<number, Buffer>> {
+  const cache = path.join(cacheDir(), `${loopKey(spec)}-frames`, rendition.dir);
+  const file = (frame: number) => path.join(cache, `frame-${frame}.webp`);
+  const missing = [...new Set(frames)].filter((frame) => !existsSync(file(frame))).sort((a, b) => a - b);
+  if (missing.length) {
+    for (const frame of missing)
+      if (!Number.isInteger(frame) || frame < 0 || frame >= LOOP_FRAMES) throw new Error(`no frame ${frame}`);
+    await mkdir(cache, { recursive: true });
+    const scratch = scratchDir(cache);
+    await mkdir(scratch);
+    try {
+      // one decode of the loop; the selected frames come out in their order, numbered from 1
+      await run(ffmpeg.path, [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-i',
+        path.join(root, spec.name, rendition.dir, LOOP_PLAYLIST),
+        '-vf',
+        `select='${missing.map((frame) => `eq(n,${frame})`).join('+')}'`,
+        '-vsync',
+        '0',
+        path.join(scratch, '%04d.png'),
+      ]);
+      for (const [index, frame] of missing.entries()) {
+        const made = path.join(scratch, `frame-${frame}.webp`);
+        await sharp(path.join(scratch, `${String(index + 1).padStart(4, '0')}.png`))
+          .webp({ quality: 70 })
+          .toFile(made);
+        await rename(made, file(frame));
+      }
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+  return new Map(await Promise.all(frames.map(async (frame) => [frame, await readFile(file(frame))] as const)));
 }
 
 const provisioning = new Map<string, Promise<void>>();

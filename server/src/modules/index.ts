@@ -48,11 +48,12 @@ export const MODULES: readonly ServerModule[] = [
   chatModule,
   mediaModule,
   tvModule,
-  feedModule,
   // Vouchers and benefits: the messenger spends free-message vouchers.
   accountModule,
   messengerModule,
   specialsModule,
+  // The feed: its contest posts show performers' contest entries (specials).
+  feedModule,
   // The global search: asks the catalogue modules above (performers, media, TV, the blog) for their hits.
   searchModule,
   // Web push: a favourite performer on line (the schedule's hook), operators' campaigns and news.

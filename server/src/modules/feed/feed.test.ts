@@ -10,6 +10,10 @@ import {
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { setAvsStatus } from '../auth/age';
+import { isNotNull } from 'drizzle-orm';
+import { contestEntries } from '../specials/service';
+import { feedPosts } from './schema';
+import { POST_TEXTS, POST_TITLES } from './seed-texts';
 
 interface GraphqlAnswer<R> {
   data?: R | null;
@@ -360,6 +364,89 @@ describe('feed module', () => {
     assert.equal(twice.views, target!.views + 1, 'a second view of the same guest does not count');
     const visitor = data(await call(feedOperations.viewedPost, { postId })).viewedPost;
     assert.deepEqual([visitor.views, visitor.guestState.viewed], [target!.views + 1, false]);
+  });
+
+  it("shows performers' contest entries as contest posts: the entry's picture, her as the model, a link to the contest", async () => {
+    const rows = await test.ctx.db.select().from(feedPosts).where(isNotNull(feedPosts.contestEntryId));
+    assert.ok(rows.length > 0, 'the seed makes contest posts');
+    const entries = await contestEntries(
+      test.ctx.db,
+      rows.map((row) => row.contestEntryId!),
+    );
+    for (const row of rows) {
+      const entry = entries.find((candidate) => candidate.id === row.contestEntryId)!;
+      const shown = data(await call(feedOperations.post, { id: String(row.id) })).post!;
+      assert.equal(shown.type, 'CP_PHOTO_CONTEST');
+      assert.equal(shown.contestId, String(entry.contestId));
+      assert.equal(shown.model.id, String(entry.actorId));
+      assert.equal(shown.photoCount, 1);
+      assert.deepEqual(
+        shown.photos.map((photo) => [photo.url, photo.width, photo.height, photo.avsRequired]),
+        [[entry.previewUrl, entry.width, entry.height, false]],
+      );
+      assert.equal((await test.app.inject({ method: 'GET', url: entry.previewUrl })).statusCode, 200);
+      const contest = await test.app.inject({ method: 'GET', url: `/rest/v1/contests/${entry.contestId}` });
+      assert.equal(contest.statusCode, 200, contest.body);
+    }
+    const others = (await page({ first: 50 })).nodes.filter((post) => post.type !== 'CP_PHOTO_CONTEST');
+    assert.ok(others.length > 0 && others.every((post) => post.contestId === null));
+  });
+
+  it('answers posts in the language asked where the model translated them, else in her English', async () => {
+    const english = (await page({ first: 50 })).nodes;
+    const german = (await page({ first: 50, language: 'de' })).nodes;
+    assert.deepEqual(
+      german.map((post) => post.id),
+      english.map((post) => post.id),
+    );
+    let translated = 0;
+    let fallback = 0;
+    english.forEach((post, index) => {
+      const titleIndex = POST_TITLES.en.indexOf(post.title);
+      const textIndex = POST_TEXTS.en.indexOf(post.text);
+      assert.ok(titleIndex >= 0 && textIndex >= 0, 'without a language the posts answer in their own, English');
+      const shown = german[index]!;
+      if (shown.title === post.title) {
+        assert.equal(shown.text, post.text, 'a post without a translation keeps title and text in English');
+        fallback++;
+      } else {
+        assert.deepEqual([shown.title, shown.text], [POST_TITLES.de[titleIndex], POST_TEXTS.de[textIndex]]);
+        translated++;
+      }
+    });
+    assert.ok(translated > 0 && fallback > 0, `translated ${translated}, in English ${fallback}`);
+
+    // without the argument the call's language parameter (the page's) decides
+    const spanish = await test.app.inject({
+      method: 'POST',
+      url: '/feed/graphql?language=es',
+      payload: { query: feedOperations.feed.document, variables: { first: 50 } },
+    });
+    const spanishTitles = spanish.json<GraphqlAnswer<{ feed: FeedConnection }>>().data!.feed.nodes.map((p) => p.title);
+    english.forEach((post, index) => {
+      const expected =
+        german[index]!.title === post.title ? post.title : POST_TITLES.es[POST_TITLES.en.indexOf(post.title)];
+      assert.equal(spanishTitles[index], expected);
+    });
+    // the argument wins over the parameter
+    const asked = await test.app.inject({
+      method: 'POST',
+      url: '/feed/graphql?language=es',
+      payload: { query: feedOperations.feed.document, variables: { first: 50, language: 'de' } },
+    });
+    assert.deepEqual(
+      asked.json<GraphqlAnswer<{ feed: FeedConnection }>>().data!.feed.nodes.map((p) => p.title),
+      german.map((p) => p.title),
+    );
+
+    const translatedPost = english.find((post, index) => german[index]!.title !== post.title)!;
+    const dutch = data(await call(feedOperations.post, { id: translatedPost.id, language: 'nl' })).post!;
+    assert.equal(dutch.title, POST_TITLES.nl[POST_TITLES.en.indexOf(translatedPost.title)]);
+    assert.equal(dutch.text, POST_TEXTS.nl[POST_TEXTS.en.indexOf(translatedPost.text)]);
+    assert.equal(
+      (await call(feedOperations.feed, { language: 'fr' } as never)).errors?.[0]?.extensions?.code,
+      'VALIDATION_FAILED',
+    );
   });
 
   it('answers stable codes for bad input and unknown posts', async () => {

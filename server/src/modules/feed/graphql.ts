@@ -1,7 +1,25 @@
-import { FEED_GRAPHQL_SCHEMA } from '@velvet/contracts';
-import type { GraphqlContext as Context } from '../../graphql';
-import type { GraphqlContribution } from '../module';
+import { FEED_GRAPHQL_SCHEMA, LANGUAGES, type Language } from '@velvet/contracts';
+import type { MercuriusContext } from 'mercurius';
+import { HttpError } from '../../http/endpoint';
+import type { GraphqlContribution, ModuleContext } from '../module';
 import * as feed from './service';
+
+type Context = MercuriusContext;
+const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
+
+/**
+ * The module's context answering posts in a language: the one the query names (an unknown one is a 400), else the
+ * page's (the call's `language` parameter), else the posts' own; a post without a translation in it keeps its own
+ * words, English.
+ */
+function reading({ ctx, reply }: Context, asked?: string | null): ModuleContext & { language: Language } {
+  if (asked != null && !isLanguage(asked))
+    throw new HttpError(400, 'VALIDATION_FAILED', `language must be one of ${LANGUAGES.join(', ')}`);
+  const parameter = (reply.request.query as { language?: unknown } | undefined)?.language;
+  const language = asked ?? (isLanguage(parameter) ? parameter : feed.POST_LANGUAGE);
+  // the module's context itself stays untouched: tests and jobs may move its clock meanwhile
+  return Object.assign(Object.create(ctx) as ModuleContext, { language });
+}
 
 /** The feed service at POST /feed/graphql; anonymous visitors call it without a token. */
 export const feedGraphql: GraphqlContribution = {
@@ -11,36 +29,38 @@ export const feedGraphql: GraphqlContribution = {
   visitorSharedQueries: ['feed', 'post', 'totals'],
   resolvers: {
     Query: {
-      feed: (_root: unknown, args: feed.FeedArgs, { auth, ctx }: Context) => feed.feed(ctx, auth, args, ctx.now()),
-      post: (_root: unknown, args: { id: string }, { auth, ctx }: Context) => feed.post(ctx, auth, args.id, ctx.now()),
+      feed: (_root: unknown, args: feed.FeedArgs & { language?: string | null }, context: Context) =>
+        feed.feed(reading(context, args.language), context.auth, args, context.ctx.now()),
+      post: (_root: unknown, args: { id: string; language?: string | null }, context: Context) =>
+        feed.post(reading(context, args.language), context.auth, args.id, context.ctx.now()),
       totals: (_root: unknown, args: { modelId?: string | null }, { auth, ctx }: Context) =>
         feed.totals(ctx.db, auth, args.modelId, ctx.now()),
     },
     Mutation: {
-      likePost: (_root: unknown, args: { postId: string }, { auth, ctx }: Context) =>
-        feed.likePost(ctx, auth, args.postId, ctx.now()),
-      unlikePost: (_root: unknown, args: { postId: string }, { auth, ctx }: Context) =>
-        feed.unlikePost(ctx, auth, args.postId, ctx.now()),
+      likePost: (_root: unknown, args: { postId: string }, context: Context) =>
+        feed.likePost(reading(context), context.auth, args.postId, context.ctx.now()),
+      unlikePost: (_root: unknown, args: { postId: string }, context: Context) =>
+        feed.unlikePost(reading(context), context.auth, args.postId, context.ctx.now()),
       followModel: (_root: unknown, args: { modelId: string }, { auth, ctx }: Context) =>
         feed.setFollowing(ctx, auth, args.modelId, true),
       unfollowModel: (_root: unknown, args: { modelId: string }, { auth, ctx }: Context) =>
         feed.setFollowing(ctx, auth, args.modelId, false),
-      viewedPost: (_root: unknown, args: { postId: string }, { auth, ctx }: Context) =>
-        feed.viewedPost(ctx, auth, args.postId, ctx.now()),
-      buyPost: (_root: unknown, args: { postId: string }, { auth, ctx }: Context) =>
-        feed.buyPost(ctx, auth, args.postId, ctx.now()),
+      viewedPost: (_root: unknown, args: { postId: string }, context: Context) =>
+        feed.viewedPost(reading(context), context.auth, args.postId, context.ctx.now()),
+      buyPost: (_root: unknown, args: { postId: string }, context: Context) =>
+        feed.buyPost(reading(context), context.auth, args.postId, context.ctx.now()),
       tipPost: (
         _root: unknown,
         args: { postId: string; amountCoins: number; operationKey?: string | null },
-        { auth, ctx }: Context,
-      ) => feed.tipPost(ctx, auth, args, ctx.now()),
+        context: Context,
+      ) => feed.tipPost(reading(context), context.auth, args, context.ctx.now()),
       commentPost: (
         _root: unknown,
         args: { postId: string; text: string; repliesToCommentId?: string | null },
-        { auth, ctx }: Context,
-      ) => feed.commentPost(ctx, auth, args, ctx.now()),
-      deleteComment: (_root: unknown, args: { commentId: string }, { auth, ctx }: Context) =>
-        feed.deleteComment(ctx, auth, args.commentId, ctx.now()),
+        context: Context,
+      ) => feed.commentPost(reading(context), context.auth, args, context.ctx.now()),
+      deleteComment: (_root: unknown, args: { commentId: string }, context: Context) =>
+        feed.deleteComment(reading(context), context.auth, args.commentId, context.ctx.now()),
     },
   },
 };

@@ -39,6 +39,8 @@ export const feedPosts = pgTable(
     clipSeconds: integer('clip_seconds'),
     /** Blurred picture shown instead of paid photos the guest has not bought. */
     teaserUrl: text('teaser_url'),
+    /** A contest post's entry (specials' contest media): its picture and its contest are the entry's. */
+    contestEntryId: integer('contest_entry_id'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     published: timestamp('published', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -140,6 +142,24 @@ export const feedTips = pgTable(
     created: timestamp('created', { withTimezone: true }).notNull(),
   },
   (table) => [index('feed_tips_post_guest_idx').on(table.postId, table.guestId)],
+);
+
+/**
+ * A post's title and text in another language than its own (the post row holds the model's words in English, the
+ * language every reader falls back to); one row per post and language, absent where the model wrote none.
+ */
+export const feedPostTexts = pgTable(
+  'feed_post_texts',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => feedPosts.id, { onDelete: 'cascade' }),
+    /** One of the site's languages other than English. */
+    language: text('language').notNull(),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.postId, table.language] })],
 );
 
 /** A guest who opened a post: counted once per guest in the post's views. */

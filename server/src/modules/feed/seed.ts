@@ -1,9 +1,11 @@
 import { faker } from '@faker-js/faker';
-import type { FeedPostType } from '@velvet/contracts';
+import { LANGUAGES, type FeedPostType } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
 import { generatePublicClips } from '../media/clips';
 import { listPerformerCards } from '../performers/catalogue';
-import { feedComments, feedPostPhotos, feedPosts } from './schema';
+import { contestEntries } from '../specials/service';
+import { feedComments, feedPostPhotos, feedPostTexts, feedPosts } from './schema';
+import { POST_TEXTS, POST_TITLES } from './seed-texts';
 
 const POSTS_PER_SCALE = 320;
 const DAY = 24 * 3600_000;
@@ -19,32 +21,8 @@ const GALLERY_TYPES: readonly FeedPostType[] = ['PHOTO_GALLERY', 'FP_PHOTO_GALLE
 const PRICES_COINS = [5, 9, 15, 20, 29, 49];
 const GOALS_COINS = [100, 250, 500, 1000];
 
-const TITLES = [
-  'Good morning from bed',
-  'New shoot today',
-  'Guess where I am',
-  'Poolside',
-  'Just for you',
-  'Behind the scenes',
-  'Sunday mood',
-  'My new outfit',
-  'Late night thoughts',
-  'Tonight live?',
-  'Sneak peek',
-  'Workout done',
-];
-const TEXTS = [
-  'Thank you for all your sweet messages this week, you make my day!',
-  'I am online tonight from nine. Who wants to keep me company?',
-  'Just finished a new video, it will be in my shop very soon.',
-  'Tell me in the comments what you want to see next.',
-  'Help me reach my tipping goal and I will post the full set.',
-  'Rainy day here, so I stayed in bed and took some pictures for you.',
-  'Back from holiday and missing the sun already.',
-  'My favourite lingerie is finally back. What do you think?',
-  'Only my followers see this one first.',
-  'Coffee first, then the camera. See you later in my chat!',
-];
+/** Every so many posts the model wrote in English only: readers of other languages get her English words. */
+const UNTRANSLATED_EVERY = 7;
 const COMMENTS = [
   'Wow, stunning!',
   'Can’t wait for tonight',
@@ -99,15 +77,26 @@ export async function seedFeed(ctx: ModuleContext, { scale }: { scale: number })
   // plain and hot clips never share a file: a file rated 18 is refused without the age check's signature
   const clipFor = (type: FeedPostType, index: number) =>
     clips[(type === 'CLIP' ? 0 : CLIP_FILES / 2) + (index % (CLIP_FILES / 2))]!;
+  // contest posts: a performer showing her contest entry, one post per entry in turn
+  const entries = await contestEntries(ctx.db);
+  let contestPosts = 0;
   const now = ctx.now().getTime();
   for (let index = 0; index < postCount; index++) {
-    const model = models[index % models.length]!;
-    const type = pickType(faker.number.float());
-    const photoCount = photoCountOf(type);
+    const picked = pickType(faker.number.float());
+    const entry = picked === 'CP_PHOTO_CONTEST' ? entries[contestPosts++ % entries.length] : undefined;
+    const type = picked === 'CP_PHOTO_CONTEST' && !entry ? 'PHOTO_GALLERY' : picked;
+    const model =
+      (entry && models.find((candidate) => candidate.id === entry.actorId)) ?? models[index % models.length]!;
+    // drawn for every post alike, so the posts after a contest post do not depend on whether there are entries
+    const drawnPhotos = photoCountOf(type);
     const clip = CLIP_TYPES.includes(type) ? clipFor(type, index) : null;
     const size = clip ? POSTER : PHOTO;
-    const paidContent = photoCount > 0 && faker.number.float() < 0.35;
-    const title = faker.helpers.arrayElement(TITLES);
+    const paidContent = drawnPhotos > 0 && faker.number.float() < 0.35 && !entry;
+    // a contest post shows its entry's picture, none of its own, and is free
+    const photoCount = entry ? 0 : drawnPhotos;
+    const titleIndex = faker.number.int({ max: POST_TITLES.en.length - 1 });
+    const textIndex = faker.number.int({ max: POST_TEXTS.en.length - 1 });
+    const title = POST_TITLES.en[titleIndex]!;
     const goal = faker.number.float() < 0.15 ? faker.helpers.arrayElement(GOALS_COINS) : null;
     // Oldest first, so ids grow with publication time like a real feed.
     const published = new Date(
@@ -121,11 +110,13 @@ export async function seedFeed(ctx: ModuleContext, { scale }: { scale: number })
         type,
         pinned: index % 40 === 0,
         title,
-        text: faker.helpers.arrayElement(TEXTS),
+        text: POST_TEXTS.en[textIndex]!,
         views: faker.number.int({ min: 20, max: 5000 }),
         likes: faker.number.int({ min: 0, max: 400 }),
         paidContent,
-        fsk: type === 'CLIP' ? 16 : 18,
+        // plain clips and contest entries (shown to every visitor on the contest's page) are rated 16
+        fsk: type === 'CLIP' || entry ? 16 : 18,
+        contestEntryId: entry?.id ?? null,
         clip,
         clipSeconds: clip ? CLIP_SECONDS : null,
         priceCoins: paidContent ? faker.helpers.arrayElement(PRICES_COINS) : 0,
@@ -145,6 +136,15 @@ export async function seedFeed(ctx: ModuleContext, { scale }: { scale: number })
       })
       .returning({ id: feedPosts.id });
     if (!post) throw new Error('feed seed: post not inserted');
+    if (index % UNTRANSLATED_EVERY !== 0)
+      await ctx.db.insert(feedPostTexts).values(
+        LANGUAGES.filter((language) => language !== 'en').map((language) => ({
+          postId: post.id,
+          language,
+          title: POST_TITLES[language][titleIndex]!,
+          text: POST_TEXTS[language][textIndex]!,
+        })),
+      );
     const photos = [];
     for (let position = 0; position < photoCount; position++) {
       const picture = { title, subtitle: model.name, seed: seed * 10 + position };

@@ -21,6 +21,7 @@ import {
   type FeedTippingGoal,
   type FeedTotals,
   type FeedTypeGroup,
+  type Language,
 } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { countedPage } from '../../db/page';
@@ -33,9 +34,19 @@ import { favoritePerformerIds, favoritePerformerIdsOf, setFavorite } from '../pe
 import type { ModuleContext } from '../module';
 import { clipPreviewUrl } from '../media/clips';
 import { findGuest } from '../auth/guests';
+import { contestEntryRows } from '../specials/service';
 import { saleProceeds } from '../wallet/money';
 import { pushBalance, transfer } from '../wallet/service';
-import { feedComments, feedLikes, feedPostPhotos, feedPosts, feedPurchases, feedTips, feedViews } from './schema';
+import {
+  feedComments,
+  feedLikes,
+  feedPostPhotos,
+  feedPostTexts,
+  feedPosts,
+  feedPurchases,
+  feedTips,
+  feedViews,
+} from './schema';
 
 type PostRow = typeof feedPosts.$inferSelect;
 type CommentRow = typeof feedComments.$inferSelect;
@@ -541,8 +552,24 @@ function toReply(row: CommentRow, post: PostRow): FeedReply {
   };
 }
 
-/** What feed answers are read with: the database, the image store (rated photos' URLs) and the clock. */
-export type FeedReader = Pick<ModuleContext, 'db' | 'images' | 'now'>;
+/**
+ * What feed answers are read with: the database, the image store (rated photos' URLs), the clock and the language
+ * the posts' texts are asked in (English, every post's own, when none is named).
+ */
+export type FeedReader = Pick<ModuleContext, 'db' | 'images' | 'now'> & { language?: Language };
+
+/** The language posts are written in and every reader falls back to where a post has no translation. */
+export const POST_LANGUAGE: Language = 'en';
+
+/** Titles and texts of posts in a language other than their own, by post; none asked for in the posts' own. */
+async function translations(db: Database, postIds: number[], language: Language) {
+  if (language === POST_LANGUAGE) return new Map<number, { title: string; text: string }>();
+  const rows = await db
+    .select()
+    .from(feedPostTexts)
+    .where(and(inArray(feedPostTexts.postId, postIds), eq(feedPostTexts.language, language)));
+  return new Map(rows.map((row) => [row.postId, row]));
+}
 
 /**
  * Puts the photos of posts above the free rating of images (a clip's poster is its post's photo) and the clips
@@ -616,13 +643,14 @@ const goalOf = (row: Pick<PostRow, 'tippingGoalCoins' | 'tipsSumCoins'>): FeedTi
 };
 
 /**
- * Per post of a page, in one query: its comment count and the guest's own state (liked, bought, viewed, follows
- * its model). Her likes, purchases and views have one row per guest and post at most, so each left join keeps one
+ * Per post of a page, in one query: its comment count, a contest post's entry and the guest's own state (liked,
+ * bought, viewed, follows its model). Her likes, purchases and views have one row per guest and post at most, so each left join keeps one
  * row per post; a visitor joins none.
  */
 function postStates(db: Database, guestId: string | null, postIds: number[]) {
   const hers = (table: typeof feedLikes | typeof feedPurchases | typeof feedViews) =>
     and(eq(table.postId, feedPosts.id), guestId ? eq(table.guestId, guestId) : sql`false`);
+  const entry = contestEntryRows(db);
   return db
     .select({
       postId: feedPosts.id,
@@ -633,8 +661,17 @@ function postStates(db: Database, guestId: string | null, postIds: number[]) {
       following: guestId
         ? sql<boolean>`${inArray(feedPosts.actorId, favoritePerformerIdsOf(guestId))}`
         : sql<boolean>`false`,
+      // a contest post's entry, read from the contest (null when the entry is gone)
+      entry: {
+        id: entry.id,
+        contestId: entry.contestId,
+        previewUrl: entry.previewUrl,
+        width: entry.width,
+        height: entry.height,
+      },
     })
     .from(feedPosts)
+    .leftJoin(entry, eq(entry.id, feedPosts.contestEntryId))
     .leftJoin(feedLikes, hers(feedLikes))
     .leftJoin(feedPurchases, hers(feedPurchases))
     .leftJoin(feedViews, hers(feedViews))
@@ -652,7 +689,7 @@ async function toPosts(
   const { db } = reader;
   const gate = await ageGate(reader, auth);
   const postIds = rows.map((row) => row.id);
-  const [models, photos, states, topComments] = await Promise.all([
+  const [models, photos, states, topComments, translated] = await Promise.all([
     performerCards(
       db,
       rows.map((row) => row.actorId),
@@ -668,6 +705,7 @@ async function toPosts(
       .from(feedComments)
       .where(and(inArray(feedComments.postId, postIds), isNull(feedComments.parentId)))
       .orderBy(desc(feedComments.created), desc(feedComments.id)),
+    translations(db, postIds, reader.language ?? POST_LANGUAGE),
   ]);
   const shown = rows.flatMap((row) =>
     topComments.filter((comment) => comment.postId === row.id).slice(0, commentsPerPost),
@@ -688,9 +726,13 @@ async function toPosts(
   return rows.map((row): FeedPost => {
     const actor = models.get(row.actorId);
     if (!actor) throw new Error(`feed post ${row.id} has no model`);
-    const postPhotos = photos.filter((photo) => photo.postId === row.id);
     const state = stateOf.get(row.id);
     if (!state) throw new Error(`feed post ${row.id} has no state`);
+    // a contest post's picture is its entry's, read from the contest
+    const { entry } = state;
+    const postPhotos = entry
+      ? [{ id: `entry-${entry.id}`, url: entry.previewUrl, largeUrl: null, width: entry.width, height: entry.height }]
+      : photos.filter((photo) => photo.postId === row.id);
     const isBought = state.bought;
     const locked = row.paidContent && !isBought;
     const avsRequired = gate.needAgeCheck('image', row.fsk);
@@ -721,13 +763,14 @@ async function toPosts(
       type: row.type as FeedPostType,
       status: row.status,
       pinned: row.pinned,
-      title: row.title,
-      text: row.text,
+      title: translated.get(row.id)?.title ?? row.title,
+      text: translated.get(row.id)?.text ?? row.text,
       views: row.views,
       likes: row.likes,
       paidContent: row.paidContent,
       fsk: row.fsk,
       priceCoins: row.priceCoins,
+      contestId: entry ? String(entry.contestId) : null,
       model: toModel(gate, actor),
       tippingGoal: goalOf(row),
       guestState: { liked: state.liked, viewed: state.viewed, following: state.following, bought: isBought },

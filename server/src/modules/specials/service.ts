@@ -157,6 +157,39 @@ function toContest(row: ContestRow, now: Date, language?: Language): Contest {
   };
 }
 
+/** A performer's contest entry as other modules show it (the feed's contest posts). */
+export interface ContestEntry {
+  id: number;
+  contestId: number;
+  actorId: number;
+  title: string;
+  previewUrl: string;
+  width: number;
+  height: number;
+}
+const contestEntryColumns = {
+  id: contestMedia.id,
+  contestId: contestMedia.contestId,
+  actorId: contestMedia.actorId,
+  title: contestMedia.title,
+  previewUrl: contestMedia.previewUrl,
+  width: contestMedia.width,
+  height: contestMedia.height,
+};
+
+/** Contest entries as a subquery, to join where a page of another module names them (the feed's contest posts). */
+export const contestEntryRows = (db: Database) => db.select(contestEntryColumns).from(contestMedia).as('contest_entry');
+
+/** Contest entries by id (all of them without ids), oldest first. */
+export async function contestEntries(db: Database, ids?: readonly number[]): Promise<ContestEntry[]> {
+  if (ids && !ids.length) return [];
+  return db
+    .select(contestEntryColumns)
+    .from(contestMedia)
+    .where(ids ? inArray(contestMedia.id, [...ids]) : undefined)
+    .orderBy(asc(contestMedia.id));
+}
+
 /** Running contests first (ending soonest), then ended ones, newest first. */
 export async function listContests(db: Database, now: Date, language?: Language): Promise<Contest[]> {
   const rows = await db.select(contestColumns).from(contests).orderBy(desc(contests.end));

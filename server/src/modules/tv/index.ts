@@ -6,7 +6,7 @@ import { ensureTvLoops } from './playout';
 import { tvRoutes } from './routes';
 import { tvProgram } from './schema';
 import { ensureProgram, seedTv } from './seed';
-import { ensureEpisodeClips, tvVodRoutes } from './vod';
+import { ensureEpisodeClips, ensureEpisodePosters, tvVodRoutes } from './vod';
 
 /** The live channels' loops, then the episode clips: one after the other, as each set uses every core. */
 async function ensureTvVideo(dataDir: string) {
@@ -29,12 +29,16 @@ export const tvModule: ServerModule = {
   seed: async (ctx, options) => {
     await seedTv(ctx, options);
     await ensureTvVideo(ctx.config.dataDir);
+    await ensureEpisodePosters(ctx);
   },
   // A data folder seeded before TV played, or a new DATA_DIR on a seeded database, gets the loops and the
-  // episode clips on start (copied from the machine's cache once they were made).
+  // episode clips on start (copied from the machine's cache once they were made), and episodes seeded before
+  // they had pictures of their own get their poster frames.
   prepare: async (ctx) => {
-    if ((await ctx.db.select({ id: tvProgram.id }).from(tvProgram).limit(1)).length > 0)
+    if ((await ctx.db.select({ id: tvProgram.id }).from(tvProgram).limit(1)).length > 0) {
       await ensureTvVideo(ctx.config.dataDir);
+      await ensureEpisodePosters(ctx);
+    }
   },
   start: (ctx) => ctx.leases.repeat('tv: extending the programme', PROGRAM_REFRESH_MS, () => ensureProgram(ctx)),
 };

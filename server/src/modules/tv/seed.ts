@@ -93,7 +93,7 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-/** 12 series per unit of scale, each with 6 to 16 episodes with preview pictures. */
+/** 12 series per unit of scale, each with 6 to 16 episodes. */
 async function seedSeries(ctx: ModuleContext, scale: number) {
   const seriesCount = Math.max(1, Math.round(SERIES_TITLES.length * scale));
   const now = ctx.now().getTime();
@@ -130,13 +130,8 @@ async function seedSeries(ctx: ModuleContext, scale: number) {
         title: episodeTitle,
         fsk: episode % 4 === 0 ? 16 : 18,
         duration: 1200 + ((index * 97 + episode * 131) % 1800),
-        previewPicture: await ctx.images.generate({
-          key: `tv/series/${key}/episode-${episode}`,
-          width: 320,
-          height: 180,
-          title: episodeTitle,
-          seed: hash(key) + episode,
-        }),
+        // the series' picture until the episode's own poster frame is taken from its clip (ensureEpisodePosters)
+        previewPicture: previewImgUrl,
         publishedAt: new Date(now - (episodeCount - episode) * 7 * 24 * HOUR),
       });
     }

@@ -31,7 +31,7 @@ import {
   tvSeries,
   tvWatchPositions,
 } from './schema';
-import { vodMasterPath } from './vod';
+import { episodePosters, vodMasterPath } from './vod';
 import { HttpError } from '../../http/endpoint';
 import { isTvSubscriber } from '../auth/guests';
 import type { Auth, ModuleContext } from '../module';
@@ -302,11 +302,11 @@ export async function suggest(db: Database, hashId: string, now: Date): Promise<
 }
 
 /**
- * Adds the next episode to a series (published at `now`, its preview picture generated, its video one of the
- * episode clips): 404 NOT_FOUND for an unknown series.
+ * Adds the next episode to a series (published at `now`, its video one of the episode clips, its picture a
+ * frame of that clip): 404 NOT_FOUND for an unknown series.
  */
 export async function addEpisode(
-  ctx: Pick<ModuleContext, 'db' | 'images'>,
+  ctx: Pick<ModuleContext, 'db' | 'images' | 'config'>,
   input: { seriesKey: string; title: string; fsk: number; duration: number },
   now: Date,
 ): Promise<TvMediathekVideo> {
@@ -319,14 +319,7 @@ export async function addEpisode(
       .from(tvEpisodes)
       .where(eq(tvEpisodes.seriesId, series.id));
     const episode = (last?.episode ?? 0) + 1;
-    const previewPicture = await ctx.images.generate({
-      key: `tv/series/${series.key}/episode-${episode}`,
-      width: 320,
-      height: 180,
-      title: input.title,
-      seed: series.id * 1000 + episode,
-    });
-    const [row] = await tx
+    const [added] = await tx
       .insert(tvEpisodes)
       .values({
         seriesId: series.id,
@@ -334,10 +327,13 @@ export async function addEpisode(
         title: input.title,
         fsk: input.fsk,
         duration: input.duration,
-        previewPicture,
+        // its own poster frame replaces the series' picture before the episode is committed
+        previewPicture: series.previewImgUrl,
         publishedAt: now,
       })
-      .returning();
+      .returning({ id: tvEpisodes.id });
+    const previewPicture = (await episodePosters(ctx, [added!.id])).get(added!.id)!;
+    const [row] = await tx.update(tvEpisodes).set({ previewPicture }).where(eq(tvEpisodes.id, added!.id)).returning();
     return toVideo(row!, series.key);
   });
 }

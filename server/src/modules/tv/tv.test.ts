@@ -13,7 +13,10 @@ import { tvEndpoints, tvOperations, type TvProgramEntry } from '@velvet/contract
 import { createTestApp, type TestApp } from '../../testing/app';
 import { assertShownThroughGate, createRatedPerformer, gateGuests } from '../performers/age-fixtures';
 import { ensureProgram } from './seed';
-import { tvProgram, tvProgramActors } from './schema';
+import { tvEpisodes, tvProgram, tvProgramActors } from './schema';
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { EPISODE_CLIPS } from './vod';
 
 describe('tv module', () => {
   let test: TestApp;
@@ -366,6 +369,30 @@ describe('tv module', () => {
       code: response.json().code,
     });
 
+    it('gives every episode a picture of its own: a frame of the clip it plays, served as a WebP file', async () => {
+      const episodes = await test.ctx.db.select().from(tvEpisodes).orderBy(asc(tvEpisodes.id));
+      assert.ok(episodes.length >= 6);
+      const digests = new Set<string>();
+      for (const episode of episodes) {
+        assert.equal(episode.previewPicture, `/media/tv/episodes/${episode.id}/poster.webp`);
+        const file = await inject(episode.previewPicture);
+        assert.equal(file.statusCode, 200);
+        assert.equal(file.headers['content-type'], 'image/webp');
+        const picture = await sharp(file.rawPayload).metadata();
+        assert.deepEqual([picture.format, picture.width, picture.height], ['webp', 640, 360], 'the player size');
+        digests.add(createHash('sha256').update(file.rawPayload).digest('hex'));
+      }
+      assert.equal(digests.size, episodes.length, 'no two episodes share a picture');
+      const clips = new Set(episodes.map((episode) => episode.id % EPISODE_CLIPS));
+      assert.equal(clips.size, EPISODE_CLIPS, 'also episodes of one clip differ');
+      // the list and the video page name it
+      const { latest } = tvEndpoints.format.response.parse(
+        (await get(`/tv/format/${(await firstSeries()).key}`)).json(),
+      );
+      for (const video of latest)
+        assert.equal(video.previewPicture, episodes.find((episode) => episode.id === video.id)!.previewPicture);
+    });
+
     it('plays a video on demand: two renditions, each a VOD playlist as long as the episode, of real segments', async () => {
       const episode = await latestEpisode();
       const details = tvEndpoints.video.response.parse((await get(`/tv/video/${episode.id}`)).json());
@@ -549,6 +576,7 @@ describe('tv module', () => {
       const master = HLS.parse((await inject(details.streamUrl)).body) as HLS.types.MasterPlaylist;
       const playlist = HLS.parse((await inject(master.variants[0]!.uri)).body) as HLS.types.MediaPlaylist;
       assert.equal(playlist.segments.length, 45, '90 s in segments of 2 s');
+      assert.equal(video.previewPicture, `/media/tv/episodes/${video.id}/poster.webp`);
       assert.equal((await inject(video.previewPicture)).statusCode, 200);
     });
   });

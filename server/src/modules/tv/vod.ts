@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { idParam } from '@velvet/contracts';
 import { HttpError } from '../../http/endpoint';
 import { FREE_SEGMENT_CACHE, parse, sendLoopFile } from '../../media-live/files';
-import { ensureLoops, readLoop, type LiveLoop, type LoopSpec } from '../../media-live/loops';
+import { LOOP_FRAMES, ensureLoops, loopFrames, readLoop, type LiveLoop, type LoopSpec } from '../../media-live/loops';
 import {
   PLAYLIST_TYPE,
   SEGMENT_FILE_PATTERN,
@@ -43,6 +43,51 @@ export const episodeClipSpecs = (): LoopSpec[] =>
 
 /** Makes sure the data folder has the episode clips; what is there is kept. */
 export const ensureEpisodeClips = (dataDir: string) => ensureLoops(tvVodDir(dataDir), episodeClipSpecs());
+
+/**
+ * An episode's picture is a frame of the clip it plays, its own: the frames of one clip are handed out in steps of
+ * FRAME_STEP, a number prime to LOOP_FRAMES, so the first LOOP_FRAMES episodes of a clip all get different ones.
+ */
+const FRAME_STEP = 37;
+const episodeFrame = (videoId: number) => (Math.floor(videoId / EPISODE_CLIPS) * FRAME_STEP) % LOOP_FRAMES;
+/** Posters in the player's size: the largest rendition's frames. */
+const POSTER_RENDITION = TV_RENDITIONS[0]!;
+const episodePosterKey = (videoId: number) => `tv/episodes/${videoId}/poster`;
+
+/**
+ * Takes the poster frames of episodes from their clips (made first where missing) into the image store and
+ * answers their URLs by episode id.
+ */
+export async function episodePosters(
+  ctx: Pick<ModuleContext, 'images' | 'config'>,
+  videoIds: readonly number[],
+): Promise<Map<number, string>> {
+  await ensureEpisodeClips(ctx.config.dataDir);
+  const urls = new Map<number, string>();
+  for (const [index, spec] of episodeClipSpecs().entries()) {
+    const ids = videoIds.filter((id) => id % EPISODE_CLIPS === index);
+    if (!ids.length) continue;
+    const frames = await loopFrames(tvVodDir(ctx.config.dataDir), spec, POSTER_RENDITION, ids.map(episodeFrame));
+    for (const id of ids) urls.set(id, await ctx.images.put(episodePosterKey(id), frames.get(episodeFrame(id))!));
+  }
+  return urls;
+}
+
+/**
+ * Gives every episode whose picture is not yet its poster frame that frame (after the seed, and on start for
+ * episodes seeded before episodes had their own pictures).
+ */
+export async function ensureEpisodePosters(ctx: Pick<ModuleContext, 'db' | 'images' | 'config'>): Promise<void> {
+  const rows = await ctx.db.select({ id: tvEpisodes.id, previewPicture: tvEpisodes.previewPicture }).from(tvEpisodes);
+  const due = rows.filter((row) => row.previewPicture !== ctx.images.url(episodePosterKey(row.id)));
+  if (!due.length) return;
+  const posters = await episodePosters(
+    ctx,
+    due.map((row) => row.id),
+  );
+  for (const [id, previewPicture] of posters)
+    await ctx.db.update(tvEpisodes).set({ previewPicture }).where(eq(tvEpisodes.id, id));
+}
 
 export const vodMasterPath = (videoId: number) => `${TV_VOD_URL_PREFIX}${videoId}/master.m3u8`;
 const vodRenditionPath = (videoId: number, rendition: string) =>

@@ -1,4 +1,5 @@
 import { defineOperation } from '../graphql';
+import type { Language } from '../routes';
 
 /**
  * The feed service (POST /feed/graphql): posts of the models, paged with first/after. Prices are in coins
@@ -158,6 +159,8 @@ export interface FeedPost {
   fsk: number;
   /** Price in coins; 0 for free posts. */
   priceCoins: number;
+  /** A contest post's contest (its picture is the performer's entry there); null for other posts. */
+  contestId: string | null;
   model: FeedModel;
   tippingGoal: FeedTippingGoal | null;
   guestState: FeedGuestState;
@@ -239,6 +242,7 @@ export const FEED_GRAPHQL_SCHEMA = /* GraphQL */ `
     paidContent: Boolean!
     fsk: Int!
     priceCoins: Int!
+    contestId: ID
     model: FeedModel!
     tippingGoal: FeedTippingGoal
     guestState: FeedGuestState!
@@ -253,9 +257,13 @@ export const FEED_GRAPHQL_SCHEMA = /* GraphQL */ `
     totalCount: Int! clips: Int! photos: Int! texts: Int! liked: Int! commented: Int! boughtPhotos: Int! boughtClips: Int!
   }
   extend type Query {
-    "Newest first. follows: only the guest's favourite models; bought: only posts the guest bought (both need login)."
-    feed(first: Int = ${FEED_PAGE_SIZE}, after: String, modelId: ID, follows: Boolean, bought: Boolean, typeGroups: [FeedTypeGroup!], mode: FeedMode = MIXED): FeedConnection!
-    post(id: ID!): FeedPost
+    """
+    Newest first. follows: only the guest's favourite models; bought: only posts the guest bought (both need login).
+    language (de, en, nl, es; else the call's language parameter): titles and texts translated into it where the
+    model has them, else in English.
+    """
+    feed(first: Int = ${FEED_PAGE_SIZE}, after: String, modelId: ID, follows: Boolean, bought: Boolean, typeGroups: [FeedTypeGroup!], mode: FeedMode = MIXED, language: String): FeedConnection!
+    post(id: ID!, language: String): FeedPost
     totals(modelId: ID): FeedTotals!
   }
   extend type Mutation {
@@ -278,7 +286,7 @@ export const FEED_GRAPHQL_SCHEMA = /* GraphQL */ `
 const FEED_COMMENT_FIELDS =
   'id conversationId parentId created isCreator tipped text isReplyToReply deleted user { id name }';
 const FEED_POST_FIELDS = `
-  id created published type status pinned title text views likes paidContent fsk priceCoins photoCount
+  id created published type status pinned title text views likes paidContent fsk priceCoins photoCount contestId
   model { id name online avatar }
   tippingGoal { goalCoins tipsSumCoins progressPercent achieved }
   guestState { liked viewed following bought }
@@ -298,18 +306,20 @@ export interface FeedVariables extends Record<string, unknown> {
   bought?: boolean;
   typeGroups?: FeedTypeGroup[];
   mode?: FeedMode;
+  /** The language of the posts' titles and texts (English where a post has no translation). */
+  language?: Language;
 }
 
 export const feedOperations = {
   feed: defineOperation<{ feed: FeedConnection }, FeedVariables>(
-    `query Feed($first: Int, $after: String, $modelId: ID, $follows: Boolean, $bought: Boolean, $typeGroups: [FeedTypeGroup!], $mode: FeedMode) {
-      feed(first: $first, after: $after, modelId: $modelId, follows: $follows, bought: $bought, typeGroups: $typeGroups, mode: $mode) {
+    `query Feed($first: Int, $after: String, $modelId: ID, $follows: Boolean, $bought: Boolean, $typeGroups: [FeedTypeGroup!], $mode: FeedMode, $language: String) {
+      feed(first: $first, after: $after, modelId: $modelId, follows: $follows, bought: $bought, typeGroups: $typeGroups, mode: $mode, language: $language) {
         totalCount pageInfo { endCursor hasNextPage } nodes { ${FEED_POST_FIELDS} }
       }
     }`,
   ),
-  post: defineOperation<{ post: FeedPost | null }, { id: string }>(
-    `query Post($id: ID!) { post(id: $id) { ${FEED_POST_FIELDS} } }`,
+  post: defineOperation<{ post: FeedPost | null }, { id: string; language?: Language }>(
+    `query Post($id: ID!, $language: String) { post(id: $id, language: $language) { ${FEED_POST_FIELDS} } }`,
   ),
   totals: defineOperation<{ totals: FeedTotals }, { modelId?: string }>(
     `query Totals($modelId: ID) { totals(modelId: $modelId) { totalCount clips photos texts liked commented boughtPhotos boughtClips } }`,

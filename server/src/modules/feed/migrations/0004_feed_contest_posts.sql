@@ -1,0 +1,1 @@
+ALTER TABLE "feed_posts" ADD COLUMN "contest_entry_id" integer;
