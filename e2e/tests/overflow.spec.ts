@@ -1,5 +1,6 @@
 import { DECLARED_ROUTES, slugsFor, type RouteDefinition } from '@velvet/contracts';
-import { expect, test, type Page } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // On a phone (390 px) and a laptop (1366 px) nothing of any page is cut off or spills out of its box: every route
 // of the route table (the shell's and every remote.json's), with arguments taken from the seeded data, plus the
