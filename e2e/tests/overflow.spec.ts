@@ -6,8 +6,13 @@ import { expect, test } from './fixtures';
 // of the route table (the shell's and every remote.json's), with arguments taken from the seeded data, plus the
 // not-found page. One browser context per size walks them all.
 
-/** Arguments no page links to: a mailed token (the page shows that the link is not valid) and a typed search. */
-const TYPED_ARGS: Record<string, string> = { token: 'no-such-token', searchPattern: 'anna' };
+/**
+ * Arguments no page links to: a mailed token (the page shows that the link is not valid), a typed search and a tag
+ * group (any word filters a performer's videos).
+ */
+const TYPED_ARGS: Record<string, string> = { token: 'no-such-token', searchPattern: 'anna', tagGroup: 'amateur' };
+/** The routes whose pages take a typed argument: visited last, as some answer that their link is not valid. */
+const TYPED_ROUTES = ['emailVerify', 'passwordReset', 'newsletterConfirm', 'newsletterUnsubscribe', 'videoSearch'];
 
 const segments = (path: string) => path.split('/').filter(Boolean);
 
@@ -106,16 +111,35 @@ for (const viewport of [
       );
       const plain = DECLARED_ROUTES.filter((route) => !withArgs.includes(route));
       for (const route of plain) await visit(pathOf(route, {}));
-      const typed = withArgs.filter((route) =>
-        segments(slugsFor(route, 'en')).some((part) => part.slice(1) in TYPED_ARGS),
-      );
-      // A page of a route with arguments is found among the links of the pages walked so far (an album among a
-      // performer's pictures, an episode among a series' videos), until no more are found.
+      const typed = withArgs.filter((route) => TYPED_ROUTES.includes(route.name));
+      // The seeded catalogue's pages (performers, videos, albums, TV, blog) as the sitemap lists them.
+      const index = await (await page.request.get('/sitemap.xml')).text();
+      for (const part of index.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+        const xml = await (await page.request.get(new URL(part[1]!).pathname)).text();
+        for (const loc of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) seen.add(new URL(loc[1]!).pathname);
+      }
+      // A page of a route with arguments is one of the pages seen so far (an episode among a series' videos), or
+      // made of arguments seen on other routes' pages (a performer's name) and typed ones, until no more are found.
+      const values = (name: string) => {
+        for (const path of seen)
+          for (const route of DECLARED_ROUTES) {
+            const value = argsOf(route, path)?.[name];
+            if (value) return value;
+          }
+        return TYPED_ARGS[name];
+      };
       let pending = withArgs.filter((route) => !typed.includes(route));
       for (let found = true; found && pending.length > 0;) {
         found = false;
         for (const route of pending) {
-          const path = [...seen].find((candidate) => argsOf(route, candidate) !== null);
+          let path = [...seen].find((candidate) => argsOf(route, candidate) !== null);
+          if (!path) {
+            const names = segments(slugsFor(route, 'en'))
+              .filter((part) => part.startsWith(':'))
+              .map((part) => part.slice(1));
+            const args = Object.fromEntries(names.map((name) => [name, values(name)]));
+            if (names.every((name) => args[name])) path = pathOf(route, args as Record<string, string>);
+          }
           if (!path) continue;
           await visit(path);
           pending = pending.filter((other) => other !== route);
@@ -123,7 +147,7 @@ for (const viewport of [
         }
       }
       const unreached = pending.map((route) => route.name);
-      expect(unreached, 'routes no page links to').toEqual([]);
+      expect(unreached, 'routes whose pages were not found').toEqual([]);
       // A token that is not valid, and a page that does not exist, are answered so.
       expectFailure(/^4\d\d (GET|POST) .*\/rest\/v1\//);
       expectFailure(/^404 GET .*\/en\/no-such-page\/$/);
