@@ -24,15 +24,19 @@ export function useBodyScrollLock(locked: boolean): void {
   }, [locked]);
 }
 
-type ScrollWindow = Pick<
-  Window,
-  'scrollY' | 'scrollTo' | 'addEventListener' | 'removeEventListener' | 'setTimeout' | 'clearTimeout'
-> & {
+/** What scroll restoration reads of a window. */
+export interface ScrollWindow {
+  scrollY: number;
+  innerHeight: number;
+  scrollTo(x: number, y: number): void;
+  addEventListener(type: string, listener: () => void, options?: AddEventListenerOptions): void;
+  removeEventListener(type: string, listener: () => void): void;
+  setTimeout(run: () => void, ms: number): number;
+  clearTimeout(id: number | undefined): void;
   history: Pick<History, 'state' | 'replaceState' | 'scrollRestoration'>;
   document: { documentElement: Pick<HTMLElement, 'scrollHeight'> };
-  innerHeight: number;
   ResizeObserver?: typeof ResizeObserver;
-};
+}
 
 /**
  * Scroll restoration for in-page navigation: each history entry keeps the position the visitor left it at (in its
