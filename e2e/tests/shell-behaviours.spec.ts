@@ -85,17 +85,3 @@ test.describe('on a phone', () => {
     expect(page.url()).toBe(url);
   });
 });
-
-test('going back returns to where the visitor left the page', async ({ page }) => {
-  await page.goto('/en/');
-  const footerLink = page.locator('footer').getByRole('link', { name: 'Imprint' });
-  await footerLink.scrollIntoViewIfNeeded();
-  const left = await page.evaluate(() => window.scrollY);
-  expect(left).toBeGreaterThan(100);
-  await footerLink.click();
-  await expect(page).toHaveURL(/\/en\/imprint\/$/);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  await page.goBack();
-  await expect(page).toHaveURL(/\/en\/$/);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
-});
