@@ -9,7 +9,27 @@ import { test as base, expect, type Page, type Response } from '@playwright/test
 export const shellReady = (page: Page) =>
   page.locator('html[data-ready], .vv-boot-error').first().waitFor({ state: 'attached' });
 
-export const test = base.extend<{ expectFailure: (pattern: RegExp) => void }>({
+export const test = base.extend<{
+  expectFailure: (pattern: RegExp) => void;
+  /**
+   * The visitor's cookie choice the browser starts with (the cookie banner's value), and that the install prompt was
+   * dismissed: both overlays would lie over the page another test clicks through. null starts without either.
+   */
+  decided: string | null;
+}>({
+  decided: ['necessary.functional.analytics', { option: true }],
+  context: async ({ context, decided, baseURL }, provide) => {
+    if (decided !== null && baseURL) {
+      const port = new URL(baseURL).port;
+      await context.addCookies(
+        [`http://localhost:${port}`, `http://amora.localhost:${port}`].flatMap((url) => [
+          { name: 'cookiebanner-accepted', value: decided, url },
+          { name: 'hbip', value: '1', url },
+        ]),
+      );
+    }
+    await provide(context);
+  },
   // Pages come rendered from the server and are hydrated a moment later: a page opened with JavaScript is used once
   // the shell has taken it over (`data-ready` on <html>), as a click before would find buttons without handlers.
   page: async ({ page, javaScriptEnabled }, provide) => {

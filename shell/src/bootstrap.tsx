@@ -22,6 +22,8 @@ import { createRouter, scrollToWhenRendered, type ShellRouter } from './router';
 import { createSessionStore } from './session';
 import { createUiStore } from './uiStore';
 import { buildPlatform } from './platform';
+import { createConsentStore } from './consent';
+import { createInstallPrompt, type InstallPrompt } from './installPrompt';
 import { registerRemoteApps } from './apps';
 import { resolveTenant, selectRemotes } from './remotes';
 import { fallbackRenderer } from './resilient';
@@ -46,7 +48,7 @@ function OnCommit({ run }: { run: () => void }) {
 const REMOTE_LOAD_TIMEOUT_MS = 10_000;
 
 /** The boot order: tenant, manifest, federation runtime, one application per remote, socket, layout, start. */
-async function boot(router: ShellRouter, i18n: I18n) {
+async function boot(router: ShellRouter, i18n: I18n, install: InstallPrompt) {
   const getLanguage = () => router.current().language;
   // The session calls REST, and REST sends the session's token: the wrapper defers the lookup to call time.
   const session = createSessionStore({
@@ -137,6 +139,7 @@ async function boot(router: ShellRouter, i18n: I18n) {
   const parts = serverParts(hydrate ? rendered.state : null);
 
   const ui = createUiStore();
+  const consent = createConsentStore(document);
   const fallback = (remote: string, element: HTMLElement) =>
     fallbackRenderer(remote, () => i18n.t('shell:remote.failed'))(element);
   const slots = createSlotHost({
@@ -171,6 +174,7 @@ async function boot(router: ShellRouter, i18n: I18n) {
     slots: () => slots,
     i18n,
     tenant: manifest.tenant,
+    consent,
   });
 
   const outlet =
@@ -268,6 +272,8 @@ async function boot(router: ShellRouter, i18n: I18n) {
     session,
     router,
     ui,
+    consent,
+    install,
     slots,
     socket,
     remotes: accepted,
@@ -299,7 +305,9 @@ async function boot(router: ShellRouter, i18n: I18n) {
 
 const router = createRouter({ window, storage: window.sessionStorage });
 const i18n = createI18n(router.current().language);
-boot(router, i18n).catch((error: unknown) => {
+// Listening before the boot's requests: the browser may offer the install while they are under way.
+const install = createInstallPrompt(window, document);
+boot(router, i18n, install).catch((error: unknown) => {
   console.error('[shell] boot failed', error);
   const root = document.getElementById('root');
   if (!root) return;

@@ -12,6 +12,7 @@ import type { GraphqlCall, RestCall, SocketClient } from '@velvet/sdk';
 import type { SessionStore } from './session';
 import type { ShellRouter } from './router';
 import type { UiStore } from './uiStore';
+import type { ConsentStore } from './consent';
 
 /** The platform API handed to every remote, assembled from the shell's clients and stores. */
 export function buildPlatform(parts: {
@@ -25,6 +26,7 @@ export function buildPlatform(parts: {
   slots: () => PlatformSlots;
   i18n: I18n;
   tenant: Tenant;
+  consent: ConsentStore;
 }): PlatformApi {
   const session$: Observable<GuestSession> = parts.session.session$.pipe(filter((s): s is GuestSession => s !== null));
   return {
@@ -49,9 +51,12 @@ export function buildPlatform(parts: {
     },
     tenant: parts.tenant,
     telemetry: {
+      // Tracking events are analytics: sent only while the visitor consents to that category, never queued for later.
       track: (event) => {
+        if (!parts.consent.allows('analytics')) return;
         void parts.rest(loggerEndpoints.track, { body: { ...event, timestamp: Date.now() } }).catch(() => undefined);
       },
     },
+    consent: parts.consent.consent,
   };
 }

@@ -42,6 +42,8 @@ import { createRouter } from './router';
 import { createSessionStore } from './session';
 import { createUiStore } from './uiStore';
 import { buildPlatform } from './platform';
+import { createConsentStore } from './consent';
+import { createInstallPrompt } from './installPrompt';
 import { remoteForRoute, selectRemotes } from './remotes';
 import { shellResources } from './locales';
 import { addDescriptorMessages } from './layout/menus';
@@ -308,6 +310,8 @@ function serverShell(
   // Every visitor gets this page: it is rendered with the visitor session, which hydration shows too.
   session.session$.next(visitorSession(language));
   const ui = createUiStore();
+  // A shared page knows no visitor's cookie: it is rendered as for one who has not chosen yet.
+  const consent = createConsentStore({ cookie: '' });
   const socket = createSocketClient({
     url: 'ws://server.invalid',
     getSession: () => null,
@@ -349,8 +353,9 @@ function serverShell(
     slots: () => slots,
     i18n,
     tenant: manifest.tenant,
+    consent,
   });
-  return { router, i18n, platform, session, ui, slots, socket, accepted, incompatible };
+  return { router, i18n, platform, session, ui, consent, slots, socket, accepted, incompatible };
 }
 
 /**
@@ -464,6 +469,9 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     session: shellParts.session,
     router,
     ui: shellParts.ui,
+    consent: shellParts.consent,
+    // No browser offers an install on the server: the prompt shows after hydration, when one does.
+    install: createInstallPrompt({ addEventListener: () => undefined }, { cookie: '' }),
     slots: shellParts.slots,
     socket: shellParts.socket,
     remotes: shellParts.accepted,

@@ -11,6 +11,8 @@ import { shellResources } from './locales';
 import { createRouter } from './router';
 import { createSessionStore } from './session';
 import { createUiStore } from './uiStore';
+import { createConsentStore } from './consent';
+import { createInstallPrompt } from './installPrompt';
 import { fallbackRenderer } from './resilient';
 import { ShellContext, type Shell } from './layout/ShellContext';
 
@@ -62,6 +64,9 @@ export function createTestShell(options: TestShellOptions = {}) {
     language: options.language ?? 'en',
     ...(options.tenant ? { tenant: options.tenant } : {}),
   });
+  // The platform's consent is the shell's own store, as in the browser, so the banner and the remotes agree.
+  const consent = createConsentStore(document);
+  platform.consent = consent.consent;
   const rest: RestCall = options.rest ?? (() => Promise.reject(new Error('no REST in this test')));
   const remotes = options.remotes ?? [];
   const shell: Shell = {
@@ -69,6 +74,8 @@ export function createTestShell(options: TestShellOptions = {}) {
     session: createSessionStore({ rest, storage: window.localStorage }),
     router: createRouter({ window, storage: window.sessionStorage }),
     ui: createUiStore(),
+    consent,
+    install: createInstallPrompt(window, document),
     slots: createSlotHost({
       remotes,
       mountParcel: mountRootParcel,

@@ -13,7 +13,7 @@ import contractsPackage from '../package.json' with { type: 'json' };
  * world only through it. Bump PLATFORM_API_VERSION's major on any breaking change; remotes declare the
  * range they need in remote.json and the shell refuses those it cannot satisfy.
  */
-export const PLATFORM_API_VERSION = '1.2.0';
+export const PLATFORM_API_VERSION = '1.3.0';
 
 /**
  * The version of these contracts, the one the shell provides to remotes and the registry checks uploads against
@@ -95,6 +95,29 @@ export interface PlatformTelemetry {
   track(event: { context: string; action: string; data?: Record<string, unknown> }): void;
 }
 
+/**
+ * The visitor's cookie consent categories: necessary (session, language, canary stickiness, dismissals) is always
+ * granted; functional (remembered conveniences such as recent searches) and analytics (tracking events) only once
+ * the visitor said yes to them.
+ */
+export const CONSENT_CATEGORIES = ['necessary', 'functional', 'analytics'] as const;
+export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
+/** The visitor's choice: `decided` is false until she made one, and then nothing optional is granted. */
+export interface ConsentState {
+  decided: boolean;
+  functional: boolean;
+  analytics: boolean;
+}
+export const NO_CONSENT: ConsentState = { decided: false, functional: false, analytics: false };
+
+export interface PlatformConsent {
+  /** The current choice, and every change of it (the visitor may change her mind at any time). */
+  readonly consent$: Observable<ConsentState>;
+  current(): ConsentState;
+  /** Whether something of this category may run or be stored now. */
+  allows(category: ConsentCategory): boolean;
+}
+
 export interface PlatformApi {
   version: string;
   bus: PlatformBus;
@@ -105,7 +128,9 @@ export interface PlatformApi {
   ui: PlatformUi;
   slots: PlatformSlots;
   tenant: Tenant;
+  /** Tracking events: sent only while the visitor consents to analytics. */
   telemetry: PlatformTelemetry;
+  consent: PlatformConsent;
 }
 
 /** Props a mounted widget of slot `S` receives: the platform plus the slot's props, checked by the slot host. */

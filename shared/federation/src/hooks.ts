@@ -3,10 +3,12 @@ import { useObservableState } from 'observable-hooks';
 import {
   VISITOR_TIME_ZONE,
   visitorSession,
+  type ConsentCategory,
   type CurrentRoute,
   type Guest,
   type GuestSession,
   type Language,
+  type PlatformConsent,
 } from '@velvet/contracts';
 import { usePlatform } from './context';
 
@@ -95,4 +97,29 @@ export function useNow(intervalMs: number): number | null {
     () => Math.floor(Date.now() / intervalMs) * intervalMs,
     () => null,
   );
+}
+
+/**
+ * Whether a consent category is granted, for a part that holds the consent itself (the shell): false for the
+ * optional categories on the server and while hydrating (a shared page knows no visitor's cookie), the visitor's
+ * answer right after, and again on every change of her mind.
+ */
+export function useConsentOf(consent: PlatformConsent, category: ConsentCategory): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const subscription = consent.consent$.subscribe(onChange);
+      return () => subscription.unsubscribe();
+    },
+    [consent],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => consent.allows(category),
+    () => category === 'necessary',
+  );
+}
+
+/** Whether the visitor consents to a category (`functional` for remembered searches, `analytics` for tracking). */
+export function useConsent(category: ConsentCategory): boolean {
+  return useConsentOf(usePlatform().consent, category);
 }

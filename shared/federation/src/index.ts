@@ -14,6 +14,8 @@ export { RemoteProviders } from './providers';
 export { scopePlatform } from './scope';
 export {
   useBrowserValue,
+  useConsent,
+  useConsentOf,
   useCurrentRoute,
   useGuest,
   useGuestKey,

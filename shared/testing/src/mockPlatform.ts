@@ -8,6 +8,7 @@ import {
   SLOT_PROPS,
   incomingMessages,
   outgoingMessages,
+  type ConsentState,
   type CurrentRoute,
   type Endpoint,
   type EndpointInput,
@@ -55,6 +56,8 @@ export interface MockPlatformOptions {
   offRoutes?: RouteName[];
   /** Slots that `slots.has` reports as filled; all by default. */
   filledSlots?: SlotName[];
+  /** The visitor's cookie choice; by default she decided and granted every category. */
+  consent?: Partial<ConsentState>;
 }
 
 export interface RecordedRestCall {
@@ -82,6 +85,8 @@ export interface MockPlatform extends PlatformApi {
   readonly tracked: { context: string; action: string; data?: Record<string, unknown> }[];
   /** Replaces the session's guest (e.g. to log in during a test). */
   setGuest(guest: GuestOverrides): void;
+  /** Changes the visitor's cookie choice, as the shell's banner does. */
+  setConsent(consent: Partial<ConsentState>): void;
 }
 
 const defaultTenant: Tenant = {
@@ -156,6 +161,12 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   });
   const incoming$ = new Subject<IncomingMessage>();
   const ready$ = new BehaviorSubject(true);
+  const consent$ = new BehaviorSubject<ConsentState>({
+    decided: true,
+    functional: true,
+    analytics: true,
+    ...options.consent,
+  });
 
   const sent: OutgoingPayload[] = [];
   const navigations: MockPlatform['navigations'] = [];
@@ -244,6 +255,11 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     },
     tenant: { ...defaultTenant, ...options.tenant },
     telemetry: { track: (event) => void tracked.push(event) },
+    consent: {
+      consent$,
+      current: () => consent$.getValue(),
+      allows: (category) => category === 'necessary' || consent$.getValue()[category],
+    },
 
     emit: (message) => {
       const schema = incomingMessages[message.type];
@@ -256,6 +272,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     restCalls,
     renderedSlots,
     tracked,
+    setConsent: (consent) => consent$.next({ ...consent$.getValue(), ...consent }),
     setGuest: (guest) => {
       const current = session$.getValue();
       const loggedIn = guest.flags?.loggedIn ?? current.guest.flags.loggedIn;

@@ -27,7 +27,7 @@ export function footerHref(link: FooterLink, language: Language, guestName: stri
 
 export function Footer() {
   const { t } = useTranslation('shell');
-  const { platform, router } = useShell();
+  const { platform, router, consent } = useShell();
   const route = useSubject(router.route$);
   const { guest } = useSession();
   const guestName = guest.flags.loggedIn ? guest.name : null;
@@ -63,6 +63,11 @@ export function Footer() {
               <a href={router.href(page)}>{t(`routes.${page}`)}</a>
             </li>
           ))}
+          <li>
+            <button type="button" className="vv-link-button" onClick={consent.edit}>
+              {t('cookies.settings')}
+            </button>
+          </li>
         </ul>
       </nav>
       {/* The year is the server's when it rendered the page, which may be cached over New Year: hydration keeps

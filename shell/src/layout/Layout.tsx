@@ -8,10 +8,12 @@ import { Footer } from './Footer';
 import { StatusBar, Toasts } from './StatusBar';
 import { AuthModal } from './AuthModal';
 import { DataProtectionNotice, LockedNotice } from './AccountNotices';
+import { CookieConsent, InstallPrompt } from './CookieConsent';
 import { FlowModal } from './FlowModal';
 import { Home } from './Home';
 import { LegalPage } from './LegalPage';
 import { OperatorConsolePage } from '../operator';
+import { installScrollRestoration } from './scroll';
 
 /**
  * The element single-spa mounts remotes into, attached where the page content goes. Its content is never React's:
@@ -53,11 +55,13 @@ function ShellPage() {
 
 /**
  * The page frame: navbar, status bar, sidebar, the shell's own pages or the active remote, footer, modals and
- * toasts. Plain clicks on in-site links are routed without reloading the document.
+ * toasts. Plain clicks on in-site links are routed without reloading the document, and going back returns to where
+ * the visitor left the page.
  */
 export function Layout() {
   const { router } = useShell();
   useEffect(() => {
+    const restoration = installScrollRestoration(window);
     const onClick = (event: MouseEvent) => {
       if (
         event.defaultPrevented ||
@@ -75,13 +79,18 @@ export function Layout() {
         anchor.hasAttribute('download')
       )
         return;
+      // The page left keeps its position for the way back; the page reached starts at its top.
+      restoration.save();
       if (router.follow(anchor.href)) {
         event.preventDefault();
         window.scrollTo?.(0, 0);
       }
     };
     document.addEventListener('click', onClick);
-    return () => document.removeEventListener('click', onClick);
+    return () => {
+      document.removeEventListener('click', onClick);
+      restoration.dispose();
+    };
   }, [router]);
 
   return (
@@ -98,7 +107,13 @@ export function Layout() {
       <StatusBar />
       <AuthModal />
       <FlowModal />
-      <DataProtectionNotice />
+      {/* Banners that ask something of the visitor arrive after hydration: stacked in one overlay at the bottom of the
+          screen, they move nothing on the page. */}
+      <div className="vv-overlays">
+        <CookieConsent />
+        <DataProtectionNotice />
+        <InstallPrompt />
+      </div>
       <LockedNotice />
       <Toasts />
     </div>

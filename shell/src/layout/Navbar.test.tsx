@@ -64,7 +64,7 @@ describe('navbar menus as disclosures', () => {
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/en/daily-deals/', '/en/contests/']);
   });
 
-  it('open one at a time, and close again on a second click, on Escape and on a click elsewhere', () => {
+  it('open one at a time (the bell too), and close on a second click, on Escape and on a click beside them', () => {
     renderInShell(<Navbar />, { remotes: [twoMenus()] });
     fireEvent.click(summary('menus.specials'));
     expect(isOpen('menus.specials')).toBe(true);
@@ -76,9 +76,19 @@ describe('navbar menus as disclosures', () => {
     fireEvent.click(summary('menus.specials'));
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(isOpen('menus.specials')).toBe(false);
+    // An open menu blocks the page: a click beside it lands on the backdrop, which only closes it.
     fireEvent.click(summary('menus.specials'));
-    fireEvent.mouseDown(document.body);
+    fireEvent.click(screen.getByTestId('menu-backdrop'));
     expect(isOpen('menus.specials')).toBe(false);
+    expect(screen.queryByTestId('menu-backdrop')).toBeNull();
+
+    fireEvent.click(summary('menus.specials'));
+    const bell = screen.getByRole('button', { name: /notification/i });
+    fireEvent.click(bell);
+    expect(isOpen('menus.specials')).toBe(false);
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(summary('menus.contests'));
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('the mobile menu is one more disclosure before the menus, which the style sheet folds under 1023 px', () => {
@@ -90,8 +100,11 @@ describe('navbar menus as disclosures', () => {
     expect(burger.parentElement!.querySelector('.vv-nav__burger ~ .vv-nav__main')).not.toBeNull();
     fireEvent.click(burger.querySelector('summary')!);
     expect(burger.open).toBe(true);
+    // The page behind the open mobile menu does not scroll.
+    expect(document.documentElement).toHaveClass('vv-scroll-locked');
     fireEvent.click(burger.querySelector('summary')!);
     expect(burger.open).toBe(false);
+    expect(document.documentElement).not.toHaveClass('vv-scroll-locked');
   });
 });
 

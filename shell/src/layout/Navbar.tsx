@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { skip } from 'rxjs';
 import { switchLanguage } from '@velvet/i18n';
@@ -10,6 +10,7 @@ import { useNavbarHidden } from './navbarScroll';
 import { Notifications, useNotifications } from './Notifications';
 import { GlobalSearch } from '../search/GlobalSearch';
 import { useUnreadMessages } from './unreadMessages';
+import { useBodyScrollLock } from './scroll';
 
 /**
  * A disclosure that opens without JavaScript (<details>: the browser toggles it on a click of its summary) and with
@@ -178,11 +179,16 @@ function AuthArea() {
   );
 }
 
+/** The bell's key among the navbar's menus: it is one of them, so opening it closes the others. */
+const BELL = 'bell';
+
 /**
- * The navbar: brand, menus (one open at a time), language switch, notifications bell and the guest's name and
- * balance or the login buttons. It hides on scroll down and comes back on scroll up; under 1023 px the menus move
- * into a toggled mobile menu (styles.css: the same markup on every screen, so the server renders it once). Menus
- * and the mobile menu are disclosures that also open without JavaScript.
+ * The navbar: brand, menus (one open at a time, the bell's panel included), language switch, notifications bell and
+ * the guest's name and balance or the login buttons. It hides on scroll down and comes back on scroll up; under
+ * 1023 px the menus move into a toggled mobile menu (styles.css: the same markup on every screen, so the server
+ * renders it once), which locks the page's scrolling while open. An open menu blocks the page: a click beside it
+ * closes it and reaches nothing underneath. Menus and the mobile menu are disclosures that also open without
+ * JavaScript.
  */
 export function Navbar() {
   const { t } = useTranslation('shell');
@@ -191,8 +197,10 @@ export function Navbar() {
   const menus = useMemo(() => visibleMenus(remotes, platform.tenant), [remotes, platform.tenant]);
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
-  const hidden = useNavbarHidden();
-  const ref = useRef<HTMLElement>(null);
+  const anyOpen = openMenu !== null || mobileOpen;
+  // An open menu stays where the visitor opened it.
+  const hidden = useNavbarHidden() && !anyOpen;
+  useBodyScrollLock(mobileOpen);
   const notifications = useNotifications();
   const unreadMessages = useUnreadMessages();
 
@@ -204,17 +212,18 @@ export function Navbar() {
     });
     return () => subscription.unsubscribe();
   }, [router]);
+  const closeAll = () => {
+    setOpenMenu(null);
+    setMobileOpen(false);
+  };
   useEffect(() => {
-    const onPointer = (event: MouseEvent) => {
-      if (!ref.current?.contains(event.target as Node)) setOpenMenu(null);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenMenu(null);
+      setMobileOpen(false);
     };
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpenMenu(null);
-    document.addEventListener('mousedown', onPointer);
     document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
+    return () => document.removeEventListener('keydown', onKey);
   }, []);
 
   const menuList = (
@@ -232,12 +241,18 @@ export function Navbar() {
   );
 
   return (
-    <header ref={ref} className={`vv-nav${hidden ? ' vv-nav--hidden' : ''}`} data-hidden={hidden} data-testid="navbar">
+    <header className={`vv-nav${hidden ? ' vv-nav--hidden' : ''}`} data-hidden={hidden} data-testid="navbar">
+      {anyOpen && (
+        <div className="vv-nav__backdrop" aria-hidden="true" data-testid="menu-backdrop" onClick={closeAll} />
+      )}
       <div className="vv-nav__bar">
         <Disclosure
           className="vv-nav__burger"
           open={mobileOpen}
-          onOpen={setMobileOpen}
+          onOpen={(open) => {
+            setMobileOpen(open);
+            setOpenMenu(null);
+          }}
           summary={
             <>
               <span aria-hidden="true">☰</span>
@@ -255,7 +270,14 @@ export function Navbar() {
         <div className="vv-nav__tools">
           <GlobalSearch />
           <LanguageSwitch />
-          <Notifications state={notifications} />
+          <Notifications
+            state={notifications}
+            open={openMenu === BELL}
+            onOpen={(open) => {
+              setOpenMenu(open ? BELL : null);
+              setMobileOpen(false);
+            }}
+          />
           <AuthArea />
         </div>
       </div>

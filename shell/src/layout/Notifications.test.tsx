@@ -1,10 +1,12 @@
+import { useState } from 'react';
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { IncomingMessage } from '@velvet/contracts';
 import { renderInShell } from '../testShell';
 import { Notifications, useNotifications } from './Notifications';
 
 function Bell() {
-  return <Notifications state={useNotifications()} />;
+  const [open, setOpen] = useState(false);
+  return <Notifications state={useNotifications()} open={open} onOpen={setOpen} />;
 }
 
 /** Ids as the server makes them: a letter repeated into a UUID. */

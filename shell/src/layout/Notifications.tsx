@@ -81,14 +81,22 @@ const NO_CHANGE: IncomingMessage<'notifications'> = {
   markedAsReadIds: [],
 };
 
-export function Notifications({ state }: { state: NotificationCentre }) {
+/** The bell and its panel; whether it is open is the navbar's, which keeps one menu open at a time. */
+export function Notifications({
+  state,
+  open,
+  onOpen,
+}: {
+  state: NotificationCentre;
+  open: boolean;
+  onOpen: (open: boolean) => void;
+}) {
   const { t } = useTranslation('shell');
-  const [open, setOpen] = useState(false);
   const { list } = state;
   const unread = list.filter((n) => n.unread).length;
   const toggle = () => {
     if (!open) state.markSeen();
-    setOpen(!open);
+    onOpen(!open);
   };
   return (
     <div className="vv-bell">

@@ -1,4 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
+import { useConsentOf } from '@velvet/federation';
 import type { BehaviorSubject } from 'rxjs';
 import type { i18n as I18n } from 'i18next';
 import {
@@ -7,6 +8,7 @@ import {
   type LegalText,
   type ManifestRemote,
   type PlatformApi,
+  type ConsentCategory,
   type PlatformSlots,
   type SlotName,
 } from '@velvet/contracts';
@@ -14,6 +16,8 @@ import type { SocketClient } from '@velvet/sdk';
 import type { SessionStore } from '../session';
 import type { ShellRouter } from '../router';
 import type { UiStore } from '../uiStore';
+import type { ConsentStore } from '../consent';
+import type { InstallPrompt } from '../installPrompt';
 
 /** Everything the layout needs: the platform it hands to remotes plus the shell's own stores. */
 export interface Shell {
@@ -21,6 +25,10 @@ export interface Shell {
   session: SessionStore;
   router: ShellRouter;
   ui: UiStore;
+  /** The visitor's cookie consent (also the platform's `consent`) and the banner's way to change it. */
+  consent: ConsentStore;
+  /** The browser's offer to install the site as an app, while there is one. */
+  install: InstallPrompt;
   /** The slot host (also the platform's `slots`), with the shell's fallback and reports. */
   slots: PlatformSlots;
   socket: SocketClient;
@@ -78,4 +86,12 @@ export function useSession(): GuestSession {
   const visitor = visitorSession(useSubject(router.route$).language);
   const current = useSubject(session.session$, null);
   return current ?? visitor;
+}
+
+/**
+ * Whether the visitor consents to a category, for the shell's own parts (the same answer remotes get from
+ * `useConsent` of @velvet/federation): false for the optional ones on the server and while hydrating.
+ */
+export function useConsent(category: ConsentCategory): boolean {
+  return useConsentOf(useShell().consent.consent, category);
 }

@@ -9,7 +9,7 @@ import {
 } from '@velvet/contracts';
 import { restCallsTo, restFixture } from '@velvet/testing';
 import { renderInShell } from '../testShell';
-import { connectConsent } from '../consent';
+import { CONSENT_COOKIE } from '../consent';
 import { GlobalSearch } from './GlobalSearch';
 import { ExpiringCache } from './searchCache';
 import { withRecentSearch } from './recentSearches';
@@ -73,7 +73,7 @@ const type = (text: string) => fireEvent.change(field(), { target: { value: text
 
 beforeEach(() => {
   window.localStorage.clear();
-  connectConsent(() => null);
+  document.cookie = `${CONSENT_COOKIE}=necessary.functional; path=/`;
 });
 
 describe('global search overlay', () => {
@@ -144,7 +144,7 @@ describe('global search overlay', () => {
 
   test('without functional consent no recent search is kept, and a kept list is removed', () => {
     window.localStorage.setItem('velvet.recentSearches', JSON.stringify(['anna']));
-    connectConsent(() => ({ necessary: true, functional: false, analytics: false }));
+    document.cookie = `${CONSENT_COOKIE}=necessary; path=/`;
     renderSearch();
     fireEvent.keyDown(document.body, { key: '/' });
     expect(screen.queryByText('Recent searches')).toBeNull();

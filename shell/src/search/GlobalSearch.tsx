@@ -12,7 +12,7 @@ import {
   type SearchResult,
   type SearchType,
 } from '@velvet/contracts';
-import { useShell, useSubject } from '../layout/ShellContext';
+import { useConsent, useShell, useSubject } from '../layout/ShellContext';
 import { readRecentSearches, rememberSearch } from './recentSearches';
 import { ExpiringCache } from './searchCache';
 
@@ -40,6 +40,7 @@ export function GlobalSearch() {
   const { t } = useTranslation('shell');
   const { platform, router } = useShell();
   const { language } = useSubject(router.route$);
+  const functionalAllowed = useConsent('functional');
   const [open, setOpen] = useState(false);
   const [pattern, setPattern] = useState('');
   const [result, setResult] = useState<SearchResult | null>(null);
@@ -55,9 +56,9 @@ export function GlobalSearch() {
 
   // The recent searches are read when the overlay opens: the browser's storage, after hydration.
   const openSearch = useCallback(() => {
-    setRecent(readRecentSearches(window.localStorage));
+    setRecent(readRecentSearches(window.localStorage, functionalAllowed));
     setOpen(true);
-  }, []);
+  }, [functionalAllowed]);
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || typingIn(event.target)) return;
@@ -120,7 +121,7 @@ export function GlobalSearch() {
     trigger.current?.focus();
   };
   const searched = () => {
-    setRecent(rememberSearch(window.localStorage, query));
+    setRecent(rememberSearch(window.localStorage, query, functionalAllowed));
     // Counting what visitors look for is best effort: a failed count changes nothing for the guest.
     platform.api.query(storeSearchPatternMutation, { pattern: query, language }).catch(() => undefined);
   };

@@ -1,5 +1,4 @@
 import { RECENT_SEARCHES_MAX, RECENT_SEARCH_MIN_LENGTH } from '@velvet/contracts';
-import { consentAllows } from '../consent';
 
 const KEY = 'velvet.recentSearches';
 
@@ -18,8 +17,8 @@ export function withRecentSearch(list: readonly string[], pattern: string): stri
  * The guest's recent searches, kept in this browser only while functional storage is allowed: without that
  * consent the list is empty and a stored one is removed.
  */
-export function readRecentSearches(storage: Storage): string[] {
-  if (!consentAllows('functional')) {
+export function readRecentSearches(storage: Storage, functionalAllowed: boolean): string[] {
+  if (!functionalAllowed) {
     storage.removeItem(KEY);
     return [];
   }
@@ -34,9 +33,9 @@ export function readRecentSearches(storage: Storage): string[] {
 }
 
 /** Remembers a search (when consent allows) and answers the list as it is now. */
-export function rememberSearch(storage: Storage, pattern: string): string[] {
-  if (!consentAllows('functional')) return readRecentSearches(storage);
-  const list = withRecentSearch(readRecentSearches(storage), pattern);
+export function rememberSearch(storage: Storage, pattern: string, functionalAllowed: boolean): string[] {
+  if (!functionalAllowed) return readRecentSearches(storage, false);
+  const list = withRecentSearch(readRecentSearches(storage, true), pattern);
   storage.setItem(KEY, JSON.stringify(list));
   return list;
 }

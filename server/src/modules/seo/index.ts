@@ -10,6 +10,7 @@ import { pageMeta, type PageMeta } from './pages-meta';
 import { alternatesOf, listedLanguages, publicRoutes, robotsTxt, takesArgs } from './pages';
 import { writeSitemaps, type SitemapFiles, type SitemapPart } from './sitemap';
 import { PAGE_SOURCES, type PageRef } from './sources';
+import { appIcons, appManifest } from './app-manifest';
 
 /** How long a tenant's sitemap is served as made, here and by a CDN: new pages show within this time. */
 export const SITEMAP_CACHE_MS = 10 * 60_000;
@@ -82,7 +83,7 @@ async function tenantSitemap(
   return writeSitemaps(origin, parts);
 }
 
-/** robots.txt and the sitemap of the tenant a request's host names, on that host. */
+/** robots.txt, the sitemap and the web app manifest of the tenant a request's host names, on that host. */
 export const seoModule: ServerModule = {
   name: 'seo',
   rootRoutes: (ctx) => async (app) => {
@@ -131,6 +132,18 @@ export const seoModule: ServerModule = {
         .header('cache-control', `public, max-age=${SITEMAP_CACHE_MS / 1000}`)
         .type('text/plain; charset=utf-8')
         .send(robotsTxt(routes, originOf(request)));
+    });
+    /** Each tenant's icons, made once per process (the files stay in the media folder). */
+    const icons = new Map<string, ReturnType<typeof appIcons>>();
+    app.get('/manifest.webmanifest', { schema: { hide: true } }, async (request, reply) => {
+      const tenant = await tenantOfHost(ctx, request.hostname);
+      let made = icons.get(tenant.id);
+      if (!made) icons.set(tenant.id, (made = appIcons(ctx, tenant)));
+      made.catch(() => icons.delete(tenant.id));
+      return reply
+        .header('cache-control', `public, max-age=${SITEMAP_CACHE_MS / 1000}`)
+        .type('application/manifest+json; charset=utf-8')
+        .send(JSON.stringify(appManifest(tenant, await made)));
     });
     app.get('/sitemap.xml', async (request, reply) => {
       const { files, maxAge } = await sitemapOf(request);

@@ -94,6 +94,39 @@ describe('robots.txt', () => {
   });
 });
 
+describe('web app manifest', () => {
+  test('each tenant is installable under its own brand, colours and icons, starting in its default language', async () => {
+    for (const [host, brand, start, background] of [
+      [VELVET, 'Velvet', '/en/', '#141016'],
+      [AMORA, 'Amora', '/en/', '#0f1419'],
+    ] as const) {
+      const response = await get(host, '/manifest.webmanifest');
+      assert.equal(response.statusCode, 200, response.body);
+      assert.match(String(response.headers['content-type']), /^application\/manifest\+json/);
+      const manifest = response.json<{
+        name: string;
+        start_url: string;
+        display: string;
+        background_color: string;
+        icons: { src: string; sizes: string; type: string }[];
+      }>();
+      assert.equal(manifest.name, brand);
+      assert.equal(manifest.start_url, start);
+      assert.equal(manifest.display, 'standalone');
+      assert.equal(manifest.background_color, background);
+      assert.deepEqual(
+        manifest.icons.map((icon) => icon.sizes),
+        ['192x192', '512x512'],
+      );
+      for (const icon of manifest.icons) {
+        const image = await get(host, icon.src);
+        assert.equal(image.statusCode, 200, icon.src);
+        assert.equal(image.headers['content-type'], icon.type);
+      }
+    }
+  });
+});
+
 describe('sitemap', () => {
   test('the index names the parts of what each tenant serves, on its host', async () => {
     const velvet = (await indexOf(VELVET)).map((entry) => entry.url);
