@@ -44,10 +44,11 @@ describe('several server processes behind HAProxy, on PostgreSQL and Redis', { s
       dataDir,
       port: PORT,
       workers: WORKERS,
-      output: 'files',
+      // Errors only, in the test's own output: a process that fails to start says why where the run is read.
+      output: 'inherit',
       env: {
         SEED_SCALE: '0.05',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'error',
         SERVER_RENDER: 'off',
         OPERATOR_PASSWORD,
         SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
