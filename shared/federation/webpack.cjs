@@ -211,11 +211,28 @@ function remoteWebpackConfig({ dir, mode }) {
   };
 }
 
+/**
+ * The plugin that offers the shell's federation runtime to the remotes is added by its CommonJS file, whose
+ * `require`s pull in the CommonJS builds of the runtime and its sdk beside the ES module builds the rest of the
+ * shell uses: the runtime twice (about 10 KB brotli). Its ES module build, which imports the same modules as the
+ * rest, takes its place.
+ */
+function externalRuntimePluginAlias() {
+  const commonjs = require.resolve('@module-federation/inject-external-runtime-core-plugin', {
+    paths: [path.dirname(require.resolve('@module-federation/enhanced/webpack'))],
+  });
+  const esm = path.join(path.dirname(commonjs), 'index.js');
+  if (!fs.existsSync(esm)) throw new Error(`no ES module build of the external runtime plugin beside ${commonjs}`);
+  return { [`${commonjs}$`]: esm };
+}
+
 /** The shell: the host. It knows no remote at build time; remotes are registered at runtime from the manifest. */
 function hostWebpackConfig({ dir, mode, extraPlugins = [] }) {
   const HtmlWebpackPlugin = require('html-webpack-plugin');
+  const base = baseConfig({ dir, mode });
   return {
-    ...baseConfig({ dir, mode }),
+    ...base,
+    resolve: { ...base.resolve, alias: externalRuntimePluginAlias() },
     name: 'browser',
     entry: { shell: './src/index.ts' },
     output: {
