@@ -86,6 +86,31 @@ function compressionPlugins(mode) {
   ];
 }
 
+/**
+ * What a browser build changes in the common config: @velvet/contracts resolves to its browser entry (export
+ * condition `velvet-browser`: every export but the zod schemas, endpoints as metadata), whose modules' unused
+ * declarations are dropped; and a name imported from a module that does not export it fails the build instead of
+ * being undefined at run time (the browser entry must offer everything browser code imports).
+ */
+function browserConfig(base) {
+  return {
+    ...base,
+    resolve: { ...base.resolve, conditionNames: ['velvet-browser', ...base.resolve.conditionNames] },
+    module: {
+      ...base.module,
+      parser: { javascript: { exportsPresence: 'error' } },
+      rules: [
+        ...base.module.rules,
+        {
+          test: /\.ts$/,
+          include: path.dirname(require.resolve('@velvet/contracts/schemas')),
+          use: require.resolve('./pure-declarations-loader.cjs'),
+        },
+      ],
+    },
+  };
+}
+
 /** A browser build's federation code leaves out what only runs in Node (its node build has its own). */
 const BROWSER_ONLY = { target: 'web' };
 
@@ -170,7 +195,7 @@ function remoteWebpackConfig({ dir, mode }) {
   const sharedConfig = shared({ dir, eager: false });
   const descriptor = builtDescriptor(dir, sharedConfig);
   return {
-    ...baseConfig({ dir, mode }),
+    ...browserConfig(baseConfig({ dir, mode })),
     name: 'browser',
     entry: {},
     output: {
@@ -229,7 +254,7 @@ function externalRuntimePluginAlias() {
 /** The shell: the host. It knows no remote at build time; remotes are registered at runtime from the manifest. */
 function hostWebpackConfig({ dir, mode, extraPlugins = [] }) {
   const HtmlWebpackPlugin = require('html-webpack-plugin');
-  const base = baseConfig({ dir, mode });
+  const base = browserConfig(baseConfig({ dir, mode }));
   return {
     ...base,
     resolve: { ...base.resolve, alias: externalRuntimePluginAlias() },
