@@ -25,6 +25,13 @@ async function loadContracts() {
   return { contracts, z };
 }
 
+/**
+ * The schemas browser code parses with: zod ships with the shell anyway (the socket's and the slots' checks), so
+ * offering them costs their definitions alone, where a remote importing `@velvet/contracts/schemas` would bundle
+ * a copy of zod of its own.
+ */
+const BROWSER_SCHEMAS = new Set(['videoFilter']);
+
 /** A structured query's schema (SDL), which only the server reads: its text declares types. */
 const isSdl = (value) => typeof value === 'string' && /^\s*(extend\s+)?(type|input|enum|scalar)\s+\w+/m.test(value);
 
@@ -41,7 +48,7 @@ export async function contractsBrowserSource() {
   const records = [];
   for (const name of Object.keys(contracts).sort()) {
     const value = contracts[name];
-    if (value instanceof z.ZodType || isSdl(value)) continue;
+    if ((value instanceof z.ZodType && !BROWSER_SCHEMAS.has(name)) || isSdl(value)) continue;
     const members = typeof value === 'object' && value !== null ? Object.values(value) : [];
     if (members.length > 0 && members.every(isEndpoint)) {
       const entries = Object.entries(value).map(([key, endpoint]) => [key, metadata(endpoint)]);

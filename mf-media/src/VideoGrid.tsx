@@ -4,11 +4,10 @@ import {
   encodeTileGridPayload,
   mediaEndpoints,
   updateVideoFilter,
+  videoFilter,
   type VideoCategory,
   type VideoFilter,
 } from '@velvet/contracts';
-// The browser's contracts carry no schemas: the one this page parses with comes with the remote's own code.
-import { videoFilter } from '@velvet/contracts/schemas';
 import { LoadState, useLanguage, useLoaded, useLoggedIn, usePagerLabels, usePlatform } from '@velvet/federation';
 import { EmptyState, Pager, TileGrid } from '@velvet/ui';
 import { VideoFilterBar } from './VideoFilterBar';

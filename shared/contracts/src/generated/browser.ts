@@ -300,6 +300,7 @@ export {
   unsafeTextPath,
   updateVideoFilter,
   videoCategoryDefaults,
+  videoFilter,
   videoStreamUrl,
   videosQuery,
   visitorSession,
