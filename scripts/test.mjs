@@ -19,6 +19,7 @@ const stages = [
       run(bin('eslint'), ['.', '--max-warnings=0']);
       run(bin('prettier'), ['--check', '.', '--log-level=warn']);
       run(process.execPath, ['scripts/route-types.mjs', '--check']);
+      run(process.execPath, ['scripts/contracts-browser.mjs', '--check']);
       run(process.execPath, ['scripts/module-graph.mjs', '--check']);
     },
   ],

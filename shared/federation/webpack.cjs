@@ -86,6 +86,31 @@ function compressionPlugins(mode) {
   ];
 }
 
+/**
+ * What a browser build changes in the common config: @velvet/contracts resolves to its browser entry (export
+ * condition `velvet-browser`: every export but the zod schemas, endpoints as metadata), whose modules' unused
+ * declarations are dropped; and a name imported from a module that does not export it fails the build instead of
+ * being undefined at run time (the browser entry must offer everything browser code imports).
+ */
+function browserConfig(base) {
+  return {
+    ...base,
+    resolve: { ...base.resolve, conditionNames: ['velvet-browser', ...base.resolve.conditionNames] },
+    module: {
+      ...base.module,
+      parser: { javascript: { exportsPresence: 'error' } },
+      rules: [
+        ...base.module.rules,
+        {
+          test: /\.ts$/,
+          include: path.dirname(require.resolve('@velvet/contracts/schemas')),
+          use: require.resolve('./pure-declarations-loader.cjs'),
+        },
+      ],
+    },
+  };
+}
+
 /** A browser build's federation code leaves out what only runs in Node (its node build has its own). */
 const BROWSER_ONLY = { target: 'web' };
 
@@ -170,7 +195,7 @@ function remoteWebpackConfig({ dir, mode }) {
   const sharedConfig = shared({ dir, eager: false });
   const descriptor = builtDescriptor(dir, sharedConfig);
   return {
-    ...baseConfig({ dir, mode }),
+    ...browserConfig(baseConfig({ dir, mode })),
     name: 'browser',
     entry: {},
     output: {
@@ -237,11 +262,28 @@ function bootPlugin(dir) {
   };
 }
 
+/**
+ * The plugin that offers the shell's federation runtime to the remotes is added by its CommonJS file, whose
+ * `require`s pull in the CommonJS builds of the runtime and its sdk beside the ES module builds the rest of the
+ * shell uses: the runtime twice (about 10 KB brotli). Its ES module build, which imports the same modules as the
+ * rest, takes its place.
+ */
+function externalRuntimePluginAlias() {
+  const commonjs = require.resolve('@module-federation/inject-external-runtime-core-plugin', {
+    paths: [path.dirname(require.resolve('@module-federation/enhanced/webpack'))],
+  });
+  const esm = path.join(path.dirname(commonjs), 'index.js');
+  if (!fs.existsSync(esm)) throw new Error(`no ES module build of the external runtime plugin beside ${commonjs}`);
+  return { [`${commonjs}$`]: esm };
+}
+
 /** The shell: the host. It knows no remote at build time; remotes are registered at runtime from the manifest. */
 function hostWebpackConfig({ dir, mode, extraPlugins = [] }) {
   const HtmlWebpackPlugin = require('html-webpack-plugin');
+  const base = browserConfig(baseConfig({ dir, mode }));
   return {
-    ...baseConfig({ dir, mode }),
+    ...base,
+    resolve: { ...base.resolve, alias: externalRuntimePluginAlias() },
     name: 'browser',
     entry: { shell: './src/index.ts' },
     output: {

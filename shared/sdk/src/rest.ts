@@ -1,10 +1,11 @@
 import ky, { HTTPError } from 'ky';
 import {
   IDEMPOTENCY_KEY_HEADER,
-  errorBody,
+  isErrorCode,
   type Endpoint,
   type EndpointInput,
   type EndpointResponse,
+  type ErrorBody,
   type ErrorCode,
   type Language,
 } from '@velvet/contracts';
@@ -66,12 +67,22 @@ function appendQuery(search: URLSearchParams, query: Record<string, unknown> | u
   }
 }
 
+/**
+ * Whether an answer is the platform's error body (the `errorBody` shape of the contracts), checked by hand: the
+ * browser's contracts carry no schemas, and this is the one shape every failed call reads.
+ */
+function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const { statusCode, code, message } = value as Record<string, unknown>;
+  return Number.isInteger(statusCode) && isErrorCode(code) && typeof message === 'string';
+}
+
 async function toApiError(error: unknown): Promise<unknown> {
   if (!(error instanceof HTTPError)) return error;
   const status = error.response.status;
-  const body = errorBody.safeParse(await error.response.json().catch(() => null));
-  return body.success
-    ? new ApiError(status, body.data.code, body.data.message)
+  const body: unknown = await error.response.json().catch(() => null);
+  return isErrorBody(body)
+    ? new ApiError(status, body.code, body.message)
     : new ApiError(
         status,
         'UNKNOWN',
