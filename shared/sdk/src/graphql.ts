@@ -1,4 +1,3 @@
-import ky from 'ky';
 import { MISSING_TOKEN_MESSAGE, errorCodeOf, type GraphqlOperation, type Language } from '@velvet/contracts';
 import { ApiError } from './rest';
 
@@ -15,43 +14,38 @@ export interface GraphqlClientOptions {
   fetch?: typeof fetch;
 }
 
-/** What a structured-query service answers: the data, or errors with the platform's code in their extensions. */
-interface GraphqlAnswer {
-  data?: unknown;
-  errors?: { message?: string; extensions?: Record<string, unknown> }[];
+/** graphql-request (and graphql with it) loads with the first query, not with the page. */
+const loadGraphqlRequest = () => import('graphql-request');
+
+function toApiError(error: unknown, ClientError: typeof import('graphql-request').ClientError): unknown {
+  if (!(error instanceof ClientError)) return error;
+  const first = error.response.errors?.[0];
+  const code = errorCodeOf(first?.extensions?.['code']);
+  return new ApiError(
+    error.response.status,
+    code,
+    first?.message ?? `GraphQL request answered ${error.response.status}`,
+  );
 }
 
-/**
- * One operation as a JSON POST (GraphQL over HTTP) through ky, which the REST client loads anyway: no GraphQL
- * library in the browser's bytes. An answer with errors is a failure whatever its status, and so is one that is no
- * GraphQL answer at all (a proxy's page).
- */
 function createGraphqlCall(options: GraphqlClientOptions, tokenFor: () => string | null): GraphqlCall {
-  const http = ky.create({
-    retry: 0,
-    timeout: 30_000,
-    throwHttpErrors: false,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
-  return async <R>(operation: GraphqlOperation<R, Record<string, unknown>>, variables?: Record<string, unknown>) => {
-    // Relative in the browser ('/graphql'), resolved against the page.
+  return async (operation, variables) => {
+    // graphql-request needs an absolute URL; in the browser '/graphql' is resolved against the page.
     const url = new URL(options.url, globalThis.location?.origin);
     url.searchParams.set('language', options.getLanguage());
+    const { ClientError, GraphQLClient } = await loadGraphqlRequest();
+    // The token is read as the request leaves, not before the client loads: a logout in between ends the session
+    // a token read earlier would name.
     const token = tokenFor();
-    const response = await http.post(url, {
-      json: { query: operation.document, variables },
+    const client = new GraphQLClient(url.href, {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
+      ...(options.fetch ? { fetch: options.fetch } : {}),
     });
-    const answer = (await response.json().catch(() => null)) as GraphqlAnswer | null;
-    const first = answer?.errors?.[0];
-    if (!response.ok || !answer || first) {
-      throw new ApiError(
-        response.status,
-        errorCodeOf(first?.extensions?.['code']),
-        first?.message ?? `GraphQL request answered ${response.status}`,
-      );
+    try {
+      return await client.request(operation.document, variables as Record<string, unknown>);
+    } catch (error) {
+      throw toApiError(error, ClientError);
     }
-    return answer.data as R;
   };
 }
 
