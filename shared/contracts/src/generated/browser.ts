@@ -7,15 +7,18 @@ export {
   ACTOR_GENDER_TYPES,
   ACTOR_LIST_KINDS,
   ACTOR_LIST_PAGE_SIZE,
+  ACTOR_NOTE_MAX_LENGTH,
   ACTOR_SEARCH_PAGE_SIZE,
   ACTOR_SEARCH_SORTS,
   ACTOR_SEARCH_TYPES,
   ACTOR_STORAGE_KEY,
+  ADVENT_DOORS,
   ALBUM_COMMENTS_LIMIT,
   ALBUM_COMMENTS_SHOWN,
   ALBUM_COMMENT_MAX_LENGTH,
   ALBUM_RATING,
   ANONYMOUS_MESSAGES,
+  ASMR_TAG,
   AUTO_RECHARGE_TEASER_MODES,
   AVS_BONUS_HUNDREDTHS,
   AVS_SIGNATURE_HEADER,
@@ -49,7 +52,9 @@ export {
   CLOSE_PONG_MISSING,
   CLOSE_PROTOCOL_ERROR,
   CLOSE_RATE_LIMITED,
+  CLOSE_SERVICE_RESTART,
   COINS_PER_EUR,
+  CONSENT_CATEGORIES,
   CONTEST_GRID_PAGE_SIZE,
   CONTEST_MAX_VOTES,
   CONTEST_SUBS,
@@ -90,6 +95,8 @@ export {
   FEED_TYPE_GROUPS,
   FEED_TYPE_GROUP_TYPES,
   FREE_AGE_RATING,
+  GAME_CATEGORIES,
+  GAME_REWARD_PATHS,
   HIGH_ON_ROSE_PAGE,
   HOME_BLOCKS,
   IDEMPOTENCY_KEY_HEADER,
@@ -128,6 +135,8 @@ export {
   NEWSLETTER_TYPE_IDS,
   NEW_ACTOR_CATEGORY_ID,
   NEW_ACTOR_DAYS,
+  NOTE_STORAGE_PREFIX,
+  NO_CONSENT,
   NO_GUEST_FLAGS,
   ONE_CLICK_AMOUNTS_EUR_CENTS,
   ONE_CLICK_OFFER_SECONDS,
@@ -149,9 +158,14 @@ export {
   PUSH_STORE,
   PUSH_WORKER_PATHS,
   RATING_MAX,
+  RECENT_SEARCHES_MAX,
+  RECENT_SEARCH_MIN_LENGTH,
   RECOMMENDATIONS_PER_GRID,
   RECOMMENDATIONS_PER_SLIDER,
   RECONNECT_DELAY_MS,
+  RELATION_OBJECT_TYPES,
+  RELATION_SUBJECT_TYPES,
+  RELATION_TYPES,
   REMOTE_BUILD_MEDIA_TYPE,
   REMOTE_ENTRY_FILE,
   REMOTE_HEALTH_STAGES,
@@ -160,10 +174,22 @@ export {
   REMOTE_SERVER_ENTRY_FILE,
   RETRY_CHAT_START_MS,
   RETRY_STREAM_START_MS,
+  REWARD_TYPES,
   SANDBOX_AVS_IDENTITIES,
   SANDBOX_AVS_PENDING_SECONDS,
   SANDBOX_CARDS,
+  SEARCH_CACHE_CLEAN_MS,
+  SEARCH_CACHE_MS,
   SEARCH_FILTER_KEYS,
+  SEARCH_MAX_FROM,
+  SEARCH_MAX_LENGTH,
+  SEARCH_MIN_LENGTH,
+  SEARCH_ORDERS,
+  SEARCH_PAGE_SIZES,
+  SEARCH_PROPOSALS_PER_TYPE,
+  SEARCH_QUERY_TYPES,
+  SEARCH_SORTS,
+  SEARCH_TYPES,
   SEDCARD_SIZE,
   SENDER_TYPES,
   SERVER_RENDER_STAGES,
@@ -183,11 +209,13 @@ export {
   SUBSCRIPTION_KINDS,
   SUBSCRIPTION_PLANS,
   SUBSCRIPTION_PLAN_IDS,
+  TAGS_MAX_FIRST,
   TEXT_CHAT_COUNTDOWN_SECONDS,
   TICKET_CREATION_TYPES,
   TICKET_ERROR_CODES,
   TOP_CAMS_KINDS,
   TOTP_DIGITS,
+  TOY_CONTROL_GIFT_IDS,
   TV_ARTICLES_MAX_LIMIT,
   TV_ARTICLE_CATEGORIES,
   TV_EPISODE_MAX_SECONDS,
@@ -250,6 +278,8 @@ export {
   feedOperations,
   formatBalance,
   formatCurrency,
+  gameConfigQuery,
+  globalSearchQuery,
   guestBenefitsQuery,
   homeSlot,
   hundredthsFromCoins,
@@ -267,6 +297,7 @@ export {
   mayAnonymousSend,
   messengerContentQuery,
   messengerGiftsQuery,
+  messengerToyControlsQuery,
   needsAgeCheck,
   normalizeSearchType,
   numberFormat,
@@ -276,6 +307,7 @@ export {
   parseIncoming,
   parseOutgoing,
   pincallErrorNumber,
+  popularTagsQuery,
   pushEncodingOf,
   rankRoutes,
   redeemLoyaltyRewardMutation,
@@ -288,10 +320,13 @@ export {
   routeConflicts,
   routeTableOf,
   routesOfDescriptor,
+  searchOperation,
   slugsFor,
   spinMutation,
   spinwheelQuery,
   statusBarEntry,
+  storeSearchPatternMutation,
+  suggestTagsQuery,
   tenantDefaultLanguage,
   ticketChatListQuery,
   topCamsQuery,
@@ -299,6 +334,7 @@ export {
   unreadMessageCountQuery,
   unsafeTextPath,
   updateVideoFilter,
+  useAttemptMutation,
   videoCategoryDefaults,
   videoFilter,
   videoStreamUrl,
@@ -308,6 +344,14 @@ export {
 
 export const accountEndpoints = {
   benefits: { method: 'GET', path: '/guest/benefits', needsGuest: true },
+} as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
+export const actorNoteEndpoints = {
+  getActorNote: { method: 'GET', path: '/actor/getActorNoteById/:actorId', needsGuest: true },
+  storeActorNote: { method: 'POST', path: '/actor/storeActorNote', needsGuest: true },
+  messengerActor: { method: 'GET', path: '/messenger/actor/:actorId', needsGuest: true },
+  addRelation: { method: 'POST', path: '/utility/relation/addRelation', needsGuest: true },
+  hasRelation: { method: 'POST', path: '/utility/relation/hasRelation', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
 export const actorSearchEndpoints = {
@@ -355,6 +399,13 @@ export const federationEndpoints = {
   alive: { method: 'GET', path: '/alive' },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
+export const gamesEndpoints = {
+  gameReward: { method: 'GET', path: '/special/:game/getReward/:eventId', needsGuest: true },
+  adventCalendar: { method: 'GET', path: '/special/adventcalendar' },
+  openAdventDoor: { method: 'POST', path: '/special/adventcalendar/:door', needsGuest: true },
+  gainedRewards: { method: 'GET', path: '/special/rewards', needsGuest: true },
+} as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
 export const guestEndpoints = {
   profileGet: { method: 'GET', path: '/guest/profile/get', needsGuest: true },
   profileUpdate: { method: 'POST', path: '/guest/profile/update', needsGuest: true },
@@ -386,6 +437,7 @@ export const lifecycleEndpoints = {
 
 export const loggerEndpoints = {
   websocketConnectionError: { method: 'POST', path: '/logger/websocketConnectionError' },
+  vxmessengerError: { method: 'POST', path: '/logger/vxmessengerError' },
   track: { method: 'POST', path: '/tracker/track' },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
@@ -467,12 +519,17 @@ export const registryEndpoints = {
   upload: { method: 'POST', path: '/federation/remotes/:remote/versions/:version' },
   versions: { method: 'GET', path: '/federation/remotes/:remote/versions' },
   deployments: { method: 'GET', path: '/federation/deployments' },
+  processes: { method: 'GET', path: '/federation/processes' },
   tenants: { method: 'GET', path: '/federation/tenants' },
   features: { method: 'PUT', path: '/federation/tenants/:tenantId/features' },
   pin: { method: 'PUT', path: '/federation/tenants/:tenantId/remotes/:remote/pin' },
   canary: { method: 'PUT', path: '/federation/tenants/:tenantId/remotes/:remote/canary' },
   promote: { method: 'POST', path: '/federation/tenants/:tenantId/remotes/:remote/promote' },
   rollback: { method: 'POST', path: '/federation/tenants/:tenantId/remotes/:remote/rollback' },
+} as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
+export const searchEndpoints = {
+  search: { method: 'GET', path: '/searchResult/search/:language/:searchPattern' },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
 export const specialsEndpoints = {
