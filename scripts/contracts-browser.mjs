@@ -5,11 +5,10 @@
 // against the full contracts. Browser code that does parse with a schema imports it from
 // `@velvet/contracts/schemas`. The file is committed; `node scripts/contracts-browser.mjs --check` (part of
 // `npm test`) fails when it is not up to date with the domain files.
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as prettier from 'prettier';
 import { ROOT } from './lib.mjs';
+import { emitGenerated } from './generated.mjs';
 
 const CONTRACTS = join(ROOT, 'shared', 'contracts', 'src');
 const TARGET = join(CONTRACTS, 'generated', 'browser.ts');
@@ -42,7 +41,7 @@ const isEndpoint = (value) =>
 const metadata = ({ method, path, needsGuest }) =>
   needsGuest === undefined ? { method, path } : { method, path, needsGuest };
 
-export async function contractsBrowserSource() {
+async function contractsBrowserSource() {
   const { contracts, z } = await loadContracts();
   const reexported = [];
   const records = [];
@@ -64,22 +63,10 @@ export { ${reexported.join(', ')} } from '../index';
 
 ${records.join('\n\n')}
 `;
-  const options = await prettier.resolveConfig(TARGET);
-  return prettier.format(source, { ...options, filepath: TARGET });
+  return source;
 }
 
-const wanted = await contractsBrowserSource();
-if (process.argv.includes('--check')) {
-  let current = '';
-  try {
-    current = readFileSync(TARGET, 'utf8');
-  } catch {
-    // a missing file is out of date
-  }
-  if (current !== wanted) {
-    console.error(`${TARGET} is out of date with the contracts: run node scripts/contracts-browser.mjs`);
-    process.exit(1);
-  }
-} else {
-  writeFileSync(TARGET, wanted);
-}
+await emitGenerated(TARGET, await contractsBrowserSource(), {
+  from: 'the contracts',
+  script: 'scripts/contracts-browser.mjs',
+});

@@ -1,14 +1,14 @@
 // Writes shared/contracts/src/generated/routes.ts from every remote's remote.json: the routes each remote declares
 // (name, slugs, arguments), so `RouteName` and the argument types of links are checked at build time. The file is
 // committed; `node scripts/route-types.mjs --check` (part of `npm test`) fails when it is not up to date.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as prettier from 'prettier';
 import { APPS, ROOT } from './lib.mjs';
+import { emitGenerated } from './generated.mjs';
 
 const TARGET = join(ROOT, 'shared', 'contracts', 'src', 'generated', 'routes.ts');
 
-export async function routeTypesSource() {
+async function routeTypesSource() {
   const routes = [];
   const args = [];
   for (const app of APPS.filter((name) => name.startsWith('mf-'))) {
@@ -30,22 +30,10 @@ export interface RemoteRouteArgs {
 ${args.join('\n')}
 }
 `;
-  const options = await prettier.resolveConfig(TARGET);
-  return prettier.format(source, { ...options, filepath: TARGET });
+  return source;
 }
 
-const wanted = await routeTypesSource();
-if (process.argv.includes('--check')) {
-  let current = '';
-  try {
-    current = readFileSync(TARGET, 'utf8');
-  } catch {
-    // a missing file is out of date
-  }
-  if (current !== wanted) {
-    console.error(`${TARGET} is out of date with the remote.json files: run node scripts/route-types.mjs`);
-    process.exit(1);
-  }
-} else {
-  writeFileSync(TARGET, wanted);
-}
+await emitGenerated(TARGET, await routeTypesSource(), {
+  from: 'the remote.json files',
+  script: 'scripts/route-types.mjs',
+});
