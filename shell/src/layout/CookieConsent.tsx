@@ -29,8 +29,14 @@ function CookieChoice({ initial }: { initial: ConsentState }) {
   return (
     <section className="vv-cookies" role="dialog" aria-labelledby={titleId} data-testid="cookie-consent">
       <h2 id={titleId}>{t('cookies.title')}</h2>
+      {/* The explanation opens on request: a first visit's banner stays a short bar over the page, never its largest
+          paint, and leaves a phone's first screen readable. */}
+      <details className="vv-cookies__details">
+        <summary>{t('cookies.more')}</summary>
+        <p>{t('cookies.text')}</p>
+      </details>
       <p>
-        {t('cookies.text')} <a href={router.href('dataProtection')}>{t('routes.dataProtection')}</a>
+        <a href={router.href('dataProtection')}>{t('routes.dataProtection')}</a>
       </p>
       <fieldset className="vv-cookies__choice">
         <legend className="vv-visually-hidden">{t('cookies.categories')}</legend>
