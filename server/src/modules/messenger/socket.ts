@@ -37,24 +37,15 @@ export function messengerSocket(ctx: ModuleContext): void {
       );
   });
 
-  hub.on('filterChannels', async (message, client) => {
+  /** A new filter or the online switch starts the list again at its first page. */
+  const sendFirstPage = async (client: SocketClient, filterType: ChannelFilter, onlineOnly: boolean) => {
     const guestId = guestOf(client);
-    if (guestId)
-      await sendChannels(client, guestId, message.filterType, message.online ?? false, 0, MESSENGER_CHANNELS_PAGE_SIZE);
-  });
-
-  hub.on('loadOnlineChannels', async (message, client) => {
-    const guestId = guestOf(client);
-    if (guestId)
-      await sendChannels(
-        client,
-        guestId,
-        message.filterType ?? 'newest',
-        message.online,
-        0,
-        MESSENGER_CHANNELS_PAGE_SIZE,
-      );
-  });
+    if (guestId) await sendChannels(client, guestId, filterType, onlineOnly, 0, MESSENGER_CHANNELS_PAGE_SIZE);
+  };
+  hub.on('filterChannels', (message, client) => sendFirstPage(client, message.filterType, message.online ?? false));
+  hub.on('loadOnlineChannels', (message, client) =>
+    sendFirstPage(client, message.filterType ?? 'newest', message.online),
+  );
 
   /** Archive and block change only the guest's own channel; any other id is refused without an answer. */
   const changeChannel = async (
