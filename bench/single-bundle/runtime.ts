@@ -17,6 +17,10 @@ const REMOTES: Record<string, Record<'app' | 'widgets', () => Promise<unknown>>>
   mf_tv: { app: () => import('../../mf-tv/src/app'), widgets: () => import('../../mf-tv/src/widgets') },
 };
 
+// The shell checks remotes' version ranges with the runtime's own matcher: the real one, by path (the bare name is
+// this file).
+export { satisfy } from '../../shell/node_modules/@module-federation/enhanced/dist/src/runtime';
+
 export function registerRemotes(): void {}
 
 /** Runtime plugins hook into remote loading, which the single bundle does not do. */
