@@ -127,3 +127,17 @@ test('a visitor plays a clip post at its own address', async ({ page }) => {
     .poll(() => player.evaluate((video: HTMLVideoElement) => video.readyState >= 1 && video.duration > 0))
     .toBe(true);
 });
+
+test("a performer's profile has a feed tab with her own posts and a link to her feed (en)", async ({ page }) => {
+  const post = (await visiblePosts(page))[0]!;
+  await page.goto(`/en/amateur/${post.model.name.toLowerCase()}/`);
+  await page.getByRole('navigation', { name: 'Profile' }).getByRole('link', { name: 'Feed' }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/amateur/${post.model.name.toLowerCase()}/feed/$`));
+  await expect(page.getByRole('heading', { level: 2, name: post.title })).toBeVisible();
+  const authors = page.locator('article .mf-feed-post__profile');
+  expect(await authors.count()).toBeGreaterThan(0);
+  for (const href of await authors.evaluateAll((links) => links.map((link) => link.getAttribute('href'))))
+    expect(href).toBe(`/en/feed/model/${post.model.id}/`);
+  await page.getByRole('link', { name: new RegExp(`^All posts of ${post.model.name}$`, 'i') }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/feed/model/${post.model.id}/$`));
+});

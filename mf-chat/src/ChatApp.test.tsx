@@ -219,7 +219,7 @@ describe('actor profile', () => {
     expect(await screen.findByRole('button', { name: 'Add to favourites' })).toHaveAttribute('aria-pressed', 'false');
   });
 
-  it('renders the media widgets for the videos and pictures sub-pages', async () => {
+  it('renders the media and feed widgets for the videos, pictures and feed sub-pages', async () => {
     const { platform } = renderApp({
       route: { name: 'actorClassicVideos', args: { actorName: 'lena' } },
       rest: rest(),
@@ -237,6 +237,16 @@ describe('actor profile', () => {
       ]),
     );
     expect(platform.navigations).toEqual([{ name: 'actorPictures', args: { actorName: 'lena' } }]);
+    fireEvent.click(screen.getByRole('link', { name: 'Feed' }));
+    await waitFor(() =>
+      expect(platform.renderedSlots.map((s) => [s.slot, s.mounted])).toEqual([
+        ['actorProfile.videos', false],
+        ['actorProfile.pictures', false],
+        ['actorProfile.feed', true],
+      ]),
+    );
+    expect(platform.renderedSlots.at(-1)?.props).toEqual({ actorId: 7, actorName: 'lena' });
+    expect(platform.navigations.at(-1)).toEqual({ name: 'actorFeed', args: { actorName: 'lena' } });
   });
 
   it('says so when no remote fills the videos slot', async () => {

@@ -3,7 +3,7 @@ import { feedOperations, type FeedPost, type FeedVariables, type GraphqlOperatio
 import { ApiError } from '@velvet/sdk';
 import { createMockPlatform, renderWithPlatform, routeHref, type MockPlatformOptions } from '@velvet/testing';
 import { FeedPage } from './FeedPage';
-import { FeedWidget } from './FeedWidget';
+import { FeedWidget, ProfileFeedWidget } from './FeedWidget';
 import { postFixture } from './fixtures';
 import { locales } from './locales';
 
@@ -77,8 +77,10 @@ function feedService(options: { likeError?: ApiError; buyError?: ApiError; verif
   const handler: NonNullable<MockPlatformOptions['feed']> = (operation, variables) => {
     calls.push({ operation, variables });
     if (operation === feedOperations.feed) {
-      const { first = 12, after, follows } = variables as FeedVariables;
-      const source = follows ? posts.filter((post) => post.guestState.following) : posts;
+      const { first = 12, after, follows, modelId } = variables as FeedVariables;
+      const source = posts.filter(
+        (post) => (!follows || post.guestState.following) && (!modelId || post.model.id === modelId),
+      );
       const start = after ? source.findIndex((post) => post.id === after) + 1 : 0;
       const nodes = source.slice(start, start + first).map(answered);
       return {
@@ -521,5 +523,27 @@ describe('home.Feed widget', () => {
     expect(screen.getAllByRole('article')).toHaveLength(3);
     expect(screen.queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'To the feed' })).toHaveAttribute('href', routeHref('feed'));
+  });
+});
+
+describe('actorProfile.feed widget', () => {
+  it("shows only the performer's own posts and links to her feed", async () => {
+    const service = feedService();
+    const platform = createMockPlatform({ feed: service.handler });
+    renderWithPlatform(<ProfileFeedWidget actorId={101} actorName="Model1" />, {
+      platform,
+      remote: 'mf-feed',
+      locales,
+    });
+    expect(await screen.findByRole('heading', { name: 'Post 1' })).toBeInTheDocument();
+    // Posts 1, 4, 7, 10 and 13 are hers.
+    expect(screen.getAllByRole('article')).toHaveLength(5);
+    expect(screen.queryByRole('heading', { name: 'Post 2' })).not.toBeInTheDocument();
+    const pages = service.calls.filter((call) => call.operation === feedOperations.feed);
+    for (const page of pages) expect(page.variables).toMatchObject({ modelId: '101' });
+    expect(screen.getByRole('link', { name: 'All posts of Model1' })).toHaveAttribute(
+      'href',
+      routeHref('feedProfile', { modelId: '101' }),
+    );
   });
 });

@@ -1,6 +1,10 @@
 import { defineWidgets } from '@velvet/federation';
-import { FeedWidget } from './FeedWidget';
+import { FeedWidget, ProfileFeedWidget } from './FeedWidget';
 import { loadLocale } from './locales/load';
 import './feed.css';
 
-export default defineWidgets({ name: 'mf-feed', widgets: { 'home.Feed': FeedWidget }, locales: loadLocale });
+export default defineWidgets({
+  name: 'mf-feed',
+  widgets: { 'home.Feed': FeedWidget, 'actorProfile.feed': ProfileFeedWidget },
+  locales: loadLocale,
+});

@@ -27,6 +27,7 @@ const TABS: { key: string; route: RouteName; label: string; routes: RouteName[] 
     routes: ['actorVideos', 'actorClassicVideos', 'actorVideosByTag'],
   },
   { key: 'pictures', route: 'actorPictures', label: 'profile.tabs.pictures', routes: ['actorPictures'] },
+  { key: 'feed', route: 'actorFeed', label: 'profile.tabs.feed', routes: ['actorFeed'] },
   { key: 'liveShow', route: 'actorLiveShow', label: 'profile.tabs.liveShow', routes: ['actorLiveShow'] },
   { key: 'topCams', route: 'actorTopCams', label: 'profile.tabs.topCams', routes: ['actorTopCams'] },
 ];

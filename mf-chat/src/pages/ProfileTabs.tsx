@@ -8,7 +8,7 @@ import { shownRating } from '../components/rating';
 import { displayName, formatChatPrice } from '../format';
 import { LiveShowPage } from './LiveShowPage';
 
-export type ProfileTabName = 'overview' | 'about' | 'videos' | 'pictures' | 'liveShow' | 'topCams';
+export type ProfileTabName = 'overview' | 'about' | 'videos' | 'pictures' | 'feed' | 'liveShow' | 'topCams';
 
 function Sedcards({ actor }: { actor: ActorProfile }) {
   const { t } = useTranslation();
@@ -125,7 +125,7 @@ function TopCams({ actor }: { actor: ActorProfile }) {
   );
 }
 
-/** The content below the tabs; videos and pictures come from the media remote through its slots. */
+/** The content below the tabs; videos and pictures come from the media remote, the feed from the feed remote, through their slots. */
 export function ProfileTab({ tab, actor, route }: { tab: ProfileTabName; actor: ActorProfile; route: CurrentRoute }) {
   const { t } = useTranslation();
   const widgetProps = { actorId: actor.id, actorName: actor.name };
@@ -160,6 +160,14 @@ export function ProfileTab({ tab, actor, route }: { tab: ProfileTabName; actor: 
           slot="actorProfile.pictures"
           props={widgetProps}
           fallback={<EmptyState title={t('profile.unavailable.pictures')} />}
+        />
+      );
+    case 'feed':
+      return (
+        <SlotHost
+          slot="actorProfile.feed"
+          props={widgetProps}
+          fallback={<EmptyState title={t('profile.unavailable.feed')} />}
         />
       );
     case 'liveShow':

@@ -26,6 +26,8 @@ export const SLOT_NAMES = [
   ...HOME_BLOCKS.map(homeSlot),
   'actorProfile.videos',
   'actorProfile.pictures',
+  /** The performer's own feed posts, on her profile's feed tab. */
+  'actorProfile.feed',
   'myAccount.spinwheel',
   /** What the guest won in games and the advent calendar, on her benefits page. */
   'myAccount.rewards',
@@ -61,6 +63,7 @@ export const SLOT_PROPS = {
     tagGroup: z.string().min(1).max(100).optional(),
   }),
   'actorProfile.pictures': actorProfileProps,
+  'actorProfile.feed': actorProfileProps,
   'myAccount.spinwheel': noSlotProps,
   'myAccount.rewards': noSlotProps,
   /** `close` ends the flow, e.g. once the charge succeeded. */

@@ -38,6 +38,11 @@ export const REMOTE_ROUTES = [
     path: { de: 'amateur/:actorName/fotos', en: 'amateur/:actorName/pictures', es: 'amateur/:actorName/fotos' },
   },
   {
+    name: 'actorFeed',
+    owner: 'mf-chat',
+    path: { de: 'amateur/:actorName/feed', en: 'amateur/:actorName/feed', es: 'amateur/:actorName/feed' },
+  },
+  {
     name: 'actorLiveShow',
     owner: 'mf-chat',
     path: {
@@ -301,6 +306,7 @@ export interface RemoteRouteArgs {
   actorVideosByTag: 'actorName' | 'tagGroup';
   actorVideos: 'actorName';
   actorPictures: 'actorName';
+  actorFeed: 'actorName';
   actorLiveShow: 'actorName';
   actorTopCams: 'actorName';
   actorChat: 'actorName';
