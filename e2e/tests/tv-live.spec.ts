@@ -85,3 +85,18 @@ test('premium TV is locked for a new guest; she buys the TV subscription and it 
   await expect(page.getByText(/^Vista previa/)).toHaveCount(0);
   await expectPlaying(page.getByTestId('live-player'));
 });
+
+test('a host on air links to her profile, which says she is on TV now and leads back to the channel (es)', async ({
+  page,
+}) => {
+  await page.goto('/es/tv/livestream/');
+  const onAir = page.locator('.mf-tv-onair');
+  await expect(onAir.getByText(/^Ahora en antena: /)).toBeVisible();
+  const host = onAir.locator('a[href^="/es/amateur/"]').first();
+  const profile = await host.getAttribute('href');
+  await host.click();
+  await expect(page).toHaveURL(new RegExp(`${profile}$`));
+  await expect(page.getByText(/^Ahora en Velvet TV: /)).toBeVisible();
+  await page.getByRole('link', { name: 'Ver', exact: true }).click();
+  await expect(page).toHaveURL(/\/es\/tv\/(premium\/)?livestream\/$/);
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   SUBSCRIPTION_PLANS,
@@ -29,6 +29,23 @@ import { ProgramList } from './ProgramList';
 
 const UPCOMING = 6;
 
+/** The hosts on air, each linked to her profile (the server's path) while the profiles' pages are served. */
+function Hosts({ hosts }: { hosts: TvStream['hosts'] }) {
+  const { t } = useTranslation();
+  const linked = usePlatform().router.has('actorProfile');
+  return (
+    <span>
+      {t('stream.hostsLabel')}{' '}
+      {hosts.map((host, index) => (
+        <Fragment key={host.uid}>
+          {index ? ', ' : null}
+          {linked ? <a href={host.link}>{host.name}</a> : host.name}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
 /** The show on air with its hosts and what follows (the picture itself is the player above it). */
 export function OnAir({ stream }: { stream: TvStream }) {
   const { t } = useTranslation();
@@ -48,9 +65,7 @@ export function OnAir({ stream }: { stream: TvStream }) {
             ? t('stream.now', { title })
             : t('stream.startsAt', { title, time: formatTime(show.begin, language, timeZone) })}
         </strong>
-        {stream.hosts.length ? (
-          <span>{t('program.hosts', { names: stream.hosts.map((host) => host.name).join(', ') })}</span>
-        ) : null}
+        {stream.hosts.length ? <Hosts hosts={stream.hosts} /> : null}
         {stream.current && stream.next ? (
           <span>
             {t('stream.next', {

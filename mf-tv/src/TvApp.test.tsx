@@ -14,6 +14,7 @@ import { episodeFixture, programEntry, seriesFixture, streamOf } from './fixture
 import { locales } from './locales';
 import { TvApp } from './TvApp';
 import { TvWidget } from './TvWidget';
+import { ActorOnTv } from './ActorOnTv';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ChannelPlayer } from './LivestreamPage';
 import { EpisodePlayer } from './VideoPage';
@@ -121,6 +122,7 @@ describe('livestream', () => {
     expect(player).toHaveAttribute('data-poster', '/live/tv/loops/live-show-1/poster.webp');
     expect(screen.queryByRole('img', { name: 'Show 1' })).not.toBeInTheDocument();
     expect(screen.getAllByText('With Host 1').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Host 1' })).toHaveAttribute('href', '/en/amateur/host-101/');
     expect(screen.getByText(/Up next at .*: Show 2/)).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Coming up' })).getAllByRole('listitem')).toHaveLength(3);
     expect(screen.queryByText('TV subscription needed')).not.toBeInTheDocument();
@@ -319,6 +321,57 @@ describe('home.TV widget', () => {
     renderWithPlatform(<TvWidget />, { platform, remote: 'mf-tv', locales });
     expect(await screen.findByText('Now on air: Show 1')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'To the livestream' })).toHaveAttribute('href', routeHref('tvLivestream'));
+  });
+});
+
+describe('actorProfile.onTv widget', () => {
+  const renderFor = (answer: unknown, language?: 'de') => {
+    const platform = createMockPlatform({
+      rest: { '/actor/getActorTVLivestreamDataById/:actorId': () => answer },
+      ...(language ? { language } : {}),
+    });
+    return renderWithPlatform(<ActorOnTv actorId={101} actorName="host-101" />, {
+      platform,
+      remote: 'mf-tv',
+      locales,
+    });
+  };
+
+  it('says she is on TV now and leads to the channel she is on', async () => {
+    const stream = streamOf('premium', { subscriber: true });
+    const { platform } = renderFor({ actorId: 101, onAir: 'premium', stream, next: null });
+    expect(await screen.findByText('On Velvet TV now: Show 1')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Watch' })).toHaveAttribute('href', routeHref('tvPremiumLivestream'));
+    expect(platform.restCalls.map((call) => [call.path, paramsOf(call.input)])).toEqual([
+      ['/actor/getActorTVLivestreamDataById/:actorId', { actorId: 101 }],
+    ]);
+  });
+
+  it('says when her next show starts, in the page language', async () => {
+    renderFor({ actorId: 101, onAir: null, stream: null, next: programEntry(4, 26) }, 'de');
+    expect(await screen.findByText(/^Als Nächstes auf Velvet TV: Sendung 4, .+ um \d\d:\d\d$/)).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('shows nothing for a performer without shows, or when the answer fails', async () => {
+    for (const answer of [
+      () => ({ actorId: 101, onAir: null, stream: null, next: null }),
+      () => {
+        throw new ApiError(500, 'INTERNAL', 'down');
+      },
+    ]) {
+      const platform = createMockPlatform({ rest: { '/actor/getActorTVLivestreamDataById/:actorId': answer } });
+      const { container, unmount } = renderWithPlatform(<ActorOnTv actorId={101} actorName="host-101" />, {
+        platform,
+        remote: 'mf-tv',
+        locales,
+      });
+      await waitFor(() => expect(platform.restCalls).toHaveLength(1));
+      // the answer settles in the query cache before the widget decides
+      await act(async () => {});
+      expect(container.querySelector('[data-remote="mf-tv"]')).toBeEmptyDOMElement();
+      unmount();
+    }
   });
 });
 

@@ -23,7 +23,7 @@ export function streamOf(type: TvProgramType, { subscriber = false } = {}): TvSt
   const signed = (scope: string) => `/live/tv/premium/master.m3u8?scope=${scope}&guest=g1&expires=1&sig=s`;
   return {
     type,
-    hosts: current.actors.map((actor) => ({ uid: actor.id, name: actor.name })),
+    hosts: current.actors.map((actor) => ({ uid: actor.id, name: actor.name, link: `/en/amateur/host-${actor.id}/` })),
     streamUrl: type === 'live' ? '/live/tv/live/master.m3u8' : subscriber ? signed('tv-premium') : null,
     posterUrl: `/live/tv/loops/${type}-show-1/poster.webp`,
     previewUrl: type === 'premium' && !subscriber ? signed('tv-premium-preview') : null,

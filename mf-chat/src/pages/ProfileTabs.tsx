@@ -133,6 +133,7 @@ export function ProfileTab({ tab, actor, route }: { tab: ProfileTabName; actor: 
     case 'overview':
       return (
         <>
+          <SlotHost slot="actorProfile.onTv" props={widgetProps} fallback={null} />
           <Sedcards actor={actor} />
           <p>{actor.profile.aboutMe}</p>
           <Categories actor={actor} />

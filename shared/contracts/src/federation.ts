@@ -28,6 +28,8 @@ export const SLOT_NAMES = [
   'actorProfile.pictures',
   /** The performer's own feed posts, on her profile's feed tab. */
   'actorProfile.feed',
+  /** Whether the performer is on TV now, or when next, on her profile's overview. */
+  'actorProfile.onTv',
   'myAccount.spinwheel',
   /** What the guest won in games and the advent calendar, on her benefits page. */
   'myAccount.rewards',
@@ -64,6 +66,7 @@ export const SLOT_PROPS = {
   }),
   'actorProfile.pictures': actorProfileProps,
   'actorProfile.feed': actorProfileProps,
+  'actorProfile.onTv': actorProfileProps,
   'myAccount.spinwheel': noSlotProps,
   'myAccount.rewards': noSlotProps,
   /** `close` ends the flow, e.g. once the charge succeeded. */

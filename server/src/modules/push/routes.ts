@@ -1,23 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGES,
-  PUSH_STORE,
-  PUSH_WORKER_PATHS,
-  pushEndpoints,
-  type Language,
-} from '@velvet/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { PUSH_STORE, PUSH_WORKER_PATHS, pushEndpoints } from '@velvet/contracts';
+import { callLanguage } from '../../http/call-language';
 import { requireOperator, route } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
 import { broadcast, resubscribe, status, subscribe, unsubscribe, update, vapidKeys } from './service';
-
-/** The language every REST call carries in its query: the texts of the guest's pushes are written in it. */
-function callLanguage(request: FastifyRequest): Language {
-  const asked = (request.query as { language?: unknown } | undefined)?.language;
-  return LANGUAGES.find((language) => language === asked) ?? DEFAULT_LANGUAGE;
-}
 
 export const pushRoutes =
   (ctx: ModuleContext): FastifyPluginAsync =>

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { tvEndpoints } from '@velvet/contracts';
+import { callLanguage } from '../../http/call-language';
 import { requireOperator, route } from '../../http/endpoint';
 import { ageGate } from '../auth/age';
 import type { ModuleContext } from '../module';
@@ -12,7 +13,12 @@ export const tvRoutes =
       type: params.type,
       entries: await tv.upcomingProgram(ctx.db, await ageGate(ctx, auth), params.type, query.limit, ctx.now()),
     }));
-    route(app, tvEndpoints.stream, async ({ params, auth }) => tv.stream(ctx, params.type, auth, ctx.now()));
+    route(app, tvEndpoints.stream, async ({ params, auth, request }) =>
+      tv.stream(ctx, params.type, auth, callLanguage(request), ctx.now()),
+    );
+    route(app, tvEndpoints.actorLivestream, async ({ params, auth, request }) =>
+      tv.actorLivestream(ctx, params.actorId, auth, callLanguage(request), ctx.now()),
+    );
     route(app, tvEndpoints.format, async ({ params }) => tv.format(ctx.db, params.key));
     route(app, tvEndpoints.video, async ({ params }) => tv.video(ctx.db, params.videoId));
     route(app, tvEndpoints.series, async ({ query }) => {

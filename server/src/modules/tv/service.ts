@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, lte, max, ne, or, type SQL } from 'drizzle-orm';
 import type {
+  Language,
+  TvActorLivestream,
   TvArticle,
   TvArticleCategoryKey,
   TvArticlePost,
@@ -33,6 +35,7 @@ import {
 } from './schema';
 import { episodePosters, vodMasterPath } from './vod';
 import { HttpError } from '../../http/endpoint';
+import { routePath } from '../../http/route-path';
 import { isTvSubscriber } from '../auth/guests';
 import type { Auth, ModuleContext } from '../module';
 import { masterPath, posterPath, premiumUrl, showOf, tvLoopName } from './playout';
@@ -95,26 +98,39 @@ export async function upcomingProgram(
   return withActors(db, gate, rows);
 }
 
-/**
- * A channel's stream: what is on and the URLs to play it. Live TV's master playlist is free; premium TV's is
- * signed for a TV subscriber, and everyone else gets a preview signed for TV_PREVIEW_SECONDS.
- */
-export async function stream(
-  ctx: Pick<ModuleContext, 'db' | 'config' | 'images' | 'now'>,
+/** The profile paths of performers, by id, in a language. */
+async function profileLinks(db: Database, ids: number[], language: Language): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: performerCard.id, name: performerCard.name })
+    .from(performerCard)
+    .where(inArray(performerCard.id, ids));
+  return new Map(rows.map((row) => [row.id, routePath('actorProfile', language, { actorName: row.name })]));
+}
+
+/** What a channel's stream answers while `current` is on air (or nothing is): hosts, URLs and poster. */
+async function streamOf(
+  ctx: Pick<ModuleContext, 'db' | 'config'>,
   type: TvProgramType,
   auth: Auth | null,
+  language: Language,
+  current: TvProgramEntry | null,
+  next: TvProgramEntry | null,
   now: Date,
 ): Promise<TvStream> {
-  const [first, second] = await upcomingProgram(ctx.db, await ageGate(ctx, auth), type, 2, now);
-  const current = first && new Date(first.begin) <= now ? first : null;
-  const next = current ? (second ?? null) : (first ?? null);
   const subscriber = type === 'premium' && auth ? await isTvSubscriber(ctx.db, auth.guestId) : false;
   // A visitor without a token watches the preview under one shared name: it only bounds the time.
   const viewer = auth?.guestId ?? 'visitor';
   const secret = ctx.config.jwtSecret;
+  const actors = current?.actors ?? [];
+  const links = await profileLinks(
+    ctx.db,
+    actors.map((actor) => actor.id),
+    language,
+  );
   return {
     type,
-    hosts: (current?.actors ?? []).map((actor) => ({ uid: actor.id, name: actor.name })),
+    hosts: actors.map((actor) => ({ uid: actor.id, name: actor.name, link: links.get(actor.id)! })),
     streamUrl: !current
       ? null
       : type === 'live'
@@ -126,6 +142,65 @@ export async function stream(
     previewUrl: current && type === 'premium' && !subscriber ? premiumUrl(secret, viewer, true, now) : null,
     subscriptionRequired: type === 'premium',
     current,
+    next,
+  };
+}
+
+/**
+ * A channel's stream: what is on and the URLs to play it. Live TV's master playlist is free; premium TV's is
+ * signed for a TV subscriber, and everyone else gets a preview signed for TV_PREVIEW_SECONDS.
+ */
+export async function stream(
+  ctx: Pick<ModuleContext, 'db' | 'config' | 'images' | 'now'>,
+  type: TvProgramType,
+  auth: Auth | null,
+  language: Language,
+  now: Date,
+): Promise<TvStream> {
+  const [first, second] = await upcomingProgram(ctx.db, await ageGate(ctx, auth), type, 2, now);
+  const current = first && new Date(first.begin) <= now ? first : null;
+  const next = current ? (second ?? null) : (first ?? null);
+  return streamOf(ctx, type, auth, language, current, next, now);
+}
+
+/**
+ * A performer on TV: the show she hosts now on either channel with that channel's stream as the caller may watch
+ * it, and the next show she hosts. An unknown performer is 404 NOT_FOUND.
+ */
+export async function actorLivestream(
+  ctx: Pick<ModuleContext, 'db' | 'config' | 'images' | 'now'>,
+  actorId: number,
+  auth: Auth | null,
+  language: Language,
+  now: Date,
+): Promise<TvActorLivestream> {
+  const [performer] = await ctx.db
+    .select({ id: performerCard.id })
+    .from(performerCard)
+    .where(eq(performerCard.id, actorId));
+  if (!performer) throw new HttpError(404, 'NOT_FOUND', `No performer ${actorId}`);
+  const rows = await ctx.db
+    .select({ program: tvProgram })
+    .from(tvProgram)
+    .innerJoin(tvProgramActors, eq(tvProgramActors.programId, tvProgram.id))
+    .where(and(eq(tvProgramActors.actorId, actorId), gt(tvProgram.end, now)))
+    .orderBy(asc(tvProgram.begin))
+    .limit(2);
+  const gate = await ageGate(ctx, auth);
+  const entries = await withActors(
+    ctx.db,
+    gate,
+    rows.map((row) => row.program),
+  );
+  const current = entries.find((entry) => new Date(entry.begin) <= now) ?? null;
+  const next = entries.find((entry) => new Date(entry.begin) > now) ?? null;
+  if (!current) return { actorId, onAir: null, stream: null, next };
+  // What follows her show on its channel, for the stream's "next".
+  const [, following] = await upcomingProgram(ctx.db, gate, current.type, 2, now);
+  return {
+    actorId,
+    onAir: current.type,
+    stream: await streamOf(ctx, current.type, auth, language, current, following ?? null, now),
     next,
   };
 }

@@ -85,6 +85,9 @@ describe('tv module', () => {
       live.hosts.map((host) => host.uid),
       live.current.actors.map((actor) => actor.id),
     );
+    for (const host of live.hosts) assert.match(host.link, /^\/en\/amateur\/[^/]+\/$/);
+    const german = tvEndpoints.stream.response.parse((await get('/tv/stream/live?language=de')).json());
+    for (const host of german.hosts) assert.match(host.link, /^\/de\/amateur\/[^/]+\/$/);
     assert.equal(live.subscriptionRequired, false);
     assert.equal(live.streamUrl, '/live/tv/live/master.m3u8');
     assert.equal(live.previewUrl, null);
@@ -95,6 +98,35 @@ describe('tv module', () => {
     assert.equal(premium.subscriptionRequired, true);
     assert.equal(premium.streamUrl, null, 'no full stream without a subscription');
     assert.match(premium.previewUrl!, /^\/live\/tv\/premium\/master\.m3u8\?scope=tv-premium-preview&/);
+  });
+
+  it("answers a performer's TV data: the channel she is on air on with its stream, her next show; 404 and 400", async () => {
+    const live = tvEndpoints.stream.response.parse((await get('/tv/stream/live')).json());
+    const host = live.hosts[0]!;
+    const answer = await get(`/actor/getActorTVLivestreamDataById/${host.uid}?language=de`);
+    assert.equal(answer.statusCode, 200);
+    const onAir = tvEndpoints.actorLivestream.response.parse(answer.json());
+    assert.equal(onAir.actorId, host.uid);
+    assert.ok(onAir.onAir && onAir.stream?.current, 'she is on air now');
+    assert.equal(onAir.stream.type, onAir.onAir);
+    assert.ok(onAir.stream.current.actors.some((actor) => actor.id === host.uid));
+    assert.equal(onAir.stream.hosts.find((shown) => shown.uid === host.uid)?.link, host.link.replace('/en/', '/de/'));
+    if (onAir.next) {
+      assert.ok(new Date(onAir.next.begin) >= new Date(onAir.stream.current.end) || onAir.next.type !== onAir.onAir);
+      assert.ok(onAir.next.actors.some((actor) => actor.id === host.uid));
+    }
+    const quiet = await createRatedPerformer(test.ctx.db);
+    assert.deepEqual(
+      tvEndpoints.actorLivestream.response.parse((await get(`/actor/getActorTVLivestreamDataById/${quiet.id}`)).json()),
+      { actorId: quiet.id, onAir: null, stream: null, next: null },
+    );
+    const unknown = await get('/actor/getActorTVLivestreamDataById/999999999');
+    assert.equal(unknown.statusCode, 404);
+    assert.equal(unknown.json().code, 'NOT_FOUND');
+    for (const bad of ['abc', '0', '-1', '1.5', '99999999999999999999']) {
+      const refused = await get(`/actor/getActorTVLivestreamDataById/${bad}`);
+      assert.equal(refused.statusCode, 400, bad);
+    }
   });
 
   it('lists series, answers a format and a video, and 404s unknown ones', async () => {

@@ -64,7 +64,8 @@ export const TV_PREVIEW_SECONDS = 30;
 
 export const tvStream = z.object({
   type: tvProgramType,
-  hosts: z.array(z.object({ uid: z.number().int(), name: z.string() })),
+  /** Who is on air, with the path of her profile in the call's language. */
+  hosts: z.array(z.object({ uid: z.number().int(), name: z.string(), link: z.string() })),
   /**
    * The channel's HLS master playlist (two renditions): free for live TV, signed for the guest on premium TV;
    * null on premium TV without a TV subscription, and while nothing is on air.
@@ -80,6 +81,15 @@ export const tvStream = z.object({
   next: tvProgramEntry.nullable(),
 });
 export type TvStream = z.infer<typeof tvStream>;
+
+/** A performer on TV: the channel she is on air on now with its stream as the caller may watch it, and her next show. */
+export const tvActorLivestream = z.object({
+  actorId: z.number().int(),
+  onAir: tvProgramType.nullable(),
+  stream: tvStream.nullable(),
+  next: tvProgramEntry.nullable(),
+});
+export type TvActorLivestream = z.infer<typeof tvActorLivestream>;
 
 export const tvLateNightShow = z.object({
   headerImages: z.array(z.string()),
@@ -166,6 +176,11 @@ export const tvEndpoints = {
     method: 'GET',
     path: '/tv/stream/:type',
     schemas: () => ({ params: z.object({ type: tvProgramType }), response: tvStream }),
+  }),
+  actorLivestream: defineEndpoint({
+    method: 'GET',
+    path: '/actor/getActorTVLivestreamDataById/:actorId',
+    schemas: () => ({ params: z.object({ actorId: idParam }), response: tvActorLivestream }),
   }),
   format: defineEndpoint({
     method: 'GET',

@@ -569,6 +569,7 @@ export const telemetryEndpoints = {
 export const tvEndpoints = {
   program: { method: 'GET', path: '/tv/program/:type' },
   stream: { method: 'GET', path: '/tv/stream/:type' },
+  actorLivestream: { method: 'GET', path: '/actor/getActorTVLivestreamDataById/:actorId' },
   format: { method: 'GET', path: '/tv/format/:key' },
   video: { method: 'GET', path: '/tv/video/:videoId' },
   series: { method: 'GET', path: '/tv/series' },
