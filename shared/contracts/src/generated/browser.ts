@@ -101,6 +101,7 @@ export {
   FREE_AGE_RATING,
   GAME_CATEGORIES,
   GAME_REWARD_PATHS,
+  HEALTH_SERIES_POINTS,
   HIGH_ON_ROSE_PAGE,
   HOME_BLOCKS,
   IDEMPOTENCY_KEY_HEADER,
@@ -583,6 +584,7 @@ export const surveyEndpoints = {
 export const telemetryEndpoints = {
   reportLoads: { method: 'POST', path: '/federation/telemetry/loads' },
   health: { method: 'GET', path: '/federation/health' },
+  healthSeries: { method: 'GET', path: '/federation/health/series' },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
 export const tvEndpoints = {
