@@ -99,13 +99,16 @@ export const loggerEndpoints = {
     path: '/tracker/track',
     schemas: () => ({ body: trackEvent, response: z.object({ tracked: z.literal(true) }) }),
   }),
-  /** A visit of a performer's profile, by her name (404 NOT_FOUND for a name no performer has). */
+  /**
+   * A visit of a performer's profile, by her name. A name no performer has is no visit (tracked false): a broken
+   * link's profile page answers its own 404, and its visit must not add a failed request to the page.
+   */
   trackActorProfileVisit: defineEndpoint({
     method: 'POST',
     path: '/tracker/trackActorProfileVisit',
     schemas: () => ({
       body: z.object({ actorName: z.string().min(1).max(100) }),
-      response: z.object({ tracked: z.literal(true) }),
+      response: z.object({ tracked: z.boolean() }),
     }),
   }),
   /** Operators only: page views per route and profile visits per performer, per day of `from`..`to` (UTC). */

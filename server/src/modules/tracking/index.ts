@@ -18,10 +18,9 @@ export const trackingModule: ServerModule = {
       await storeTrackEvent(ctx.db, auth?.guestId ?? null, body, ctx.now());
       return { tracked: true as const };
     });
-    route(app, loggerEndpoints.trackActorProfileVisit, async ({ body }) => {
-      await trackProfileVisit(ctx.db, body.actorName, ctx.now());
-      return { tracked: true as const };
-    });
+    route(app, loggerEndpoints.trackActorProfileVisit, async ({ body }) => ({
+      tracked: await trackProfileVisit(ctx.db, body.actorName, ctx.now()),
+    }));
     route(app, loggerEndpoints.analytics, async ({ query, auth, request }) => {
       if (request.authError) throw request.authError;
       requireOperator(auth);

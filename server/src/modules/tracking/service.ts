@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, sum } from 'drizzle-orm';
 import { ANALYTICS_TOP_PERFORMERS, PAGE_VIEW_EVENT, type AnalyticsReport, type TrackEvent } from '@velvet/contracts';
 import type { Database } from '../../db/database';
-import { HttpError } from '../../http/endpoint';
 import { performerCard, performerCards } from '../performers/catalogue';
 import { pageVisits, performerVisits, trackingEvents } from './schema';
 
@@ -42,13 +41,13 @@ export async function storeTrackEvent(db: Database, guestId: string | null, even
   });
 }
 
-/** Counts a visit of a performer's profile on the day; 404 NOT_FOUND for a name no performer has. */
-export async function trackProfileVisit(db: Database, actorName: string, now: Date) {
+/** Counts a visit of a performer's profile on the day; false for a name no performer has. */
+export async function trackProfileVisit(db: Database, actorName: string, now: Date): Promise<boolean> {
   const [performer] = await db
     .select({ id: performerCard.id })
     .from(performerCard)
     .where(eq(performerCard.name, actorName.toLowerCase()));
-  if (!performer) throw new HttpError(404, 'NOT_FOUND', `No performer ${actorName}`);
+  if (!performer) return false;
   await db
     .insert(performerVisits)
     .values({ day: dayOf(now), actorId: performer.id, visits: 1 })
@@ -56,6 +55,7 @@ export async function trackProfileVisit(db: Database, actorName: string, now: Da
       target: [performerVisits.day, performerVisits.actorId],
       set: { visits: sql`${performerVisits.visits} + 1` },
     });
+  return true;
 }
 
 /** The days from `from` to `to`, both included, as YYYY-MM-DD. */

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { startPostgres } from '../../testing/postgres';
 import { createPerformer } from '../performers/fixtures';
 import { TRACKING_EVENTS_KEPT_MS, pruneTrackingEvents } from './service';
-import { trackingEvents } from './schema';
+import { performerVisits, trackingEvents } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const START = Date.parse('2026-03-01T22:00:00Z');
@@ -40,8 +40,8 @@ function trackingRules(name: string, open: () => Promise<TestApp>, skip: string 
       const bea = await createPerformer(t.ctx.db);
       at(START); // 22:00 on 1 March
       for (const route of ['home', 'home', 'videos']) assert.equal((await view(route)).statusCode, 200);
-      assert.equal((await visit(anna.name)).statusCode, 200);
-      assert.equal((await visit(anna.name.toUpperCase())).statusCode, 200, 'names are matched in lower case');
+      assert.deepEqual((await visit(anna.name)).json(), { tracked: true });
+      assert.deepEqual((await visit(anna.name.toUpperCase())).json(), { tracked: true }, 'names match in lower case');
       at(START + 2.5 * 60 * 60 * 1000); // 00:30 on 2 March
       assert.equal((await view('home')).statusCode, 200);
       for (let n = 0; n < 3; n += 1) await visit(bea.name);
@@ -89,7 +89,10 @@ function trackingRules(name: string, open: () => Promise<TestApp>, skip: string 
       const huge = { context: 'a', action: 'b', data: { text: 'x'.repeat(5_000) } };
       assert.deepEqual(await codes(t.rest('POST', '/tracker/track', visitor, huge)), [400, 'VALIDATION_FAILED']);
       assert.deepEqual(await codes(visit('')), [400, 'VALIDATION_FAILED']);
-      assert.deepEqual(await codes(visit('nobody-of-that-name')), [404, 'NOT_FOUND']);
+      const nobody = await visit('nobody-of-that-name');
+      assert.deepEqual([nobody.statusCode, nobody.json()], [200, { tracked: false }], 'no performer, no visit');
+      const counted = await t.ctx.db.select().from(performerVisits).where(eq(performerVisits.day, '2026-03-11'));
+      assert.deepEqual(counted, []);
       assert.deepEqual(await codes(t.rest('POST', '/logger/browserOnline', visitor, { status: 'away' })), [
         400,
         'VALIDATION_FAILED',
