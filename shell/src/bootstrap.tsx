@@ -29,6 +29,9 @@ import { resolveTenant, selectRemotes } from './remotes';
 import { fallbackRenderer } from './resilient';
 import { beaconSender, createLoadReporter } from './loadReports';
 import { createRemoteLoader } from './remoteLoader';
+import { createNetworkLogger } from './networkLogger';
+import { watchTabPresence } from './tabPresence';
+import { trackPageViews } from './pageViews';
 import { rememberVisitor, visitorId } from './visitor';
 import { remoteSet, serverParts, serverRendered } from './serverState';
 import { Layout } from './layout/Layout';
@@ -112,6 +115,8 @@ async function boot(router: ShellRouter, i18n: I18n, install: InstallPrompt) {
   addDescriptorMessages(i18n, routed);
   router.sync();
 
+  // Log posts wait for the network while the browser is off line, and go out when it is back.
+  const logger = createNetworkLogger({ rest, window });
   const socketUrl = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${SOCKET_PATH}`;
   const socket = createSocketClient({
     url: socketUrl,
@@ -122,7 +127,7 @@ async function boot(router: ShellRouter, i18n: I18n, install: InstallPrompt) {
         : null;
     },
     language: getLanguage,
-    log: (error) => void rest(loggerEndpoints.websocketConnectionError, { body: error }).catch(() => undefined),
+    log: (error) => logger.log(loggerEndpoints.websocketConnectionError, { body: error }),
   });
 
   // A page the server rendered for this tenant is hydrated: its outlet (with the remote's part) is the outlet, and
@@ -195,6 +200,15 @@ async function boot(router: ShellRouter, i18n: I18n, install: InstallPrompt) {
   });
 
   socket.connect();
+  // Page views, profile visits and the tab's leave and comeback are analytics: `track` sends them with consent only.
+  trackPageViews({
+    route$: router.route$,
+    track: platform.telemetry.track,
+    profileVisit: (actorName) =>
+      void rest(loggerEndpoints.trackActorProfileVisit, { body: { actorName } }).catch(() => undefined),
+    allowsAnalytics: () => consent.allows('analytics'),
+  });
+  watchTabPresence({ document, window, track: platform.telemetry.track, message: () => i18n.t('shell:tab.comeBack') });
   router.route$.subscribe((route) => {
     document.documentElement.lang = route.language;
     // The new language's strings first, so the layout never shows keys in between; a language left meanwhile

@@ -24,14 +24,27 @@ export type ShownStatus = StatusBarEntry | { type: 'connectionLost'; data: Recor
 
 const TOAST_MS = 5000;
 
+/** A survey the shell asks: the site's feedback survey, or a guest's rating of one feature. */
+export type Survey = { kind: 'feedback' } | { kind: 'feature'; featureId: string };
+const sameSurvey = (a: Survey, b: Survey) =>
+  a.kind === b.kind && (a.kind === 'feedback' || a.featureId === (b as typeof a).featureId);
+
 /**
- * Shell-level UI state: the open modal, toasts and the status bar. Login and signup are built here, the money
+ * Spec: only the first open survey is active, and surveys can be blocked: one waits while a flow's modal (login,
+ * a payment) is open, and the others wait behind the active one.
+ */
+export const activeSurvey = (open: readonly Survey[], modal: ShellModal | null): Survey | null =>
+  modal === null ? (open[0] ?? null) : null;
+
+/**
+ * Shell-level UI state: the open modal, the open surveys, toasts and the status bar. Login and signup are built here, the money
  * charge and the age check are remotes' widgets in the shell's modal (FLOW_SLOTS).
  */
 export function createUiStore() {
   const modal$ = new BehaviorSubject<ShellModal | null>(null);
   const toasts$ = new BehaviorSubject<Toast[]>([]);
   const statusBar$ = new BehaviorSubject<ShownStatus | null>(null);
+  const surveys$ = new BehaviorSubject<readonly Survey[]>([]);
   let nextId = 1;
 
   const dismiss = (id: number) => toasts$.next(toasts$.value.filter((toast) => toast.id !== id));
@@ -44,6 +57,13 @@ export function createUiStore() {
     open: (flow) => modal$.next(flow),
     toast,
   };
-  return { ui, modal$, toasts$, statusBar$, dismiss, close: () => modal$.next(null) };
+  const surveys = {
+    /** Queues a survey behind those open already; one that is open already is not queued twice. */
+    open: (survey: Survey) => {
+      if (!surveys$.value.some((open) => sameSurvey(open, survey))) surveys$.next([...surveys$.value, survey]);
+    },
+    close: (survey: Survey) => surveys$.next(surveys$.value.filter((open) => !sameSurvey(open, survey))),
+  };
+  return { ui, modal$, toasts$, statusBar$, surveys$, surveys, dismiss, close: () => modal$.next(null) };
 }
 export type UiStore = ReturnType<typeof createUiStore>;

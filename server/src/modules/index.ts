@@ -22,6 +22,8 @@ import { legalModule } from './legal';
 import { renderModule } from './render';
 import { avsModule } from './avs';
 import { searchModule } from './search';
+import { trackingModule } from './tracking';
+import { surveyModule } from './survey';
 
 /**
  * Every domain of the server in dependency order: migrations, routes, seeds and jobs run in this order, so a
@@ -39,10 +41,14 @@ export const MODULES: readonly ServerModule[] = [
   // VIP and TV subscriptions: their payments go through the wallet's ledger, their flags onto the guest.
   subscriptionsModule,
   federationModule,
-  // Browser reports (socket errors, tracking) rather than a domain; no tables.
+  // Browser reports (socket errors, network status) rather than a domain; no tables.
   loggerModule,
   // The catalogue every module selling a performer's time or media reads.
   performersModule,
+  // Tracking events and their daily sums: page views, and profile visits of the catalogue's performers.
+  trackingModule,
+  // The feedback survey and feature feedback of guests.
+  surveyModule,
   // Notifications: the modules owning an event (a performer's message, a favourite on line) write them here.
   notificationsModule,
   chatModule,

@@ -500,6 +500,22 @@ export const remoteHealth = z.object({
 });
 export type RemoteHealth = z.infer<typeof remoteHealth>;
 
+/** The health over time is cut into at most this many points, each as long as the window asks. */
+export const HEALTH_SERIES_POINTS = 30;
+
+/** One remote's loads of one channel in one stretch of time. */
+export const remoteHealthPoint = z.object({
+  /** The stretch's start, ISO time. */
+  at: z.string(),
+  channel: z.enum(['pinned', 'canary']),
+  loads: z.number().int(),
+  failures: z.number().int(),
+  failureShare: z.number(),
+  /** Median of browsers' successful load times in the stretch. */
+  p50Ms: z.number().int().nullable(),
+});
+export type RemoteHealthPoint = z.infer<typeof remoteHealthPoint>;
+
 export const telemetryEndpoints = {
   /**
    * Anyone's browser reports its remote loads; the tenant comes from the request like the manifest's. Every report is
@@ -531,6 +547,22 @@ export const telemetryEndpoints = {
         minutes: dbIntParam(1, 10_080).default(60),
       }),
       response: z.object({ items: z.array(remoteHealth) }),
+    }),
+  }),
+  /**
+   * Operators only: one remote's loads over the last `minutes` per channel, in stretches of `bucketMinutes`
+   * (at most HEALTH_SERIES_POINTS of them; stretches without loads left out), so canary and pinned compare over time.
+   */
+  healthSeries: defineEndpoint({
+    method: 'GET',
+    path: '/federation/health/series',
+    schemas: () => ({
+      query: z.object({
+        tenant: z.string().optional(),
+        remote: z.enum(REMOTE_NAMES),
+        minutes: dbIntParam(1, 10_080).default(60),
+      }),
+      response: z.object({ bucketMinutes: z.number().int(), points: z.array(remoteHealthPoint) }),
     }),
   }),
 };

@@ -27,7 +27,7 @@ export function footerHref(link: FooterLink, language: Language, guestName: stri
 
 export function Footer() {
   const { t } = useTranslation('shell');
-  const { platform, router, consent } = useShell();
+  const { platform, router, consent, ui } = useShell();
   const route = useSubject(router.route$);
   const { guest } = useSession();
   const guestName = guest.flags.loggedIn ? guest.name : null;
@@ -66,6 +66,11 @@ export function Footer() {
           <li>
             <button type="button" className="vv-link-button" onClick={consent.edit}>
               {t('cookies.settings')}
+            </button>
+          </li>
+          <li>
+            <button type="button" className="vv-link-button" onClick={() => ui.surveys.open({ kind: 'feedback' })}>
+              {t('survey.feedbackLink')}
             </button>
           </li>
         </ul>

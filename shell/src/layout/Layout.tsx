@@ -10,6 +10,7 @@ import { AuthModal } from './AuthModal';
 import { DataProtectionNotice, LockedNotice } from './AccountNotices';
 import { CookieConsent, InstallPrompt } from './CookieConsent';
 import { FlowModal } from './FlowModal';
+import { SurveyHost } from '../survey/Surveys';
 import { Home } from './Home';
 import { LegalPage } from './LegalPage';
 import { OperatorConsolePage } from '../operator';
@@ -107,6 +108,7 @@ export function Layout() {
       <StatusBar />
       <AuthModal />
       <FlowModal />
+      <SurveyHost />
       {/* Banners that ask something of the visitor arrive after hydration: stacked in one overlay at the bottom of the
           screen, they move nothing on the page. */}
       <div className="vv-overlays">

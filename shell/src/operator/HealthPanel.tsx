@@ -7,6 +7,7 @@ import { useShell } from '../layout/ShellContext';
 import { useLanguage, useLoaded } from './data';
 import { useErrorText } from './strings';
 import { OperatorTable } from './Table';
+import { HealthCharts } from './HealthCharts';
 
 const COLUMNS = [
   'tenant',
@@ -132,6 +133,7 @@ export function HealthPanel() {
         </select>
       </label>
       {content()}
+      <HealthCharts minutes={minutes} />
     </section>
   );
 }

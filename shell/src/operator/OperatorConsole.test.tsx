@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
+  loggerEndpoints,
   authEndpoints,
   pushEndpoints,
   outboxEndpoints,
@@ -196,6 +197,13 @@ function registry() {
           counted: { loads: 4, failures: 0 },
         }),
       ],
+    })),
+    // The health over time: no loads of the charted remote in the period.
+    ...restFixture(telemetryEndpoints.healthSeries, () => ({ bucketMinutes: 2, points: [] })),
+    ...restFixture(loggerEndpoints.analytics, ({ query }) => ({
+      days: query?.from ? [query.from] : [],
+      pages: [],
+      performers: [],
     })),
   };
   return { handlers, current: () => amora };

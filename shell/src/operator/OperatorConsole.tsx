@@ -8,6 +8,7 @@ import { ChangesProvider, LoadState, useLoaded } from './data';
 import { useOperatorStrings } from './strings';
 import { TenantPanel } from './TenantPanel';
 import { HealthPanel } from './HealthPanel';
+import { AnalyticsPanel } from './AnalyticsPanel';
 import { ProcessesPanel } from './ProcessesPanel';
 import { DeploymentsPanel } from './DeploymentsPanel';
 import { OutboxPanel } from './OutboxPanel';
@@ -33,7 +34,10 @@ function LoginFirst() {
   return <LoginPrompt text={t('operator.loginRequired')} buttonLabel={t('auth.login')} ui={platform.ui} />;
 }
 
-/** Tenants with their features and remotes, the server processes, the health of loads, the deployments log and guests' locks. */
+/**
+ * Tenants with their features and remotes, the server processes, the health of loads, the site's analytics, the
+ * deployments log and guests' locks.
+ */
 function ConsoleBody() {
   const { t } = useTranslation('shell');
   const { platform } = useShell();
@@ -63,6 +67,7 @@ function ConsoleBody() {
       </section>
       <ProcessesPanel />
       <HealthPanel />
+      <AnalyticsPanel />
       <DeploymentsPanel />
       <PushPanel />
       <OutboxPanel />

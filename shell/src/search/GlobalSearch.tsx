@@ -4,6 +4,7 @@ import {
   SEARCH_CACHE_CLEAN_MS,
   SEARCH_CACHE_MS,
   SEARCH_MIN_LENGTH,
+  featureFeedbackIdsQuery,
   searchEndpoints,
   storeSearchPatternMutation,
   type RouteArgsOf,
@@ -15,6 +16,7 @@ import {
 import { useConsent, useShell, useSubject } from '../layout/ShellContext';
 import { readRecentSearches, rememberSearch } from './recentSearches';
 import { ExpiringCache } from './searchCache';
+import { featureUsed } from '../survey/featureFeedback';
 
 /** Typing pauses this long before the proposals are asked for, so a word typed fast is one request. */
 const TYPING_PAUSE_MS = 150;
@@ -38,7 +40,7 @@ const typingIn = (target: EventTarget | null) =>
  */
 export function GlobalSearch() {
   const { t } = useTranslation('shell');
-  const { platform, router } = useShell();
+  const { platform, router, ui } = useShell();
   const { language } = useSubject(router.route$);
   const functionalAllowed = useConsent('functional');
   const [open, setOpen] = useState(false);
@@ -124,6 +126,13 @@ export function GlobalSearch() {
     setRecent(rememberSearch(window.localStorage, query, functionalAllowed));
     // Counting what visitors look for is best effort: a failed count changes nothing for the guest.
     platform.api.query(storeSearchPatternMutation, { pattern: query, language }).catch(() => undefined);
+    void featureUsed({
+      featureId: 'globalSearch',
+      loggedIn: platform.session.current().guest.flags.loggedIn,
+      storage: window.sessionStorage,
+      rated: () => platform.api.query(featureFeedbackIdsQuery, {}).then((answer) => answer.featureFeedbackIds),
+      open: ui.surveys.open,
+    }).catch(() => undefined);
   };
   const go = <N extends RouteName>(name: N, args: RouteArgsOf<N>) => {
     close();

@@ -34,6 +34,7 @@ import {
   pruneLoadReports,
   recordLoads,
   remoteHealth,
+  remoteHealthSeries,
   storeServerRender,
   type CanaryFigures,
   type ServerRenderReport,
@@ -298,6 +299,10 @@ export const federationModule: ServerModule = {
     route(app, telemetryEndpoints.health, async ({ query, auth, request }) => {
       await operator(auth, request.authError);
       return { items: await remoteHealth(ctx.db, query, ctx.now()) };
+    });
+    route(app, telemetryEndpoints.healthSeries, async ({ query, auth, request }) => {
+      await operator(auth, request.authError);
+      return remoteHealthSeries(ctx.db, query, ctx.now());
     });
     route(app, registryEndpoints.processes, async ({ auth, request }) => {
       await operator(auth, request.authError);

@@ -1,10 +1,12 @@
 import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
-import type {
-  RemoteHealth,
-  RemoteHealthStage,
-  RemoteLoadReport,
-  RemoteName,
-  ServerRenderStage,
+import {
+  HEALTH_SERIES_POINTS,
+  type RemoteHealth,
+  type RemoteHealthPoint,
+  type RemoteHealthStage,
+  type RemoteLoadReport,
+  type RemoteName,
+  type ServerRenderStage,
 } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { CANARY_ENDED, recordChange } from './registry';
@@ -280,6 +282,54 @@ export async function remoteHealth(
       counted: { loads: group.countedLoads, failures: group.countedFailures },
     };
   });
+}
+
+/**
+ * One remote's loads over the last `minutes` per channel, in stretches of a whole number of minutes (at most
+ * HEALTH_SERIES_POINTS of them, aligned to the epoch so a stretch keeps its bounds as the window moves): loads,
+ * failures, their share and the median of browsers' successful load times.
+ */
+export async function remoteHealthSeries(
+  db: Database,
+  query: { tenant?: string | undefined; remote: RemoteName; minutes: number },
+  now: Date,
+): Promise<{ bucketMinutes: number; points: RemoteHealthPoint[] }> {
+  const bucketMinutes = Math.ceil(query.minutes / HEALTH_SERIES_POINTS);
+  const bucketMs = bucketMinutes * 60_000;
+  // The length is written into the text (an integer the server computed): as a parameter, the select's and the
+  // group's expressions would be two and PostgreSQL could not tell they are the same.
+  const bucket = sql<string>`floor(extract(epoch from ${remoteLoads.at}) * 1000 / ${sql.raw(String(bucketMs))})::bigint`;
+  const rows = await db
+    .select({
+      bucket,
+      channel: remoteLoads.channel,
+      loads: count(),
+      failures: count(sql`case when ${remoteLoads.outcome} = 'failure' then 1 end`),
+      p50Ms: sql<
+        number | null
+      >`round(percentile_cont(0.5) within group (order by ${remoteLoads.durationMs}) filter (where ${remoteLoads.outcome} = 'success' and ${remoteLoads.source} = 'browser'))::int`,
+    })
+    .from(remoteLoads)
+    .where(
+      and(
+        gte(remoteLoads.at, new Date(now.getTime() - query.minutes * 60_000)),
+        eq(remoteLoads.remote, query.remote),
+        query.tenant !== undefined ? eq(remoteLoads.tenantId, query.tenant) : undefined,
+      ),
+    )
+    .groupBy(bucket, remoteLoads.channel)
+    .orderBy(bucket, remoteLoads.channel);
+  return {
+    bucketMinutes,
+    points: rows.map((row) => ({
+      at: new Date(Number(row.bucket) * bucketMs).toISOString(),
+      channel: row.channel as RemoteHealthPoint['channel'],
+      loads: row.loads,
+      failures: row.failures,
+      failureShare: row.loads > 0 ? row.failures / row.loads : 0,
+      p50Ms: row.p50Ms === null ? null : Number(row.p50Ms),
+    })),
+  };
 }
 
 /** Deletes reports older than the longest health window. */

@@ -4,7 +4,8 @@ import type { ServerModule } from '../module';
 
 /**
  * What browsers report: socket connection errors (close codes, missing pongs, frames that failed validation),
- * messenger failures and tracking events. Both go to the structured log, tagged with the caller, where log shipping picks them up.
+ * messenger failures and their network going off line and back. All go to the structured log, tagged with the caller,
+ * where log shipping picks them up. (Tracking events are the tracking module's: stored and summed.)
  */
 export const loggerModule: ServerModule = {
   name: 'logger',
@@ -17,9 +18,9 @@ export const loggerModule: ServerModule = {
       ctx.log.warn({ messengerError: body.message, guestId: auth?.guestId ?? null }, 'messenger error');
       return { logged: true as const };
     });
-    route(app, loggerEndpoints.track, async ({ body, auth }) => {
-      ctx.log.info({ track: body, guestId: auth?.guestId ?? null }, 'tracking event');
-      return { tracked: true as const };
+    route(app, loggerEndpoints.browserOnline, async ({ body, auth }) => {
+      ctx.log.info({ browserOnline: body.status, guestId: auth?.guestId ?? null }, 'browser network status');
+      return { logged: true as const };
     });
   },
 };

@@ -17,6 +17,8 @@ export {
   ALBUM_COMMENTS_SHOWN,
   ALBUM_COMMENT_MAX_LENGTH,
   ALBUM_RATING,
+  ANALYTICS_MAX_DAYS,
+  ANALYTICS_TOP_PERFORMERS,
   ANONYMOUS_MESSAGES,
   ASMR_TAG,
   AUTO_RECHARGE_TEASER_MODES,
@@ -29,6 +31,7 @@ export {
   BLOG_CATEGORY_IDS,
   BLOG_CATEGORY_KEYS,
   BLOG_PAGE_SIZE,
+  BROWSER_ONLINE_STATUSES,
   CANARY_AUTO_ROLLBACK,
   CANCELLATION_OFFER_PERCENT,
   CHANNEL_FILTERS,
@@ -77,6 +80,7 @@ export {
   EMAIL_PATTERN,
   ERROR_CODES,
   FEDERATION_ACTIONS,
+  FEEDBACK_SURVEY_INTERVAL_MS,
   FEED_COMMENT_MAX_LENGTH,
   FEED_DETAIL_COMMENTS,
   FEED_ERROR_CODES,
@@ -97,6 +101,7 @@ export {
   FREE_AGE_RATING,
   GAME_CATEGORIES,
   GAME_REWARD_PATHS,
+  HEALTH_SERIES_POINTS,
   HIGH_ON_ROSE_PAGE,
   HOME_BLOCKS,
   IDEMPOTENCY_KEY_HEADER,
@@ -140,6 +145,7 @@ export {
   NO_GUEST_FLAGS,
   ONE_CLICK_AMOUNTS_EUR_CENTS,
   ONE_CLICK_OFFER_SECONDS,
+  PAGE_VIEW_EVENT,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PASSWORD_RESET_MINUTES,
@@ -209,6 +215,9 @@ export {
   SUBSCRIPTION_KINDS,
   SUBSCRIPTION_PLANS,
   SUBSCRIPTION_PLAN_IDS,
+  SURVEY_RATING_MAX,
+  SURVEY_TEXT_MAX,
+  TAB_EVENTS,
   TAGS_MAX_FIRST,
   TEXT_CHAT_COUNTDOWN_SECONDS,
   TICKET_CREATION_TYPES,
@@ -216,6 +225,7 @@ export {
   TOP_CAMS_KINDS,
   TOTP_DIGITS,
   TOY_CONTROL_GIFT_IDS,
+  TRACK_DATA_MAX_CHARS,
   TV_ARTICLES_MAX_LIMIT,
   TV_ARTICLE_CATEGORIES,
   TV_EPISODE_MAX_SECONDS,
@@ -275,6 +285,8 @@ export {
   encodePushSubscription,
   encodeTileGridPayload,
   errorCodeOf,
+  featureFeedbackIdsQuery,
+  featureFeedbackMutation,
   feedOperations,
   formatBalance,
   formatCurrency,
@@ -438,7 +450,10 @@ export const lifecycleEndpoints = {
 export const loggerEndpoints = {
   websocketConnectionError: { method: 'POST', path: '/logger/websocketConnectionError' },
   vxmessengerError: { method: 'POST', path: '/logger/vxmessengerError' },
+  browserOnline: { method: 'POST', path: '/logger/browserOnline' },
   track: { method: 'POST', path: '/tracker/track' },
+  trackActorProfileVisit: { method: 'POST', path: '/tracker/trackActorProfileVisit' },
+  analytics: { method: 'GET', path: '/tracker/analytics' },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
 export const mailEndpoints = {
@@ -561,9 +576,15 @@ export const subscriptionEndpoints = {
   monthlyBonus: { method: 'POST', path: '/subscriptions/monthlyBonus', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
+export const surveyEndpoints = {
+  feedbackData: { method: 'GET', path: '/survey/feedbackdata' },
+  feedback: { method: 'POST', path: '/survey/feedback' },
+} as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
 export const telemetryEndpoints = {
   reportLoads: { method: 'POST', path: '/federation/telemetry/loads' },
   health: { method: 'GET', path: '/federation/health' },
+  healthSeries: { method: 'GET', path: '/federation/health/series' },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
 export const tvEndpoints = {
