@@ -231,8 +231,8 @@ export class Hub implements SocketHub {
    */
   async close(): Promise<void> {
     clearInterval(this.sweeper);
-    await this.presence.close();
     for (const connection of this.connections) connection.socket.close(CLOSE_SERVICE_RESTART, 'server restarting');
+    await this.presence.close();
   }
 
   /** A socket whose unsent backlog passed SEND_BUFFER_LIMIT: dropped so that it cannot hold the server's memory. */
