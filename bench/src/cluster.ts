@@ -197,7 +197,7 @@ async function benchCatalogueScaling(report: Report, cluster: Cluster, seconds: 
     const note = row.failed ? `${row.failed} failed` : undefined;
     report.add(`catalogue reads, ${row.processes} process(es): requests/s`, row.rps, 'req/s', undefined, note);
     report.add(`catalogue reads, ${row.processes} process(es): p99`, row.p99, 'ms');
-    report.add(`catalogue reads, ${row.processes} process(es): server CPU per request`, row.cpuPerRequest, 'ms');
+    report.add(`catalogue reads, ${row.processes} process(es): server CPU per request`, row.cpuPerRequest * 1000, 'µs');
   }
 }
 
