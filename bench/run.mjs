@@ -3,7 +3,14 @@
 import { spawnSync } from 'node:child_process';
 import process from 'node:process';
 import { join } from 'node:path';
-import { ROOT, ensureBuilt, ensureChromium, ensureDependencies, ensurePostgres } from '../scripts/lib.mjs';
+import {
+  ROOT,
+  ensureBuilt,
+  ensureChromium,
+  ensureCluster,
+  ensureDependencies,
+  ensurePostgres,
+} from '../scripts/lib.mjs';
 
 const args = process.argv.slice(2);
 ensureDependencies();
@@ -13,8 +20,10 @@ ensureChromium();
 const only = args.find((arg) => arg.startsWith('--only='));
 const sections = only
   ? only.slice('--only='.length).split(',')
-  : ['4', '9', ...(args.includes('--scale') ? ['6'] : [])];
+  : ['4', '9', ...(args.includes('--scale') ? ['6'] : []), ...(args.includes('--cluster') ? ['10'] : [])];
 if (['4', '6', '9'].some((section) => sections.includes(section))) ensurePostgres();
+// Section 10 runs the site as several processes: Redis and HAProxy too.
+if (sections.includes('10')) ensureCluster();
 const bench = join(ROOT, 'bench');
 const result = spawnSync(join(bench, 'node_modules', '.bin', 'tsx'), ['src/main.ts', ...args], {
   cwd: bench,

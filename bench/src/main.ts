@@ -2,13 +2,15 @@
 // that costs speed or bytes shows. Flags: --quick (one run per page metric, short load tests, fewer clients),
 // --scale (section 6, the 50,000-performer seed on PGlite and PostgreSQL; takes minutes), --only=1,2,…
 // Section 7 tries the cheap attacks of a hostile visitor against a fresh server; section 8 runs Lighthouse with server
-// rendering on and off; section 9 loads the server's HTML.
+// rendering on and off; section 9 loads the server's HTML; section 10 (--cluster) runs the site as three processes
+// behind HAProxy on PostgreSQL and Redis with 10,000 sockets.
 import { existsSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { OPERATOR, benchAttacks } from './attacks';
 import { launchChromium } from './browser';
 import { benchLighthouse } from './lighthouse';
+import { benchCluster } from './cluster';
 import { benchFanout } from './fanout';
 import { benchHttp } from './http';
 import { startPostgres } from '../../server/src/testing/postgres';
@@ -23,9 +25,12 @@ import { buildSingleBundle } from './single';
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const scale = args.includes('--scale');
+const cluster = args.includes('--cluster');
 const onlyArg = args.find((arg) => arg.startsWith('--only='));
 const sections = new Set(
-  onlyArg ? onlyArg.slice('--only='.length).split(',').map(Number) : [1, 2, 3, 4, 5, ...(scale ? [6] : []), 7, 8, 9],
+  onlyArg
+    ? onlyArg.slice('--only='.length).split(',').map(Number)
+    : [1, 2, 3, 4, 5, ...(scale ? [6] : []), 7, 8, 9, ...(cluster ? [10] : [])],
 );
 const runs = quick ? 1 : 5;
 const lighthouseRuns = quick ? 1 : 3;
@@ -37,6 +42,8 @@ const report = new Report();
 const started = Date.now();
 console.log(`Velvet bench — ${quick ? 'quick' : 'full'} run; sections ${[...sections].join(', ')}`);
 if (!scale) console.log('(section 6, the 50,000-performer scale seed on PGlite and PostgreSQL, runs with --scale)');
+if (!sections.has(10))
+  console.log('(section 10, three processes behind HAProxy with 10,000 sockets, runs with --cluster)');
 
 const copyData = async (from: string, to: string) => {
   await cp(from, to, { recursive: true, filter: (file) => !file.endsWith('pglite.pid') });
@@ -143,6 +150,7 @@ try {
     await stopAll();
   }
   if (sections.has(6)) await benchScale(report, loadSeconds);
+  if (sections.has(10)) await benchCluster(report, { seconds: loadSeconds, quick });
 } catch (error) {
   report.note(`the run stopped early: ${(error as Error).stack ?? error}`);
   process.exitCode = 1;

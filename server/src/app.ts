@@ -59,6 +59,10 @@ export interface VelvetApp {
   drain(): void;
 }
 
+/** One process at a time migrates and seeds; the others wait and find it done (see DatabaseHandle.exclusive). */
+const MIGRATIONS_LOCK = 'database: migrations';
+const SEED_LOCK = 'database: seed';
+
 export interface BuildOptions {
   modules?: readonly ServerModule[];
   /** An already opened database (tests); otherwise opened from the config. Migrations run either way. */
@@ -75,7 +79,7 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<VelvetApp> {
   const modules = options.modules ?? MODULES;
   const database = options.database ?? (await openDatabase(config));
-  await migrateAll(database, modules);
+  await database.exclusive(MIGRATIONS_LOCK, () => migrateAll(database, modules));
 
   // Forwarding headers (request.ip, request.protocol, the CDN's country) count only from TRUST_PROXY's peers.
   const trustsProxy = proxyTrust(config.trustProxy);
@@ -123,7 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     visitorCache: new VisitorCache(config.visitorCacheMs, () => ctx.now().getTime()),
     sessions,
     hooks: {},
-    statusBar: new StatusBar(hub),
+    statusBar: new StatusBar(hub, bus),
     bus,
     processes: new Processes(
       bus,
@@ -218,7 +222,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ctx,
     modules,
     database,
-    seedOnce: (scale) => seedOnce(ctx, modules, scale),
+    seedOnce: (scale) => database.exclusive(SEED_LOCK, () => seedOnce(ctx, modules, scale)),
     startJobs: () => {
       ctx.processes.start();
       for (const module of modules) if (module.start) stops.push(module.start(ctx));
@@ -229,7 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     close: async () => {
       for (const stop of stops.splice(0)) stop();
-      hub.close();
+      await hub.close();
       await ctx.processes.stop();
       await app.close();
       await bus.close();

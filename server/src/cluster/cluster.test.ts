@@ -15,7 +15,9 @@ import {
   parseIncoming,
   type IncomingMessage,
 } from '@velvet/contracts';
+import { openDatabase, type DatabaseHandle } from '../db/database';
 import { OPERATOR } from '../modules/auth/operator';
+import { createPerformer } from '../modules/performers/fixtures';
 import { INSTANCE_HEADER } from './bus';
 import { startCluster, type Cluster } from './supervisor';
 
@@ -36,6 +38,8 @@ interface Auth {
 describe('several server processes behind HAProxy, on PostgreSQL and Redis', { skip, timeout: 240_000 }, () => {
   let cluster: Cluster;
   let dataDir: string;
+  /** The site's database, for rows a test needs that no endpoint makes (a performer on line). */
+  let database: DatabaseHandle;
   before(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'velvet-cluster-'));
     // PostgreSQL runs as its own user when we are root: it must reach its folder inside.
@@ -56,8 +60,10 @@ describe('several server processes behind HAProxy, on PostgreSQL and Redis', { s
         VISITOR_CACHE_MS: '60000',
       },
     });
+    database = await openDatabase({ dataDir, databaseUrl: cluster.databaseUrl });
   });
   after(async () => {
+    await database?.close();
     await cluster?.stop();
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -125,9 +131,12 @@ describe('several server processes behind HAProxy, on PostgreSQL and Redis', { s
     return { status: answer.status, instance: answer.instance, code: errors ? errors[0]?.extensions?.code : 'TIPPED' };
   };
 
-  /** A socket through the balancer with an acknowledged session, the process that holds it and what it received. */
-  const openSocket = async (token: string) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${PORT}${SOCKET_PATH}`);
+  /**
+   * A socket with an acknowledged session, through the balancer or straight to one process's port: the process that
+   * holds it, what it received, and how to wait for a message.
+   */
+  const openSocket = async (token: string, port = PORT) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}${SOCKET_PATH}`);
     const received: IncomingMessage[] = [];
     const waiters = new Set<() => void>();
     socket.on('message', (data) => {
@@ -155,8 +164,9 @@ describe('several server processes behind HAProxy, on PostgreSQL and Redis', { s
       });
     socket.send(JSON.stringify({ type: 'requestSession', language: 'en', accessToken: token }));
     await until((message) => message.type === 'ackSession');
-    return { socket, instance: await instance, until };
+    return { socket, instance: await instance, received, until };
   };
+  const workerPort = (name: string) => cluster.workers.find((w) => w.name === name)!.port;
 
   test("one guest's sockets on every process all get her guestBalance after a charge", async () => {
     const { accessToken } = await signup();
@@ -173,6 +183,85 @@ describe('several server processes behind HAProxy, on PostgreSQL and Redis', { s
       );
     } finally {
       for (const { socket } of sockets) socket.close();
+    }
+  });
+
+  test("a chat starts on one process while the guest's only socket is on another; without one it is refused", async () => {
+    const { accessToken, guest } = await signup();
+    await charge(accessToken, 10);
+    const performer = await createPerformer(database.db, { priceVideoChat: 60 });
+    const start = (token: string) =>
+      call(`${workerUrl('w2')}/rest/v1/chat/start`, {
+        method: 'POST',
+        token,
+        body: { actorId: performer.id, chatType: 'LIVECHAT', sequenceNumber: 1 },
+      });
+    const away = await signup();
+    const refused = await start(away.accessToken);
+    assert.equal(refused.status, 409);
+    assert.equal((refused.body as { code: string }).code, 'GUEST_OFFLINE', 'no socket on any process');
+
+    const tab = await openSocket(accessToken, workerPort('w1'));
+    try {
+      assert.equal(tab.instance, 'w1');
+      const started = await start(accessToken);
+      assert.equal(started.status, 200, JSON.stringify(started.body));
+      assert.equal(started.instance, 'w2');
+      const { chatId } = started.body as { chatId: string };
+      const [row] = await query<{ guest_id: string; status: string }>(
+        'select guest_id, status from chat_sessions where id = $1',
+        [chatId],
+      );
+      assert.deepEqual(row, { guest_id: guest.id, status: 'active' });
+      const stopped = await call(`${workerUrl('w3')}/rest/v1/chat/stop`, {
+        method: 'POST',
+        token: accessToken,
+        body: { chatId },
+      });
+      assert.equal(stopped.status, 200, JSON.stringify(stopped.body));
+    } finally {
+      tab.socket.close();
+    }
+  });
+
+  test('failed logins count across the processes: the sixth on any of them waits', async () => {
+    const { guest } = await signup();
+    const email = (await query<{ email: string }>('select email from guests where id = $1', [guest.id]))[0]!.email;
+    const names = cluster.workers.map((worker) => worker.name);
+    const attempt = (name: string, password: string) =>
+      call(`${workerUrl(name)}/rest/v1/auth/login`, { method: 'POST', body: { email, password } });
+    // Five free failures of the account, spread over every process.
+    for (let i = 0; i < 5; i++) {
+      const answer = await attempt(names[i % names.length]!, 'wrong password');
+      assert.equal(answer.status, 401, JSON.stringify(answer.body));
+    }
+    for (const name of names) {
+      const answer = await attempt(name, 'correct horse battery');
+      assert.equal(answer.status, 429, `${name}: ${JSON.stringify(answer.body)}`);
+      assert.equal((answer.body as { code: string }).code, 'RATE_LIMITED');
+    }
+  });
+
+  test('a status bar message closed in a socket on one process stays closed in a new one on another', async () => {
+    const { accessToken } = await signup();
+    const shown = (message: IncomingMessage) => (message as IncomingMessage<'statusBar'>).statusBar;
+    const first = await openSocket(accessToken, workerPort('w1'));
+    const second = await (async () => {
+      try {
+        const message = shown(await first.until((m) => m.type === 'statusBar'));
+        assert.ok(message, 'a new guest sees a message');
+        first.socket.send(JSON.stringify({ type: 'removeStatusBar', statusBarType: message.type }));
+        await first.until((m) => m.type === 'statusBar' && shown(m)?.type !== message.type);
+        return { closed: message.type, socket: await openSocket(accessToken, workerPort('w3')) };
+      } finally {
+        first.socket.close();
+      }
+    })();
+    try {
+      const message = shown(await second.socket.until((m) => m.type === 'statusBar'));
+      assert.notEqual(message?.type, second.closed);
+    } finally {
+      second.socket.socket.close();
     }
   });
 

@@ -204,7 +204,7 @@ async function startRedis(
 
 /**
  * HAProxy in front of the servers: round robin with no stickiness (any server takes any request, sockets
- * included), health checks every CHECK_INTERVAL_MS, and a request that found no server (refused, closed unanswered,
+ * included), health checks every CHECK_INTERVAL_MS (a check may take 3 s under load), and a request that found no server (refused, closed unanswered,
  * or a 503 of a closing one) retried on another.
  */
 export function haproxyConfig(port: number, servers: readonly ClusterWorker[]): string {
@@ -218,6 +218,9 @@ export function haproxyConfig(port: number, servers: readonly ClusterWorker[]): 
     '  retries 3',
     '  retry-on conn-failure empty-response 503',
     '  timeout connect 2s',
+    // A server too busy to answer its health check within an interval is still serving: taken out for that, every
+    // server of a loaded site would go at once. Stopping servers answer 503 at once and killed ones refuse.
+    '  timeout check 3s',
     '  timeout client 60s',
     '  timeout server 60s',
     '  timeout http-keep-alive 10s',

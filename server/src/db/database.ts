@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
+import { LEASE_NAMESPACE, leaseKey } from '../leases/leases';
 
 /**
  * The database every module queries with drizzle's pg-core builders. The same type covers the embedded PGlite
@@ -23,6 +24,12 @@ export interface DatabaseHandle {
   dump?: () => Promise<Blob>;
   /** Applies one module's drizzle-kit migrations, tracked in its own table. */
   migrate(migrationsFolder: string, migrationsTable: string): Promise<void>;
+  /**
+   * Runs `work` while no other server process on this database runs work of the same name: on PostgreSQL under a
+   * session advisory lock (freed by PostgreSQL if this process dies), so of processes started together one
+   * migrates or seeds and the others, waiting, then find it done. PGlite serves one process: it just runs.
+   */
+  exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -94,6 +101,24 @@ export async function openDatabase(
     return {
       db: withTransactionEffects(db as unknown as Database),
       migrate: (migrationsFolder, migrationsTable) => migratePg(db, { migrationsFolder, migrationsTable }),
+      exclusive: async (name, work) => {
+        const client = await pool.connect();
+        let broken = false;
+        try {
+          await client.query('select pg_advisory_lock($1, $2)', [LEASE_NAMESPACE, leaseKey(name)]);
+          try {
+            return await work();
+          } finally {
+            await client.query('select pg_advisory_unlock($1, $2)', [LEASE_NAMESPACE, leaseKey(name)]);
+          }
+        } catch (error) {
+          // A connection that may still hold the lock is closed, never handed to another query.
+          broken = true;
+          throw error;
+        } finally {
+          client.release(broken);
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -107,6 +132,7 @@ export async function openDatabase(
   return {
     db: withTransactionEffects(db as unknown as Database),
     migrate: (migrationsFolder, migrationsTable) => migratePglite(db, { migrationsFolder, migrationsTable }),
+    exclusive: (_name, work) => work(),
     close: async () => {
       await client.close();
       releaseLock();

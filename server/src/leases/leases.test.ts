@@ -70,6 +70,51 @@ describe(
   'leases on PostgreSQL',
   { skip: postgres ? false : 'PostgreSQL could not be started here (CI must have it)' },
   () => {
+    // First in its file: Node warns of a deprecation once per process.
+    test('queries on the lease connection never overlap: jobs stopped together unlock one after another', async () => {
+      const warnings: string[] = [];
+      const onWarning = (warning: Error) => warnings.push(warning.message);
+      process.on('warning', onWarning);
+      const url = await postgres!.createDatabase();
+      const leases = openLeases(url, log);
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        await leases.join(async () => {});
+        const jobs = Array.from({ length: 10 }, (_, i) => counted(leases, `job ${i}`));
+        await until(() => leases.held().length === jobs.length, 'every lease is held');
+        for (const job of jobs) job.stop();
+        // Answered after the unlocks queued before it.
+        await leases.running();
+        for (let i = 0; i < jobs.length; i++) assert.deepEqual(await holders(admin, `job ${i}`), []);
+        // Warnings are emitted on the next tick.
+        await new Promise((resolve) => setImmediate(resolve));
+        assert.deepEqual(
+          warnings.filter((warning) => warning.includes('already executing a query')),
+          [],
+        );
+      } finally {
+        process.off('warning', onWarning);
+        await admin.end();
+        await leases.close();
+      }
+    });
+
+    test('every process holds an id of its own while it runs; the list of those running drops one that stopped', async () => {
+      const url = await postgres!.createDatabase();
+      const [first, second] = [openLeases(url, log), openLeases(url, log)] as const;
+      try {
+        await Promise.all([first.join(async () => {}), second.join(async () => {})]);
+        assert.notEqual(first.processId, second.processId);
+        assert.deepEqual((await first.running()).sort(), [first.processId, second.processId].sort());
+        await second.close();
+        assert.deepEqual(await first.running(), [first.processId]);
+      } finally {
+        await first.close();
+        await second.close();
+      }
+    });
+
     test('of two holders one wins; the other takes over within 5 s when its connection dies', async (c) => {
       const url = await postgres!.createDatabase();
       const first = openLeases(url, log);

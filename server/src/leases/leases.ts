@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 
@@ -33,6 +33,12 @@ export const LEASE_NAMESPACE = 0x566c7674;
 /** The second key of the lock every running process holds shared: a start that gets it alone is a cold start. */
 const MEMBERS_KEY = 0;
 
+/**
+ * The first key of the lock each running process holds on its own number ('Vlvp'): who holds one runs, so what a
+ * process claimed (an idempotency key) can be told apart from what a process that is gone left behind.
+ */
+export const PROCESS_NAMESPACE = 0x566c7670;
+
 /** The second key of a lease's advisory lock: a stable 32-bit hash of its name. */
 export const leaseKey = (name: string): number => createHash('sha256').update(name).digest().readInt32BE(0) || 1;
 
@@ -58,6 +64,10 @@ export interface Leases {
   repeat(name: string, intervalMs: number, work: () => Promise<unknown>): () => void;
   /** Names of the leases this process holds now. */
   held(): string[];
+  /** This process's id among the server processes of the database, unique among those running (set by `join`). */
+  readonly processId: string;
+  /** The ids of the server processes of the database that run now, this one included. */
+  running(): Promise<string[]>;
   /** Stops every job and gives every lease up. */
   close(): Promise<void>;
 }
@@ -95,6 +105,7 @@ class Job {
 /** PGlite: one process, so it holds every lease from the start. */
 class SoleLeases implements Leases {
   readonly startedAlone = true;
+  readonly processId = String(randomInt(1, 2 ** 31));
   private readonly jobs = new Set<Job>();
 
   constructor(private readonly log: FastifyBaseLogger) {}
@@ -118,6 +129,10 @@ class SoleLeases implements Leases {
     return [...this.jobs].map((job) => job.name);
   }
 
+  async running(): Promise<string[]> {
+    return [this.processId];
+  }
+
   async close(): Promise<void> {
     for (const job of this.jobs) job.stop();
     this.jobs.clear();
@@ -132,12 +147,30 @@ class PostgresLeases implements Leases {
   private readonly poller: NodeJS.Timeout;
   private polling: Promise<void> | null = null;
   private closed = false;
+  /** The number of this process's own lock, chosen when the first lease connection takes it. */
+  private processNumber = 0;
+  /** Each lease connection's last query: the next waits for it (pg refuses to queue overlapping ones itself). */
+  private readonly lastQuery = new WeakMap<pg.Client, Promise<unknown>>();
 
   constructor(
     private readonly connectionString: string,
     private readonly log: FastifyBaseLogger,
   ) {
     this.poller = setInterval(() => this.poll(), LEASE_RETRY_MS).unref();
+  }
+
+  get processId(): string {
+    return String(this.processNumber);
+  }
+
+  /** Runs a query on a lease connection once its previous one is answered: the jobs' stops, the poll and the rest. */
+  private query<R extends pg.QueryResultRow>(client: pg.Client, text: string, values: unknown[]) {
+    const answer = (this.lastQuery.get(client) ?? Promise.resolve()).then(() => client.query<R>(text, values));
+    this.lastQuery.set(
+      client,
+      answer.catch(() => {}),
+    );
+    return answer;
   }
 
   /** The lease connection, opened (and the shared membership lock taken) when there is none. */
@@ -169,7 +202,7 @@ class PostgresLeases implements Leases {
     let alone = false;
     try {
       if (joining) {
-        const { rows } = await client.query<{ alone: boolean }>('select pg_try_advisory_lock($1, $2) as alone', [
+        const { rows } = await this.query<{ alone: boolean }>(client, 'select pg_try_advisory_lock($1, $2) as alone', [
           LEASE_NAMESPACE,
           MEMBERS_KEY,
         ]);
@@ -177,13 +210,51 @@ class PostgresLeases implements Leases {
       }
       // A session never conflicts with its own locks: the exclusive holder gets it shared too. Joining waits as long
       // as another process prepares; a reconnect gives up like any query of the poll.
-      const shared = client.query('select pg_advisory_lock_shared($1, $2)', [LEASE_NAMESPACE, MEMBERS_KEY]);
+      const shared = this.query(client, 'select pg_advisory_lock_shared($1, $2)', [LEASE_NAMESPACE, MEMBERS_KEY]);
       await (joining ? shared : answeredWithin(shared));
+      await this.holdProcessNumber(client);
     } catch (error) {
       await client.end().catch(() => {});
       throw error;
     }
     return { client, alone };
+  }
+
+  /**
+   * Takes this process's own lock on the connection: a number no running process holds, chosen at the first
+   * connection and kept through reconnects (its claims name it).
+   */
+  private async holdProcessNumber(client: pg.Client): Promise<void> {
+    const first = this.processNumber === 0;
+    for (;;) {
+      const number = first ? randomInt(1, 2 ** 31) : this.processNumber;
+      const { rows } = await answeredWithin(
+        this.query<{ taken: boolean }>(client, 'select pg_try_advisory_lock($1, $2) as taken', [
+          PROCESS_NAMESPACE,
+          number,
+        ]),
+      );
+      if (rows[0]!.taken) {
+        this.processNumber = number;
+        return;
+      }
+      // Taken meanwhile by a process started while this one was cut off (a chance of one in billions).
+      if (!first) return this.log.warn({ processId: this.processId }, 'leases: process id held by another process');
+    }
+  }
+
+  async running(): Promise<string[]> {
+    const client = await this.connection();
+    const { rows } = await answeredWithin(
+      this.query<{ id: string }>(
+        client,
+        `select objid::text as id from pg_locks
+         where locktype = 'advisory' and granted and classid = $1 and objsubid = 2
+           and database = (select oid from pg_database where datname = current_database())`,
+        [PROCESS_NAMESPACE],
+      ),
+    );
+    return rows.map((row) => row.id);
   }
 
   private drop(client: pg.Client): void {
@@ -201,7 +272,7 @@ class PostgresLeases implements Leases {
       await prepare();
     } finally {
       if (this.startedAlone && this.client === client)
-        await client.query('select pg_advisory_unlock($1, $2)', [LEASE_NAMESPACE, MEMBERS_KEY]);
+        await this.query(client, 'select pg_advisory_unlock($1, $2)', [LEASE_NAMESPACE, MEMBERS_KEY]);
     }
   }
 
@@ -215,7 +286,7 @@ class PostgresLeases implements Leases {
       job.stop();
       this.jobs.delete(name);
       if (holding && this.client)
-        this.client.query('select pg_advisory_unlock($1, $2)', [LEASE_NAMESPACE, leaseKey(name)]).catch(() => {});
+        this.query(this.client, 'select pg_advisory_unlock($1, $2)', [LEASE_NAMESPACE, leaseKey(name)]).catch(() => {});
     };
   }
 
@@ -238,7 +309,8 @@ class PostgresLeases implements Leases {
     const client = await this.connection();
     const wanted = [...this.jobs.values()].filter((job) => !job.holding);
     const { rows } = await answeredWithin(
-      client.query<{ key: number; taken: boolean }>(
+      this.query<{ key: number; taken: boolean }>(
+        client,
         'select key, pg_try_advisory_lock($1, key) as taken from unnest($2::int[]) as key',
         [LEASE_NAMESPACE, wanted.map((job) => leaseKey(job.name))],
       ),
@@ -252,7 +324,7 @@ class PostgresLeases implements Leases {
       }
       if (this.jobs.get(job.name) !== job) {
         // Stopped while asking: the lock goes back at once.
-        await client.query('select pg_advisory_unlock($1, $2)', [LEASE_NAMESPACE, leaseKey(job.name)]);
+        await this.query(client, 'select pg_advisory_unlock($1, $2)', [LEASE_NAMESPACE, leaseKey(job.name)]);
         continue;
       }
       job.holding = true;

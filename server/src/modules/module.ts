@@ -39,8 +39,13 @@ export interface SocketHub {
   ): void;
   /** Runs after ackSession on every new session (e.g. to push the balance). */
   onSession(handler: (client: SocketClient) => void | Promise<void>): void;
-  /** Whether the guest has at least one acknowledged socket session open (e.g. a chat needs one). */
+  /** Whether the guest has at least one acknowledged socket session open on this process. */
   isGuestConnected(guestId: string): boolean;
+  /**
+   * Whether the guest has an acknowledged socket session open on any process of the site (e.g. a chat needs one,
+   * a push is worth preparing); asks Redis when her sockets are not here.
+   */
+  isGuestConnectedAnywhere(guestId: string): Promise<boolean>;
   /** Sends sessionExpired to the guest's sockets of that session (all sessions without `sid`) and closes them. */
   endSessions(guestId: string, sid?: string): void;
   /** Runs when a guest's last socket session closes (e.g. to end a chat the guest left). */

@@ -15,6 +15,7 @@ import {
 } from '@velvet/contracts';
 import type { Auth, SocketClient, SocketHub } from '../modules/module';
 import type { Bus } from '../cluster/bus';
+import { GuestPresence } from '../cluster/presence';
 
 type Handler = (message: OutgoingMessage, client: SocketClient) => void | Promise<void>;
 type SessionHandler = (client: SocketClient) => void | Promise<void>;
@@ -120,6 +121,7 @@ export class Hub implements SocketHub {
   private readonly sessionHandlers: SessionHandler[] = [];
   private readonly goneHandlers: ((guestId: string) => void)[] = [];
   private readonly sweeper: NodeJS.Timeout;
+  private readonly presence: GuestPresence;
 
   constructor(
     private readonly log: FastifyBaseLogger,
@@ -130,6 +132,7 @@ export class Hub implements SocketHub {
     private readonly bus: Bus,
   ) {
     this.sweeper = setInterval(() => this.closeIdle(), PING_INTERVAL_MS).unref();
+    this.presence = new GuestPresence(bus, () => this.byGuest.keys(), now, log);
     bus.subscribe<SocketNews>(SOCKET_TOPIC, (news) => {
       if (news.kind === 'end') this.endLocalSessions(news.guestId, news.sid);
       else if (news.to === null) this.broadcastHere(news.message);
@@ -151,6 +154,10 @@ export class Hub implements SocketHub {
 
   isGuestConnected(guestId: string): boolean {
     return this.byGuest.has(guestId);
+  }
+
+  async isGuestConnectedAnywhere(guestId: string): Promise<boolean> {
+    return this.byGuest.has(guestId) || (await this.presence.elsewhere(guestId));
   }
 
   endSessions(guestId: string, sid?: string): void {
@@ -218,10 +225,14 @@ export class Hub implements SocketHub {
     socket.on('error', (error) => this.log.debug({ err: error }, 'socket error'));
   }
 
-  /** Closes every socket (server shutdown): its clients reconnect at once, through the balancer to another process. */
-  close(): void {
+  /**
+   * Closes every socket (server shutdown): its clients reconnect at once, through the balancer to another process,
+   * which notes them there; this one takes its notes back.
+   */
+  async close(): Promise<void> {
     clearInterval(this.sweeper);
     for (const connection of this.connections) connection.socket.close(CLOSE_SERVICE_RESTART, 'server restarting');
+    await this.presence.close();
   }
 
   /** A socket whose unsent backlog passed SEND_BUFFER_LIMIT: dropped so that it cannot hold the server's memory. */
@@ -261,9 +272,12 @@ export class Hub implements SocketHub {
     if (!auth) return connection.send({ type: 'sessionExpired' });
     if (connection.auth) this.unindex(connection);
     connection.auth = auth;
-    const guestConnections = this.byGuest.get(auth.guestId) ?? new Set();
+    let guestConnections = this.byGuest.get(auth.guestId);
+    if (!guestConnections) {
+      this.byGuest.set(auth.guestId, (guestConnections = new Set()));
+      this.presence.arrived(auth.guestId);
+    }
     guestConnections.add(connection);
-    this.byGuest.set(auth.guestId, guestConnections);
     connection.send({ type: 'ackSession', guestId: auth.guestId, loggedIn: auth.loggedIn });
     for (const handler of this.sessionHandlers) await handler(connection);
   }
@@ -283,6 +297,7 @@ export class Hub implements SocketHub {
     guestConnections?.delete(connection);
     if (guestConnections?.size !== 0) return;
     this.byGuest.delete(connection.auth.guestId);
+    this.presence.left(connection.auth.guestId);
     for (const handler of this.goneHandlers) handler(connection.auth.guestId);
   }
 

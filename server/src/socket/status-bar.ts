@@ -1,5 +1,7 @@
+import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { STATUS_BAR_TYPES, type StatusBarEntry, type StatusBarType } from '@velvet/contracts';
+import type { Bus } from '../cluster/bus';
 import type { SocketHub } from '../modules/module';
 
 /** What a source answers when its message applies to the guest: the text's placeholders and the action. */
@@ -13,20 +15,80 @@ const REMEMBERED_GUESTS = 50_000;
 const keyOf = (entry: StatusBarEntry | null) => JSON.stringify(entry);
 
 /**
+ * What the status bar remembers per guest, for every process of the site: the messages she closed (by type, the
+ * closed message's key) and the key of the message last pushed to her sessions.
+ */
+interface StatusBarMemory {
+  closed(guestId: string): Promise<Map<string, string>>;
+  close(guestId: string, type: StatusBarType, key: string): Promise<void>;
+  /** Notes `key` as pushed last; answers whether it was already (nothing to push then). */
+  pushed(guestId: string, key: string): Promise<boolean>;
+}
+
+/** One process alone: its memory, the least recent guests forgotten first. */
+class LocalMemory implements StatusBarMemory {
+  private readonly closedByGuest = new LRUCache<string, Map<string, string>>({ max: REMEMBERED_GUESTS });
+  private readonly pushedByGuest = new LRUCache<string, string>({ max: REMEMBERED_GUESTS });
+
+  async closed(guestId: string): Promise<Map<string, string>> {
+    return this.closedByGuest.get(guestId) ?? new Map();
+  }
+
+  async close(guestId: string, type: StatusBarType, key: string): Promise<void> {
+    this.closedByGuest.set(guestId, new Map(this.closedByGuest.get(guestId)).set(type, key));
+  }
+
+  async pushed(guestId: string, key: string): Promise<boolean> {
+    const before = this.pushedByGuest.get(guestId);
+    this.pushedByGuest.set(guestId, key);
+    return before === key;
+  }
+}
+
+/** A guest's closed messages are kept this long after her last close; what was pushed last, a day. */
+const CLOSED_TTL_SECONDS = 30 * 24 * 3600;
+const PUSHED_TTL_SECONDS = 24 * 3600;
+
+/**
+ * Processes sharing one Redis: a message closed in a socket of one process stays closed in sessions on the
+ * others, and a refresh on any process compares with what any process pushed last (one atomic SET … GET).
+ */
+class SharedMemory implements StatusBarMemory {
+  constructor(private readonly redis: Redis) {}
+
+  async closed(guestId: string): Promise<Map<string, string>> {
+    return new Map(Object.entries(await this.redis.hgetall(`velvet:status-bar:closed:${guestId}`)));
+  }
+
+  async close(guestId: string, type: StatusBarType, key: string): Promise<void> {
+    const hash = `velvet:status-bar:closed:${guestId}`;
+    await this.redis.multi().hset(hash, type, key).expire(hash, CLOSED_TTL_SECONDS).exec();
+  }
+
+  async pushed(guestId: string, key: string): Promise<boolean> {
+    const before = await this.redis.set(`velvet:status-bar:pushed:${guestId}`, key, 'EX', PUSHED_TTL_SECONDS, 'GET');
+    return before === key;
+  }
+}
+
+/**
  * The guest's status bar: modules register the message types they know when to show (`register`) and say when
  * what they answer may have changed (`refresh`); the guest sees the most urgent one (the order of
  * STATUS_BAR_TYPES) that she has not closed. A closed message stays away until its text or action changes.
  */
 export class StatusBar {
   private readonly sources = new Map<StatusBarType, StatusBarSource>();
-  private readonly closed = new LRUCache<string, Map<StatusBarType, string>>({ max: REMEMBERED_GUESTS });
-  private readonly pushed = new LRUCache<string, string>({ max: REMEMBERED_GUESTS });
+  private readonly memory: StatusBarMemory;
 
-  constructor(private readonly hub: SocketHub) {
+  constructor(
+    private readonly hub: SocketHub,
+    bus: Bus,
+  ) {
+    this.memory = bus.redis ? new SharedMemory(bus.redis) : new LocalMemory();
     hub.onSession(async (client) => {
       if (!client.auth?.loggedIn) return;
       const entry = await this.current(client.auth.guestId);
-      this.pushed.set(client.auth.guestId, keyOf(entry));
+      await this.memory.pushed(client.auth.guestId, keyOf(entry));
       client.send({ type: 'statusBar', statusBar: entry });
     });
     hub.on('removeStatusBar', async ({ statusBarType }, client) => {
@@ -42,30 +104,26 @@ export class StatusBar {
 
   /** The message the guest should see now, or null. */
   async current(guestId: string): Promise<StatusBarEntry | null> {
-    const closed = this.closed.get(guestId);
+    const closed = await this.memory.closed(guestId);
     for (const type of STATUS_BAR_TYPES) {
       const entry = await this.messageOf(type, guestId);
-      if (entry && closed?.get(type) !== keyOf(entry)) return entry;
+      if (entry && closed.get(type) !== keyOf(entry)) return entry;
     }
     return null;
   }
 
   /** Pushes the guest's message to her open sessions if it changed since the last push. */
   async refresh(guestId: string): Promise<void> {
-    if (!this.hub.isGuestConnected(guestId)) return;
+    if (!(await this.hub.isGuestConnectedAnywhere(guestId))) return;
     const entry = await this.current(guestId);
-    const key = keyOf(entry);
-    if (this.pushed.get(guestId) === key) return;
-    this.pushed.set(guestId, key);
+    if (await this.memory.pushed(guestId, keyOf(entry))) return;
     this.hub.sendToGuest(guestId, { type: 'statusBar', statusBar: entry });
   }
 
   private async close(guestId: string, type: StatusBarType): Promise<void> {
     const entry = await this.messageOf(type, guestId);
     if (!entry) return;
-    const closed = this.closed.get(guestId) ?? new Map<StatusBarType, string>();
-    closed.set(type, keyOf(entry));
-    this.closed.set(guestId, closed);
+    await this.memory.close(guestId, type, keyOf(entry));
     await this.refresh(guestId);
   }
 

@@ -7,7 +7,7 @@ import type { ModuleContext, ServerModule } from '../module';
 import { tokenOf } from '../../http/auth';
 import { findGuest, guestView } from './guests';
 import { createAnonymous, issue, login, signup } from './service';
-import { FailureThrottle, type ThrottleRule } from './throttle';
+import { FailureThrottle, throttleStore, type ThrottleRule } from './throttle';
 import { checkLoginCode, confirmEnrolment, startEnrolment } from './totp';
 import { welcomeBack } from './welcome-back';
 import { rateLimitStore } from '../../cluster/bus';
@@ -25,6 +25,8 @@ const ACCOUNT_RULE: ThrottleRule = {
   windowMs: 60 * MINUTE_MS,
 };
 const ADDRESS_RULE: ThrottleRule = { ...ACCOUNT_RULE, freeFailures: 20 };
+const accounts = new FailureThrottle('login-account', ACCOUNT_RULE);
+const addresses = new FailureThrottle('login-address', ADDRESS_RULE);
 
 function rateLimited(reply: FastifyReply, waitMs: number): HttpError {
   reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
@@ -46,8 +48,8 @@ export const authModule: ServerModule = {
   prepare: (ctx) => ctx.sessions.load(ctx.now()),
   socket: (ctx) => ctx.statusBar.register('welcomeBackUser', (guestId) => welcomeBack(ctx, guestId)),
   routes: (ctx) => async (app) => {
-    const accounts = new FailureThrottle(ACCOUNT_RULE);
-    const addresses = new FailureThrottle(ADDRESS_RULE);
+    // Counted across the server processes (Redis) when there are several: a guesser gains nothing by spreading.
+    const throttle = throttleStore(ctx.bus);
 
     /** Routes whose calls one client address may make `max` times an hour, counted before the body is read. */
     const perAddressHourly = (limit: string, max: number, routes: (limited: FastifyInstance) => void) =>
@@ -76,27 +78,22 @@ export const authModule: ServerModule = {
     route(app, authEndpoints.login, async ({ body, request, reply }) => {
       const now = ctx.now();
       const ms = now.getTime();
-      const account = body.email.trim().toLowerCase();
-      const address = request.ip;
-      const wait = Math.max(accounts.waitMs(account, ms), addresses.waitMs(address, ms));
-      // While waiting, not even the right password gets in: the check itself is what is being limited.
-      if (wait > 0) throw rateLimited(reply, wait);
+      const account = accounts.key(body.email.trim().toLowerCase());
+      const address = addresses.key(request.ip);
       // Counted before the check, so guesses sent in parallel count too; taken back when the password is right.
-      accounts.fail(account, ms);
-      addresses.fail(address, ms);
+      // While waiting, not even the right password gets in: the check itself is what is being limited.
+      const wait = await throttle.attempt([account, address], ms);
+      if (wait > 0) throw rateLimited(reply, wait);
       let row;
       try {
         row = await login(ctx.db, body.email, body.password);
         await checkLoginCode(ctx.db, row, body.totp, now);
       } catch (error) {
-        if (error instanceof HttpError && error.code === 'TOTP_REQUIRED') {
-          accounts.undo(account);
-          addresses.undo(address);
-        }
+        if (error instanceof HttpError && error.code === 'TOTP_REQUIRED') await throttle.undo([account, address]);
         throw error;
       }
-      accounts.reset(account);
-      addresses.undo(address);
+      await throttle.reset([account]);
+      await throttle.undo([address]);
       if (row.locked) throw new HttpError(403, 'GUEST_LOCKED', 'This account is locked');
       return issue(app, ctx, row, now);
     });

@@ -372,7 +372,7 @@ export async function startChat(ctx: ModuleContext, auth: Auth | null, request: 
   if (type !== 'LIVE_PREVIEW' && !auth.loggedIn) throw new HttpError(401, 'LOGIN_REQUIRED', 'Please log in first');
   const guestId = auth.guestId;
   await claimSequence(db, guestId, request.sequenceNumber);
-  if (!ctx.hub.isGuestConnected(guestId))
+  if (!(await ctx.hub.isGuestConnectedAnywhere(guestId)))
     throw new HttpError(409, 'GUEST_OFFLINE', 'Open the site in a browser tab (socket connection) to chat');
 
   const actor = await findActor(db, request.actorId);

@@ -5,7 +5,7 @@ import type { ModuleContext } from '../module';
 import { asLanguage, findGuest, type GuestRow } from '../auth/guests';
 import { checkNewPassword } from '../auth/password';
 import { findGuestByEmail, passwordMatches, setEmail, setPassword } from '../auth/service';
-import { FailureThrottle } from '../auth/throttle';
+import { FailureThrottle, throttleStore } from '../auth/throttle';
 import { normalEmail } from './newsletter';
 import { mailerOf } from './outbox';
 import { verifiedAddresses } from './schema';
@@ -173,7 +173,7 @@ export async function endOtherSessions(ctx: ModuleContext, guestId: string, sid:
 }
 
 /** Wrong current passwords count like failed logins: 5 an hour per guest, then growing waits. */
-const changeFailures = new FailureThrottle({
+const changeFailures = new FailureThrottle('password-change', {
   freeFailures: 5,
   firstDelayMs: 30_000,
   maxDelayMs: 15 * MINUTE_MS,
@@ -187,15 +187,15 @@ export async function changePassword(
   current: string,
   password: string,
 ): Promise<{ sessionsEnded: number }> {
-  const ms = ctx.now().getTime();
-  const wait = changeFailures.waitMs(auth.guestId, ms);
+  const throttle = throttleStore(ctx.bus);
+  const key = changeFailures.key(auth.guestId);
+  // Counted ahead of the check, across the server processes, so parallel guesses count too.
+  const wait = await throttle.attempt([key], ctx.now().getTime());
   if (wait > 0) throw new HttpError(429, 'RATE_LIMITED', 'Too many wrong passwords; try again later');
   const guest = await findGuest(ctx.db, auth.guestId);
-  if (!(await passwordMatches(guest, current))) {
-    changeFailures.fail(auth.guestId, ms);
+  if (!(await passwordMatches(guest, current)))
     throw new HttpError(401, 'INVALID_CREDENTIALS', 'The current password is wrong');
-  }
-  changeFailures.reset(auth.guestId);
+  await throttle.reset([key]);
   await setPassword(ctx.db, guest.id, password);
   const sessionsEnded = await endOtherSessions(ctx, guest.id, auth.sid);
   if (guest.email) await noticeOfChange(ctx, guest);

@@ -47,7 +47,7 @@ type NotifyContext = Pick<ModuleContext, 'db' | 'hub' | 'now'>;
 /** Pushes rows to the guest's open tabs in her language (nothing to do while she has none open). */
 async function pushRows(ctx: NotifyContext, guestId: string, rows: NotificationRow[]): Promise<void> {
   const shown = rows.filter((row) => !HIDDEN_NOTIFICATION_TYPES.includes(row.type));
-  if (shown.length === 0 || !ctx.hub.isGuestConnected(guestId)) return;
+  if (shown.length === 0 || !(await ctx.hub.isGuestConnectedAnywhere(guestId))) return;
   const lng = asLanguage((await findGuest(ctx.db, guestId)).language);
   ctx.hub.sendToGuest(guestId, message({ notifications: shown.map((row) => toWire(row, lng)) }));
 }

@@ -274,7 +274,7 @@ async function loyaltyChanged(ctx: ModuleContext, guestId: string, grant: Loyalt
  * too (the same state again after a bonus prize, whose grant was pushed already).
  */
 async function pushLoyaltyPoints(ctx: ModuleContext, guestId: string): Promise<void> {
-  if (!ctx.hub.isGuestConnected(guestId)) return;
+  if (!(await ctx.hub.isGuestConnectedAnywhere(guestId))) return;
   const [points, spins] = await Promise.all([
     specials.loyaltyPoints(ctx.db, guestId, ctx.now()),
     specials.spinsOf(ctx.db, guestId),

@@ -1,35 +1,40 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, type ErrorBody } from '@velvet/contracts';
 import type { Database } from '../../db/database';
+import type { Leases } from '../../leases/leases';
 import { HttpError } from '../../http/endpoint';
 import { walletIdempotencyKeys } from './schema';
 
 const KEY_MAX_LENGTH = 255;
 /**
  * A claim this old belongs to a request that hangs or whose process died while others run on (several server
- * processes on one PostgreSQL); a retry may take the key over. A restarted process does not wait for it: it
- * releases the claims of earlier processes at once (releaseDeadClaims).
+ * processes on one PostgreSQL); a retry may take the key over. A starting process does not wait for it: it
+ * releases the claims of processes that are gone at once (releaseDeadClaims).
  */
 const CLAIM_LEASE_SECONDS = 60;
 
-/** This process's id, new at every start: each claim names the process whose request holds it. */
-const PROCESS_ID = randomUUID();
+/** What the idempotency keys need of the server: its database, and the id of this process that its claims name. */
+export interface IdempotencyContext {
+  db: Database;
+  leases: Pick<Leases, 'processId' | 'running'>;
+}
 
 /**
- * Runs at start: every key still claimed (no answer stored) by another process is released, so the client's
- * retry runs at once instead of answering 409 until the lease ends. A process that stopped took its requests
- * with it; if the claim belonged to a process that still runs (several on one database), the retry runs beside
- * it, and the transfers' own idempotency keys still move the money once. Answers how many were released.
+ * Runs at start: every key still claimed (no answer stored) by a process that no longer runs is released, so the
+ * client's retry runs at once instead of answering 409 until the lease ends. A process that stopped took its
+ * requests with it; the claims of processes still running (several on one database) are theirs and stay.
+ * Answers how many were released.
  */
-export async function releaseDeadClaims(db: Database): Promise<number> {
-  const released = await db
+export async function releaseDeadClaims(ctx: IdempotencyContext): Promise<number> {
+  const running = await ctx.leases.running();
+  const released = await ctx.db
     .delete(walletIdempotencyKeys)
     .where(
       and(
         isNull(walletIdempotencyKeys.statusCode),
-        or(isNull(walletIdempotencyKeys.claimedBy), ne(walletIdempotencyKeys.claimedBy, PROCESS_ID)),
+        or(isNull(walletIdempotencyKeys.claimedBy), notInArray(walletIdempotencyKeys.claimedBy, running)),
       ),
     )
     .returning({ key: walletIdempotencyKeys.key });
@@ -87,10 +92,10 @@ function keyOf(request: FastifyRequest): string {
 }
 
 /** Takes over a key whose first request stopped answering; false when another retry was quicker. */
-async function takeOverStale(db: Database, scope: string, key: string): Promise<boolean> {
-  const taken = await db
+async function takeOverStale(ctx: IdempotencyContext, scope: string, key: string): Promise<boolean> {
+  const taken = await ctx.db
     .update(walletIdempotencyKeys)
-    .set({ claimedAt: sql`now()`, claimedBy: PROCESS_ID })
+    .set({ claimedAt: sql`now()`, claimedBy: ctx.leases.processId })
     .where(
       and(
         eq(walletIdempotencyKeys.scope, scope),
@@ -116,7 +121,7 @@ async function takeOverStale(db: Database, scope: string, key: string): Promise<
  * two endpoints (or for a video and then an album) names two operations, never one transfer.
  */
 export async function idempotent<T>(
-  ctx: { db: Database },
+  ctx: IdempotencyContext,
   request: FastifyRequest,
   scope: string,
   handler: (operationKey: string) => Promise<T>,
@@ -129,7 +134,7 @@ export async function idempotent<T>(
 
   const claimed = await db
     .insert(walletIdempotencyKeys)
-    .values({ scope: fullScope, key, requestHash: hash, claimedBy: PROCESS_ID })
+    .values({ scope: fullScope, key, requestHash: hash, claimedBy: ctx.leases.processId })
     .onConflictDoNothing()
     .returning({ key: walletIdempotencyKeys.key });
   if (claimed.length === 0) {
@@ -139,7 +144,7 @@ export async function idempotent<T>(
     if (first.requestHash !== hash)
       throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request');
     if (first.statusCode === null) {
-      if (!(await takeOverStale(db, fullScope, key)))
+      if (!(await takeOverStale(ctx, fullScope, key)))
         throw new HttpError(409, 'IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still running');
     } else if (first.statusCode === 200) {
       return first.response as T;

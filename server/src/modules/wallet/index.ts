@@ -113,8 +113,8 @@ export const walletModule: ServerModule = {
   }),
   prepare: async (ctx) => {
     shareBalanceViews(ctx.bus);
-    const released = await releaseDeadClaims(ctx.db);
-    if (released > 0) ctx.log.info({ released }, 'wallet: idempotency claims of a stopped process released');
+    const released = await releaseDeadClaims(ctx);
+    if (released > 0) ctx.log.info({ released }, 'wallet: idempotency claims of stopped processes released');
   },
   start: (ctx) => {
     const stops = [

@@ -91,7 +91,7 @@ export const walletIdempotencyKeys = pgTable(
     response: jsonb('response'),
     /** When the running request claimed the key; a claim older than the lease is taken over. */
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The server process (its id of this start) running the request; a new start releases others' claims. */
+    /** The server process (its id of this start) running the request; a start releases the claims of processes gone. */
     claimedBy: text('claimed_by'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },

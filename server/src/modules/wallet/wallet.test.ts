@@ -460,7 +460,7 @@ describe('sandbox charge', () => {
       .where(claim);
     assert.equal((await charge(accessToken, body, key)).json<ErrorBody>().code, 'IDEMPOTENCY_KEY_IN_USE');
 
-    assert.ok((await releaseDeadClaims(t.ctx.db)) >= 1);
+    assert.ok((await releaseDeadClaims(t.ctx)) >= 1);
     const retried = await charge(accessToken, body, key);
     assert.equal(retried.statusCode, 200, retried.body);
     assert.equal(retried.json().guestBalance, 20, 'the retry credits nothing twice');
