@@ -16,6 +16,7 @@ import { PushPanel } from './PushPanel';
 import { GuestsPanel } from './GuestsPanel';
 import { AgeVerificationPanel } from './AgeVerificationPanel';
 import { CompensationPanel } from './CompensationPanel';
+import { CodesPanel } from './CodesPanel';
 import './operator.css';
 
 function OperatorsOnly() {
@@ -69,6 +70,7 @@ function ConsoleBody() {
       <GuestsPanel />
       <AgeVerificationPanel />
       <CompensationPanel />
+      <CodesPanel />
       <TwoFactorPanel />
     </>
   );

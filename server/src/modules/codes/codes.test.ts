@@ -5,7 +5,10 @@ import { eq } from 'drizzle-orm';
 import {
   bonusCodeView,
   canRedeemAnswer,
+  claimCoinLoyaltyBonusMutation,
   codeCampaign,
+  coinLoyalty,
+  coinLoyaltyQuery,
   type CodeCampaignBody,
   type CreateCodesBody,
 } from '@velvet/contracts';
@@ -15,7 +18,8 @@ import { openSocketSession } from '../../testing/socket';
 import { guests } from '../auth/schema';
 import { pincalls } from '../lifecycle/schema';
 import { rewardGrants, loyaltyAccounts } from '../specials/schema';
-import { balanceOf } from '../wallet/service';
+import { errorOf, graphql } from '../specials/graphql-fixtures';
+import { balanceOf, transfer } from '../wallet/service';
 import { spendCoins } from '../wallet/fixtures';
 import { walletTopUpBonuses } from '../wallet/schema';
 
@@ -41,7 +45,7 @@ let codeCounter = 0;
 const freshCode = () => `TEST-${process.pid}-${++codeCounter}`;
 
 async function createCampaign(t: TestApp, operator: string, overrides: Partial<CodeCampaignBody> = {}) {
-  const answer = await t.rest('POST', '/operator/codes/campaigns', operator, campaignBody(t, overrides));
+  const answer = await t.rest('POST', '/operator/codes/campaigns/new', operator, campaignBody(t, overrides));
   assert.equal(answer.statusCode, 200, answer.body);
   return codeCampaign.parse(answer.json());
 }
@@ -103,11 +107,19 @@ describe('bonus codes', () => {
 
   it('are created by operators only: guests get 403, visitors 401, and bad campaigns 400', async () => {
     const { accessToken } = await t.signup();
-    expectRefused(await t.rest('POST', '/operator/codes/campaigns', accessToken, campaignBody(t)), 403, 'FORBIDDEN');
+    expectRefused(
+      await t.rest('POST', '/operator/codes/campaigns/new', accessToken, campaignBody(t)),
+      403,
+      'FORBIDDEN',
+    );
     expectRefused(await t.rest('GET', '/operator/codes/campaigns', accessToken), 403, 'FORBIDDEN');
-    expectRefused(await t.rest('POST', '/operator/codes/campaigns', undefined, campaignBody(t)), 401, 'UNAUTHORIZED');
+    expectRefused(
+      await t.rest('POST', '/operator/codes/campaigns/new', undefined, campaignBody(t)),
+      401,
+      'UNAUTHORIZED',
+    );
     const backwards = campaignBody(t, { validTo: new Date(t.ctx.now().getTime() - 2 * DAY_MS).toISOString() });
-    expectRefused(await t.rest('POST', '/operator/codes/campaigns', operator, backwards), 400, 'VALIDATION_FAILED');
+    expectRefused(await t.rest('POST', '/operator/codes/campaigns/new', operator, backwards), 400, 'VALIDATION_FAILED');
     const unordered = campaignBody(t, {
       benefits: [
         {
@@ -119,7 +131,7 @@ describe('bonus codes', () => {
         },
       ],
     });
-    expectRefused(await t.rest('POST', '/operator/codes/campaigns', operator, unordered), 400, 'VALIDATION_FAILED');
+    expectRefused(await t.rest('POST', '/operator/codes/campaigns/new', operator, unordered), 400, 'VALIDATION_FAILED');
 
     const campaign = await createCampaign(t, operator, { name: 'Autumn' });
     const code = freshCode();
@@ -308,6 +320,76 @@ describe('bonus codes', () => {
   });
 });
 
+/** Coins a guest got and then spent at `at`: spending, as the ledger counts it for loyalty. */
+async function spentAt(t: TestApp, guestId: string, coins: number, at: Date) {
+  const guest = { kind: 'guest' as const, id: guestId };
+  await transfer(t.ctx.db, {
+    reason: 'charge',
+    at,
+    legs: [
+      { account: { kind: 'system', id: 'sandbox' }, amount: -coins * COIN },
+      { account: guest, amount: coins * COIN },
+    ],
+  });
+  await transfer(t.ctx.db, {
+    reason: 'purchase.video',
+    at,
+    legs: [
+      { account: guest, amount: -coins * COIN },
+      { account: { kind: 'performer', id: 1 }, amount: coins * COIN },
+    ],
+  });
+}
+const claimLoyalty = (t: TestApp, token: string) => graphql(t, claimCoinLoyaltyBonusMutation, {}, token);
+
+describe('the coin loyalty bonus', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ seedScale: 0.05 });
+  });
+  after(() => t.close());
+
+  it("gives back a share of last Berlin month's spending by its tier, claimed once in the month after", async () => {
+    const { accessToken, guest } = await t.signup();
+    const realNow = t.ctx.now;
+    try {
+      // 23:30 UTC on 31 October is already 1 November in Berlin: that spending counts for November.
+      await spentAt(t, guest.id, 600, new Date('2026-10-15T12:00:00Z'));
+      await spentAt(t, guest.id, 900, new Date('2026-10-31T23:30:00Z'));
+      t.ctx.now = () => new Date('2026-11-10T12:00:00Z');
+      const read = async () => {
+        const body = await graphql(t, coinLoyaltyQuery, {}, accessToken);
+        assert.equal(body.errors, undefined, JSON.stringify(body.errors));
+        return coinLoyalty.parse(body.data!.coinLoyalty);
+      };
+      assert.deepEqual(await read(), {
+        month: '2026-10',
+        spentCoins: 600,
+        percent: 7,
+        bonusCoins: 42,
+        claimed: false,
+        claimable: true,
+        claimableUntil: '2026-11-30T23:00:00.000Z',
+      });
+      const claimed = await claimLoyalty(t, accessToken);
+      assert.equal(claimed.errors, undefined, JSON.stringify(claimed.errors));
+      assert.equal(await balanceOf(t.ctx.db, guest.id), 42 * COIN);
+      assert.equal(errorOf(await claimLoyalty(t, accessToken)), 'REWARD_NOT_REDEEMABLE');
+      assert.equal((await read()).claimed, true);
+      assert.equal(await balanceOf(t.ctx.db, guest.id), 42 * COIN);
+
+      // December reads November: 900 coins, 7 % again, a new claim.
+      t.ctx.now = () => new Date('2026-12-01T09:00:00Z');
+      assert.equal((await read()).bonusCoins, 63);
+      const { accessToken: idle } = await t.signup();
+      assert.equal(errorOf(await claimLoyalty(t, idle)), 'REWARD_NOT_REDEEMABLE', 'nothing spent, nothing to claim');
+      assert.equal(errorOf(await claimLoyalty(t, await t.anonymousToken())), 'LOGIN_REQUIRED');
+    } finally {
+      t.ctx.now = realNow;
+    }
+  });
+});
+
 /** Parallel redemptions and top-ups, on PGlite and on a real PostgreSQL server. */
 function underLoad(name: string, open: () => Promise<TestApp>, skip: string | false) {
   describe(`codes under load on ${name}`, { skip }, () => {
@@ -344,6 +426,19 @@ function underLoad(name: string, open: () => Promise<TestApp>, skip: string | fa
       );
       const balances = await Promise.all(racers.map((r) => balanceOf(t.ctx.db, r.guest.id)));
       assert.equal(balances.filter((b) => b === 10 * COIN).length, 5);
+    });
+
+    it('20 parallel claims of the coin loyalty bonus grant it once', async () => {
+      const { accessToken, guest } = await t.signup();
+      await spentAt(t, guest.id, 2000, new Date('2026-10-15T12:00:00Z'));
+      const realNow = t.ctx.now;
+      t.ctx.now = () => new Date('2026-11-10T12:00:00Z');
+      const answers = await Promise.all(Array.from({ length: 20 }, () => claimLoyalty(t, accessToken))).finally(
+        () => (t.ctx.now = realNow),
+      );
+      assert.equal(answers.filter((a) => a.errors === undefined).length, 1);
+      assert.ok(answers.filter((a) => a.errors).every((a) => errorOf(a) === 'REWARD_NOT_REDEEMABLE'));
+      assert.equal(await balanceOf(t.ctx.db, guest.id), 200 * COIN);
     });
 
     it('20 parallel top-ups give a waiting on-top bonus once', async () => {

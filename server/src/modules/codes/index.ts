@@ -1,10 +1,11 @@
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import { codesEndpoints } from '@velvet/contracts';
-import { requireOperator, route } from '../../http/endpoint';
+import { codesEndpoints, codesSdl } from '@velvet/contracts';
+import { requireGuest, requireOperator, route } from '../../http/endpoint';
 import { idempotent } from '../wallet/idempotency';
 import { pushBalance } from '../wallet/service';
-import type { ModuleContext, ServerModule } from '../module';
+import type { Auth, GraphqlContribution, ModuleContext, ServerModule } from '../module';
+import { claimCoinLoyaltyBonus, coinLoyalty } from './coin-loyalty';
 import { seedCodes } from './seed';
 import * as service from './service';
 
@@ -43,13 +44,40 @@ const codesRoutes =
     });
   };
 
+interface Context {
+  auth: Auth | null;
+  ctx: ModuleContext;
+}
+
+const codesGraphql: GraphqlContribution = {
+  schema: codesSdl,
+  resolvers: {
+    Query: {
+      coinLoyalty: (_root: unknown, _args: unknown, { ctx, auth }: Context) => {
+        requireGuest(auth);
+        return coinLoyalty(ctx.db, auth.guestId, ctx.now());
+      },
+    },
+    Mutation: {
+      claimCoinLoyaltyBonus: async (_root: unknown, _args: unknown, { ctx, auth }: Context) => {
+        requireGuest(auth);
+        const claimed = await claimCoinLoyaltyBonus(ctx.db, auth.guestId, ctx.now());
+        await pushBalance(ctx, auth.guestId);
+        return claimed;
+      },
+    },
+  },
+};
+
 /**
  * Bonus codes, promo codes and scratch cards: operators' campaigns and their codes, guests redeeming them through
- * the reward engine of specials, and promo codes' on-top bonuses offered to the wallet for the next top-up.
+ * the reward engine of specials, and promo codes' on-top bonuses offered to the wallet for the next top-up; the
+ * coin loyalty bonus, a share of last month's spending claimed through the same engine.
  */
 export const codesModule: ServerModule = {
   name: 'codes',
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
   routes: codesRoutes,
+  graphql: codesGraphql,
   seed: (ctx) => seedCodes(ctx.db, ctx.now()),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, ERROR_CODES } from '../endpoint';
+import { defineOperation } from '../graphql';
 import { dbInt, idParam } from '../input';
 import { REWARD_TYPES } from './games';
 
@@ -153,7 +154,7 @@ export const codesEndpoints = {
   }),
   createCampaign: defineEndpoint({
     method: 'POST',
-    path: '/operator/codes/campaigns',
+    path: '/operator/codes/campaigns/new',
     needsGuest: true,
     schemas: () => ({ body: codeCampaignBody, response: codeCampaign }),
   }),
@@ -174,3 +175,53 @@ export const codesEndpoints = {
 
 /** The push to her tabs after a redemption (the balance comes as its own push). */
 export const bonusCodeRedeemedPush = z.object({ bonus: redeemedBonus });
+
+// ---------------------------------------------------------------------------------------------------------------
+// The coin loyalty bonus (the goldrausch programme)
+
+/** Share of last month's spending given back, by the whole coins spent reached (the highest step counts). */
+export const COIN_LOYALTY_TIERS = [
+  { from: 100, percent: 5 },
+  { from: 500, percent: 7 },
+  { from: 2000, percent: 10 },
+] as const;
+
+export const coinLoyalty = z.object({
+  /** The Berlin month whose spending counts (YYYY-MM): the last one. */
+  month: z.string(),
+  spentCoins: z.number().int(),
+  percent: z.number().int(),
+  bonusCoins: z.number().int(),
+  claimed: z.boolean(),
+  claimable: z.boolean(),
+  /** The end of the month in which it can be claimed. */
+  claimableUntil: z.string(),
+});
+export type CoinLoyalty = z.infer<typeof coinLoyalty>;
+
+const coinLoyaltyFields = 'month spentCoins percent bonusCoins claimed claimable claimableUntil';
+export const coinLoyaltyQuery = defineOperation<{ coinLoyalty: CoinLoyalty }, Record<string, never>>(
+  `query CoinLoyalty { coinLoyalty { ${coinLoyaltyFields} } }`,
+);
+export const claimCoinLoyaltyBonusMutation = defineOperation<
+  { claimCoinLoyaltyBonus: CoinLoyalty },
+  Record<string, never>
+>(`mutation ClaimCoinLoyaltyBonus { claimCoinLoyaltyBonus { ${coinLoyaltyFields} } }`);
+
+export const codesSdl = /* GraphQL */ `
+  type CoinLoyalty {
+    month: String!
+    spentCoins: Int!
+    percent: Int!
+    bonusCoins: Int!
+    claimed: Boolean!
+    claimable: Boolean!
+    claimableUntil: String!
+  }
+  extend type Query {
+    coinLoyalty: CoinLoyalty!
+  }
+  extend type Mutation {
+    claimCoinLoyaltyBonus: CoinLoyalty!
+  }
+`;

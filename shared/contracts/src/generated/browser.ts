@@ -59,6 +59,7 @@ export {
   CODE_PATTERN,
   CODE_REFUSALS,
   COINS_PER_EUR,
+  COIN_LOYALTY_TIERS,
   CONSENT_CATEGORIES,
   CONTEST_GRID_PAGE_SIZE,
   CONTEST_MAX_VOTES,
@@ -257,9 +258,11 @@ export {
   chatButtonPrice,
   chatPurchaseCategory,
   chatShowListQuery,
+  claimCoinLoyaltyBonusMutation,
   clashAddVoteMutation,
   clashQuery,
   clashRevokeVoteMutation,
+  coinLoyaltyQuery,
   coinsForEur,
   coinsFromHundredths,
   contestsQuery,
@@ -407,7 +410,7 @@ export const codesEndpoints = {
   redeemBonus: { method: 'POST', path: '/guest/redeemBonus', needsGuest: true },
   hasOnTopInstance: { method: 'GET', path: '/promo/hasGuestNotRedeemedOnTopCodeInstance/:promoCode', needsGuest: true },
   campaigns: { method: 'GET', path: '/operator/codes/campaigns', needsGuest: true },
-  createCampaign: { method: 'POST', path: '/operator/codes/campaigns', needsGuest: true },
+  createCampaign: { method: 'POST', path: '/operator/codes/campaigns/new', needsGuest: true },
   createCodes: { method: 'POST', path: '/operator/codes/campaigns/:campaignId/codes', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
