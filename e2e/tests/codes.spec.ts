@@ -25,13 +25,13 @@ const TEXTS = {
 for (const language of ['de', 'es'] as const) {
   const text = TEXTS[language];
 
-  test(`${language}: a guest redeems the demo bonus code and sees her balance and spins grow; a wrong code is named`, async ({
+  test(`${language}: a guest redeems the demo bonus code and sees her balance and free messages grow; a wrong code is named`, async ({
     page,
   }) => {
     await signUp(page, `Code${language}`);
     await page.goto(text.benefits);
-    const spins = page.locator('[data-benefit="spinwheelSpins"] dd');
-    await expect(spins).toHaveText('0');
+    const messages = page.locator('[data-benefit="freeMessagesCount"] dd');
+    await expect(messages).toHaveText('0');
     const field = page.getByLabel(text.field);
     const redeem = page.getByRole('button', { name: text.redeem, exact: true });
 
@@ -47,7 +47,7 @@ for (const language of ['de', 'es'] as const) {
     await expect(redeemed).toContainText(text.redeemed);
     await expect(redeemed).toContainText(text.coins);
     await expect(page.getByTestId('navbar-balance')).toHaveText('10\u00a0VXC');
-    await expect(spins).toHaveText('1');
+    await expect(messages).toHaveText('3');
 
     await field.fill('VELVET10');
     await redeem.click();

@@ -11,12 +11,12 @@ const DEMO: { code: string; redemptions: number | null; campaign: Omit<CodeCampa
       code: 'VELVET10',
       redemptions: null,
       campaign: {
-        name: 'Welcome: 10 coins and a spin',
+        name: 'Welcome: 10 coins and 3 free messages',
         kind: 'bonusCode',
         welcome: true,
         benefits: [
           { type: 'bonus', tiers: [{ from: 0, amount: 10 }] },
-          { type: 'freeSpins', tiers: [{ from: 0, amount: 1 }] },
+          { type: 'freeMessages', tiers: [{ from: 0, amount: 3 }] },
         ],
         conditions: { requireMobileAuth: false, vip: false },
       },
