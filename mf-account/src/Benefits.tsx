@@ -12,6 +12,7 @@ import {
 } from '@velvet/federation';
 import { formatDate } from '@velvet/i18n';
 import { EmptyState } from '@velvet/ui';
+import { BonusCodeForm } from './BonusCode';
 
 const COUNTS = [
   'spinwheelSpins',
@@ -35,6 +36,7 @@ export function Benefits() {
   return (
     <section>
       <h1>{t('benefits.title')}</h1>
+      <BonusCodeForm onRedeemed={loaded.reload} />
       <LoadState loaded={loaded}>
         {(benefits) => (
           <>

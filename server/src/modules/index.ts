@@ -24,6 +24,7 @@ import { avsModule } from './avs';
 import { searchModule } from './search';
 import { trackingModule } from './tracking';
 import { surveyModule } from './survey';
+import { codesModule } from './codes';
 
 /**
  * Every domain of the server in dependency order: migrations, routes, seeds and jobs run in this order, so a
@@ -69,6 +70,8 @@ export const MODULES: readonly ServerModule[] = [
   mailModule,
   // Preferences, data protection, picture, phone, locks, export and deletion: reads every guest's rows above.
   lifecycleModule,
+  // Bonus codes, promo codes and scratch cards: grant through the rewards of specials, need the phone check above.
+  codesModule,
   // robots.txt and the sitemap: reads the pages of the catalogue modules above.
   seoModule,
   // Pages rendered on the server with the tenant's remote versions.

@@ -209,6 +209,15 @@ export const ERROR_CODES = [
   'GIFT_NOT_FOUND',
   'GIFT_NOT_OWNED',
   'VIP_REQUIRED',
+  // Bonus codes, promo codes and scratch cards: unknown, before or after its campaign's days, no redemptions left,
+  // redeemed by this guest already, a condition she does not meet (VIP_REQUIRED above); a code an operator reuses.
+  'CODE_NOT_FOUND',
+  'CODE_NOT_VALID_YET',
+  'CODE_EXPIRED',
+  'CODE_USED_UP',
+  'CODE_ALREADY_REDEEMED',
+  'MOBILE_AUTH_REQUIRED',
+  'CODE_EXISTS',
   /** A fault of the server (500): logged there, never bad input. */
   'INTERNAL',
   /** What a client reads from a failure that carries no code of the platform (a proxy's page, a lost connection). */

@@ -20,6 +20,7 @@ import { MEDIATHEK_MEDIA_TYPES } from './domains/media';
 import { CHAT_MESSAGE_MAX_LENGTH, chatEnd, chatMessage, chatSession } from './domains/chat';
 import { subscriptionPush } from './domains/subscriptions';
 import { clashVotingPush } from './domains/specials';
+import { bonusCodeRedeemedPush } from './domains/codes';
 
 /** Socket constants of the spec. */
 export const SOCKET_PATH = '/ws';
@@ -329,6 +330,10 @@ export const incomingMessages = lazyRecord({
   /** The guest's loyalty points or spins changed (a spin, a redeemed reward). */
   loyaltyPointsChanged: () =>
     z.object({ type: z.literal('loyaltyPointsChanged'), points: z.number().int(), spins: z.number().int() }),
+  /** The guest redeemed a bonus code, promo code or scratch card (in any of her tabs): what it gave. */
+  bonusCodeRedeemed: () => bonusCodeRedeemedPush.extend({ type: z.literal('bonusCodeRedeemed') }),
+  /** The code she redeemed was her welcome bonus (a guest gets one). */
+  welcomeBonusRedeemed: () => z.object({ type: z.literal('welcomeBonusRedeemed') }),
   /** A clash challenge's team votes changed by a guest's vote or revoke. */
   clashVoting: () => clashVotingPush.extend({ type: z.literal('clashVoting') }),
   /** Spec one-click result: the offer (amounts in EUR cents) and, after a charge, its outcome. */

@@ -17,6 +17,7 @@ import { PushPanel } from './PushPanel';
 import { GuestsPanel } from './GuestsPanel';
 import { AgeVerificationPanel } from './AgeVerificationPanel';
 import { CompensationPanel } from './CompensationPanel';
+import { CodesPanel } from './CodesPanel';
 import './operator.css';
 
 function OperatorsOnly() {
@@ -74,6 +75,7 @@ function ConsoleBody() {
       <GuestsPanel />
       <AgeVerificationPanel />
       <CompensationPanel />
+      <CodesPanel />
       <TwoFactorPanel />
     </>
   );

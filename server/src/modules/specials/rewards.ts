@@ -156,3 +156,12 @@ export async function gainedRewards(db: Database, guestId: string, source?: stri
   return rows.map(toGainedReward);
 }
 const GAINED_REWARDS_SIZE = 100;
+
+/** Whether the guest's claim has been granted (a claim is granted once). */
+export async function claimGranted(db: Database, guestId: string, claim: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: rewardGrants.id })
+    .from(rewardGrants)
+    .where(and(eq(rewardGrants.guestId, guestId), eq(rewardGrants.claim, claim)));
+  return row !== undefined;
+}

@@ -928,7 +928,7 @@ const segmentLabel = (rewardType: string, value: number, language?: Language) =>
 };
 
 /** The Berlin calendar month of `now` (YYYY-MM) and the instants it starts and ends. */
-function loyaltyMonth(now: Date): { month: string; from: Date; to: Date } {
+export function loyaltyMonth(now: Date): { month: string; from: Date; to: Date } {
   const month = dateInZone(now).slice(0, 7);
   const [year, number] = month.split('-').map(Number) as [number, number];
   const next = new Date(Date.UTC(year, number, 1)).toISOString().slice(0, 10);

@@ -162,3 +162,28 @@ export const walletSandboxCharges = pgTable(
   },
   (table) => [check('wallet_sandbox_charges_status', sql`${table.status} in ('succeeded', 'declined')`)],
 );
+
+/**
+ * On-top bonuses waiting for the guest's next top-up (a promo code's): `source` names what offered it, once per
+ * guest. The top-up that reaches a tier's `from` (coins credited) adds that tier's `amount` coins from the platform
+ * in its own transaction and sets `grantedAt`, so a bonus is given once, by the first top-up that earns it.
+ */
+export const walletTopUpBonuses = pgTable(
+  'wallet_topup_bonuses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    guestId: text('guest_id').notNull(),
+    source: text('source').notNull(),
+    tiers: jsonb('tiers').$type<{ from: number; amount: number }[]>().notNull(),
+    validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull(),
+    grantedAt: timestamp('granted_at', { withTimezone: true }),
+    grantedCoins: integer('granted_coins'),
+  },
+  (table) => [
+    unique('wallet_topup_bonuses_guest_source').on(table.guestId, table.source),
+    index('wallet_topup_bonuses_waiting')
+      .on(table.guestId)
+      .where(sql`${table.grantedAt} is null`),
+  ],
+);

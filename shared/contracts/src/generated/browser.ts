@@ -56,7 +56,13 @@ export {
   CLOSE_PROTOCOL_ERROR,
   CLOSE_RATE_LIMITED,
   CLOSE_SERVICE_RESTART,
+  CODE_BENEFIT_TYPES,
+  CODE_KINDS,
+  CODE_MAX_LENGTH,
+  CODE_PATTERN,
+  CODE_REFUSALS,
   COINS_PER_EUR,
+  COIN_LOYALTY_TIERS,
   CONSENT_CATEGORIES,
   CONTEST_GRID_PAGE_SIZE,
   CONTEST_MAX_VOTES,
@@ -119,6 +125,7 @@ export {
   MAGAZINE_PROMO_PAGES,
   MAX_LOAD_REPORTS,
   MAX_REMOTE_BUILD_BYTES,
+  MAX_TIERS,
   MEDIATHEK_MEDIA_TYPES,
   MEDIATHEK_ORIGINS,
   MEDIATHEK_SOURCES,
@@ -184,6 +191,7 @@ export {
   SANDBOX_AVS_IDENTITIES,
   SANDBOX_AVS_PENDING_SECONDS,
   SANDBOX_CARDS,
+  SCRATCH_CARDS_PER_CALL,
   SEARCH_CACHE_CLEAN_MS,
   SEARCH_CACHE_MS,
   SEARCH_FILTER_KEYS,
@@ -260,9 +268,11 @@ export {
   chatButtonPrice,
   chatPurchaseCategory,
   chatShowListQuery,
+  claimCoinLoyaltyBonusMutation,
   clashAddVoteMutation,
   clashQuery,
   clashRevokeVoteMutation,
+  coinLoyaltyQuery,
   coinsForEur,
   coinsFromHundredths,
   contestsQuery,
@@ -404,6 +414,16 @@ export const chatSessionEndpoints = {
   kick: { method: 'POST', path: '/chat/kick' },
   active: { method: 'GET', path: '/chat/active' },
   chatExitSurvey: { method: 'POST', path: '/survey/chatexit', needsGuest: true },
+} as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
+export const codesEndpoints = {
+  canRedeem: { method: 'GET', path: '/guest/bonusCode/:code/canRedeem', needsGuest: true },
+  bonusCode: { method: 'GET', path: '/guest/bonusCode/:code', needsGuest: true },
+  redeemBonus: { method: 'POST', path: '/guest/redeemBonus', needsGuest: true },
+  hasOnTopInstance: { method: 'GET', path: '/promo/hasGuestNotRedeemedOnTopCodeInstance/:promoCode', needsGuest: true },
+  campaigns: { method: 'GET', path: '/operator/codes/campaigns', needsGuest: true },
+  createCampaign: { method: 'POST', path: '/operator/codes/campaigns/new', needsGuest: true },
+  createCodes: { method: 'POST', path: '/operator/codes/campaigns/:campaignId/codes', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
 export const federationEndpoints = {
