@@ -20,6 +20,7 @@ import {
 } from '@velvet/federation';
 import { Button, EmptyState, LoginPrompt, Pager, TabNav, TileGrid } from '@velvet/ui';
 import { AlbumTile } from './AlbumTile';
+import { MessengerMedia } from './MessengerMedia';
 import { PinnedPhotos } from './PinnedPhotos';
 import { VideoTile } from './VideoTile';
 import { useViewerKey } from './viewer';
@@ -61,23 +62,81 @@ export function MediathekPage({ mediaType }: { mediaType: MediathekMediaType }) 
   );
 }
 
+/** The library tab of the media of the guest's conversations, beside the shop, pinned and archive tabs. */
+const MESSENGER_TAB = 'MESSENGER';
+type LibraryTab = MediathekSource | typeof MESSENGER_TAB;
+
 /**
- * One media type of the library: the shop, pinned and archive tabs with their totals, the origin filter, and
- * archive / restore per item. Answers are cached per request key; a change clears them by starting a new
- * generation of keys, so every tab and the totals load afresh.
+ * One media type of the library: the shop, pinned and archive tabs with their totals, and the messenger tab.
+ * Answers are cached per request key; a change clears them by starting a new generation of keys, so every tab
+ * and the totals load afresh.
  */
 function Library({ mediaType }: { mediaType: MediathekMediaType }) {
   const { t } = useTranslation();
-  const { api, ui } = usePlatform();
-  const pagerLabels = usePagerLabels();
+  const { api } = usePlatform();
   const language = useLanguage();
   const guestKey = useViewerKey();
-  const [source, setSource] = useState<MediathekSource>('PURCHASED');
-  const [origin, setOrigin] = useState<Origin | ''>('');
-  const [page, setPage] = useState(1);
+  const [tab, setTab] = useState<LibraryTab>('PURCHASED');
   const [generation, setGeneration] = useState(0);
   const keyBase = `mediathek|${guestKey}|${language}|${generation}`;
   const totals = useLoaded(`${keyBase}|totals`, () => api.rest(mediaEndpoints.mediathekTotals));
+  const count = (source: MediathekSource) => totals.data?.[mediaType][source];
+  const tabButton = (value: LibraryTab, label: string) => (
+    <Button
+      key={value}
+      variant={value === tab ? 'primary' : 'secondary'}
+      size="small"
+      aria-pressed={value === tab}
+      onClick={() => setTab(value)}
+    >
+      {label}
+    </Button>
+  );
+  return (
+    <>
+      <div role="group" aria-label={t('mediathek.sources')} className="mf-media-library-tabs">
+        {MEDIATHEK_SOURCES.map((source) =>
+          tabButton(
+            source,
+            count(source) === undefined
+              ? t(`mediathek.source.${source}`)
+              : t('mediathek.sourceCount', { label: t(`mediathek.source.${source}`), count: count(source) }),
+          ),
+        )}
+        {tabButton(MESSENGER_TAB, t('mediathek.messenger.tab'))}
+      </div>
+      {tab === MESSENGER_TAB ? (
+        <MessengerMedia mediaType={mediaType} />
+      ) : (
+        <LibraryItems
+          key={tab}
+          mediaType={mediaType}
+          source={tab}
+          keyBase={keyBase}
+          onChanged={() => setGeneration((g) => g + 1)}
+        />
+      )}
+    </>
+  );
+}
+
+/** One tab of owned or pinned items: the origin filter, the pages, and archive / restore per item. */
+function LibraryItems({
+  mediaType,
+  source,
+  keyBase,
+  onChanged,
+}: {
+  mediaType: MediathekMediaType;
+  source: MediathekSource;
+  keyBase: string;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const { api, ui } = usePlatform();
+  const pagerLabels = usePagerLabels();
+  const [origin, setOrigin] = useState<Origin | ''>('');
+  const [page, setPage] = useState(1);
   const loaded = useLoaded(`${keyBase}|${mediaType}|${source}|${origin}|${page}`, () =>
     api.rest(mediaEndpoints.mediathek, {
       query: {
@@ -89,43 +148,29 @@ function Library({ mediaType }: { mediaType: MediathekMediaType }) {
       },
     }),
   );
-  const choose = (change: () => void) => {
-    change();
-    setPage(1);
-  };
   const archive = async (item: MediathekItem) => {
     try {
       await api.rest(mediaEndpoints.mediathekArchive, {
         body: { mediaType, mediaId: item.mediaId, archived: item.source !== 'ARCHIVED' },
       });
       ui.toast(t(item.source === 'ARCHIVED' ? 'mediathek.restored' : 'mediathek.archived'), 'success');
-      setGeneration((g) => g + 1);
+      onChanged();
     } catch {
       ui.toast(t('mediathek.archiveFailed'), 'error');
     }
   };
-  const count = (tab: MediathekSource) => totals.data?.[mediaType][tab];
   return (
     <>
       <div className="mf-media-library-bar">
-        <div role="group" aria-label={t('mediathek.sources')} className="mf-media-library-tabs">
-          {MEDIATHEK_SOURCES.map((tab) => (
-            <Button
-              key={tab}
-              variant={tab === source ? 'primary' : 'secondary'}
-              size="small"
-              aria-pressed={tab === source}
-              onClick={() => choose(() => setSource(tab))}
-            >
-              {count(tab) === undefined
-                ? t(`mediathek.source.${tab}`)
-                : t('mediathek.sourceCount', { label: t(`mediathek.source.${tab}`), count: count(tab) })}
-            </Button>
-          ))}
-        </div>
         <label>
           {t('mediathek.origin')}{' '}
-          <select value={origin} onChange={(event) => choose(() => setOrigin(event.target.value as Origin | ''))}>
+          <select
+            value={origin}
+            onChange={(event) => {
+              setOrigin(event.target.value as Origin | '');
+              setPage(1);
+            }}
+          >
             <option value="">{t('mediathek.originAll')}</option>
             {MEDIATHEK_ORIGINS.map((value) => (
               <option key={value} value={value}>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  accountEndpoints,
   boughtGiftsQuery,
   COINS_PER_EUR,
   loggerEndpoints,
@@ -14,13 +15,14 @@ import {
   type IncomingMessage,
   type Message,
   type MessengerGift,
+  type Voucher,
 } from '@velvet/contracts';
-import { useLanguage, usePlatform, useTimeZone } from '@velvet/federation';
+import { useGuest, useLanguage, usePlatform, useTimeZone } from '@velvet/federation';
 import { COMMON_NAMESPACE, formatDate } from '@velvet/i18n';
 import { formatCurrency } from '@velvet/sdk';
 import { Button, ErrorState, OnlineBadge, Spinner } from '@velvet/ui';
 import { ActorNote } from './ActorNote';
-import { addGift, closestAmount, giftDraft, removeGift, type GiftDraft } from './giftDraft';
+import { addGift, closestAmount, giftDraft, giftVouchersFor, removeGift, type GiftDraft } from './giftDraft';
 
 const HISTORY_PAGE = 30;
 const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -68,7 +70,9 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
   const [text, setText] = useState('');
   const [catalogue, setCatalogue] = useState<MessengerGift[]>([]);
   const [owned, setOwned] = useState<BoughtGift[]>([]);
+  const [vouchers, setVouchers] = useState<Voucher[]>([]);
   const [draft, setDraft] = useState<GiftDraft>(() => giftDraft([]));
+  const guestVip = useGuest().flags.vip;
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [offer, setOffer] = useState<OneClickOffer | null>(null);
@@ -103,11 +107,13 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
     void Promise.all([
       platform.api.query(messengerGiftsQuery, { language }),
       platform.api.query(boughtGiftsQuery, {}),
-    ]).then(([gifts, bought]) => {
+      // Without her vouchers the composer still offers the gifts she owns.
+      platform.api.rest(accountEndpoints.benefits).catch(() => ({ vouchers: [] as Voucher[] })),
+    ]).then(([gifts, bought, benefits]) => {
       if (!active) return;
       setCatalogue(gifts.messengerGifts);
       setOwned(bought.boughtGifts);
-      setDraft(giftDraft(bought.boughtGifts));
+      setVouchers(benefits.vouchers);
     });
     return () => {
       active = false;
@@ -160,9 +166,13 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
           sendPending(platform, channelId, waiting);
       }),
       platform.bus.on('oneClick').subscribe(({ type: _type, result: _result, ...next }) => setOffer(next)),
+      // A gift message went out: what she owns changed, and a voucher may have paid.
       platform.bus.on('boughtGifts').subscribe(({ boughtGifts }) => {
         setOwned(boughtGifts);
-        setDraft(giftDraft(boughtGifts));
+        void platform.api
+          .rest(accountEndpoints.benefits)
+          .then((benefits) => setVouchers(benefits.vouchers))
+          .catch(() => undefined);
       }),
       platform.bus
         .on('actorOnline')
@@ -174,8 +184,29 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
     return () => subscriptions.forEach((s) => s.unsubscribe());
   }, [platform, channelId]);
 
-  const giftsById = useMemo(() => new Map(catalogue.map((gift) => [gift.id, gift])), [catalogue]);
-  const catalogueIds = useMemo(() => new Set(giftsById.keys()), [giftsById]);
+  // Gifts the guest may send: VIP gifts only for VIP members.
+  const catalogueIds = useMemo(
+    () => new Set(catalogue.filter((gift) => guestVip || !gift.vip).map((gift) => gift.id)),
+    [catalogue, guestVip],
+  );
+  const actorId = channel?.actorId;
+  const giftVouchers = useMemo(
+    () => (actorId === undefined ? 0 : giftVouchersFor(vouchers, actorId)),
+    [vouchers, actorId],
+  );
+  // A new draft whenever what she owns or her vouchers change (loaded, or a gift message went out): adjusted while
+  // rendering, as React advises for state that follows other state.
+  const [draftOf, setDraftOf] = useState({ owned, giftVouchers });
+  if (draftOf.owned !== owned || draftOf.giftVouchers !== giftVouchers) {
+    setDraftOf({ owned, giftVouchers });
+    setDraft(giftDraft(owned, giftVouchers));
+  }
+  /** The gifts offered in the composer: those she owns, and with a voucher every gift she may send. */
+  const offered = catalogue.filter(
+    (gift) =>
+      catalogueIds.has(gift.id) &&
+      (giftVouchers > 0 || owned.some((bought) => bought.giftId === gift.id && bought.count > 0)),
+  );
 
   const loadOlder = async () => {
     const answer = await platform.api.rest(messengerEndpoints.channel, {
@@ -227,8 +258,8 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
     }
   };
 
-  /** A performer's picture paid to open; too little money opens the money charge. */
-  const openPicture = async (messageId: number) => {
+  /** A performer's picture, clip or audio message paid to open; too little money opens the money charge. */
+  const openMedia = async (messageId: number) => {
     setNotice(null);
     try {
       const { message: opened } = await platform.api.rest(messengerEndpoints.openMessage, {
@@ -305,10 +336,13 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
               </span>
             ))}
             {message.imageUrl ? (
-              <img className="mf-messenger__picture" src={message.imageUrl} alt={t('conversation.picture')} />
+              <MessageMedia message={message} url={message.imageUrl} />
             ) : message.openPrice > 0 ? (
-              <Button variant="secondary" size="small" onClick={() => void openPicture(message.id)}>
-                {t('conversation.open', { price: formatCurrency(message.openPrice, 'VXC', language) })}
+              <Button variant="secondary" size="small" onClick={() => void openMedia(message.id)}>
+                {t('conversation.open', {
+                  context: message.mediaType ?? 'bitmap',
+                  price: formatCurrency(message.openPrice, 'VXC', language),
+                })}
               </Button>
             ) : null}
             <time dateTime={message.created}>
@@ -334,36 +368,35 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
             maxLength={MESSAGE_MAX_LENGTH}
             onChange={(event) => setText(event.target.value)}
           />
-          {owned.some((gift) => catalogueIds.has(gift.giftId) && gift.count > 0) ? (
+          {offered.length > 0 ? (
             <fieldset className="mf-messenger__gifts">
               <legend>{t('gifts.yours')}</legend>
-              {owned
-                .filter((gift) => catalogueIds.has(gift.giftId))
-                .map(({ giftId }) => {
-                  const gift = giftsById.get(giftId)!;
-                  const added = draft.included.filter((id) => id === giftId).length;
-                  return (
-                    <span key={giftId}>
+              {giftVouchers > 0 ? <p>{t('gifts.vouchers', { count: draft.vouchers })}</p> : null}
+              {offered.map((gift) => {
+                const added = draft.included.filter((id) => id === gift.id).length;
+                const left = (draft.available[gift.id] ?? 0) + draft.vouchers;
+                return (
+                  <span key={gift.id}>
+                    <Button
+                      variant="secondary"
+                      size="small"
+                      disabled={left <= 0}
+                      onClick={() => setDraft((d) => addGift(d, gift.id, catalogueIds))}
+                    >
+                      {t('gifts.add', { name: gift.name, count: left })}
+                    </Button>
+                    {added > 0 ? (
                       <Button
-                        variant="secondary"
+                        variant="ghost"
                         size="small"
-                        disabled={(draft.available[giftId] ?? 0) <= 0}
-                        onClick={() => setDraft((d) => addGift(d, giftId, catalogueIds))}
+                        onClick={() => setDraft((d) => removeGift(d, gift.id, owned))}
                       >
-                        {t('gifts.add', { name: gift.name, count: draft.available[giftId] ?? 0 })}
+                        {t('gifts.remove', { name: gift.name, count: added })}
                       </Button>
-                      {added > 0 ? (
-                        <Button
-                          variant="ghost"
-                          size="small"
-                          onClick={() => setDraft((d) => removeGift(d, giftId, owned))}
-                        >
-                          {t('gifts.remove', { name: gift.name, count: added })}
-                        </Button>
-                      ) : null}
-                    </span>
-                  );
-                })}
+                    ) : null}
+                  </span>
+                );
+              })}
             </fieldset>
           ) : null}
           <p className="mf-messenger__terms">
@@ -408,6 +441,24 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
       <GiftShop catalogue={catalogue} />
     </section>
   );
+}
+
+/** A message's picture, clip or audio message, at its signed address. */
+function MessageMedia({ message, url }: { message: Message; url: string }) {
+  const { t } = useTranslation();
+  if (message.mediaType === 'video')
+    return (
+      <video
+        className="mf-messenger__picture"
+        src={url}
+        controls
+        preload="metadata"
+        aria-label={t('conversation.clip')}
+      />
+    );
+  if (message.mediaType === 'audio')
+    return <audio src={url} controls preload="metadata" aria-label={t('conversation.audio')} />;
+  return <img className="mf-messenger__picture" src={url} alt={t('conversation.picture')} />;
 }
 
 /** The catalogue to buy gifts from (VIP gifts marked); a bought gift joins the guest's gifts by the push. */

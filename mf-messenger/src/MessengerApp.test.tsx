@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import {
+  accountEndpoints,
   actorNoteEndpoints,
   boughtGiftsQuery,
   CHANNEL_STORAGE_KEY,
@@ -24,6 +25,8 @@ const messageFixture = (id: number, channelId: number, text: string): Message =>
   clientMessageId: null,
   gifts: [],
   imageUrl: null,
+  mediaType: null,
+  durationSeconds: null,
   price: 0,
   openPrice: 0,
   data: null,
@@ -284,9 +287,56 @@ describe('messenger for guests', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Only VIP members can send this gift.');
   });
 
+  it('a messenger-gift voucher for the performer pays a gift she does not own', async () => {
+    const channel = channelFixture({ id: 5 });
+    const voucher = (id: number, amount: number, actors: number[]) => ({
+      id,
+      guestId: 'g',
+      type: 6 as const,
+      amount,
+      validFrom: '2026-01-01T00:00:00.000Z',
+      validTo: null,
+      actors: actors.map((actorId) => ({ id: actorId, online: true, name: 'x', link: 'x', avatar: '/a.webp' })),
+    });
+    const platform = createMockPlatform({
+      loggedIn: true,
+      language: 'de',
+      query: giftQueries(),
+      rest: {
+        '/messenger/recommendations': () => ({ actors: [] }),
+        '/messenger/channel/:channelId': () => ({ channel, messages: [], hasMore: false }),
+        ...restFixture(accountEndpoints.benefits, () => ({
+          spinwheelSpins: 0,
+          messengerGiftCount: 3,
+          freeMessagesCount: 0,
+          privateShowTickets: 0,
+          chatShowTickets: 0,
+          // One for any performer, two limited to another one.
+          vouchers: [voucher(1, 1, []), voucher(2, 2, [999])],
+        })),
+      },
+    });
+    render(platform);
+    pushChannels(platform, [channel]);
+    fireEvent.click(screen.getByRole('button', { name: /Performer 5/ }));
+    expect(await screen.findByText('Noch 1 Geschenkgutschein')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Rose hinzufügen (noch 1)' }));
+    expect(screen.getByText('Noch 0 Geschenkgutscheine')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Rose hinzufügen (noch 0)' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Rose entfernen (1 in der Nachricht)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Rose hinzufügen (noch 1)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Senden' }));
+    expect(platform.sent.at(-1)).toMatchObject({ includedGifts: [3], messageType: 'gift' });
+  });
+
   it('opens a performer picture paid to open', async () => {
     const channel = channelFixture({ id: 5 });
-    const locked = { ...messageFixture(4, 5, 'For you'), messageType: 'image_received' as const, openPrice: 200 };
+    const locked = {
+      ...messageFixture(4, 5, 'For you'),
+      messageType: 'image_received' as const,
+      mediaType: 'bitmap' as const,
+      openPrice: 200,
+    };
     const platform = createMockPlatform({
       loggedIn: true,
       query: giftQueries(),
@@ -309,6 +359,42 @@ describe('messenger for guests', () => {
     expect(
       platform.restCalls.find((call) => call.path === '/messenger/message/:messageId/open')?.input?.idempotencyKey,
     ).toEqual(expect.any(String));
+  });
+
+  it('plays a performer clip once it is opened, and a free audio message at once', async () => {
+    const channel = channelFixture({ id: 5 });
+    const clip = {
+      ...messageFixture(4, 5, 'For you'),
+      messageType: 'image_received' as const,
+      mediaType: 'video' as const,
+      durationSeconds: 4,
+      openPrice: 500,
+    };
+    const audio = {
+      ...messageFixture(6, 5, 'Listen'),
+      messageType: 'image_received' as const,
+      mediaType: 'audio' as const,
+      durationSeconds: 3,
+      imageUrl: '/rest/v1/messenger/image/6?sig=a',
+    };
+    const platform = createMockPlatform({
+      loggedIn: true,
+      query: giftQueries(),
+      rest: {
+        '/messenger/recommendations': () => ({ actors: [] }),
+        '/messenger/channel/:channelId': () => ({ channel, messages: [clip, audio], hasMore: false }),
+        '/messenger/message/:messageId/open': () => ({
+          message: { ...clip, openPrice: 0, imageUrl: '/rest/v1/messenger/image/4?sig=v' },
+        }),
+      },
+    });
+    render(platform);
+    pushChannels(platform, [channel]);
+    fireEvent.click(screen.getByRole('button', { name: /Performer 5/ }));
+    expect(await screen.findByLabelText('Voice message')).toHaveAttribute('src', '/rest/v1/messenger/image/6?sig=a');
+    expect(screen.queryByLabelText('Clip')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /^Watch the clip for 5\sVXC$/ }));
+    expect(await screen.findByLabelText('Clip')).toHaveAttribute('src', '/rest/v1/messenger/image/4?sig=v');
   });
 
   it('restores the last selected channel from local storage', async () => {

@@ -37,7 +37,7 @@ const drawtextEscape = (text: string) => text.replace(/[\\:']/g, (c) => `\\${c}`
  * One low-resolution H.264 MP4 with a moving test pattern, a running clock and the title; keyframes every two
  * seconds so a player can seek. Without a known font the title is left out rather than failing the seed.
  */
-async function encode(file: string, pattern: string, title: string, seconds: number) {
+export async function encodeClip(file: string, pattern: string, title: string, seconds: number) {
   const font = FONTS.find((candidate) => existsSync(candidate));
   const text = font
     ? [
@@ -75,6 +75,37 @@ async function encode(file: string, pattern: string, title: string, seconds: num
   ]);
 }
 
+/** A test pattern of PATTERNS, by any index. */
+export const clipPattern = (index: number) => PATTERNS[index % PATTERNS.length]!;
+
+/**
+ * A short AAC audio file (mono, 22 kHz, 32 kbit/s: a few KB a second) of a soft tone that rises and falls, the
+ * demo's stand-in for a recorded voice.
+ */
+export async function encodeTone(file: string, frequency: number, seconds: number) {
+  await run(ffmpeg.path, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${frequency}:duration=${seconds}:sample_rate=22050`,
+    '-af',
+    'volume=0.3,tremolo=f=2:d=0.6',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '32k',
+    '-ac',
+    '1',
+    '-movflags',
+    '+faststart',
+    file,
+  ]);
+}
+
 /**
  * Makes the clip pairs (full and preview) that are not there yet and answers their names. The full clip goes to
  * DATA_DIR/clips, the preview to the public media folder.
@@ -86,12 +117,12 @@ export async function generateClips(dataDir: string, count: number): Promise<str
   const names = Array.from({ length: count }, (_, i) => clipName(i));
   await Promise.all(
     names.map(async (name, i) => {
-      const pattern = PATTERNS[i % PATTERNS.length]!;
+      const pattern = clipPattern(i);
       const title = `Velvet demo clip ${i + 1}`;
       const full = path.join(fullDir, `${name}.mp4`);
       const preview = path.join(previewDir, `${name}-preview.mp4`);
-      if (!(await exists(full))) await encode(full, pattern, title, FULL_SECONDS);
-      if (!(await exists(preview))) await encode(preview, pattern, `${title} · preview`, PREVIEW_SECONDS);
+      if (!(await exists(full))) await encodeClip(full, pattern, title, FULL_SECONDS);
+      if (!(await exists(preview))) await encodeClip(preview, pattern, `${title} · preview`, PREVIEW_SECONDS);
     }),
   );
   return names;
@@ -109,8 +140,8 @@ export async function generatePublicClips(dataDir: string, prefix: string, count
   await Promise.all(
     names.map(async (name, i) => {
       const file = path.join(previewDir, `${name}-preview.mp4`);
-      const pattern = PATTERNS[(i + 1) % PATTERNS.length]!;
-      if (!(await exists(file))) await encode(file, pattern, `Velvet ${prefix} ${i + 1}`, PREVIEW_SECONDS);
+      const pattern = clipPattern(i + 1);
+      if (!(await exists(file))) await encodeClip(file, pattern, `Velvet ${prefix} ${i + 1}`, PREVIEW_SECONDS);
     }),
   );
   return names;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNotNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { MESSENGER_CONTENT_PAGE_SIZE, MESSENGER_MEDIA_TYPES, type MessengerContentItem } from '@velvet/contracts';
 import { countedPage } from '../../db/page';
@@ -26,8 +26,9 @@ const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
 
 /**
  * The media of the guest's conversations, newest first (the spec's messenger content, first 10 by default): the
- * pictures she and her performers sent, filtered by media type and by a part of the performer's name. Pictures are
- * the media conversations hold (bitmap); a filter naming only video or audio finds none.
+ * pictures she sent and the pictures, clips and audio messages her performers sent, filtered by media type and by a
+ * part of the performer's name. Media still paid to open is listed without its address. A media type outside
+ * MESSENGER_MEDIA_TYPES is 400 VALIDATION_FAILED.
  */
 export async function messengerContent(
   ctx: Pick<ModuleContext, 'db' | 'config' | 'now'>,
@@ -37,8 +38,8 @@ export async function messengerContent(
   const parsed = contentArgs.safeParse(args);
   if (!parsed.success) throw new HttpError(400, 'VALIDATION_FAILED', parsed.error.issues[0]?.message ?? 'bad input');
   const { first, offset, filter } = parsed.data;
-  if (filter?.mediaTypes && !filter.mediaTypes.includes('bitmap')) return { total: 0, items: [] };
   const conditions: SQL[] = [eq(channels.guestId, guestId), isNotNull(messages.imageFile)];
+  if (filter?.mediaTypes?.length) conditions.push(inArray(messages.mediaType, filter.mediaTypes));
   if (filter?.searchString) conditions.push(ilike(performerCard.displayName, likeText(filter.searchString)));
   const where = and(...conditions);
   const page = await countedPage(
@@ -72,10 +73,12 @@ export async function messengerContent(
         channelId: shown.channelId,
         actorId,
         actorName,
-        mediaType: 'bitmap',
+        mediaType: shown.mediaType ?? 'bitmap',
         senderType: shown.senderType,
+        text: shown.text,
         url: shown.imageUrl,
         openPrice: shown.openPrice,
+        durationSeconds: shown.durationSeconds,
         created: shown.created,
       };
     }),

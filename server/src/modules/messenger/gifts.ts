@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   LANGUAGES,
   TOY_CONTROL_GIFT_IDS,
@@ -12,6 +12,7 @@ import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
 import { isVipGuest } from '../auth/guests';
+import { spendVoucher } from '../account/service';
 import { pushBalance, transfer } from '../wallet/service';
 import { boughtGifts, gifts } from './schema';
 
@@ -82,12 +83,21 @@ export async function boughtGiftsOf(db: Database, guestId: string): Promise<Boug
     .orderBy(asc(boughtGifts.giftId));
 }
 
+/** The voucher type that pays a messenger gift (the spec's voucher types by number). */
+const MESSENGER_GIFT_VOUCHER = 6;
+
 /**
- * The gifts a message carries, checked in the message's transaction: each id is an active gift of the catalogue
- * (GIFT_NOT_FOUND), a VIP gift needs a VIP member (VIP_REQUIRED), and the guest owns as many as the message
- * carries (GIFT_NOT_OWNED), which are taken from her bought gifts by a guarded decrement.
+ * The gifts a message to a performer carries, checked in the message's transaction: each id is an active gift of
+ * the catalogue (GIFT_NOT_FOUND), a VIP gift needs a VIP member (VIP_REQUIRED), and each gift is one the guest
+ * owns, taken from her bought gifts under their row lock, or else paid by one unit of a messenger-gift voucher
+ * that holds for this performer (a gift of the catalogue, not a toy control); without either, GIFT_NOT_OWNED.
  */
-export async function takeGifts(tx: Database, guestId: string, ids: readonly number[]): Promise<GiftRow[]> {
+export async function takeGifts(
+  tx: Database,
+  guestId: string,
+  ids: readonly number[],
+  to: { actorId: number; now: Date },
+): Promise<GiftRow[]> {
   if (ids.length === 0) return [];
   const catalogue = await giftsById(tx, ids);
   const rows = ids.map((id) => {
@@ -100,12 +110,19 @@ export async function takeGifts(tx: Database, guestId: string, ids: readonly num
   const wanted = new Map<number, number>();
   for (const id of ids) wanted.set(id, (wanted.get(id) ?? 0) + 1);
   for (const [giftId, count] of wanted) {
-    const [taken] = await tx
-      .update(boughtGifts)
-      .set({ count: sql`${boughtGifts.count} - ${count}` })
-      .where(and(eq(boughtGifts.guestId, guestId), eq(boughtGifts.giftId, giftId), gte(boughtGifts.count, count)))
-      .returning({ giftId: boughtGifts.giftId });
-    if (!taken) throw new HttpError(409, 'GIFT_NOT_OWNED', `Buy gift ${giftId} before sending it`);
+    const owned = and(eq(boughtGifts.guestId, guestId), eq(boughtGifts.giftId, giftId));
+    const [bought] = await tx.select({ count: boughtGifts.count }).from(boughtGifts).where(owned).for('update');
+    const fromOwned = Math.min(bought?.count ?? 0, count);
+    if (fromOwned > 0)
+      await tx
+        .update(boughtGifts)
+        .set({ count: sql`${boughtGifts.count} - ${fromOwned}` })
+        .where(owned);
+    const isToy = catalogue.get(giftId)!.toyDurationSeconds !== null;
+    for (let unit = fromOwned; unit < count; unit++) {
+      if (isToy || !(await spendVoucher(tx, guestId, MESSENGER_GIFT_VOUCHER, to.actorId, to.now)))
+        throw new HttpError(409, 'GIFT_NOT_OWNED', `Buy gift ${giftId} before sending it`);
+    }
   }
   return rows;
 }

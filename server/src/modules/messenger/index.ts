@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ServerModule } from '../module';
 import { messengerGraphql } from './graphql';
+import { MEDIA_CLEANUP_MS, removeDeletedMedia } from './media';
 import { writeJournal } from './journal';
 import { messengerRoutes } from './routes';
 import { startReplyJob } from './replies';
@@ -15,5 +16,12 @@ export const messengerModule: ServerModule = {
   socket: messengerSocket,
   hooks: (ctx) => ({ chatJournal: (entry) => writeJournal(ctx, entry) }),
   seed: (ctx, { scale }) => seedMessenger(ctx, scale),
-  start: startReplyJob,
+  // The performers' answers, and the removal of deleted messages' files (under leases).
+  start: (ctx) => {
+    const stops = [
+      startReplyJob(ctx),
+      ctx.leases.repeat('messenger: files of deleted messages', MEDIA_CLEANUP_MS, () => removeDeletedMedia(ctx)),
+    ];
+    return () => stops.forEach((stop) => stop());
+  },
 };

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import type { Language } from '@velvet/contracts';
+import type { Language, MessengerMediaType } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import type { ModuleContext } from '../module';
 import { ageGate } from '../auth/age';
 import { botReply } from '../chat/bot';
 import { notify } from '../notifications/service';
 import { giftsById } from './gifts';
-import { storePerformerPicture } from './images';
+import { MEDIA_OPEN_PRICES, storePerformerMedia } from './media';
 import { channels, messages } from './schema';
 import { getChannel, messageView, toMessage } from './service';
 
@@ -21,9 +21,11 @@ const GIFT_THANKS: Record<Language, (gift: string) => string> = {
 /** The guest's age gate decides her channel's avatar, as her own requests see it. */
 const guestAuth = (guestId: string) => ({ guestId, loggedIn: true, operator: false, sid: '' });
 
-/** Every third answer of a performer is a picture, paid to open at this price (hundredths of a coin). */
-const PICTURE_EVERY = 3;
-export const PICTURE_OPEN_PRICE = 200;
+/** Every third answer of a performer carries media: a picture, then a clip, then an audio message, in turn. */
+const MEDIA_EVERY = 3;
+const MEDIA_TURN: readonly MessengerMediaType[] = ['bitmap', 'video', 'audio'];
+/** The notification's wording of each media (its text's context). */
+const NOTIFIED_AS: Record<MessengerMediaType, string> = { bitmap: 'picture', video: 'clip', audio: 'audio' };
 
 /** Channels answered per pass, so one pass stays short; the rest wait for the next. */
 const REPLIES_PER_PASS = 50;
@@ -33,8 +35,8 @@ export const REPLY_TICK_MS = 1000;
 /**
  * The demo performers answer in the messenger as they do in the live chat (the chat's lines, in the guest's
  * language): once the pause after the guest's latest message is over by the server clock. A gift message is
- * thanked for by the gift's name (`new_gift`), and every third answer brings a picture paid to open
- * (`image_received`). Each due channel is claimed by clearing its due time, so two
+ * thanked for by the gift's name (`new_gift`), and every third answer brings media (`image_received`): a picture
+ * or a clip paid to open, or a free audio message, each in a file of its own. Each due channel is claimed by clearing its due time, so two
  * passes never answer it twice. Answers how many channels were answered.
  */
 export async function answerDueReplies(ctx: ModuleContext): Promise<number> {
@@ -81,19 +83,23 @@ async function answerChannel(ctx: ModuleContext, channelId: number): Promise<boo
     const text = gift
       ? GIFT_THANKS[view.language](gift.names[view.language])
       : botReply(view.language, previous?.text ?? null);
-    const picture = !gift && (answers + 1) % PICTURE_EVERY === 0;
+    const turn = (answers + 1) / MEDIA_EVERY;
+    const mediaType = !gift && Number.isInteger(turn) ? MEDIA_TURN[(turn - 1) % MEDIA_TURN.length]! : null;
+    const media = mediaType && (await storePerformerMedia(ctx.config.dataDir, mediaType, channelId * 31 + answers));
     const [row] = await tx
       .insert(messages)
       .values({
         channelId,
         senderType: 'actor',
-        messageType: gift ? 'new_gift' : picture ? 'image_received' : 'text',
+        messageType: gift ? 'new_gift' : media ? 'image_received' : 'text',
         text,
         created: now,
-        ...(picture
+        ...(mediaType && media
           ? {
-              imageFile: await storePerformerPicture(ctx.config.dataDir, '♥', channelId * 31 + answers),
-              openPrice: PICTURE_OPEN_PRICE,
+              imageFile: media.file,
+              mediaType,
+              durationSeconds: media.durationSeconds,
+              openPrice: MEDIA_OPEN_PRICES[mediaType],
             }
           : {}),
       })
@@ -108,7 +114,9 @@ async function answerChannel(ctx: ModuleContext, channelId: number): Promise<boo
   const view = await messageView(ctx, stored.guestId, [stored.row]);
   const channel = await getChannel(db, stored.guestId, await ageGate(ctx, guestAuth(stored.guestId)), channelId);
   ctx.hub.sendToGuest(stored.guestId, { type: 'channel', channel, message: toMessage(stored.row, view) });
-  await notify(ctx, stored.guestId, 'message', { name: channel.actorName });
+  const params: Record<string, string> = { name: channel.actorName };
+  if (stored.row.mediaType) params.context = NOTIFIED_AS[stored.row.mediaType];
+  await notify(ctx, stored.guestId, 'message', params);
   return true;
 }
 

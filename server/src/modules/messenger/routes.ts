@@ -26,7 +26,7 @@ import { buyGift } from './gifts';
 import { actorNoteOf, addRelation, hasRelation, hiddenRecommendations, messengerActor, storeActorNote } from './notes';
 import { MESSENGER_IMAGE_PATH, messengerImagesDir, storeImage, verifyImageUrl } from './images';
 import { sendGuestMessage, setActorTerms } from './send';
-import { imageOfChannel, openConversation, openPicture, touchChannel } from './service';
+import { imageOfChannel, openConversation, openMedia, touchChannel } from './service';
 
 /** A picture's client message id is its upload's Idempotency-Key: a retry of the upload stores and charges once. */
 function pictureMessageId(request: FastifyRequest): string {
@@ -111,7 +111,7 @@ export const messengerRoutes =
 
     route(app, messengerEndpoints.openMessage, async ({ auth, params, request }) =>
       idempotent(ctx, request, 'messenger.picture', async () => ({
-        message: await openPicture(ctx, auth.guestId, params.messageId),
+        message: await openMedia(ctx, auth.guestId, params.messageId),
       })),
     );
 

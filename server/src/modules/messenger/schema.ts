@@ -107,11 +107,18 @@ export const messages = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
-    /** The picture's file name below the messenger's folder of the data directory. */
+    /**
+     * The media's file name below the messenger's folder of the data directory (a picture, clip or audio message):
+     * every message has a file of its own, removed when the message is deleted.
+     */
     imageFile: text('image_file'),
+    /** What the file is (the contracts' MESSENGER_MEDIA_TYPES); null without a file. */
+    mediaType: text('media_type', { enum: ['video', 'bitmap', 'audio'] }),
+    /** A clip's or audio message's length in seconds. */
+    durationSeconds: integer('duration_seconds'),
     /** Hundredths of a coin the message cost. */
     price: integer('price').notNull().default(0),
-    /** A performer's picture paid to open: its price in hundredths of a coin, until the guest opened it. */
+    /** A performer's media paid to open: its price in hundredths of a coin, until the guest opened it. */
     openPrice: integer('open_price').notNull().default(0),
     opened: boolean('opened').notNull().default(false),
     /** What a system message is about (a chat's type and length, a top-up's amount); null for others. */
@@ -146,3 +153,12 @@ export const relations = pgTable(
   },
   (table) => [primaryKey({ columns: [table.guestId, table.relationTypeId, table.actorId] })],
 );
+
+/**
+ * Media files of deleted messages, written by a trigger on every deletion (a guest's account, a performer or a
+ * channel deleted cascades to its messages) and removed from the disk by a job, as a transaction cannot.
+ */
+export const deletedMedia = pgTable('messenger_deleted_media', {
+  file: text('file').primaryKey(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});

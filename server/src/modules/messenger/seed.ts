@@ -5,6 +5,7 @@ import type { ModuleContext } from '../module';
 import { ensureDemoGuest } from '../auth/demo-guest';
 import { setFavorite } from '../performers/favorites';
 import { listPerformerCards } from '../performers/catalogue';
+import { ensureDemoMedia, MEDIA_OPEN_PRICES, storePerformerMedia } from './media';
 import { actorTerms, boughtGifts, channels, gifts, messages } from './schema';
 
 /** The gift catalogue: names in the four languages, price in hundredths of a coin; the last ones for VIPs only. */
@@ -67,9 +68,17 @@ const GUEST_LINES = [
 
 const HOUR = 3_600_000;
 
+/** The newest message of the first conversations brings media: a picture, a clip, an audio message. */
+const INBOX_MEDIA = [
+  { mediaType: 'bitmap', text: 'A little picture, just for you.' },
+  { mediaType: 'video', text: 'I made this clip for you.' },
+  { mediaType: 'audio', text: 'Listen to this!' },
+] as const;
+
 /**
  * The gift catalogue with its pictures, every performer's messaging terms (prices of 1 to 2.5 coins, every
- * fifth writes for free), and the demo guest's inbox and two bought roses.
+ * fifth writes for free), the performers' demo clips and audio messages, and the demo guest's inbox and two
+ * bought roses.
  */
 export async function seedMessenger(ctx: ModuleContext, scale: number): Promise<void> {
   const { db } = ctx;
@@ -128,16 +137,18 @@ export async function seedMessenger(ctx: ModuleContext, scale: number): Promise<
       )
       .onConflictDoNothing();
   }
-  await seedInbox(db, scale, ctx.now().getTime());
+  await ensureDemoMedia(ctx.config.dataDir);
+  await seedInbox(db, ctx.config.dataDir, scale, ctx.now().getTime());
   const guestId = await ensureDemoGuest(db);
   await db.insert(boughtGifts).values({ guestId, giftId: storedGifts[0]!.id, count: 2 }).onConflictDoNothing();
 }
 
 /**
  * Gives the demo guest an inbox: conversations with the most popular performers, each with a short history,
- * some unread, one archived, the first with free messaging, every fourth with no free messages left.
+ * some unread, one archived, the first with free messaging, every fourth with no free messages left; the first
+ * three end with the performer's media (INBOX_MEDIA).
  */
-async function seedInbox(db: Database, scale: number, now: number): Promise<void> {
+async function seedInbox(db: Database, dataDir: string, scale: number, now: number): Promise<void> {
   const guestId = await ensureDemoGuest(db);
   const count = Math.max(1, Math.round(12 * scale));
   const partners = await listPerformerCards(db, count);
@@ -172,7 +183,29 @@ async function seedInbox(db: Database, scale: number, now: number): Promise<void
         created: new Date(now - (index * 7 + (length - n)) * HOUR),
       };
     });
-    const stored = await db.insert(messages).values(rows).returning({ id: messages.id, created: messages.created });
+    const media = INBOX_MEDIA[index];
+    const file = media && (await storePerformerMedia(dataDir, media.mediaType, index));
+    const withMedia =
+      media && file
+        ? [
+            ...rows,
+            {
+              channelId: channel.id,
+              senderType: 'actor' as const,
+              messageType: 'image_received',
+              text: media.text,
+              created: new Date(now - index * 7 * HOUR),
+              imageFile: file.file,
+              mediaType: media.mediaType,
+              durationSeconds: file.durationSeconds,
+              openPrice: MEDIA_OPEN_PRICES[media.mediaType],
+            },
+          ]
+        : rows;
+    const stored = await db
+      .insert(messages)
+      .values(withMedia)
+      .returning({ id: messages.id, created: messages.created });
     const last = stored.at(-1)!;
     await db
       .update(channels)

@@ -96,7 +96,7 @@ export async function sendGuestMessage(
         .where(and(eq(messages.channelId, channel.id), eq(messages.clientMessageId, input.clientMessageId)));
       if (earlier) return { row: earlier, replayed: true, charged: false, gifts: false };
       if (channel.blocked) throw new HttpError(403, 'FORBIDDEN', 'This conversation is blocked');
-      const gifts = await takeGifts(tx as Database, guestId, input.giftIds);
+      const gifts = await takeGifts(tx as Database, guestId, input.giftIds, { actorId: channel.actorId, now });
       const { price, freeMessagesAmount } = await payForMessage(
         tx as Database,
         guestId,
@@ -128,6 +128,7 @@ export async function sendGuestMessage(
           clientMessageId: input.clientMessageId,
           giftIds: gifts.map((gift) => gift.id),
           imageFile: input.imageFile ?? null,
+          mediaType: input.imageFile ? 'bitmap' : null,
           price,
         })
         .returning();

@@ -84,7 +84,7 @@ export async function messageView(
   return { guestId, language: asLanguage(guest.language), gifts, secret: ctx.config.jwtSecret, now: ctx.now() };
 }
 
-/** A performer's picture paid to open that the guest has not opened: shown without its address. */
+/** A performer's media paid to open that the guest has not opened: shown without its address. */
 const locked = (row: MessageRow) => row.openPrice > 0 && !row.opened;
 
 export function toMessage(row: MessageRow, view: MessageView): Message {
@@ -101,6 +101,8 @@ export function toMessage(row: MessageRow, view: MessageView): Message {
       return gift ? [toMessageGift(gift, view.language)] : [];
     }),
     imageUrl: row.imageFile && !locked(row) ? imageUrl(view.secret, row, view.guestId, view.now) : null,
+    mediaType: row.imageFile ? (row.mediaType ?? 'bitmap') : null,
+    durationSeconds: row.durationSeconds,
     price: row.price,
     openPrice: locked(row) ? row.openPrice : 0,
     data: row.data ?? null,
@@ -283,24 +285,25 @@ export async function markAllChannelsSeen(db: Database, guestId: string, now: Da
   return read.length;
 }
 
-/** The file of a picture message in the guest's channel; 404 for any other message, channel or guest, 403 while locked. */
+/** The media file of a message in the guest's channel; 404 for any other message, channel or guest, 403 while locked. */
 export async function imageOfChannel(db: Database, guestId: string, channelId: number, messageId: number) {
   const [row] = await db
     .select({ message: messages })
     .from(messages)
     .innerJoin(channels, eq(channels.id, messages.channelId))
     .where(and(eq(messages.id, messageId), eq(channels.id, channelId), eq(channels.guestId, guestId)));
-  if (!row?.message.imageFile) throw new HttpError(404, 'NOT_FOUND', `No picture ${messageId}`);
-  if (locked(row.message)) throw new HttpError(403, 'NOT_OWNED', 'Open this picture first');
+  if (!row?.message.imageFile) throw new HttpError(404, 'NOT_FOUND', `No media ${messageId}`);
+  if (locked(row.message)) throw new HttpError(403, 'NOT_OWNED', 'Open this message first');
   return row.message.imageFile;
 }
 
 /**
- * Opens a performer's picture paid to open in the guest's channel: one transfer guest → performer (her share)
- * and platform, keyed by the message, so opening it again (or twice at once) charges once; 402 when the balance
- * is short, 404 for another guest's message. A picture that is free or open is answered as it is.
+ * Opens a performer's media paid to open (a picture, clip or audio message) in the guest's channel: one transfer
+ * guest → performer (her share) and platform, keyed by the message, under the message's row lock, so opening it
+ * again (or many times at once) charges once; 402 when the balance is short, 404 for another guest's message.
+ * Media that is free or open is answered as it is.
  */
-export async function openPicture(
+export async function openMedia(
   ctx: Pick<ModuleContext, 'db' | 'config' | 'now' | 'hub' | 'statusBar' | 'hooks'>,
   guestId: string,
   messageId: number,

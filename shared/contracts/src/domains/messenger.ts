@@ -51,6 +51,11 @@ export const MESSAGE_TYPES = [
 export const messageType = z.enum(MESSAGE_TYPES);
 export type MessageType = z.infer<typeof messageType>;
 
+/** What a message's media is (the spec's messenger content types): a picture, a clip or an audio message. */
+export const MESSENGER_MEDIA_TYPES = ['video', 'bitmap', 'audio'] as const;
+export const messengerMediaType = z.enum(MESSENGER_MEDIA_TYPES);
+export type MessengerMediaType = z.infer<typeof messengerMediaType>;
+
 export const SENDER_TYPES = ['actor', 'guest', 'system'] as const;
 export const senderType = z.enum(SENDER_TYPES);
 export type SenderType = z.infer<typeof senderType>;
@@ -92,11 +97,18 @@ export const message = z.object({
   clientMessageId: z.string().nullable(),
   /** Gifts the message carries, in the guest's language. */
   gifts: z.array(messageGift),
-  /** A picture's address, signed for the guest it is shown to (image_sent, image_received). */
+  /**
+   * The address of the message's media (a picture, clip or audio message), signed for the guest it is shown to
+   * (image_sent, image_received); null without media and while it is paid to open.
+   */
   imageUrl: z.string().nullable(),
+  /** What the media is; null for a message without media. A performer's clip or audio comes as image_received. */
+  mediaType: messengerMediaType.nullable(),
+  /** A clip's or audio message's length in seconds; null for pictures and messages without media. */
+  durationSeconds: z.number().int().min(0).nullable(),
   /** Hundredths of a coin the message cost (0: free, a free message or a voucher). */
   price: z.number().int().min(0),
-  /** A performer's picture paid to open: its price until opened (imageUrl is null until then); 0 otherwise. */
+  /** A performer's media paid to open: its price until opened (imageUrl is null until then); 0 otherwise. */
   openPrice: z.number().int().min(0),
   /**
    * What a system message is about, filling its text in the guest's language: a chat's type, length and cost
@@ -216,7 +228,10 @@ export const messengerEndpoints = {
     needsGuest: true,
     schemas: () => ({ params: z.object({ channelId: id }), response: sentMessage }),
   }),
-  /** Opens a performer's picture paid to open (Idempotency-Key required): charged once, then shown. */
+  /**
+   * Opens a performer's media paid to open, a picture, clip or audio message (Idempotency-Key required): charged
+   * once, then shown or played; 404 for a message of another guest's conversation.
+   */
   openMessage: defineEndpoint({
     method: 'POST',
     path: '/messenger/message/:messageId/open',
@@ -404,9 +419,12 @@ export const messengerGraphqlSchema = /* GraphQL */ `
     actorName: String!
     mediaType: MessengerMediaType!
     senderType: String!
-    "The picture's signed address; null while it is paid to open."
+    text: String!
+    "The media's signed address; null while it is paid to open."
     url: String
     openPrice: Int!
+    "A clip's or audio message's length in seconds; null for pictures."
+    durationSeconds: Int
     created: String!
   }
   type MessengerContent {
@@ -439,8 +457,6 @@ export const boughtGiftsQuery = defineOperation<{ boughtGifts: BoughtGift[] }>(
   `query BoughtGifts { boughtGifts { giftId count } }`,
 );
 
-export const MESSENGER_MEDIA_TYPES = ['video', 'bitmap', 'audio'] as const;
-export type MessengerMediaType = (typeof MESSENGER_MEDIA_TYPES)[number];
 export interface MessengerContentItem {
   messageId: number;
   channelId: number;
@@ -448,13 +464,18 @@ export interface MessengerContentItem {
   actorName: string;
   mediaType: MessengerMediaType;
   senderType: SenderType;
+  /** The message's text (a performer's line with her clip); may be empty. */
+  text: string;
+  /** The media's signed address; null while it is paid to open. */
   url: string | null;
   openPrice: number;
+  /** A clip's or audio message's length in seconds; null for pictures. */
+  durationSeconds: number | null;
   created: string;
 }
 export const messengerContentQuery = defineOperation<
   { messengerContent: { total: number; items: MessengerContentItem[] } },
   { first?: number; offset?: number; filter?: { mediaTypes?: MessengerMediaType[]; searchString?: string } }
 >(
-  `query MessengerContent($first: Int, $offset: Int, $filter: MessengerContentFilter) { messengerContent(first: $first, offset: $offset, filter: $filter) { total items { messageId channelId actorId actorName mediaType senderType url openPrice created } } }`,
+  `query MessengerContent($first: Int, $offset: Int, $filter: MessengerContentFilter) { messengerContent(first: $first, offset: $offset, filter: $filter) { total items { messageId channelId actorId actorName mediaType senderType text url openPrice durationSeconds created } } }`,
 );
