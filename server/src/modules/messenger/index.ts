@@ -4,6 +4,7 @@ import { messengerGraphql } from './graphql';
 import { writeJournal } from './journal';
 import { messengerRoutes } from './routes';
 import { startReplyJob } from './replies';
+import { startToyJob } from './toy';
 import { seedMessenger } from './seed';
 import { messengerSocket } from './socket';
 
@@ -15,5 +16,9 @@ export const messengerModule: ServerModule = {
   socket: messengerSocket,
   hooks: (ctx) => ({ chatJournal: (entry) => writeJournal(ctx, entry) }),
   seed: (ctx, { scale }) => seedMessenger(ctx, scale),
-  start: startReplyJob,
+  // The performers' answers and their toys running toy controls (each under its lease).
+  start: (ctx) => {
+    const stops = [startReplyJob(ctx), startToyJob(ctx)];
+    return () => stops.forEach((stop) => stop());
+  },
 };
