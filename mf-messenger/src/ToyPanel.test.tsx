@@ -3,6 +3,7 @@ import {
   messengerEndpoints,
   messengerToyControlsQuery,
   TOY_CONTROL_GIFT_IDS,
+  toyLevelAt,
   type Language,
   type ToyControl,
   type ToyRun,
@@ -91,7 +92,7 @@ describe('the toy panel', () => {
     const steps: [ToyRun['state'], string][] = [
       ['available', 'Toy 1 is waiting for her toy.'],
       ['active', 'Toy 1: her toy is connecting.'],
-      ['started', 'Toy 1 is running for 10 s.'],
+      ['started', 'Toy 1 is running at intensity 1 for 10 s.'],
       ['finished', 'Toy 1 ran its 10 s.'],
     ];
     for (const [state, text] of steps) {
@@ -101,7 +102,7 @@ describe('the toy panel', () => {
     }
     // Another performer's toy is not this one.
     act(() => platform.emit({ type: 'toyControl', run: run(4, 'started', { actorId: ACTOR + 1 }) }));
-    expect(screen.queryAllByText('Toy 1 is running for 10 s.')).toEqual([]);
+    expect(screen.queryAllByText('Toy 1 is running at intensity 1 for 10 s.')).toEqual([]);
   });
 
   it('shows nothing while her toy takes no controls, and hides the controls when she goes off line', async () => {
@@ -140,6 +141,32 @@ describe('the toy panel', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Haar toy neemt nu geen toy-besturing aan.');
     expect(screen.queryByRole('button', { name: /Toy 1/ })).not.toBeInTheDocument();
   });
+});
+
+it('shows the intensity a random run drives now, as it changes', () => {
+  jest.useFakeTimers({ now: new Date('2026-01-01T12:00:00Z') });
+  try {
+    const platform = platformFor(true);
+    render(platform);
+    const random = run(9, 'started', {
+      giftId: TOY_CONTROL_GIFT_IDS[3],
+      intensity: 4,
+      random: true,
+      duration: 60,
+      startedAt: '2026-01-01T12:00:00.000Z',
+    });
+    act(() => platform.emit({ type: 'toyControl', run: random }));
+    const levels = new Set<number>();
+    for (let second = 0; second < 60; second += 3) {
+      const level = toyLevelAt(random, new Date(Date.parse('2026-01-01T12:00:00Z') + second * 1000));
+      levels.add(level);
+      expect(screen.getByText(`is running at intensity ${level} for 60 s.`, { exact: false })).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(3000));
+    }
+    expect(levels.size).toBeGreaterThan(1);
+  } finally {
+    jest.useRealTimers();
+  }
 });
 
 describe('withRun', () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   messengerEndpoints,
   messengerToyControlsQuery,
+  toyLevelAt,
   type ErrorCode,
   type ToyControl,
   type ToyRun,
@@ -35,6 +36,14 @@ export function ToyPanel({ actorId }: { actorId: number }) {
   const [failure, setFailure] = useState<ErrorCode | null>(null);
   // Asked again when she comes on line: her toy may take controls again.
   const [asked, setAsked] = useState(0);
+  // While a run is started, the intensity it drives now (in random mode it changes) is shown anew every second.
+  const [now, setNow] = useState(() => new Date());
+  const running = runs.some((run) => run.state === 'started');
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(new Date()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
 
   useEffect(() => {
     let active = true;
@@ -110,7 +119,11 @@ export function ToyPanel({ actorId }: { actorId: number }) {
       <ul aria-live="polite" className="mf-messenger__toy-runs">
         {[...runs, ...(ended ? [ended] : [])].map((run) => (
           <li key={`${run.id}-${run.state}`} data-state={run.state}>
-            {t(`toy.state.${run.state}`, { name: nameOf(run.giftId), seconds: run.duration })}
+            {t(`toy.state.${run.state}`, {
+              name: nameOf(run.giftId),
+              seconds: run.duration,
+              level: toyLevelAt(run, now),
+            })}
           </li>
         ))}
       </ul>
