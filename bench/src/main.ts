@@ -2,7 +2,8 @@
 // that costs speed or bytes shows. Flags: --quick (one run per page metric, short load tests, fewer clients),
 // --scale (section 6, the 50,000-performer seed on PGlite and PostgreSQL; takes minutes), --only=1,2,…
 // Section 7 tries the cheap attacks of a hostile visitor against a fresh server; section 8 runs Lighthouse with server
-// rendering on and off; section 9 loads the server's HTML.
+// rendering on and off; section 9 loads the server's HTML; section 10 measures the messenger between 1,000 guest
+// sockets and the performers' side.
 import { existsSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { launchChromium } from './browser';
 import { benchLighthouse } from './lighthouse';
 import { benchFanout } from './fanout';
 import { benchHttp } from './http';
+import { benchMessenger } from './messenger';
 import { startPostgres } from '../../server/src/testing/postgres';
 import { benchBytes, benchFederationCost, benchPages, benchVitals } from './pages';
 import { BENCH_DIR, REPO_ROOT } from './processes';
@@ -25,7 +27,9 @@ const quick = args.includes('--quick');
 const scale = args.includes('--scale');
 const onlyArg = args.find((arg) => arg.startsWith('--only='));
 const sections = new Set(
-  onlyArg ? onlyArg.slice('--only='.length).split(',').map(Number) : [1, 2, 3, 4, 5, ...(scale ? [6] : []), 7, 8, 9],
+  onlyArg
+    ? onlyArg.slice('--only='.length).split(',').map(Number)
+    : [1, 2, 3, 4, 5, ...(scale ? [6] : []), 7, 8, 9, 10],
 );
 const runs = quick ? 1 : 5;
 const lighthouseRuns = quick ? 1 : 3;
@@ -142,6 +146,7 @@ try {
     await benchAttacks(report, target, loadSeconds);
     await stopAll();
   }
+  if (sections.has(10)) await benchMessenger(report, quick);
   if (sections.has(6)) await benchScale(report, loadSeconds);
 } catch (error) {
   report.note(`the run stopped early: ${(error as Error).stack ?? error}`);
