@@ -3,7 +3,8 @@
 // --scale (section 6, the 50,000-performer seed on PGlite and PostgreSQL; takes minutes), --only=1,2,…
 // Section 7 tries the cheap attacks of a hostile visitor against a fresh server; section 8 runs Lighthouse with server
 // rendering on and off; section 9 loads the server's HTML; section 10 (--cluster) runs the site as three processes
-// behind HAProxy on PostgreSQL and Redis with 10,000 sockets.
+// behind HAProxy on PostgreSQL and Redis with 10,000 sockets; section 11 measures the messenger between 1,000 guest
+// sockets and the performers' side.
 import { existsSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { benchLighthouse } from './lighthouse';
 import { benchCluster } from './cluster';
 import { benchFanout } from './fanout';
 import { benchHttp } from './http';
+import { benchMessenger } from './messenger';
 import { startPostgres } from '../../server/src/testing/postgres';
 import { benchBytes, benchFederationCost, benchPages, benchVitals } from './pages';
 import { BENCH_DIR, REPO_ROOT } from './processes';
@@ -30,7 +32,7 @@ const onlyArg = args.find((arg) => arg.startsWith('--only='));
 const sections = new Set(
   onlyArg
     ? onlyArg.slice('--only='.length).split(',').map(Number)
-    : [1, 2, 3, 4, 5, ...(scale ? [6] : []), 7, 8, 9, ...(cluster ? [10] : [])],
+    : [1, 2, 3, 4, 5, ...(scale ? [6] : []), 7, 8, 9, ...(cluster ? [10] : []), 11],
 );
 const runs = quick ? 1 : 5;
 const lighthouseRuns = quick ? 1 : 3;
@@ -149,6 +151,7 @@ try {
     await benchAttacks(report, target, loadSeconds);
     await stopAll();
   }
+  if (sections.has(11)) await benchMessenger(report, quick);
   if (sections.has(6)) await benchScale(report, loadSeconds);
   if (sections.has(10)) await benchCluster(report, { seconds: loadSeconds, quick });
 } catch (error) {

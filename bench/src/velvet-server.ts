@@ -7,6 +7,7 @@ import { loadConfig } from '../../server/src/config';
 import type { IncomingMessage } from '@velvet/contracts';
 import type { ParentRequest, ServerReply } from './ipc';
 import { expandCatalogue } from './scale-seed';
+import { messengerGuests, performersAnswer } from './messenger/server';
 
 const config = loadConfig();
 if (process.env.BENCH_REPO_ROOT) config.repoRoot = process.env.BENCH_REPO_ROOT;
@@ -35,6 +36,10 @@ process.on('message', (request: ParentRequest) => {
   } else if (request.type === 'memory') {
     global.gc?.();
     reply({ type: 'memory', ...process.memoryUsage(), connections: velvet.ctx.hub.connectionCount ?? 0 });
+  } else if (request.type === 'messengerGuests') {
+    void messengerGuests(velvet, request.count).then((guests) => reply({ type: 'messengerGuests', guests }));
+  } else if (request.type === 'performersAnswer') {
+    void performersAnswer(velvet).then((answered) => reply({ type: 'performersAnswered', ...answered }));
   } else if (request.type === 'stop') {
     void velvet.close().then(() => process.exit(0));
   }

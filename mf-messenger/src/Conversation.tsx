@@ -23,6 +23,7 @@ import { formatCurrency } from '@velvet/sdk';
 import { Button, ErrorState, OnlineBadge, Spinner } from '@velvet/ui';
 import { ActorNote } from './ActorNote';
 import { addGift, closestAmount, giftDraft, giftVouchersFor, removeGift, type GiftDraft } from './giftDraft';
+import { ToyPanel } from './ToyPanel';
 
 const HISTORY_PAGE = 30;
 const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -121,8 +122,13 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
   }, [platform, channelId, onMissing, language]);
 
   useEffect(() => {
+    // A message seen before comes again when it changed (a toy control's state): it takes its place.
     const arrived = (message: Message) =>
-      setMessages((current) => (current.some((m) => m.id === message.id) ? current : [...current, message]));
+      setMessages((current) =>
+        current.some((m) => m.id === message.id)
+          ? current.map((m) => (m.id === message.id ? message : m))
+          : [...current, message],
+      );
     const subscriptions = [
       platform.bus.on('channel').subscribe((update) => {
         if (update.channel.id !== channelId) return;
@@ -329,6 +335,14 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
         {messages.map((message) => (
           <li key={message.id} data-sender={message.senderType} data-type={message.messageType}>
             {message.senderType === 'system' ? <p>{systemText(message, channel.actorName)}</p> : null}
+            {message.messageType === 'toy_control' ? (
+              <p>
+                {t(`toy.message.${String(message.data?.state ?? 'available')}`, {
+                  name: channel.actorName,
+                  intensity: Number(message.data?.intensity ?? 1),
+                })}
+              </p>
+            ) : null}
             {message.text ? <p>{message.text}</p> : null}
             {message.gifts.map((gift, index) => (
               <span key={`${gift.id}-${index}`} className="mf-messenger__gift">
@@ -357,6 +371,7 @@ export function Conversation({ channelId, onMissing }: { channelId: number; onMi
           </li>
         ) : null}
       </ol>
+      {channel.blocked ? null : <ToyPanel actorId={channel.actorId} />}
       {channel.blocked ? (
         <p>{t('conversation.blocked')}</p>
       ) : (

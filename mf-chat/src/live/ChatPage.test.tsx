@@ -308,6 +308,35 @@ describe('the chat room', () => {
     expect(items[0]).not.toHaveAttribute('aria-busy');
   });
 
+  it('shows the state of a toy control running in this chat, and the toy_control category at its end', async () => {
+    const { platform, room } = await startedRoom();
+    const toyRun = (state: 'available' | 'started' | 'finished', chatId = 'chat-1') => ({
+      type: 'toyControl' as const,
+      run: {
+        id: 5,
+        actorId: 7,
+        channelId: 1,
+        giftId: 96483,
+        intensity: 3,
+        random: false,
+        duration: 30,
+        state,
+        chatId,
+        startedAt: null,
+        endsAt: null,
+      },
+    });
+    act(() => platform.emit(toyRun('started', 'chat-9')));
+    expect(within(room).queryByTestId('chat-toy')).toBeNull();
+    act(() => platform.emit(toyRun('available')));
+    expect(within(room).getByTestId('chat-toy')).toHaveTextContent('Your toy control waits for her toy.');
+    act(() => platform.emit(toyRun('started')));
+    expect(within(room).getByTestId('chat-toy')).toHaveTextContent('Her toy runs at intensity 3 for 30 s.');
+    act(() => platform.emit(chatEndPush(chatEnd({ category: 'toy_control' }))));
+    await screen.findByTestId('chat-end');
+    expect(platform.tracked.map((event) => event.data?.['category'])).toEqual(['toy_control']);
+  });
+
   it('has no text field in a voyeur chat', async () => {
     const { room } = await startedRoom({
       button: 'Watch as voyeur',

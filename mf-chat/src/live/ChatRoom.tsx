@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { ONE_CLICK_OFFER_SECONDS, type ChatMessage } from '@velvet/contracts';
-import { useGuest, usePlayerText } from '@velvet/federation';
+import { ONE_CLICK_OFFER_SECONDS, type ChatMessage, type ToyRun } from '@velvet/contracts';
+import { useGuest, usePlatform, usePlayerText } from '@velvet/federation';
 import { Button, Price } from '@velvet/ui';
 import { LivePlayer } from '@velvet/ui/player';
 import { formatChatPrice } from '../format';
@@ -25,9 +25,23 @@ function useOneClickOffer(low: boolean, now: number) {
   return { open, close };
 }
 
+/** The latest state of a toy control bought while this chat runs, as the server pushes it. */
+function useToyRun(chatId: string): ToyRun | null {
+  const platform = usePlatform();
+  const [run, setRun] = useState<ToyRun | null>(null);
+  useEffect(() => {
+    const subscription = platform.bus
+      .on('toyControl')
+      .subscribe((push) => push.run.chatId === chatId && setRun(push.run));
+    return () => subscription.unsubscribe();
+  }, [platform, chatId]);
+  return run;
+}
+
 /**
  * The chat room: the performer's live video, what the chat costs and has cost, the guest's balance, the
- * countdowns (preview, text chat), the text messages, the top-up offer and the stop button.
+ * countdowns (preview, text chat), the state of a toy control running in it, the text messages, the top-up offer
+ * and the stop button.
  */
 export function ChatRoom({
   chat,
@@ -57,6 +71,7 @@ export function ChatRoom({
   const secondsLeft =
     session.secondsLeft === null ? null : Math.max(0, session.secondsLeft - secondsBetween(chat.billingAtMs, now));
   const canCharge = session.abilities.includes('charge') && guest.flags.loggedIn;
+  const toyRun = useToyRun(session.chatId);
   const oneClick = useOneClickOffer(canCharge && secondsLeft !== null && secondsLeft <= ONE_CLICK_OFFER_SECONDS, now);
 
   const stop = async () => {
@@ -120,6 +135,11 @@ export function ChatRoom({
             {t(session.chatType === 'LIVE_PREVIEW' ? 'chat.room.previewEnds' : 'chat.room.textChatEnds', {
               count: remaining,
             })}
+          </p>
+        ) : null}
+        {toyRun ? (
+          <p className="mf-chat-room__toy" role="status" data-testid="chat-toy" data-state={toyRun.state}>
+            {t(`chat.room.toy.${toyRun.state}`, { intensity: toyRun.intensity, seconds: toyRun.duration })}
           </p>
         ) : null}
         {oneClick.open && secondsLeft !== null ? (

@@ -218,6 +218,8 @@ export const ERROR_CODES = [
   'CODE_ALREADY_REDEEMED',
   'MOBILE_AUTH_REQUIRED',
   'CODE_EXISTS',
+  // Toy control: the performer has no toy or is not on line to run it.
+  'TOY_NOT_AVAILABLE',
   /** A fault of the server (500): logged there, never bad input. */
   'INTERNAL',
   /** What a client reads from a failure that carries no code of the platform (a proxy's page, a lost connection). */

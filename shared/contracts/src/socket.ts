@@ -15,6 +15,7 @@ import {
   senderType,
   MESSAGE_GIFTS_MAX,
   MESSAGE_MAX_LENGTH,
+  toyRun,
 } from './domains/messenger';
 import { MEDIATHEK_MEDIA_TYPES } from './domains/media';
 import { CHAT_MESSAGE_MAX_LENGTH, chatEnd, chatMessage, chatSession } from './domains/chat';
@@ -295,6 +296,8 @@ export const incomingMessages = lazyRecord({
     }),
   /** What the guest owns of each gift, after a purchase and after a gift was sent. */
   boughtGifts: () => z.object({ type: z.literal('boughtGifts'), boughtGifts: z.array(boughtGift) }),
+  /** A toy control of the guest changed state on the performer's toy (also while a live chat with her runs). */
+  toyControl: () => z.object({ type: z.literal('toyControl'), run: toyRun }),
   // Live chat.
   chatMessage: () => chatMessage.extend({ type: z.literal('chatMessage') }),
   /** The chat's billing moved on (a slice billed, coins held, the guest topped up). */

@@ -77,6 +77,19 @@ export async function activeChatsOfActor(
     .where(and(eq(chatSessions.actorId, actorId), eq(chatSessions.status, 'active')));
 }
 
+/**
+ * A toy control bought while the guest's chat with the performer runs is part of that chat: its end reports the
+ * purchase category toy_control. Answers the chat's id, or null when none runs.
+ */
+export async function markToyControlUsed(db: Database, guestId: string, actorId: number): Promise<string | null> {
+  const [chat] = await db
+    .update(chatSessions)
+    .set({ usedToyControl: true })
+    .where(and(eq(chatSessions.guestId, guestId), eq(chatSessions.actorId, actorId), eq(chatSessions.status, 'active')))
+    .returning({ id: chatSessions.id });
+  return chat?.id ?? null;
+}
+
 /** The chatEnd of an ended chat, as pushed and as `chat/stop` answers it. */
 export function chatEndOf(chat: ChatRow, actorName: string): ChatEnd {
   const durationSeconds = Math.max(

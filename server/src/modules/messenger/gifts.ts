@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   LANGUAGES,
-  TOY_CONTROL_GIFT_IDS,
+  toyIntensityOf,
   type BoughtGift,
   type Language,
   type MessageGift,
@@ -61,7 +61,7 @@ export async function toyControls(db: Database, language: Language): Promise<Toy
     displayName: giftName(row, language),
     duration: row.toyDurationSeconds!,
     random: row.toyRandom,
-    intensity: (TOY_CONTROL_GIFT_IDS as readonly number[]).indexOf(row.id) + 1,
+    intensity: toyIntensityOf(row.id),
   }));
 }
 

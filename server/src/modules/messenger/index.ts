@@ -5,6 +5,7 @@ import { MEDIA_CLEANUP_MS, removeDeletedMedia } from './media';
 import { writeJournal } from './journal';
 import { messengerRoutes } from './routes';
 import { startReplyJob } from './replies';
+import { startToyJob } from './toy';
 import { seedMessenger } from './seed';
 import { messengerSocket } from './socket';
 
@@ -16,10 +17,12 @@ export const messengerModule: ServerModule = {
   socket: messengerSocket,
   hooks: (ctx) => ({ chatJournal: (entry) => writeJournal(ctx, entry) }),
   seed: (ctx, { scale }) => seedMessenger(ctx, scale),
-  // The performers' answers, and the removal of deleted messages' files (under leases).
+  // The performers' answers, their toys running toy controls, and the removal of deleted messages' files (each
+  // under its lease).
   start: (ctx) => {
     const stops = [
       startReplyJob(ctx),
+      startToyJob(ctx),
       ctx.leases.repeat('messenger: files of deleted messages', MEDIA_CLEANUP_MS, () => removeDeletedMedia(ctx)),
     ];
     return () => stops.forEach((stop) => stop());

@@ -27,6 +27,7 @@ import { actorNoteOf, addRelation, hasRelation, hiddenRecommendations, messenger
 import { MESSENGER_IMAGE_PATH, messengerImagesDir, storeImage, verifyImageUrl } from './images';
 import { sendGuestMessage, setActorTerms } from './send';
 import { imageOfChannel, openConversation, openMedia, touchChannel } from './service';
+import { buyToyControl, toyOf } from './toy';
 
 /** A picture's client message id is its upload's Idempotency-Key: a retry of the upload stores and charges once. */
 function pictureMessageId(request: FastifyRequest): string {
@@ -118,6 +119,13 @@ export const messengerRoutes =
     route(app, messengerEndpoints.buyGift, async ({ auth, params, body, request }) =>
       idempotent(ctx, request, 'messenger.gift', (operationKey) =>
         buyGift(ctx, auth.guestId, params.giftId, body.count, operationKey),
+      ),
+    );
+
+    route(app, messengerEndpoints.toy, async ({ auth, params }) => toyOf(db, auth.guestId, params.actorId));
+    route(app, messengerEndpoints.buyToyControl, async ({ auth, params, body, request }) =>
+      idempotent(ctx, request, 'messenger.toyControl', async (operationKey) =>
+        buyToyControl(ctx, auth.guestId, await ageGate(ctx, auth), params.actorId, body.giftId, operationKey),
       ),
     );
 

@@ -162,3 +162,46 @@ export const deletedMedia = pgTable('messenger_deleted_media', {
   file: text('file').primaryKey(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A toy control a guest bought for a performer's toy, as it runs there: one row per purchase (the request's
+ * operation key, unique per guest), its state moved on by the toy job from the server clock.
+ */
+export const toyRuns = pgTable(
+  'messenger_toy_runs',
+  {
+    id: serial('id').primaryKey(),
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').notNull().references(performerKey, { onDelete: 'cascade' }),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    /** The conversation's message that shows the run's state. */
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    giftId: integer('gift_id')
+      .notNull()
+      .references(() => gifts.id),
+    intensity: integer('intensity').notNull(),
+    random: boolean('random').notNull(),
+    durationSeconds: integer('duration_seconds').notNull(),
+    /** Hundredths of a coin the guest paid for it (now or when she bought the gift). */
+    price: integer('price').notNull(),
+    /** One of TOY_CONTROL_STATES. */
+    state: text('state').notNull(),
+    chatId: text('chat_id'),
+    operationKey: text('operation_key').notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull(),
+    activeAt: timestamp('active_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('messenger_toy_runs_operation').on(table.guestId, table.operationKey),
+    index('messenger_toy_runs_running')
+      .on(table.actorId, table.id)
+      .where(sql`${table.state} in ('available', 'active', 'started')`),
+  ],
+);

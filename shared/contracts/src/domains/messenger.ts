@@ -47,6 +47,7 @@ export const MESSAGE_TYPES = [
   'chat_start',
   'chat_end',
   'voyeur_info',
+  'toy_control',
 ] as const;
 export const messageType = z.enum(MESSAGE_TYPES);
 export type MessageType = z.infer<typeof messageType>;
@@ -158,6 +159,9 @@ export type MessengerGift = z.infer<typeof messengerGift>;
 
 /** The toy controls' gift ids: intensity 1 to 4 (the highest in random mode). */
 export const TOY_CONTROL_GIFT_IDS = [96481, 96482, 96483, 96484] as const;
+/** A toy control's intensity is its place among TOY_CONTROL_GIFT_IDS, softest first. */
+export const toyIntensityOf = (giftId: number) =>
+  Math.max(1, (TOY_CONTROL_GIFT_IDS as readonly number[]).indexOf(giftId) + 1);
 /** A toy control: a gift of the catalogue that runs the performer's toy for `duration` seconds. */
 export const toyControl = messengerGift.extend({
   duration: z.number().int().min(1),
@@ -168,6 +172,44 @@ export const toyControl = messengerGift.extend({
   intensity: z.number().int().min(1).max(4),
 });
 export type ToyControl = z.infer<typeof toyControl>;
+
+/**
+ * A bought toy control's run on the performer's toy: `available` (waiting in her toy's queue), `active` (her toy
+ * took it and connects), `started` (running for its duration), then `finished` (ran its whole time) or `completed`
+ * (ended early because she left; the part not run goes back to the guest).
+ */
+export const TOY_CONTROL_STATES = ['available', 'active', 'started', 'finished', 'completed'] as const;
+export type ToyControlState = (typeof TOY_CONTROL_STATES)[number];
+export const toyRun = z.object({
+  id: z.number().int(),
+  actorId: z.number().int(),
+  channelId: z.number().int(),
+  giftId: z.number().int(),
+  intensity: z.number().int().min(1).max(4),
+  random: z.boolean(),
+  /** Seconds it runs once started. */
+  duration: z.number().int().min(1),
+  state: z.enum(TOY_CONTROL_STATES),
+  /** The live chat it runs in (a chat with the performer running when it was bought), else null. */
+  chatId: z.string().nullable(),
+  /** ISO times from the server clock, null until started. */
+  startedAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+});
+export type ToyRun = z.infer<typeof toyRun>;
+
+/** In random mode the intensity changes every this many seconds. */
+export const TOY_RANDOM_STEP_SECONDS = 3;
+/**
+ * The intensity a run drives the toy at `at`: its own, or in random mode a level from 1 to 4 drawn anew every
+ * TOY_RANDOM_STEP_SECONDS from the run's id and the step, so both sides (performer and guest) agree without a push.
+ */
+export function toyLevelAt(run: Pick<ToyRun, 'id' | 'intensity' | 'random' | 'startedAt'>, at: Date): number {
+  if (!run.random || !run.startedAt) return run.intensity;
+  const step = Math.max(0, Math.floor((at.getTime() - Date.parse(run.startedAt)) / 1000 / TOY_RANDOM_STEP_SECONDS));
+  // A multiplicative hash (Knuth's) of id and step spreads neighbouring steps over the four levels.
+  return ((Math.imul(run.id * 31 + step, 2654435761) >>> 0) % 4) + 1;
+}
 
 /** How many of a gift the guest owns (bought, not yet sent). */
 export const boughtGift = z.object({ giftId: z.number().int(), count: z.number().int().min(0) });
@@ -247,6 +289,30 @@ export const messengerEndpoints = {
       params: z.object({ giftId: id }),
       body: z.object({ count: dbInt(1, 20).default(1) }),
       response: z.object({ boughtGifts: z.array(boughtGift) }),
+    }),
+  }),
+  /** The performer's toy for the guest: whether it takes toy controls now, and the guest's runs on it not ended. */
+  toy: defineEndpoint({
+    method: 'GET',
+    path: '/messenger/toy/:actorId',
+    needsGuest: true,
+    schemas: () => ({
+      params: z.object({ actorId: id }),
+      response: z.object({ available: z.boolean(), runs: z.array(toyRun) }),
+    }),
+  }),
+  /**
+   * Buys a toy control for the performer's toy (Idempotency-Key required): one the guest owns is used first,
+   * otherwise its price is charged; it then runs on her toy and its state is pushed (`toyControl`).
+   */
+  buyToyControl: defineEndpoint({
+    method: 'POST',
+    path: '/messenger/toy/:actorId',
+    needsGuest: true,
+    schemas: () => ({
+      params: z.object({ actorId: id }),
+      body: z.object({ giftId: dbId }),
+      response: z.object({ run: toyRun }),
     }),
   }),
   /**
