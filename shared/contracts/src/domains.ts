@@ -6,6 +6,7 @@ export * from './domains/tv';
 export * from './domains/feed';
 export * from './domains/specials';
 export * from './domains/games';
+export * from './domains/events';
 export * from './domains/messenger';
 export * from './domains/account';
 export * from './domains/wallet';

@@ -7,6 +7,7 @@ import {
   decodeBlogActorsPayload,
   decodeBlogPostsPayload,
   resolveBlogCategory,
+  eventsEndpoints,
   gamesEndpoints,
   gamesSdl,
   specialsEndpoints,
@@ -21,6 +22,7 @@ import { pushBalance } from '../wallet/service';
 import type { Auth, GraphqlContribution, ModuleContext, ServerModule } from '../module';
 import { seedSpecials } from './seed';
 import * as advent from './advent';
+import * as events from './events';
 import * as games from './games';
 import { gainedRewards } from './rewards';
 import * as specials from './service';
@@ -78,15 +80,17 @@ const specialsRoutes =
       [specialsEndpoints.addContestMediaVoting, 1],
       [specialsEndpoints.deleteContestMediaVoting, -1],
     ] as const) {
-      route(app, endpoint, async ({ body, auth }) =>
-        specials.changeContestVote(db, {
+      route(app, endpoint, async ({ body, auth }) => {
+        const result = await specials.changeContestVote(db, {
           guestId: auth.guestId,
           ageVerified: await isAgeVerified(db, auth),
           input: body,
           change,
           now: ctx.now(),
-        }),
-      );
+        });
+        if (change > 0 && result.success) await activity(ctx, auth.guestId, 'contestVote');
+        return result;
+      });
     }
 
     route(app, specialsEndpoints.clashWinner, async ({ params, body, auth }) => {
@@ -164,11 +168,41 @@ const specialsRoutes =
         now: ctx.now(),
       });
       if (granted.coins) await pushBalance(ctx, auth.guestId);
+      if (granted.created) await activity(ctx, auth.guestId, 'adventDoor');
       return door;
     });
     route(app, gamesEndpoints.gainedRewards, async ({ auth }) => ({
       rewards: await gainedRewards(db, auth.guestId),
     }));
+    route(app, eventsEndpoints.eventData, ({ params, query, auth }) =>
+      events.eventData(db, {
+        eventType: params.eventType,
+        guestId: guestIdOf(auth),
+        now: ctx.now(),
+        language: query.language,
+      }),
+    );
+    route(app, eventsEndpoints.easterEggs, async ({ params, auth }) => ({
+      eggs: await events.eggsOnPage(db, { page: params.page, guestId: guestIdOf(auth), now: ctx.now() }),
+    }));
+    route(app, eventsEndpoints.collectEgg, ({ body, auth }) =>
+      events.collectEgg(db, { guestId: auth.guestId, token: body.verificationToken, now: ctx.now() }),
+    );
+    route(app, eventsEndpoints.claimEventReward, async ({ params, query, auth }) => {
+      const granted = await events.claimEventReward(db, {
+        eventType: params.eventType,
+        rewardId: params.rewardId,
+        guestId: auth.guestId,
+        now: ctx.now(),
+      });
+      if (granted.coins) await pushBalance(ctx, auth.guestId);
+      return events.eventData(db, {
+        eventType: params.eventType,
+        guestId: auth.guestId,
+        now: ctx.now(),
+        language: query.language,
+      });
+    });
     route(app, specialsEndpoints.magazinePage, ({ params, query }) =>
       specials.magazinePage(db, params.page, ctx.now(), query.language),
     );
@@ -222,6 +256,7 @@ const specialsGraphql: GraphqlContribution = {
           now: ctx.now(),
           language: languageArg(args.language),
         });
+        await activity(ctx, auth.guestId, 'spin');
         return loyaltyChanged(ctx, auth.guestId, grant);
       },
       redeemLoyaltyReward: async (_root: unknown, args: { id: number; language?: string }, { ctx, auth }: Context) => {
@@ -236,13 +271,14 @@ const specialsGraphql: GraphqlContribution = {
       },
       useAttempt: async (_root: unknown, args: { eventId: number; language?: string }, { ctx, auth }: Context) => {
         requireGuest(auth);
-        languageArg(args.language);
         const { coins, ...result } = await games.useAttempt(ctx.db, {
           eventId: args.eventId,
           guestId: auth.guestId,
           now: ctx.now(),
+          language: languageArg(args.language),
         });
         if (coins) await pushBalance(ctx, auth.guestId);
+        if (result.success) await activity(ctx, auth.guestId, 'gameAttempt');
         return result;
       },
       clashAddVote: (_root: unknown, args: { challengeId: number; teamId: number }, { ctx, auth }: Context) =>
@@ -282,10 +318,15 @@ async function pushLoyaltyPoints(ctx: ModuleContext, guestId: string): Promise<v
   ctx.hub.sendToGuest(guestId, { type: 'loyaltyPointsChanged', points, spins });
 }
 
+/** What a guest did counts in the running user-activity event (within its daily limits). */
+const activity = (ctx: ModuleContext, guestId: string, key: events.ActivityKey) =>
+  events.recordActivity(ctx.db, { guestId, key, now: ctx.now() });
+
 /** A guest's clash vote or revoke; everyone reading the clash is pushed the new counts. */
 async function clashVote(ctx: ModuleContext, auth: Auth | null, challengeId: number, teamId: number | null) {
   requireGuest(auth);
   const voting = await specials.castClashVote(ctx.db, { guestId: auth.guestId, challengeId, teamId, now: ctx.now() });
+  if (teamId !== null) await activity(ctx, auth.guestId, 'clashVote');
   ctx.hub.broadcast({
     type: 'clashVoting',
     challengeId,
@@ -300,7 +341,10 @@ async function clashVote(ctx: ModuleContext, auth: Auth | null, challengeId: num
  */
 export const specialsModule: ServerModule = {
   name: 'specials',
-  hooks: (ctx) => ({ balancePushed: (guestId) => pushLoyaltyPoints(ctx, guestId) }),
+  hooks: (ctx) => ({
+    balancePushed: (guestId) => pushLoyaltyPoints(ctx, guestId),
+    spinwheelSpins: (guestId) => specials.spinsOf(ctx.db, guestId),
+  }),
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
   routes: specialsRoutes,
   graphql: specialsGraphql,

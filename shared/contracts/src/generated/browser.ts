@@ -74,8 +74,10 @@ export {
   DEFAULT_LANGUAGE,
   DEFAULT_PUSH_EVENTS,
   DEPOSIT_LIMIT_COOLING_DAYS,
+  EASTER_EGG_SPOTS,
   EMAIL_PATTERN,
   ERROR_CODES,
+  EVENT_TYPES,
   FEDERATION_ACTIONS,
   FEED_COMMENT_MAX_LENGTH,
   FEED_DETAIL_COMMENTS,
@@ -392,6 +394,13 @@ export const chatSessionEndpoints = {
   kick: { method: 'POST', path: '/chat/kick' },
   active: { method: 'GET', path: '/chat/active' },
   chatExitSurvey: { method: 'POST', path: '/survey/chatexit', needsGuest: true },
+} as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
+export const eventsEndpoints = {
+  eventData: { method: 'GET', path: '/special/getData/:eventType' },
+  easterEggs: { method: 'GET', path: '/special/easter/eggs/:page' },
+  collectEgg: { method: 'POST', path: '/special/easter/collectEgg', needsGuest: true },
+  claimEventReward: { method: 'POST', path: '/special/getData/:eventType/rewards/:rewardId', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
 export const federationEndpoints = {
