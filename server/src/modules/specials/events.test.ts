@@ -1,13 +1,22 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { and, eq } from 'drizzle-orm';
-import { collectedEgg, easterEvent, easterEgg, errorCodeOf, userActivityEvent } from '@velvet/contracts';
+import {
+  actorGiftCalendar,
+  claimActorGiftCalendarRewardMutation,
+  collectedEgg,
+  easterEvent,
+  easterEgg,
+  errorCodeOf,
+  userActivityEvent,
+} from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { startPostgres } from '../../testing/postgres';
 import { guests } from '../auth/schema';
 import { balanceOf } from '../wallet/service';
 import { recordActivity } from './events';
-import { activityDefinitions, calendarEvents, easterTokens, rewardGrants } from './schema';
+import { errorOf, graphql } from './graphql-fixtures';
+import { activityDefinitions, calendarEvents, easterTokens, giftCalendarDays, rewardGrants } from './schema';
 
 const DAY = 86_400_000;
 /** 23:59:59 and then 00:00:00 in Berlin (winter time, UTC+1) on 25 and 26 November 2026. */
@@ -266,6 +275,65 @@ describe('the user-activity event', () => {
     const visitor = await activityEvent(t);
     assert.equal(visitor.points, 0);
     assert.ok(visitor.rewards.every((r) => !r.claimable && !r.redeemed));
+  });
+});
+
+describe('the actor gift calendar', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ seedScale: 0.05 });
+    t.ctx.now = () => LAST_SECOND;
+  });
+  after(() => t.close());
+
+  it("grants a day's gift on its Berlin day once, refuses other days, and shows the guest what she claimed", async () => {
+    const { accessToken, guest } = await t.signup();
+    const [seeded] = await t.ctx.db.select().from(giftCalendarDays).limit(1);
+    const actorId = seeded!.actorId;
+    await t.ctx.db.delete(giftCalendarDays).where(eq(giftCalendarDays.actorId, actorId));
+    await t.ctx.db
+      .insert(giftCalendarDays)
+      .values(
+        ['2026-11-24', '2026-11-25', '2026-11-26'].map((day) => ({
+          actorId,
+          day,
+          rewardType: 'bonus' as const,
+          value: 4,
+        })),
+      );
+    const claimDay = (qmday: string, token = accessToken) =>
+      graphql(t, claimActorGiftCalendarRewardMutation, { actorId, qmday }, token);
+
+    const claims = await Promise.all(Array.from({ length: 10 }, () => claimDay('2026-11-25')));
+    assert.ok(
+      claims.every((c) => c.errors === undefined),
+      JSON.stringify(claims.map((c) => c.errors)),
+    );
+    assert.deepEqual(claims[0]!.data!.claimActorGiftCalendarReward, {
+      date: '2026-11-25',
+      state: 'opened',
+      reward: { type: 'bonus', value: 4, title: null },
+    });
+    assert.equal(await balanceOf(t.ctx.db, guest.id), 4_00, 'the gift came once');
+    assert.equal(errorOf(await claimDay('2026-11-26')), 'DOOR_NOT_OPEN_YET');
+    assert.equal(errorOf(await claimDay('2026-11-24')), 'DOOR_CLOSED');
+    assert.equal(errorOf(await claimDay('2026-11-27')), 'NOT_FOUND');
+    assert.equal(errorOf(await claimDay('25.11.2026')), 'VALIDATION_FAILED');
+    assert.equal(errorOf(await claimDay('2026-11-25', await t.anonymousToken())), 'LOGIN_REQUIRED');
+
+    const calendar = await t.rest('GET', `/special/giftCalendar/${actorId}`, accessToken);
+    assert.equal(calendar.statusCode, 200, calendar.body);
+    assert.deepEqual(
+      actorGiftCalendar.parse(calendar.json()).days.map((day) => day.state),
+      ['missed', 'opened', 'locked'],
+    );
+    t.ctx.now = () => MIDNIGHT;
+    try {
+      assert.equal(errorOf(await claimDay('2026-11-26')), undefined);
+    } finally {
+      t.ctx.now = () => LAST_SECOND;
+    }
+    assert.equal(await balanceOf(t.ctx.db, guest.id), 8_00);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   decodeBlogPostsPayload,
   resolveBlogCategory,
   eventsEndpoints,
+  eventsSdl,
   gamesEndpoints,
   gamesSdl,
   specialsEndpoints,
@@ -24,6 +25,7 @@ import { seedSpecials } from './seed';
 import * as advent from './advent';
 import * as events from './events';
 import * as games from './games';
+import * as giftCalendar from './gift-calendar';
 import { gainedRewards } from './rewards';
 import * as specials from './service';
 
@@ -188,6 +190,9 @@ const specialsRoutes =
     route(app, eventsEndpoints.collectEgg, ({ body, auth }) =>
       events.collectEgg(db, { guestId: auth.guestId, token: body.verificationToken, now: ctx.now() }),
     );
+    route(app, eventsEndpoints.actorGiftCalendar, ({ params, auth }) =>
+      giftCalendar.actorGiftCalendar(db, { actorId: params.actorId, guestId: guestIdOf(auth), now: ctx.now() }),
+    );
     route(app, eventsEndpoints.claimEventReward, async ({ params, query, auth }) => {
       const granted = await events.claimEventReward(db, {
         eventType: params.eventType,
@@ -222,7 +227,7 @@ function languageArg(language: string | null | undefined): Language | undefined 
 }
 
 const specialsGraphql: GraphqlContribution = {
-  schema: specialsSdl + gamesSdl,
+  schema: specialsSdl + gamesSdl + eventsSdl,
   resolvers: {
     Query: {
       dailyBonus: (_root: unknown, args: { language?: string }, { ctx }: Context) =>
@@ -280,6 +285,21 @@ const specialsGraphql: GraphqlContribution = {
         if (coins) await pushBalance(ctx, auth.guestId);
         if (result.success) await activity(ctx, auth.guestId, 'gameAttempt');
         return result;
+      },
+      claimActorGiftCalendarReward: async (
+        _root: unknown,
+        args: { actorId: number; qmday: string },
+        { ctx, auth }: Context,
+      ) => {
+        requireGuest(auth);
+        const { day, granted } = await giftCalendar.claimGiftCalendarDay(ctx.db, {
+          actorId: args.actorId,
+          qmday: args.qmday,
+          guestId: auth.guestId,
+          now: ctx.now(),
+        });
+        if (granted.coins) await pushBalance(ctx, auth.guestId);
+        return day;
       },
       clashAddVote: (_root: unknown, args: { challengeId: number; teamId: number }, { ctx, auth }: Context) =>
         clashVote(ctx, auth, args.challengeId, args.teamId),

@@ -473,3 +473,15 @@ export const activityChallenges = pgTable('specials_activity_challenges', {
   description: jsonb('description').$type<LocalizedText>().notNull(),
   link: text('link').notNull(),
 });
+
+/** A performer's gift calendar: on each of its Berlin days a guest may claim that day's gift once. */
+export const giftCalendarDays = pgTable(
+  'specials_gift_calendar_days',
+  {
+    actorId: integer('actor_id').notNull().references(performerKey, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    rewardType: text('reward_type').$type<RewardType>().notNull(),
+    value: integer('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.actorId, t.day] })],
+);

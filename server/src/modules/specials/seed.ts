@@ -19,6 +19,7 @@ import {
   adventDoors,
   calendarEvents,
   easterEggs,
+  giftCalendarDays,
   blogPostActors,
   blogPosts,
   clashChallenges,
@@ -93,6 +94,7 @@ export async function seedSpecials(ctx: ModuleContext, scale: number): Promise<v
   await seedClash(ctx, performers, rng, now);
   await seedSpinwheel(ctx);
   await seedCalendarEvents(ctx, now);
+  await seedGiftCalendars(ctx, performers, now);
 }
 
 async function seedBlog(
@@ -1276,4 +1278,28 @@ async function seedCalendarEvents(ctx: ModuleContext, now: number) {
       },
     ]);
   }
+}
+
+const GIFT_CALENDAR_GIFTS: [GameRewardRow['type'], number][] = [
+  ['freeMessages', 3],
+  ['bonus', 5],
+  ['messengerGift', 1],
+  ['freeSpins', 1],
+  ['bonus', 10],
+  ['chatRoses', 2],
+  ['videoVoucher', 1],
+];
+
+/** Gift calendars of the first three performers: a gift a Berlin day for a week around the seed's day. */
+async function seedGiftCalendars(ctx: ModuleContext, performers: Performer[], now: number) {
+  const first = addDaysToDate(dateInZone(new Date(now)), -2);
+  const rows = performers.slice(0, 3).flatMap((performer) =>
+    GIFT_CALENDAR_GIFTS.map(([rewardType, value], index) => ({
+      actorId: performer.id,
+      day: addDaysToDate(first, index),
+      rewardType,
+      value,
+    })),
+  );
+  if (rows.length > 0) await ctx.db.insert(giftCalendarDays).values(rows).onConflictDoNothing();
 }

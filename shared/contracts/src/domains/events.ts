@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
-import { dbIntParam } from '../input';
+import { defineOperation } from '../graphql';
+import { dbIntParam, idParam } from '../input';
 import { LANGUAGES } from '../routes';
-import { REWARD_TYPES, gainedReward } from './games';
+import { REWARD_TYPES, adventDoor, gainedReward } from './games';
 
 /**
  * Calendar events beside the games: the Easter egg hunt (eggs hidden on the site's pages, each collected with a
@@ -119,6 +120,36 @@ export const collectedEgg = z.object({
 });
 export type CollectedEgg = z.infer<typeof collectedEgg>;
 
+/** A day of a performer's gift calendar: its Berlin day, its state for the guest and, once claimed, its gift. */
+export const giftCalendarDay = adventDoor.omit({ door: true });
+export type GiftCalendarDay = z.infer<typeof giftCalendarDay>;
+export const actorGiftCalendar = z.object({
+  actorId: z.number().int(),
+  today: z.string(),
+  days: z.array(giftCalendarDay),
+});
+export type ActorGiftCalendar = z.infer<typeof actorGiftCalendar>;
+
+/** Claims the gift of a performer's calendar day (`qmday`, YYYY-MM-DD) on that Berlin day, once. */
+export const claimActorGiftCalendarRewardMutation = defineOperation<
+  { claimActorGiftCalendarReward: GiftCalendarDay },
+  { actorId: number; qmday: string }
+>(
+  `mutation ClaimActorGiftCalendarReward($actorId: Int!, $qmday: String!) {
+    claimActorGiftCalendarReward(actorId: $actorId, qmday: $qmday) { date state reward { type value title } } }`,
+);
+
+export const eventsSdl = /* GraphQL */ `
+  type GiftCalendarDay {
+    date: String!
+    state: String!
+    reward: Reward
+  }
+  extend type Mutation {
+    claimActorGiftCalendarReward(actorId: Int!, qmday: String!): GiftCalendarDay!
+  }
+`;
+
 const languageQuery = z.object({ language: z.enum(LANGUAGES).optional() });
 /** The client's date (qmdate) is accepted and unused: the server's clock decides. */
 const qmdate = z.string().max(40).optional();
@@ -157,6 +188,12 @@ export const eventsEndpoints = {
       body: z.object({ verificationToken: z.string().min(1).max(100), qmdate }),
       response: collectedEgg,
     }),
+  }),
+  /** A performer's gift calendar with the caller's claimed days. */
+  actorGiftCalendar: defineEndpoint({
+    method: 'GET',
+    path: '/special/giftCalendar/:actorId',
+    schemas: () => ({ params: z.object({ actorId: idParam }), response: actorGiftCalendar }),
   }),
   /** Claims an unlocked reward of an event until its `rewardClaimEnd`; answers the event after the claim. */
   claimEventReward: defineEndpoint({

@@ -252,6 +252,7 @@ export {
   chatButtonPrice,
   chatPurchaseCategory,
   chatShowListQuery,
+  claimActorGiftCalendarRewardMutation,
   clashAddVoteMutation,
   clashQuery,
   clashRevokeVoteMutation,
@@ -400,6 +401,7 @@ export const eventsEndpoints = {
   eventData: { method: 'GET', path: '/special/getData/:eventType' },
   easterEggs: { method: 'GET', path: '/special/easter/eggs/:page' },
   collectEgg: { method: 'POST', path: '/special/easter/collectEgg', needsGuest: true },
+  actorGiftCalendar: { method: 'GET', path: '/special/giftCalendar/:actorId' },
   claimEventReward: { method: 'POST', path: '/special/getData/:eventType/rewards/:rewardId', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 

@@ -59,3 +59,11 @@ CREATE TABLE "specials_activity_challenges" (
 	"description" jsonb NOT NULL,
 	"link" text NOT NULL
 );
+--> statement-breakpoint
+CREATE TABLE "specials_gift_calendar_days" (
+	"actor_id" integer NOT NULL REFERENCES "actors"("id") ON DELETE cascade,
+	"day" date NOT NULL,
+	"reward_type" text NOT NULL,
+	"value" integer NOT NULL,
+	CONSTRAINT "specials_gift_calendar_days_actor_id_day_pk" PRIMARY KEY("actor_id","day")
+);
