@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { mediaEndpoints } from '@velvet/contracts';
+import type { Lifecycles } from '@velvet/federation';
 import { guestFixture, hydrateOverServer, restFixture } from '@velvet/testing';
 import { createTestShell, manifestRemote } from '../testShell';
 import { Layout } from './Layout';
@@ -20,14 +21,12 @@ describe('the layout rendered on the server for every visitor, hydrated for a lo
   it('hydrates without a mismatch and shows the guest’s own name, balance and sidebar right after', async () => {
     // What the specials remote lays over the page (its Easter eggs) is told the page's route, in the browser only.
     const overlaid: unknown[] = [];
-    const loadWidgets = () =>
-      Promise.resolve({
-        'page.overlay': {
-          bootstrap: () => Promise.resolve(),
-          mount: (props: { route?: string }) => Promise.resolve(void overlaid.push(props.route)),
-          unmount: () => Promise.resolve(),
-        },
-      });
+    const overlay: Lifecycles = {
+      bootstrap: () => Promise.resolve(),
+      mount: (props) => Promise.resolve(void overlaid.push(props.route)),
+      unmount: () => Promise.resolve(),
+    };
+    const loadWidgets = () => Promise.resolve({ 'page.overlay': overlay });
     const options = { remotes: [specials()], tenant: { footerLinks: [help] }, loadWidgets };
     // The server's stores: no session of any guest (the render module knows none).
     const server = createTestShell(options);
