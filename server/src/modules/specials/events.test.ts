@@ -291,16 +291,14 @@ describe('the actor gift calendar', () => {
     const [seeded] = await t.ctx.db.select().from(giftCalendarDays).limit(1);
     const actorId = seeded!.actorId;
     await t.ctx.db.delete(giftCalendarDays).where(eq(giftCalendarDays.actorId, actorId));
-    await t.ctx.db
-      .insert(giftCalendarDays)
-      .values(
-        ['2026-11-24', '2026-11-25', '2026-11-26'].map((day) => ({
-          actorId,
-          day,
-          rewardType: 'bonus' as const,
-          value: 4,
-        })),
-      );
+    await t.ctx.db.insert(giftCalendarDays).values(
+      ['2026-11-24', '2026-11-25', '2026-11-26'].map((day) => ({
+        actorId,
+        day,
+        rewardType: 'bonus' as const,
+        value: 4,
+      })),
+    );
     const claimDay = (qmday: string, token = accessToken) =>
       graphql(t, claimActorGiftCalendarRewardMutation, { actorId, qmday }, token);
 
