@@ -13,6 +13,7 @@ import { HighOnRosePage, MagazinePromoPage } from './events/MagazinePromoPage';
 import { SpecialEventPage } from './events/SpecialEventPage';
 import { ClashPage } from './clash/ClashPage';
 import { AdventCalendarPage } from './games/AdventCalendarPage';
+import { EasterEventPage, UserActivityPage } from './calendar/CalendarEventPages';
 import './specials.css';
 
 /** The page of each route this remote owns (remote.json). */
@@ -27,6 +28,8 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   highOnRose: HighOnRosePage,
   clashOfCams: ClashPage,
   adventCalendar: AdventCalendarPage,
+  easterEvent: EasterEventPage,
+  userActivity: UserActivityPage,
 };
 
 export function SpecialsApp() {

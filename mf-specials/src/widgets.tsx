@@ -4,6 +4,7 @@ import { ContestsWidget } from './contests/ContestsWidget';
 import { BlogWidget } from './blog/BlogWidget';
 import { SpinwheelWidget } from './spinwheel/SpinwheelWidget';
 import { RewardsWidget } from './games/RewardsWidget';
+import { EasterEggOverlay } from './calendar/EasterEggOverlay';
 import { loadLocale } from './locales/load';
 import './specials.css';
 
@@ -15,6 +16,7 @@ export default defineWidgets({
     'home.Blog': BlogWidget,
     'myAccount.spinwheel': SpinwheelWidget,
     'myAccount.rewards': RewardsWidget,
+    'page.overlay': EasterEggOverlay,
   },
   locales: loadLocale,
 });

@@ -76,6 +76,54 @@ describe('clash of cams', () => {
     expect(await screen.findByText('10 votes (25 %)')).toBeInTheDocument();
   });
 
+  it('withdraws a guest vote at once, then sends the revoke, and offers both teams again', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const sent: unknown[] = [];
+    const voted = {
+      ...clashFixture,
+      challenges: clashFixture.challenges.map((challenge) =>
+        challenge.id !== 2
+          ? challenge
+          : {
+              ...challenge,
+              teams: challenge.teams.map((team) =>
+                team.id === 2 ? { ...team, votes: { teamId: 2, votes: 10, hasVoted: true } } : team,
+              ),
+            },
+      ),
+    };
+    const platform = createMockPlatform({
+      loggedIn: true,
+      query: (operation, variables) => {
+        if (operation === clashQuery) return { clash: voted };
+        sent.push({ operation, variables });
+        return new Promise((resolve) => (answer = resolve));
+      },
+    });
+    renderWithPlatform(<ClashPage />, { platform, remote: 'mf-specials', locales });
+    expect(await screen.findByText('10 votes (25 %) · your vote')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Vote for Team Ice' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Take back my vote' }));
+    // Shown before the server answers: her vote is gone from the count and both teams can be voted for again.
+    expect(await screen.findByText('9 votes (23 %)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Take back my vote' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Vote for Team/ })).toHaveLength(2);
+    expect(sent).toEqual([{ operation: clashRevokeVoteMutation, variables: { challengeId: 2 } }]);
+    await act(async () =>
+      answer({
+        clashRevokeVote: {
+          challengeId: 2,
+          votes: [
+            { teamId: 1, votes: 31, hasVoted: false },
+            { teamId: 2, votes: 9, hasVoted: false },
+          ],
+        },
+      }),
+    );
+    expect(await screen.findByText('31 votes (78 %)')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('offers a visitor no vote button', async () => {
     const platform = createMockPlatform({ language: 'nl', query: () => ({ clash: clashFixture }) });
     renderWithPlatform(<ClashPage />, { platform, remote: 'mf-specials', locales });

@@ -87,6 +87,31 @@ describe('special events and promo pages', () => {
     expect(await screen.findByRole('link', { name: 'Page high-on-rose' })).toHaveAttribute('href', '/de/high-on-rose/');
   });
 
+  it('leads from the advent and Easter promo pages to their calendars', async () => {
+    const advent = createMockPlatform({
+      language: 'de',
+      route: { name: 'magazinePromo', args: { promo: 'advent-calendar' } },
+      rest,
+    });
+    const first = renderWithPlatform(<SpecialsApp />, { platform: advent, remote: 'mf-specials', locales });
+    expect(await screen.findByRole('link', { name: 'Zum Adventskalender' })).toHaveAttribute(
+      'href',
+      '/de/adventskalender/',
+    );
+    first.unmount();
+    const easter = createMockPlatform({
+      language: 'es',
+      route: { name: 'magazinePromo', args: { promo: 'easter' } },
+      rest,
+    });
+    renderWithPlatform(<SpecialsApp />, { platform: easter, remote: 'mf-specials', locales });
+    expect(await screen.findByRole('link', { name: 'Ir a la búsqueda de huevos de Pascua' })).toHaveAttribute(
+      'href',
+      '/es/busqueda-de-huevos/',
+    );
+    expect(screen.queryByRole('link', { name: 'Zum Adventskalender' })).not.toBeInTheDocument();
+  });
+
   it('shows the high-on-rose page on its own route', async () => {
     const platform = createMockPlatform({ route: { name: 'highOnRose' }, rest });
     renderWithPlatform(<SpecialsApp />, { platform, remote: 'mf-specials', locales });

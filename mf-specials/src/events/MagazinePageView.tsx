@@ -1,8 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { HIGH_ON_ROSE_PAGE, specialsEndpoints } from '@velvet/contracts';
-import { LoadState, useLanguage, useLoaded, usePlatform, RouteLink } from '@velvet/federation';
+import { LoadState, useLanguage, useLoaded, usePlatform, RouteButton, RouteLink } from '@velvet/federation';
 import { formatBerlinDate } from '../format';
 import { eventStatus } from './eventStatus';
+
+/** Promo pages of an event with a page of its own (not a game), and that page's route. */
+const PROMOTED_PAGES = { 'advent-calendar': 'adventCalendar', easter: 'easterEvent' } as const;
+
+/** The way from a promo page to the page of the event it promotes (the advent calendar, the Easter egg hunt). */
+function PromotedPageLink({ slug }: { slug: string }) {
+  const { t } = useTranslation();
+  if (!(slug in PROMOTED_PAGES)) return null;
+  const route = PROMOTED_PAGES[slug as keyof typeof PROMOTED_PAGES];
+  return (
+    <p>
+      <RouteButton to={route}>{t(`promo.open.${route}`)}</RouteButton>
+    </p>
+  );
+}
 
 /** A magazine promo page by slug, with the event it promotes and a link on to another promo page. */
 export function MagazinePageView({ slug }: { slug: string }) {
@@ -33,6 +48,7 @@ export function MagazinePageView({ slug }: { slug: string }) {
             {page.body.map((paragraph, index) => (
               <p key={index}>{paragraph}</p>
             ))}
+            <PromotedPageLink slug={page.slug} />
             {page.event ? (
               <p>
                 <RouteLink to="specialEvent" args={{ eventSlug: page.event.slug }}>

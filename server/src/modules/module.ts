@@ -93,6 +93,8 @@ export interface ModuleHooks {
   ageVerificationRevoked?: (guestId: string) => Promise<unknown>;
   /** A guest's coins moved and her new balance was pushed: figures that follow her spending are pushed too. */
   balancePushed?: (guestId: string) => Promise<void>;
+  /** The spins a guest's spinwheel holds (the benefits page counts them). */
+  spinwheelSpins?: (guestId: string) => Promise<number>;
 }
 
 export interface ModuleContext {

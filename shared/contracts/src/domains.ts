@@ -7,6 +7,7 @@ export * from './domains/feed';
 export * from './domains/specials';
 export * from './domains/games';
 export * from './domains/codes';
+export * from './domains/events';
 export * from './domains/messenger';
 export * from './domains/account';
 export * from './domains/wallet';

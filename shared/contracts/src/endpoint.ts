@@ -205,6 +205,12 @@ export const ERROR_CODES = [
   'NO_ATTEMPTS_LEFT',
   'DOOR_NOT_OPEN_YET',
   'DOOR_CLOSED',
+  // Easter and user-activity events: an egg token the server did not issue to the caller, an egg found before, an
+  // event outside its time, a reward claimed after the event's claim end.
+  'EGG_TOKEN_INVALID',
+  'EGG_ALREADY_COLLECTED',
+  'EVENT_NOT_RUNNING',
+  'REWARD_CLAIM_ENDED',
   // Messenger gifts: not in the catalogue, not owned, or only for VIP members.
   'GIFT_NOT_FOUND',
   'GIFT_NOT_OWNED',

@@ -39,6 +39,8 @@ export const SLOT_NAMES = [
   'flow.ageCheck',
   /** The TV subscription's plans and payment, for `ui.open('tvSubscription')` (premium TV's buy button). */
   'flow.tvSubscription',
+  /** Laid over every page by the shell after hydration: what hides on the page (Easter eggs), told its route. */
+  'page.overlay',
 ] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
 
@@ -75,6 +77,15 @@ export const SLOT_PROPS = {
   'flow.ageCheck': flowProps,
   /** `close` ends the flow, e.g. once the subscription started. */
   'flow.tvSubscription': flowProps,
+  /** The name of the page's route (`home`, `videos`, ...). */
+  'page.overlay': z
+    .object({
+      route: z
+        .string()
+        .regex(/^[a-z][a-zA-Z0-9]*$/)
+        .max(60),
+    })
+    .strict(),
 } satisfies Record<SlotName, z.ZodType<Record<string, unknown>>>;
 
 /** The props a slot's host passes (`platform` and the element are added by the slot host). */

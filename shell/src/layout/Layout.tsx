@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { legalTypeOfPage } from '@velvet/contracts';
+import { SlotHost, useBrowserValue } from '@velvet/federation';
 import { useShell, useSubject } from './ShellContext';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
@@ -52,6 +53,20 @@ function ShellPage() {
   if (legalType) return <LegalPage type={legalType} />;
   if (route.name === 'operatorConsole') return <OperatorConsolePage />;
   return null;
+}
+
+const hydrated = () => true;
+
+/**
+ * What another remote lays over every page (the Easter eggs hidden on it), told the page's route. Mounted after
+ * hydration only: it is the guest's own (her eggs), and a page that fills nothing renders the same on the server.
+ */
+function PageOverlay() {
+  const { router, slots } = useShell();
+  const { route, notFound } = useSubject(router.state$);
+  const inBrowser = useBrowserValue(hydrated, false);
+  if (!inBrowser || notFound) return null;
+  return <SlotHost slots={slots} slot="page.overlay" props={{ route: route.name }} fallback={null} />;
 }
 
 /**
@@ -117,6 +132,7 @@ export function Layout() {
         <InstallPrompt />
       </div>
       <LockedNotice />
+      <PageOverlay />
       <Toasts />
     </div>
   );

@@ -56,7 +56,6 @@ describe('benefits', () => {
     const response = await get('/guest/benefits', demo.accessToken);
     assert.equal(response.statusCode, 200, response.body);
     const benefits = guestBenefitsSchema.parse(response.json());
-    assert.equal(benefits.spinwheelSpins, 3);
     assert.equal(benefits.messengerGiftCount, 2);
     assert.equal(benefits.freeMessagesCount, 10);
     assert.equal(benefits.privateShowTickets, 1);
@@ -70,18 +69,18 @@ describe('benefits', () => {
     const guest = await t.signup();
     const now = Date.now();
     await t.ctx.db.insert(vouchers).values([
-      { guestId: guest.guest.id, type: 10, amount: 4, validFrom: new Date(now - DAY), validTo: new Date(now + DAY) },
+      { guestId: guest.guest.id, type: 6, amount: 4, validFrom: new Date(now - DAY), validTo: new Date(now + DAY) },
       {
         guestId: guest.guest.id,
-        type: 10,
+        type: 6,
         amount: 50,
         validFrom: new Date(now - 3 * DAY),
         validTo: new Date(now - DAY),
       },
-      { guestId: guest.guest.id, type: 10, amount: 70, validFrom: new Date(now + DAY), validTo: null },
+      { guestId: guest.guest.id, type: 6, amount: 70, validFrom: new Date(now + DAY), validTo: null },
     ]);
     const benefits = guestBenefitsSchema.parse((await get('/guest/benefits', guest.accessToken)).json());
-    assert.equal(benefits.spinwheelSpins, 4);
+    assert.equal(benefits.messengerGiftCount, 4);
     assert.equal(benefits.vouchers.length, 1);
     assert.equal(benefits.freeMessagesCount, 0);
   });

@@ -1,8 +1,7 @@
 import { accountGraphqlSchema } from '@velvet/contracts';
 import { requireGuest } from '../../http/endpoint';
-import { ageGate } from '../auth/age';
 import type { Auth, GraphqlContribution, ModuleContext } from '../module';
-import { guestBenefits } from './service';
+import { benefitsOf } from './routes';
 
 export const accountGraphql: GraphqlContribution = {
   schema: accountGraphqlSchema,
@@ -14,7 +13,7 @@ export const accountGraphql: GraphqlContribution = {
         { auth, ctx }: { auth: Auth | null; ctx: ModuleContext },
       ) => {
         requireGuest(auth);
-        return guestBenefits(ctx.db, auth.guestId, await ageGate(ctx, auth), ctx.now());
+        return benefitsOf(ctx, auth);
       },
     },
   },

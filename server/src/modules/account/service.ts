@@ -6,9 +6,8 @@ import { performerAvatar } from '../performers/age';
 import { performerCard } from '../performers/catalogue';
 import { voucherActors, vouchers } from './schema';
 
-/** Which voucher type each count of the benefits page sums. */
+/** Which voucher type each count of the benefits page sums (the spins are the wheel's own, not vouchers). */
 const BENEFIT_COUNTS = {
-  spinwheelSpins: 10,
   messengerGiftCount: 6,
   freeMessagesCount: 5,
   privateShowTickets: 8,
@@ -67,11 +66,15 @@ export async function validVouchers(db: Database, guestId: string, gate: AgeGate
   }));
 }
 
-export async function guestBenefits(db: Database, guestId: string, gate: AgeGate, now: Date): Promise<GuestBenefits> {
-  const valid = await validVouchers(db, guestId, gate, now);
+/** The benefits page: the voucher counts and vouchers, and `wheelSpins`, the spins the guest's spinwheel holds. */
+export async function guestBenefits(
+  db: Database,
+  options: { guestId: string; gate: AgeGate; now: Date; wheelSpins: number },
+): Promise<GuestBenefits> {
+  const valid = await validVouchers(db, options.guestId, options.gate, options.now);
   const sum = (type: VoucherTypeId) => valid.filter((v) => v.type === type).reduce((total, v) => total + v.amount, 0);
   return {
-    spinwheelSpins: sum(BENEFIT_COUNTS.spinwheelSpins),
+    spinwheelSpins: options.wheelSpins,
     messengerGiftCount: sum(BENEFIT_COUNTS.messengerGiftCount),
     freeMessagesCount: sum(BENEFIT_COUNTS.freeMessagesCount),
     privateShowTickets: sum(BENEFIT_COUNTS.privateShowTickets),

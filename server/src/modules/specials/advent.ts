@@ -25,13 +25,24 @@ async function openedBy(db: Database, guestId: string | null): Promise<Map<strin
   return new Map(rows.map((row) => [row.claim, row]));
 }
 
+/** A calendar day's state for the guest: opened (its reward granted), open today, missed, or locked till its day. */
+export function calendarDayState(day: string, today: string, grant: GrantRow | undefined): AdventDoor['state'] {
+  return grant ? 'opened' : day === today ? 'open' : day < today ? 'missed' : 'locked';
+}
+
+/** A calendar day opens on its own Berlin day only: before it 409 DOOR_NOT_OPEN_YET, after it 409 DOOR_CLOSED. */
+export function requireCalendarDay(day: string, now: Date, what: string): void {
+  const today = dateInZone(now);
+  if (day > today) throw new HttpError(409, 'DOOR_NOT_OPEN_YET', `${what} opens on ${day}`);
+  if (day < today) throw new HttpError(409, 'DOOR_CLOSED', `${what} could be opened on ${day}`);
+}
+
 function toDoor(door: DoorRow, today: string, opened: Map<string, GrantRow>): AdventDoor {
   const grant = opened.get(doorClaim(door));
-  const state = grant ? 'opened' : door.day === today ? 'open' : door.day < today ? 'missed' : 'locked';
   return {
     door: door.door,
     date: door.day,
-    state,
+    state: calendarDayState(door.day, today, grant),
     reward: grant ? { type: grant.rewardType, value: grant.value, title: grant.title } : null,
   };
 }
@@ -53,9 +64,7 @@ export async function openAdventDoor(
 ): Promise<{ door: AdventDoor; granted: Granted }> {
   const [door] = await db.select().from(adventDoors).where(eq(adventDoors.door, options.door));
   if (!door || options.door > ADVENT_DOORS) throw new HttpError(404, 'NOT_FOUND', `No door ${options.door}`);
-  const today = dateInZone(options.now);
-  if (door.day > today) throw new HttpError(409, 'DOOR_NOT_OPEN_YET', `Door ${door.door} opens on ${door.day}`);
-  if (door.day < today) throw new HttpError(409, 'DOOR_CLOSED', `Door ${door.door} could be opened on ${door.day}`);
+  requireCalendarDay(door.day, options.now, `Door ${door.door}`);
   const granted = await db.transaction((tx) =>
     grantReward(tx, {
       guestId: options.guestId,

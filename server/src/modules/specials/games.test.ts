@@ -10,6 +10,7 @@ import {
   gameGuestInfo,
   guestBenefits as guestBenefitsSchema,
   useAttemptMutation,
+  type Language,
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { startPostgres } from '../../testing/postgres';
@@ -126,8 +127,8 @@ describe('games', () => {
   });
   after(() => t.close());
 
-  const attempt = async (token: string) => {
-    const body = await graphql(t, useAttemptMutation, { eventId: SLOT_MACHINE, language: 'en' }, token);
+  const attempt = async (token: string, language: Language = 'en') => {
+    const body = await graphql(t, useAttemptMutation, { eventId: SLOT_MACHINE, language }, token);
     assert.equal(body.errors, undefined, JSON.stringify(body.errors));
     return attemptResult.parse(body.data!.useAttempt);
   };
@@ -152,6 +153,14 @@ describe('games', () => {
     assert.equal(refused.success, false);
     assert.equal(refused.errorCode, 'NO_ATTEMPTS_LEFT');
     assert.equal(refused.errorMessage, 'You have no attempts left today');
+    const texts = {
+      de: 'Du hast heute keine Versuche mehr',
+      nl: 'Je hebt vandaag geen pogingen meer',
+      es: 'Hoy ya no te quedan intentos',
+    };
+    for (const [language, text] of Object.entries(texts)) {
+      assert.equal((await attempt(accessToken, language as Language)).errorMessage, text, `in ${language}`);
+    }
     assert.equal(refused.reward, null);
     const standing = await info(accessToken);
     assert.equal(standing.gainedRewards.length, 3, 'the refused attempt granted nothing');
@@ -262,6 +271,7 @@ describe('the reward engine', () => {
     const [spins] = await t.ctx.db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.guestId, guest.id));
     assert.equal(spins?.spins, 2);
     const benefits = guestBenefitsSchema.parse((await t.rest('GET', '/guest/benefits', accessToken)).json());
+    assert.equal(benefits.spinwheelSpins, 2, 'free spins on the wheel');
     assert.equal(benefits.freeMessagesCount, 2);
     assert.equal(benefits.messengerGiftCount, 4, 'a messenger gift and chat roses');
     assert.equal(benefits.chatShowTickets, 2);

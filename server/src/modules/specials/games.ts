@@ -17,6 +17,7 @@ import { HttpError } from '../../http/endpoint';
 import { gainedRewards, grantReward } from './rewards';
 import { gameDays, rewardGrants, specialEvents, type GameRewardRow } from './schema';
 import { toEvent } from './service';
+import { specialsTexts } from './texts';
 
 type EventRow = typeof specialEvents.$inferSelect;
 
@@ -117,24 +118,24 @@ function draw(rewards: GameRewardRow[]): { type: GameRewardRow['type']; value: n
  */
 export async function useAttempt(
   db: Database,
-  options: { eventId: number; guestId: string; now: Date },
+  options: { eventId: number; guestId: string; now: Date; language?: Language },
 ): Promise<AttemptResult & { coins: boolean }> {
   const { eventId, guestId, now } = options;
   const event = await findEvent(db, eventId);
   const { date, config } = dayOf(event, now);
-  const refused = async (errorCode: 'GAME_NOT_RUNNING' | 'NO_ATTEMPTS_LEFT', errorMessage: string) => ({
+  const refused = async (errorCode: 'GAME_NOT_RUNNING' | 'NO_ATTEMPTS_LEFT') => ({
     success: false,
     errorCode,
-    errorMessage,
+    errorMessage: specialsTexts.t(`game.${errorCode}`, { lng: options.language }),
     reward: null,
     points: await gamePoints(db, eventId, guestId),
     attemptsLeftToday: 0,
     coins: false,
   });
   if (!(event.startDate <= now && now < event.endDate)) {
-    return refused('GAME_NOT_RUNNING', 'This game is not running now');
+    return refused('GAME_NOT_RUNNING');
   }
-  if (config.dailyAttempts <= 0) return refused('NO_ATTEMPTS_LEFT', 'You have no attempts left today');
+  if (config.dailyAttempts <= 0) return refused('NO_ATTEMPTS_LEFT');
   const outcome = await db.transaction(async (tx) => {
     const [taken] = await tx
       .insert(gameDays)
@@ -158,7 +159,7 @@ export async function useAttempt(
     });
     return { granted, left: config.dailyAttempts - taken.used };
   });
-  if (!outcome) return refused('NO_ATTEMPTS_LEFT', 'You have no attempts left today');
+  if (!outcome) return refused('NO_ATTEMPTS_LEFT');
   return {
     success: true,
     errorCode: null,

@@ -7,6 +7,8 @@ import {
   decodeBlogActorsPayload,
   decodeBlogPostsPayload,
   resolveBlogCategory,
+  eventsEndpoints,
+  eventsSdl,
   gamesEndpoints,
   gamesSdl,
   specialsEndpoints,
@@ -21,7 +23,9 @@ import { pushBalance } from '../wallet/service';
 import type { Auth, GraphqlContribution, ModuleContext, ServerModule } from '../module';
 import { seedSpecials } from './seed';
 import * as advent from './advent';
+import * as events from './events';
 import * as games from './games';
+import * as giftCalendar from './gift-calendar';
 import { gainedRewards } from './rewards';
 import * as specials from './service';
 
@@ -78,15 +82,17 @@ const specialsRoutes =
       [specialsEndpoints.addContestMediaVoting, 1],
       [specialsEndpoints.deleteContestMediaVoting, -1],
     ] as const) {
-      route(app, endpoint, async ({ body, auth }) =>
-        specials.changeContestVote(db, {
+      route(app, endpoint, async ({ body, auth }) => {
+        const result = await specials.changeContestVote(db, {
           guestId: auth.guestId,
           ageVerified: await isAgeVerified(db, auth),
           input: body,
           change,
           now: ctx.now(),
-        }),
-      );
+        });
+        if (change > 0 && result.success) await activity(ctx, auth.guestId, 'contestVote');
+        return result;
+      });
     }
 
     route(app, specialsEndpoints.clashWinner, async ({ params, body, auth }) => {
@@ -164,11 +170,44 @@ const specialsRoutes =
         now: ctx.now(),
       });
       if (granted.coins) await pushBalance(ctx, auth.guestId);
+      if (granted.created) await activity(ctx, auth.guestId, 'adventDoor');
       return door;
     });
     route(app, gamesEndpoints.gainedRewards, async ({ auth }) => ({
       rewards: await gainedRewards(db, auth.guestId),
     }));
+    route(app, eventsEndpoints.eventData, ({ params, query, auth }) =>
+      events.eventData(db, {
+        eventType: params.eventType,
+        guestId: guestIdOf(auth),
+        now: ctx.now(),
+        language: query.language,
+      }),
+    );
+    route(app, eventsEndpoints.easterEggs, async ({ params, auth }) => ({
+      eggs: await events.eggsOnPage(db, { page: params.page, guestId: guestIdOf(auth), now: ctx.now() }),
+    }));
+    route(app, eventsEndpoints.collectEgg, ({ body, auth }) =>
+      events.collectEgg(db, { guestId: auth.guestId, token: body.verificationToken, now: ctx.now() }),
+    );
+    route(app, eventsEndpoints.actorGiftCalendar, ({ params, auth }) =>
+      giftCalendar.actorGiftCalendar(db, { actorId: params.actorId, guestId: guestIdOf(auth), now: ctx.now() }),
+    );
+    route(app, eventsEndpoints.claimEventReward, async ({ params, query, auth }) => {
+      const granted = await events.claimEventReward(db, {
+        eventType: params.eventType,
+        rewardId: params.rewardId,
+        guestId: auth.guestId,
+        now: ctx.now(),
+      });
+      if (granted.coins) await pushBalance(ctx, auth.guestId);
+      return events.eventData(db, {
+        eventType: params.eventType,
+        guestId: auth.guestId,
+        now: ctx.now(),
+        language: query.language,
+      });
+    });
     route(app, specialsEndpoints.magazinePage, ({ params, query }) =>
       specials.magazinePage(db, params.page, ctx.now(), query.language),
     );
@@ -188,7 +227,7 @@ function languageArg(language: string | null | undefined): Language | undefined 
 }
 
 const specialsGraphql: GraphqlContribution = {
-  schema: specialsSdl + gamesSdl,
+  schema: specialsSdl + gamesSdl + eventsSdl,
   resolvers: {
     Query: {
       dailyBonus: (_root: unknown, args: { language?: string }, { ctx }: Context) =>
@@ -222,6 +261,7 @@ const specialsGraphql: GraphqlContribution = {
           now: ctx.now(),
           language: languageArg(args.language),
         });
+        await activity(ctx, auth.guestId, 'spin');
         return loyaltyChanged(ctx, auth.guestId, grant);
       },
       redeemLoyaltyReward: async (_root: unknown, args: { id: number; language?: string }, { ctx, auth }: Context) => {
@@ -236,14 +276,30 @@ const specialsGraphql: GraphqlContribution = {
       },
       useAttempt: async (_root: unknown, args: { eventId: number; language?: string }, { ctx, auth }: Context) => {
         requireGuest(auth);
-        languageArg(args.language);
         const { coins, ...result } = await games.useAttempt(ctx.db, {
           eventId: args.eventId,
           guestId: auth.guestId,
           now: ctx.now(),
+          language: languageArg(args.language),
         });
         if (coins) await pushBalance(ctx, auth.guestId);
+        if (result.success) await activity(ctx, auth.guestId, 'gameAttempt');
         return result;
+      },
+      claimActorGiftCalendarReward: async (
+        _root: unknown,
+        args: { actorId: number; qmday: string },
+        { ctx, auth }: Context,
+      ) => {
+        requireGuest(auth);
+        const { day, granted } = await giftCalendar.claimGiftCalendarDay(ctx.db, {
+          actorId: args.actorId,
+          qmday: args.qmday,
+          guestId: auth.guestId,
+          now: ctx.now(),
+        });
+        if (granted.coins) await pushBalance(ctx, auth.guestId);
+        return day;
       },
       clashAddVote: (_root: unknown, args: { challengeId: number; teamId: number }, { ctx, auth }: Context) =>
         clashVote(ctx, auth, args.challengeId, args.teamId),
@@ -282,10 +338,15 @@ async function pushLoyaltyPoints(ctx: ModuleContext, guestId: string): Promise<v
   ctx.hub.sendToGuest(guestId, { type: 'loyaltyPointsChanged', points, spins });
 }
 
+/** What a guest did counts in the running user-activity event (within its daily limits). */
+const activity = (ctx: ModuleContext, guestId: string, key: events.ActivityKey) =>
+  events.recordActivity(ctx.db, { guestId, key, now: ctx.now() });
+
 /** A guest's clash vote or revoke; everyone reading the clash is pushed the new counts. */
 async function clashVote(ctx: ModuleContext, auth: Auth | null, challengeId: number, teamId: number | null) {
   requireGuest(auth);
   const voting = await specials.castClashVote(ctx.db, { guestId: auth.guestId, challengeId, teamId, now: ctx.now() });
+  if (teamId !== null) await activity(ctx, auth.guestId, 'clashVote');
   ctx.hub.broadcast({
     type: 'clashVoting',
     challengeId,
@@ -300,7 +361,10 @@ async function clashVote(ctx: ModuleContext, auth: Auth | null, challengeId: num
  */
 export const specialsModule: ServerModule = {
   name: 'specials',
-  hooks: (ctx) => ({ balancePushed: (guestId) => pushLoyaltyPoints(ctx, guestId) }),
+  hooks: (ctx) => ({
+    balancePushed: (guestId) => pushLoyaltyPoints(ctx, guestId),
+    spinwheelSpins: (guestId) => specials.spinsOf(ctx.db, guestId),
+  }),
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
   routes: specialsRoutes,
   graphql: specialsGraphql,

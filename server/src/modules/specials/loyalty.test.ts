@@ -3,6 +3,7 @@ import { after, before, describe, it, mock } from 'node:test';
 import { eq } from 'drizzle-orm';
 import {
   LOYALTY_POINTS_PER_COIN,
+  guestBenefits,
   loyaltyGrant,
   loyaltyRewardHistoryQuery,
   redeemLoyaltyRewardMutation,
@@ -11,6 +12,7 @@ import {
   spinwheelQuery,
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
+import { grantVoucher } from '../account/service';
 import { balanceOf, transfer } from '../wallet/service';
 import { coinsSpent } from '../wallet/spending';
 import { spendCoins } from '../wallet/fixtures';
@@ -54,6 +56,25 @@ const giveSpins = (guestId: string, spins: number) =>
   });
 const historyOf = (guestId: string) =>
   t.ctx.db.select().from(loyaltyHistory).where(eq(loyaltyHistory.guestId, guestId));
+
+describe('the benefits page', () => {
+  it('counts the spins her spinwheel holds, not spin vouchers', async () => {
+    const { accessToken, guest } = await t.signup();
+    const spinsOnBenefits = async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/rest/v1/guest/benefits',
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      assert.equal(response.statusCode, 200, response.body);
+      return guestBenefits.parse(response.json()).spinwheelSpins;
+    };
+    await grantVoucher(t.ctx.db, { guestId: guest.id, type: 10, amount: 4, validFrom: t.ctx.now(), validTo: null });
+    assert.equal(await spinsOnBenefits(), 0);
+    await giveSpins(guest.id, 7);
+    assert.equal(await spinsOnBenefits(), 7);
+  });
+});
 
 describe('loyalty points', () => {
   it('are earned by coins spent, less refunds; deposits, bonuses and chat holds earn none', async () => {

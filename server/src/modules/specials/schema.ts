@@ -358,3 +358,130 @@ export const loyaltyHistory = pgTable(
     uniqueIndex('specials_loyalty_history_redeemed').on(t.guestId, t.rewardId, t.month),
   ],
 );
+
+/** A reward of a calendar event: what it gives, what unlocks it (eggs or points), and its text. */
+export type EventRewardRow = {
+  id: number;
+  type: RewardType;
+  value: number;
+  /** Eggs found (Easter) or points earned (user activity) that unlock it. */
+  required: number;
+  info: LocalizedText;
+  hidden?: boolean;
+  isUpTo?: boolean;
+};
+
+/**
+ * Calendar events with rewards the guest claims: the Easter egg hunt and the user-activity event. Rewards are
+ * claimed from `start` until `rewardClaimEnd`; eggs are found and activities counted between `start` and `end`.
+ */
+export const calendarEvents = pgTable('specials_calendar_events', {
+  id: serial('id').primaryKey(),
+  eventType: text('event_type').$type<'easter' | 'userActivity'>().notNull(),
+  name: jsonb('name').$type<LocalizedText>().notNull(),
+  start: timestamp('start', { withTimezone: true }).notNull(),
+  end: timestamp('end', { withTimezone: true }).notNull(),
+  rewardClaimEnd: timestamp('reward_claim_end', { withTimezone: true }).notNull(),
+  rewards: jsonb('rewards').$type<EventRewardRow[]>().notNull().default([]),
+});
+
+/** An Easter egg: hidden on a page (a route name) at one of its spots. */
+export const easterEggs = pgTable(
+  'specials_easter_eggs',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    page: text('page').notNull(),
+    spot: integer('spot').notNull(),
+  },
+  (t) => [index('specials_easter_eggs_page').on(t.eventId, t.page)],
+);
+
+/**
+ * The token the server issued a guest for one egg: one per egg and guest, random, so it cannot be guessed, and
+ * collected once (`collectedAt`, set by a guarded update), which is also the record of the egg found.
+ */
+export const easterTokens = pgTable(
+  'specials_easter_tokens',
+  {
+    token: text('token').primaryKey(),
+    eggId: integer('egg_id')
+      .notNull()
+      .references(() => easterEggs.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    collectedAt: timestamp('collected_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('specials_easter_tokens_egg_guest').on(t.eggId, t.guestId),
+    index('specials_easter_tokens_found').on(t.guestId, t.eventId),
+  ],
+);
+
+/** What counts in the user-activity event: its points, a VIP member's extra points and how often a day it counts. */
+export const activityDefinitions = pgTable(
+  'specials_activity_definitions',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    points: integer('points').notNull(),
+    vipBonus: integer('vip_bonus').notNull(),
+    limitPerDay: integer('limit_per_day').notNull(),
+    faqTitle: jsonb('faq_title').$type<LocalizedText>().notNull(),
+    faqLink: text('faq_link').notNull(),
+  },
+  (t) => [uniqueIndex('specials_activity_definitions_key').on(t.eventId, t.key)],
+);
+
+/**
+ * How often an activity counted for a guest on one Berlin day, and the points it gave: one guarded upsert counts it,
+ * so parallel activities never pass the day's limit.
+ */
+export const activityDays = pgTable(
+  'specials_activity_days',
+  {
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activityDefinitions.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull(),
+    points: integer('points').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.activityId, t.guestId, t.day] })],
+);
+
+/** A challenge of the user-activity event: `target` times an activity within the event gives `points` once. */
+export const activityChallenges = pgTable('specials_activity_challenges', {
+  id: serial('id').primaryKey(),
+  eventId: integer('event_id')
+    .notNull()
+    .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+  activityKey: text('activity_key').notNull(),
+  target: integer('target').notNull(),
+  points: integer('points').notNull(),
+  name: jsonb('name').$type<LocalizedText>().notNull(),
+  description: jsonb('description').$type<LocalizedText>().notNull(),
+  link: text('link').notNull(),
+});
+
+/** A performer's gift calendar: on each of its Berlin days a guest may claim that day's gift once. */
+export const giftCalendarDays = pgTable(
+  'specials_gift_calendar_days',
+  {
+    actorId: integer('actor_id').notNull().references(performerKey, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    rewardType: text('reward_type').$type<RewardType>().notNull(),
+    value: integer('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.actorId, t.day] })],
+);

@@ -14,7 +14,12 @@ import {
 import type { ModuleContext } from '../module';
 import { listPerformerCards } from '../performers/catalogue';
 import {
+  activityChallenges,
+  activityDefinitions,
   adventDoors,
+  calendarEvents,
+  easterEggs,
+  giftCalendarDays,
   blogPostActors,
   blogPosts,
   clashChallenges,
@@ -88,6 +93,8 @@ export async function seedSpecials(ctx: ModuleContext, scale: number): Promise<v
   await seedMagazinePages(ctx, events);
   await seedClash(ctx, performers, rng, now);
   await seedSpinwheel(ctx);
+  await seedCalendarEvents(ctx, now);
+  await seedGiftCalendars(ctx, performers, now);
 }
 
 async function seedBlog(
@@ -1066,4 +1073,233 @@ async function seedSpinwheel(ctx: ModuleContext) {
     { wheelType: 'default', rewardType: 'messengerGift', requiredPoints: 1000, value: 3 },
     { wheelType: 'goldrausch', rewardType: 'bonus', requiredPoints: 500, value: 100 },
   ]);
+}
+
+/** Pages the demo's Easter eggs hide on (route names) and the spot on each. */
+const EASTER_EGGS: [string, number][] = [
+  ['home', 1],
+  ['videos', 2],
+  ['blog', 3],
+  ['contests', 4],
+  ['dailyDeals', 5],
+  ['cams', 6],
+  ['topCams', 2],
+  ['easterEvent', 3],
+];
+
+const ACTIVITIES: {
+  key: string;
+  points: number;
+  vipBonus: number;
+  limitPerDay: number;
+  faqLink: string;
+  name: LocalizedText;
+}[] = [
+  {
+    key: 'contestVote',
+    points: 10,
+    vipBonus: 5,
+    limitPerDay: 3,
+    faqLink: 'contests',
+    name: { de: 'Im Wettbewerb abstimmen', en: 'Vote in a contest', es: 'Votar en un concurso' },
+  },
+  {
+    key: 'clashVote',
+    points: 15,
+    vipBonus: 5,
+    limitPerDay: 1,
+    faqLink: 'clashOfCams',
+    name: { de: 'Beim Clash of Cams abstimmen', en: 'Vote in the clash of cams', es: 'Votar en el clash of cams' },
+  },
+  {
+    key: 'gameAttempt',
+    points: 5,
+    vipBonus: 5,
+    limitPerDay: 3,
+    faqLink: 'blog',
+    name: { de: 'Ein Event-Spiel spielen', en: 'Play an event game', es: 'Jugar a un juego del evento' },
+  },
+  {
+    key: 'adventDoor',
+    points: 20,
+    vipBonus: 10,
+    limitPerDay: 1,
+    faqLink: 'adventCalendar',
+    name: { de: 'Ein Türchen öffnen', en: 'Open an advent door', es: 'Abrir una puerta del calendario' },
+  },
+  {
+    key: 'easterEgg',
+    points: 10,
+    vipBonus: 5,
+    limitPerDay: 5,
+    faqLink: 'easterEvent',
+    name: { de: 'Ein Osterei finden', en: 'Find an Easter egg', es: 'Encontrar un huevo de Pascua' },
+  },
+  {
+    key: 'spin',
+    points: 5,
+    vipBonus: 2,
+    limitPerDay: 2,
+    faqLink: 'myAccountSpinwheel',
+    name: { de: 'Am Glücksrad drehen', en: 'Spin the wheel', es: 'Girar la ruleta' },
+  },
+];
+
+/**
+ * The Easter egg hunt and the user-activity event, both running around the seed's day (so a new site has both to
+ * try), each with rewards claimable for a week after its end. Seeded once: a second seed finds them.
+ */
+async function seedCalendarEvents(ctx: ModuleContext, now: number) {
+  const existing = await ctx.db.select({ eventType: calendarEvents.eventType }).from(calendarEvents);
+  const has = new Set(existing.map((row) => row.eventType));
+  if (!has.has('easter')) {
+    const [easter] = await ctx.db
+      .insert(calendarEvents)
+      .values({
+        eventType: 'easter',
+        name: { de: 'Ostereiersuche', en: 'Easter egg hunt', es: 'Búsqueda de huevos de Pascua' },
+        start: new Date(now - 3 * DAY),
+        end: new Date(now + 14 * DAY),
+        rewardClaimEnd: new Date(now + 21 * DAY),
+        rewards: [
+          {
+            id: 1,
+            type: 'bonus',
+            value: 25,
+            required: 2,
+            info: { de: '25 Bonus-Coins', en: '25 bonus coins', es: '25 monedas de bonificación' },
+          },
+          {
+            id: 2,
+            type: 'freeSpins',
+            value: 2,
+            required: 4,
+            info: { de: '2 Drehungen am Glücksrad', en: '2 spins of the wheel', es: '2 giros de la ruleta' },
+          },
+          {
+            id: 3,
+            type: 'video',
+            value: 0,
+            required: 6,
+            hidden: true,
+            info: { de: 'Eine Überraschung', en: 'A surprise', es: 'Una sorpresa' },
+          },
+          {
+            id: 4,
+            type: 'bonus',
+            value: 100,
+            required: 8,
+            isUpTo: true,
+            info: {
+              de: 'Bis zu 100 Bonus-Coins',
+              en: 'Up to 100 bonus coins',
+              es: 'Hasta 100 monedas de bonificación',
+            },
+          },
+        ],
+      })
+      .returning();
+    await ctx.db.insert(easterEggs).values(EASTER_EGGS.map(([page, spot]) => ({ eventId: easter!.id, page, spot })));
+  }
+  if (!has.has('userActivity')) {
+    const [event] = await ctx.db
+      .insert(calendarEvents)
+      .values({
+        eventType: 'userActivity',
+        name: { de: 'Aktivitäts-Wochen', en: 'Activity weeks', es: 'Semanas de actividad' },
+        start: new Date(now - 2 * DAY),
+        end: new Date(now + 12 * DAY),
+        rewardClaimEnd: new Date(now + 19 * DAY),
+        rewards: [
+          {
+            id: 1,
+            type: 'freeSpins',
+            value: 1,
+            required: 50,
+            info: { de: 'Eine Drehung am Glücksrad', en: 'A spin of the wheel', es: 'Un giro de la ruleta' },
+          },
+          {
+            id: 2,
+            type: 'bonus',
+            value: 20,
+            required: 100,
+            info: { de: '20 Bonus-Coins', en: '20 bonus coins', es: '20 monedas de bonificación' },
+          },
+          {
+            id: 3,
+            type: 'video',
+            value: 0,
+            required: 200,
+            info: {
+              de: 'Ein Video für deine Mediathek',
+              en: 'A video for your media library',
+              es: 'Un vídeo para tu mediateca',
+            },
+          },
+          {
+            id: 4,
+            type: 'vipAbo',
+            value: 3,
+            required: 400,
+            info: { de: '3 Tage VIP', en: '3 VIP days', es: '3 días VIP' },
+          },
+        ],
+      })
+      .returning();
+    await ctx.db.insert(activityDefinitions).values(
+      ACTIVITIES.map((activity) => ({
+        eventId: event!.id,
+        ...activity,
+        faqTitle: { de: 'So geht’s', en: 'How it works', es: 'Cómo funciona' },
+      })),
+    );
+    await ctx.db.insert(activityChallenges).values([
+      {
+        eventId: event!.id,
+        activityKey: 'easterEgg',
+        target: 3,
+        points: 50,
+        link: 'easterEvent',
+        name: { de: 'Eierjäger', en: 'Egg hunter', es: 'Cazador de huevos' },
+        description: { de: 'Finde 3 Ostereier.', en: 'Find 3 Easter eggs.', es: 'Encuentra 3 huevos de Pascua.' },
+      },
+      {
+        eventId: event!.id,
+        activityKey: 'contestVote',
+        target: 5,
+        points: 40,
+        link: 'contests',
+        name: { de: 'Jury', en: 'Jury', es: 'Jurado' },
+        description: {
+          de: 'Stimme 5-mal in Wettbewerben ab.',
+          en: 'Vote 5 times in contests.',
+          es: 'Vota 5 veces en concursos.',
+        },
+      },
+    ]);
+  }
+}
+
+const GIFT_CALENDAR_GIFTS: [GameRewardRow['type'], number][] = [
+  ['freeMessages', 3],
+  ['bonus', 5],
+  ['messengerGift', 1],
+  ['freeSpins', 1],
+  ['bonus', 10],
+  ['chatRoses', 2],
+  ['videoVoucher', 1],
+];
+
+/** Gift calendars of the first three performers: a gift a Berlin day for a week around the seed's day. */
+async function seedGiftCalendars(ctx: ModuleContext, performers: Performer[], now: number) {
+  const first = addDaysToDate(dateInZone(new Date(now)), -2);
+  const rows = performers.slice(0, 3).flatMap((performer) =>
+    GIFT_CALENDAR_GIFTS.map(([rewardType, value], index) => ({
+      actorId: performer.id,
+      day: addDaysToDate(first, index),
+      rewardType,
+      value,
+    })),
+  );
+  if (rows.length > 0) await ctx.db.insert(giftCalendarDays).values(rows).onConflictDoNothing();
 }

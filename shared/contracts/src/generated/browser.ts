@@ -83,8 +83,10 @@ export {
   DEFAULT_LANGUAGE,
   DEFAULT_PUSH_EVENTS,
   DEPOSIT_LIMIT_COOLING_DAYS,
+  EASTER_EGG_SPOTS,
   EMAIL_PATTERN,
   ERROR_CODES,
+  EVENT_TYPES,
   FEDERATION_ACTIONS,
   FEEDBACK_SURVEY_INTERVAL_MS,
   FEED_COMMENT_MAX_LENGTH,
@@ -270,6 +272,7 @@ export {
   chatButtonPrice,
   chatPurchaseCategory,
   chatShowListQuery,
+  claimActorGiftCalendarRewardMutation,
   claimCoinLoyaltyBonusMutation,
   clashAddVoteMutation,
   clashQuery,
@@ -428,6 +431,14 @@ export const codesEndpoints = {
   campaigns: { method: 'GET', path: '/operator/codes/campaigns', needsGuest: true },
   createCampaign: { method: 'POST', path: '/operator/codes/campaigns/new', needsGuest: true },
   createCodes: { method: 'POST', path: '/operator/codes/campaigns/:campaignId/codes', needsGuest: true },
+} as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
+export const eventsEndpoints = {
+  eventData: { method: 'GET', path: '/special/getData/:eventType' },
+  easterEggs: { method: 'GET', path: '/special/easter/eggs/:page' },
+  collectEgg: { method: 'POST', path: '/special/easter/collectEgg', needsGuest: true },
+  actorGiftCalendar: { method: 'GET', path: '/special/giftCalendar/:actorId' },
+  claimEventReward: { method: 'POST', path: '/special/getData/:eventType/rewards/:rewardId', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
 export const federationEndpoints = {

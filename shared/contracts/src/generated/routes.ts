@@ -226,6 +226,16 @@ export const REMOTE_ROUTES = [
     path: { de: 'adventskalender', en: 'advent-calendar', es: 'calendario-de-adviento' },
   },
   {
+    name: 'easterEvent',
+    owner: 'mf-specials',
+    path: { de: 'ostereiersuche', en: 'easter-egg-hunt', es: 'busqueda-de-huevos' },
+  },
+  {
+    name: 'userActivity',
+    owner: 'mf-specials',
+    path: { de: 'aktivitaets-wochen', en: 'activity-weeks', es: 'semanas-de-actividad' },
+  },
+  {
     name: 'myAccountProfile',
     owner: 'mf-account',
     path: { de: 'myvisitx/profil', en: 'myvisitx/profile', es: 'myvisitx/perfil' },
@@ -354,6 +364,8 @@ export interface RemoteRouteArgs {
   magazinePromo: 'promo';
   specialEvent: 'eventSlug';
   adventCalendar: never;
+  easterEvent: never;
+  userActivity: never;
   myAccountProfile: never;
   myAccountSpinwheel: never;
   myAccountBenefits: never;
