@@ -20,6 +20,7 @@ import { MEDIATHEK_MEDIA_TYPES } from './domains/media';
 import { CHAT_MESSAGE_MAX_LENGTH, chatEnd, chatMessage, chatSession } from './domains/chat';
 import { subscriptionPush } from './domains/subscriptions';
 import { clashVotingPush } from './domains/specials';
+import { guestBenefits } from './domains/account';
 
 /** Socket constants of the spec. */
 export const SOCKET_PATH = '/ws';
@@ -329,6 +330,8 @@ export const incomingMessages = lazyRecord({
   /** The guest's loyalty points or spins changed (a spin, a redeemed reward). */
   loyaltyPointsChanged: () =>
     z.object({ type: z.literal('loyaltyPointsChanged'), points: z.number().int(), spins: z.number().int() }),
+  /** The guest's vouchers changed (granted, used, run out): the benefits page's counts and list, as they are now. */
+  guestVouchers: () => guestBenefits.extend({ type: z.literal('guestVouchers') }),
   /** A clash challenge's team votes changed by a guest's vote or revoke. */
   clashVoting: () => clashVotingPush.extend({ type: z.literal('clashVoting') }),
   /** Spec one-click result: the offer (amounts in EUR cents) and, after a charge, its outcome. */

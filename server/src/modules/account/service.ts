@@ -15,7 +15,7 @@ const BENEFIT_COUNTS = {
   chatShowTickets: 7,
 } as const satisfies Record<string, VoucherTypeId>;
 
-/** The guest's vouchers valid now, with the performers they are limited to (their avatars through her age gate). */
+/** The guest's vouchers valid now and not used up, with the performers they are limited to (their avatars through her age gate). */
 export async function validVouchers(db: Database, guestId: string, gate: AgeGate, now: Date): Promise<Voucher[]> {
   const rows = await db
     .select()
@@ -23,6 +23,7 @@ export async function validVouchers(db: Database, guestId: string, gate: AgeGate
     .where(
       and(
         eq(vouchers.guestId, guestId),
+        gt(vouchers.amount, 0),
         lte(vouchers.validFrom, now),
         or(isNull(vouchers.validTo), gt(vouchers.validTo, now)),
       ),
