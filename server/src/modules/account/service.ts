@@ -84,7 +84,7 @@ export async function guestBenefits(db: Database, guestId: string, gate: AgeGate
 /**
  * Uses one unit of a valid voucher of `type` that holds for this performer (limited to her, or to nobody): the
  * one whose time ends first. A guarded decrement, so two uses racing for the last unit cannot both have it.
- * Answers whether a unit was used.
+ * Answers the voucher whose unit was used, or null.
  */
 export async function spendVoucher(
   db: Database,
@@ -92,7 +92,7 @@ export async function spendVoucher(
   type: VoucherTypeId,
   actorId: number,
   now: Date,
-): Promise<boolean> {
+): Promise<number | null> {
   const limitedTo = (...conditions: SQL[]) =>
     exists(
       db
@@ -125,7 +125,7 @@ export async function spendVoucher(
       ),
     )
     .returning({ id: vouchers.id });
-  return used !== undefined;
+  return used?.id ?? null;
 }
 
 /** Grants the guest a voucher (a reward) inside the caller's transaction; answers its id. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { GuestBenefits, VoucherTypeId } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
@@ -62,6 +62,14 @@ export async function takeVoucher(tx: Database, use: VoucherUse): Promise<number
     .set({ amount: row.amount - units })
     .where(eq(vouchers.id, row.id));
   return units;
+}
+
+/** Gives back one unit of a voucher that paid for something given back (a show ticket returned before its start). */
+export async function restoreVoucherUnit(tx: Database, voucherId: number): Promise<void> {
+  await tx
+    .update(vouchers)
+    .set({ amount: sql`${vouchers.amount} + 1` })
+    .where(eq(vouchers.id, voucherId));
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
+import { spendVoucher } from '../account/service';
 import { isVipGuest } from '../auth/guests';
 import { pushBalance, transfer } from '../wallet/service';
 import { boughtGifts, gifts } from './schema';
@@ -82,13 +83,22 @@ export async function boughtGiftsOf(db: Database, guestId: string): Promise<Boug
     .orderBy(asc(boughtGifts.giftId));
 }
 
+/** Voucher type of a messenger gift (the account module's vouchers). */
+const GIFT_VOUCHER = 6;
+
 /**
  * The gifts a message carries, checked in the message's transaction: each id is an active gift of the catalogue
  * (GIFT_NOT_FOUND), a VIP gift needs a VIP member (VIP_REQUIRED), and the guest owns as many as the message
- * carries (GIFT_NOT_OWNED), which are taken from her bought gifts by a guarded decrement.
+ * carries, which are taken from her bought gifts by a guarded decrement, or else one messenger-gift voucher that
+ * holds for this performer pays each (GIFT_NOT_OWNED when neither does). Answers the gifts and the vouchers used.
  */
-export async function takeGifts(tx: Database, guestId: string, ids: readonly number[]): Promise<GiftRow[]> {
-  if (ids.length === 0) return [];
+export async function takeGifts(
+  tx: Database,
+  guestId: string,
+  ids: readonly number[],
+  to: { actorId: number; now: Date },
+): Promise<{ gifts: GiftRow[]; vouchersUsed: number }> {
+  if (ids.length === 0) return { gifts: [], vouchersUsed: 0 };
   const catalogue = await giftsById(tx, ids);
   const rows = ids.map((id) => {
     const row = catalogue.get(id);
@@ -97,6 +107,7 @@ export async function takeGifts(tx: Database, guestId: string, ids: readonly num
   });
   if (rows.some((row) => row.vip) && !(await isVipGuest(tx, { guestId, loggedIn: true })))
     throw new HttpError(403, 'VIP_REQUIRED', 'Only VIP members may send this gift');
+  let vouchersUsed = 0;
   const wanted = new Map<number, number>();
   for (const id of ids) wanted.set(id, (wanted.get(id) ?? 0) + 1);
   for (const [giftId, count] of wanted) {
@@ -105,9 +116,14 @@ export async function takeGifts(tx: Database, guestId: string, ids: readonly num
       .set({ count: sql`${boughtGifts.count} - ${count}` })
       .where(and(eq(boughtGifts.guestId, guestId), eq(boughtGifts.giftId, giftId), gte(boughtGifts.count, count)))
       .returning({ giftId: boughtGifts.giftId });
-    if (!taken) throw new HttpError(409, 'GIFT_NOT_OWNED', `Buy gift ${giftId} before sending it`);
+    if (taken) continue;
+    for (let unit = 0; unit < count; unit++) {
+      if ((await spendVoucher(tx, guestId, GIFT_VOUCHER, to.actorId, to.now)) === null)
+        throw new HttpError(409, 'GIFT_NOT_OWNED', `Buy gift ${giftId} before sending it`);
+      vouchersUsed++;
+    }
   }
-  return rows;
+  return { gifts: rows, vouchersUsed };
 }
 
 /**
