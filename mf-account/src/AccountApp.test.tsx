@@ -1,7 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { GuestBenefits, GuestSubscription, RouteName, SubscriptionsState } from '@velvet/contracts';
+import {
+  accountEndpoints,
+  type GuestBenefits,
+  type GuestSubscription,
+  type RouteName,
+  type SubscriptionsState,
+} from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
-import { createMockPlatform, renderWithPlatform, type MockPlatformOptions } from '@velvet/testing';
+import { createMockPlatform, renderWithPlatform, restCallsTo, type MockPlatformOptions } from '@velvet/testing';
 import { AccountApp } from './AccountApp';
 import { Vip30Widget } from './VipClub';
 import { TvSubscriptionWidget } from './Subscriptions';
@@ -158,6 +164,46 @@ describe('benefits', () => {
     expect(within(privateShow).getByRole('link', { name: 'Anna' })).toHaveAttribute('href', '/en/amateur/anna/');
     expect(privateShow).toHaveTextContent('no expiry date');
     expect(platform.renderedSlots).toEqual([{ slot: 'myAccount.rewards', props: undefined, mounted: true }]);
+  });
+
+  it('follows the guestVouchers push and redeems spins on the wheel', async () => {
+    const after: GuestBenefits = { ...benefits, spinwheelSpins: 0, vouchers: benefits.vouchers.slice(1) };
+    const { platform } = render('myAccountBenefits', {
+      rest: {
+        '/guest/benefits': () => benefits,
+        '/guest/vouchers/:voucherId/use': () => ({ voucherId: 1, type: 10, used: 3, mediaId: null, benefits: after }),
+      },
+    });
+    const spins = await screen.findByText('Spinwheel spins');
+    act(() => platform.emit({ type: 'guestVouchers', ...benefits, freeMessagesCount: 9 }));
+    await waitFor(() => expect(screen.getByText('Free messages').parentElement).toHaveTextContent('9'));
+    const voucher = screen.getByText('3 spins').closest('li')!;
+    fireEvent.click(within(voucher).getByRole('button', { name: 'Put on my spinwheel' }));
+    await waitFor(() => expect(spins.parentElement).toHaveTextContent('0'));
+    expect(screen.queryByText('3 spins')).not.toBeInTheDocument();
+    expect(restCallsTo(platform, accountEndpoints.useVoucher)).toEqual([
+      { params: { voucherId: 1 }, body: {}, idempotencyKey: expect.any(String) },
+    ]);
+    expect(platform.toasts).toContainEqual({ message: '3 spins are on your spinwheel', kind: 'success' });
+    // Where a voucher pays by itself, the page says so.
+    expect(
+      within(screen.getByText('1 private show ticket').closest('li')!).getByText(
+        'Used by itself when you buy a private show ticket',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says why a voucher was refused', async () => {
+    render('myAccountBenefits', {
+      rest: {
+        '/guest/benefits': () => benefits,
+        '/guest/vouchers/:voucherId/use': () => {
+          throw new ApiError(409, 'VOUCHER_EXPIRED', 'expired');
+        },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Put on my spinwheel' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This voucher has expired.');
   });
 
   it('offers a retry when loading still fails after the automatic retries', async () => {

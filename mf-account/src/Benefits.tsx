@@ -1,5 +1,12 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountEndpoints, VOUCHER_TYPES, type GuestBenefits } from '@velvet/contracts';
+import {
+  accountEndpoints,
+  VOUCHER_TYPES,
+  type GuestBenefits,
+  type IncomingMessage,
+  type Voucher,
+} from '@velvet/contracts';
 import {
   LoadState,
   useLanguage,
@@ -11,7 +18,8 @@ import {
   useGuestKey,
 } from '@velvet/federation';
 import { formatDate } from '@velvet/i18n';
-import { EmptyState } from '@velvet/ui';
+import { ApiError } from '@velvet/sdk';
+import { Button, EmptyState, useAction } from '@velvet/ui';
 import { BonusCodeForm } from './BonusCode';
 
 const COUNTS = [
@@ -33,6 +41,31 @@ export function Benefits() {
   const timeZone = useTimeZone();
   const guestKey = useGuestKey();
   const loaded = useLoaded(`account.benefits:${guestKey}`, () => platform.api.rest(accountEndpoints.benefits));
+  const { update } = loaded;
+  // Vouchers granted or used anywhere (a game, a purchase, another tab) arrive as the benefits as they are now.
+  useEffect(() => {
+    const subscription = platform.bus
+      .on('guestVouchers')
+      .subscribe(({ type: _type, ...benefits }: Extract<IncomingMessage, { type: 'guestVouchers' }>) =>
+        update(() => benefits),
+      );
+    return () => subscription.unsubscribe();
+  }, [platform.bus, update]);
+  const using = useAction((failure) =>
+    t(`benefits.errors.${failure instanceof ApiError ? failure.code : 'network'}`, {
+      defaultValue: t('benefits.errors.generic'),
+    }),
+  );
+  const redeem = (voucher: Voucher) =>
+    void using.run(async () => {
+      const use = await platform.api.rest(accountEndpoints.useVoucher, {
+        params: { voucherId: voucher.id },
+        body: {},
+        idempotencyKey: crypto.randomUUID(),
+      });
+      update(() => use.benefits);
+      platform.ui.toast(t(`benefits.redeemed.${VOUCHER_TYPES[voucher.type]}`, { count: use.used }), 'success');
+    });
   return (
     <section>
       <h1>{t('benefits.title')}</h1>
@@ -76,11 +109,17 @@ export function Benefits() {
                           </span>
                         ))}
                       </span>
-                    ) : null}
+                    ) : null}{' '}
+                    <VoucherAction voucher={voucher} busy={using.busy} onRedeem={redeem} />
                   </li>
                 ))}
               </ul>
             )}
+            {using.error ? (
+              <p role="alert" className="mf-account__notice">
+                {using.error}
+              </p>
+            ) : null}
           </>
         )}
       </LoadState>
@@ -88,4 +127,43 @@ export function Benefits() {
       <SlotHost slot="myAccount.rewards" className="mf-account__rewards" fallback={null} />
     </section>
   );
+}
+
+/** Vouchers that pay by themselves where they apply, with the words saying where. */
+const WHERE_USED = new Set<string>(['photoAlbum', 'messages', 'messengerGift', 'liveShow', 'privateShow']);
+
+/**
+ * What the guest does with a voucher: credits and spins are redeemed here (coins, wheel spins); a video or photo
+ * album voucher buys one on its page, so it links to the performer it is limited to (or to the videos); the rest
+ * pay by themselves where they apply (chat minutes, messages, gifts, show tickets).
+ */
+function VoucherAction({
+  voucher,
+  busy,
+  onRedeem,
+}: {
+  voucher: Voucher;
+  busy: boolean;
+  onRedeem: (voucher: Voucher) => void;
+}) {
+  const { t } = useTranslation();
+  const name = VOUCHER_TYPES[voucher.type];
+  if (name === 'credits' || name === 'spins') {
+    return (
+      <Button size="small" disabled={busy} onClick={() => onRedeem(voucher)}>
+        {t(`benefits.redeem.${name}`)}
+      </Button>
+    );
+  }
+  const [only] = voucher.actors;
+  if ((name === 'video' || name === 'photoAlbum') && voucher.actors.length === 1 && only) {
+    return (
+      <RouteLink to="actorProfile" args={{ actorName: only.link }}>
+        {t(`benefits.choose.${name}`)}
+      </RouteLink>
+    );
+  }
+  if (name === 'video') return <RouteLink to="videos">{t('benefits.choose.video')}</RouteLink>;
+  if (!WHERE_USED.has(name)) return null;
+  return <span className="mf-account__hint">{t(`benefits.where.${name}`)}</span>;
 }

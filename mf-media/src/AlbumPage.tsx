@@ -64,6 +64,7 @@ export function AlbumPage({ albumId, actorName }: { albumId: string; actorName: 
               <BuyButton
                 mediaType="PHOTO"
                 mediaId={album.id}
+                actorId={album.actor.id}
                 price={album.prices.price.value}
                 free={album.free}
                 onBought={() => loaded.update((a) => ({ ...a, guestInfo: { ...a.guestInfo, bought: true } }))}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mediaEndpoints, type MediathekMediaType } from '@velvet/contracts';
-import { useLoggedIn, usePlatform } from '@velvet/federation';
+import { accountEndpoints, mediaEndpoints, type MediathekMediaType } from '@velvet/contracts';
+import { useGuestKey, useLoaded, useLoggedIn, usePlatform } from '@velvet/federation';
 import { ApiError } from '@velvet/sdk';
 import { Button } from '@velvet/ui';
 
@@ -9,6 +9,8 @@ import { Button } from '@velvet/ui';
 const REFUSALS: Record<string, string> = {
   INSUFFICIENT_FUNDS: 'buy.insufficientFunds',
   PRICE_CHANGED: 'buy.priceChanged',
+  VOUCHER_EXPIRED: 'buy.voucherExpired',
+  VOUCHER_USED_UP: 'buy.voucherUsedUp',
 };
 
 /**
@@ -19,6 +21,7 @@ const REFUSALS: Record<string, string> = {
 export function BuyButton({
   mediaType,
   mediaId,
+  actorId,
   price,
   free,
   onBought,
@@ -26,6 +29,8 @@ export function BuyButton({
 }: {
   mediaType: MediathekMediaType;
   mediaId: number;
+  /** Her performer: a voucher limited to performers pays only for theirs. */
+  actorId: number;
   /** The price shown, in hundredths. */
   price: number;
   free: boolean;
@@ -59,16 +64,68 @@ export function BuyButton({
       setBusy(false);
     }
   };
+  const payWithVoucher = async (voucherId: number) => {
+    setBusy(true);
+    setRefusal(null);
+    try {
+      await api.rest(accountEndpoints.useVoucher, {
+        params: { voucherId },
+        body: { mediaId },
+        idempotencyKey: crypto.randomUUID(),
+      });
+      ui.toast(t('buy.done'), 'success');
+      onBought();
+    } catch (error) {
+      setRefusal(t(REFUSALS[error instanceof ApiError ? error.code : ''] ?? 'buy.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <div className="mf-media-buy">
       <Button busy={busy} onClick={() => void buy()}>
         {free ? t('buy.free') : t('buy.label')}
       </Button>
+      {/* The guest's own vouchers, after hydration (the server renders the page for every visitor). */}
+      {loggedIn && !free ? (
+        <VoucherButton mediaType={mediaType} actorId={actorId} busy={busy} onUse={(id) => void payWithVoucher(id)} />
+      ) : null}
       {refusal ? (
         <p role="alert" className="mf-media-buy__notice">
           {refusal}
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A video (1) or photo album (4) voucher of the guest that holds for this performer buys the item instead of coins. */
+function VoucherButton({
+  mediaType,
+  actorId,
+  busy,
+  onUse,
+}: {
+  mediaType: MediathekMediaType;
+  actorId: number;
+  busy: boolean;
+  onUse: (voucherId: number) => void;
+}) {
+  const { t } = useTranslation();
+  const { api } = usePlatform();
+  const guestKey = useGuestKey();
+  const loaded = useLoaded(`account.benefits:${guestKey}`, () => api.rest(accountEndpoints.benefits));
+  const type = mediaType === 'VIDEO' ? 1 : 4;
+  const voucher =
+    loaded.status === 'done'
+      ? loaded.data.vouchers.find(
+          (v) => v.type === type && (v.actors.length === 0 || v.actors.some((actor) => actor.id === actorId)),
+        )
+      : undefined;
+  if (!voucher) return null;
+  return (
+    <Button variant="secondary" busy={busy} onClick={() => onUse(voucher.id)}>
+      {t(mediaType === 'VIDEO' ? 'buy.videoVoucher' : 'buy.albumVoucher')}
+    </Button>
   );
 }

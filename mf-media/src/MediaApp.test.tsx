@@ -179,6 +179,39 @@ describe('video page', () => {
     expect(screen.queryByRole('button', { name: 'Buy' })).not.toBeInTheDocument();
   });
 
+  test('buys with a video voucher that holds for her performer, instead of coins', async () => {
+    const voucher = (id: number, actorIds: number[]) => ({
+      id,
+      guestId: 'guest-1',
+      type: 1 as const,
+      amount: 1,
+      validFrom: '2026-01-01T00:00:00.000Z',
+      validTo: null,
+      actors: actorIds.map((actorId) => ({ id: actorId, online: true, name: 'X', link: 'x', avatar: '/a.webp' })),
+    });
+    const benefits = {
+      spinwheelSpins: 0,
+      messengerGiftCount: 0,
+      freeMessagesCount: 0,
+      privateShowTickets: 0,
+      chatShowTickets: 0,
+      vouchers: [voucher(8, [onSale.model.id + 1]), voucher(9, [onSale.model.id])],
+    };
+    const { platform } = renderApp(route, {
+      loggedIn: true,
+      rest: {
+        '/video/:videoId': () => onSale,
+        '/guest/benefits': () => benefits,
+        '/guest/vouchers/:voucherId/use': () => ({ voucherId: 9, type: 1, used: 1, mediaId: 5, benefits }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Use a video voucher' }));
+    expect(await screen.findByText('In your library')).toBeInTheDocument();
+    const call = platform.restCalls.find((c) => c.path === '/guest/vouchers/:voucherId/use')!;
+    expect(call.input).toMatchObject({ params: { voucherId: 9 }, body: { mediaId: 5 } });
+    expect(platform.restCalls.some((c) => c.path === buyPath)).toBe(false);
+  });
+
   test('each attempt has its own idempotency key; too little money opens the money charge', async () => {
     let answer: () => unknown = () => {
       throw new ApiError(402, 'INSUFFICIENT_FUNDS', 'Your balance is too low for this');

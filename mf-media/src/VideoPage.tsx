@@ -54,6 +54,7 @@ export function VideoPage({ videoId, actorName }: { videoId: string; actorName: 
                 <BuyButton
                   mediaType="VIDEO"
                   mediaId={video.id}
+                  actorId={video.model.id}
                   price={video.price.value}
                   free={video.free}
                   onBought={() => loaded.update((v) => ({ ...v, guestInfo: { ...v.guestInfo, bought: true } }))}

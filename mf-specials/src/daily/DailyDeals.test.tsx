@@ -1,6 +1,7 @@
-import { act, screen, within } from '@testing-library/react';
-import { dailyBonusQuery } from '@velvet/contracts';
-import { createMockPlatform, renderWithPlatform } from '@velvet/testing';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { dailyBonusQuery, gamesEndpoints, type DailyBonusClaim } from '@velvet/contracts';
+import { ApiError } from '@velvet/sdk';
+import { createMockPlatform, renderWithPlatform, restCallsTo, type MockPlatformOptions } from '@velvet/testing';
 import { dailyBonusFixture } from '../fixtures';
 import { locales } from '../locales';
 import { DailyDealsPage } from './DailyDealsPage';
@@ -8,10 +9,11 @@ import { DailyBonusWidget } from './DailyBonusWidget';
 
 afterEach(() => jest.useRealTimers());
 
-function setup(now: Date, language: 'en' | 'de' = 'en') {
+function setup(now: Date, language: 'en' | 'de' = 'en', options: MockPlatformOptions = {}) {
   jest.useFakeTimers({ now });
   const calls: Date[] = [];
   const platform = createMockPlatform({
+    ...options,
     language,
     query: (operation, variables) => {
       expect(operation).toBe(dailyBonusQuery);
@@ -68,5 +70,59 @@ describe('daily deals', () => {
     renderWithPlatform(<DailyDealsPage />, { platform, remote: 'mf-specials', locales });
     expect(screen.getByRole('heading', { level: 1, name: 'Tagesangebote' })).toBeInTheDocument();
     expect(await screen.findByText('Noch 60 von 100')).toBeInTheDocument();
+  });
+});
+
+describe('taking an offer', () => {
+  const claim: DailyBonusClaim = {
+    offerId: 1,
+    offer: 'TopUpPercent',
+    date: '2026-11-22',
+    claimedAt: '2026-11-22T10:00:00.000Z',
+    paid: 0,
+    reward: { type: 'ontop', value: 16, title: null },
+  };
+
+  it("claims today's offer once, with an Idempotency-Key, and says it is hers", async () => {
+    const { platform } = setup(new Date('2026-11-22T10:00:00Z'), 'en', {
+      loggedIn: true,
+      rest: { [gamesEndpoints.claimDailyBonus.path]: () => claim },
+    });
+    renderWithPlatform(<DailyDealsPage />, { platform, remote: 'mf-specials', locales });
+    await screen.findByRole('heading', { name: 'Offer 1' });
+    // Only today's offers can be taken; the next days' say when.
+    expect(screen.getAllByRole('button', { name: 'Claim' })).toHaveLength(1);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Claim' }));
+    });
+    expect(await screen.findByText('You have taken this offer.')).toBeInTheDocument();
+    expect(restCallsTo(platform, gamesEndpoints.claimDailyBonus)).toEqual([
+      { params: { offerId: 1 }, idempotencyKey: expect.any(String) },
+    ]);
+    expect(platform.toasts).toContainEqual({ message: 'The offer is yours.', kind: 'success' });
+  });
+
+  it('says why an offer was refused, in German too, and sends visitors to the login', async () => {
+    const refuse = () => {
+      throw new ApiError(409, 'OFFER_CONDITION_NOT_MET', 'top up');
+    };
+    const { platform } = setup(new Date('2026-11-22T10:00:00Z'), 'de', {
+      loggedIn: true,
+      rest: { [gamesEndpoints.claimDailyBonus.path]: refuse },
+    });
+    renderWithPlatform(<DailyDealsPage />, { platform, remote: 'mf-specials', locales });
+    await screen.findByText('Noch 60 von 100');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Sichern' }));
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Lade heute genug auf, um dir dieses Angebot zu sichern.',
+    );
+
+    const visitor = setup(new Date('2026-11-22T10:00:00Z'), 'en');
+    renderWithPlatform(<DailyDealsPage />, { platform: visitor.platform, remote: 'mf-specials', locales });
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Claim' }))[0]!);
+    expect(visitor.platform.openedFlows).toEqual(['login']);
+    expect(restCallsTo(visitor.platform, gamesEndpoints.claimDailyBonus)).toEqual([]);
   });
 });

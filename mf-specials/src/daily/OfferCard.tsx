@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DailyBonusOffer } from '@velvet/contracts';
-import { formatCurrency } from '@velvet/sdk';
+import { gamesEndpoints, type DailyBonusOffer } from '@velvet/contracts';
+import { useLoggedIn, usePlatform } from '@velvet/federation';
+import { ApiError, formatCurrency } from '@velvet/sdk';
+import { Button, useAction } from '@velvet/ui';
 
 /** One daily-bonus offer: what it is, what it takes, what it gives and how many are left. */
 export function OfferCard({ offer, upcoming = false }: { offer: DailyBonusOffer; upcoming?: boolean }) {
@@ -33,6 +36,7 @@ export function OfferCard({ offer, upcoming = false }: { offer: DailyBonusOffer;
         <p className="specials-offer__stock">
           {upcoming ? t('daily.availableFrom') : t('daily.left', { count: left, total: offer.quantity })}
         </p>
+        {upcoming ? null : <ClaimButton offer={offer} soldOut={left === 0} />}
       </div>
     </article>
   );
@@ -41,4 +45,46 @@ export function OfferCard({ offer, upcoming = false }: { offer: DailyBonusOffer;
 /** Top-up minimums are hundredths of a euro. */
 function conditionValue(condition: { name: string; value: string }): string {
   return condition.name === 'minTopUp' ? formatCurrency(Number(condition.value), 'EUR') : condition.value;
+}
+
+/**
+ * Takes today's offer: buys it at its price or claims it (a free one, or one whose condition her top-ups of the
+ * day met). Visitors are asked to log in; too few coins open the money charge; a refusal says why. Each click is
+ * one attempt with its own Idempotency-Key.
+ */
+function ClaimButton({ offer, soldOut }: { offer: DailyBonusOffer; soldOut: boolean }) {
+  const { t } = useTranslation();
+  const { api, ui } = usePlatform();
+  const loggedIn = useLoggedIn();
+  const [taken, setTaken] = useState(false);
+  const claiming = useAction((failure) => {
+    const code = failure instanceof ApiError ? failure.code : 'network';
+    if (code === 'INSUFFICIENT_FUNDS') ui.open('moneyCharge');
+    if (code === 'OFFER_ALREADY_CLAIMED') setTaken(true);
+    return t(`daily.errors.${code}`, { defaultValue: t('daily.errors.generic') });
+  });
+  const claim = () => {
+    if (!loggedIn) return ui.open('login');
+    void claiming.run(async () => {
+      await api.rest(gamesEndpoints.claimDailyBonus, {
+        params: { offerId: offer.id },
+        idempotencyKey: crypto.randomUUID(),
+      });
+      setTaken(true);
+      ui.toast(t('daily.claimed'), 'success');
+    });
+  };
+  if (taken) return <p className="specials-offer__taken">{t('daily.taken')}</p>;
+  return (
+    <>
+      <Button disabled={soldOut} busy={claiming.busy} onClick={claim}>
+        {soldOut ? t('daily.soldOut') : offer.dailyBonusPrice && !offer.free ? t('daily.buy') : t('daily.claim')}
+      </Button>
+      {claiming.error ? (
+        <p role="alert" className="specials-notice">
+          {claiming.error}
+        </p>
+      ) : null}
+    </>
+  );
 }

@@ -226,6 +226,20 @@ export const ERROR_CODES = [
   'CODE_EXISTS',
   // Toy control: the performer has no toy or is not on line to run it.
   'TOY_NOT_AVAILABLE',
+  // Vouchers: unknown (or another guest's), not valid yet, past its time, nothing left, of another type than the
+  // thing it should pay, limited to other performers; an item the guest owns already.
+  'VOUCHER_NOT_FOUND',
+  'VOUCHER_NOT_VALID_YET',
+  'VOUCHER_EXPIRED',
+  'VOUCHER_USED_UP',
+  'VOUCHER_TYPE_MISMATCH',
+  'VOUCHER_WRONG_PERFORMER',
+  'ALREADY_OWNED',
+  // Daily bonus: an offer claimed before or after its Berlin day, its condition not met, claimed before.
+  'OFFER_NOT_YET',
+  'OFFER_EXPIRED',
+  'OFFER_CONDITION_NOT_MET',
+  'OFFER_ALREADY_CLAIMED',
   /** A fault of the server (500): logged there, never bad input. */
   'INTERNAL',
   /** What a client reads from a failure that carries no code of the platform (a proxy's page, a lost connection). */

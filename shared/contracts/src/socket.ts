@@ -22,6 +22,7 @@ import { CHAT_MESSAGE_MAX_LENGTH, chatEnd, chatMessage, chatSession } from './do
 import { subscriptionPush } from './domains/subscriptions';
 import { clashVotingPush } from './domains/specials';
 import { bonusCodeRedeemedPush } from './domains/codes';
+import { guestBenefits } from './domains/account';
 
 /** Socket constants of the spec. */
 export const SOCKET_PATH = '/ws';
@@ -337,6 +338,8 @@ export const incomingMessages = lazyRecord({
   bonusCodeRedeemed: () => bonusCodeRedeemedPush.extend({ type: z.literal('bonusCodeRedeemed') }),
   /** The code she redeemed was her welcome bonus (a guest gets one). */
   welcomeBonusRedeemed: () => z.object({ type: z.literal('welcomeBonusRedeemed') }),
+  /** The guest's vouchers changed (granted, used, run out): the benefits page's counts and list, as they are now. */
+  guestVouchers: () => guestBenefits.extend({ type: z.literal('guestVouchers') }),
   /** A clash challenge's team votes changed by a guest's vote or revoke. */
   clashVoting: () => clashVotingPush.extend({ type: z.literal('clashVoting') }),
   /** Spec one-click result: the offer (amounts in EUR cents) and, after a charge, its outcome. */

@@ -1,7 +1,7 @@
 import { accountGraphqlSchema } from '@velvet/contracts';
 import { requireGuest } from '../../http/endpoint';
 import type { Auth, GraphqlContribution, ModuleContext } from '../module';
-import { benefitsOf } from './routes';
+import { benefitsOf } from './vouchers';
 
 export const accountGraphql: GraphqlContribution = {
   schema: accountGraphqlSchema,

@@ -14,7 +14,7 @@ const BENEFIT_COUNTS = {
   chatShowTickets: 7,
 } as const satisfies Record<string, VoucherTypeId>;
 
-/** The guest's vouchers valid now, with the performers they are limited to (their avatars through her age gate). */
+/** The guest's vouchers valid now and not used up, with the performers they are limited to (their avatars through her age gate). */
 export async function validVouchers(db: Database, guestId: string, gate: AgeGate, now: Date): Promise<Voucher[]> {
   const rows = await db
     .select()
@@ -22,6 +22,7 @@ export async function validVouchers(db: Database, guestId: string, gate: AgeGate
     .where(
       and(
         eq(vouchers.guestId, guestId),
+        gt(vouchers.amount, 0),
         lte(vouchers.validFrom, now),
         or(isNull(vouchers.validTo), gt(vouchers.validTo, now)),
       ),
@@ -86,7 +87,7 @@ export async function guestBenefits(
 /**
  * Uses one unit of a valid voucher of `type` that holds for this performer (limited to her, or to nobody): the
  * one whose time ends first. A guarded decrement, so two uses racing for the last unit cannot both have it.
- * Answers whether a unit was used.
+ * Answers the voucher whose unit was used, or null.
  */
 export async function spendVoucher(
   db: Database,
@@ -94,7 +95,7 @@ export async function spendVoucher(
   type: VoucherTypeId,
   actorId: number,
   now: Date,
-): Promise<boolean> {
+): Promise<number | null> {
   const limitedTo = (...conditions: SQL[]) =>
     exists(
       db
@@ -127,7 +128,7 @@ export async function spendVoucher(
       ),
     )
     .returning({ id: vouchers.id });
-  return used !== undefined;
+  return used?.id ?? null;
 }
 
 /** Grants the guest a voucher (a reward) inside the caller's transaction; answers its id. */

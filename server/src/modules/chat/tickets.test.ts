@@ -13,6 +13,7 @@ import {
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { startPostgres } from '../../testing/postgres';
+import { voucherActors, vouchers } from '../account/schema';
 import { accountBalance, balanceOf } from '../wallet/service';
 import { chatTicketHolders, chatTickets } from './schema';
 import { assertLedgerConsistent, fund } from './session-fixtures';
@@ -110,6 +111,43 @@ function ticketRules(database: string, open: () => Promise<TestApp>, skip: strin
       const late = results.find((r) => !r.success)!;
       assert.equal(late.ticket?.seatsLeft, 0);
       assert.equal(late.ticket?.canBuy, false);
+      await assertLedgerConsistent(t.ctx.db);
+    });
+
+    it('takes a show ticket voucher that holds for the performer instead of coins, and gives it back', async () => {
+      const performer = await createPerformer(t.ctx.db);
+      const other = await createPerformer(t.ctx.db);
+      const show = await createShow(t, { actorId: performer.id });
+      const internal = await createShow(t, { actorId: performer.id, isInternal: true });
+      const holder = await guest(PRICE);
+      const voucher = async (type: 7 | 8, actorId: number) => {
+        const [row] = await t.ctx.db
+          .insert(vouchers)
+          .values({ guestId: holder.id, type, amount: 1, validFrom: new Date(Date.now() - MINUTE), validTo: null })
+          .returning({ id: vouchers.id });
+        await t.ctx.db.insert(voucherActors).values({ voucherId: row!.id, actorId });
+        return row!.id;
+      };
+      const amountOf = async (id: number) =>
+        (await t.ctx.db.select().from(vouchers).where(eq(vouchers.id, id)))[0]!.amount;
+      const elsewhere = await voucher(7, other.id);
+      const privateShow = await voucher(8, performer.id);
+      const live = await voucher(7, performer.id);
+      const results = await Promise.all(Array.from({ length: 10 }, () => buy(holder.token, show.id, performer.id)));
+      assert.ok(results.every((r) => r.success && r.ticket?.isBought));
+      assert.deepEqual(
+        [await amountOf(live), await amountOf(elsewhere), await amountOf(privateShow)],
+        [0, 1, 1],
+        "one unit of the live show voucher for her, once; not another performer's, not the private show's",
+      );
+      assert.equal(await balanceOf(t.ctx.db, holder.id), PRICE, 'no coins taken');
+      assert.equal(await accountBalance(t.ctx.db, { kind: 'performer', id: performer.id }), PRICE / 2, 'she is paid');
+      assert.ok((await buy(holder.token, internal.id, performer.id)).success);
+      assert.equal(await amountOf(privateShow), 0, 'the internal show took the private show voucher');
+      assert.ok((await remove(holder.token, show.id)).success);
+      assert.equal(await amountOf(live), 1, 'giving the ticket back gives the voucher back');
+      assert.equal(await balanceOf(t.ctx.db, holder.id), PRICE, 'and no coins');
+      assert.equal(await accountBalance(t.ctx.db, { kind: 'performer', id: performer.id }), PRICE / 2);
       await assertLedgerConsistent(t.ctx.db);
     });
 

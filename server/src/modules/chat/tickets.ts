@@ -17,8 +17,10 @@ import { countedPage } from '../../db/page';
 import { HttpError } from '../../http/endpoint';
 import type { AgeGate } from '../auth/age';
 import type { ModuleContext } from '../module';
-import { walletAccounts, walletEntries } from '../wallet/schema';
-import { saleProceeds } from '../wallet/money';
+import { spendVoucher } from '../account/service';
+import { pushGuestVouchers, restoreVoucherUnit } from '../account/vouchers';
+import { walletAccounts, walletEntries, walletTransfers } from '../wallet/schema';
+import { performerShare, saleProceeds } from '../wallet/money';
 import { pushBalance, transfer, type AccountRef } from '../wallet/service';
 import { chatTicketHolders, chatTickets } from './schema';
 import { performerAvatar } from '../performers/age';
@@ -250,7 +252,7 @@ const ticketScope = (guestId: string) => `chat.ticket:${guestId}`;
  * transfer guest → performer's earnings + platform with a key per holding, so nothing is charged twice.
  */
 export async function buyChatTicket(
-  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar' | 'hooks'>,
+  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar' | 'hooks' | 'images'>,
   viewer: TicketViewer,
   request: BuyTicketRequest,
   now: Date,
@@ -260,6 +262,7 @@ export async function buyChatTicket(
   if (!(TICKET_CREATION_TYPES as readonly string[]).includes(request.creationType))
     return refused('CREATION_TYPE_MISMATCH');
   let charged = false;
+  let voucherId: number | null = null;
   try {
     await ctx.db.transaction(async (tx) => {
       const ticket = await lockTicket(tx, request.id);
@@ -293,21 +296,30 @@ export async function buyChatTicket(
         .values({ ticketId: ticket.id, guestId, creationType: ticket.creationType, boughtAt: now })
         .returning({ boughtAt: chatTicketHolders.boughtAt });
       if (ticket.creationType !== 'C' || ticket.price === 0) return;
+      // A show ticket voucher that holds for her pays instead of her coins; the platform pays the performer her share.
+      voucherId = await spendVoucher(tx, guestId, ticketVoucherType(ticket), ticket.actorId, now);
+      const share = performerShare(ticket.price);
       const { transferId } = await transfer(tx, {
-        reason: 'purchase.cam_show_ticket',
+        reason: voucherId === null ? 'purchase.cam_show_ticket' : 'voucher.cam_show_ticket',
         at: now,
-        legs: [
-          { account: { kind: 'guest', id: guestId }, amount: -ticket.price },
-          ...saleProceeds(ticket.actorId, ticket.price),
-        ],
+        legs:
+          voucherId === null
+            ? [
+                { account: { kind: 'guest', id: guestId }, amount: -ticket.price },
+                ...saleProceeds(ticket.actorId, ticket.price),
+              ]
+            : [
+                { account: { kind: 'system', id: 'platform' }, amount: -share },
+                { account: { kind: 'performer', id: ticket.actorId }, amount: share },
+              ],
         idempotency: { scope: ticketScope(guestId), key: `${ticket.id}:${holder!.boughtAt.toISOString()}` },
-        metadata: { ticketId: ticket.id, actorId: ticket.actorId, price: ticket.price },
+        metadata: { ticketId: ticket.id, actorId: ticket.actorId, price: ticket.price, voucherId },
       });
       await tx
         .update(chatTicketHolders)
         .set({ transferId })
         .where(and(eq(chatTicketHolders.ticketId, ticket.id), eq(chatTicketHolders.guestId, guestId)));
-      charged = true;
+      charged = voucherId === null;
     });
   } catch (error) {
     const code = refusalCode(error);
@@ -315,6 +327,7 @@ export async function buyChatTicket(
     return refused(code, await ticketView(ctx.db, request.id, viewer, now));
   }
   if (charged) await pushBalance(ctx, guestId);
+  if (voucherId !== null) await pushGuestVouchers(ctx, guestId);
   const show = await ticketView(ctx.db, request.id, viewer, now);
   return { success: true, errorCode: null, ticket: show, show };
 }
@@ -323,6 +336,19 @@ function refusalCode(error: unknown): TicketErrorCode | null {
   if (error instanceof TicketRefusal) return error.errorCode;
   if (error instanceof HttpError && error.code === 'INSUFFICIENT_FUNDS') return 'INSUFFICIENT_FUNDS';
   return null;
+}
+
+/** Voucher types of show tickets: an internal (private) show's ticket, and a public live show's. */
+const ticketVoucherType = (ticket: TicketRow) => (ticket.isInternal ? 8 : 7);
+
+/** The voucher that paid a ticket's transfer, or null when coins did. */
+async function voucherOfTransfer(tx: Database, transferId: string): Promise<number | null> {
+  const [row] = await tx
+    .select({ metadata: walletTransfers.metadata })
+    .from(walletTransfers)
+    .where(eq(walletTransfers.id, transferId));
+  const voucherId = row?.metadata.voucherId;
+  return typeof voucherId === 'number' ? voucherId : null;
 }
 
 /** The legs that undo a transfer: each account gets back what it gave or gives back what it got. */
@@ -343,7 +369,7 @@ async function reverseLegs(tx: Database, transferId: string) {
  * reverse of its transfer (once: keyed by that transfer). After the start: SHOW_STARTED.
  */
 export async function removeChatTicket(
-  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar' | 'hooks'>,
+  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar' | 'hooks' | 'images'>,
   viewer: TicketViewer,
   id: number,
   now: Date,
@@ -351,6 +377,7 @@ export async function removeChatTicket(
   const guestId = viewer.guestId;
   if (!guestId) return refused('LOGIN_REQUIRED');
   let refunded = false;
+  let restoredVoucher: number | null = null;
   try {
     await ctx.db.transaction(async (tx) => {
       const ticket = await lockTicket(tx, id);
@@ -373,7 +400,10 @@ export async function removeChatTicket(
         idempotency: { scope: ticketScope(guestId), key: `refund:${holder.transferId}` },
         metadata: { ticketId: id, refundOf: holder.transferId },
       });
-      refunded = true;
+      // A ticket a voucher paid for gives the voucher's unit back instead of coins.
+      restoredVoucher = await voucherOfTransfer(tx, holder.transferId);
+      if (restoredVoucher !== null) await restoreVoucherUnit(tx, restoredVoucher);
+      refunded = restoredVoucher === null;
     });
   } catch (error) {
     const code = refusalCode(error);
@@ -381,6 +411,7 @@ export async function removeChatTicket(
     return refused(code, await ticketView(ctx.db, id, viewer, now));
   }
   if (refunded) await pushBalance(ctx, guestId);
+  if (restoredVoucher !== null) await pushGuestVouchers(ctx, guestId);
   const show = await ticketView(ctx.db, id, viewer, now);
   return { success: true, errorCode: null, ticket: show, show };
 }

@@ -19,6 +19,11 @@ export interface PurchaseRequest {
   shownPrice?: number | undefined;
   /** The request's Idempotency-Key, also the transfer's, so a retried request cannot move coins twice. */
   idempotencyKey: string;
+  /**
+   * Pays for the item instead of the guest's coins (a voucher), in the purchase's transaction once the item is
+   * hers; what it throws rolls the purchase back. Not called for an item she owns already.
+   */
+  cover?: (tx: Database, item: { actorId: number; price: number }) => Promise<void>;
 }
 
 /** What the guest pays for an item: nothing for one of the month's VIP30 offers while she is a VIP member. */
@@ -62,7 +67,8 @@ export async function buy(
       .onConflictDoNothing()
       .returning({ id: mediaLibrary.id });
     if (!added) return null;
-    if (price > 0) {
+    if (request.cover) await request.cover(tx, item);
+    else if (price > 0) {
       await transfer(tx, {
         reason: mediaType === 'VIDEO' ? 'purchase.video' : 'purchase.album',
         at: ctx.now(),
@@ -77,7 +83,7 @@ export async function buy(
         .set({ salesCount: sql`${videos.salesCount} + 1` })
         .where(eq(videos.id, mediaId));
     }
-    return { charged: price > 0 };
+    return { charged: price > 0 && !request.cover };
   });
   const charged = bought?.charged ?? false;
   if (charged) await pushBalance(ctx, guestId);

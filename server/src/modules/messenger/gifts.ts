@@ -11,8 +11,8 @@ import {
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
-import { isVipGuest } from '../auth/guests';
 import { spendVoucher } from '../account/service';
+import { isVipGuest } from '../auth/guests';
 import { pushBalance, transfer } from '../wallet/service';
 import { boughtGifts, gifts } from './schema';
 
@@ -91,14 +91,15 @@ const MESSENGER_GIFT_VOUCHER = 6;
  * the catalogue (GIFT_NOT_FOUND), a VIP gift needs a VIP member (VIP_REQUIRED), and each gift is one the guest
  * owns, taken from her bought gifts under their row lock, or else paid by one unit of a messenger-gift voucher
  * that holds for this performer (a gift of the catalogue, not a toy control); without either, GIFT_NOT_OWNED.
+ * Answers the gifts and the number of vouchers used.
  */
 export async function takeGifts(
   tx: Database,
   guestId: string,
   ids: readonly number[],
   to: { actorId: number; now: Date },
-): Promise<GiftRow[]> {
-  if (ids.length === 0) return [];
+): Promise<{ gifts: GiftRow[]; vouchersUsed: number }> {
+  if (ids.length === 0) return { gifts: [], vouchersUsed: 0 };
   const catalogue = await giftsById(tx, ids);
   const rows = ids.map((id) => {
     const row = catalogue.get(id);
@@ -107,6 +108,7 @@ export async function takeGifts(
   });
   if (rows.some((row) => row.vip) && !(await isVipGuest(tx, { guestId, loggedIn: true })))
     throw new HttpError(403, 'VIP_REQUIRED', 'Only VIP members may send this gift');
+  let vouchersUsed = 0;
   const wanted = new Map<number, number>();
   for (const id of ids) wanted.set(id, (wanted.get(id) ?? 0) + 1);
   for (const [giftId, count] of wanted) {
@@ -120,11 +122,12 @@ export async function takeGifts(
         .where(owned);
     const isToy = catalogue.get(giftId)!.toyDurationSeconds !== null;
     for (let unit = fromOwned; unit < count; unit++) {
-      if (isToy || !(await spendVoucher(tx, guestId, MESSENGER_GIFT_VOUCHER, to.actorId, to.now)))
+      if (isToy || (await spendVoucher(tx, guestId, MESSENGER_GIFT_VOUCHER, to.actorId, to.now)) === null)
         throw new HttpError(409, 'GIFT_NOT_OWNED', `Buy gift ${giftId} before sending it`);
+      vouchersUsed++;
     }
   }
-  return rows;
+  return { gifts: rows, vouchersUsed };
 }
 
 /**

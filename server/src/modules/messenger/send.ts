@@ -5,6 +5,7 @@ import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
 import type { AgeGate } from '../auth/age';
 import { spendVoucher } from '../account/service';
+import { pushGuestVouchers } from '../account/vouchers';
 import { botReplyDelayMs } from '../chat/bot';
 import { performerShare, saleProceeds } from '../wallet/money';
 import { pushBalance, transfer } from '../wallet/service';
@@ -44,12 +45,12 @@ async function payForMessage(
   channel: ChannelRow,
   clientMessageId: string,
   now: Date,
-): Promise<{ price: number; freeMessagesAmount: number }> {
+): Promise<{ price: number; freeMessagesAmount: number; voucher: boolean }> {
   const { freeMessagesAmount } = channel;
-  if (channel.isMessagingFree) return { price: 0, freeMessagesAmount };
-  if (freeMessagesAmount > 0) return { price: 0, freeMessagesAmount: freeMessagesAmount - 1 };
-  if (await spendVoucher(tx, guestId, FREE_MESSAGE_VOUCHER, channel.actorId, now))
-    return { price: 0, freeMessagesAmount };
+  if (channel.isMessagingFree) return { price: 0, freeMessagesAmount, voucher: false };
+  if (freeMessagesAmount > 0) return { price: 0, freeMessagesAmount: freeMessagesAmount - 1, voucher: false };
+  if ((await spendVoucher(tx, guestId, FREE_MESSAGE_VOUCHER, channel.actorId, now)) !== null)
+    return { price: 0, freeMessagesAmount, voucher: true };
   const price = channel.messagePrice;
   if (price > 0) {
     // Keyed by the client's message id: a resent message finds its transfer made and moves nothing.
@@ -61,7 +62,7 @@ async function payForMessage(
       metadata: { channelId: channel.id, actorId: channel.actorId, price },
     });
   }
-  return { price, freeMessagesAmount };
+  return { price, freeMessagesAmount, voucher: false };
 }
 
 /**
@@ -72,7 +73,7 @@ async function payForMessage(
  * VIP-only) is refused with its code and charges nothing; too little money stores nothing.
  */
 export async function sendGuestMessage(
-  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar' | 'config' | 'hooks'>,
+  ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar' | 'config' | 'hooks' | 'images'>,
   guestId: string,
   gate: AgeGate,
   input: GuestMessage,
@@ -81,7 +82,7 @@ export async function sendGuestMessage(
   const now = ctx.now();
   if (!input.text && input.giftIds.length === 0 && !input.imageFile)
     return { sent: false, reason: 'refused', error: new HttpError(400, 'VALIDATION_FAILED', 'A message needs a text') };
-  let outcome: { row: MessageRow; replayed: boolean; charged: boolean; gifts: boolean };
+  let outcome: { row: MessageRow; replayed: boolean; charged: boolean; gifts: boolean; vouchers: boolean };
   try {
     outcome = await db.transaction(async (tx) => {
       const [channel] = await tx
@@ -94,10 +95,13 @@ export async function sendGuestMessage(
         .select()
         .from(messages)
         .where(and(eq(messages.channelId, channel.id), eq(messages.clientMessageId, input.clientMessageId)));
-      if (earlier) return { row: earlier, replayed: true, charged: false, gifts: false };
+      if (earlier) return { row: earlier, replayed: true, charged: false, gifts: false, vouchers: false };
       if (channel.blocked) throw new HttpError(403, 'FORBIDDEN', 'This conversation is blocked');
-      const gifts = await takeGifts(tx as Database, guestId, input.giftIds, { actorId: channel.actorId, now });
-      const { price, freeMessagesAmount } = await payForMessage(
+      const { gifts, vouchersUsed } = await takeGifts(tx as Database, guestId, input.giftIds, {
+        actorId: channel.actorId,
+        now,
+      });
+      const { price, freeMessagesAmount, voucher } = await payForMessage(
         tx as Database,
         guestId,
         channel,
@@ -143,7 +147,13 @@ export async function sendGuestMessage(
           replyDueAt: sql`coalesce(${channels.replyDueAt}, ${new Date(now.getTime() + botReplyDelayMs()).toISOString()}::timestamptz)`,
         })
         .where(eq(channels.id, channel.id));
-      return { row: stored!, replayed: false, charged: price > 0, gifts: gifts.length > 0 };
+      return {
+        row: stored!,
+        replayed: false,
+        charged: price > 0,
+        gifts: gifts.length > 0,
+        vouchers: voucher || vouchersUsed > 0,
+      };
     });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
@@ -158,6 +168,7 @@ export async function sendGuestMessage(
   if (outcome.charged) await pushBalance(ctx, guestId);
   if (outcome.gifts)
     ctx.hub.sendToGuest(guestId, { type: 'boughtGifts', boughtGifts: await boughtGiftsOf(db, guestId) });
+  if (outcome.vouchers) await pushGuestVouchers(ctx, guestId);
   const view = await messageView(ctx, guestId, [outcome.row]);
   return {
     sent: true,

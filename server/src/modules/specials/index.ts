@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
+  accountEndpoints,
   BLOG_CACHE_MAX_AGE_SECONDS,
   LANGUAGES,
   SPINWHEEL_TYPES,
@@ -19,6 +20,8 @@ import {
 } from '@velvet/contracts';
 import { HttpError, requireGuest, requireOperator, route } from '../../http/endpoint';
 import { ageGate, isAgeVerified } from '../auth/age';
+import { pushGuestVouchers } from '../account/vouchers';
+import { idempotent } from '../wallet/idempotency';
 import { pushBalance } from '../wallet/service';
 import type { Auth, GraphqlContribution, ModuleContext, ServerModule } from '../module';
 import { seedSpecials } from './seed';
@@ -26,8 +29,10 @@ import * as advent from './advent';
 import * as events from './events';
 import * as games from './games';
 import * as giftCalendar from './gift-calendar';
-import { gainedRewards } from './rewards';
+import { claimDailyBonus, consumedDailyBonus } from './daily-bonus';
+import { becomesVoucher, gainedRewards } from './rewards';
 import * as specials from './service';
+import { redeemVoucher } from './vouchers';
 
 /**
  * Blog answers are the same for everyone, so browsers and CDNs may keep a successful one for a minute. Those that
@@ -171,8 +176,30 @@ const specialsRoutes =
       });
       if (granted.coins) await pushBalance(ctx, auth.guestId);
       if (granted.created) await activity(ctx, auth.guestId, 'adventDoor');
+      if (granted.created && becomesVoucher(granted.reward.type)) await pushGuestVouchers(ctx, auth.guestId);
       return door;
     });
+    route(app, gamesEndpoints.claimDailyBonus, async ({ params, auth, request }) =>
+      idempotent(ctx, request, 'dailyBonus.claim', async () => {
+        const outcome = await claimDailyBonus(db, { guestId: auth.guestId, offerId: params.offerId, now: ctx.now() });
+        if (outcome.coinsMoved) await pushBalance(ctx, auth.guestId);
+        if (outcome.voucher) await pushGuestVouchers(ctx, auth.guestId);
+        return outcome.claim;
+      }),
+    );
+    route(app, gamesEndpoints.consumedDailyBonus, async ({ auth }) => ({
+      claims: await consumedDailyBonus(db, auth.guestId),
+    }));
+    route(app, accountEndpoints.useVoucher, ({ params, body, auth, request }) =>
+      idempotent(ctx, request, 'voucher.use', (idempotencyKey) =>
+        redeemVoucher(ctx, {
+          guestId: auth.guestId,
+          voucherId: params.voucherId,
+          mediaId: body.mediaId,
+          idempotencyKey,
+        }),
+      ),
+    );
     route(app, gamesEndpoints.gainedRewards, async ({ auth }) => ({
       rewards: await gainedRewards(db, auth.guestId),
     }));

@@ -47,6 +47,8 @@ const VOUCHERS: Partial<Record<RewardType, VoucherTypeId>> = {
   liveshow: 8,
   bonusCode: 9,
 };
+/** Whether a reward of this type becomes a voucher (its grant changes the benefits page). */
+export const becomesVoucher = (type: RewardType) => VOUCHERS[type] !== undefined;
 const VOUCHER_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rewards paid in coins from the platform's account. */
@@ -94,13 +96,7 @@ export async function grantReward(tx: Database, claim: RewardClaim): Promise<Gra
       metadata: { rewardGrantId: row.id },
     });
   } else if (type === 'freeSpins' && value > 0) {
-    await tx
-      .insert(loyaltyAccounts)
-      .values({ guestId, spins: value })
-      .onConflictDoUpdate({
-        target: loyaltyAccounts.guestId,
-        set: { spins: sql`${loyaltyAccounts.spins} + ${value}` },
-      });
+    await addSpins(tx, guestId, value);
   } else if (type === 'video' || type === 'photoAlbum') {
     const item = await giftMedia(tx, guestId, type === 'video' ? 'VIDEO' : 'PHOTO', value > 0 ? value : null);
     given = item?.id ?? 0;
@@ -121,6 +117,17 @@ export async function grantReward(tx: Database, claim: RewardClaim): Promise<Gra
       ? await tx.update(rewardGrants).set({ value: given, title }).where(eq(rewardGrants.id, row.id)).returning()
       : [row];
   return { ...toGranted(final!), created: true, coins: COIN_REWARDS.includes(type) && value > 0 };
+}
+
+/** Puts spins onto the guest's wheel. */
+export async function addSpins(tx: Database, guestId: string, spins: number): Promise<void> {
+  await tx
+    .insert(loyaltyAccounts)
+    .values({ guestId, spins })
+    .onConflictDoUpdate({
+      target: loyaltyAccounts.guestId,
+      set: { spins: sql`${loyaltyAccounts.spins} + ${spins}` },
+    });
 }
 
 function toGranted(row: typeof rewardGrants.$inferSelect): Omit<Granted, 'created' | 'coins'> {

@@ -485,3 +485,21 @@ export const giftCalendarDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.actorId, t.day] })],
 );
+
+/** A daily-bonus offer a guest took (consumed): once per guest and offer, with what it cost and what it gave. */
+export const dailyBonusClaims = pgTable(
+  'specials_daily_bonus_claims',
+  {
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => dailyBonusOffers.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    /** Hundredths of a coin paid. */
+    paid: integer('paid').notNull(),
+    grantId: integer('grant_id')
+      .notNull()
+      .references(() => rewardGrants.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.guestId] }), index('specials_daily_bonus_claims_guest').on(t.guestId)],
+);

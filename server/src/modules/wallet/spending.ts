@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { walletAccounts, walletEntries, walletTransfers } from './schema';
+import { walletAccounts, walletDeposits, walletEntries, walletTransfers } from './schema';
 
 /**
  * The coins (hundredths) a guest spent in transfers made from `from` (inclusive) to `to` (exclusive), read from the
@@ -22,4 +22,20 @@ export async function coinsSpent(db: Database, guestId: string, from: Date, to: 
       )`);
   const [row] = (result as unknown as { rows: { spent: string | number }[] }).rows;
   return Number(row?.spent ?? 0);
+}
+
+/** EUR cents of the guest's credited deposits made from `from` (inclusive) to `to` (exclusive). */
+export async function eurDeposited(db: Database, guestId: string, from: Date, to: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${walletDeposits.amountEurCents}), 0)`.mapWith(Number) })
+    .from(walletDeposits)
+    .where(
+      and(
+        eq(walletDeposits.guestId, guestId),
+        eq(walletDeposits.status, 'credited'),
+        gte(walletDeposits.created, from),
+        lt(walletDeposits.created, to),
+      ),
+    );
+  return row?.total ?? 0;
 }

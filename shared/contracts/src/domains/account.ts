@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { defineOperation } from '../graphql';
+import { dbId, idParam } from '../input';
 
 /** Voucher types of the spec, by number. */
 export const VOUCHER_TYPES = {
@@ -58,13 +59,39 @@ export const guestBenefits = z.object({
 });
 export type GuestBenefits = z.infer<typeof guestBenefits>;
 
-/** Subscriptions are priced in EUR; value in hundredths (cents). */
+/**
+ * Vouchers the guest uses from her benefits page: a video (1) or photo album (4) voucher buys the item `mediaId`,
+ * credits (3) and spins (10) are taken whole (coins into her balance, spins onto the wheel). The others pay where
+ * they apply: videochat minutes a chat's first minutes, free messages and messenger gifts in the messenger, live
+ * and private show tickets a show's ticket.
+ */
+export const VOUCHER_TYPES_USED_HERE = [1, 3, 4, 10] as const satisfies readonly VoucherTypeId[];
+
+export const useVoucherBody = z.object({ mediaId: dbId.optional() });
+export const voucherUse = z.object({
+  voucherId: z.number().int(),
+  type: voucherTypeId,
+  /** Units the use took (1 for an item, the whole amount for credits and spins). */
+  used: z.number().int(),
+  /** The video or album it bought. */
+  mediaId: z.number().int().nullable(),
+  benefits: guestBenefits,
+});
+export type VoucherUse = z.infer<typeof voucherUse>;
+
 export const accountEndpoints = {
   benefits: defineEndpoint({
     method: 'GET',
     path: '/guest/benefits',
     needsGuest: true,
     schemas: () => ({ response: guestBenefits }),
+  }),
+  /** Money-moving (credits, a purchase): takes an Idempotency-Key. */
+  useVoucher: defineEndpoint({
+    method: 'POST',
+    path: '/guest/vouchers/:voucherId/use',
+    needsGuest: true,
+    schemas: () => ({ params: z.object({ voucherId: idParam }), body: useVoucherBody, response: voucherUse }),
   }),
 };
 

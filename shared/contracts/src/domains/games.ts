@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint';
 import { defineOperation } from '../graphql';
 import { dbIntParam, idParam } from '../input';
 import { LANGUAGES } from '../routes';
-import { SPINWHEEL_REWARD_TYPES, specialEvent, type SpecialEventGameType } from './specials';
+import { SPINWHEEL_REWARD_TYPES, dailyBonusOfferType, specialEvent, type SpecialEventGameType } from './specials';
 
 /**
  * Games of the special events, their rewards and the advent calendar. Every reward, whatever gave it, is granted by
@@ -119,7 +119,36 @@ export type AdventCalendar = z.infer<typeof adventCalendar>;
 
 const languageQuery = z.object({ language: z.enum(LANGUAGES).optional() });
 
+/**
+ * A daily-bonus offer the guest took (bought or claimed) on its Berlin day: what it gave, through the reward engine
+ * (a video or album into her library, bonus coins, VIP days, a voucher, merchandise to be sent).
+ */
+export const dailyBonusClaim = z.object({
+  offerId: z.number().int(),
+  offer: dailyBonusOfferType,
+  date: z.string(),
+  claimedAt: z.string(),
+  /** Hundredths of a coin the offer cost (0 for a free one or one its condition earned). */
+  paid: z.number().int(),
+  reward,
+});
+export type DailyBonusClaim = z.infer<typeof dailyBonusClaim>;
+
 export const gamesEndpoints = {
+  /** Takes today's daily-bonus offer: pays its price or checks its condition, then grants its effect once. */
+  claimDailyBonus: defineEndpoint({
+    method: 'POST',
+    path: '/special/dailybonus/:offerId/claim',
+    needsGuest: true,
+    schemas: () => ({ params: z.object({ offerId: idParam }), response: dailyBonusClaim }),
+  }),
+  /** The daily-bonus offers the guest has taken (consumed), newest first. */
+  consumedDailyBonus: defineEndpoint({
+    method: 'GET',
+    path: '/special/dailybonus/consumed',
+    needsGuest: true,
+    schemas: () => ({ response: z.object({ claims: z.array(dailyBonusClaim) }) }),
+  }),
   /** The guest's gained rewards, points and attempts left today in one game (qmdate: the client's date, unused). */
   gameReward: defineEndpoint({
     method: 'GET',

@@ -263,6 +263,7 @@ export {
   VIP_MONTHLY_BONUS_COINS,
   VISITOR_TIME_ZONE,
   VOUCHER_TYPES,
+  VOUCHER_TYPES_USED_HERE,
   ZIP_LENGTH,
   addDaysToDate,
   avsQuery,
@@ -373,6 +374,7 @@ export {
 
 export const accountEndpoints = {
   benefits: { method: 'GET', path: '/guest/benefits', needsGuest: true },
+  useVoucher: { method: 'POST', path: '/guest/vouchers/:voucherId/use', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
 export const actorNoteEndpoints = {
@@ -447,6 +449,8 @@ export const federationEndpoints = {
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
 export const gamesEndpoints = {
+  claimDailyBonus: { method: 'POST', path: '/special/dailybonus/:offerId/claim', needsGuest: true },
+  consumedDailyBonus: { method: 'GET', path: '/special/dailybonus/consumed', needsGuest: true },
   gameReward: { method: 'GET', path: '/special/:game/getReward/:eventId', needsGuest: true },
   adventCalendar: { method: 'GET', path: '/special/adventcalendar' },
   openAdventDoor: { method: 'POST', path: '/special/adventcalendar/:door', needsGuest: true },
