@@ -16,3 +16,4 @@ export * from './domains/lifecycle';
 export * from './domains/avs';
 export * from './domains/subscriptions';
 export * from './domains/search';
+export * from './domains/conversion';

@@ -10,6 +10,7 @@ import { AuthModal } from './AuthModal';
 import { DataProtectionNotice, LockedNotice } from './AccountNotices';
 import { CookieConsent, InstallPrompt } from './CookieConsent';
 import { FlowModal } from './FlowModal';
+import { Incentives } from './Incentives';
 import { Home } from './Home';
 import { LegalPage } from './LegalPage';
 import { OperatorConsolePage } from '../operator';
@@ -114,6 +115,7 @@ export function Layout() {
         <DataProtectionNotice />
         <InstallPrompt />
       </div>
+      <Incentives />
       <LockedNotice />
       <Toasts />
     </div>

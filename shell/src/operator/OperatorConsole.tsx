@@ -16,6 +16,7 @@ import { PushPanel } from './PushPanel';
 import { GuestsPanel } from './GuestsPanel';
 import { AgeVerificationPanel } from './AgeVerificationPanel';
 import { CompensationPanel } from './CompensationPanel';
+import { IncentivesPanel } from './IncentivesPanel';
 import './operator.css';
 
 function OperatorsOnly() {
@@ -65,6 +66,9 @@ function ConsoleBody() {
       <HealthPanel />
       <DeploymentsPanel />
       <PushPanel />
+      <LoadState loaded={tenants}>
+        {({ items }) => <IncentivesPanel tenantIds={items.map((item) => item.id)} />}
+      </LoadState>
       <OutboxPanel />
       <GuestsPanel />
       <AgeVerificationPanel />
