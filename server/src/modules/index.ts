@@ -25,6 +25,7 @@ import { searchModule } from './search';
 import { trackingModule } from './tracking';
 import { surveyModule } from './survey';
 import { codesModule } from './codes';
+import { conversionModule } from './conversion';
 
 /**
  * Every domain of the server in dependency order: migrations, routes, seeds and jobs run in this order, so a
@@ -65,6 +66,8 @@ export const MODULES: readonly ServerModule[] = [
   searchModule,
   // Web push: a favourite performer on line (the schedule's hook), operators' campaigns and news.
   pushModule,
+  // Conversion incentives per tenant: shown by route and event, on the videos and albums of media.
+  conversionModule,
   legalModule,
   // Mails of every module's guests: verification, password reset, newsletters.
   mailModule,

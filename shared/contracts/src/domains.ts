@@ -19,3 +19,4 @@ export * from './domains/avs';
 export * from './domains/subscriptions';
 export * from './domains/search';
 export * from './domains/survey';
+export * from './domains/conversion';

@@ -12,6 +12,7 @@ import { DataProtectionNotice, LockedNotice } from './AccountNotices';
 import { CookieConsent, InstallPrompt } from './CookieConsent';
 import { FlowModal } from './FlowModal';
 import { SurveyHost } from '../survey/Surveys';
+import { Incentives } from './Incentives';
 import { Home } from './Home';
 import { LegalPage } from './LegalPage';
 import { OperatorConsolePage } from '../operator';
@@ -131,6 +132,7 @@ export function Layout() {
         <DataProtectionNotice />
         <InstallPrompt />
       </div>
+      <Incentives />
       <LockedNotice />
       <PageOverlay />
       <Toasts />

@@ -18,6 +18,7 @@ import { GuestsPanel } from './GuestsPanel';
 import { AgeVerificationPanel } from './AgeVerificationPanel';
 import { CompensationPanel } from './CompensationPanel';
 import { CodesPanel } from './CodesPanel';
+import { IncentivesPanel } from './IncentivesPanel';
 import './operator.css';
 
 function OperatorsOnly() {
@@ -71,6 +72,9 @@ function ConsoleBody() {
       <AnalyticsPanel />
       <DeploymentsPanel />
       <PushPanel />
+      <LoadState loaded={tenants}>
+        {({ items }) => <IncentivesPanel tenantIds={items.map((item) => item.id)} />}
+      </LoadState>
       <OutboxPanel />
       <GuestsPanel />
       <AgeVerificationPanel />

@@ -152,6 +152,8 @@ export function pageManifest(ctx: ModuleContext, request: Omit<ManifestRequest, 
 
 /** The tenant a host name belongs to (else the main tenant), read from the directory the manifest reads. */
 export const tenantOfHost = (ctx: ModuleContext, hostname: string) => directoryOf(ctx).tenant(undefined, hostname);
+/** The tenant of this id (404 NOT_FOUND when there is none), for operators' calls naming one. */
+export const namedTenant = (ctx: ModuleContext, tenantId: string) => directoryOf(ctx).tenant(tenantId, '');
 
 /** Canaries the server ended: the next manifest and page serve the pinned version, and the log says why. */
 function canariesRolledBack(ctx: ModuleContext, tenant: string, rolledBack: Array<{ remote: string } & CanaryFigures>) {

@@ -69,6 +69,7 @@ export {
   CONTEST_SUBS,
   CONTEST_TOP_LIST_SIZE,
   CONTRACTS_VERSION,
+  CONVERSION_CHAT_MINUTES,
   CURRENCIES,
   DAILY_BONUS_DAYS,
   DAILY_BONUS_OFFERS,
@@ -113,6 +114,12 @@ export {
   HIGH_ON_ROSE_PAGE,
   HOME_BLOCKS,
   IDEMPOTENCY_KEY_HEADER,
+  INCENTIVE_AUDIENCES,
+  INCENTIVE_BLOCK_COOKIE,
+  INCENTIVE_BLOCK_DAYS,
+  INCENTIVE_EVENTS,
+  INCENTIVE_REGIONS,
+  INCENTIVE_TYPES,
   LANGUAGES,
   LEGAL_DOWNLOAD_PATH,
   LEGAL_PAGES,
@@ -187,6 +194,7 @@ export {
   REMOTE_LOAD_STAGES,
   REMOTE_NAMES,
   REMOTE_SERVER_ENTRY_FILE,
+  REPORTED_INCENTIVE_EVENTS,
   RETRY_CHAT_START_MS,
   RETRY_STREAM_START_MS,
   REWARD_TYPES,
@@ -433,6 +441,20 @@ export const codesEndpoints = {
   campaigns: { method: 'GET', path: '/operator/codes/campaigns', needsGuest: true },
   createCampaign: { method: 'POST', path: '/operator/codes/campaigns/new', needsGuest: true },
   createCodes: { method: 'POST', path: '/operator/codes/campaigns/:campaignId/codes', needsGuest: true },
+} as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
+export const conversionEndpoints = {
+  pageLoad: { method: 'POST', path: '/conversion/getPageLoadIncentives' },
+  byEvent: { method: 'GET', path: '/conversion/getIncentivesByEvent' },
+  videoPreviewEnd: { method: 'GET', path: '/conversion/getVideoPreviewEndIncentives/:albumId' },
+  buyImageAlbum: { method: 'GET', path: '/conversion/getBuyImageAlbumIncentives/:albumId' },
+  setGuestInfo: { method: 'POST', path: '/conversion/setGuestInfo' },
+  setRefillWindowHidden: { method: 'POST', path: '/conversion/setRefillWindowHidden' },
+  close: { method: 'POST', path: '/conversion/closeIncentive' },
+  conversionChat: { method: 'POST', path: '/conversionChat', needsGuest: true },
+  operatorList: { method: 'GET', path: '/operator/conversion/incentives', needsGuest: true },
+  operatorCreate: { method: 'POST', path: '/operator/conversion/incentives', needsGuest: true },
+  operatorDelete: { method: 'DELETE', path: '/operator/conversion/incentives/:incentiveId', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
 export const eventsEndpoints = {
