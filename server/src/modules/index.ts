@@ -53,11 +53,11 @@ export const MODULES: readonly ServerModule[] = [
   surveyModule,
   // Notifications: the modules owning an event (a performer's message, a favourite on line) write them here.
   notificationsModule,
+  // Vouchers and benefits: chats take show tickets, the messenger free messages and gifts from them.
+  accountModule,
   chatModule,
   mediaModule,
   tvModule,
-  // Vouchers and benefits: the messenger spends free-message vouchers.
-  accountModule,
   messengerModule,
   specialsModule,
   // The feed: its contest posts show performers' contest entries (specials).
