@@ -1,4 +1,5 @@
-import { test as base, expect, type Page, type Response } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import { OPERATOR } from './operator-account';
 
 /**
  * Every page a test opens fails the test on a console error, an uncaught exception, a Content-Security-Policy
@@ -84,7 +85,28 @@ export const test = base.extend<{
 });
 
 export { expect };
-export { OPERATOR } from './operator-account';
+export { OPERATOR };
+
+/**
+ * The recommended performers' messenger terms, set by the operator: 1 coin a message, no free messages, and writing
+ * to them free or not, so a spec pays only for what it tests.
+ */
+export async function setRecommendedTerms(
+  request: APIRequestContext,
+  { isMessagingFree }: { isMessagingFree: boolean },
+) {
+  const login = await request.post('/rest/v1/auth/login', { data: OPERATOR });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const recommended = await request.get('/rest/v1/messenger/recommendations?useGrid=true');
+  const { actors } = (await recommended.json()) as { actors: { id: number }[] };
+  for (const actor of actors) {
+    const terms = await request.post(`/rest/v1/messenger/actor/${actor.id}/terms`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+      data: { messagePrice: 100, freeMessagesAmount: 0, isMessagingFree },
+    });
+    expect(terms.status()).toBe(200);
+  }
+}
 
 /**
  * Home loads a block's remote when the block comes near the screen: scrolls to each block still waiting, as a

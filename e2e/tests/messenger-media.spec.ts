@@ -1,20 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { buyCoins, expect, OPERATOR, signUp, test } from './fixtures';
-
-/** The recommended performers write for free, so the test pays only for the clip it opens. */
-async function freeTerms(request: APIRequestContext) {
-  const login = await request.post('/rest/v1/auth/login', { data: OPERATOR });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const recommended = await request.get('/rest/v1/messenger/recommendations?useGrid=true');
-  const { actors } = (await recommended.json()) as { actors: { id: number }[] };
-  for (const actor of actors) {
-    const terms = await request.post(`/rest/v1/messenger/actor/${actor.id}/terms`, {
-      headers: { authorization: `Bearer ${accessToken}` },
-      data: { messagePrice: 100, freeMessagesAmount: 0, isMessagingFree: true },
-    });
-    expect(terms.status()).toBe(200);
-  }
-}
+import { buyCoins, expect, setRecommendedTerms, signUp, test } from './fixtures';
 
 const TEXTS = {
   de: {
@@ -45,7 +29,7 @@ for (const language of ['de', 'nl'] as const) {
   }) => {
     // Six answers of the performer, each after her pause of up to four seconds.
     test.setTimeout(120_000);
-    await freeTerms(request);
+    await setRecommendedTerms(request, { isMessagingFree: true });
     await signUp(page, 'Clip');
     await buyCoins(page);
     await page.goto(`/${language}/messenger/`);

@@ -1,26 +1,10 @@
-import type { APIRequestContext } from '@playwright/test';
-import { expect, OPERATOR, signUp, test } from './fixtures';
+import { expect, setRecommendedTerms, signUp, test } from './fixtures';
 
 /** A 16×16 PNG, made once: what a guest picks from her disk. */
 const PICTURE = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVQokWM4w5BGEmIY1cAwGkpnhmvSAAAUizIQ2zQCpwAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** The recommended performers write for 1 coin a message with no free messages, so the first message is paid. */
-async function paidTerms(request: APIRequestContext) {
-  const login = await request.post('/rest/v1/auth/login', { data: OPERATOR });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const recommended = await request.get('/rest/v1/messenger/recommendations?useGrid=true');
-  const { actors } = (await recommended.json()) as { actors: { id: number }[] };
-  for (const actor of actors) {
-    const terms = await request.post(`/rest/v1/messenger/actor/${actor.id}/terms`, {
-      headers: { authorization: `Bearer ${accessToken}` },
-      data: { messagePrice: 100, freeMessagesAmount: 0, isMessagingFree: false },
-    });
-    expect(terms.status()).toBe(200);
-  }
-}
 
 const TEXTS = {
   de: {
@@ -39,7 +23,7 @@ for (const language of ['de', 'nl'] as const) {
     page,
     request,
   }) => {
-    await paidTerms(request);
+    await setRecommendedTerms(request, { isMessagingFree: false });
     await signUp(page, 'Msg');
     await page.goto(`/${language}/messenger/`);
     const messenger = page.locator('[data-remote="mf-messenger"]');

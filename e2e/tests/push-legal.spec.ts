@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, signUp, test } from './fixtures';
 
 /**
  * Legal texts are pages a visitor reads without JavaScript and documents to keep; web push runs in the browser: the
@@ -64,18 +63,6 @@ test('a legal text downloads as a document of its own', async ({ page }) => {
   expect(html).toContain('<h2>1. Respect</h2>');
 });
 
-async function signUp(page: Page) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  await page.goto('/en/');
-  await page.getByTestId('navbar').getByRole('button', { name: 'Sign up' }).click();
-  const signup = page.getByTestId('signup-form');
-  await signup.getByLabel('User name').fill(`Pushy${stamp.slice(-8)}`);
-  await signup.getByLabel('Email').fill(`pushy-${stamp}@example.com`);
-  await signup.getByLabel('Password').fill('a-long-enough-password');
-  await signup.getByRole('button', { name: 'Sign up' }).click();
-  await expect(signup).toBeHidden();
-}
-
 test('the push worker registers at scope / from the settings, and shows a push it is handed', async ({
   page,
   context,
@@ -87,7 +74,7 @@ test('the push worker registers at scope / from the settings, and shows a push i
   const consoleLines: string[] = [];
   page.on('console', (line) => consoleLines.push(line.text()));
   await context.grantPermissions(['notifications'], { origin: baseURL! });
-  await signUp(page);
+  await signUp(page, 'Pushy');
   await page.goto('/en/myvisitx/push-notifications/');
   const settings = page.getByTestId('push-settings');
   const switchOn = settings.getByRole('button', { name: 'Switch on' });
