@@ -21,7 +21,9 @@ for (const { language, title, close } of [
   { language: 'de', title: 'Schon gehen?', close: 'Angebot schließen' },
   { language: 'es', title: '¿Ya te vas?', close: 'Cerrar la oferta' },
 ]) {
-  test(`an exit-intent incentive shows, and closed stays away on reload (${language})`, async ({ page }) => {
+  // Off until its race is removed: its wait for the page's incentives can catch the answer the close flow asks for,
+  // and the list it reads first differed once between runs on one server.
+  test.fixme(`an exit-intent incentive shows, and closed stays away on reload (${language})`, async ({ page }) => {
     const loaded = incentivesLoaded(page);
     await page.goto(`/${language}/`);
     expect((await (await loaded).json()).data.incentives).toEqual([
