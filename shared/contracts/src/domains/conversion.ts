@@ -68,6 +68,8 @@ const groupName = z.string().regex(/^[a-z0-9-]{1,40}$/, 'lower-case letters, dig
 const routeName = z
   .string()
   .refine((name) => DECLARED_ROUTES.some((route) => route.name === name), 'must be a route of the site');
+/** The page a browser is on: a declared route or a page a team deployed since, which simply has no incentives. */
+const pageRouteName = z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,99}$/, 'a route name');
 
 /** An incentive as a page shows it: its texts in the language of the call. */
 export const incentive = z.object({
@@ -124,7 +126,7 @@ export const conversionEndpoints = {
     path: '/conversion/getPageLoadIncentives',
     schemas: () => ({
       query: language,
-      body: z.object({ routeName, routeArgs: z.record(z.string().max(60), z.string().max(200)).default({}) }),
+      body: z.object({ routeName: pageRouteName, routeArgs: z.record(z.string().max(60), z.string().max(200)).default({}) }),
       response: incentives,
     }),
   }),
