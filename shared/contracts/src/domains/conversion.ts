@@ -126,7 +126,10 @@ export const conversionEndpoints = {
     path: '/conversion/getPageLoadIncentives',
     schemas: () => ({
       query: language,
-      body: z.object({ routeName: pageRouteName, routeArgs: z.record(z.string().max(60), z.string().max(200)).default({}) }),
+      body: z.object({
+        routeName: pageRouteName,
+        routeArgs: z.record(z.string().max(60), z.string().max(200)).default({}),
+      }),
       response: incentives,
     }),
   }),
