@@ -238,7 +238,7 @@ function conversionSuite(open: () => Promise<TestApp>) {
     const visitor = await t.anonymousToken();
     const guest = await t.signup();
     const cases: [string, string, string | undefined, object | undefined, number, string][] = [
-      ['POST', '/conversion/getPageLoadIncentives', visitor, { routeName: 'noSuchRoute' }, 400, 'VALIDATION_FAILED'],
+      ['POST', '/conversion/getPageLoadIncentives', visitor, { routeName: 'no such route' }, 400, 'VALIDATION_FAILED'],
       ['POST', '/conversion/getPageLoadIncentives', visitor, {}, 400, 'VALIDATION_FAILED'],
       ['GET', '/conversion/getIncentivesByEvent?event=pageLoad', visitor, undefined, 400, 'VALIDATION_FAILED'],
       ['GET', '/conversion/getVideoPreviewEndIncentives/abc', visitor, undefined, 400, 'VALIDATION_FAILED'],
