@@ -6,6 +6,8 @@ module.exports = function jestConfig(dir, { dom = true } = {}) {
   return {
     rootDir: dir,
     testEnvironment: dom ? 'jsdom' : 'node',
+    // A test's ceiling, not its pace: tests wait for what they look for, and a busy machine renders slowly.
+    testTimeout: 30000,
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
     transform: {
       '^.+\\.(t|j)sx?$': [

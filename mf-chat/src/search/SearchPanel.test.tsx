@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   MOOD_DEBOUNCE_MS,
   actorSearchEndpoints,
@@ -13,9 +13,6 @@ import { searchInit, searchResult } from '../test/searchFixtures';
 import { SearchPanel } from './SearchPanel';
 
 type SearchCall = EndpointInput<typeof actorSearchEndpoints.search>;
-
-// These tests run on real timers (the mood debounce among them): give a busy machine time to answer.
-configure({ asyncUtilTimeout: 5000 });
 
 /** A search server whose answers the test can hold back and release in any order. */
 function searchServer(answer: (input: SearchCall) => Partial<ActorSearchResult> = () => ({})) {
