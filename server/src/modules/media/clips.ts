@@ -33,6 +33,14 @@ const exists = (file: string) =>
 /** ffmpeg's drawtext wants `:`, `'` and `\` escaped in its text. */
 const drawtextEscape = (text: string) => text.replace(/[\\:']/g, (c) => `\\${c}`);
 
+/** Encodes what one of ffmpeg's generated sources makes into a file that streams from its first byte. */
+const encodeGenerated = (source: string, args: string[], file: string) =>
+  run(ffmpeg.path, [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', source],
+    ...args,
+    ...['-movflags', '+faststart', file],
+  ]);
+
 /**
  * One low-resolution H.264 MP4 with a moving test pattern, a running clock and the title; keyframes every two
  * seconds so a player can seek. Without a known font the title is left out rather than failing the seed.
@@ -45,34 +53,14 @@ export async function encodeClip(file: string, pattern: string, title: string, s
         `drawtext=fontfile=${font}:text='%{pts\\:hms}':fontcolor=white:fontsize=14:x=8:y=8`,
       ].join(',')
     : 'null';
-  await run(ffmpeg.path, [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
+  await encodeGenerated(
     `${pattern}=size=320x180:rate=15:duration=${seconds}`,
-    '-vf',
-    text,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-crf',
-    '30',
-    '-g',
-    '30',
-    '-pix_fmt',
-    'yuv420p',
-    '-profile:v',
-    'baseline',
-    '-movflags',
-    '+faststart',
-    '-an',
+    [
+      ...['-vf', text, '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '30', '-g', '30'],
+      ...['-pix_fmt', 'yuv420p', '-profile:v', 'baseline', '-an'],
+    ],
     file,
-  ]);
+  );
 }
 
 /** A test pattern of PATTERNS, by any index. */
@@ -83,27 +71,11 @@ export const clipPattern = (index: number) => PATTERNS[index % PATTERNS.length]!
  * demo's stand-in for a recorded voice.
  */
 export async function encodeTone(file: string, frequency: number, seconds: number) {
-  await run(ffmpeg.path, [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
+  await encodeGenerated(
     `sine=frequency=${frequency}:duration=${seconds}:sample_rate=22050`,
-    '-af',
-    'volume=0.3,tremolo=f=2:d=0.6',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '32k',
-    '-ac',
-    '1',
-    '-movflags',
-    '+faststart',
+    ['-af', 'volume=0.3,tremolo=f=2:d=0.6', '-c:a', 'aac', '-b:a', '32k', '-ac', '1'],
     file,
-  ]);
+  );
 }
 
 /**
