@@ -17,8 +17,12 @@ export async function isAgeVerified(
   const read = db.select({ avsStatus: guests.avsStatus }).from(guests).where(eq(guests.id, auth.guestId));
   // `lock` (in a transaction): a revocation waits until the transaction that relied on the verification commits
   const [row] = lock ? await read.for('share') : await read;
-  return row?.avsStatus === 'accepted';
+  return ageVerifiedBy(auth, row?.avsStatus);
 }
+
+/** `isAgeVerified` for a caller whose guest row (its `avsStatus`) was read with other data. */
+export const ageVerifiedBy = (auth: Pick<Auth, 'loggedIn'> | null, avsStatus: string | undefined): boolean =>
+  Boolean(auth?.loggedIn) && avsStatus === 'accepted';
 
 /** How one caller sees rated content: what needs the age check, and which URL an image of a rating has. */
 export interface AgeGate {
@@ -35,7 +39,11 @@ export async function ageGate(
   reader: Pick<ModuleContext, 'db' | 'images' | 'now'>,
   auth: Pick<Auth, 'guestId' | 'loggedIn'> | null,
 ): Promise<AgeGate> {
-  const verified = await isAgeVerified(reader.db, auth);
+  return ageGateOf(reader, await isAgeVerified(reader.db, auth));
+}
+
+/** The age gate of a caller whose verification is known (see `ageVerifiedBy`). */
+export function ageGateOf(reader: Pick<ModuleContext, 'images' | 'now'>, verified: boolean): AgeGate {
   const now = reader.now();
   return {
     needAgeCheck: (kind, ageRating) => !verified && needsAgeCheck(kind, ageRating),

@@ -1,9 +1,19 @@
 import { eq } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { formatBalance, LANGUAGES, type Guest, type Language } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
 import { guests, type GuestRow } from './schema';
+
+/**
+ * The read model another module joins on a guest id where one query of its own rows needs what the guest's answer
+ * shows: her language and her age-verification status (`ageVerifiedBy`).
+ */
+export const guestCard = new QueryBuilder()
+  .select({ id: guests.id, language: guests.language, avsStatus: guests.avsStatus })
+  .from(guests)
+  .as('guest_card');
 
 export type { GuestRow };
 

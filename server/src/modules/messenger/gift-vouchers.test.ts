@@ -51,7 +51,11 @@ describe('messenger gift vouchers', () => {
     const gate = await ageGate(t.ctx, { guestId: guest.id, loggedIn: true });
     const channel = await touchChannel(t.ctx.db, guest.id, gate, actorIds[0]!);
     const send = (giftIds: number[], clientMessageId = randomUUID()): Promise<SendResult> =>
-      sendGuestMessage(t.ctx, guest.id, gate, { channelId: channel.id, clientMessageId, text: '', giftIds });
+      sendGuestMessage(
+        t.ctx,
+        { guestId: guest.id, loggedIn: true },
+        { channelId: channel.id, clientMessageId, text: '', giftIds },
+      );
     const left = async () =>
       (await t.ctx.db.select({ amount: vouchers.amount }).from(vouchers).where(eq(vouchers.guestId, guest.id))).reduce(
         (sum, row) => sum + row.amount,

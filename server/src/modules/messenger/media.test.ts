@@ -235,6 +235,45 @@ function performerMedia(database: string, open: () => Promise<TestApp>, skip: st
       await access(path.join(folder, kept));
       assert.equal(await removeDeletedMedia(t.ctx), 0, 'each file once');
     });
+
+    test('an answer whose transaction rolls back leaves no file behind', async () => {
+      const { channelId } = await answeredGuest(2);
+      const folder = messengerImagesDir(t.config.dataDir);
+      const files = async () => new Set(await readdir(folder).catch(() => []));
+      const before = await files();
+      // The database refuses the third answer's row (its picture) after the file was written.
+      await t.ctx.db.execute(
+        sql.raw(`CREATE FUNCTION refuse_media_answer() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN RAISE EXCEPTION 'refused for the test'; END $$`),
+      );
+      await t.ctx.db.execute(
+        sql.raw(`CREATE TRIGGER refuse_media_answer BEFORE INSERT ON messenger_messages FOR EACH ROW
+          WHEN (NEW.channel_id = ${channelId} AND NEW.image_file IS NOT NULL) EXECUTE FUNCTION refuse_media_answer()`),
+      );
+      const due = () =>
+        t.ctx.db
+          .update(channels)
+          .set({ replyDueAt: sql`now() - interval '1 second'` })
+          .where(eq(channels.id, channelId));
+      try {
+        await due();
+        await assert.rejects(answerDueReplies(t.ctx), /Failed query: insert into "messenger_messages"/);
+      } finally {
+        await t.ctx.db.execute(sql.raw('DROP TRIGGER refuse_media_answer ON messenger_messages'));
+        await t.ctx.db.execute(sql.raw('DROP FUNCTION refuse_media_answer()'));
+      }
+      assert.deepEqual(await files(), before, 'the written picture was removed');
+      // The answer is still due, and comes with its picture once the database takes it.
+      assert.equal(await answerDueReplies(t.ctx), 1);
+      const [answer] = await t.ctx.db
+        .select({ file: messages.imageFile })
+        .from(messages)
+        .where(eq(messages.channelId, channelId))
+        .orderBy(sql`${messages.id} desc`)
+        .limit(1);
+      assert.ok(answer?.file && !before.has(answer.file));
+      await access(path.join(folder, answer.file));
+    });
   });
 }
 

@@ -33,7 +33,11 @@ async function payingGuest(t: TestApp, hundredths: number) {
     .set({ freeMessagesAmount: 0, isMessagingFree: false, messagePrice: PRICE })
     .where(eq(channels.id, channel.id));
   const send = (clientMessageId: string, text: string): Promise<SendResult> =>
-    sendGuestMessage(t.ctx, guest.id, gate, { channelId: channel.id, clientMessageId, text, giftIds: [] });
+    sendGuestMessage(
+      t.ctx,
+      { guestId: guest.id, loggedIn: true },
+      { channelId: channel.id, clientMessageId, text, giftIds: [] },
+    );
   return { guestId: guest.id, channelId: channel.id, send };
 }
 

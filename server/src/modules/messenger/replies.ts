@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { and, asc, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Language, MessengerMediaType } from '@velvet/contracts';
 import type { Database } from '../../db/database';
@@ -6,6 +8,7 @@ import { ageGate } from '../auth/age';
 import { botReply } from '../chat/bot';
 import { notify } from '../notifications/service';
 import { giftsById } from './gifts';
+import { messengerImagesDir } from './images';
 import { MEDIA_OPEN_PRICES, storePerformerMedia } from './media';
 import { channels, messages } from './schema';
 import { getChannel, messageView, toMessage } from './service';
@@ -54,62 +57,70 @@ export async function answerDueReplies(ctx: ModuleContext): Promise<number> {
 async function answerChannel(ctx: ModuleContext, channelId: number): Promise<boolean> {
   const { db } = ctx;
   const now = ctx.now();
-  const stored = await db.transaction(async (tx) => {
-    const [channel] = await tx
-      .update(channels)
-      .set({ replyDueAt: null })
-      .where(and(eq(channels.id, channelId), isNotNull(channels.replyDueAt), lte(channels.replyDueAt, now)))
-      .returning({ guestId: channels.guestId, blocked: channels.blocked });
-    if (!channel || channel.blocked) return null;
-    const [lastOfGuest] = await tx
-      .select({ giftIds: messages.giftIds })
-      .from(messages)
-      .where(and(eq(messages.channelId, channelId), eq(messages.senderType, 'guest')))
-      .orderBy(desc(messages.id))
-      .limit(1);
-    const [previous] = await tx
-      .select({ text: messages.text })
-      .from(messages)
-      .where(and(eq(messages.channelId, channelId), eq(messages.senderType, 'actor')))
-      .orderBy(desc(messages.id))
-      .limit(1);
-    const [{ answers } = { answers: 0 }] = await tx
-      .select({ answers: sql<number>`count(*)`.mapWith(Number) })
-      .from(messages)
-      .where(and(eq(messages.channelId, channelId), eq(messages.senderType, 'actor')));
-    const view = await messageView({ ...ctx, db: tx as Database }, channel.guestId, []);
-    const giftId = lastOfGuest?.giftIds[0];
-    const gift = giftId === undefined ? undefined : (await giftsById(tx, [giftId])).get(giftId);
-    const text = gift
-      ? GIFT_THANKS[view.language](gift.names[view.language])
-      : botReply(view.language, previous?.text ?? null);
-    const turn = (answers + 1) / MEDIA_EVERY;
-    const mediaType = !gift && Number.isInteger(turn) ? MEDIA_TURN[(turn - 1) % MEDIA_TURN.length]! : null;
-    const media = mediaType && (await storePerformerMedia(ctx.config.dataDir, mediaType, channelId * 31 + answers));
-    const [row] = await tx
-      .insert(messages)
-      .values({
-        channelId,
-        senderType: 'actor',
-        messageType: gift ? 'new_gift' : media ? 'image_received' : 'text',
-        text,
-        created: now,
-        ...(mediaType && media
-          ? {
-              imageFile: media.file,
-              mediaType,
-              durationSeconds: media.durationSeconds,
-              openPrice: MEDIA_OPEN_PRICES[mediaType],
-            }
-          : {}),
-      })
-      .returning();
-    await tx
-      .update(channels)
-      .set({ lastMessageId: row!.id, messageTimestamp: now, unreadCount: sql`${channels.unreadCount} + 1` })
-      .where(eq(channels.id, channelId));
-    return { guestId: channel.guestId, row: row! };
-  });
+  // The answer's media file is written before its message row: a transaction that rolls back takes the file too.
+  let mediaFile: string | null = null;
+  const stored = await db
+    .transaction(async (tx) => {
+      const [channel] = await tx
+        .update(channels)
+        .set({ replyDueAt: null })
+        .where(and(eq(channels.id, channelId), isNotNull(channels.replyDueAt), lte(channels.replyDueAt, now)))
+        .returning({ guestId: channels.guestId, blocked: channels.blocked });
+      if (!channel || channel.blocked) return null;
+      const [lastOfGuest] = await tx
+        .select({ giftIds: messages.giftIds })
+        .from(messages)
+        .where(and(eq(messages.channelId, channelId), eq(messages.senderType, 'guest')))
+        .orderBy(desc(messages.id))
+        .limit(1);
+      const [previous] = await tx
+        .select({ text: messages.text })
+        .from(messages)
+        .where(and(eq(messages.channelId, channelId), eq(messages.senderType, 'actor')))
+        .orderBy(desc(messages.id))
+        .limit(1);
+      const [{ answers } = { answers: 0 }] = await tx
+        .select({ answers: sql<number>`count(*)`.mapWith(Number) })
+        .from(messages)
+        .where(and(eq(messages.channelId, channelId), eq(messages.senderType, 'actor')));
+      const view = await messageView({ ...ctx, db: tx as Database }, channel.guestId, []);
+      const giftId = lastOfGuest?.giftIds[0];
+      const gift = giftId === undefined ? undefined : (await giftsById(tx, [giftId])).get(giftId);
+      const text = gift
+        ? GIFT_THANKS[view.language](gift.names[view.language])
+        : botReply(view.language, previous?.text ?? null);
+      const turn = (answers + 1) / MEDIA_EVERY;
+      const mediaType = !gift && Number.isInteger(turn) ? MEDIA_TURN[(turn - 1) % MEDIA_TURN.length]! : null;
+      const media = mediaType && (await storePerformerMedia(ctx.config.dataDir, mediaType, channelId * 31 + answers));
+      if (media) mediaFile = media.file;
+      const [row] = await tx
+        .insert(messages)
+        .values({
+          channelId,
+          senderType: 'actor',
+          messageType: gift ? 'new_gift' : media ? 'image_received' : 'text',
+          text,
+          created: now,
+          ...(mediaType && media
+            ? {
+                imageFile: media.file,
+                mediaType,
+                durationSeconds: media.durationSeconds,
+                openPrice: MEDIA_OPEN_PRICES[mediaType],
+              }
+            : {}),
+        })
+        .returning();
+      await tx
+        .update(channels)
+        .set({ lastMessageId: row!.id, messageTimestamp: now, unreadCount: sql`${channels.unreadCount} + 1` })
+        .where(eq(channels.id, channelId));
+      return { guestId: channel.guestId, row: row! };
+    })
+    .catch(async (error: unknown) => {
+      if (mediaFile) await rm(path.join(messengerImagesDir(ctx.config.dataDir), mediaFile), { force: true });
+      throw error;
+    });
   if (!stored) return false;
   const view = await messageView(ctx, stored.guestId, [stored.row]);
   const channel = await getChannel(db, stored.guestId, await ageGate(ctx, guestAuth(stored.guestId)), channelId);

@@ -91,7 +91,7 @@ export const messengerRoutes =
       const id = pictureMessageId(request);
       const upload = await readUpload(request, MESSENGER_IMAGE_MAX_BYTES, 'picture');
       const imageFile = await storeImage(ctx.config.dataDir, upload);
-      const result = await sendGuestMessage(ctx, auth.guestId, await ageGate(ctx, auth), {
+      const result = await sendGuestMessage(ctx, auth, {
         channelId: params.channelId,
         clientMessageId: id,
         text: '',

@@ -188,6 +188,8 @@ export const toyRuns = pgTable(
     durationSeconds: integer('duration_seconds').notNull(),
     /** Hundredths of a coin the guest paid for it (now or when she bought the gift). */
     price: integer('price').notNull(),
+    /** Paid with a toy control she owned rather than with coins: what does not run gives the gift back. */
+    paidWithGift: boolean('paid_with_gift').notNull().default(false),
     /** One of TOY_CONTROL_STATES. */
     state: text('state').notNull(),
     chatId: text('chat_id'),

@@ -2,8 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Channel, Message } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
-import type { ModuleContext } from '../module';
-import type { AgeGate } from '../auth/age';
+import type { Auth, ModuleContext } from '../module';
+import { ageGate, ageGateOf, ageVerifiedBy } from '../auth/age';
+import { guestCard } from '../auth/guests';
 import { spendVoucher } from '../account/service';
 import { pushGuestVouchers } from '../account/vouchers';
 import { botReplyDelayMs } from '../chat/bot';
@@ -11,7 +12,8 @@ import { performerShare, saleProceeds } from '../wallet/money';
 import { pushBalance, transfer } from '../wallet/service';
 import { boughtGiftsOf, takeGifts } from './gifts';
 import { channels, messages, actorTerms } from './schema';
-import { getChannel, messageView, toMessage } from './service';
+import { channelActorColumns, getChannel, messageView, toChannel, toMessage, viewOf } from './service';
+import { performerCard } from '../performers/catalogue';
 
 /** The voucher type of free messages (the spec's voucher types by number). */
 const FREE_MESSAGE_VOUCHER = 5;
@@ -71,31 +73,50 @@ async function payForMessage(
  * once. The client's message id makes it idempotent: the same id again answers the stored message and charges
  * nothing. Bad input (an unknown or foreign channel, a blocked one, a gift not in the catalogue, not owned or
  * VIP-only) is refused with its code and charges nothing; too little money stores nothing.
+ * A message's work is the channel read under its lock with what its answer shows (its performer, the guest's
+ * language and age check), the look for a message sent before under its id, its rows and the commit; the answer is
+ * made from what the transaction read and wrote: the server's time per message bounds the messages it takes a second.
  */
 export async function sendGuestMessage(
   ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar' | 'config' | 'hooks' | 'images'>,
-  guestId: string,
-  gate: AgeGate,
+  auth: Pick<Auth, 'guestId' | 'loggedIn'>,
   input: GuestMessage,
 ): Promise<SendResult> {
   const { db } = ctx;
+  const { guestId } = auth;
   const now = ctx.now();
   if (!input.text && input.giftIds.length === 0 && !input.imageFile)
     return { sent: false, reason: 'refused', error: new HttpError(400, 'VALIDATION_FAILED', 'A message needs a text') };
-  let outcome: { row: MessageRow; replayed: boolean; charged: boolean; gifts: boolean; vouchers: boolean };
+  let outcome: {
+    row: MessageRow;
+    replayed: boolean;
+    charged: boolean;
+    gifts: boolean;
+    vouchers: boolean;
+    view: { channel: Channel; message: Message } | null;
+  };
   try {
     outcome = await db.transaction(async (tx) => {
-      const [channel] = await tx
-        .select()
+      const [found] = await tx
+        .select({
+          channel: channels,
+          actor: channelActorColumns,
+          guest: { language: guestCard.language, avsStatus: guestCard.avsStatus },
+        })
         .from(channels)
+        .innerJoin(performerCard, eq(performerCard.id, channels.actorId))
+        .innerJoin(guestCard, eq(guestCard.id, channels.guestId))
         .where(and(eq(channels.id, input.channelId), eq(channels.guestId, guestId)))
-        .for('update');
-      if (!channel) throw new HttpError(404, 'NOT_FOUND', `No channel ${input.channelId}`);
+        .for('update', { of: channels });
+      if (!found) throw new HttpError(404, 'NOT_FOUND', `No channel ${input.channelId}`);
+      const { channel } = found;
+      // Its own statement, after the lock: one read with the lock would not see a message that the transaction it
+      // waited for stored (PostgreSQL reads the other tables as they were when the statement began).
       const [earlier] = await tx
         .select()
         .from(messages)
         .where(and(eq(messages.channelId, channel.id), eq(messages.clientMessageId, input.clientMessageId)));
-      if (earlier) return { row: earlier, replayed: true, charged: false, gifts: false, vouchers: false };
+      if (earlier) return { row: earlier, replayed: true, charged: false, gifts: false, vouchers: false, view: null };
       if (channel.blocked) throw new HttpError(403, 'FORBIDDEN', 'This conversation is blocked');
       const { gifts, vouchersUsed } = await takeGifts(tx as Database, guestId, input.giftIds, {
         actorId: channel.actorId,
@@ -136,7 +157,7 @@ export async function sendGuestMessage(
           price,
         })
         .returning();
-      await tx
+      const [changed] = await tx
         .update(channels)
         .set({
           lastMessageId: stored!.id,
@@ -146,13 +167,20 @@ export async function sendGuestMessage(
           // The performer answers the guest's latest lines once, after a pause a person would need to type.
           replyDueAt: sql`coalesce(${channels.replyDueAt}, ${new Date(now.getTime() + botReplyDelayMs()).toISOString()}::timestamptz)`,
         })
-        .where(eq(channels.id, channel.id));
+        .where(eq(channels.id, channel.id))
+        .returning();
+      const gate = ageGateOf(ctx, ageVerifiedBy(auth, found.guest.avsStatus));
+      const view = viewOf(ctx, guestId, found.guest.language, new Map(gifts.map((gift) => [gift.id, gift])));
       return {
         row: stored!,
         replayed: false,
         charged: price > 0,
         gifts: gifts.length > 0,
         vouchers: voucher || vouchersUsed > 0,
+        view: {
+          channel: toChannel(gate, { channel: changed!, actor: found.actor, lastMessage: stored!.text }),
+          message: toMessage(stored!, view),
+        },
       };
     });
   } catch (error) {
@@ -161,7 +189,7 @@ export async function sendGuestMessage(
       return {
         sent: false,
         reason: 'insufficientFunds',
-        channel: await getChannel(db, guestId, gate, input.channelId),
+        channel: await getChannel(db, guestId, await ageGate(ctx, auth), input.channelId),
       };
     return { sent: false, reason: 'refused', error };
   }
@@ -169,12 +197,13 @@ export async function sendGuestMessage(
   if (outcome.gifts)
     ctx.hub.sendToGuest(guestId, { type: 'boughtGifts', boughtGifts: await boughtGiftsOf(db, guestId) });
   if (outcome.vouchers) await pushGuestVouchers(ctx, guestId);
-  const view = await messageView(ctx, guestId, [outcome.row]);
+  if (outcome.view) return { sent: true, replayed: false, ...outcome.view };
+  // A message sent again: the stored one, as the channel shows it now.
   return {
     sent: true,
-    replayed: outcome.replayed,
-    channel: await getChannel(db, guestId, gate, input.channelId),
-    message: toMessage(outcome.row, view),
+    replayed: true,
+    channel: await getChannel(db, guestId, await ageGate(ctx, auth), input.channelId),
+    message: toMessage(outcome.row, await messageView(ctx, guestId, [outcome.row])),
   };
 }
 

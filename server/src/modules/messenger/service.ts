@@ -17,19 +17,22 @@ type ChannelRow = typeof channels.$inferSelect;
 type ActorRow = Pick<PerformerCard, 'displayName' | 'age' | 'isOnline' | 'avatarUrl' | 'ageRating'>;
 type MessageRow = typeof messages.$inferSelect;
 
+/** What a channel shows of its performer, from `performerCard` joined on the channel's actorId. */
+export const channelActorColumns = {
+  displayName: performerCard.displayName,
+  age: performerCard.age,
+  isOnline: performerCard.isOnline,
+  avatarUrl: performerCard.avatarUrl,
+  ageRating: performerCard.ageRating,
+};
+
 const channelColumns = {
   channel: channels,
-  actor: {
-    displayName: performerCard.displayName,
-    age: performerCard.age,
-    isOnline: performerCard.isOnline,
-    avatarUrl: performerCard.avatarUrl,
-    ageRating: performerCard.ageRating,
-  },
+  actor: channelActorColumns,
   lastMessage: messages.text,
 };
 
-function toChannel(
+export function toChannel(
   gate: AgeGate,
   {
     channel,
@@ -81,8 +84,16 @@ export async function messageView(
       rows.flatMap((row) => row.giftIds),
     ),
   ]);
-  return { guestId, language: asLanguage(guest.language), gifts, secret: ctx.config.jwtSecret, now: ctx.now() };
+  return viewOf(ctx, guestId, guest.language, gifts);
 }
+
+/** The view for a caller that has read the guest's language and the gifts already. */
+export const viewOf = (
+  ctx: Pick<ModuleContext, 'config' | 'now'>,
+  guestId: string,
+  language: string,
+  gifts: MessageView['gifts'],
+): MessageView => ({ guestId, language: asLanguage(language), gifts, secret: ctx.config.jwtSecret, now: ctx.now() });
 
 /** A performer's media paid to open that the guest has not opened: shown without its address. */
 const locked = (row: MessageRow) => row.openPrice > 0 && !row.opened;

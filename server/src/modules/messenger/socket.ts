@@ -85,12 +85,16 @@ export function messengerSocket(ctx: ModuleContext): void {
       client.send({ type: 'messageRefused', channelId, clientMessageId, errorCode: 'VALIDATION_FAILED' });
       return;
     }
-    const result = await sendGuestMessage(ctx, guestId, await ageGate(ctx, client.auth), {
-      channelId,
-      clientMessageId,
-      text: message.data.text,
-      giftIds: message.includedGifts,
-    });
+    const result = await sendGuestMessage(
+      ctx,
+      { guestId, loggedIn: true },
+      {
+        channelId,
+        clientMessageId,
+        text: message.data.text,
+        giftIds: message.includedGifts,
+      },
+    );
     if (result.sent) {
       hub.sendToGuest(guestId, { type: 'channel', channel: result.channel, message: result.message });
     } else if (result.reason === 'insufficientFunds') {

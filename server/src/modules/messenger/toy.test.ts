@@ -14,7 +14,8 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { startPostgres } from '../../testing/postgres';
 import { chatGuest, fund, type ChatGuest } from '../chat/session-fixtures';
 import { createPerformer, manualClock, updatePerformer } from '../performers/fixtures';
-import { balanceOf } from '../wallet/service';
+import { performerShare } from '../wallet/money';
+import { accountBalance, balanceOf } from '../wallet/service';
 import { boughtGifts, gifts, messages, toyRuns } from './schema';
 import { advanceToyRuns, TOY_ACCEPT_SECONDS } from './toy';
 
@@ -160,6 +161,41 @@ function toyControls(database: string, open: () => Promise<TestApp>, skip: strin
       assert.equal(await balanceOf(t.ctx.db, guest.id), price - Math.ceil(price / 4));
       // Moving on again moves nothing twice.
       assert.equal(await advanceToyRuns(t.ctx), 0);
+      guest.socket.close();
+    });
+
+    test('a run paid with an owned toy control that ends early gives the toy control back, not coins', async () => {
+      const { price, duration } = await toyGift(t, RANDOM);
+      const performer = await toyPerformer();
+      const guest = await chatGuest(t, { coins: 0 });
+      await t.ctx.db.insert(boughtGifts).values({ guestId: guest.id, giftId: RANDOM, count: 1 });
+      const ownedCount = async () =>
+        (await t.ctx.db.select().from(boughtGifts).where(eq(boughtGifts.guestId, guest.id)))[0]!.count;
+      const run = runOf(await buy(t, guest, performer.id, RANDOM));
+      assert.equal(await ownedCount(), 0, 'the owned one paid for it');
+      await advanceToyRuns(t.ctx);
+      clock.advance(TOY_ACCEPT_SECONDS);
+      await advanceToyRuns(t.ctx);
+      clock.advance(duration / 4);
+      await updatePerformer(t.ctx.db, performer.id, { isOnline: false });
+      await advanceToyRuns(t.ctx);
+      const states: string[] = [];
+      for (let i = 0; i < 4; i++) states.push((await pushed(guest)).state);
+      assert.deepEqual(states, ['available', 'active', 'started', 'completed']);
+      assert.equal(await ownedCount(), 1, 'the toy control is hers again');
+      assert.equal(await balanceOf(t.ctx.db, guest.id), 0, 'no coins for a run paid with a gift');
+      const told = async () => incomingMessages.boughtGifts.parse(await guest.socket.next('boughtGifts')).boughtGifts;
+      assert.deepEqual(await told(), [], 'the buy took it');
+      assert.deepEqual(await told(), [{ giftId: RANDOM, count: 1 }], 'her tabs are told it is back');
+      assert.equal(
+        await accountBalance(t.ctx.db, { kind: 'performer', id: performer.id }),
+        performerShare(Math.ceil(price / 4)),
+        'the performer is paid for the quarter that ran',
+      );
+      // Settled once: moving on again gives nothing back twice.
+      assert.equal(await advanceToyRuns(t.ctx), 0);
+      assert.equal(await ownedCount(), 1);
+      assert.equal((await runsStored(t, guest.id))[0]!.id, run.id);
       guest.socket.close();
     });
 

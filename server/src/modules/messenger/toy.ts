@@ -143,6 +143,7 @@ export async function buyToyControl(
         giftId: gift.id,
         ...toy,
         price: gift.price,
+        paidWithGift: Boolean(owned),
         state: 'available',
         chatId,
         operationKey,
@@ -195,24 +196,43 @@ async function moveRun(
       .set({ data: runData(row) })
       .where(eq(messages.id, row.messageId))
       .returning();
-    const refund = ranSeconds === undefined ? 0 : await settle(tx as Database, row, ranSeconds, ctx.now());
-    return { row, message: message!, refund };
+    const settled = ranSeconds === undefined ? null : await settle(tx as Database, row, ranSeconds, ctx.now());
+    return { row, message: message!, settled };
   });
   if (!moved) return null;
-  if (moved.refund > 0) await pushBalance(ctx, moved.row.guestId);
+  const { row, settled } = moved;
+  if (settled?.refund) await pushBalance(ctx, row.guestId);
+  if (settled?.giftBack)
+    ctx.hub.sendToGuest(row.guestId, { type: 'boughtGifts', boughtGifts: await boughtGiftsOf(ctx.db, row.guestId) });
   await pushRun(ctx, moved.row, moved.message);
   return moved.row;
 }
 
 /**
- * An ended run's money, once (keyed by the run): the seconds it ran are the performer's sale (her share from the
- * platform, which took the price), charged by the second and rounded up to a hundredth; the rest goes back to
- * the guest. Answers the refund.
+ * An ended run's money, once (keyed by the run, and in the transaction that ends it): the seconds it ran are the
+ * performer's sale (her share from the platform, which took the price), charged by the second and rounded up to a
+ * hundredth. What did not run goes back as it was paid: coins to the guest's balance, or, for a run paid with a
+ * toy control she owned, that toy control to her bought gifts (a gift is not split into coins). Answers what went
+ * back.
  */
-async function settle(tx: Database, run: RunRow, ranSeconds: number, at: Date): Promise<number> {
+async function settle(
+  tx: Database,
+  run: RunRow,
+  ranSeconds: number,
+  at: Date,
+): Promise<{ refund: number; giftBack: boolean }> {
   const sold = Math.ceil((run.price * Math.min(ranSeconds, run.durationSeconds)) / run.durationSeconds);
   const share = performerShare(sold);
-  const refund = run.price - sold;
+  const giftBack = run.paidWithGift && sold < run.price;
+  const refund = giftBack ? 0 : run.price - sold;
+  if (giftBack)
+    await tx
+      .insert(boughtGifts)
+      .values({ guestId: run.guestId, giftId: run.giftId, count: 1 })
+      .onConflictDoUpdate({
+        target: [boughtGifts.guestId, boughtGifts.giftId],
+        set: { count: sql`${boughtGifts.count} + 1` },
+      });
   const legs: Leg[] = [
     { account: { kind: 'system', id: 'platform' }, amount: -(share + refund) },
     { account: { kind: 'performer', id: run.actorId }, amount: share },
@@ -224,9 +244,9 @@ async function settle(tx: Database, run: RunRow, ranSeconds: number, at: Date): 
       at,
       legs,
       idempotency: { scope: 'messenger.toyRun', key: String(run.id) },
-      metadata: { runId: run.id, ranSeconds, sold },
+      metadata: { runId: run.id, ranSeconds, sold, giftBack },
     });
-  return refund;
+  return { refund, giftBack };
 }
 
 const secondsBetween = (from: Date, to: Date) => Math.max(0, Math.floor((to.getTime() - from.getTime()) / 1000));

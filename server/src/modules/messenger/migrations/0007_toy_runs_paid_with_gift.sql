@@ -1,0 +1,1 @@
+ALTER TABLE "messenger_toy_runs" ADD COLUMN "paid_with_gift" boolean DEFAULT false NOT NULL;
