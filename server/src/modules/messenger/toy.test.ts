@@ -143,21 +143,26 @@ function toyControls(database: string, open: () => Promise<TestApp>, skip: strin
       guest.socket.close();
     });
 
+    /** The run is accepted and started, then the performer leaves a quarter of the way in: it ends completed. */
+    const leaveAfterAQuarter = async (performerId: number, guest: ChatGuest, duration: number) => {
+      await advanceToyRuns(t.ctx);
+      clock.advance(TOY_ACCEPT_SECONDS);
+      await advanceToyRuns(t.ctx);
+      clock.advance(duration / 4);
+      await updatePerformer(t.ctx.db, performerId, { isOnline: false });
+      await advanceToyRuns(t.ctx);
+      const states: string[] = [];
+      for (let i = 0; i < 4; i++) states.push((await pushed(guest)).state);
+      assert.deepEqual(states, ['available', 'active', 'started', 'completed']);
+    };
+
     test('a run ends completed when the performer leaves; the part not run goes back', async () => {
       const { price, duration } = await toyGift(t, RANDOM);
       const performer = await toyPerformer();
       const guest = await chatGuest(t, { coins: price });
       const run = runOf(await buy(t, guest, performer.id, RANDOM));
       assert.deepEqual([run.intensity, run.random], [4, true]);
-      await advanceToyRuns(t.ctx);
-      clock.advance(TOY_ACCEPT_SECONDS);
-      await advanceToyRuns(t.ctx);
-      clock.advance(duration / 4);
-      await updatePerformer(t.ctx.db, performer.id, { isOnline: false });
-      await advanceToyRuns(t.ctx);
-      const states: string[] = [];
-      for (let i = 0; i < 4; i++) states.push((await pushed(guest)).state);
-      assert.deepEqual(states, ['available', 'active', 'started', 'completed']);
+      await leaveAfterAQuarter(performer.id, guest, duration);
       assert.equal(await balanceOf(t.ctx.db, guest.id), price - Math.ceil(price / 4));
       // Moving on again moves nothing twice.
       assert.equal(await advanceToyRuns(t.ctx), 0);
@@ -173,15 +178,7 @@ function toyControls(database: string, open: () => Promise<TestApp>, skip: strin
         (await t.ctx.db.select().from(boughtGifts).where(eq(boughtGifts.guestId, guest.id)))[0]!.count;
       const run = runOf(await buy(t, guest, performer.id, RANDOM));
       assert.equal(await ownedCount(), 0, 'the owned one paid for it');
-      await advanceToyRuns(t.ctx);
-      clock.advance(TOY_ACCEPT_SECONDS);
-      await advanceToyRuns(t.ctx);
-      clock.advance(duration / 4);
-      await updatePerformer(t.ctx.db, performer.id, { isOnline: false });
-      await advanceToyRuns(t.ctx);
-      const states: string[] = [];
-      for (let i = 0; i < 4; i++) states.push((await pushed(guest)).state);
-      assert.deepEqual(states, ['available', 'active', 'started', 'completed']);
+      await leaveAfterAQuarter(performer.id, guest, duration);
       assert.equal(await ownedCount(), 1, 'the toy control is hers again');
       assert.equal(await balanceOf(t.ctx.db, guest.id), 0, 'no coins for a run paid with a gift');
       const told = async () => incomingMessages.boughtGifts.parse(await guest.socket.next('boughtGifts')).boughtGifts;
