@@ -165,7 +165,12 @@ async function boot(router: ShellRouter, i18n: I18n, install: InstallPrompt) {
   });
   const platform = buildPlatform({
     rest,
-    query: createQueryClient({ url: '/graphql', getToken: session.token, getLanguage }),
+    query: createQueryClient({
+      url: '/graphql',
+      getToken: session.token,
+      getLanguage,
+      isLoggedIn: session.isLoggedIn,
+    }),
     feed: createFeedClient({
       url: '/feed/graphql',
       getToken: session.token,

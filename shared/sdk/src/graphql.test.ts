@@ -7,6 +7,8 @@ const models = defineOperation<{ models: { name: string }[] }, { first: number }
   'query ($first: Int!) { models(first: $first) { name } }',
 );
 
+const guestOnly = defineOperation<{ unread: number }>('query { unread }', { needsGuest: true });
+
 describe('graphql clients', () => {
   let server: Awaited<ReturnType<typeof startHttpServer>>;
   let answer: { status: number; body: unknown } = { status: 200, body: { data: { models: [{ name: 'Anna' }] } } };
@@ -31,6 +33,21 @@ describe('graphql clients', () => {
     expect(request?.url.searchParams.get('language')).toBe('es');
     expect(request?.headers.authorization).toBe('Bearer tok');
     expect(request?.body).toMatchObject({ query: models.document, variables: { first: 3 } });
+  });
+
+  it('query client refuses an operation for logged-in guests without sending when the session is not one', async () => {
+    let loggedIn = false;
+    const query = createQueryClient({
+      url: `${server.origin}/graphql`,
+      getToken: () => 'anonymous-token',
+      getLanguage: () => 'en',
+      isLoggedIn: () => loggedIn,
+    });
+    await expect(query(guestOnly)).rejects.toMatchObject({ status: 401, code: 'LOGIN_REQUIRED' });
+    expect(server.requests).toHaveLength(0);
+    loggedIn = true;
+    await query(guestOnly);
+    expect(server.requests).toHaveLength(1);
   });
 
   it('resolves a relative endpoint against the page origin, as the shell passes it', async () => {

@@ -28,7 +28,11 @@ function toApiError(error: unknown, ClientError: typeof import('graphql-request'
   );
 }
 
-function createGraphqlCall(options: GraphqlClientOptions, tokenFor: () => string | null): GraphqlCall {
+function createGraphqlCall(
+  options: GraphqlClientOptions,
+  tokenFor: () => string | null,
+  isLoggedIn?: () => boolean,
+): GraphqlCall {
   return async (operation, variables) => {
     // graphql-request needs an absolute URL; in the browser '/graphql' is resolved against the page.
     const url = new URL(options.url, globalThis.location?.origin);
@@ -37,6 +41,9 @@ function createGraphqlCall(options: GraphqlClientOptions, tokenFor: () => string
     // The token is read as the request leaves, not before the client loads: a logout in between ends the session
     // a token read earlier would name.
     const token = tokenFor();
+    if (operation.needsGuest && isLoggedIn && !isLoggedIn()) {
+      throw new ApiError(401, 'LOGIN_REQUIRED', 'This structured query needs a logged-in guest');
+    }
     const client = new GraphQLClient(url.href, {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -49,9 +56,12 @@ function createGraphqlCall(options: GraphqlClientOptions, tokenFor: () => string
   };
 }
 
-/** The structured query service needs a token: refuses before sending when none is configured. */
-export function createQueryClient(options: GraphqlClientOptions): GraphqlCall {
-  const call = createGraphqlCall(options, options.getToken);
+/**
+ * The structured query service needs a token: refuses before sending when none is configured, and refuses an
+ * operation for logged-in guests when the session is not one (`isLoggedIn`), judged as the request leaves.
+ */
+export function createQueryClient(options: GraphqlClientOptions & { isLoggedIn?: () => boolean }): GraphqlCall {
+  const call = createGraphqlCall(options, options.getToken, options.isLoggedIn);
   return (operation, variables) => {
     if (!options.getToken()) return Promise.reject(new Error(MISSING_TOKEN_MESSAGE));
     return call(operation, variables);

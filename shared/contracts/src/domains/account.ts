@@ -128,4 +128,5 @@ export const accountGraphqlSchema = /* GraphQL */ `
 export const guestBenefitsQuery = defineOperation<{ guestBenefits: GuestBenefits }>(
   `query GuestBenefits { guestBenefits { spinwheelSpins messengerGiftCount freeMessagesCount privateShowTickets chatShowTickets
     vouchers { id guestId type amount validFrom validTo actors { id online name link avatar } } } }`,
+  { needsGuest: true },
 );

@@ -511,6 +511,7 @@ export const messengerGraphqlSchema = /* GraphQL */ `
 `;
 export const unreadMessageCountQuery = defineOperation<{ unreadMessageCount: number }>(
   `query UnreadMessageCount { unreadMessageCount }`,
+  { needsGuest: true },
 );
 
 export const messengerGiftsQuery = defineOperation<{ messengerGifts: MessengerGift[] }, { language: string }>(
@@ -521,6 +522,7 @@ export const messengerToyControlsQuery = defineOperation<{ messengerToyControls:
 );
 export const boughtGiftsQuery = defineOperation<{ boughtGifts: BoughtGift[] }>(
   `query BoughtGifts { boughtGifts { giftId count } }`,
+  { needsGuest: true },
 );
 
 export interface MessengerContentItem {
@@ -544,4 +546,5 @@ export const messengerContentQuery = defineOperation<
   { first?: number; offset?: number; filter?: { mediaTypes?: MessengerMediaType[]; searchString?: string } }
 >(
   `query MessengerContent($first: Int, $offset: Int, $filter: MessengerContentFilter) { messengerContent(first: $first, offset: $offset, filter: $filter) { total items { messageId channelId actorId actorName mediaType senderType text url openPrice durationSeconds created } } }`,
+  { needsGuest: true },
 );
