@@ -1,12 +1,19 @@
 // Writes shared/contracts/src/generated/browser.ts, the browser's entry of @velvet/contracts: every export of the
-// package except its zod schemas and the structured queries' SDL, with each record of REST endpoints as plain metadata (method, path, needsGuest).
-// The browser builds resolve the package to it (export condition `velvet-browser`), so a page's first bytes carry
-// no endpoint's schemas: the SDK needs only an endpoint's metadata, and the server checks every request and answer
-// against the full contracts. Browser code that does parse with a schema imports it from
-// `@velvet/contracts/schemas`. The file is committed; `node scripts/contracts-browser.mjs --check` (part of
-// `npm test`) fails when it is not up to date with the domain files.
+// package except its zod schemas, the structured queries' SDL and the server's helpers that build or read schemas
+// (SERVER_ONLY). Plain data (constants, lists, tables, structured-query documents, each record of REST endpoints as
+// its metadata: method, path, needsGuest) is written into the file as literals, and only functions are re-exported
+// from the package's modules. The package is shared between the shell and the remotes, and a shared module is
+// bundled whole, so this file decides what a page's first bytes carry: no schema and no zod. The server checks every
+// request, answer and push against the full contracts. Browser code that does parse with a schema imports it from
+// `@velvet/contracts/schemas`. The file is committed; `node scripts/contracts-browser.mjs --check` (part of `npm
+// test`) fails when it is not up to date with the domain files, or when browser code imports a server-only helper.
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import ts from 'typescript';
 import { pathToFileURL } from 'node:url';
+import process from 'node:process';
 import { ROOT } from './lib.mjs';
 import { emitGenerated } from './generated.mjs';
 
@@ -24,15 +31,61 @@ async function loadContracts() {
   return { contracts, z };
 }
 
-/**
- * The schemas browser code parses with: zod ships with the shell anyway (the socket's and the slots' checks), so
- * offering them costs their definitions alone, where a remote importing `@velvet/contracts/schemas` would bundle
- * a copy of zod of its own.
- */
-const BROWSER_SCHEMAS = new Set(['videoFilter']);
+/** Helpers that build or read zod schemas, for the server alone: in the browser entry they would bring zod along. */
+const SERVER_ONLY = new Set([
+  'checkIncoming',
+  'dbInt',
+  'dbIntParam',
+  'decodeBlogActorsPayload',
+  'decodeBlogPostsPayload',
+  'decodePushSubscription',
+  'defineEndpoint',
+  'pageOf',
+  'parseIncoming',
+  'parseOutgoing',
+  'refuseUnsafeText',
+  'routesOfDescriptor',
+  'statusBarEntry',
+  'unsafeTextPath',
+]);
 
 /** A structured query's schema (SDL), which only the server reads: its text declares types. */
 const isSdl = (value) => typeof value === 'string' && /^\s*(extend\s+)?(type|input|enum|scalar)\s+\w+/m.test(value);
+
+/**
+ * The exported constants of the contracts whose value is computed (a call in its initializer, e.g. the keys of the
+ * socket's message record, a schema's defaults): importing one would keep what it is computed from, schemas
+ * included, so its value is written into the entry instead. Constants written as literals are imported as they are,
+ * so the modules' functions that read them share one copy.
+ */
+function computedConstants() {
+  const computed = new Set();
+  const files = execFileSync('git', ['ls-files', 'shared/contracts/src'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\n')
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.includes('/generated/'));
+  const hasCall = (node) => ts.isCallExpression(node) || ts.isNewExpression(node) || ts.forEachChild(node, hasCall);
+  for (const file of files) {
+    const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
+    for (const statement of source.statements) {
+      if (!ts.isVariableStatement(statement)) continue;
+      if (!statement.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) continue;
+      for (const { name, initializer } of statement.declarationList.declarations) {
+        if (ts.isIdentifier(name) && initializer && hasCall(initializer)) computed.add(name.text);
+      }
+    }
+  }
+  return computed;
+}
+
+/** A value that JSON carries unchanged, so it can be written into the entry as a literal. */
+const isPlainData = (value) => {
+  if (typeof value === 'function' || value === undefined) return false;
+  try {
+    return isDeepStrictEqual(JSON.parse(JSON.stringify(value)), value);
+  } catch {
+    return false;
+  }
+};
 
 const isEndpoint = (value) =>
   typeof value === 'object' && value !== null && typeof value.method === 'string' && typeof value.path === 'string';
@@ -43,17 +96,25 @@ const metadata = ({ method, path, needsGuest }) =>
 
 async function contractsBrowserSource() {
   const { contracts, z } = await loadContracts();
+  const computed = computedConstants();
   const reexported = [];
   const records = [];
+  const offeredRecords = [];
   for (const name of Object.keys(contracts).sort()) {
     const value = contracts[name];
-    if ((value instanceof z.ZodType && !BROWSER_SCHEMAS.has(name)) || isSdl(value)) continue;
+    if (value instanceof z.ZodType || isSdl(value) || SERVER_ONLY.has(name)) continue;
     const members = typeof value === 'object' && value !== null ? Object.values(value) : [];
+    // A record of schemas (the socket's messages, the slots' props) is schemas too.
+    if (members.length > 0 && members.every((member) => member instanceof z.ZodType)) continue;
     if (members.length > 0 && members.every(isEndpoint)) {
       const entries = Object.entries(value).map(([key, endpoint]) => [key, metadata(endpoint)]);
+      offeredRecords.push(name);
       records.push(
         `export const ${name} = ${JSON.stringify(Object.fromEntries(entries))} as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;`,
       );
+    } else if (computed.has(name) && isPlainData(value)) {
+      offeredRecords.push(name);
+      records.push(`export const ${name} = ${JSON.stringify(value)} as const;`);
     } else reexported.push(name);
   }
   const source = `// Generated by scripts/contracts-browser.mjs from the contracts; do not edit (run the script instead).
@@ -63,10 +124,39 @@ export { ${reexported.join(', ')} } from '../index';
 
 ${records.join('\n\n')}
 `;
-  return source;
+  return { source, offered: new Set([...reexported, ...offeredRecords]) };
 }
 
-await emitGenerated(TARGET, await contractsBrowserSource(), {
+/**
+ * Browser code (the shell, the remotes, the shared browser packages) that imports from the package a name the entry
+ * leaves out (a schema, a server-only helper): in a browser build that name would be undefined.
+ */
+function missingImports(offered) {
+  const files = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\n')
+    .filter((file) => /^(shell|mf-[a-z]+|shared\/(sdk|ui|federation|i18n))\/src\/.*\.tsx?$/.test(file))
+    // Tests and their fixtures run in Node on the full contracts, and so does the shell's server renderer.
+    .filter((file) => !/\.test\.tsx?$|\/(test|testing)\/|[Ff]ixtures\.tsx?$|^shell\/src\/server\.tsx$/.test(file));
+  const found = [];
+  for (const file of files) {
+    const source = readFileSync(join(ROOT, file), 'utf8');
+    for (const [, names] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@velvet\/contracts'/g)) {
+      for (const name of names.split(',').map((part) => part.trim().split(/\s+as\s+/)[0])) {
+        if (name && !name.startsWith('type ') && !offered.has(name)) found.push(`${file}: ${name}`);
+      }
+    }
+  }
+  return found;
+}
+
+const { source, offered } = await contractsBrowserSource();
+const missing = missingImports(offered);
+if (missing.length > 0) {
+  console.error(`Browser code imports what the browser entry of @velvet/contracts leaves out:\n${missing.join('\n')}`);
+  process.exit(1);
+}
+
+await emitGenerated(TARGET, source, {
   from: 'the contracts',
   script: 'scripts/contracts-browser.mjs',
 });

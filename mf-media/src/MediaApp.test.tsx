@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMockPlatform, renderWithPlatform, routeHref } from '@velvet/testing';
 import { ApiError } from '@velvet/sdk';
-import { updateVideoFilter, videoFilter, type RouteName } from '@velvet/contracts';
+import { initialVideoFilter, updateVideoFilter, type RouteName } from '@velvet/contracts';
 import { locales } from './locales';
 import { MediaApp } from './MediaApp';
 import { gridHandler, makeAlbum, makeVideo } from './testing/fixtures';
@@ -119,7 +119,7 @@ describe('video areas', () => {
   }, 10_000);
 
   test('updateVideoFilter resets the page except for page and page size', () => {
-    const filter = { ...videoFilter.parse({ type: 'all' }), page: 4 };
+    const filter = { ...initialVideoFilter({ type: 'all' }), page: 4 };
     expect(updateVideoFilter(filter, { page: 5 }).page).toBe(5);
     expect(updateVideoFilter(filter, { pageSize: 32 }).page).toBe(4);
     expect(updateVideoFilter(filter, { tags: ['beach'] }).page).toBe(1);

@@ -4,7 +4,7 @@ import {
   encodeTileGridPayload,
   mediaEndpoints,
   updateVideoFilter,
-  videoFilter,
+  initialVideoFilter,
   type VideoCategory,
   type VideoFilter,
 } from '@velvet/contracts';
@@ -33,7 +33,7 @@ export function VideoGrid({ category, label, searchPattern, pageSize, showFilter
   const guestKey = useViewerKey();
   const pagerLabels = usePagerLabels();
   const [filter, setFilter] = useState<VideoFilter>(() =>
-    videoFilter.parse({ type: category, showFilter, ...(pageSize ? { pageSize } : {}) }),
+    initialVideoFilter({ type: category, showFilter, ...(pageSize ? { pageSize } : {}) }),
   );
   const change = (update: Partial<VideoFilter>) => setFilter((current) => updateVideoFilter(current, update));
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import {
   MOOD_DEBOUNCE_MS,
   actorSearchEndpoints,
-  defaultSearchConditions,
+  SEARCH_CONDITION_DEFAULTS,
   type ActorSearchResult,
   type EndpointInput,
 } from '@velvet/contracts';
@@ -44,8 +44,8 @@ function renderSearch(server = searchServer(), extra: Parameters<typeof createMo
       ...restFixture(actorSearchEndpoints.search, server.handler),
       ...restFixture(actorSearchEndpoints.deleteFilter, ({ body }) => ({
         searchConditions: body.filter
-          ? { ...body.searchConditions, [body.filter]: defaultSearchConditions()[body.filter] }
-          : defaultSearchConditions(),
+          ? { ...body.searchConditions, [body.filter]: SEARCH_CONDITION_DEFAULTS[body.filter] }
+          : SEARCH_CONDITION_DEFAULTS,
       })),
       ...restFixture(actorSearchEndpoints.geoLocationByZip, ({ params }) =>
         params.zipCode === '10115'
@@ -73,7 +73,7 @@ describe('actor search panel', () => {
           searchType: 'default',
           sortType: 'rank',
           requestId: 1,
-          searchConditions: defaultSearchConditions(),
+          searchConditions: SEARCH_CONDITION_DEFAULTS,
           currentCollection: 'cams',
         },
       },
@@ -159,7 +159,7 @@ describe('actor search panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove all filters' }));
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull());
     expect(restCallsTo(platform, actorSearchEndpoints.deleteFilter)[1]?.body.filter).toBeUndefined();
-    await waitFor(() => expect(searches().at(-1)?.body.searchConditions).toEqual(defaultSearchConditions()));
+    await waitFor(() => expect(searches().at(-1)?.body.searchConditions).toEqual(SEARCH_CONDITION_DEFAULTS));
   });
 
   it('searches around a zip only once it has 5 characters and shows the distances', async () => {

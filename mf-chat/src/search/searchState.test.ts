@@ -1,4 +1,4 @@
-import { actorSearchEndpoints, defaultSearchConditions } from '@velvet/contracts';
+import { actorSearchEndpoints, SEARCH_CONDITION_DEFAULTS } from '@velvet/contracts';
 import { actorItem } from '../test/fixtures';
 import {
   activeFilters,
@@ -30,7 +30,7 @@ describe('search state: the spec rules', () => {
   it('searches only once the search type is initialised, from the init sort and conditions', () => {
     const state = initialSearchState('custom');
     expect(searchRequest(state)).toBeNull();
-    const conditions = { ...defaultSearchConditions(), onlineOnly: true };
+    const conditions = { ...SEARCH_CONDITION_DEFAULTS, onlineOnly: true };
     const initialized = run(state, {
       type: 'initialized',
       init: searchInit({ searchType: 'custom', sortType: 'newest', conditions }),
@@ -92,7 +92,7 @@ describe('search state: the spec rules', () => {
     const state = run(ready(), {
       type: 'filter',
       key: 'maxPrice',
-      conditions: { ...defaultSearchConditions(), maxPrice: 300 },
+      conditions: { ...SEARCH_CONDITION_DEFAULTS, maxPrice: 300 },
     });
     expect(searchRequest(state)?.body.changedFilter).toBe('maxPrice');
     expect(searchRequest(run(state, { type: 'page', page: 2 }))?.body.changedFilter).toBeUndefined();
@@ -153,9 +153,9 @@ describe('search state: the spec rules', () => {
   });
 
   it('names the filters set apart from their defaults', () => {
-    expect(activeFilters(defaultSearchConditions())).toEqual([]);
+    expect(activeFilters(SEARCH_CONDITION_DEFAULTS)).toEqual([]);
     expect(
-      activeFilters({ ...defaultSearchConditions(), genders: ['F', 'FM'], ageFrom: 25, freeChatOnly: true }),
+      activeFilters({ ...SEARCH_CONDITION_DEFAULTS, genders: ['F', 'FM'], ageFrom: 25, freeChatOnly: true }),
     ).toEqual(['genders', 'ageFrom', 'freeChatOnly']);
   });
 

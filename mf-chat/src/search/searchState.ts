@@ -1,7 +1,7 @@
 import {
   ZIP_LENGTH,
   actorSearchEndpoints,
-  defaultSearchConditions,
+  SEARCH_CONDITION_DEFAULTS,
   defaultSearchSort,
   normalizeSearchType,
   type ActorListKind,
@@ -76,7 +76,7 @@ export function initialSearchState(searchType: unknown = 'default'): SearchState
     sortType: defaultSearchSort(type),
     sortTypes: [],
     availableFilters: [],
-    conditions: defaultSearchConditions(),
+    conditions: SEARCH_CONDITION_DEFAULTS,
     changedFilter: null,
     page: 1,
     moodInput: '',
@@ -199,7 +199,7 @@ export function searchRequest(state: SearchState, collection?: ActorListKind): S
 
 /** Filters that differ from their default, in the order of the conditions: each one can be deleted. */
 export function activeFilters(conditions: SearchConditions): SearchFilterKey[] {
-  const defaults = defaultSearchConditions();
+  const defaults = SEARCH_CONDITION_DEFAULTS;
   return (Object.keys(defaults) as SearchFilterKey[]).filter(
     (key) => JSON.stringify(conditions[key]) !== JSON.stringify(defaults[key]),
   );

@@ -2,7 +2,7 @@ import {
   ACTOR_SEARCH_SORTS,
   SEARCH_FILTER_KEYS,
   actorSearchEndpoints,
-  defaultSearchConditions,
+  SEARCH_CONDITION_DEFAULTS,
   defaultSearchSort,
   type ActorSearchResult,
   type ActorSearchType,
@@ -17,7 +17,7 @@ export function searchInit(overrides: Partial<SearchInit> = {}): SearchInit {
     sortType: defaultSearchSort(searchType),
     sortTypes: ACTOR_SEARCH_SORTS.filter((sort) => sort !== 'distance' || searchType === 'location'),
     availableFilters: SEARCH_FILTER_KEYS.filter((key) => key !== 'radiusKm' || searchType === 'location'),
-    conditions: defaultSearchConditions(),
+    conditions: SEARCH_CONDITION_DEFAULTS,
     categories: [
       {
         id: 13,
@@ -40,7 +40,7 @@ export function searchResult(overrides: Partial<ActorSearchResult> & { requestId
     searchType: 'default',
     sortType: 'rank',
     moodValue: '',
-    conditions: defaultSearchConditions(),
+    conditions: SEARCH_CONDITION_DEFAULTS,
     page: 1,
     maxPage: 1,
     pageSize: 30,

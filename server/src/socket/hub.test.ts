@@ -235,6 +235,24 @@ describe('socket', () => {
     clientTwo.close();
   });
 
+  test('a push that breaks its contract is not sent; the next one is, as its contract reads it', async () => {
+    const guest = await t.signup();
+    const client = await connect();
+    client.send({ type: 'requestSession', language: 'en', accessToken: guest.accessToken });
+    await client.next('ackSession');
+    const broken = { type: 'actorOnline', actorId: 'seven', actorName: 'anna' } as unknown as IncomingMessage;
+    t.ctx.hub.broadcast(broken);
+    t.ctx.hub.sendToGuest(guest.guest.id, broken);
+    const extra = { type: 'actorOnline', actorId: 7, actorName: 'anna', internalNote: 'x' } as IncomingMessage;
+    t.ctx.hub.sendToGuest(guest.guest.id, extra);
+    assert.deepEqual(await client.next('actorOnline'), { type: 'actorOnline', actorId: 7, actorName: 'anna' });
+    assert.equal(
+      client.received.some((m) => m.type === 'actorOnline'),
+      false,
+    );
+    client.close();
+  });
+
   test('a client that stops reading is closed once its backlog passes the limit; the others keep getting messages', async () => {
     const token = await t.anonymousToken();
     const slow = await connect();

@@ -7,6 +7,7 @@ import {
   CLOSE_RATE_LIMITED,
   CLOSE_SERVICE_RESTART,
   PING_INTERVAL_MS,
+  checkIncoming,
   mayAnonymousSend,
   parseOutgoing,
   type IncomingMessage,
@@ -145,11 +146,23 @@ export class Hub implements SocketHub {
   }
 
   broadcast(message: IncomingMessage): void {
-    this.bus.publish(SOCKET_TOPIC, { kind: 'push', to: null, message } satisfies SocketNews);
+    const checked = this.checked(message);
+    if (checked) this.bus.publish(SOCKET_TOPIC, { kind: 'push', to: null, message: checked } satisfies SocketNews);
   }
 
   sendToGuest(guestId: string, message: IncomingMessage): void {
-    this.bus.publish(SOCKET_TOPIC, { kind: 'push', to: guestId, message } satisfies SocketNews);
+    const checked = this.checked(message);
+    if (checked) this.bus.publish(SOCKET_TOPIC, { kind: 'push', to: guestId, message: checked } satisfies SocketNews);
+  }
+
+  /**
+   * A push as its contract reads it, or null (logged as the server's error) when it breaks it: pushes are checked
+   * once here, where they are made, and browsers trust a frame of a known type.
+   */
+  private checked(message: IncomingMessage): IncomingMessage | null {
+    const checked = checkIncoming(message);
+    if (!checked) this.log.error({ type: message.type }, 'a push that breaks its contract was not sent');
+    return checked;
   }
 
   isGuestConnected(guestId: string): boolean {

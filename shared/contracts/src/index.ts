@@ -3,6 +3,7 @@ export * from './endpoint';
 export * from './routes';
 export * from './guest';
 export * from './federation';
+export * from './slots';
 export * from './socket';
 export * from './statusBar';
 export * from './platform';

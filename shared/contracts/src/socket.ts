@@ -396,11 +396,22 @@ const checkedOutgoingMessage = once(() =>
   ),
 );
 
+/** The type of every message the server sends, as data: what a browser checks a frame against (see below). */
+export const INCOMING_MESSAGE_TYPES = Object.keys(incomingMessages) as IncomingType[];
+
+/**
+ * A push checked against its contract: the message as parsed (unknown members dropped, defaults filled), or null
+ * when it fails. The server checks every push with it before sending, as it checks every REST answer, so a browser
+ * only needs to know the frame's type.
+ */
+export function checkIncoming(value: unknown): IncomingMessage | null {
+  const result = incomingMessage().safeParse(value);
+  return result.success ? (result.data as IncomingMessage) : null;
+}
 /** Parses a raw frame; answers null for anything unknown or malformed, so nothing invalid reaches a listener. */
 export function parseIncoming(raw: string): IncomingMessage | null {
   try {
-    const result = incomingMessage().safeParse(JSON.parse(raw));
-    return result.success ? (result.data as IncomingMessage) : null;
+    return checkIncoming(JSON.parse(raw));
   } catch {
     return null;
   }

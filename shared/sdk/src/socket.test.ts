@@ -115,7 +115,7 @@ describe('createSocketClient against a real ws server', () => {
     expect(connection.received[3]).toMatchObject({ type: 'favoritePinActor', actorId: 7 });
   });
 
-  it('delivers valid messages typed by type, and logs and drops malformed or unknown ones', async () => {
+  it('delivers messages typed by type, and logs and drops frames that are no JSON message or of an unknown type', async () => {
     const socket = client();
     const online: IncomingMessage<'actorOnline'>[] = [];
     const all: IncomingMessage[] = [];
@@ -125,7 +125,7 @@ describe('createSocketClient against a real ws server', () => {
     await server.until(() => server.connections.length === 1);
     const { socket: peer } = server.connections[0]!;
     peer.send('{not json');
-    peer.send(JSON.stringify({ type: 'actorOnline', actorId: 'seven', actorName: 'anna' }));
+    peer.send(JSON.stringify([{ type: 'actorOnline', actorId: 7, actorName: 'anna' }]));
     peer.send(JSON.stringify({ type: 'somethingNew' }));
     peer.send(JSON.stringify({ type: 'actorOnline', actorId: 7, actorName: 'anna' }));
     // The valid message came last: once it is delivered, the ones before it were handled.

@@ -5,14 +5,30 @@ import {
   CLOSE_SERVICE_RESTART,
   PING_INTERVAL_MS,
   RECONNECT_DELAY_MS,
+  INCOMING_MESSAGE_TYPES,
   mayAnonymousSend,
-  parseIncoming,
   type IncomingMessage,
   type IncomingType,
   type Language,
   type OutgoingPayload,
   type WebsocketConnectionError,
 } from '@velvet/contracts';
+
+const KNOWN_TYPES = new Set<string>(INCOMING_MESSAGE_TYPES);
+
+/**
+ * A frame from the server as a message: JSON naming a type the contracts know, or null. Its shape is not parsed
+ * again here: the server checked the push against its contract before sending it, as it checks REST answers.
+ */
+function readFrame(raw: string): IncomingMessage | null {
+  try {
+    const value: unknown = JSON.parse(raw);
+    const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
+    return typeof type === 'string' && KNOWN_TYPES.has(type) ? (value as IncomingMessage) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The socket's view of the session: who is talking, and whether guest-only messages may go out. */
 export interface SocketSession {
@@ -142,7 +158,7 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
     };
     current.onmessage = (event) => {
       const raw = typeof event.data === 'string' ? event.data : String(event.data);
-      const message = parseIncoming(raw);
+      const message = readFrame(raw);
       if (!message) {
         options.log({ errorCode: 1007, type: 'malformedMessage', reason: raw.slice(0, 200) });
         return;

@@ -6,7 +6,7 @@ import {
   NEW_ACTOR_CATEGORY_ID,
   NEW_ACTOR_DAYS,
   actorSearchEndpoints,
-  defaultSearchConditions,
+  SEARCH_CONDITION_DEFAULTS,
   errorBody,
   type ActorSearchResult,
   type SearchConditions,
@@ -65,7 +65,7 @@ async function search(body: SearchBody, options: { page?: number; token?: string
       requestId: 1,
       ...body,
       ...(body.searchConditions
-        ? { searchConditions: { ...defaultSearchConditions(), ...body.searchConditions } }
+        ? { searchConditions: { ...SEARCH_CONDITION_DEFAULTS, ...body.searchConditions } }
         : {}),
     },
   });
@@ -283,10 +283,10 @@ describe('custom search conditions', () => {
   it('saves a logged-in guest’s conditions, offers them at init and resets them by filter/delete', async () => {
     const { accessToken } = await t.signup();
     const auth = { authorization: `Bearer ${accessToken}` };
-    const conditions = { ...defaultSearchConditions(), ageFrom: 30, genders: ['F' as const] };
+    const conditions = { ...SEARCH_CONDITION_DEFAULTS, ageFrom: 30, genders: ['F' as const] };
     await search({ searchType: 'custom', searchConditions: conditions }, { token: accessToken });
     assert.deepEqual((await init('custom', accessToken)).conditions, conditions);
-    assert.deepEqual((await init('custom')).conditions, defaultSearchConditions(), 'nothing saved for visitors');
+    assert.deepEqual((await init('custom')).conditions, SEARCH_CONDITION_DEFAULTS, 'nothing saved for visitors');
     const reused = await search({ searchType: 'custom' }, { token: accessToken });
     assert.deepEqual(reused.conditions, conditions, 'a custom search without conditions uses the saved ones');
     assert.ok(reused.actors.every((a) => a.age >= 30 && a.gender === 'F'));
@@ -303,8 +303,8 @@ describe('custom search conditions', () => {
     assert.deepEqual(one.json().searchConditions, { ...conditions, ageFrom: null });
     assert.deepEqual((await init('custom', accessToken)).conditions, { ...conditions, ageFrom: null });
     const all = await deleteFilter();
-    assert.deepEqual(all.json().searchConditions, defaultSearchConditions());
-    assert.deepEqual((await init('custom', accessToken)).conditions, defaultSearchConditions());
+    assert.deepEqual(all.json().searchConditions, SEARCH_CONDITION_DEFAULTS);
+    assert.deepEqual((await init('custom', accessToken)).conditions, SEARCH_CONDITION_DEFAULTS);
   });
 });
 

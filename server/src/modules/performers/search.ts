@@ -4,7 +4,7 @@ import {
   ACTOR_SEARCH_SORTS,
   NEW_ACTOR_CATEGORY_ID,
   SEARCH_FILTER_KEYS,
-  defaultSearchConditions,
+  SEARCH_CONDITION_DEFAULTS,
   defaultSearchSort,
   normalizeSearchType,
   searchConditions as searchConditionsSchema,
@@ -47,7 +47,7 @@ async function savedState(db: Database, guestId: string | null, type: ActorSearc
   if (!row) return null;
   // Stored by an older version with other filters: what still parses is kept, the rest is default.
   const parsed = searchConditionsSchema.safeParse(row.conditions);
-  return { conditions: parsed.success ? parsed.data : defaultSearchConditions(), location: row.location ?? null };
+  return { conditions: parsed.success ? parsed.data : SEARCH_CONDITION_DEFAULTS, location: row.location ?? null };
 }
 
 async function saveState(
@@ -93,7 +93,7 @@ export async function initSearch(db: Database, viewer: Viewer, rawSearchType: un
     sortType: defaultSearchSort(searchType),
     sortTypes: sortTypesOf(searchType),
     availableFilters: filtersOf(searchType),
-    conditions: saved?.conditions ?? defaultSearchConditions(),
+    conditions: saved?.conditions ?? SEARCH_CONDITION_DEFAULTS,
     categories,
     location: saved?.location ?? null,
     pageSize: ACTOR_SEARCH_PAGE_SIZE,
@@ -225,7 +225,7 @@ export async function searchPerformers(
 ): Promise<ActorSearchResult> {
   const searchType = normalizeSearchType(request.searchType);
   const saved = await savedState(db, viewer.guestId, searchType);
-  const conditions = request.searchConditions ?? saved?.conditions ?? defaultSearchConditions();
+  const conditions = request.searchConditions ?? saved?.conditions ?? SEARCH_CONDITION_DEFAULTS;
 
   const { location, forced } =
     searchType === 'location' ? await searchLocation(db, request, saved) : { location: null, forced: false };
@@ -332,7 +332,7 @@ export async function deleteFilter(
   filter: SearchFilterKey | undefined,
   now: Date,
 ): Promise<{ searchConditions: SearchConditions }> {
-  const defaults = defaultSearchConditions();
+  const defaults = SEARCH_CONDITION_DEFAULTS;
   const next: SearchConditions = filter ? { ...conditions, [filter]: defaults[filter] } : defaults;
   if (guestId) await saveState(db, guestId, 'custom', next, now);
   return { searchConditions: next };

@@ -157,27 +157,57 @@ export const durationRange = z.object({
  * The video filter of one grid (each grid keeps its own). `type` is the category; it stays a free string so
  * that an unknown one reaches the category mapping and answers "Unmapped category" rather than a schema error.
  */
+/** A video filter's values where the guest chose none: one table for the schema and the pages. */
+export const VIDEO_FILTER_DEFAULTS = {
+  type: 'all',
+  tags: [],
+  actorGenders: ['NONE'],
+  duration: { from: -1, to: -1 },
+  isRecommended: false,
+  includeBoughtVideos: true,
+  includeContestVideos: true,
+  freeVideosOnly: false,
+  includeFreeVideos: true,
+  includeOnSaleVideos: true,
+  includeVIPVideos: true,
+  page: 1,
+  pageSize: VIDEO_GRID_PAGE_SIZE,
+  showFilter: true,
+} as const;
+
 export const videoFilter = z.object({
-  type: z.string().max(40).default('all'),
+  type: z.string().max(40).default(VIDEO_FILTER_DEFAULTS.type),
   /** Unset: the category's default sort. */
   sort: videoSort.optional(),
-  tags: z.array(z.string().max(40)).max(20).default([]),
-  actorGenders: z.array(z.enum(VIDEO_ACTOR_GENDERS)).default(['NONE']),
-  duration: durationRange.default({ from: -1, to: -1 }),
-  isRecommended: z.boolean().default(false),
-  includeBoughtVideos: z.boolean().default(true),
-  includeContestVideos: z.boolean().default(true),
-  freeVideosOnly: z.boolean().default(false),
-  includeFreeVideos: z.boolean().default(true),
-  includeOnSaleVideos: z.boolean().default(true),
-  includeVIPVideos: z.boolean().default(true),
-  page: z.number().int().min(1).default(1),
-  pageSize: z.number().int().min(1).max(100).default(VIDEO_GRID_PAGE_SIZE),
+  tags: z
+    .array(z.string().max(40))
+    .max(20)
+    .default(() => [...VIDEO_FILTER_DEFAULTS.tags]),
+  actorGenders: z.array(z.enum(VIDEO_ACTOR_GENDERS)).default(() => [...VIDEO_FILTER_DEFAULTS.actorGenders]),
+  duration: durationRange.default(() => ({ ...VIDEO_FILTER_DEFAULTS.duration })),
+  isRecommended: z.boolean().default(VIDEO_FILTER_DEFAULTS.isRecommended),
+  includeBoughtVideos: z.boolean().default(VIDEO_FILTER_DEFAULTS.includeBoughtVideos),
+  includeContestVideos: z.boolean().default(VIDEO_FILTER_DEFAULTS.includeContestVideos),
+  freeVideosOnly: z.boolean().default(VIDEO_FILTER_DEFAULTS.freeVideosOnly),
+  includeFreeVideos: z.boolean().default(VIDEO_FILTER_DEFAULTS.includeFreeVideos),
+  includeOnSaleVideos: z.boolean().default(VIDEO_FILTER_DEFAULTS.includeOnSaleVideos),
+  includeVIPVideos: z.boolean().default(VIDEO_FILTER_DEFAULTS.includeVIPVideos),
+  page: z.number().int().min(1).default(VIDEO_FILTER_DEFAULTS.page),
+  pageSize: z.number().int().min(1).max(100).default(VIDEO_FILTER_DEFAULTS.pageSize),
   /** Whether the grid shows its filter bar; the server ignores it. */
-  showFilter: z.boolean().default(true),
+  showFilter: z.boolean().default(VIDEO_FILTER_DEFAULTS.showFilter),
 });
 export type VideoFilter = z.infer<typeof videoFilter>;
 export type VideoFilterInput = z.input<typeof videoFilter>;
+
+/** The filter a grid starts with: the defaults, with what its page sets (its category, page size, filter bar). */
+export const initialVideoFilter = (values: Pick<VideoFilter, 'type'> & Partial<VideoFilter>): VideoFilter => ({
+  ...VIDEO_FILTER_DEFAULTS,
+  tags: [],
+  actorGenders: [...VIDEO_FILTER_DEFAULTS.actorGenders],
+  duration: { ...VIDEO_FILTER_DEFAULTS.duration },
+  ...values,
+});
 
 /** Spec state "Video filters": any change resets page to 1 except page and page size; no gender means NONE. */
 export function updateVideoFilter(filter: VideoFilter, change: Partial<VideoFilter>): VideoFilter {

@@ -29,7 +29,6 @@ export {
   BLOG_CACHE_MAX_AGE_SECONDS,
   BLOG_CATEGORY_ALIASES,
   BLOG_CATEGORY_IDS,
-  BLOG_CATEGORY_KEYS,
   BLOG_PAGE_SIZE,
   BROWSER_ONLINE_STATUSES,
   CANARY_AUTO_ROLLBACK,
@@ -56,7 +55,6 @@ export {
   CLOSE_PROTOCOL_ERROR,
   CLOSE_RATE_LIMITED,
   CLOSE_SERVICE_RESTART,
-  CODE_BENEFIT_TYPES,
   CODE_KINDS,
   CODE_MAX_LENGTH,
   CODE_PATTERN,
@@ -153,12 +151,10 @@ export {
   MOOD_DEBOUNCE_MS,
   MOOD_MAX_LENGTH,
   NEWSLETTER_TYPES,
-  NEWSLETTER_TYPE_IDS,
   NEW_ACTOR_CATEGORY_ID,
   NEW_ACTOR_DAYS,
   NOTE_STORAGE_PREFIX,
   NO_CONSENT,
-  NO_GUEST_FLAGS,
   ONE_CLICK_AMOUNTS_EUR_CENTS,
   ONE_CLICK_OFFER_SECONDS,
   PAGE_VIEW_EVENT,
@@ -204,7 +200,6 @@ export {
   SCRATCH_CARDS_PER_CALL,
   SEARCH_CACHE_CLEAN_MS,
   SEARCH_CACHE_MS,
-  SEARCH_FILTER_KEYS,
   SEARCH_MAX_FROM,
   SEARCH_MAX_LENGTH,
   SEARCH_MIN_LENGTH,
@@ -218,7 +213,6 @@ export {
   SENDER_TYPES,
   SERVER_RENDER_STAGES,
   SHELL_FLOWS,
-  SHELL_ROUTES,
   SLOT_NAMES,
   SLOT_PROPS,
   SLUG_LANGUAGES,
@@ -232,7 +226,6 @@ export {
   STATUS_BAR_TYPES,
   SUBSCRIPTION_KINDS,
   SUBSCRIPTION_PLANS,
-  SUBSCRIPTION_PLAN_IDS,
   SURVEY_RATING_MAX,
   SURVEY_TEXT_MAX,
   TAB_EVENTS,
@@ -262,6 +255,7 @@ export {
   UnmappedCategoryError,
   VIDEO_ACTOR_GENDERS,
   VIDEO_CATEGORIES,
+  VIDEO_FILTER_DEFAULTS,
   VIDEO_GRID_PAGE_SIZE,
   VIDEO_SORT_ORDERS,
   VIDEO_STREAM_PATH,
@@ -274,111 +268,198 @@ export {
   VOUCHER_TYPES_USED_HERE,
   ZIP_LENGTH,
   addDaysToDate,
-  avsQuery,
   balanceOnWire,
-  boughtGiftsQuery,
-  buyChatTicketMutation,
   chatButtonPrice,
   chatPurchaseCategory,
-  chatShowListQuery,
-  claimActorGiftCalendarRewardMutation,
-  claimCoinLoyaltyBonusMutation,
-  clashAddVoteMutation,
-  clashQuery,
-  clashRevokeVoteMutation,
-  coinLoyaltyQuery,
   coinsForEur,
   coinsFromHundredths,
-  contestsQuery,
   dailyBonusDayEnd,
-  dailyBonusQuery,
   dailyBonusRemainingMs,
   dateInZone,
   dateTimeFormat,
-  dbInt,
-  dbIntParam,
-  decodeBlogActorsPayload,
-  decodeBlogPostsPayload,
-  decodePushSubscription,
-  defaultSearchConditions,
   defaultSearchSort,
-  defineEndpoint,
   defineOperation,
   encodeBlogActorsPayload,
   encodeBlogPostsPayload,
   encodePushSubscription,
   encodeTileGridPayload,
   errorCodeOf,
-  featureFeedbackIdsQuery,
-  featureFeedbackMutation,
-  feedOperations,
   formatBalance,
   formatCurrency,
-  gameConfigQuery,
-  globalSearchQuery,
-  guestBenefitsQuery,
   homeSlot,
   hundredthsFromCoins,
-  incomingMessages,
+  initialVideoFilter,
   isCurrency,
   isErrorCode,
   isSafeText,
   isValidEmail,
   isVideoCategory,
   legalDownloadUrl,
-  legalTextsQuery,
   legalTypeOfPage,
   localeOf,
-  loyaltyRewardHistoryQuery,
   mayAnonymousSend,
-  messengerContentQuery,
-  messengerGiftsQuery,
-  messengerToyControlsQuery,
   needsAgeCheck,
   normalizeSearchType,
   numberFormat,
-  onlineModelsQuery,
-  outgoingMessages,
-  pageOf,
-  parseIncoming,
-  parseOutgoing,
   pincallErrorNumber,
-  popularTagsQuery,
   pushEncodingOf,
   rankRoutes,
-  redeemLoyaltyRewardMutation,
-  refuseUnsafeText,
   relativeTimeFormat,
-  removeChatTicketMutation,
-  requestAvsCheckoutMutation,
   resolveBlogCategory,
   routeByName,
   routeConflicts,
   routeTableOf,
-  routesOfDescriptor,
   searchOperation,
   slugsFor,
-  spinMutation,
-  spinwheelQuery,
-  statusBarEntry,
-  storeSearchPatternMutation,
-  suggestTagsQuery,
   tenantDefaultLanguage,
-  ticketChatListQuery,
-  topCamsQuery,
   toyIntensityOf,
   toyLevelAt,
-  tvOperations,
-  unreadMessageCountQuery,
-  unsafeTextPath,
   updateVideoFilter,
-  useAttemptMutation,
   videoCategoryDefaults,
-  videoFilter,
   videoStreamUrl,
-  videosQuery,
   visitorSession,
 } from '../index';
+
+export const BLOG_CATEGORY_KEYS = [
+  'events',
+  'live',
+  'premiumTv',
+  'freeTv',
+  'actions',
+  'production',
+  'news',
+  'interviews',
+  'featured',
+] as const;
+
+export const CODE_BENEFIT_TYPES = [
+  'bonusCode',
+  'bonus',
+  'ontop',
+  'video',
+  'liveshow',
+  'ticketshow',
+  'vipBonus',
+  'vipAbo',
+  'chatRoses',
+  'merch',
+  'messengerGift',
+  'photoAlbum',
+  'videoVoucher',
+  'freeSpins',
+  'freeMessages',
+  'freePreview',
+] as const;
+
+export const INCOMING_MESSAGE_TYPES = [
+  'ackSession',
+  'pong',
+  'statusBar',
+  'sessionExpired',
+  'guestBalance',
+  'actorOnline',
+  'actorOffline',
+  'notifications',
+  'favoriteActors',
+  'feedTippingGoal',
+  'favoriteAlbum',
+  'favoritePicture',
+  'pageReload',
+  'guestLocked',
+  'guestAvatar',
+  'dataProtection',
+  'avsSet',
+  'avsPending',
+  'avsRejected',
+  'avsRevoked',
+  'channels',
+  'allChannelsSeen',
+  'channel',
+  'messagePrice',
+  'messageRefused',
+  'boughtGifts',
+  'toyControl',
+  'chatMessage',
+  'chatState',
+  'chatEnd',
+  'privateTicketShowInvitation',
+  'freeShowStart',
+  'freeShowStop',
+  'emailProperties',
+  'onGuestEmailVerified',
+  'subscription',
+  'loyaltyPointsChanged',
+  'bonusCodeRedeemed',
+  'welcomeBonusRedeemed',
+  'guestVouchers',
+  'clashVoting',
+  'oneClick',
+] as const;
+
+export const NEWSLETTER_TYPE_IDS = [256, 512, 1024, 2048] as const;
+
+export const NO_GUEST_FLAGS = {
+  loggedIn: false,
+  anonymous: false,
+  locked: false,
+  vip: false,
+  vxselect: false,
+  tvSubscriber: false,
+  formerTvSubscriber: false,
+  payingCustomer: false,
+  avs: false,
+  operator: false,
+} as const;
+
+export const SEARCH_CONDITION_DEFAULTS = {
+  genders: [],
+  ageFrom: null,
+  ageTo: null,
+  languages: [],
+  countries: [],
+  categoryId: null,
+  onlineOnly: false,
+  freeChatOnly: false,
+  maxPrice: null,
+  radiusKm: null,
+} as const;
+
+export const SEARCH_FILTER_KEYS = [
+  'genders',
+  'ageFrom',
+  'ageTo',
+  'languages',
+  'countries',
+  'categoryId',
+  'onlineOnly',
+  'freeChatOnly',
+  'maxPrice',
+  'radiusKm',
+] as const;
+
+export const SHELL_ROUTES = [
+  { name: 'home', owner: 'shell', path: { de: '', en: '', es: '' } },
+  { name: 'termsOfService', owner: 'shell', path: { de: 'agb', en: 'terms-of-service', es: 'terminos-de-servicio' } },
+  {
+    name: 'dataProtection',
+    owner: 'shell',
+    path: { de: 'datenschutz', en: 'data-protection', es: 'proteccion-de-datos' },
+  },
+  {
+    name: 'generalTerms',
+    owner: 'shell',
+    path: { de: 'geschaeftsbedingungen', en: 'general-terms-and-conditions', es: 'condiciones-generales' },
+  },
+  {
+    name: 'termsOfUse',
+    owner: 'shell',
+    path: { de: 'nutzungsbedingungen', en: 'terms-of-use', es: 'condiciones-de-uso' },
+  },
+  { name: 'imprint', owner: 'shell', path: { de: 'impressum', en: 'imprint', es: 'aviso-legal' } },
+  { name: 'operatorConsole', owner: 'shell', path: { de: 'betreiber', en: 'operator', es: 'operador' } },
+] as const;
+
+export const SUBSCRIPTION_PLAN_IDS = ['vip', 'vipTrial', 'tv'] as const;
 
 export const accountEndpoints = {
   benefits: { method: 'GET', path: '/guest/benefits', needsGuest: true },
@@ -418,6 +499,18 @@ export const avsEndpoints = {
   guestLookup: { method: 'GET', path: '/avs/guests', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
+export const avsQuery = { document: 'query Avs { avs { status rejectMessage bonusAvailable bonusCoins } }' } as const;
+
+export const boughtGiftsQuery = {
+  document: 'query BoughtGifts { boughtGifts { giftId count } }',
+  needsGuest: true,
+} as const;
+
+export const buyChatTicketMutation = {
+  document:
+    'mutation BuyChatTicket($id: Int!, $creationType: String, $modelId: Int!, $start: String, $promoCode: String) {\n    buyChatTicket(id: $id, creationType: $creationType, modelId: $modelId, start: $start, promoCode: $promoCode) {\n      success errorCode ticket { id actorId actorName actorLink price { value currency symbol } title { language value }\n  description { language value } postBuyInfo { language value } sedcards avatar start end isBought isFree canBuy\n  hasStarted bonusCode creationType seatsLeft } show { id actorId actorName actorLink price { value currency symbol } title { language value }\n  description { language value } postBuyInfo { language value } sedcards avatar start end isBought isFree canBuy\n  hasStarted bonusCode creationType seatsLeft actorOnline isFeatured isAutoFeatured isInternal }\n    }\n  }',
+} as const;
+
 export const chatEndpoints = {
   actorList: { method: 'GET', path: '/actors/list/:kind' },
   actorData: { method: 'GET', path: '/actor/getActorDataByIdOrName/:actorIdOrName' },
@@ -433,6 +526,36 @@ export const chatSessionEndpoints = {
   chatExitSurvey: { method: 'POST', path: '/survey/chatexit', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
+export const chatShowListQuery = {
+  document:
+    'query ChatShowList($endDateFrom: String, $startDateTo: String, $first: Int, $offset: Int, $order: String, $internal: Boolean) {\n    chatShowList(endDateFrom: $endDateFrom, startDateTo: $startDateTo, first: $first, offset: $offset, order: $order, internal: $internal) {\n      total items { id actorId actorName actorLink price { value currency symbol } title { language value }\n  description { language value } postBuyInfo { language value } sedcards avatar start end isBought isFree canBuy\n  hasStarted bonusCode creationType seatsLeft actorOnline isFeatured isAutoFeatured isInternal }\n    }\n  }',
+} as const;
+
+export const claimActorGiftCalendarRewardMutation = {
+  document:
+    'mutation ClaimActorGiftCalendarReward($actorId: Int!, $qmday: String!) {\n    claimActorGiftCalendarReward(actorId: $actorId, qmday: $qmday) { date state reward { type value title } } }',
+} as const;
+
+export const claimCoinLoyaltyBonusMutation = {
+  document:
+    'mutation ClaimCoinLoyaltyBonus { claimCoinLoyaltyBonus { month spentCoins percent bonusCoins claimed claimable claimableUntil } }',
+} as const;
+
+export const clashAddVoteMutation = {
+  document:
+    'mutation ClashAddVote($challengeId: Int!, $teamId: Int!) { clashAddVote(challengeId: $challengeId, teamId: $teamId) { challengeId votes { teamId votes hasVoted } } }',
+} as const;
+
+export const clashQuery = {
+  document:
+    'query Clash($id: Int, $language: String) { clash(id: $id, language: $language) { id name start end themeId\n    teams { id name points teamCaptain { id name displayName online avatarUrl age } member { id name displayName online avatarUrl age } }\n    challenges { id name type start end clashId title subTitle description previewPicture winnerAdmin winnerVoting winner votable\n      moderator { name previewPicture }\n      teams { id votes { teamId votes hasVoted } media { type src srcH5Live previewPicture mediaId actorIds } } } } }',
+} as const;
+
+export const clashRevokeVoteMutation = {
+  document:
+    'mutation ClashRevokeVote($challengeId: Int!) { clashRevokeVote(challengeId: $challengeId) { challengeId votes { teamId votes hasVoted } } }',
+} as const;
+
 export const codesEndpoints = {
   canRedeem: { method: 'GET', path: '/guest/bonusCode/:code/canRedeem', needsGuest: true },
   bonusCode: { method: 'GET', path: '/guest/bonusCode/:code', needsGuest: true },
@@ -442,6 +565,16 @@ export const codesEndpoints = {
   createCampaign: { method: 'POST', path: '/operator/codes/campaigns/new', needsGuest: true },
   createCodes: { method: 'POST', path: '/operator/codes/campaigns/:campaignId/codes', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
+export const coinLoyaltyQuery = {
+  document:
+    'query CoinLoyalty { coinLoyalty { month spentCoins percent bonusCoins claimed claimable claimableUntil } }',
+} as const;
+
+export const contestsQuery = {
+  document:
+    'query Contests($language: String) { contests(language: $language) { id type title description previewUrl start end isActive entryCount } }',
+} as const;
 
 export const conversionEndpoints = {
   pageLoad: { method: 'POST', path: '/conversion/getPageLoadIncentives' },
@@ -457,6 +590,11 @@ export const conversionEndpoints = {
   operatorDelete: { method: 'DELETE', path: '/operator/conversion/incentives/:incentiveId', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
+export const dailyBonusQuery = {
+  document:
+    'query DailyBonus($language: String) { dailyBonus(language: $language) { timeZone today endsAt days { date offers { id date offer title description imageUrl conditions { name value }\n  effect { name value unit code } quantity purchased free content { type id title imageUrl }\n  dailyBonusPrice { value currency } } } } }',
+} as const;
+
 export const eventsEndpoints = {
   eventData: { method: 'GET', path: '/special/getData/:eventType' },
   easterEggs: { method: 'GET', path: '/special/easter/eggs/:page' },
@@ -465,10 +603,71 @@ export const eventsEndpoints = {
   claimEventReward: { method: 'POST', path: '/special/getData/:eventType/rewards/:rewardId', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
+export const featureFeedbackIdsQuery = { document: 'query FeatureFeedbackIds { featureFeedbackIds }' } as const;
+
+export const featureFeedbackMutation = {
+  document:
+    'mutation FeatureFeedback($featureId: String!, $rating: Int!, $text: String, $url: String!) { featureFeedback(featureId: $featureId, rating: $rating, text: $text, url: $url) }',
+} as const;
+
 export const federationEndpoints = {
   manifest: { method: 'GET', path: '/federation/manifest' },
   alive: { method: 'GET', path: '/alive' },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
+export const feedOperations = {
+  feed: {
+    document:
+      'query Feed($first: Int, $after: String, $modelId: ID, $follows: Boolean, $bought: Boolean, $typeGroups: [FeedTypeGroup!], $mode: FeedMode, $language: String) {\n      feed(first: $first, after: $after, modelId: $modelId, follows: $follows, bought: $bought, typeGroups: $typeGroups, mode: $mode, language: $language) {\n        totalCount pageInfo { endCursor hasNextPage } nodes { \n  id created published type status pinned title text views likes paidContent fsk priceCoins photoCount contestId\n  model { id name online avatar }\n  tippingGoal { goalCoins tipsSumCoins progressPercent achieved }\n  guestState { liked viewed following bought }\n  comments {\n    totalCount\n    nodes { id conversationId parentId created isCreator tipped text isReplyToReply deleted user { id name } replies { id conversationId parentId created isCreator tipped text isReplyToReply deleted user { id name } } }\n  }\n  clip { id length width height ratio avsRequired sources { label src type poster } }\n  photos { id url srcSet width height avsRequired }\n }\n      }\n    }',
+  },
+  post: {
+    document:
+      'query Post($id: ID!, $language: String) { post(id: $id, language: $language) { \n  id created published type status pinned title text views likes paidContent fsk priceCoins photoCount contestId\n  model { id name online avatar }\n  tippingGoal { goalCoins tipsSumCoins progressPercent achieved }\n  guestState { liked viewed following bought }\n  comments {\n    totalCount\n    nodes { id conversationId parentId created isCreator tipped text isReplyToReply deleted user { id name } replies { id conversationId parentId created isCreator tipped text isReplyToReply deleted user { id name } } }\n  }\n  clip { id length width height ratio avsRequired sources { label src type poster } }\n  photos { id url srcSet width height avsRequired }\n } }',
+  },
+  totals: {
+    document:
+      'query Totals($modelId: ID) { totals(modelId: $modelId) { totalCount clips photos texts liked commented boughtPhotos boughtClips } }',
+  },
+  likePost: {
+    document:
+      'mutation LikePost($postId: ID!) { likePost(postId: $postId) { \n  id created published type status pinned title text views likes paidContent fsk priceCoins photoCount contestId\n  model { id name online avatar }\n  tippingGoal { goalCoins tipsSumCoins progressPercent achieved }\n  guestState { liked viewed following bought }\n  comments {\n    totalCount\n    nodes { id conversationId parentId created isCreator tipped text isReplyToReply deleted user { id name } replies { id conversationId parentId created isCreator tipped text isReplyToReply deleted user { id name } } }\n  }\n  clip { id length width height ratio avsRequired sources { label src type poster } }\n  photos { id url srcSet width height avsRequired }\n } }',
+  },
+  unlikePost: {
+    document:
+      'mutation UnlikePost($postId: ID!) { unlikePost(postId: $postId) { \n  id created published type status pinned title text views likes paidContent fsk priceCoins photoCount contestId\n  model { id name online avatar }\n  tippingGoal { goalCoins tipsSumCoins progressPercent achieved }\n  guestState { liked viewed following bought }\n  comments {\n    totalCount\n    nodes { id conversationId parentId created isCreator tipped text isReplyToReply deleted user { id name } replies { id conversationId parentId created isCreator tipped text isReplyToReply deleted user { id name } } }\n  }\n  clip { id length width height ratio avsRequired sources { label src type poster } }\n  photos { id url srcSet width height avsRequired }\n } }',
+  },
+  followModel: {
+    document: 'mutation FollowModel($modelId: ID!) { followModel(modelId: $modelId) { id name online avatar } }',
+  },
+  unfollowModel: {
+    document: 'mutation UnfollowModel($modelId: ID!) { unfollowModel(modelId: $modelId) { id name online avatar } }',
+  },
+  viewedPost: {
+    document:
+      'mutation ViewedPost($postId: ID!) { viewedPost(postId: $postId) { \n  id created published type status pinned title text views likes paidContent fsk priceCoins photoCount contestId\n  model { id name online avatar }\n  tippingGoal { goalCoins tipsSumCoins progressPercent achieved }\n  guestState { liked viewed following bought }\n  comments {\n    totalCount\n    nodes { id conversationId parentId created isCreator tipped text isReplyToReply deleted user { id name } replies { id conversationId parentId created isCreator tipped text isReplyToReply deleted user { id name } } }\n  }\n  clip { id length width height ratio avsRequired sources { label src type poster } }\n  photos { id url srcSet width height avsRequired }\n } }',
+  },
+  buyPost: {
+    document:
+      'mutation BuyPost($postId: ID!) { buyPost(postId: $postId) { \n  id created published type status pinned title text views likes paidContent fsk priceCoins photoCount contestId\n  model { id name online avatar }\n  tippingGoal { goalCoins tipsSumCoins progressPercent achieved }\n  guestState { liked viewed following bought }\n  comments {\n    totalCount\n    nodes { id conversationId parentId created isCreator tipped text isReplyToReply deleted user { id name } replies { id conversationId parentId created isCreator tipped text isReplyToReply deleted user { id name } } }\n  }\n  clip { id length width height ratio avsRequired sources { label src type poster } }\n  photos { id url srcSet width height avsRequired }\n } }',
+  },
+  tipPost: {
+    document:
+      'mutation TipPost($postId: ID!, $amountCoins: Int!, $operationKey: String) {\n      tipPost(postId: $postId, amountCoins: $amountCoins, operationKey: $operationKey) { \n  id created published type status pinned title text views likes paidContent fsk priceCoins photoCount contestId\n  model { id name online avatar }\n  tippingGoal { goalCoins tipsSumCoins progressPercent achieved }\n  guestState { liked viewed following bought }\n  comments {\n    totalCount\n    nodes { id conversationId parentId created isCreator tipped text isReplyToReply deleted user { id name } replies { id conversationId parentId created isCreator tipped text isReplyToReply deleted user { id name } } }\n  }\n  clip { id length width height ratio avsRequired sources { label src type poster } }\n  photos { id url srcSet width height avsRequired }\n }\n    }',
+  },
+  commentPost: {
+    document:
+      'mutation CommentPost($postId: ID!, $text: String!, $repliesToCommentId: ID) {\n      commentPost(postId: $postId, text: $text, repliesToCommentId: $repliesToCommentId) { \n  id created published type status pinned title text views likes paidContent fsk priceCoins photoCount contestId\n  model { id name online avatar }\n  tippingGoal { goalCoins tipsSumCoins progressPercent achieved }\n  guestState { liked viewed following bought }\n  comments {\n    totalCount\n    nodes { id conversationId parentId created isCreator tipped text isReplyToReply deleted user { id name } replies { id conversationId parentId created isCreator tipped text isReplyToReply deleted user { id name } } }\n  }\n  clip { id length width height ratio avsRequired sources { label src type poster } }\n  photos { id url srcSet width height avsRequired }\n }\n    }',
+  },
+  deleteComment: {
+    document:
+      'mutation DeleteComment($commentId: ID!) { deleteComment(commentId: $commentId) { \n  id created published type status pinned title text views likes paidContent fsk priceCoins photoCount contestId\n  model { id name online avatar }\n  tippingGoal { goalCoins tipsSumCoins progressPercent achieved }\n  guestState { liked viewed following bought }\n  comments {\n    totalCount\n    nodes { id conversationId parentId created isCreator tipped text isReplyToReply deleted user { id name } replies { id conversationId parentId created isCreator tipped text isReplyToReply deleted user { id name } } }\n  }\n  clip { id length width height ratio avsRequired sources { label src type poster } }\n  photos { id url srcSet width height avsRequired }\n } }',
+  },
+} as const;
+
+export const gameConfigQuery = {
+  document:
+    'query GameConfig($eventId: Int!, $language: String) { gameConfig(eventId: $eventId, language: $language) {\n    id slug gameType gameCategory name description imageUrl startDate endDate hasStarted hasEnded dailyAttempts\n    dayConfigs { day dailyAttempts pointsPerAttempt } rewards { type value title chance } } }',
+} as const;
 
 export const gamesEndpoints = {
   claimDailyBonus: { method: 'POST', path: '/special/dailybonus/:offerId/claim', needsGuest: true },
@@ -478,6 +677,17 @@ export const gamesEndpoints = {
   openAdventDoor: { method: 'POST', path: '/special/adventcalendar/:door', needsGuest: true },
   gainedRewards: { method: 'GET', path: '/special/rewards', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
+export const globalSearchQuery = {
+  document:
+    'query GlobalSearch($pattern: String!, $language: String) { globalSearch(pattern: $pattern, language: $language) { type total items { type id title subtitle imageUrl imageWidth imageHeight online mobileVideoCall route { name args { name value } } } } }',
+} as const;
+
+export const guestBenefitsQuery = {
+  document:
+    'query GuestBenefits { guestBenefits { spinwheelSpins messengerGiftCount freeMessagesCount privateShowTickets chatShowTickets\n    vouchers { id guestId type amount validFrom validTo actors { id online name link avatar } } } }',
+  needsGuest: true,
+} as const;
 
 export const guestEndpoints = {
   profileGet: { method: 'GET', path: '/guest/profile/get', needsGuest: true },
@@ -489,6 +699,11 @@ export const legalEndpoints = { text: { method: 'GET', path: '/legal-text/:type'
   string,
   Pick<Endpoint, 'method' | 'path' | 'needsGuest'>
 >;
+
+export const legalTextsQuery = {
+  document:
+    'query LegalTexts($filter: LegalTextFilter, $first: Int, $offset: Int) { legalTexts(filter: $filter, first: $first, offset: $offset) {\n    total items { id type language version title validFrom current downloadUrl sections { title paragraphs } } } }',
+} as const;
 
 export const lifecycleEndpoints = {
   preferences: { method: 'GET', path: '/preferences', needsGuest: true },
@@ -516,6 +731,11 @@ export const loggerEndpoints = {
   trackActorProfileVisit: { method: 'POST', path: '/tracker/trackActorProfileVisit' },
   analytics: { method: 'GET', path: '/tracker/analytics' },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
+export const loyaltyRewardHistoryQuery = {
+  document:
+    'query LoyaltyRewardHistory($language: String) { loyaltyRewardHistory(language: $language) { id kind wheelType rewardType value label at } }',
+} as const;
 
 export const mailEndpoints = {
   notificationSettings: { method: 'GET', path: '/getNotificationsSettings', needsGuest: true },
@@ -552,6 +772,12 @@ export const mediaEndpoints = {
   buy: { method: 'POST', path: '/album/:albumId/buy', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
+export const messengerContentQuery = {
+  document:
+    'query MessengerContent($first: Int, $offset: Int, $filter: MessengerContentFilter) { messengerContent(first: $first, offset: $offset, filter: $filter) { total items { messageId channelId actorId actorName mediaType senderType text url openPrice durationSeconds created } } }',
+  needsGuest: true,
+} as const;
+
 export const messengerEndpoints = {
   recommendations: { method: 'GET', path: '/messenger/recommendations' },
   channel: { method: 'GET', path: '/messenger/channel/:channelId', needsGuest: true },
@@ -565,6 +791,21 @@ export const messengerEndpoints = {
   actorTerms: { method: 'POST', path: '/messenger/actor/:actorId/terms' },
   favorites: { method: 'GET', path: '/messenger/favorites', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
+export const messengerGiftsQuery = {
+  document:
+    'query MessengerGifts($language: String) { messengerGifts(language: $language) { id name price { value currency symbol } imageUrl active vip categoryId translations { language name value } } }',
+} as const;
+
+export const messengerToyControlsQuery = {
+  document:
+    'query MessengerToyControls($language: String) { messengerToyControls(language: $language) { id name displayName price { value currency symbol } imageUrl active vip categoryId translations { language name value } duration random intensity } }',
+} as const;
+
+export const onlineModelsQuery = {
+  document:
+    'query OnlineModels($first: Int, $offset: Int, $freeChat: Boolean, $categoryId: Int) {\n    onlineModels(first: $first, offset: $offset, freeChat: $freeChat, categoryId: $categoryId) {\n      total\n      items { id name displayName avatarUrl isOnline freeChat age country languages isTopAmateur isNew videoChatPrice }\n    }\n  }',
+} as const;
 
 export const outboxEndpoints = {
   list: { method: 'GET', path: '/mail/outbox', needsGuest: true },
@@ -583,6 +824,10 @@ export const paymentFlowEndpoints = {
   compensation: { method: 'POST', path: '/operator/compensation', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
+export const popularTagsQuery = {
+  document: 'query PopularTags($first: Int) { popularTags(first: $first) { tag count } }',
+} as const;
+
 export const pushEndpoints = {
   key: { method: 'GET', path: '/web-push/key' },
   subscribe: { method: 'POST', path: '/web-push/subscribe', needsGuest: true },
@@ -592,6 +837,11 @@ export const pushEndpoints = {
   resubscribe: { method: 'POST', path: '/web-push/resubscribe/:token' },
   broadcast: { method: 'POST', path: '/web-push/broadcast', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
+export const redeemLoyaltyRewardMutation = {
+  document:
+    'mutation RedeemLoyaltyReward($id: Int!, $language: String) { redeemLoyaltyReward(id: $id, language: $language) { segmentId rewardType value label spins points } }',
+} as const;
 
 export const registryEndpoints = {
   upload: { method: 'POST', path: '/federation/remotes/:remote/versions/:version' },
@@ -605,6 +855,16 @@ export const registryEndpoints = {
   promote: { method: 'POST', path: '/federation/tenants/:tenantId/remotes/:remote/promote' },
   rollback: { method: 'POST', path: '/federation/tenants/:tenantId/remotes/:remote/rollback' },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
+export const removeChatTicketMutation = {
+  document:
+    'mutation RemoveChatTicket($id: Int!) {\n    removeChatTicket(id: $id) { success errorCode ticket { id actorId actorName actorLink price { value currency symbol } title { language value }\n  description { language value } postBuyInfo { language value } sedcards avatar start end isBought isFree canBuy\n  hasStarted bonusCode creationType seatsLeft } show { id actorId actorName actorLink price { value currency symbol } title { language value }\n  description { language value } postBuyInfo { language value } sedcards avatar start end isBought isFree canBuy\n  hasStarted bonusCode creationType seatsLeft actorOnline isFeatured isAutoFeatured isInternal } }\n  }',
+} as const;
+
+export const requestAvsCheckoutMutation = {
+  document:
+    'mutation RequestAvsCheckout($forwardUrl: String!) { requestAvsCheckout(forwardUrl: $forwardUrl) { checkoutLink } }',
+} as const;
 
 export const searchEndpoints = {
   search: { method: 'GET', path: '/searchResult/search/:language/:searchPattern' },
@@ -631,6 +891,21 @@ export const specialsEndpoints = {
   randomMagazinePage: { method: 'GET', path: '/special/magazines/random/:excludeId' },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
+export const spinMutation = {
+  document:
+    'mutation Spin($type: String, $language: String) { spin(type: $type, language: $language) { segmentId rewardType value label spins points } }',
+} as const;
+
+export const spinwheelQuery = {
+  document:
+    'query Spinwheel($type: String, $language: String) { spinwheel(type: $type, language: $language) { type\n    segments { id rewardType value label } monthlyRewards { id type requiredPoints value isRedeemed isRedeemable }\n    guest { points spins } } }',
+} as const;
+
+export const storeSearchPatternMutation = {
+  document:
+    'mutation StoreSearchPattern($pattern: String!, $language: String) { storeSearchPattern(pattern: $pattern, language: $language) }',
+} as const;
+
 export const subscriptionEndpoints = {
   state: { method: 'GET', path: '/subscriptions' },
   subscribe: { method: 'POST', path: '/subscriptions/subscribe', needsGuest: true },
@@ -638,6 +913,11 @@ export const subscriptionEndpoints = {
   acceptCancellationOffer: { method: 'POST', path: '/acceptCancellationOffer', needsGuest: true },
   monthlyBonus: { method: 'POST', path: '/subscriptions/monthlyBonus', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
+export const suggestTagsQuery = {
+  document:
+    'query SuggestTags($pattern: String!, $first: Int) { suggestTags(pattern: $pattern, first: $first) { tag count } }',
+} as const;
 
 export const surveyEndpoints = {
   feedbackData: { method: 'GET', path: '/survey/feedbackdata' },
@@ -649,6 +929,16 @@ export const telemetryEndpoints = {
   health: { method: 'GET', path: '/federation/health' },
   healthSeries: { method: 'GET', path: '/federation/health/series' },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
+export const ticketChatListQuery = {
+  document:
+    'query TicketChatList($modelId: Int!) { ticketChatList(modelId: $modelId) { id actorId actorName actorLink price { value currency symbol } title { language value }\n  description { language value } postBuyInfo { language value } sedcards avatar start end isBought isFree canBuy\n  hasStarted bonusCode creationType seatsLeft } }',
+} as const;
+
+export const topCamsQuery = {
+  document:
+    'query TopCams($kind: String!, $first: Int, $offset: Int) {\n    topCams(kind: $kind, first: $first, offset: $offset) {\n      total items { id name profileLink online onlineVideocall age previewPicture avatarPicture spokenLanguages\n        pinnedCount ratingCount satisfactionRate rankingPointsVideoCall videocallPrice }\n    }\n  }',
+} as const;
 
 export const tvEndpoints = {
   program: { method: 'GET', path: '/tv/program/:type' },
@@ -664,6 +954,36 @@ export const tvEndpoints = {
   articles: { method: 'GET', path: '/tv/articles' },
   updateMediathek: { method: 'POST', path: '/tv/updateMediathek', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
+export const tvOperations = {
+  series: {
+    document:
+      'query TvSeries($first: Int, $offset: Int) { tvSeries(first: $first, offset: $offset) { total nodes { id key title description episodeCount previewImgUrl } } }',
+  },
+  mediathek: {
+    document:
+      'query TvMediathek($seriesKey: String!, $first: Int, $offset: Int) {\n      tvMediathek(seriesKey: $seriesKey, first: $first, offset: $offset) {\n        total series { id key title description episodeCount previewImgUrl } nodes { id title fsk duration previewPicture episode seriesKey hashId }\n      }\n    }',
+  },
+  lateNightShow: {
+    document:
+      'query TvLateNightShow { tvLateNightShow { headerImages events { id type title { de en } text { de en } begin end imageUrl actors { id name avatarUrl } } } }',
+  },
+} as const;
+
+export const unreadMessageCountQuery = {
+  document: 'query UnreadMessageCount { unreadMessageCount }',
+  needsGuest: true,
+} as const;
+
+export const useAttemptMutation = {
+  document:
+    'mutation UseAttempt($eventId: Int!, $language: String) { useAttempt(eventId: $eventId, language: $language) {\n    success errorCode errorMessage reward { type value title } points attemptsLeftToday } }',
+} as const;
+
+export const videosQuery = {
+  document:
+    'query Videos($filter: VideoFilterInput, $searchPattern: String) {\n    videos(filter: $filter, searchPattern: $searchPattern) { items { id title description duration ageRating needAgeCheck vip isVip30Offer free new classic camRecording\n  guestInfo { bought gifted flatrate liked pinned } price { value currency } basePrice { value currency }\n  preview { url width height } previewThumbnails rating { likes } model { id name displayName } contestInfo { place }\n  tags releasedAt clip { previewUrl streamUrl } url } total page pageSize category sort }\n  }',
+} as const;
 
 export const walletEndpoints = {
   sandboxCharge: { method: 'POST', path: '/payment/sandbox/charge', needsGuest: true },

@@ -53,7 +53,8 @@ export const searchConditions = z.object({
 export type SearchConditions = z.infer<typeof searchConditions>;
 export type SearchFilterKey = keyof SearchConditions;
 export const SEARCH_FILTER_KEYS = Object.keys(searchConditions.shape) as SearchFilterKey[];
-export const defaultSearchConditions = (): SearchConditions => searchConditions.parse({});
+/** The search with no filter set: where a new guest starts and what a reset goes back to (read it, never change it). */
+export const SEARCH_CONDITION_DEFAULTS: SearchConditions = searchConditions.parse({});
 
 /** Spec `utility/getGeoLocationByZip` answer: lat and long, both null for an unknown zip or a failed lookup. */
 export const geoLocation = z.object({
