@@ -290,6 +290,7 @@ export {
   coinsForEur,
   coinsFromHundredths,
   contestsQuery,
+  conversionChatRemainingMs,
   dailyBonusDayEnd,
   dailyBonusQuery,
   dailyBonusRemainingMs,
