@@ -13,6 +13,7 @@ import type { SessionStore } from './session';
 import type { ShellRouter } from './router';
 import type { UiStore } from './uiStore';
 import type { ConsentStore } from './consent';
+import { createRemoteIncentives } from './incentives';
 
 /** The platform API handed to every remote, assembled from the shell's clients and stores. */
 export function buildPlatform(parts: {
@@ -58,5 +59,10 @@ export function buildPlatform(parts: {
       },
     },
     consent: parts.consent.consent,
+    incentives: createRemoteIncentives({
+      rest: parts.rest,
+      router: parts.router,
+      document: () => (typeof document === 'undefined' ? undefined : document),
+    }),
   };
 }

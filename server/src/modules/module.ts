@@ -95,6 +95,8 @@ export interface ModuleHooks {
   balancePushed?: (guestId: string) => Promise<void>;
   /** The spins a guest's spinwheel holds (the benefits page counts them). */
   spinwheelSpins?: (guestId: string) => Promise<number>;
+  /** When the guest's conversion chat countdown ends (ISO) while it runs, else null (the guest shape carries it). */
+  conversionChatEnds?: (guestId: string) => Promise<string | null>;
 }
 
 export interface ModuleContext {

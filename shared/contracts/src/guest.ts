@@ -68,6 +68,8 @@ export const guest = z.object({
   /** The provider's reason while avsStatus is rejected. */
   avsRejectMessage: z.string().nullable().optional(),
   balance: balance,
+  /** When the logged-in guest's conversion chat countdown ends (ISO), while it runs; null or absent otherwise. */
+  conversionChatEnds: z.string().nullable().optional(),
 });
 export type Guest = z.infer<typeof guest>;
 

@@ -7,6 +7,7 @@ import type { SlotName, SlotProps } from './slots';
 import type { IncomingMessage, IncomingType, OutgoingPayload } from './socket';
 import type { CurrentRoute, Language, RouteArgsOf, RouteName } from './routes';
 import type { GraphqlOperation } from './graphql';
+import type { Incentive } from './domains/conversion';
 import contractsPackage from '../package.json' with { type: 'json' };
 
 /**
@@ -14,7 +15,7 @@ import contractsPackage from '../package.json' with { type: 'json' };
  * world only through it. Bump PLATFORM_API_VERSION's major on any breaking change; remotes declare the
  * range they need in remote.json and the shell refuses those it cannot satisfy.
  */
-export const PLATFORM_API_VERSION = '1.3.0';
+export const PLATFORM_API_VERSION = '1.4.0';
 
 /**
  * The version of these contracts, the one the shell provides to remotes and the registry checks uploads against
@@ -119,6 +120,30 @@ export interface PlatformConsent {
   allows(category: ConsentCategory): boolean;
 }
 
+/**
+ * What a remote asks incentives for, in a region it shows itself: `videoPlayer` when a video's free preview ended
+ * (the video's id), `inPage` on the current route's page load.
+ */
+export type RemoteIncentiveRequest = { region: 'videoPlayer'; videoId: number } | { region: 'inPage' };
+
+export interface PlatformIncentives {
+  /**
+   * The request's due incentives of its region, highest priority first, leaving out groups this browser closed;
+   * a failed call answers none.
+   */
+  load(request: RemoteIncentiveRequest): Promise<Incentive[]>;
+  /**
+   * Closes one the way the shell does: its group goes into the browser's block cookie (INCENTIVE_BLOCK_DAYS),
+   * closeIncentive is sent and, once the server took it, the request's incentives are loaded again and answered.
+   * The remote takes the closed one away at once; a close the server did not take answers null.
+   */
+  close(
+    request: RemoteIncentiveRequest,
+    incentive: Incentive,
+    result: 'dismissed' | 'accepted',
+  ): Promise<Incentive[] | null>;
+}
+
 export interface PlatformApi {
   version: string;
   bus: PlatformBus;
@@ -132,6 +157,8 @@ export interface PlatformApi {
   /** Tracking events: sent only while the visitor consents to analytics. */
   telemetry: PlatformTelemetry;
   consent: PlatformConsent;
+  /** Conversion incentives of the regions inside a remote's page (since 1.4). */
+  incentives: PlatformIncentives;
 }
 
 /** Props a mounted widget of slot `S` receives: the platform plus the slot's props, checked by the slot host. */

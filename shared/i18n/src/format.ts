@@ -35,3 +35,15 @@ export function formatRelativeTime(
   }
   return format.format(seconds, 'second');
 }
+
+/**
+ * A countdown's time left, from milliseconds: "14:59", or "1:02:03" past an hour. Whole seconds are rounded up, so a
+ * countdown shows 0:00 only when it has ended.
+ */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = String(total % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
+}

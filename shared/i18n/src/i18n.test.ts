@@ -1,5 +1,5 @@
 import { createI18n } from './i18n';
-import { formatDate, formatNumber, formatRelativeTime } from './format';
+import { formatCountdown, formatDate, formatNumber, formatRelativeTime } from './format';
 
 describe('createI18n', () => {
   it('translates per namespace and falls back to English', () => {
@@ -21,5 +21,17 @@ describe('Intl helpers', () => {
     expect(formatNumber(1234.5, 'en')).toBe('1,234.5');
     expect(formatDate('2026-03-01T12:00:00Z', 'de', { dateStyle: 'short', timeZone: 'UTC' })).toBe('01.03.26');
     expect(formatRelativeTime(Date.UTC(2026, 0, 1, 11, 57), 'en', Date.UTC(2026, 0, 1, 12, 0))).toBe('3 minutes ago');
+  });
+});
+
+describe('formatCountdown', () => {
+  it('shows minutes and seconds, hours past an hour, and rounds a started second up', () => {
+    expect(formatCountdown(15 * 60 * 1000)).toBe('15:00');
+    expect(formatCountdown(14 * 60 * 1000 + 59_001)).toBe('15:00');
+    expect(formatCountdown(14 * 60 * 1000 + 59_000)).toBe('14:59');
+    expect(formatCountdown(5_000)).toBe('0:05');
+    expect(formatCountdown(3_723_000)).toBe('1:02:03');
+    expect(formatCountdown(0)).toBe('0:00');
+    expect(formatCountdown(-1_000)).toBe('0:00');
   });
 });

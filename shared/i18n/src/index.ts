@@ -1,3 +1,3 @@
 export { COMMON_NAMESPACE, createI18n } from './i18n';
 export { installRouteTable, isLanguage, matchPath, pathFor, routeNamed, switchLanguage } from './routing';
-export { formatDate, formatNumber, formatRelativeTime, localeOf } from './format';
+export { formatCountdown, formatDate, formatNumber, formatRelativeTime, localeOf } from './format';

@@ -6,6 +6,7 @@ import {
   NO_GUEST_FLAGS,
   PLATFORM_API_VERSION,
   SLOT_PROPS,
+  conversionEndpoints,
   incomingMessages,
   outgoingMessages,
   type ConsentState,
@@ -259,6 +260,28 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       consent$,
       current: () => consent$.getValue(),
       allows: (category) => category === 'necessary' || consent$.getValue()[category],
+    },
+    // The shell's flow through this platform's REST answers (recorded in restCalls); the block cookie is the shell's.
+    incentives: {
+      load: async (request) => {
+        const answer =
+          request.region === 'videoPlayer'
+            ? await platform.api.rest(conversionEndpoints.videoPreviewEnd, {
+                params: { albumId: request.videoId },
+                query: {},
+              })
+            : await platform.api.rest(conversionEndpoints.pageLoad, {
+                query: {},
+                body: { routeName: route$.getValue().name, routeArgs: {} },
+              });
+        return answer.data.incentives.filter((incentive) => incentive.region === request.region);
+      },
+      close: async (request, incentive, result) => {
+        const answer = await platform.api.rest(conversionEndpoints.close, {
+          body: { result, incentive: { id: incentive.id } },
+        });
+        return answer.data.success ? platform.incentives.load(request) : null;
+      },
     },
 
     emit: (message) => {

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { conversionEndpoints, type Incentive } from '@velvet/contracts';
 import { Button } from '@velvet/ui';
-import { blockGroup, blockedGroups, incentivesByRegion, type ShellRegion } from '../incentives';
+import { blockedGroups, closeIncentive, incentivesByRegion, type ShellRegion } from '../incentives';
 import { useShell, useSubject } from './ShellContext';
 
 /** Exit intent: the pointer leaves the document through its top edge (towards the tabs and the address bar). */
@@ -48,11 +48,9 @@ export function Incentives() {
 
   const close = (incentive: Incentive, result: 'dismissed' | 'accepted') => {
     setIncentives((shown) => shown.filter((other) => other.uniqueGroup !== incentive.uniqueGroup));
-    blockGroup(document, incentive.uniqueGroup);
-    platform.api
-      .rest(conversionEndpoints.close, { body: { result, incentive: { id: incentive.id } } })
-      .then((answer) => answer.data.success && setReloads((count) => count + 1))
-      .catch(() => undefined);
+    void closeIncentive(platform.api.rest, document, incentive, result).then(
+      (taken) => taken && setReloads((count) => count + 1),
+    );
   };
   const accept = (incentive: Incentive) => {
     close(incentive, 'accepted');

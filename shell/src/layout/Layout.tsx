@@ -13,6 +13,7 @@ import { CookieConsent, InstallPrompt } from './CookieConsent';
 import { FlowModal } from './FlowModal';
 import { SurveyHost } from '../survey/Surveys';
 import { Incentives } from './Incentives';
+import { ConversionChatCountdown } from './ConversionChatCountdown';
 import { Home } from './Home';
 import { LegalPage } from './LegalPage';
 import { OperatorConsolePage } from '../operator';
@@ -133,6 +134,7 @@ export function Layout() {
         <InstallPrompt />
       </div>
       <Incentives />
+      <ConversionChatCountdown />
       <LockedNotice />
       <PageOverlay />
       <Toasts />

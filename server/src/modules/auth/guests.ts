@@ -50,6 +50,8 @@ export async function guestView(ctx: Pick<ModuleContext, 'hooks'>, row: GuestRow
     avsStatus: row.avsStatus as Guest['avsStatus'],
     avsRejectMessage: row.avsStatus === 'rejected' ? ((await ctx.hooks.avsRejectMessage?.(row.id)) ?? null) : null,
     balance: (await ctx.hooks.guestBalance?.(row.id, language)) ?? { amount: 0, formatted: formatBalance(0, language) },
+    // Only a logged-in guest can hold a conversion chat.
+    conversionChatEnds: row.anonymous ? null : ((await ctx.hooks.conversionChatEnds?.(row.id)) ?? null),
   };
 }
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
   CONVERSION_CHAT_MINUTES,
+  conversionChatRemainingMs,
   INCENTIVE_BLOCK_DAYS,
   incentive as incentiveSchema,
   type IncentiveDefinition,
@@ -234,6 +235,37 @@ function conversionSuite(open: () => Promise<TestApp>) {
     assert.deepEqual(disabled.json(), { data: { eligible: false, countdownEnds: null } });
   });
 
+  test("the guest's profile carries her conversion chat's end while it runs, until it ends or she disables it", async () => {
+    const guest = await t.signup();
+    const endsOnProfile = async () =>
+      (await t.rest('GET', '/auth/me', guest.accessToken)).json<{ guest: { conversionChatEnds?: string | null } }>()
+        .guest.conversionChatEnds;
+    assert.equal(await endsOnProfile(), null);
+    const start = clock;
+    try {
+      const enabled = await t.rest('POST', '/conversionChat', guest.accessToken, { action: 'enable' });
+      const ends = enabled.json<{ data: { countdownEnds: string } }>().data.countdownEnds;
+      assert.equal(await endsOnProfile(), ends);
+      clock = new Date(start.getTime() + CONVERSION_CHAT_MINUTES * 60 * 1000 - 1);
+      assert.equal(conversionChatRemainingMs(ends, clock), 1);
+      assert.equal(await endsOnProfile(), ends);
+      // At its end she is no longer eligible: the profile leaves it out.
+      clock = new Date(start.getTime() + CONVERSION_CHAT_MINUTES * 60 * 1000);
+      assert.equal(conversionChatRemainingMs(ends, clock), 0);
+      assert.equal(await endsOnProfile(), null);
+      // Enabled again it starts anew; disabled it ends at once.
+      await t.rest('POST', '/conversionChat', guest.accessToken, { action: 'enable' });
+      assert.equal(
+        await endsOnProfile(),
+        new Date(clock.getTime() + CONVERSION_CHAT_MINUTES * 60 * 1000).toISOString(),
+      );
+      await t.rest('POST', '/conversionChat', guest.accessToken, { action: 'disable' });
+      assert.equal(await endsOnProfile(), null);
+    } finally {
+      clock = start;
+    }
+  });
+
   test('bad input is a 4xx with its code', async () => {
     const visitor = await t.anonymousToken();
     const guest = await t.signup();
@@ -332,3 +364,16 @@ describe(
       createTestApp({ config: { databaseUrl: await postgres!.createDatabase() }, seedScale: 0.05 }),
     ),
 );
+
+describe('conversionChatRemainingMs', () => {
+  const now = new Date('2026-03-01T10:00:00Z');
+  test('counts down to the end and stays at 0 after it, and without one', () => {
+    assert.equal(conversionChatRemainingMs('2026-03-01T10:15:00.000Z', now), 15 * 60 * 1000);
+    assert.equal(conversionChatRemainingMs(new Date('2026-03-01T10:00:01Z'), now.getTime()), 1000);
+    assert.equal(conversionChatRemainingMs('2026-03-01T10:00:00.000Z', now), 0);
+    assert.equal(conversionChatRemainingMs('2026-03-01T09:00:00.000Z', now), 0);
+    assert.equal(conversionChatRemainingMs(null, now), 0);
+    assert.equal(conversionChatRemainingMs(undefined, now), 0);
+    assert.equal(conversionChatRemainingMs('not a time', now), 0);
+  });
+});

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ServerModule } from '../module';
 import { conversionRoutes } from './routes';
 import { seedIncentives } from './seed';
+import { conversionChatEnds } from './service';
 
 /**
  * Conversion incentives: offers operators define per tenant, shown in a region of the page when their event
@@ -12,4 +13,5 @@ export const conversionModule: ServerModule = {
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
   routes: conversionRoutes,
   seed: (ctx) => seedIncentives(ctx),
+  hooks: (ctx) => ({ conversionChatEnds: (guestId) => conversionChatEnds(ctx.db, guestId, ctx.now()) }),
 };

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import {
   CONVERSION_CHAT_MINUTES,
+  conversionChatRemainingMs,
   INCENTIVE_BLOCK_DAYS,
   type Incentive,
   type IncentiveDefinition,
@@ -199,6 +200,15 @@ export async function switchConversionChat(db: Database, guestId: string, action
     .values({ guestId, countdownEnds })
     .onConflictDoUpdate({ target: conversionChats.guestId, set: { countdownEnds } });
   return { eligible: true, countdownEnds: countdownEnds.toISOString() };
+}
+
+/** The end of the guest's conversion chat countdown while it runs (conversionChatRemainingMs above 0), else null. */
+export async function conversionChatEnds(db: Database, guestId: string, now: Date): Promise<string | null> {
+  const [row] = await db
+    .select({ countdownEnds: conversionChats.countdownEnds })
+    .from(conversionChats)
+    .where(eq(conversionChats.guestId, guestId));
+  return row && conversionChatRemainingMs(row.countdownEnds, now) > 0 ? row.countdownEnds.toISOString() : null;
 }
 
 const stored = (row: IncentiveRow): StoredIncentive => ({

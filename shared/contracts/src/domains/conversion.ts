@@ -64,6 +64,17 @@ export const INCENTIVE_BLOCK_COOKIE = 'velvet.incentives';
 /** How long the conversion chat's countdown runs once enabled. */
 export const CONVERSION_CHAT_MINUTES = 15;
 
+/**
+ * What is left of a conversion chat's countdown at `now`, in milliseconds: 0 once it ended or when none runs. The
+ * guest is eligible for the conversion chat while it is above 0; the server and the page's countdown both ask here.
+ */
+export function conversionChatRemainingMs(endsAt: string | Date | null | undefined, now: Date | number): number {
+  if (!endsAt) return 0;
+  const ends = new Date(endsAt).getTime();
+  if (Number.isNaN(ends)) return 0;
+  return Math.max(0, ends - new Date(now).getTime());
+}
+
 const groupName = z.string().regex(/^[a-z0-9-]{1,40}$/, 'lower-case letters, digits and dashes');
 const routeName = z
   .string()
