@@ -219,7 +219,8 @@ export async function listPerformers(
   };
 }
 
-async function findActor(db: Database, idOrName: string): Promise<ActorRow> {
+/** A performer by id or (case-insensitive) name; 404 if unknown. */
+export async function findActor(db: Database, idOrName: string): Promise<ActorRow> {
   const byId = /^\d+$/.test(idOrName) ? Number(idOrName) : null;
   const [row] = await db
     .select()
