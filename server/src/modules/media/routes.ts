@@ -52,6 +52,9 @@ export const mediaRoutes =
       cachedForAMinute(reply);
       return { items: await showcase.jumbotronSlides(ctx, ctx.now()) };
     });
+    route(app, mediaEndpoints.actorSales, async ({ params, query, auth }) =>
+      showcase.actorSales(ctx, auth, params.actorId, query.page, query.pageSize),
+    );
     route(app, mediaEndpoints.watchStart, async ({ body, auth }) => showcase.watchStart(ctx, auth, body.videoId));
     route(app, mediaEndpoints.vip30History, ({ auth }) => vip30History(ctx.db, auth.guestId, ctx.now()));
     route(app, mediaEndpoints.video, async ({ params, auth }) => media.videoById(ctx, auth, params.videoId));

@@ -283,3 +283,41 @@ describe('watch start', () => {
     assert.equal(code(bad.body), 'VALIDATION_FAILED');
   });
 });
+
+describe('sales of a performer', () => {
+  test('her videos on sale, biggest discount first, with the biggest discount', async () => {
+    const performer = await busiestPerformer();
+    const own = await t.ctx.db.select().from(videos).where(eq(videos.actorId, performer.id));
+    // Two of her videos go on sale at known discounts.
+    const [a, b] = own;
+    await t.ctx.db
+      .update(videos)
+      .set({ price: Math.floor(a!.basePrice / 2) })
+      .where(eq(videos.id, a!.id));
+    await t.ctx.db
+      .update(videos)
+      .set({ price: Math.floor(b!.basePrice * 0.9) })
+      .where(eq(videos.id, b!.id));
+    const response = await t.rest('GET', `/sales/actor/${performer.id}?pageSize=100`, anonymous);
+    assert.equal(response.statusCode, 200, response.body);
+    const sales = response.json<VideoPage & { actorId: number; maxDiscountPercent: number }>();
+    const onSale = (await t.ctx.db.select().from(videos).where(eq(videos.actorId, performer.id))).filter(
+      (v) => v.price < v.basePrice && v.releasedAt <= t.ctx.now(),
+    );
+    assert.equal(sales.total, onSale.length);
+    assert.ok(sales.items.every((v) => v.price.value < v.basePrice.value && v.model.id === performer.id));
+    const discounts = sales.items.map((v) => Math.floor(100 - (v.price.value * 100) / v.basePrice.value));
+    assert.deepEqual(
+      discounts,
+      [...discounts].sort((x, y) => y - x),
+    );
+    assert.equal(sales.maxDiscountPercent, discounts[0]);
+    assert.ok(sales.maxDiscountPercent >= 50);
+  });
+
+  test('an unknown performer is 404, a bad id or page size 400', async () => {
+    assert.equal((await t.rest('GET', '/sales/actor/2000000000', anonymous)).statusCode, 404);
+    assert.equal((await t.rest('GET', '/sales/actor/0', anonymous)).statusCode, 400);
+    assert.equal((await t.rest('GET', '/sales/actor/1?pageSize=1000', anonymous)).statusCode, 400);
+  });
+});

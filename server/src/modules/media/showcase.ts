@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, lte, sql } from 'drizzle-orm';
 import {
   ALBUM_RATING,
   JUMBOTRON_SLIDES,
@@ -6,12 +6,14 @@ import {
   needsAgeCheck,
   type GalleryPreview,
   type JumbotronConfig,
+  type Page,
   type PictureRatingResult,
   type TileGridSettings,
   type Video,
   type WatchStart,
 } from '@velvet/contracts';
 import type { Database } from '../../db/database';
+import { countedPage, pageWindow } from '../../db/page';
 import { HttpError } from '../../http/endpoint';
 import { findActor } from '../performers/service';
 import { findPerformer, performerCard } from '../performers/catalogue';
@@ -195,4 +197,45 @@ export async function watchStart(reader: MediaReader, auth: Auth | null, videoId
       throw error;
     return { videoId, full: false, url: video.clip.previewUrl, reason: error.code };
   }
+}
+
+/** The discount of a video on sale, whole percent of its base price. */
+const discountPercent = sql<number>`floor(100 - ${videos.price} * 100.0 / nullif(${videos.basePrice}, 0))::int`;
+
+/** A performer's released videos on sale (price below base price), biggest discount first; 404 for no performer. */
+export async function actorSales(
+  reader: MediaReader,
+  auth: Auth | null,
+  actorId: number,
+  page: number,
+  pageSize: number,
+): Promise<Page<Video> & { actorId: number; maxDiscountPercent: number }> {
+  if (!(await findPerformer(reader.db, actorId))) throw new HttpError(404, 'NOT_FOUND', `No performer ${actorId}`);
+  const onSale = and(eq(videos.actorId, actorId), released(reader.now()), lt(videos.price, videos.basePrice));
+  const { items: rows, total } = await countedPage(
+    reader.db
+      .select({ video: videos, actor: actorRef })
+      .from(videos)
+      .innerJoin(performerCard, eq(performerCard.id, videos.actorId))
+      .where(onSale)
+      .orderBy(desc(discountPercent), desc(videos.id))
+      .$dynamic(),
+    reader.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(videos)
+      .where(onSale),
+    pageWindow(page, pageSize),
+  );
+  const [max] = await reader.db
+    .select({ percent: sql<number>`coalesce(max(${discountPercent}), 0)::int` })
+    .from(videos)
+    .where(onSale);
+  return {
+    actorId,
+    items: await toVideos(reader, auth, rows),
+    total,
+    page,
+    pageSize,
+    maxDiscountPercent: max?.percent ?? 0,
+  };
 }

@@ -423,6 +423,16 @@ export const watchStart = z.object({
 export type WatchStart = z.infer<typeof watchStart>;
 
 export const mediaEndpoints = {
+  /** Spec `sales/actor/{actorId}`: her videos on sale now, biggest discount first, with the biggest discount. */
+  actorSales: defineEndpoint({
+    method: 'GET',
+    path: '/sales/actor/:actorId',
+    schemas: () => ({
+      params: z.object({ actorId: idParam }),
+      query: gridPageQuery,
+      response: pageOf(video).extend({ actorId: z.number().int(), maxDiscountPercent: z.number().int() }),
+    }),
+  }),
   /** The performer's promoted video: her best selling one, or null when she has none. */
   promotedVideo: defineEndpoint({
     method: 'GET',

@@ -177,6 +177,7 @@ export {
   PREVIEW_START_ATTEMPTS,
   PROFILE_PICTURE_MAX_BYTES,
   PROFILE_PICTURE_TYPES,
+  PROFILE_PREVIEW_SEDCARDS,
   PUSH_ENCODINGS,
   PUSH_EVENTS,
   PUSH_STORE,
@@ -425,6 +426,10 @@ export const avsEndpoints = {
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
 export const chatEndpoints = {
+  actorPreviewImage: { method: 'GET', path: '/actor/getActorPreviewImage/:actorIdOrName' },
+  profilePreview: { method: 'GET', path: '/phoenix/get_profile_preview/:actorId' },
+  favoriteActors: { method: 'GET', path: '/favorite/actors', needsGuest: true },
+  onlineActorsAmount: { method: 'GET', path: '/monitoringActors/onlineActorsAmount' },
   actorList: { method: 'GET', path: '/actors/list/:kind' },
   actorData: { method: 'GET', path: '/actor/getActorDataByIdOrName/:actorIdOrName' },
   actorState: { method: 'GET', path: '/actor/getActorStateById/:actorId' },
@@ -538,6 +543,7 @@ export const mailEndpoints = {
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
 export const mediaEndpoints = {
+  actorSales: { method: 'GET', path: '/sales/actor/:actorId' },
   promotedVideo: { method: 'GET', path: '/gallery/getpromotedvideo/:actorId' },
   topVideos: { method: 'GET', path: '/gallery/getTopVideos/:actorIdOrName' },
   pictureRating: { method: 'POST', path: '/gallery/setPictureGuestRating', needsGuest: true },
