@@ -665,6 +665,13 @@ export const surveyEndpoints = {
   feedback: { method: 'POST', path: '/survey/feedback' },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
+export const teaserEndpoints = {
+  getTeasers: { method: 'POST', path: '/teaser/getTeasers' },
+  operatorList: { method: 'GET', path: '/operator/teasers', needsGuest: true },
+  operatorCreate: { method: 'POST', path: '/operator/teasers', needsGuest: true },
+  operatorDelete: { method: 'DELETE', path: '/operator/teasers/:teaserId', needsGuest: true },
+} as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
 export const telemetryEndpoints = {
   reportLoads: { method: 'POST', path: '/federation/telemetry/loads' },
   health: { method: 'GET', path: '/federation/health' },
