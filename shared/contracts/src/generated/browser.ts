@@ -268,6 +268,9 @@ export {
   VIDEO_ACTOR_GENDERS,
   VIDEO_CATEGORIES,
   VIDEO_GRID_PAGE_SIZE,
+  VIDEO_SHARE_MAILS_PER_HOUR,
+  VIDEO_SHARE_MESSAGE_MAX_LENGTH,
+  VIDEO_SHARE_STATUSES,
   VIDEO_SORT_ORDERS,
   VIDEO_STILLS_COUNT,
   VIDEO_STREAM_PATH,
@@ -529,6 +532,7 @@ export const loggerEndpoints = {
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
 export const mailEndpoints = {
+  sendVideoShareEmail: { method: 'POST', path: '/sendVideoShareEmail', needsGuest: true },
   notificationSettings: { method: 'GET', path: '/getNotificationsSettings', needsGuest: true },
   saveNotificationSettings: { method: 'POST', path: '/getNotificationsSettings', needsGuest: true },
   newsletterSubscribe: { method: 'POST', path: '/newsletter/subscribe' },
