@@ -13,6 +13,7 @@ import { CookieConsent, InstallPrompt } from './CookieConsent';
 import { FlowModal } from './FlowModal';
 import { SurveyHost } from '../survey/Surveys';
 import { Incentives } from './Incentives';
+import { Teasers } from './Teasers';
 import { Home } from './Home';
 import { LegalPage } from './LegalPage';
 import { OperatorConsolePage } from '../operator';
@@ -118,6 +119,7 @@ export function Layout() {
         <main id="main" className="vv-main">
           <ShellPage />
           <Outlet />
+          <Teasers />
         </main>
       </div>
       <Footer />
