@@ -192,6 +192,8 @@ export function updateVideoFilter(filter: VideoFilter, change: Partial<VideoFilt
 export const videoGridRequest = videoFilter.extend({ searchPattern: z.string().trim().max(100).optional() });
 export type VideoGridRequest = z.input<typeof videoGridRequest>;
 export const encodeTileGridPayload = (request: VideoGridRequest) => JSON.stringify(request);
+/** The spec's error marker of a tile grid whose load failed (the grid carries it as `data-error`). */
+export const TILE_GRID_ERROR_MARKER = 'rest-error';
 
 export const videoPage = pageOf(video).extend({ category: z.string(), sort: videoSort });
 export type VideoPage = z.infer<typeof videoPage>;
