@@ -6,6 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { VIDEO_SHARE_MAILS_PER_HOUR, type AuthResponse, type ErrorBody } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
+import { startPostgres } from '../../testing/postgres';
 import { videos } from '../media/schema';
 import { videoTitleCard } from '../media/exists';
 import { mailerOf } from './outbox';
@@ -52,28 +53,29 @@ class Sink {
   close = () => new Promise<void>((resolve) => this.server.close(() => resolve()));
 }
 
-const sink = new Sink();
-let t: TestApp;
-let sender: AuthResponse;
-let video: { id: number; title: string; actorName: string; performer: string };
+/** The video share route against one server: PGlite, or a PostgreSQL database. */
+function shareSuite(open: (smtpUrl: string) => Promise<TestApp>) {
+  const sink = new Sink();
+  let t: TestApp;
+  let sender: AuthResponse;
+  let video: { id: number; title: string; actorName: string; performer: string };
 
-before(async () => {
-  const port = await sink.listen();
-  t = await createTestApp({ seedScale: 0.05, config: { smtpUrl: `smtp://127.0.0.1:${port}` } });
-  sender = await t.signup({ name: 'Mia Sender' });
-  const [row] = await t.ctx.db.select({ id: videos.id }).from(videos).where(isNotNull(videos.clip)).limit(1);
-  video = (await videoTitleCard(t.ctx.db, row!.id))!;
-});
-after(async () => {
-  await t.close();
-  await sink.close();
-});
+  before(async () => {
+    const port = await sink.listen();
+    t = await open(`smtp://127.0.0.1:${port}`);
+    sender = await t.signup({ name: 'Mia Sender' });
+    const [row] = await t.ctx.db.select({ id: videos.id }).from(videos).where(isNotNull(videos.clip)).limit(1);
+    video = (await videoTitleCard(t.ctx.db, row!.id))!;
+  });
+  after(async () => {
+    await t.close();
+    await sink.close();
+  });
 
-const share = (auth: AuthResponse, body: object, language = 'en') =>
-  t.rest('POST', `/sendVideoShareEmail?language=${language}`, auth.accessToken, body);
-const code = (body: string) => (JSON.parse(body) as ErrorBody).code;
+  const share = (auth: AuthResponse, body: object, language = 'en') =>
+    t.rest('POST', `/sendVideoShareEmail?language=${language}`, auth.accessToken, body);
+  const code = (body: string) => (JSON.parse(body) as ErrorBody).code;
 
-describe('video share mail', () => {
   test('OK once the mail server took it: the recipient gets the video link, the sender name and message', async () => {
     const response = await share(sender, {
       recipient: ' Friend@Example.com ',
@@ -164,4 +166,18 @@ describe('video share mail', () => {
     const visitor = await t.rest('POST', '/sendVideoShareEmail', await t.anonymousToken(), base);
     assert.equal(code(visitor.body), 'LOGIN_REQUIRED');
   });
-});
+}
+
+describe('video share mail on PGlite', () =>
+  shareSuite((smtpUrl) => createTestApp({ seedScale: 0.05, config: { smtpUrl } })));
+
+const postgres = await startPostgres();
+after(() => postgres?.stop());
+describe(
+  'video share mail on PostgreSQL',
+  { skip: postgres ? false : 'PostgreSQL could not be started here (CI must have it)' },
+  () =>
+    shareSuite(async (smtpUrl) =>
+      createTestApp({ config: { smtpUrl, databaseUrl: await postgres!.createDatabase() }, seedScale: 0.05 }),
+    ),
+);
