@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  TILE_GRID_ERROR_MARKER,
   encodeTileGridPayload,
   mediaEndpoints,
   updateVideoFilter,
@@ -43,7 +44,7 @@ export function VideoGrid({ category, label, searchPattern, pageSize, showFilter
   );
 
   return (
-    <div className="mf-media-grid">
+    <div className="mf-media-grid" data-error={page.status === 'error' ? TILE_GRID_ERROR_MARKER : undefined}>
       {filter.showFilter ? <VideoFilterBar filter={filter} onChange={change} loggedIn={loggedIn} /> : null}
       <LoadState loaded={page}>
         {(result) =>

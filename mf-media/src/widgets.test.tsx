@@ -1,4 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { TILE_GRID_ERROR_MARKER } from '@velvet/contracts';
 import { createMockPlatform, renderWithPlatform, routeHref, type RestHandler } from '@velvet/testing';
 import remoteDescriptor from '../remote.json';
 import { locales } from './locales';
@@ -22,6 +23,18 @@ test('the Trends block shows a few trending videos without filter and links to t
   expect(screen.queryByRole('form')).not.toBeInTheDocument();
   expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Show all' })).toHaveAttribute('href', routeHref('videoTrends'));
+});
+
+test('a tile grid whose load failed carries the error marker rest-error and offers to try again', async () => {
+  const Trends = MEDIA_WIDGETS['home.Trends'];
+  const { container } = render(<Trends />, {
+    '/tileGrid/get/:type/:payload': () => {
+      throw new Error('the grid is down');
+    },
+  });
+  expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  expect(container.querySelector('.mf-media-grid')).toHaveAttribute('data-error', TILE_GRID_ERROR_MARKER);
+  expect(TILE_GRID_ERROR_MARKER).toBe('rest-error');
 });
 
 test("the profile's videos tab pages the performer's videos", async () => {

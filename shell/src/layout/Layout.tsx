@@ -14,6 +14,7 @@ import { FlowModal } from './FlowModal';
 import { SurveyHost } from '../survey/Surveys';
 import { Incentives } from './Incentives';
 import { ConversionChatCountdown } from './ConversionChatCountdown';
+import { Teasers } from './Teasers';
 import { Home } from './Home';
 import { LegalPage } from './LegalPage';
 import { OperatorConsolePage } from '../operator';
@@ -119,6 +120,7 @@ export function Layout() {
         <main id="main" className="vv-main">
           <ShellPage />
           <Outlet />
+          <Teasers />
         </main>
       </div>
       <Footer />

@@ -19,6 +19,7 @@ import { AgeVerificationPanel } from './AgeVerificationPanel';
 import { CompensationPanel } from './CompensationPanel';
 import { CodesPanel } from './CodesPanel';
 import { IncentivesPanel } from './IncentivesPanel';
+import { TeasersPanel } from './TeasersPanel';
 import './operator.css';
 
 function OperatorsOnly() {
@@ -75,6 +76,7 @@ function ConsoleBody() {
       <LoadState loaded={tenants}>
         {({ items }) => <IncentivesPanel tenantIds={items.map((item) => item.id)} />}
       </LoadState>
+      <LoadState loaded={tenants}>{({ items }) => <TeasersPanel tenantIds={items.map((item) => item.id)} />}</LoadState>
       <OutboxPanel />
       <GuestsPanel />
       <AgeVerificationPanel />

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, conversionEndpoints, type IncentiveEvent, type Language } from '@velvet/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  conversionEndpoints,
+  teaserEndpoints,
+  type IncentiveEvent,
+  type Language,
+} from '@velvet/contracts';
 import { HttpError, requireOperator, route } from '../../http/endpoint';
 import { namedTenant, tenantOfHost } from '../federation';
 import { mediaExists } from '../media/exists';
@@ -14,6 +20,7 @@ import {
   setGuestInfo,
   switchConversionChat,
 } from './service';
+import { createTeaser, deleteTeaser, listTeasers, pageTeasers } from './teasers';
 
 /** Choices kept for a visitor need her token (an anonymous one will do): whose choice it is. */
 function holder(auth: Auth | null): string {
@@ -100,5 +107,30 @@ export const conversionRoutes =
     route(app, conversionEndpoints.operatorDelete, async ({ auth, params }) => {
       requireOperator(auth);
       return { data: await deleteIncentive(ctx.db, params.incentiveId) };
+    });
+
+    route(app, teaserEndpoints.getTeasers, async ({ request, query, body }) => {
+      const tenant = await tenantOfHost(ctx, request.hostname);
+      const teasers = await pageTeasers(ctx.db, {
+        tenantId: tenant.id,
+        routeName: body.routeName,
+        routeArgs: body.routeArgs,
+        language: query.language ?? DEFAULT_LANGUAGE,
+        now: ctx.now(),
+      });
+      return { data: { teasers } };
+    });
+    route(app, teaserEndpoints.operatorList, async ({ auth, query }) => {
+      requireOperator(auth);
+      return { data: await listTeasers(ctx.db, (await namedTenant(ctx, query.tenantId)).id) };
+    });
+    route(app, teaserEndpoints.operatorCreate, async ({ auth, body }) => {
+      requireOperator(auth);
+      await namedTenant(ctx, body.tenantId);
+      return { data: await createTeaser(ctx.db, body, ctx.now()) };
+    });
+    route(app, teaserEndpoints.operatorDelete, async ({ auth, params }) => {
+      requireOperator(auth);
+      return { data: await deleteTeaser(ctx.db, params.teaserId) };
     });
   };

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { IncentiveDefinition } from '@velvet/contracts';
+import type { IncentiveDefinition, TeaserDefinition } from '@velvet/contracts';
 import { guestKey } from '../auth/keys';
 
 /** The incentives operators defined, per tenant, with their texts in every language. */
@@ -77,3 +77,23 @@ export const conversionChats = pgTable('conversion_chats', {
   guestId: uuid('guest_id').primaryKey().references(guestKey, { onDelete: 'cascade' }),
   countdownEnds: timestamp('countdown_ends', { withTimezone: true }).notNull(),
 });
+
+/** The teasers operators placed on a tenant's pages, with their texts in every language. */
+export const conversionTeasers = pgTable(
+  'conversion_teasers',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    /** The one route it shows on; null shows it on every page. */
+    routeName: text('route_name'),
+    /** Arguments the route must have, all of them; empty for any. */
+    routeArgs: jsonb('route_args').$type<Record<string, string>>().notNull(),
+    position: integer('position').notNull(),
+    actionRoute: text('action_route').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    texts: jsonb('texts').$type<TeaserDefinition['texts']>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('conversion_teasers_tenant_route').on(t.tenantId, t.routeName)],
+);

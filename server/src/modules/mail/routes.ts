@@ -11,6 +11,7 @@ import {
 import { countedPage, pageWindow } from '../../db/page';
 import { HttpError, requireOperator, route } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
+import { shareVideo } from './share';
 import { asLanguage, findGuest } from '../auth/guests';
 import {
   changePassword,
@@ -61,6 +62,11 @@ export const mailRoutes =
     };
 
     route(app, mailEndpoints.notificationSettings, ({ auth }) => settingsOf(auth.guestId));
+
+    route(app, mailEndpoints.sendVideoShareEmail, async ({ auth, body, query }) => {
+      const language = query.language ?? asLanguage((await findGuest(ctx.db, auth.guestId)).language);
+      return shareVideo(ctx, auth, body, language);
+    });
 
     route(app, mailEndpoints.saveNotificationSettings, async ({ auth, body, request }) => {
       const guest = await findGuest(ctx.db, auth.guestId);

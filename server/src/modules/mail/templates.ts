@@ -9,7 +9,8 @@ import nl from './locales/nl.json';
 const texts = serverTexts('mail', { de, en, es, nl });
 
 /** The mails the server writes; each has subject, intro, action and outro texts under its name. */
-export type MailTemplate = 'verifyEmail' | 'passwordReset' | 'passwordChanged' | 'newsletterConfirm' | 'newsletter';
+export type MailTemplate =
+  'verifyEmail' | 'passwordReset' | 'passwordChanged' | 'newsletterConfirm' | 'newsletter' | 'videoShare';
 
 export interface RenderedMail {
   subject: string;
@@ -46,6 +47,9 @@ export function siteLink(origin: string, language: Language, name: RouteName, ar
 /** A newsletter type's name in a language. */
 export const newsletterName = (typeId: number, language: Language) =>
   texts.t(`newsletterTypes.${typeId}`, { lng: language });
+/** The line above a guest's own words in a shared video's mail. */
+export const videoShareMessageIntro = (sender: string, language: Language) =>
+  texts.t('videoShare.message', { sender, lng: language });
 export const newsletterTeaser = (typeId: number, language: Language) =>
   texts.t(`newsletterTeasers.${typeId}`, { lng: language });
 

@@ -10,7 +10,8 @@ const run = promisify(execFile);
 
 /** Clips are shared by many videos: a handful is enough to tell them apart and keeps the seed fast. */
 export const CLIP_COUNT = 6;
-const FULL_SECONDS = 24;
+/** How long a full clip runs (its stills are spread over it). */
+export const FULL_SECONDS = 24;
 const PREVIEW_SECONDS = 6;
 const FONTS = [
   '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',

@@ -5,6 +5,7 @@ import { mediaGraphql } from './graphql';
 import { mediaRoutes } from './routes';
 import { assignMissingClips, seedMedia } from './seed';
 import { mediaSocket } from './socket';
+import { restrictExistingStills } from './stills';
 
 export const mediaModule: ServerModule = {
   name: 'media',
@@ -15,6 +16,7 @@ export const mediaModule: ServerModule = {
   prepare: async (ctx) => {
     await assignMissingClips(ctx);
     await restrictRatedMedia(ctx);
+    await restrictExistingStills(ctx);
   },
   seed: async (ctx, options) => {
     await seedMedia(ctx, options);

@@ -1,8 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
-import { idParam, mediaEndpoints, VIDEO_STREAM_PATH } from '@velvet/contracts';
-import { route } from '../../http/endpoint';
+import { idParam, JUMBOTRON_CACHE_MAX_AGE_SECONDS, mediaEndpoints, VIDEO_STREAM_PATH } from '@velvet/contracts';
+import { HttpError, route } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
 import { idempotent } from '../wallet/idempotency';
 import { clipsDir } from './clips';
@@ -10,14 +10,52 @@ import * as gallery from './gallery';
 import * as library from './library';
 import { buy } from './purchase';
 import * as media from './service';
+import * as showcase from './showcase';
+import { videoStills } from './stills';
 import { vip30History } from './vip30';
 
 export const mediaRoutes =
   (ctx: ModuleContext): FastifyPluginAsync =>
   async (app) => {
-    route(app, mediaEndpoints.videoGrid, async ({ params, auth }) =>
-      media.videoGrid(ctx, auth, media.parseGridPayload(params.payload), ctx.now()).catch(media.asHttpError),
+    route(app, mediaEndpoints.videoGrid, async ({ params, auth }) => {
+      const stored = await showcase.storedTileGridSettings(ctx.db, auth, params.type);
+      return media
+        .videoGrid(ctx, auth, media.parseGridPayload(params.payload, stored), ctx.now())
+        .catch(media.asHttpError);
+    });
+    route(app, mediaEndpoints.storeTileGridSettings, async ({ body, auth }) => {
+      if (!auth) throw new HttpError(401, 'UNAUTHORIZED', 'An access token is required');
+      const settings = await showcase.storeTileGridSettings(ctx.db, auth.guestId, body.type, body.settings, ctx.now());
+      return { success: true as const, settings };
+    });
+    route(app, mediaEndpoints.promotedVideo, async ({ params, auth }) => ({
+      video: await showcase.promotedVideo(ctx, auth, params.actorId),
+    }));
+    route(app, mediaEndpoints.topVideos, async ({ params, auth }) => ({
+      items: await showcase.topVideos(ctx, auth, params.actorIdOrName),
+    }));
+    route(app, mediaEndpoints.pictureRating, async ({ body, auth }) =>
+      showcase.ratePicture(ctx.db, auth.guestId, body.pictureId, body.guestRating),
     );
+    route(app, mediaEndpoints.galleryPreview, async ({ body, auth }) =>
+      showcase.galleryPreview(ctx, auth, body.actorName, body.albumId),
+    );
+    route(app, mediaEndpoints.videoPictures, async ({ params, auth }) => videoStills(ctx, auth, params.albumId));
+    // The jumbotron is the same for everyone: browsers and caches keep it for the spec's minute.
+    const cachedForAMinute = (reply: FastifyReply) =>
+      reply.header('cache-control', `public, max-age=${JUMBOTRON_CACHE_MAX_AGE_SECONDS}`);
+    route(app, mediaEndpoints.jumbotronConfig, async ({ reply }) => {
+      cachedForAMinute(reply);
+      return showcase.jumbotronConfig(ctx.db, ctx.now());
+    });
+    route(app, mediaEndpoints.jumbotronHomepage, async ({ reply }) => {
+      cachedForAMinute(reply);
+      return { items: await showcase.jumbotronSlides(ctx, ctx.now()) };
+    });
+    route(app, mediaEndpoints.actorSales, async ({ params, query, auth }) =>
+      showcase.actorSales(ctx, auth, params.actorId, query.page, query.pageSize),
+    );
+    route(app, mediaEndpoints.watchStart, async ({ body, auth }) => showcase.watchStart(ctx, auth, body.videoId));
     route(app, mediaEndpoints.vip30History, ({ auth }) => vip30History(ctx.db, auth.guestId, ctx.now()));
     route(app, mediaEndpoints.video, async ({ params, auth }) => media.videoById(ctx, auth, params.videoId));
     route(app, mediaEndpoints.album, async ({ query, auth }) => media.albumById(ctx, auth, query.albumId));

@@ -2,6 +2,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -11,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { TileGridSettings } from '@velvet/contracts';
 import { guestKey } from '../auth/keys';
 import { tsvector } from '../../db/text-search';
 import { performerKey } from '../performers/catalogue';
@@ -211,4 +213,29 @@ export const albumViews = pgTable(
     guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.albumId, t.guestId] })],
+);
+
+/** A guest's like (5) or dislike (1) of one album picture; the picture's counters move with it. */
+export const pictureRatings = pgTable(
+  'picture_ratings',
+  {
+    pictureId: integer('picture_id')
+      .notNull()
+      .references(() => albumPictures.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
+    rating: integer('rating').$type<1 | 5>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pictureId, t.guestId] })],
+);
+
+/** What a guest (an anonymous token's too) keeps of a tile grid's look, per grid type. */
+export const tileGridSettings = pgTable(
+  'tile_grid_settings',
+  {
+    guestId: uuid('guest_id').notNull().references(guestKey, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    settings: jsonb('settings').$type<TileGridSettings>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.guestId, t.type] })],
 );

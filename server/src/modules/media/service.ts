@@ -98,7 +98,7 @@ async function tagsOf(db: Database, ids: number[]) {
  * Rows to the contract's Video, with tags and the guest's ownership. A video above its free age rating shows a
  * guest who is not verified its blurred preview and needAgeCheck; a verified guest gets signed URLs of the files.
  */
-async function toVideos(
+export async function toVideos(
   reader: MediaReader,
   auth: Auth | null,
   rows: { video: VideoRow; actor: ActorRef }[],
@@ -267,15 +267,19 @@ export async function videoGrid(
   };
 }
 
-/** Parses a tile-grid payload: JSON of an object (spec: the payload must be an object). */
-export function parseGridPayload(payload: string): VideoGridInput {
+/**
+ * Parses a tile-grid payload: JSON of an object (spec: the payload must be an object). `stored` are the settings
+ * the guest kept for the grid (storeTileGridSettings): the grid starts from them, and the payload's fields win.
+ */
+export function parseGridPayload(payload: string, stored: object = {}): VideoGridInput {
   let decoded: unknown;
   try {
     decoded = JSON.parse(payload);
   } catch {
     throw new HttpError(400, 'VALIDATION_FAILED', 'The tile grid payload is not JSON');
   }
-  return parseGridRequest(decoded);
+  if (typeof decoded !== 'object' || decoded === null || Array.isArray(decoded)) return parseGridRequest(decoded);
+  return parseGridRequest({ ...stored, ...decoded });
 }
 
 export function parseGridRequest(value: unknown): VideoGridInput {

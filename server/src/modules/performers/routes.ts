@@ -4,6 +4,8 @@ import { route } from '../../http/endpoint';
 import { visitorCountry } from '../../http/visitor-cache';
 import { ageGate } from '../auth/age';
 import type { Auth, ModuleContext } from '../module';
+import { favoritePerformerIds } from './favorites';
+import * as previews from './previews';
 import * as performers from './service';
 
 export async function viewer(
@@ -56,4 +58,18 @@ export const performerRoutes =
       }),
       shared,
     );
+    route(app, chatEndpoints.actorPreviewImage, async ({ params, auth }) =>
+      previews.previewImage(ctx.db, params.actorIdOrName, await ageGate(ctx, auth)),
+    );
+    route(
+      app,
+      chatEndpoints.profilePreview,
+      async ({ params, query, auth, request }) =>
+        previews.profilePreview(ctx.db, params.actorId, await viewer(ctx, request, auth, query.language)),
+      shared,
+    );
+    route(app, chatEndpoints.favoriteActors, async ({ auth }) => ({
+      actorIds: await favoritePerformerIds(ctx.db, auth.guestId),
+    }));
+    route(app, chatEndpoints.onlineActorsAmount, async () => ({ amount: await previews.onlineAmount(ctx.db) }));
   };

@@ -51,7 +51,7 @@ export const performerProfilePath = (actorName: string, language: Language) =>
 
 const DAY_MS = 86_400_000;
 const newSince = (now: Date) => new Date(now.getTime() - NEW_ACTOR_DAYS * DAY_MS);
-const isNewActor = (row: ActorRow, now: Date) => row.registeredSince.getTime() >= newSince(now).getTime();
+export const isNewActor = (row: ActorRow, now: Date) => row.registeredSince.getTime() >= newSince(now).getTime();
 
 /** Performers of a category: the new-registrations category is by registration date, the others by membership. */
 export function inCategory(categoryId: number, now: Date): SQL {
@@ -219,7 +219,8 @@ export async function listPerformers(
   };
 }
 
-async function findActor(db: Database, idOrName: string): Promise<ActorRow> {
+/** A performer by id or (case-insensitive) name; 404 if unknown. */
+export async function findActor(db: Database, idOrName: string): Promise<ActorRow> {
   const byId = /^\d+$/.test(idOrName) ? Number(idOrName) : null;
   const [row] = await db
     .select()

@@ -232,3 +232,97 @@ export const conversionEndpoints = {
     }),
   }),
 };
+
+// --- Teasers ---
+
+/**
+ * Teasers: boxes an operator places on the pages of one tenant (a route, or every page, optionally only where the
+ * route's arguments match, e.g. one performer's profile), in a window of time, ordered by position.
+ */
+const teaserText = z.object({
+  headline: z.string().trim().min(1).max(80),
+  text: z.string().trim().min(1).max(300),
+  action: z.string().trim().min(1).max(40),
+});
+const routeArgs = z.record(z.string().max(60), z.string().max(200));
+/** A teaser as an operator defines it for one tenant. */
+export const teaserDefinition = z
+  .object({
+    tenantId: z.string().min(1).max(40),
+    /** The route it shows on, or null for every page. */
+    routeName: routeName.nullable(),
+    /** Arguments the route must have for it to show (all of them); empty for any. */
+    routeArgs: routeArgs.default({}),
+    /** Lower first. */
+    position: dbInt(0, 1000),
+    /** The page the button opens. */
+    actionRoute: routeName,
+    startsAt: z.iso.datetime({ offset: true }),
+    /** Null: until it is deleted. */
+    endsAt: z.iso.datetime({ offset: true }).nullable(),
+    texts: z.object({ de: teaserText, en: teaserText, nl: teaserText, es: teaserText }),
+  })
+  .refine((t) => t.endsAt === null || Date.parse(t.endsAt) > Date.parse(t.startsAt), {
+    message: 'endsAt must follow startsAt',
+    path: ['endsAt'],
+  });
+export type TeaserDefinition = z.infer<typeof teaserDefinition>;
+export const storedTeaser = z.object({
+  id: z.number().int(),
+  tenantId: z.string(),
+  routeName: z.string().nullable(),
+  routeArgs,
+  position: z.number().int(),
+  actionRoute: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  texts: z.object({ de: teaserText, en: teaserText, nl: teaserText, es: teaserText }),
+  createdAt: z.string(),
+});
+export type StoredTeaser = z.infer<typeof storedTeaser>;
+/** A teaser as a page shows it: its texts in the language of the call. */
+export const teaser = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  headline: z.string(),
+  text: z.string(),
+  action: z.object({ label: z.string(), routeName: z.string() }),
+});
+export type Teaser = z.infer<typeof teaser>;
+
+export const teaserEndpoints = {
+  /** The teasers of the page `routeName` with `routeArgs` now, for the host's tenant. */
+  getTeasers: defineEndpoint({
+    method: 'POST',
+    path: '/teaser/getTeasers',
+    schemas: () => ({
+      query: language,
+      body: z.object({ routeName: pageRouteName, routeArgs: routeArgs.default({}) }),
+      response: z.object({ data: z.object({ teasers: z.array(teaser) }) }),
+    }),
+  }),
+  operatorList: defineEndpoint({
+    method: 'GET',
+    path: '/operator/teasers',
+    needsGuest: true,
+    schemas: () => ({
+      query: z.object({ tenantId: z.string().min(1).max(40) }),
+      response: z.object({ data: z.array(storedTeaser) }),
+    }),
+  }),
+  operatorCreate: defineEndpoint({
+    method: 'POST',
+    path: '/operator/teasers',
+    needsGuest: true,
+    schemas: () => ({ body: teaserDefinition, response: z.object({ data: storedTeaser }) }),
+  }),
+  operatorDelete: defineEndpoint({
+    method: 'DELETE',
+    path: '/operator/teasers/:teaserId',
+    needsGuest: true,
+    schemas: () => ({
+      params: z.object({ teaserId: idParam }),
+      response: z.object({ data: z.object({ deleted: z.boolean() }) }),
+    }),
+  }),
+};

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint, pageOf, pageQuery } from '../endpoint';
-import { idParam } from '../input';
+import { dbId, idParam } from '../input';
 import { PASSWORD_MAX_LENGTH } from '../guest';
+import { LANGUAGES } from '../routes';
 
 /** How long a password reset link works (OWASP forgot-password cheat sheet: briefly). */
 export const PASSWORD_RESET_MINUTES = 30;
@@ -42,7 +43,33 @@ export type NotificationSettings = z.infer<typeof notificationSettings>;
 /** What a link found: the guest's address it was sent to. */
 const linkAnswer = z.object({ email: z.string() });
 
+/** Video share mails a guest may send in an hour; past it the call is 429 RATE_LIMITED. */
+export const VIDEO_SHARE_MAILS_PER_HOUR = 5;
+export const VIDEO_SHARE_MESSAGE_MAX_LENGTH = 500;
+/**
+ * What a video share answers (the spec's Status): OK once the mail went out (or, without a mail server, is kept),
+ * TIMEOUT when it has not gone out within the wait (it is still sent later), FAILED when the mail server refused it.
+ */
+export const VIDEO_SHARE_STATUSES = ['OK', 'TIMEOUT', 'FAILED'] as const;
+export type VideoShareStatus = (typeof VIDEO_SHARE_STATUSES)[number];
+
 export const mailEndpoints = {
+  /** Mails a video's page to someone, with the guest's message, from the guest named in the body (her own id). */
+  sendVideoShareEmail: defineEndpoint({
+    method: 'POST',
+    path: '/sendVideoShareEmail',
+    needsGuest: true,
+    schemas: () => ({
+      query: z.object({ language: z.enum(LANGUAGES).optional() }),
+      body: z.object({
+        recipient: z.string().trim().min(1).max(254),
+        message: z.string().trim().max(VIDEO_SHARE_MESSAGE_MAX_LENGTH).default(''),
+        videoId: dbId,
+        guestId: z.uuid(),
+      }),
+      response: z.object({ Status: z.enum(VIDEO_SHARE_STATUSES) }),
+    }),
+  }),
   /** The logged-in guest's address, whether it is verified, and each newsletter's state. */
   notificationSettings: defineEndpoint({
     method: 'GET',

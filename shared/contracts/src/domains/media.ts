@@ -3,6 +3,7 @@ import { dbId, dbInt, dbIntParam, idParam } from '../input';
 import { defineEndpoint, pageOf, pageQuery } from '../endpoint';
 import { defineOperation } from '../graphql';
 import { coinBalance } from '../money';
+import { BLOG_CACHE_MAX_AGE_SECONDS } from './specials';
 
 /** Video and photo shop: videos, their grid filter and sorts, photo albums and the guest's media library. */
 
@@ -221,6 +222,8 @@ export function updateVideoFilter(filter: VideoFilter, change: Partial<VideoFilt
 export const videoGridRequest = videoFilter.extend({ searchPattern: z.string().trim().max(100).optional() });
 export type VideoGridRequest = z.input<typeof videoGridRequest>;
 export const encodeTileGridPayload = (request: VideoGridRequest) => JSON.stringify(request);
+/** The spec's error marker of a tile grid whose load failed (the grid carries it as `data-error`). */
+export const TILE_GRID_ERROR_MARKER = 'rest-error';
 
 export const videoPage = pageOf(video).extend({ category: z.string(), sort: videoSort });
 export type VideoPage = z.infer<typeof videoPage>;
@@ -386,7 +389,155 @@ export const vip30History = z.object({
 });
 export type Vip30History = z.infer<typeof vip30History>;
 
+// --- Gallery extras, video stills, tile grid settings, the jumbotron and watching ---
+
+/** How many videos `gallery/getTopVideos` answers: a performer's best liked. */
+export const TOP_VIDEOS_COUNT = 4;
+/** How many stills `getVideoPictures` takes from a video, spread evenly over its clip. */
+export const VIDEO_STILLS_COUNT = 6;
+/** How many videos the jumbotron rotates through. */
+export const JUMBOTRON_SLIDES = 5;
+/** The spec gives jumbotron calls the cache time of the blog calls: one rule, one name. */
+export const JUMBOTRON_CACHE_MAX_AGE_SECONDS = BLOG_CACHE_MAX_AGE_SECONDS;
+
+/** A picture's like (5) or dislike (1), toggled like an album's; the answer carries the picture's counters. */
+export const pictureRatingResult = z.object({
+  success: z.literal(true),
+  pictureId: z.number().int(),
+  ...ratingFields,
+});
+export type PictureRatingResult = z.infer<typeof pictureRatingResult>;
+
+/** `gallery/getPreview`: the spec's answer `data` is a JSON string of this. */
+export const galleryPreview = z.object({
+  context: z.enum(['video']),
+  previewTitle: z.string(),
+  urls: z.object({ poster: z.string(), clip: z.string().nullable() }),
+});
+export type GalleryPreview = z.infer<typeof galleryPreview>;
+export const parseGalleryPreview = (data: string): GalleryPreview => galleryPreview.parse(JSON.parse(data));
+
+/** One still of a video, taken from its clip at `second`. */
+export const videoStill = mediaImage.extend({ second: z.number() });
+export type VideoStill = z.infer<typeof videoStill>;
+
+/**
+ * What a guest keeps of a tile grid's look per grid type (`storeTileGridSettings`): the page size, the sort and
+ * whether the filter bar shows. The video grid starts from them; the payload of a request still wins.
+ */
+export const TILE_GRID_TYPES = ['videos'] as const;
+export const tileGridSettings = z
+  .object({
+    pageSize: z.number().int().min(1).max(100).optional(),
+    sort: videoSort.optional(),
+    showFilter: z.boolean().optional(),
+  })
+  .strict();
+export type TileGridSettings = z.infer<typeof tileGridSettings>;
+
+/** How the jumbotron plays: its slides rotate every `rotationSeconds`, muted autoplay of the preview clips. */
+export const jumbotronConfig = z.object({
+  enabled: z.boolean(),
+  autoplay: z.boolean(),
+  rotationSeconds: z.number().int(),
+  slides: z.number().int(),
+});
+export type JumbotronConfig = z.infer<typeof jumbotronConfig>;
+
+/** What `watch/start` answers: where the player plays, the whole clip or only its preview. */
+export const watchStart = z.object({
+  videoId: z.number().int(),
+  full: z.boolean(),
+  url: z.string(),
+  /** Why only the preview plays: nothing to say when the full clip does. */
+  reason: z.enum(['NOT_OWNED', 'AGE_CHECK_REQUIRED']).nullable(),
+});
+export type WatchStart = z.infer<typeof watchStart>;
+
 export const mediaEndpoints = {
+  /** Spec `sales/actor/{actorId}`: her videos on sale now, biggest discount first, with the biggest discount. */
+  actorSales: defineEndpoint({
+    method: 'GET',
+    path: '/sales/actor/:actorId',
+    schemas: () => ({
+      params: z.object({ actorId: idParam }),
+      query: gridPageQuery,
+      response: pageOf(video).extend({ actorId: z.number().int(), maxDiscountPercent: z.number().int() }),
+    }),
+  }),
+  /** The performer's promoted video: her best selling one, or null when she has none. */
+  promotedVideo: defineEndpoint({
+    method: 'GET',
+    path: '/gallery/getpromotedvideo/:actorId',
+    schemas: () => ({ params: z.object({ actorId: idParam }), response: z.object({ video: video.nullable() }) }),
+  }),
+  /** The performer's TOP_VIDEOS_COUNT best liked videos. */
+  topVideos: defineEndpoint({
+    method: 'GET',
+    path: '/gallery/getTopVideos/:actorIdOrName',
+    schemas: () => ({
+      params: z.object({ actorIdOrName: z.string().min(1).max(100) }),
+      response: z.object({ items: z.array(video) }),
+    }),
+  }),
+  /** Like (5) or dislike (1) one album picture; the same rating again takes it back. */
+  pictureRating: defineEndpoint({
+    method: 'POST',
+    path: '/gallery/setPictureGuestRating',
+    needsGuest: true,
+    schemas: () => ({
+      body: z.object({
+        pictureId: dbId,
+        guestRating: z.union([z.literal(ALBUM_RATING.dislike), z.literal(ALBUM_RATING.like)]),
+      }),
+      response: pictureRatingResult,
+    }),
+  }),
+  /** A video's preview for a hover or a small player; `data` is the JSON of a GalleryPreview (parseGalleryPreview). */
+  galleryPreview: defineEndpoint({
+    method: 'POST',
+    path: '/gallery/getPreview',
+    schemas: () => ({
+      body: z.object({ actorName: z.string().min(1).max(100), albumId: dbId, isMobile: z.boolean().default(false) }),
+      response: z.object({ data: z.string() }),
+    }),
+  }),
+  /** VIDEO_STILLS_COUNT stills of a video, taken from its clip by the server; blurred for rated videos as previews are. */
+  videoPictures: defineEndpoint({
+    method: 'GET',
+    path: '/getVideoPictures/:albumId',
+    schemas: () => ({
+      params: z.object({ albumId: idParam }),
+      response: z.object({ videoId: z.number().int(), needAgeCheck: z.boolean(), pictures: z.array(videoStill) }),
+    }),
+  }),
+  /** Keeps the caller's settings of one grid type (an anonymous token will do); the next grid starts from them. */
+  storeTileGridSettings: defineEndpoint({
+    method: 'POST',
+    path: '/storeTileGridSettings',
+    schemas: () => ({
+      body: z.object({ type: z.enum(TILE_GRID_TYPES), settings: tileGridSettings }),
+      response: z.object({ success: z.literal(true), settings: tileGridSettings }),
+    }),
+  }),
+  /** How the jumbotron plays; cached JUMBOTRON_CACHE_MAX_AGE_SECONDS. */
+  jumbotronConfig: defineEndpoint({
+    method: 'GET',
+    path: '/video/jumbotron/config',
+    schemas: () => ({ response: jumbotronConfig }),
+  }),
+  /** The jumbotron's slides on the home page: recommended videos, newest first; cached like the config. */
+  jumbotronHomepage: defineEndpoint({
+    method: 'GET',
+    path: '/video/jumbotron/homepage',
+    schemas: () => ({ response: z.object({ items: z.array(video) }) }),
+  }),
+  /** Starts playing a video: the full clip where the caller may stream it, its preview otherwise. */
+  watchStart: defineEndpoint({
+    method: 'POST',
+    path: '/watch/start',
+    schemas: () => ({ body: z.object({ videoId: dbId }), response: watchStart }),
+  }),
   vip30History: defineEndpoint({
     method: 'GET',
     path: '/media/vip30/history',

@@ -118,6 +118,8 @@ export {
   INCENTIVE_EVENTS,
   INCENTIVE_REGIONS,
   INCENTIVE_TYPES,
+  JUMBOTRON_CACHE_MAX_AGE_SECONDS,
+  JUMBOTRON_SLIDES,
   LANGUAGES,
   LEGAL_DOWNLOAD_PATH,
   LEGAL_PAGES,
@@ -171,6 +173,7 @@ export {
   PREVIEW_START_ATTEMPTS,
   PROFILE_PICTURE_MAX_BYTES,
   PROFILE_PICTURE_TYPES,
+  PROFILE_PREVIEW_SEDCARDS,
   PUSH_ENCODINGS,
   PUSH_EVENTS,
   PUSH_STORE,
@@ -232,7 +235,10 @@ export {
   TEXT_CHAT_COUNTDOWN_SECONDS,
   TICKET_CREATION_TYPES,
   TICKET_ERROR_CODES,
+  TILE_GRID_ERROR_MARKER,
+  TILE_GRID_TYPES,
   TOP_CAMS_KINDS,
+  TOP_VIDEOS_COUNT,
   TOTP_DIGITS,
   TOY_CONTROL_GIFT_IDS,
   TOY_CONTROL_STATES,
@@ -256,7 +262,11 @@ export {
   VIDEO_CATEGORIES,
   VIDEO_FILTER_DEFAULTS,
   VIDEO_GRID_PAGE_SIZE,
+  VIDEO_SHARE_MAILS_PER_HOUR,
+  VIDEO_SHARE_MESSAGE_MAX_LENGTH,
+  VIDEO_SHARE_STATUSES,
   VIDEO_SORT_ORDERS,
+  VIDEO_STILLS_COUNT,
   VIDEO_STREAM_PATH,
   VIDEO_TAGS,
   VIP_BENEFITS,
@@ -301,6 +311,7 @@ export {
   needsAgeCheck,
   normalizeSearchType,
   numberFormat,
+  parseGalleryPreview,
   pincallErrorNumber,
   pushEncodingOf,
   rankRoutes,
@@ -539,6 +550,10 @@ export const buyChatTicketMutation = {
 } as const;
 
 export const chatEndpoints = {
+  actorPreviewImage: { method: 'GET', path: '/actor/getActorPreviewImage/:actorIdOrName' },
+  profilePreview: { method: 'GET', path: '/phoenix/get_profile_preview/:actorId' },
+  favoriteActors: { method: 'GET', path: '/favorite/actors', needsGuest: true },
+  onlineActorsAmount: { method: 'GET', path: '/monitoringActors/onlineActorsAmount' },
   actorList: { method: 'GET', path: '/actors/list/:kind' },
   actorData: { method: 'GET', path: '/actor/getActorDataByIdOrName/:actorIdOrName' },
   actorState: { method: 'GET', path: '/actor/getActorStateById/:actorId' },
@@ -765,6 +780,7 @@ export const loyaltyRewardHistoryQuery = {
 } as const;
 
 export const mailEndpoints = {
+  sendVideoShareEmail: { method: 'POST', path: '/sendVideoShareEmail', needsGuest: true },
   notificationSettings: { method: 'GET', path: '/getNotificationsSettings', needsGuest: true },
   saveNotificationSettings: { method: 'POST', path: '/getNotificationsSettings', needsGuest: true },
   newsletterSubscribe: { method: 'POST', path: '/newsletter/subscribe' },
@@ -779,6 +795,16 @@ export const mailEndpoints = {
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
 export const mediaEndpoints = {
+  actorSales: { method: 'GET', path: '/sales/actor/:actorId' },
+  promotedVideo: { method: 'GET', path: '/gallery/getpromotedvideo/:actorId' },
+  topVideos: { method: 'GET', path: '/gallery/getTopVideos/:actorIdOrName' },
+  pictureRating: { method: 'POST', path: '/gallery/setPictureGuestRating', needsGuest: true },
+  galleryPreview: { method: 'POST', path: '/gallery/getPreview' },
+  videoPictures: { method: 'GET', path: '/getVideoPictures/:albumId' },
+  storeTileGridSettings: { method: 'POST', path: '/storeTileGridSettings' },
+  jumbotronConfig: { method: 'GET', path: '/video/jumbotron/config' },
+  jumbotronHomepage: { method: 'GET', path: '/video/jumbotron/homepage' },
+  watchStart: { method: 'POST', path: '/watch/start' },
   vip30History: { method: 'GET', path: '/media/vip30/history', needsGuest: true },
   videoGrid: { method: 'GET', path: '/tileGrid/get/:type/:payload' },
   video: { method: 'GET', path: '/video/:videoId' },
@@ -949,6 +975,13 @@ export const suggestTagsQuery = {
 export const surveyEndpoints = {
   feedbackData: { method: 'GET', path: '/survey/feedbackdata' },
   feedback: { method: 'POST', path: '/survey/feedback' },
+} as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
+export const teaserEndpoints = {
+  getTeasers: { method: 'POST', path: '/teaser/getTeasers' },
+  operatorList: { method: 'GET', path: '/operator/teasers', needsGuest: true },
+  operatorCreate: { method: 'POST', path: '/operator/teasers', needsGuest: true },
+  operatorDelete: { method: 'DELETE', path: '/operator/teasers/:teaserId', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
 export const telemetryEndpoints = {

@@ -227,9 +227,57 @@ export const actorState = z.object({
 });
 export type ActorState = z.infer<typeof actorState>;
 
+/** Sedcard pictures a profile preview (the hover card of a performer tile) shows. */
+export const PROFILE_PREVIEW_SEDCARDS = 3;
+/** The hover card of a performer tile (`phoenix/get_profile_preview`): a small part of her profile. */
+export const profilePreview = actorProfile
+  .pick({ id: true, name: true, displayName: true, isOnline: true, freeChat: true, isNew: true, rating: true })
+  .extend({
+    avatar: actorImage,
+    sedcards: z.array(actorImage),
+    age: z.number().int(),
+    country: z.string(),
+    threeWords: z.string(),
+    /** The chat's price per minute in hundredths of a coin. */
+    videoChatPrice: z.number().int(),
+  });
+export type ProfilePreview = z.infer<typeof profilePreview>;
+
 const language = z.enum(LANGUAGES).optional();
 
 export const chatEndpoints = {
+  /** Spec `actor/getActorPreviewImage/{actorIdOrName}`: her avatar as the caller's age gate shows it. */
+  actorPreviewImage: defineEndpoint({
+    method: 'GET',
+    path: '/actor/getActorPreviewImage/:actorIdOrName',
+    schemas: () => ({
+      params: z.object({ actorIdOrName: z.string().min(1).max(60) }),
+      response: z.object({ actorId: z.number().int(), image: actorImage }),
+    }),
+  }),
+  /** Spec `phoenix/get_profile_preview/{actorId}`: the hover card of a performer tile. */
+  profilePreview: defineEndpoint({
+    method: 'GET',
+    path: '/phoenix/get_profile_preview/:actorId',
+    schemas: () => ({
+      params: z.object({ actorId: idParam }),
+      query: z.object({ language }),
+      response: profilePreview,
+    }),
+  }),
+  /** Spec `favorite/actors`: the ids of the guest's favourite performers, in the order she pinned them. */
+  favoriteActors: defineEndpoint({
+    method: 'GET',
+    path: '/favorite/actors',
+    needsGuest: true,
+    schemas: () => ({ response: z.object({ actorIds: z.array(z.number().int()) }) }),
+  }),
+  /** Spec `monitoringActors/onlineActorsAmount`: how many performers are on line now. */
+  onlineActorsAmount: defineEndpoint({
+    method: 'GET',
+    path: '/monitoringActors/onlineActorsAmount',
+    schemas: () => ({ response: z.object({ amount: z.number().int() }) }),
+  }),
   /** One page of a performer list; `category` (a slug) is required for the kind `category`. */
   actorList: defineEndpoint({
     method: 'GET',
