@@ -31,23 +31,25 @@ async function loadContracts() {
   return { contracts, z };
 }
 
-/** Helpers that build or read zod schemas, for the server alone: in the browser entry they would bring zod along. */
+/**
+ * Helpers for the server alone that reach schemas through other functions (`usesSchemas` below catches the ones
+ * that name zod or parse themselves): in the browser entry they would bring zod along.
+ */
 const SERVER_ONLY = new Set([
-  'checkIncoming',
-  'dbInt',
-  'dbIntParam',
   'decodeBlogActorsPayload',
   'decodeBlogPostsPayload',
-  'decodePushSubscription',
   'defineEndpoint',
-  'pageOf',
   'parseIncoming',
-  'parseOutgoing',
   'refuseUnsafeText',
   'routesOfDescriptor',
   'statusBarEntry',
   'unsafeTextPath',
 ]);
+
+/** A function that builds or parses with a schema: its code names zod or calls a schema's parse. */
+const usesSchemas = (value) =>
+  typeof value === 'function' &&
+  /\bz\.\w|(?<!JSON|Date)\.(safeParse|parse)\(/.test(Function.prototype.toString.call(value));
 
 /** A structured query's schema (SDL), which only the server reads: its text declares types. */
 const isSdl = (value) => typeof value === 'string' && /^\s*(extend\s+)?(type|input|enum|scalar)\s+\w+/m.test(value);
@@ -102,7 +104,7 @@ async function contractsBrowserSource() {
   const offeredRecords = [];
   for (const name of Object.keys(contracts).sort()) {
     const value = contracts[name];
-    if (value instanceof z.ZodType || isSdl(value) || SERVER_ONLY.has(name)) continue;
+    if (value instanceof z.ZodType || isSdl(value) || SERVER_ONLY.has(name) || usesSchemas(value)) continue;
     const members = typeof value === 'object' && value !== null ? Object.values(value) : [];
     // A record of schemas (the socket's messages, the slots' props) is schemas too.
     if (members.length > 0 && members.every((member) => member instanceof z.ZodType)) continue;

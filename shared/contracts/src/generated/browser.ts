@@ -311,7 +311,6 @@ export {
   needsAgeCheck,
   normalizeSearchType,
   numberFormat,
-  parseGalleryPreview,
   pincallErrorNumber,
   pushEncodingOf,
   rankRoutes,
