@@ -30,7 +30,7 @@ import * as events from './events';
 import * as games from './games';
 import * as giftCalendar from './gift-calendar';
 import { claimDailyBonus, consumedDailyBonus } from './daily-bonus';
-import { becomesVoucher, gainedRewards } from './rewards';
+import { changesBenefits, gainedRewards } from './rewards';
 import * as specials from './service';
 import { redeemVoucher } from './vouchers';
 
@@ -176,7 +176,7 @@ const specialsRoutes =
       });
       if (granted.coins) await pushBalance(ctx, auth.guestId);
       if (granted.created) await activity(ctx, auth.guestId, 'adventDoor');
-      if (granted.created && becomesVoucher(granted.reward.type)) await pushGuestVouchers(ctx, auth.guestId);
+      if (granted.created && changesBenefits(granted.reward.type)) await pushGuestVouchers(ctx, auth.guestId);
       return door;
     });
     route(app, gamesEndpoints.claimDailyBonus, async ({ params, auth, request }) =>
@@ -228,6 +228,7 @@ const specialsRoutes =
         now: ctx.now(),
       });
       if (granted.coins) await pushBalance(ctx, auth.guestId);
+      if (granted.created && changesBenefits(granted.reward.type)) await pushGuestVouchers(ctx, auth.guestId);
       return events.eventData(db, {
         eventType: params.eventType,
         guestId: auth.guestId,
@@ -289,6 +290,8 @@ const specialsGraphql: GraphqlContribution = {
           language: languageArg(args.language),
         });
         await activity(ctx, auth.guestId, 'spin');
+        // The spin taken (and a voucher or spins won) changes the benefits page's counts.
+        await pushGuestVouchers(ctx, auth.guestId);
         return loyaltyChanged(ctx, auth.guestId, grant);
       },
       redeemLoyaltyReward: async (_root: unknown, args: { id: number; language?: string }, { ctx, auth }: Context) => {
@@ -299,6 +302,7 @@ const specialsGraphql: GraphqlContribution = {
           now: ctx.now(),
           language: languageArg(args.language),
         });
+        if (changesBenefits(grant.rewardType)) await pushGuestVouchers(ctx, auth.guestId);
         return loyaltyChanged(ctx, auth.guestId, grant);
       },
       useAttempt: async (_root: unknown, args: { eventId: number; language?: string }, { ctx, auth }: Context) => {
@@ -310,6 +314,7 @@ const specialsGraphql: GraphqlContribution = {
           language: languageArg(args.language),
         });
         if (coins) await pushBalance(ctx, auth.guestId);
+        if (result.reward && changesBenefits(result.reward.type)) await pushGuestVouchers(ctx, auth.guestId);
         if (result.success) await activity(ctx, auth.guestId, 'gameAttempt');
         return result;
       },
@@ -326,6 +331,7 @@ const specialsGraphql: GraphqlContribution = {
           now: ctx.now(),
         });
         if (granted.coins) await pushBalance(ctx, auth.guestId);
+        if (granted.created && changesBenefits(granted.reward.type)) await pushGuestVouchers(ctx, auth.guestId);
         return day;
       },
       clashAddVote: (_root: unknown, args: { challengeId: number; teamId: number }, { ctx, auth }: Context) =>
