@@ -334,6 +334,22 @@ const specialsGraphql: GraphqlContribution = {
         if (granted.created && changesBenefits(granted.reward.type)) await pushGuestVouchers(ctx, auth.guestId);
         return day;
       },
+      claimUserActivityReward: async (
+        _root: unknown,
+        args: { eventId: number; rewardId: number },
+        { ctx, auth }: Context,
+      ) => {
+        requireGuest(auth);
+        const { granted, answer } = await events.claimUserActivityReward(ctx.db, {
+          eventId: args.eventId,
+          rewardId: args.rewardId,
+          guestId: auth.guestId,
+          now: ctx.now(),
+        });
+        if (granted.coins) await pushBalance(ctx, auth.guestId);
+        if (granted.created && changesBenefits(granted.reward.type)) await pushGuestVouchers(ctx, auth.guestId);
+        return answer;
+      },
       clashAddVote: (_root: unknown, args: { challengeId: number; teamId: number }, { ctx, auth }: Context) =>
         clashVote(ctx, auth, args.challengeId, args.teamId),
       clashRevokeVote: (_root: unknown, args: { challengeId: number }, { ctx, auth }: Context) =>

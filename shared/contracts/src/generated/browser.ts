@@ -283,6 +283,7 @@ export {
   chatShowListQuery,
   claimActorGiftCalendarRewardMutation,
   claimCoinLoyaltyBonusMutation,
+  claimUserActivityRewardMutation,
   clashAddVoteMutation,
   clashQuery,
   clashRevokeVoteMutation,
