@@ -258,8 +258,12 @@ const specialsGraphql: GraphqlContribution = {
   schema: specialsSdl + gamesSdl + eventsSdl,
   resolvers: {
     Query: {
-      dailyBonus: (_root: unknown, args: { language?: string }, { ctx }: Context) =>
-        specials.dailyBonus(ctx.db, ctx.now(), languageArg(args.language)),
+      dailyBonus: async (_root: unknown, args: { language?: string }, { ctx, auth }: Context) =>
+        specials.dailyBonus(
+          ctx.db,
+          { now: ctx.now(), gate: await ageGate(ctx, auth), guestId: guestIdOf(auth) },
+          languageArg(args.language),
+        ),
       contests: (_root: unknown, args: { language?: string }, { ctx }: Context) =>
         specials.listContests(ctx.db, ctx.now(), languageArg(args.language)),
       clash: async (_root: unknown, args: { id?: number | null; language?: string }, { ctx, auth }: Context) =>
