@@ -14,6 +14,7 @@ import { SpecialEventPage } from './events/SpecialEventPage';
 import { ClashPage } from './clash/ClashPage';
 import { AdventCalendarPage } from './games/AdventCalendarPage';
 import { EasterEventPage, UserActivityPage } from './calendar/CalendarEventPages';
+import { CoinLoyaltyPage } from './loyalty/CoinLoyaltyPage';
 import './specials.css';
 
 /** The page of each route this remote owns (remote.json). */
@@ -30,6 +31,7 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   adventCalendar: AdventCalendarPage,
   easterEvent: EasterEventPage,
   userActivity: UserActivityPage,
+  coinLoyalty: CoinLoyaltyPage,
 };
 
 export function SpecialsApp() {

@@ -37,8 +37,11 @@ export function dailyBonusFixture(now: Date): DailyBonus {
     timeZone: 'Europe/Berlin',
     today,
     endsAt: dailyBonusDayEnd(today).toISOString(),
+    consumedOffers: [],
     days: [0, 1, 2].map((day) => ({
       date: addDaysToDate(today, day),
+      bonusModels:
+        day === 0 ? [{ id: 7, name: 'lana', displayName: 'Lana', avatarUrl: '/media/lana.webp', isOnline: true }] : [],
       offers: [
         offerFixture(
           day * 10 + 1,

@@ -102,6 +102,19 @@ describe('taking an offer', () => {
     expect(platform.toasts).toContainEqual({ message: 'The offer is yours.', kind: 'success' });
   });
 
+  it('shows an offer the guest took before as taken, and the bonus models of the day', async () => {
+    jest.useFakeTimers({ now: new Date('2026-11-22T10:00:00Z') });
+    const platform = createMockPlatform({
+      loggedIn: true,
+      query: () => ({ dailyBonus: { ...dailyBonusFixture(new Date()), consumedOffers: [1] } }),
+    });
+    renderWithPlatform(<DailyDealsPage />, { platform, remote: 'mf-specials', locales });
+    expect(await screen.findByText('You have taken this offer.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Claim' })).not.toBeInTheDocument();
+    const models = screen.getByRole('list', { name: "The day's bonus models" });
+    expect(within(models).getByRole('link', { name: 'Lana' })).toBeInTheDocument();
+  });
+
   it('says why an offer was refused, in German too, and sends visitors to the login', async () => {
     const refuse = () => {
       throw new ApiError(409, 'OFFER_CONDITION_NOT_MET', 'top up');

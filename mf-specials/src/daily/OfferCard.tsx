@@ -5,12 +5,23 @@ import { useLoggedIn, usePlatform } from '@velvet/federation';
 import { ApiError, formatCurrency } from '@velvet/sdk';
 import { Button, useAction } from '@velvet/ui';
 
-/** One daily-bonus offer: what it is, what it takes, what it gives and how many are left. */
-export function OfferCard({ offer, upcoming = false }: { offer: DailyBonusOffer; upcoming?: boolean }) {
+/**
+ * One daily-bonus offer: what it is, what it takes, what it gives and how many are left; one the guest took
+ * (`consumed`, from the server) says so instead of its button.
+ */
+export function OfferCard({
+  offer,
+  upcoming = false,
+  consumed = false,
+}: {
+  offer: DailyBonusOffer;
+  upcoming?: boolean;
+  consumed?: boolean;
+}) {
   const { t } = useTranslation();
   const left = Math.max(0, offer.quantity - offer.purchased);
   return (
-    <article className="specials-offer" data-offer={offer.offer}>
+    <article className="specials-offer" data-offer={offer.offer} data-consumed={consumed ? 'true' : undefined}>
       <img src={offer.content?.imageUrl ?? offer.imageUrl} width={480} height={270} alt="" loading="lazy" />
       <div className="specials-offer__body">
         <p className="specials-offer__type">{t(`daily.offerType.${offer.offer}`)}</p>
@@ -36,7 +47,7 @@ export function OfferCard({ offer, upcoming = false }: { offer: DailyBonusOffer;
         <p className="specials-offer__stock">
           {upcoming ? t('daily.availableFrom') : t('daily.left', { count: left, total: offer.quantity })}
         </p>
-        {upcoming ? null : <ClaimButton offer={offer} soldOut={left === 0} />}
+        {upcoming ? null : <ClaimButton offer={offer} soldOut={left === 0} consumed={consumed} />}
       </div>
     </article>
   );
@@ -52,11 +63,12 @@ function conditionValue(condition: { name: string; value: string }): string {
  * day met). Visitors are asked to log in; too few coins open the money charge; a refusal says why. Each click is
  * one attempt with its own Idempotency-Key.
  */
-function ClaimButton({ offer, soldOut }: { offer: DailyBonusOffer; soldOut: boolean }) {
+function ClaimButton({ offer, soldOut, consumed }: { offer: DailyBonusOffer; soldOut: boolean; consumed: boolean }) {
   const { t } = useTranslation();
   const { api, ui } = usePlatform();
   const loggedIn = useLoggedIn();
-  const [taken, setTaken] = useState(false);
+  const [takenNow, setTaken] = useState(false);
+  const taken = consumed || takenNow;
   const claiming = useAction((failure) => {
     const code = failure instanceof ApiError ? failure.code : 'network';
     if (code === 'INSUFFICIENT_FUNDS') ui.open('moneyCharge');

@@ -93,6 +93,11 @@ export interface ModuleHooks {
   ageVerificationRevoked?: (guestId: string) => Promise<unknown>;
   /** A guest's coins moved and her new balance was pushed: figures that follow her spending are pushed too. */
   balancePushed?: (guestId: string) => Promise<void>;
+  /**
+   * The minutes a guest's videochat vouchers hold now, each with the performers it is limited to (empty: any);
+   * the chat buttons show them as `voucherChatMinutes`.
+   */
+  voucherChatMinutes?: (guestId: string) => Promise<{ minutes: number; actorIds: number[] }[]>;
   /** The spins a guest's spinwheel holds (the benefits page counts them). */
   spinwheelSpins?: (guestId: string) => Promise<number>;
   /** When the guest's conversion chat countdown ends (ISO) while it runs, else null (the guest shape carries it). */

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { GuestBenefits, VoucherTypeId } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
@@ -62,6 +62,92 @@ export async function takeVoucher(tx: Database, use: VoucherUse): Promise<number
     .set({ amount: row.amount - units })
     .where(eq(vouchers.id, row.id));
   return units;
+}
+
+/** Videochat-minute vouchers (type 2): each pays one minute of a live chat. */
+const CHAT_MINUTES: VoucherTypeId = 2;
+
+/** The guest's videochat-minute vouchers that can pay now: valid at `now`, minutes left. */
+const usableChatVouchers = (guestId: string, now: Date) =>
+  and(
+    eq(vouchers.guestId, guestId),
+    eq(vouchers.type, CHAT_MINUTES),
+    gt(vouchers.amount, 0),
+    lte(vouchers.validFrom, now),
+    or(isNull(vouchers.validTo), gt(vouchers.validTo, now)),
+  );
+
+/**
+ * The minutes the guest's videochat vouchers hold now, each with the performers it is limited to (empty: any
+ * performer); a performer's chat button sums those that apply to her.
+ */
+export async function chatVoucherMinutes(
+  db: Database,
+  guestId: string,
+  now: Date,
+): Promise<{ minutes: number; actorIds: number[] }[]> {
+  const rows = await db
+    .select({ id: vouchers.id, amount: vouchers.amount })
+    .from(vouchers)
+    .where(usableChatVouchers(guestId, now));
+  if (rows.length === 0) return [];
+  const limits = await db
+    .select()
+    .from(voucherActors)
+    .where(
+      inArray(
+        voucherActors.voucherId,
+        rows.map((row) => row.id),
+      ),
+    );
+  return rows.map((row) => ({
+    minutes: row.amount,
+    actorIds: limits.filter((limit) => limit.voucherId === row.id).map((limit) => limit.actorId),
+  }));
+}
+
+/**
+ * A live chat with the performer starts: the first of the guest's videochat vouchers that applies to her (the one
+ * ending first) pays the chat's first minutes, all its minutes taken at once under its row lock, so parallel
+ * starts take them once. Minutes the chat does not reach go back when it ends (`restoreVoucherUnits`). Answers
+ * the voucher and minutes, or null when none applies. Runs in the transaction that creates the chat.
+ */
+export async function takeChatVoucher(
+  tx: Database,
+  use: { guestId: string; actorId: number; now: Date },
+): Promise<{ voucherId: number; minutes: number } | null> {
+  const candidates = await tx
+    .select({ id: vouchers.id })
+    .from(vouchers)
+    .where(usableChatVouchers(use.guestId, use.now))
+    .orderBy(sql`${vouchers.validTo} asc nulls last`, asc(vouchers.id))
+    .for('update');
+  for (const candidate of candidates) {
+    const limits = await tx
+      .select({ actorId: voucherActors.actorId })
+      .from(voucherActors)
+      .where(eq(voucherActors.voucherId, candidate.id));
+    if (limits.length > 0 && !limits.some((limit) => limit.actorId === use.actorId)) continue;
+    const minutes = await takeVoucher(tx, {
+      guestId: use.guestId,
+      voucherId: candidate.id,
+      type: CHAT_MINUTES,
+      actorId: use.actorId,
+      units: 'all',
+      now: use.now,
+    });
+    return { voucherId: candidate.id, minutes };
+  }
+  return null;
+}
+
+/** Gives back `units` of a voucher that paid less than it was taken for (chat minutes a chat did not reach). */
+export async function restoreVoucherUnits(tx: Database, voucherId: number, units: number): Promise<void> {
+  if (units <= 0) return;
+  await tx
+    .update(vouchers)
+    .set({ amount: sql`${vouchers.amount} + ${units}` })
+    .where(eq(vouchers.id, voucherId));
 }
 
 /** Gives back one unit of a voucher that paid for something given back (a show ticket returned before its start). */

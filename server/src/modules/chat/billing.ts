@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { BILLING_SLICE_SECONDS, CHAT_EXIT_CODES, type ChatExitReason, type ChatType } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { walletAccounts } from '../wallet/schema';
-import { saleProceeds } from '../wallet/money';
+import { performerShare, saleProceeds } from '../wallet/money';
+import { restoreVoucherUnits } from '../account/vouchers';
 import { transfer, type AccountRef } from '../wallet/service';
 import { chatBillingSlices, chatSessions } from './schema';
 
@@ -12,7 +13,9 @@ import { chatBillingSlices, chatSessions } from './schema';
  * from the hold to the performer and the platform and the next hold is taken; the last slice is billed by the
  * second. Everything here runs inside one transaction that holds the chat's row lock, and each transfer has an
  * idempotency key named after the chat and slice, so a slice is never billed twice (the slice table's key
- * agrees), also when a restarted server catches up with chats that ran meanwhile.
+ * agrees), also when a restarted server catches up with chats that ran meanwhile. The first `voucherMinutes`
+ * slices of a chat started with a videochat voucher cost the guest nothing and hold nothing: the platform pays
+ * the performer her share of each, and the first hold is taken when the last of them ends.
  */
 
 export type ChatRow = typeof chatSessions.$inferSelect;
@@ -36,6 +39,8 @@ const keyed = (chat: ChatRow, key: string) => ({ scope: 'chat', key: `${chat.id}
 /** The index of the slice running now: every slice before it was a whole one. */
 const currentSlice = (chat: ChatRow) => Math.floor(chat.billedSeconds / BILLING_SLICE_SECONDS);
 const sliceStart = (chat: ChatRow, index: number) => chat.startedAt.getTime() + index * SLICE_MS;
+/** Whether the voucher the chat started with pays the slice. */
+const voucherPays = (chat: ChatRow, index: number) => index < chat.voucherMinutes;
 
 /** The exit reason of a chat whose own time ran out (preview, text countdown). */
 export const timeLimitReason = (type: ChatType): ChatExitReason =>
@@ -74,6 +79,28 @@ async function payOut(
   await tx.insert(chatBillingSlices).values({ chatId: chat.id, sliceIndex: index, seconds, amount, transferId });
 }
 
+/**
+ * A slice (or, at the end, the part of one) the chat's voucher pays: the guest pays nothing, the platform pays the
+ * performer her share of what the time would have cost; the slice's row records it with amount 0.
+ */
+async function payByVoucher(tx: Database, chat: ChatRow, index: number, seconds: number, at: Date): Promise<void> {
+  const share = performerShare(chargeFor(seconds, chat.pricePerMinute));
+  let transferId: string | null = null;
+  if (share > 0) {
+    ({ transferId } = await transfer(tx, {
+      reason: 'chat.voucher',
+      at,
+      legs: [
+        { account: { kind: 'system', id: 'platform' }, amount: -share },
+        { account: { kind: 'performer', id: chat.actorId }, amount: share },
+      ],
+      idempotency: keyed(chat, `slice:${index}`),
+      metadata: { chatId: chat.id, slice: index, seconds, voucherId: chat.voucherId },
+    }));
+  }
+  await tx.insert(chatBillingSlices).values({ chatId: chat.id, sliceIndex: index, seconds, amount: 0, transferId });
+}
+
 /** Takes up to `wanted` from the guest into the chat's hold; answers what was taken. */
 async function takeHold(tx: Database, chat: ChatRow, wanted: number, key: string, at: Date): Promise<number> {
   const amount = Math.min(wanted, await lockedGuestBalance(tx, chat.guestId));
@@ -93,7 +120,7 @@ async function takeHold(tx: Database, chat: ChatRow, wanted: number, key: string
 
 /** The first hold of a new chat: one slice, or what the guest has. Runs in the transaction inserting the chat. */
 export async function takeFirstHold(tx: Database, chat: ChatRow, at: Date): Promise<ChatRow> {
-  if (chat.pricePerMinute === 0) return chat;
+  if (chat.pricePerMinute === 0 || voucherPays(chat, 0)) return chat;
   const held = await takeHold(tx, chat, chat.pricePerMinute, 'hold:0', at);
   const [updated] = await tx
     .update(chatSessions)
@@ -124,12 +151,27 @@ async function advance(tx: Database, chat: ChatRow, until: Date): Promise<Advanc
     for (;;) {
       const index = currentSlice(current);
       const start = sliceStart(current, index);
-      if (current.heldAmount < price) {
+      const byVoucher = voucherPays(current, index);
+      if (!byVoucher && current.heldAmount < price) {
         const coveredEnd = start + coveredSeconds(current.heldAmount, price) * 1000;
         if (until.getTime() >= coveredEnd) return finish(new Date(coveredEnd), 'outOfMoney');
         break;
       }
       if (until.getTime() < start + SLICE_MS) break;
+      if (byVoucher) {
+        await payByVoucher(tx, current, index, BILLING_SLICE_SECONDS, until);
+        // The voucher's last minute ended: from here the guest pays, and the next slice is held as usual.
+        const held = voucherPays(current, index + 1)
+          ? 0
+          : await takeHold(tx, current, price, `hold:${index + 1}`, until);
+        current = {
+          ...current,
+          heldAmount: current.heldAmount + held,
+          billedSeconds: current.billedSeconds + BILLING_SLICE_SECONDS,
+        };
+        slicesBilled++;
+        continue;
+      }
       await payOut(tx, current, index, BILLING_SLICE_SECONDS, price, until);
       const held = await takeHold(tx, current, price, `hold:${index + 1}`, until);
       current = {
@@ -168,9 +210,17 @@ async function close(tx: Database, chat: ChatRow, at: Date, reason: ChatExitReas
   const index = currentSlice(chat);
   const price = chat.pricePerMinute;
   const elapsed = Math.floor((at.getTime() - sliceStart(chat, index)) / 1000);
-  const seconds = Math.max(0, Math.min(elapsed, coveredSeconds(chat.heldAmount, price)));
-  const amount = price > 0 ? chargeFor(seconds, price) : 0;
+  const byVoucher = voucherPays(chat, index);
+  const seconds = Math.max(
+    0,
+    Math.min(elapsed, byVoucher ? BILLING_SLICE_SECONDS : coveredSeconds(chat.heldAmount, price)),
+  );
+  const amount = price > 0 && !byVoucher ? chargeFor(seconds, price) : 0;
   if (amount > 0) await payOut(tx, chat, index, seconds, amount, at);
+  if (byVoucher && seconds > 0) await payByVoucher(tx, chat, index, seconds, at);
+  // Minutes of the voucher the chat never reached go back to it; a begun minute is used.
+  const voucherMinutes = byVoucher ? index + (seconds > 0 ? 1 : 0) : chat.voucherMinutes;
+  if (chat.voucherId !== null) await restoreVoucherUnits(tx, chat.voucherId, chat.voucherMinutes - voucherMinutes);
   const rest = chat.heldAmount - amount;
   if (rest > 0) {
     await transfer(tx, {
@@ -190,6 +240,7 @@ async function close(tx: Database, chat: ChatRow, at: Date, reason: ChatExitReas
       status: 'ended',
       endedAt: at,
       exitCode: CHAT_EXIT_CODES[reason],
+      voucherMinutes,
       heldAmount: 0,
       billedSeconds: chat.billedSeconds + (price > 0 ? seconds : 0),
       billedAmount: chat.billedAmount + amount,
@@ -253,6 +304,8 @@ export async function refillHold(db: Database, chatId: string, now: Date): Promi
     const advanced = await advance(tx, locked, now);
     if (advanced.endsBy) return null;
     const chat = advanced.chat;
+    // While the voucher pays there is nothing to hold; the hold after it is taken when its last minute ends.
+    if (voucherPays(chat, currentSlice(chat))) return chat;
     const missing = chat.pricePerMinute - chat.heldAmount;
     if (missing <= 0) return chat;
     const added = await takeHold(tx, chat, missing, `refill:${currentSlice(chat)}:${chat.heldAmount}`, now);
@@ -272,21 +325,26 @@ export async function refillHold(db: Database, chatId: string, now: Date): Promi
 export function secondsLeft(chat: ChatRow, guestBalance: number, now: Date): number | null {
   const price = chat.pricePerMinute;
   if (price === 0) return null;
+  const fromGuest =
+    Math.floor(guestBalance / price) * BILLING_SLICE_SECONDS + coveredSeconds(guestBalance % price, price);
+  if (voucherPays(chat, currentSlice(chat))) {
+    const voucherEnd = sliceStart(chat, chat.voucherMinutes);
+    return Math.max(0, Math.floor((voucherEnd - now.getTime()) / 1000)) + fromGuest;
+  }
   const coveredEnd = sliceStart(chat, currentSlice(chat)) + coveredSeconds(chat.heldAmount, price) * 1000;
   const fromHold = Math.max(0, Math.floor((coveredEnd - now.getTime()) / 1000));
   if (chat.heldAmount < price) return fromHold;
-  const fromBalance =
-    Math.floor(guestBalance / price) * BILLING_SLICE_SECONDS + coveredSeconds(guestBalance % price, price);
-  return fromHold + fromBalance;
+  return fromHold + fromGuest;
 }
 
 /** When the scheduler must look at a chat again: its next slice boundary, covered second or time limit. */
 export function nextDue(chat: ChatRow): number | null {
   const candidates: number[] = [];
   if (chat.pricePerMinute > 0) {
-    const start = sliceStart(chat, currentSlice(chat));
+    const index = currentSlice(chat);
+    const start = sliceStart(chat, index);
     candidates.push(
-      chat.heldAmount < chat.pricePerMinute
+      !voucherPays(chat, index) && chat.heldAmount < chat.pricePerMinute
         ? start + coveredSeconds(chat.heldAmount, chat.pricePerMinute) * 1000
         : start + SLICE_MS,
     );

@@ -40,6 +40,13 @@ export const chatSessions = pgTable(
     billedAmount: integer('billed_amount').notNull().default(0),
     usedToyControl: boolean('used_toy_control').notNull().default(false),
     /**
+     * The videochat voucher that pays the chat's first minutes and how many it took at the start: slices below
+     * `voucherMinutes` cost the guest nothing (the platform pays the performer her share); minutes the chat does
+     * not reach go back to the voucher at its end.
+     */
+    voucherId: integer('voucher_id'),
+    voucherMinutes: integer('voucher_minutes').notNull().default(0),
+    /**
      * The last time a server process held a socket of the guest, written by every process for its own guests
      * with a running chat: the process billing the chat may hold none of them.
      */

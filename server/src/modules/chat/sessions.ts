@@ -24,6 +24,7 @@ import { guests } from '../auth/schema';
 import { asLanguage } from '../auth/guests';
 import type { Auth, ModuleContext } from '../module';
 import { balanceOf, pushBalance } from '../wallet/service';
+import { chatVoucherMinutes, pushGuestVouchers, takeChatVoucher } from '../account/vouchers';
 import { nextDue, refillHold, secondsLeft, settle, takeFirstHold, type ChatRow, type Settled } from './billing';
 import { botGreeting, botReply, botReplyDelayMs } from './bot';
 import { liveStreamUrls } from './live/playout';
@@ -134,6 +135,8 @@ async function publish(ctx: ModuleContext, settled: Settled): Promise<ChatEnd | 
     await pushChatState(ctx, chat);
   }
   if (settled.balanceMoved) await pushBalance(ctx, chat.guestId);
+  // Voucher minutes the chat did not reach went back: the benefits page and the chat buttons count them again.
+  if (settled.endedNow && chat.voucherId !== null) await pushGuestVouchers(ctx, chat.guestId);
   return end;
 }
 
@@ -403,7 +406,14 @@ export async function startChat(ctx: ModuleContext, auth: Auth | null, request: 
     .where(and(eq(chatSessions.guestId, guestId), eq(chatSessions.status, 'active')));
   if (running) throw new HttpError(409, 'CHAT_IN_PROGRESS', 'You are in a chat already');
   const price = priceOf(actor, type);
-  if (price > 0 && (await balanceOf(db, guestId)) < MIN_CHAT_BALANCE)
+  // A videochat voucher for her pays the first minutes: the chat starts without coins.
+  const voucherMinutes =
+    price > 0
+      ? (await chatVoucherMinutes(db, guestId, ctx.now()))
+          .filter((voucher) => voucher.actorIds.length === 0 || voucher.actorIds.includes(actor.id))
+          .reduce((sum, voucher) => sum + voucher.minutes, 0)
+      : 0;
+  if (price > 0 && voucherMinutes === 0 && (await balanceOf(db, guestId)) < MIN_CHAT_BALANCE)
     throw new HttpError(402, 'BALANCE_TOO_LOW', 'Your balance is too low to start this chat');
   if (await isBusy(db, actor, type)) throw new HttpError(409, 'ACTOR_BUSY', 'The performer is in a private chat');
 
@@ -441,9 +451,19 @@ export async function startChat(ctx: ModuleContext, auth: Auth | null, request: 
       .onConflictDoNothing()
       .returning();
     if (!created) throw new HttpError(409, 'CHAT_IN_PROGRESS', 'You are in a chat already');
-    return takeFirstHold(tx, created, startedAt);
+    // Only the start that got the chat row reaches the voucher, so parallel starts take its minutes once.
+    const voucher =
+      created.pricePerMinute > 0 ? await takeChatVoucher(tx, { guestId, actorId: actor.id, now: startedAt }) : null;
+    if (!voucher) return takeFirstHold(tx, created, startedAt);
+    const [paid] = await tx
+      .update(chatSessions)
+      .set({ voucherId: voucher.voucherId, voucherMinutes: voucher.minutes })
+      .where(eq(chatSessions.id, created.id))
+      .returning();
+    return takeFirstHold(tx, paid!, startedAt);
   });
   if (chat.pricePerMinute > 0) await pushBalance(ctx, guestId);
+  if (chat.voucherId !== null) await pushGuestVouchers(ctx, guestId);
 
   if (SINGLE_TYPES.includes(type)) {
     const previews = await db

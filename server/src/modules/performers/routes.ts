@@ -15,8 +15,9 @@ export async function viewer(
   language: Language | undefined,
 ): Promise<performers.Viewer> {
   const guestId = auth?.loggedIn ? auth.guestId : null;
-  const [tickets, gate] = await Promise.all([
+  const [tickets, chatVouchers, gate] = await Promise.all([
     guestId && ctx.hooks.showTicketActorIds ? ctx.hooks.showTicketActorIds(guestId) : [],
+    guestId && ctx.hooks.voucherChatMinutes ? ctx.hooks.voucherChatMinutes(guestId) : [],
     ageGate(ctx, auth),
   ]);
   return {
@@ -24,6 +25,7 @@ export async function viewer(
     country: visitorCountry(request),
     guestId,
     ticketActorIds: new Set(tickets),
+    chatVouchers,
     now: ctx.now(),
     gate,
   };

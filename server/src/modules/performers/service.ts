@@ -39,6 +39,8 @@ export interface Viewer {
   guestId: string | null;
   /** Performers whose coming or running shows the guest holds a ticket for (answered by `ctx.hooks`). */
   ticketActorIds: ReadonlySet<number>;
+  /** The guest's videochat vouchers (answered by `ctx.hooks`): minutes and the performers each is limited to. */
+  chatVouchers: readonly { minutes: number; actorIds: readonly number[] }[];
   /** The server's clock when the request came (which performers count as new, whose birthday it is). */
   now: Date;
   /** How the caller sees pictures above the free rating of images (performers rated 18). */
@@ -66,13 +68,21 @@ export function inCategory(categoryId: number, now: Date): SQL {
 export const rated = gte(actors.ratingCount, MIN_RATINGS_TO_SHOW);
 const averageRating = sql`${actors.ratingSum}::float8 / nullif(${actors.ratingCount}, 0)`;
 
+/** The videochat minutes the guest's vouchers hold for a chat with this performer. */
+const voucherMinutesFor = (actorId: number, viewer: Viewer) =>
+  viewer.chatVouchers.reduce(
+    (sum, voucher) =>
+      voucher.actorIds.length === 0 || voucher.actorIds.includes(actorId) ? sum + voucher.minutes : sum,
+    0,
+  );
+
 function chatButton(row: ActorRow, viewer: Viewer): ChatButtonConfig {
+  const voucherChatMinutes = voucherMinutesFor(row.id, viewer);
   return {
     actorId: row.id,
     isActorOnline: row.isOnline,
     freeChat: row.freeChat,
-    // There are no chat vouchers (yet): no voucher minutes.
-    voucherChatMinutes: 0,
+    voucherChatMinutes,
     guestHasTicket: viewer.ticketActorIds.has(row.id),
     isVoyeurMode: false,
     isCurrentlyTicketShow: row.isCurrentlyTicketShow,
@@ -84,7 +94,7 @@ function chatButton(row: ActorRow, viewer: Viewer): ChatButtonConfig {
       single: row.priceSingleChat,
       singlec2c: row.priceSingleC2C,
       video: row.priceVideoChat,
-      voucherChatMinutes: 0,
+      voucherChatMinutes,
       voyeur: row.priceVoyeurChat,
     },
   };
@@ -106,7 +116,11 @@ export function listItem(row: ActorRow, viewer: Viewer): ActorListItem {
     isTopAmateur: row.isTopAmateur,
     isNew: isNewActor(row, viewer.now),
     isCurrentlyTicketShow: row.isCurrentlyTicketShow,
-    prices: { video: row.priceVideoChat, singlec2c: row.priceSingleC2C, voucherChatMinutes: 0 },
+    prices: {
+      video: row.priceVideoChat,
+      singlec2c: row.priceSingleC2C,
+      voucherChatMinutes: voucherMinutesFor(row.id, viewer),
+    },
     chatButton: chatButton(row, viewer),
   };
 }

@@ -119,6 +119,7 @@ const anonymous = async (ctx: ModuleContext, language: Language) => ({
   country: null,
   guestId: null,
   ticketActorIds: new Set<number>(),
+  chatVouchers: [],
   gate: await ageGate(ctx, null),
 });
 

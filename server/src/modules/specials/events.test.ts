@@ -4,6 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import {
   actorGiftCalendar,
   claimActorGiftCalendarRewardMutation,
+  claimUserActivityRewardMutation,
+  claimedActivityReward,
   collectedEgg,
   easterEvent,
   easterEgg,
@@ -368,6 +370,61 @@ function underLoad(database: string, start: () => Promise<TestApp>, skip: false 
       );
       assert.equal(given.filter((points) => points > 0).length, spin!.limitPerDay);
       c.diagnostic(`${database}: 20 parallel activities -> ${spin!.limitPerDay} counted`);
+    });
+
+    it('grants a user-activity reward once for 50 parallel claimUserActivityReward', async (c: TestContext) => {
+      const { accessToken, guest } = await t.signup();
+      const [event] = await t.ctx.db.select().from(calendarEvents).where(eq(calendarEvents.eventType, 'userActivity'));
+      const [first, second] = event!.rewards;
+      // The first reward: 6 coins for any point; the second out of reach.
+      await t.ctx.db
+        .update(calendarEvents)
+        .set({
+          rewards: [
+            { ...first!, type: 'bonus', value: 6, required: 1 },
+            { ...second!, required: 1_000_000 },
+          ],
+        })
+        .where(eq(calendarEvents.id, event!.id));
+      const claimIt = (rewardId: number, eventId = event!.id, token = accessToken) =>
+        graphql(t, claimUserActivityRewardMutation, { eventId, rewardId }, token);
+
+      const early = await claimIt(first!.id);
+      assert.equal(errorOf(early), 'REWARD_NOT_REDEEMABLE', 'no points yet');
+      await recordActivity(t.ctx.db, { guestId: guest.id, key: 'spin', now: t.ctx.now() });
+      const before = await balanceOf(t.ctx.db, guest.id);
+      const answers = await Promise.all(Array.from({ length: 50 }, () => claimIt(first!.id)));
+      assert.ok(
+        answers.every((answer) => !answer.errors),
+        JSON.stringify(answers.find((answer) => answer.errors)),
+      );
+      const claimed = claimedActivityReward.parse(answers[0]!.data!.claimUserActivityReward);
+      assert.deepEqual(
+        [claimed.eventId, claimed.rewardId, claimed.reward.type, claimed.reward.value],
+        [event!.id, first!.id, 'bonus', 6],
+      );
+      const grants = await t.ctx.db
+        .select()
+        .from(rewardGrants)
+        .where(and(eq(rewardGrants.guestId, guest.id), eq(rewardGrants.source, `userActivity:${event!.id}`)));
+      assert.equal(grants.length, 1, 'one grant');
+      assert.equal((await balanceOf(t.ctx.db, guest.id)) - before, 6_00, 'the coins came once');
+      assert.equal((await activityEvent(t, accessToken)).rewards.find((r) => r.id === first!.id)!.redeemed, true);
+
+      assert.equal(errorOf(await claimIt(second!.id)), 'REWARD_NOT_REDEEMABLE');
+      const [easterEvent] = await t.ctx.db.select().from(calendarEvents).where(eq(calendarEvents.eventType, 'easter'));
+      assert.equal(errorOf(await claimIt(first!.id, easterEvent!.id)), 'NOT_FOUND', 'not a user-activity event');
+      assert.equal(errorOf(await claimIt(first!.id, event!.id, await t.anonymousToken())), 'LOGIN_REQUIRED');
+      const realNow = t.ctx.now;
+      t.ctx.now = () => new Date(event!.rewardClaimEnd.getTime() + 1000);
+      try {
+        const late = await t.signup();
+        assert.equal(errorOf(await claimIt(first!.id, event!.id, late.accessToken)), 'REWARD_CLAIM_ENDED');
+      } finally {
+        t.ctx.now = realNow;
+      }
+      assert.equal((await grantsOf(t, guest.id)).length, 1, 'the refused claims granted nothing');
+      c.diagnostic(`${database}: 50 parallel claimUserActivityReward -> 1 grant`);
     });
   });
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   dateInZone,
+  type ClaimedActivityReward,
   type CollectedEgg,
   type EasterEgg,
   type EasterEvent,
@@ -376,8 +377,36 @@ export async function claimEventReward(
   db: Database,
   options: { eventType: EventType; rewardId: number; guestId: string; now: Date },
 ): Promise<Granted> {
+  return claimRewardOf(db, await eventOrThrow(db, options.eventType, options.now), options);
+}
+
+/**
+ * The structured-query claim of a user-activity event's reward by the event's id (404 for another event type):
+ * the same rules and grant as the REST claim; answers the reward given and her points.
+ */
+export async function claimUserActivityReward(
+  db: Database,
+  options: { eventId: number; rewardId: number; guestId: string; now: Date },
+): Promise<{ granted: Granted; answer: ClaimedActivityReward }> {
+  const [event] = await db
+    .select()
+    .from(calendarEvents)
+    .where(and(eq(calendarEvents.id, options.eventId), eq(calendarEvents.eventType, 'userActivity')));
+  if (!event) throw new HttpError(404, 'NOT_FOUND', `No user-activity event ${options.eventId}`);
+  const granted = await claimRewardOf(db, event, { ...options, eventType: 'userActivity' });
+  const { points } = await activityStanding(db, event, options.guestId, options.now);
+  return {
+    granted,
+    answer: { eventId: event.id, rewardId: options.rewardId, redeemed: true, points, reward: granted.reward },
+  };
+}
+
+async function claimRewardOf(
+  db: Database,
+  event: EventRow,
+  options: { eventType: EventType; rewardId: number; guestId: string; now: Date },
+): Promise<Granted> {
   const { eventType, rewardId, guestId, now } = options;
-  const event = await eventOrThrow(db, eventType, now);
   const reward = event.rewards.find((candidate) => candidate.id === rewardId);
   if (!reward) throw new HttpError(404, 'NOT_FOUND', `No reward ${rewardId} in this event`);
   if (now < event.start) throw new HttpError(409, 'EVENT_NOT_RUNNING', 'The event has not started');

@@ -30,7 +30,7 @@ import * as events from './events';
 import * as games from './games';
 import * as giftCalendar from './gift-calendar';
 import { claimDailyBonus, consumedDailyBonus } from './daily-bonus';
-import { becomesVoucher, gainedRewards } from './rewards';
+import { changesBenefits, gainedRewards } from './rewards';
 import * as specials from './service';
 import { redeemVoucher } from './vouchers';
 
@@ -176,7 +176,7 @@ const specialsRoutes =
       });
       if (granted.coins) await pushBalance(ctx, auth.guestId);
       if (granted.created) await activity(ctx, auth.guestId, 'adventDoor');
-      if (granted.created && becomesVoucher(granted.reward.type)) await pushGuestVouchers(ctx, auth.guestId);
+      if (granted.created && changesBenefits(granted.reward.type)) await pushGuestVouchers(ctx, auth.guestId);
       return door;
     });
     route(app, gamesEndpoints.claimDailyBonus, async ({ params, auth, request }) =>
@@ -228,6 +228,7 @@ const specialsRoutes =
         now: ctx.now(),
       });
       if (granted.coins) await pushBalance(ctx, auth.guestId);
+      if (granted.created && changesBenefits(granted.reward.type)) await pushGuestVouchers(ctx, auth.guestId);
       return events.eventData(db, {
         eventType: params.eventType,
         guestId: auth.guestId,
@@ -257,8 +258,12 @@ const specialsGraphql: GraphqlContribution = {
   schema: specialsSdl + gamesSdl + eventsSdl,
   resolvers: {
     Query: {
-      dailyBonus: (_root: unknown, args: { language?: string }, { ctx }: Context) =>
-        specials.dailyBonus(ctx.db, ctx.now(), languageArg(args.language)),
+      dailyBonus: async (_root: unknown, args: { language?: string }, { ctx, auth }: Context) =>
+        specials.dailyBonus(
+          ctx.db,
+          { now: ctx.now(), gate: await ageGate(ctx, auth), guestId: guestIdOf(auth) },
+          languageArg(args.language),
+        ),
       contests: (_root: unknown, args: { language?: string }, { ctx }: Context) =>
         specials.listContests(ctx.db, ctx.now(), languageArg(args.language)),
       clash: async (_root: unknown, args: { id?: number | null; language?: string }, { ctx, auth }: Context) =>
@@ -289,6 +294,8 @@ const specialsGraphql: GraphqlContribution = {
           language: languageArg(args.language),
         });
         await activity(ctx, auth.guestId, 'spin');
+        // The spin taken (and a voucher or spins won) changes the benefits page's counts.
+        await pushGuestVouchers(ctx, auth.guestId);
         return loyaltyChanged(ctx, auth.guestId, grant);
       },
       redeemLoyaltyReward: async (_root: unknown, args: { id: number; language?: string }, { ctx, auth }: Context) => {
@@ -299,6 +306,7 @@ const specialsGraphql: GraphqlContribution = {
           now: ctx.now(),
           language: languageArg(args.language),
         });
+        if (changesBenefits(grant.rewardType)) await pushGuestVouchers(ctx, auth.guestId);
         return loyaltyChanged(ctx, auth.guestId, grant);
       },
       useAttempt: async (_root: unknown, args: { eventId: number; language?: string }, { ctx, auth }: Context) => {
@@ -310,6 +318,7 @@ const specialsGraphql: GraphqlContribution = {
           language: languageArg(args.language),
         });
         if (coins) await pushBalance(ctx, auth.guestId);
+        if (result.reward && changesBenefits(result.reward.type)) await pushGuestVouchers(ctx, auth.guestId);
         if (result.success) await activity(ctx, auth.guestId, 'gameAttempt');
         return result;
       },
@@ -326,7 +335,24 @@ const specialsGraphql: GraphqlContribution = {
           now: ctx.now(),
         });
         if (granted.coins) await pushBalance(ctx, auth.guestId);
+        if (granted.created && changesBenefits(granted.reward.type)) await pushGuestVouchers(ctx, auth.guestId);
         return day;
+      },
+      claimUserActivityReward: async (
+        _root: unknown,
+        args: { eventId: number; rewardId: number },
+        { ctx, auth }: Context,
+      ) => {
+        requireGuest(auth);
+        const { granted, answer } = await events.claimUserActivityReward(ctx.db, {
+          eventId: args.eventId,
+          rewardId: args.rewardId,
+          guestId: auth.guestId,
+          now: ctx.now(),
+        });
+        if (granted.coins) await pushBalance(ctx, auth.guestId);
+        if (granted.created && changesBenefits(granted.reward.type)) await pushGuestVouchers(ctx, auth.guestId);
+        return answer;
       },
       clashAddVote: (_root: unknown, args: { challengeId: number; teamId: number }, { ctx, auth }: Context) =>
         clashVote(ctx, auth, args.challengeId, args.teamId),

@@ -3,6 +3,7 @@ import { after, before, describe, it, mock } from 'node:test';
 import { eq } from 'drizzle-orm';
 import {
   LOYALTY_POINTS_PER_COIN,
+  attemptResult,
   guestBenefits,
   loyaltyGrant,
   loyaltyRewardHistoryQuery,
@@ -10,6 +11,7 @@ import {
   spinMutation,
   spinwheel,
   spinwheelQuery,
+  useAttemptMutation,
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { grantVoucher } from '../account/service';
@@ -18,7 +20,7 @@ import { coinsSpent } from '../wallet/spending';
 import { spendCoins } from '../wallet/fixtures';
 import { openSocketSession } from '../../testing/socket';
 import { errorOf, graphql } from './graphql-fixtures';
-import { loyaltyAccounts, loyaltyHistory } from './schema';
+import { loyaltyAccounts, loyaltyHistory, specialEvents, spinwheelSegments } from './schema';
 
 let t: TestApp;
 before(async () => {
@@ -217,5 +219,53 @@ describe('the spinwheel', () => {
     assert.equal(account!.spins, Math.max(0, 3 + freeSpins - won.length));
     const bonus = history.filter((h) => h.rewardType === 'bonus').reduce((sum, h) => sum + h.value, 0);
     assert.equal(await balanceOf(t.ctx.db, guest.id), bonus * 100, 'each bonus credited once through the ledger');
+  });
+});
+
+describe('the benefits page follows wins', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await createTestApp({ seedScale: 0.05 });
+  });
+  after(() => app?.close());
+
+  it('gets guestVouchers when a game attempt or a spin wins a voucher', async () => {
+    const { accessToken, guest } = await app.signup();
+    const now = app.ctx.now().getTime();
+    // The slot machine runs and every attempt wins three free messages; every goldrausch segment a messenger gift.
+    await app.ctx.db
+      .update(specialEvents)
+      .set({
+        startDate: new Date(now - 86_400_000),
+        endDate: new Date(now + 86_400_000),
+        dailyAttempts: 3,
+        dayConfigs: [],
+        rewards: [{ type: 'freeMessages', value: 3, chance: 100 }],
+      })
+      .where(eq(specialEvents.id, 31));
+    await app.ctx.db
+      .update(spinwheelSegments)
+      .set({ rewardType: 'messengerGift', value: 1 })
+      .where(eq(spinwheelSegments.wheelType, 'goldrausch'));
+    await app.ctx.db.insert(loyaltyAccounts).values({ guestId: guest.id, spins: 2 });
+    const socket = await openSocketSession(app.app, accessToken);
+    try {
+      const played = await graphql(app, useAttemptMutation, { eventId: 31, language: 'en' }, accessToken);
+      assert.equal(attemptResult.parse(played.data!.useAttempt).reward?.type, 'freeMessages');
+      const afterGame = guestBenefits.parse(await socket.next('guestVouchers'));
+      assert.deepEqual([afterGame.freeMessagesCount, afterGame.spinwheelSpins], [3, 2]);
+
+      const spun = await graphql(app, spinMutation, { type: 'goldrausch' }, accessToken);
+      assert.equal(loyaltyGrant.parse(spun.data!.spin).rewardType, 'messengerGift');
+      const afterSpin = guestBenefits.parse(await socket.next('guestVouchers'));
+      assert.deepEqual(
+        [afterSpin.messengerGiftCount, afterSpin.freeMessagesCount, afterSpin.spinwheelSpins],
+        [1, 3, 1],
+      );
+      const page = guestBenefits.parse((await app.rest('GET', '/guest/benefits', accessToken)).json());
+      assert.deepEqual(page, afterSpin, 'the push is the benefits page as it is now');
+    } finally {
+      socket.close();
+    }
   });
 });

@@ -49,6 +49,8 @@ const VOUCHERS: Partial<Record<RewardType, VoucherTypeId>> = {
 };
 /** Whether a reward of this type becomes a voucher (its grant changes the benefits page). */
 export const becomesVoucher = (type: RewardType) => VOUCHERS[type] !== undefined;
+/** Whether granting a reward of this type changes the guest's benefits page (a voucher, or spins it counts). */
+export const changesBenefits = (type: RewardType) => becomesVoucher(type) || type === 'freeSpins';
 const VOUCHER_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rewards paid in coins from the platform's account. */

@@ -49,6 +49,20 @@ export const dailyBonusOffers = pgTable(
   (t) => [index('specials_daily_bonus_offers_date').on(t.date)],
 );
 
+/**
+ * The bonus models of a daily-bonus day: performers the day features beside its offers (shown with the offers,
+ * each linking to her profile), in their order.
+ */
+export const dailyBonusModels = pgTable(
+  'specials_daily_bonus_models',
+  {
+    date: date('date', { mode: 'string' }).notNull(),
+    actorId: integer('actor_id').notNull().references(performerKey, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.actorId] })],
+);
+
 export const contests = pgTable('specials_contests', {
   id: serial('id').primaryKey(),
   type: text('type').$type<'photo' | 'video'>().notNull(),

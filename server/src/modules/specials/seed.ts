@@ -29,6 +29,7 @@ import {
   clashTeams,
   contestMedia,
   contests,
+  dailyBonusModels,
   dailyBonusOffers,
   loyaltyMonthlyRewards,
   magazinePages,
@@ -88,7 +89,7 @@ export async function seedSpecials(ctx: ModuleContext, scale: number): Promise<v
 
   await seedBlog(ctx, count(BLOG_POSTS), performer, rng, now);
   await seedContests(ctx, count(CONTEST_ENTRIES), performers, rng, now);
-  await seedDailyBonus(ctx, rng, now);
+  await seedDailyBonus(ctx, rng, now, performers);
   const events = await seedEvents(ctx, now);
   await seedMagazinePages(ctx, events);
   await seedClash(ctx, performers, rng, now);
@@ -379,10 +380,29 @@ const OFFERS: OfferSeed[] = [
   },
 ];
 
-async function seedDailyBonus(ctx: ModuleContext, rng: ReturnType<typeof random>, now: number) {
+/** Performers a daily-bonus day features beside its offers. */
+const DAILY_BONUS_MODELS = 3;
+
+async function seedDailyBonus(
+  ctx: ModuleContext,
+  rng: ReturnType<typeof random>,
+  now: number,
+  performers: Performer[],
+) {
   const today = dateInZone(new Date(now));
   for (let day = 0; day < DAILY_BONUS_SEEDED_DAYS; day++) {
     const date = addDaysToDate(today, day);
+    // Bonus models taken in turn from the catalogue (not drawn: the seed's random sequence stays as it was).
+    const models = [
+      ...new Set(
+        Array.from(
+          { length: Math.min(DAILY_BONUS_MODELS, performers.length) },
+          (_, i) => performers[(day * DAILY_BONUS_MODELS + i) % performers.length]!.id,
+        ),
+      ),
+    ];
+    if (models.length > 0)
+      await ctx.db.insert(dailyBonusModels).values(models.map((actorId, position) => ({ date, actorId, position })));
     // Two offers a day, rotating through the offer types.
     for (const definition of [OFFERS[(day * 2) % OFFERS.length]!, OFFERS[(day * 2 + 1) % OFFERS.length]!]) {
       const imageUrl = await ctx.images.generate({

@@ -59,6 +59,8 @@ import {
   contestMedia,
   contests,
   contestVotes,
+  dailyBonusClaims,
+  dailyBonusModels,
   dailyBonusOffers,
   loyaltyAccounts,
   loyaltyHistory,
@@ -79,20 +81,61 @@ const notFound = (what: string) => new HttpError(404, 'NOT_FOUND', `${what} not 
 // Daily bonus
 
 /** Today's offers (the Berlin calendar day of `now`) and those of the next two days. */
-export async function dailyBonus(db: Database, now: Date, language?: Language): Promise<DailyBonus> {
+export async function dailyBonus(
+  db: Database,
+  viewer: { now: Date; gate: AgeGate; guestId: string | null },
+  language?: Language,
+): Promise<DailyBonus> {
+  const { now, gate, guestId } = viewer;
   const today = dateInZone(now);
   const dates = Array.from({ length: DAILY_BONUS_DAYS }, (_, i) => addDaysToDate(today, i));
-  const rows = await db
-    .select()
-    .from(dailyBonusOffers)
-    .where(inArray(dailyBonusOffers.date, dates))
-    .orderBy(asc(dailyBonusOffers.id));
+  const [rows, models] = await Promise.all([
+    db.select().from(dailyBonusOffers).where(inArray(dailyBonusOffers.date, dates)).orderBy(asc(dailyBonusOffers.id)),
+    db
+      .select()
+      .from(dailyBonusModels)
+      .where(inArray(dailyBonusModels.date, dates))
+      .orderBy(asc(dailyBonusModels.position)),
+  ]);
+  const [cards, consumed] = await Promise.all([
+    performerCards(
+      db,
+      models.map((model) => model.actorId),
+    ),
+    guestId === null || rows.length === 0
+      ? []
+      : db
+          .select({ offerId: dailyBonusClaims.offerId })
+          .from(dailyBonusClaims)
+          .where(
+            and(
+              eq(dailyBonusClaims.guestId, guestId),
+              inArray(
+                dailyBonusClaims.offerId,
+                rows.map((row) => row.id),
+              ),
+            ),
+          ),
+  ]);
   return {
     timeZone: DAILY_BONUS_TIME_ZONE,
     today,
     endsAt: dailyBonusDayEnd(today).toISOString(),
+    consumedOffers: consumed.map((claim) => claim.offerId).sort((a, b) => a - b),
     days: dates.map((date) => ({
       date,
+      bonusModels: models
+        .filter((model) => model.date === date && cards.has(model.actorId))
+        .map((model) => {
+          const card = cards.get(model.actorId)!;
+          return {
+            id: card.id,
+            name: card.name,
+            displayName: card.displayName,
+            avatarUrl: performerAvatar(gate, card),
+            isOnline: card.isOnline,
+          };
+        }),
       offers: rows
         .filter((row) => row.date === date)
         .map((row) => ({

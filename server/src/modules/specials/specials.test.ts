@@ -25,6 +25,7 @@ import {
   type GraphqlOperation,
 } from '@velvet/contracts';
 import { z } from 'zod';
+import { ageGate } from '../auth/age';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { assertShownThroughGate, createRatedPerformer, gateGuests } from '../performers/age-fixtures';
 import { blogPostActors, clashTeamMembers, dailyBonusOffers } from './schema';
@@ -331,18 +332,22 @@ describe('daily bonus', () => {
       .insert(dailyBonusOffers)
       .values(['2030-11-22', '2030-11-23', '2030-07-01', '2030-07-02'].map(offer));
 
-    const lastSecond = await dailyBonus(test.ctx.db, new Date('2030-11-22T22:59:59Z'));
+    const visitorAt = async (now: Date) => ({ now, gate: await ageGate(test.ctx, null), guestId: null });
+    const lastSecond = await dailyBonus(test.ctx.db, await visitorAt(new Date('2030-11-22T22:59:59Z')));
     assert.equal(lastSecond.today, '2030-11-22');
     assert.equal(lastSecond.endsAt, '2030-11-22T22:59:59.000Z');
     assert.equal(lastSecond.days[0]!.offers[0]!.title, 'Offer 2030-11-22');
-    const nextDay = await dailyBonus(test.ctx.db, new Date('2030-11-22T23:00:00Z'));
+    const nextDay = await dailyBonus(test.ctx.db, await visitorAt(new Date('2030-11-22T23:00:00Z')));
     assert.equal(nextDay.today, '2030-11-23');
     assert.equal(nextDay.days[0]!.offers[0]!.title, 'Offer 2030-11-23');
 
-    const summer = await dailyBonus(test.ctx.db, new Date('2030-07-01T21:59:59Z'), 'de');
+    const summer = await dailyBonus(test.ctx.db, await visitorAt(new Date('2030-07-01T21:59:59Z')), 'de');
     assert.equal(summer.today, '2030-07-01');
     assert.equal(summer.endsAt, '2030-07-01T21:59:59.000Z');
     assert.equal(summer.days[0]!.offers[0]!.title, 'Angebot 2030-07-01');
-    assert.equal((await dailyBonus(test.ctx.db, new Date('2030-07-01T22:00:00Z'))).today, '2030-07-02');
+    assert.equal(
+      (await dailyBonus(test.ctx.db, await visitorAt(new Date('2030-07-01T22:00:00Z')))).today,
+      '2030-07-02',
+    );
   });
 });

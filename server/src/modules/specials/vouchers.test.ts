@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import {
+  dailyBonus,
   dailyBonusClaim,
+  dailyBonusQuery,
   guestBenefits as guestBenefitsSchema,
   voucherUse,
   type VoucherTypeId,
@@ -14,6 +16,7 @@ import { voucherActors, vouchers } from '../account/schema';
 import { mediaLibrary, videos } from '../media/schema';
 import { walletDeposits } from '../wallet/schema';
 import { accountBalance, balanceOf } from '../wallet/service';
+import { graphql } from './graphql-fixtures';
 import { dailyBonusClaims, dailyBonusOffers, loyaltyAccounts, rewardGrants } from './schema';
 
 /** 23:59:59 and then 00:00:00 in Berlin (winter time, UTC+1) on 25 and 26 November 2026. */
@@ -267,6 +270,30 @@ describe('daily bonus claims', () => {
     );
     const [stock] = await t.ctx.db.select().from(dailyBonusOffers).where(eq(dailyBonusOffers.id, today));
     assert.equal(stock!.purchased, 1);
+
+    // The daily bonus marks what each guest took: the one who claimed yesterday's offer, the one today's.
+    t.ctx.now = () => LAST_SECOND;
+    const consumedBy = async (token: string) => {
+      const { data, errors } = await graphql(t, dailyBonusQuery, { language: 'en' }, token);
+      assert.equal(errors, undefined);
+      return dailyBonus.parse(data!.dailyBonus).consumedOffers;
+    };
+    assert.deepEqual(await consumedBy(late.accessToken), [today]);
+    assert.deepEqual(await consumedBy(early.accessToken), [tomorrow]);
+    assert.deepEqual(await consumedBy(await t.anonymousToken()), [], 'a visitor took nothing');
+  });
+
+  it('names the bonus models of each day, each a performer of the catalogue', async () => {
+    const realNow = t.ctx.now;
+    t.ctx.now = () => new Date();
+    try {
+      const { data } = await graphql(t, dailyBonusQuery, { language: 'de' }, await t.anonymousToken());
+      const bonus = dailyBonus.parse(data!.dailyBonus);
+      assert.ok(bonus.days.every((day) => day.bonusModels.length === 3));
+      assert.notDeepEqual(bonus.days[0]!.bonusModels, bonus.days[1]!.bonusModels, 'each day its own');
+    } finally {
+      t.ctx.now = realNow;
+    }
   });
 
   it('grants a top-up offer only after the day’s deposits meet its condition, and charges a price once', async () => {

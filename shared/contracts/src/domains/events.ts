@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint';
 import { defineOperation } from '../graphql';
 import { dbIntParam, idParam } from '../input';
 import { LANGUAGES } from '../routes';
-import { REWARD_TYPES, adventDoor, gainedReward } from './games';
+import { REWARD_TYPES, adventDoor, gainedReward, reward } from './games';
 
 /**
  * Calendar events beside the games: the Easter egg hunt (eggs hidden on the site's pages, each collected with a
@@ -139,7 +139,38 @@ export const claimActorGiftCalendarRewardMutation = defineOperation<
     claimActorGiftCalendarReward(actorId: $actorId, qmday: $qmday) { date state reward { type value title } } }`,
 );
 
+/** A claimed reward of the user-activity event: what it gave (a second claim answers the first grant). */
+export const claimedActivityReward = z.object({
+  eventId: z.number().int(),
+  rewardId: z.number().int(),
+  redeemed: z.literal(true),
+  /** The guest's points in the event. */
+  points: z.number().int(),
+  reward,
+});
+export type ClaimedActivityReward = z.infer<typeof claimedActivityReward>;
+
+/**
+ * Claims a reward of the user-activity event `eventId` whose points the guest reached, until its `rewardClaimEnd`;
+ * granted once by the reward engine, however often it is claimed.
+ */
+export const claimUserActivityRewardMutation = defineOperation<
+  { claimUserActivityReward: ClaimedActivityReward },
+  { eventId: number; rewardId: number }
+>(
+  `mutation ClaimUserActivityReward($eventId: Int!, $rewardId: Int!) {
+    claimUserActivityReward(eventId: $eventId, rewardId: $rewardId) {
+      eventId rewardId redeemed points reward { type value title } } }`,
+);
+
 export const eventsSdl = /* GraphQL */ `
+  type ClaimedActivityReward {
+    eventId: Int!
+    rewardId: Int!
+    redeemed: Boolean!
+    points: Int!
+    reward: Reward!
+  }
   type GiftCalendarDay {
     date: String!
     state: String!
@@ -147,6 +178,7 @@ export const eventsSdl = /* GraphQL */ `
   }
   extend type Mutation {
     claimActorGiftCalendarReward(actorId: Int!, qmday: String!): GiftCalendarDay!
+    claimUserActivityReward(eventId: Int!, rewardId: Int!): ClaimedActivityReward!
   }
 `;
 

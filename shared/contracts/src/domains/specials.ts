@@ -116,7 +116,21 @@ export const dailyBonusOffer = z.object({
 });
 export type DailyBonusOffer = z.infer<typeof dailyBonusOffer>;
 
-export const dailyBonusDay = z.object({ date: isoDate, offers: z.array(dailyBonusOffer) });
+/** A bonus model of a day: a performer the day features beside its offers (link: her profile's actorName). */
+export const dailyBonusModel = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  displayName: z.string(),
+  avatarUrl: z.string(),
+  isOnline: z.boolean(),
+});
+export type DailyBonusModel = z.infer<typeof dailyBonusModel>;
+
+export const dailyBonusDay = z.object({
+  date: isoDate,
+  offers: z.array(dailyBonusOffer),
+  bonusModels: z.array(dailyBonusModel),
+});
 export const dailyBonus = z.object({
   timeZone: z.literal(DAILY_BONUS_TIME_ZONE),
   /** Today in Berlin. */
@@ -124,6 +138,8 @@ export const dailyBonus = z.object({
   /** ISO instant of 23:59:59 Berlin time today. */
   endsAt: z.string(),
   days: z.array(dailyBonusDay).length(DAILY_BONUS_DAYS),
+  /** The offers of these days the calling guest has taken (bought or claimed); empty for a visitor. */
+  consumedOffers: z.array(z.number().int()),
 });
 export type DailyBonus = z.infer<typeof dailyBonus>;
 
@@ -131,7 +147,8 @@ const dailyBonusOfferFields = `id date offer title description imageUrl conditio
   effect { name value unit code } quantity purchased free content { type id title imageUrl }
   dailyBonusPrice { value currency }`;
 export const dailyBonusQuery = defineOperation<{ dailyBonus: DailyBonus }, { language?: string }>(
-  `query DailyBonus($language: String) { dailyBonus(language: $language) { timeZone today endsAt days { date offers { ${dailyBonusOfferFields} } } } }`,
+  `query DailyBonus($language: String) { dailyBonus(language: $language) { timeZone today endsAt consumedOffers
+    days { date offers { ${dailyBonusOfferFields} } bonusModels { id name displayName avatarUrl isOnline } } } }`,
 );
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -774,15 +791,24 @@ export const specialsSdl = /* GraphQL */ `
     content: DailyBonusContent
     dailyBonusPrice: DailyBonusPrice
   }
+  type DailyBonusModel {
+    id: Int!
+    name: String!
+    displayName: String!
+    avatarUrl: String!
+    isOnline: Boolean!
+  }
   type DailyBonusDay {
     date: String!
     offers: [DailyBonusOffer!]!
+    bonusModels: [DailyBonusModel!]!
   }
   type DailyBonus {
     timeZone: String!
     today: String!
     endsAt: String!
     days: [DailyBonusDay!]!
+    consumedOffers: [Int!]!
   }
 
   type Contest {

@@ -582,6 +582,11 @@ export const claimCoinLoyaltyBonusMutation = {
     'mutation ClaimCoinLoyaltyBonus { claimCoinLoyaltyBonus { month spentCoins percent bonusCoins claimed claimable claimableUntil } }',
 } as const;
 
+export const claimUserActivityRewardMutation = {
+  document:
+    'mutation ClaimUserActivityReward($eventId: Int!, $rewardId: Int!) {\n    claimUserActivityReward(eventId: $eventId, rewardId: $rewardId) {\n      eventId rewardId redeemed points reward { type value title } } }',
+} as const;
+
 export const clashAddVoteMutation = {
   document:
     'mutation ClashAddVote($challengeId: Int!, $teamId: Int!) { clashAddVote(challengeId: $challengeId, teamId: $teamId) { challengeId votes { teamId votes hasVoted } } }',
@@ -633,7 +638,7 @@ export const conversionEndpoints = {
 
 export const dailyBonusQuery = {
   document:
-    'query DailyBonus($language: String) { dailyBonus(language: $language) { timeZone today endsAt days { date offers { id date offer title description imageUrl conditions { name value }\n  effect { name value unit code } quantity purchased free content { type id title imageUrl }\n  dailyBonusPrice { value currency } } } } }',
+    'query DailyBonus($language: String) { dailyBonus(language: $language) { timeZone today endsAt consumedOffers\n    days { date offers { id date offer title description imageUrl conditions { name value }\n  effect { name value unit code } quantity purchased free content { type id title imageUrl }\n  dailyBonusPrice { value currency } } bonusModels { id name displayName avatarUrl isOnline } } } }',
 } as const;
 
 export const eventsEndpoints = {

@@ -235,6 +235,7 @@ export const REMOTE_ROUTES = [
     owner: 'mf-specials',
     path: { de: 'aktivitaets-wochen', en: 'activity-weeks', es: 'semanas-de-actividad' },
   },
+  { name: 'coinLoyalty', owner: 'mf-specials', path: { de: 'goldrausch', en: 'gold-rush', es: 'fiebre-del-oro' } },
   {
     name: 'myAccountProfile',
     owner: 'mf-account',
@@ -366,6 +367,7 @@ export interface RemoteRouteArgs {
   adventCalendar: never;
   easterEvent: never;
   userActivity: never;
+  coinLoyalty: never;
   myAccountProfile: never;
   myAccountSpinwheel: never;
   myAccountBenefits: never;
