@@ -11,6 +11,7 @@ import { alternatesOf, listedLanguages, publicRoutes, robotsTxt, takesArgs } fro
 import { writeSitemaps, type SitemapFiles, type SitemapPart } from './sitemap';
 import { PAGE_SOURCES, type PageRef } from './sources';
 import { appIcons, appManifest } from './app-manifest';
+import { breadcrumbRoutes } from './breadcrumbs';
 
 /** How long a tenant's sitemap is served as made, here and by a CDN: new pages show within this time. */
 export const SITEMAP_CACHE_MS = 10 * 60_000;
@@ -86,6 +87,7 @@ async function tenantSitemap(
 /** robots.txt, the sitemap and the web app manifest of the tenant a request's host names, on that host. */
 export const seoModule: ServerModule = {
   name: 'seo',
+  routes: breadcrumbRoutes,
   rootRoutes: (ctx) => async (app) => {
     const tables = tenantRouteTables(ctx);
     const made = new LRUCache<string, Made>({

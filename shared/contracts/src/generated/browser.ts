@@ -30,6 +30,8 @@ export {
   BLOG_CATEGORY_ALIASES,
   BLOG_CATEGORY_IDS,
   BLOG_PAGE_SIZE,
+  BREADCRUMB_TYPES,
+  BREADCRUMB_TYPE_NAMES,
   BROWSER_ONLINE_STATUSES,
   CANARY_AUTO_ROLLBACK,
   CANCELLATION_OFFER_PERCENT,
@@ -138,6 +140,7 @@ export {
   MEDIATHEK_MEDIA_TYPES,
   MEDIATHEK_ORIGINS,
   MEDIATHEK_SOURCES,
+  MEDIATHEK_TABS,
   MEDIA_CURRENCIES,
   MENU_PLACES,
   MESSAGE_GIFTS_MAX,
@@ -921,6 +924,10 @@ export const requestAvsCheckoutMutation = {
 
 export const searchEndpoints = {
   search: { method: 'GET', path: '/searchResult/search/:language/:searchPattern' },
+} as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
+export const seoEndpoints = {
+  breadcrumb: { method: 'POST', path: '/breadcrumb/:breadcrumbType' },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
 export const specialsEndpoints = {
