@@ -226,10 +226,11 @@ export async function pageMeta(
   return { ...facts, trail };
 }
 
-/** One step of a trail as it is shown and linked: its name and its site path (in the trail's language). */
+/** One step of a trail as it is shown and linked: its name, its site path (in the trail's language), its route. */
 export interface TrailLink {
   name: string;
   path: string;
+  route: string;
 }
 
 /**
@@ -243,7 +244,11 @@ export function trailLinks(
   args: Readonly<Record<string, string>>,
   views: readonly string[] = [],
 ): TrailLink[] {
-  const links = trail.map((crumb) => ({ name: crumb.name, path: pagePath(crumb.route, language, args) }));
-  const page = links.at(-1)?.path ?? pagePath(trail[0]!.route, language, args);
-  return [...links, ...views.map((name) => ({ name, path: page }))];
+  const links = trail.map((crumb) => ({
+    name: crumb.name,
+    path: pagePath(crumb.route, language, args),
+    route: crumb.route.name,
+  }));
+  const page = links.at(-1);
+  return page ? [...links, ...views.map((name) => ({ ...page, name }))] : links;
 }

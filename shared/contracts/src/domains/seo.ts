@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { idParam } from '../input';
 import { LANGUAGES, type RouteName } from '../routes';
+import { VIDEO_TAGS } from './media';
 
 /** The tabs of the media library's videos and photos: bought, pinned, archived, from the feed, from the messenger. */
 export const MEDIATHEK_TABS = ['shop', 'pinned', 'archive', 'feed', 'messenger'] as const;
@@ -20,6 +22,8 @@ export const BREADCRUMB_TYPES = {
   actorClassicVideos: { route: 'actorClassicVideos' },
   actorTopCams: { route: 'actorTopCams' },
   actorFeed: { route: 'actorFeed' },
+  actorPictures: { route: 'actorPictures' },
+  actorVideosByTag: { route: 'actorVideosByTag' },
   // Blog.
   blogArticle: { route: 'blogArticle' },
   blog: { route: 'blog' },
@@ -69,17 +73,17 @@ export const BREADCRUMB_TYPES = {
 export type BreadcrumbType = keyof typeof BREADCRUMB_TYPES;
 export const BREADCRUMB_TYPE_NAMES = Object.keys(BREADCRUMB_TYPES) as [BreadcrumbType, ...BreadcrumbType[]];
 
-/** One step of a trail: its name in the asked language and the site path it links to. */
-export const breadcrumbItem = z.object({ name: z.string(), path: z.string() });
+/** One step of a trail: its name in the asked language, the site path it links to and the route of that path. */
+export const breadcrumbItem = z.object({ name: z.string(), path: z.string(), route: z.string() });
 export type BreadcrumbItem = z.infer<typeof breadcrumbItem>;
 
 /** An argument of a page's route (a performer's name, a video id, a slug): short plain text. */
 const routeArgument = z.string().min(1).max(100);
 
-/** A performer's SEO text for one tag group of her videos, in one language. */
+/** A performer's SEO text for one tag group (a video tag) of her videos, in one language. */
 export const actorSeoContent = z.object({
   actorId: z.number().int(),
-  tagGroup: z.string(),
+  tagGroup: z.enum(VIDEO_TAGS),
   language: z.enum(LANGUAGES),
   headline: z.string(),
   paragraphs: z.array(z.string()),
@@ -106,6 +110,16 @@ export const seoEndpoints = {
           .default({}),
       }),
       response: z.object({ data: z.object({ breadcrumb: z.array(breadcrumbItem) }) }),
+    }),
+  }),
+  /** The performer's SEO text for a tag group of her videos, in the language of the call; 404 where she has none. */
+  actorSeoContent: defineEndpoint({
+    method: 'GET',
+    path: '/seo/getActorSeoContent/:actorId/:tagGroup',
+    schemas: () => ({
+      params: z.object({ actorId: idParam, tagGroup: z.enum(VIDEO_TAGS) }),
+      query: z.object({ language: z.enum(LANGUAGES).optional() }),
+      response: actorSeoContent,
     }),
   }),
 };

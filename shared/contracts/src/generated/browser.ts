@@ -31,7 +31,6 @@ export {
   BLOG_CATEGORY_IDS,
   BLOG_PAGE_SIZE,
   BREADCRUMB_TYPES,
-  BREADCRUMB_TYPE_NAMES,
   BROWSER_ONLINE_STATUSES,
   CANARY_AUTO_ROLLBACK,
   CANCELLATION_OFFER_PERCENT,
@@ -344,6 +343,57 @@ export const BLOG_CATEGORY_KEYS = [
   'news',
   'interviews',
   'featured',
+] as const;
+
+export const BREADCRUMB_TYPE_NAMES = [
+  'actorProfile',
+  'actorAbout',
+  'actorVideoDetails',
+  'actorLiveShow',
+  'actorVideos',
+  'actorClassicVideos',
+  'actorTopCams',
+  'actorFeed',
+  'actorPictures',
+  'actorVideosByTag',
+  'blogArticle',
+  'blog',
+  'category',
+  'categories',
+  'camsNextDoor',
+  'cams',
+  'videos',
+  'contests',
+  'magazines',
+  'myAccountChats',
+  'myAccountFavorites',
+  'myAccountFavoriteVideos',
+  'myAccountProfile',
+  'messenger',
+  'myAccountPhotos',
+  'myAccountPinnedVideos',
+  'myAccountVideos',
+  'spinwheel',
+  'mediathekVideos',
+  'mediathekPhotos',
+  'myAccountClips',
+  'myAccountAudio',
+  'topCams',
+  'topCamsTop100',
+  'topCamsFavorites',
+  'topCamsVideocall',
+  'tvGirls',
+  'tvLateNight',
+  'tvLivestream',
+  'tvSeriesOverview',
+  'tvSeries',
+  'tvVideos',
+  'tvVideo',
+  'tvPremium',
+  'tvPremiumLivestream',
+  'tvPriceTable',
+  'tvProgram',
+  'tvArticle',
 ] as const;
 
 export const CODE_BENEFIT_TYPES = [
@@ -928,6 +978,7 @@ export const searchEndpoints = {
 
 export const seoEndpoints = {
   breadcrumb: { method: 'POST', path: '/breadcrumb/:breadcrumbType' },
+  actorSeoContent: { method: 'GET', path: '/seo/getActorSeoContent/:actorId/:tagGroup' },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
 export const specialsEndpoints = {

@@ -7,14 +7,16 @@ import {
   DECLARED_ROUTES,
   LANGUAGES,
   MEDIATHEK_TABS,
+  VIDEO_TAGS,
   REMOTE_NAMES,
   seoEndpoints,
   type BreadcrumbItem,
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
+import { actorSeoTexts } from './schema';
 import { fixtureRepo, repositoryDescriptor } from '../../testing/fixtures';
 import { releasedVideoRefs } from '../media/service';
-import { listCategories } from '../performers/service';
+import { listCategories, performerSketches } from '../performers/service';
 import { publishedBlogPosts } from '../specials/service';
 import { format } from '../tv/service';
 import de from './locales/de.json';
@@ -22,8 +24,9 @@ import en from './locales/en.json';
 import es from './locales/es.json';
 import nl from './locales/nl.json';
 
-// The trail of every breadcrumb type answers over REST in the asked language, linking to real pages of the route
-// table, and agrees with the BreadcrumbList of the page's server-rendered head: both come from one builder.
+// The seo module's REST calls. The trail of every breadcrumb type answers over REST in the asked language, linking to real pages of the route
+// table, and agrees with the BreadcrumbList of the page's server-rendered head: both come from one builder. A
+// performer's SEO text of a tag group comes from the seeded texts, in the language asked.
 
 const HOST = 'localhost';
 const LOCALES = { de, en, es, nl };
@@ -52,6 +55,7 @@ before(async () => {
     series: 'velvet-nights',
     key: 'velvet-nights',
     episodeId: String(episode.id),
+    tagGroup: 'outdoor',
   };
 });
 after(async () => {
@@ -92,7 +96,7 @@ describe('breadcrumb/{breadcrumbType}', () => {
       for (const language of LANGUAGES) {
         const trail = await trailOf(type, language);
         assert.ok(trail.length >= 2, `${type} ${language}: ${JSON.stringify(trail)}`);
-        assert.deepEqual(trail[0], { name: 'Velvet', path: `/${language}/` });
+        assert.deepEqual(trail[0], { name: 'Velvet', path: `/${language}/`, route: 'home' });
         for (const crumb of trail) {
           assert.ok(crumb.name.trim().length > 0, `${type} ${language}: an unnamed crumb`);
           assert.ok(crumb.path.startsWith(`/${language}/`) && crumb.path.endsWith('/'), crumb.path);
@@ -105,6 +109,8 @@ describe('breadcrumb/{breadcrumbType}', () => {
           const views = LOCALES[language].breadcrumbViews as Record<string, string>;
           assert.equal(trail.at(-1)!.name, views[kind.view]);
           assert.equal(trail.at(-1)!.path, trail.at(-2)!.path, 'a view links to its page');
+        } else {
+          assert.equal(trail.at(-1)!.route, BREADCRUMB_TYPES[type].route, `${type} ends with its own page`);
         }
       }
   });
@@ -168,8 +174,69 @@ describe('breadcrumb/{breadcrumbType}', () => {
       const rest: BreadcrumbItem[] = await trailOf(type, language);
       assert.deepEqual(
         list.itemListElement!.map((item) => ({ name: item.name, path: new URL(item.item).pathname })),
-        rest,
+        rest.map(({ name, path }) => ({ name, path })),
       );
     }
+  });
+});
+
+describe('seo/getActorSeoContent/{actorId}/{tagGroup}', () => {
+  const ask = (actorId: unknown, tagGroup: string, language?: string) =>
+    t.app.inject({
+      url: `/rest/v1/seo/getActorSeoContent/${actorId}/${tagGroup}${language ? `?language=${language}` : ''}`,
+      headers: { host: HOST },
+    });
+
+  test("every performer's texts answer in de, en, nl and es, written from her name and the tag group", async () => {
+    const performers = await performerSketches(t.ctx.db);
+    const seeded = await t.ctx.db.select().from(actorSeoTexts);
+    assert.ok(performers.length > 0);
+    for (const performer of performers) {
+      const groups = [...new Set(seeded.filter((row) => row.actorId === performer.id).map((row) => row.tagGroup))];
+      assert.equal(groups.length, 3, `performer ${performer.id} has three tag groups`);
+      for (const tagGroup of groups)
+        for (const language of LANGUAGES) {
+          const response = await ask(performer.id, tagGroup, language);
+          assert.equal(response.statusCode, 200, response.body);
+          const content = seoEndpoints.actorSeoContent.response.parse(response.json());
+          const tag = (LOCALES[language].tags as Record<string, string>)[tagGroup]!;
+          assert.deepEqual(
+            { actorId: content.actorId, tagGroup: content.tagGroup, language: content.language },
+            { actorId: performer.id, tagGroup, language },
+          );
+          assert.ok(
+            content.headline.includes(performer.displayName) && content.headline.includes(tag),
+            content.headline,
+          );
+          assert.equal(content.paragraphs.length, 2);
+          assert.ok(content.paragraphs[0]!.includes(performer.threeWords), content.paragraphs[0]);
+        }
+      // The languages differ: each text is its own.
+      const headlines = await Promise.all(
+        LANGUAGES.map(async (language) => (await ask(performer.id, groups[0]!, language)).json().headline),
+      );
+      assert.ok(new Set(headlines).size >= 3, headlines.join(' / '));
+      // Without a language the tenant's own (Velvet: en) answers.
+      assert.equal((await ask(performer.id, groups[0]!)).json().language, 'en');
+    }
+  });
+
+  test('a tag group she has no text for or a missing performer is 404, a bad id or tag group 400', async () => {
+    const seeded = await t.ctx.db.select().from(actorSeoTexts);
+    const first = seeded[0]!;
+    const described = new Set(seeded.filter((row) => row.actorId === first.actorId).map((row) => row.tagGroup));
+    const other = VIDEO_TAGS.find((tag) => !described.has(tag))!;
+    for (const [actorId, tagGroup, status, code] of [
+      [first.actorId, other, 404, 'NOT_FOUND'],
+      [999_999, first.tagGroup, 404, 'NOT_FOUND'],
+      [0, first.tagGroup, 400, 'VALIDATION_FAILED'],
+      ['abc', first.tagGroup, 400, 'VALIDATION_FAILED'],
+      [first.actorId, 'no-such-tag', 400, 'VALIDATION_FAILED'],
+    ] as const) {
+      const response = await ask(actorId, tagGroup, 'de');
+      assert.equal(response.statusCode, status, `${actorId}/${tagGroup}: ${response.body}`);
+      assert.equal(response.json().code, code);
+    }
+    assert.equal((await ask(first.actorId, first.tagGroup, 'fr')).statusCode, 400);
   });
 });

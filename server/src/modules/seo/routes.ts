@@ -1,17 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { BREADCRUMB_TYPES, LANGUAGES, seoEndpoints, type BreadcrumbItem, type Language } from '@velvet/contracts';
+import { BREADCRUMB_TYPES, seoEndpoints, type BreadcrumbItem } from '@velvet/contracts';
 import { HttpError, route } from '../../http/endpoint';
 import { tenantOfHost, tenantRouteTables } from '../federation';
 import type { ModuleContext } from '../module';
+import { actorSeoContent } from './actor-seo';
 import { pageMeta, trailLinks } from './pages-meta';
 import { argNames, listedLanguages } from './pages';
 import { requiredText } from './texts';
 
 /**
- * The REST face of the breadcrumbs: the trail of a page of a breadcrumb type on the asking host's tenant, made by
+ * The seo module's REST calls. The breadcrumbs: the trail of a page of a breadcrumb type on the asking host's tenant, made by
  * the same builder as the JSON-LD of the page's server-rendered head (pageMeta's trail through trailLinks).
  */
-export const breadcrumbRoutes =
+export const seoRoutes =
   (ctx: ModuleContext): FastifyPluginAsync =>
   async (app) => {
     const tables = tenantRouteTables(ctx);
@@ -21,9 +22,7 @@ export const breadcrumbRoutes =
         tenantOfHost(ctx, request.hostname),
         tables.routes(undefined, request.hostname),
       ]);
-      const listed = listedLanguages(tenant.languages);
-      const language: Language =
-        query.language && LANGUAGES.includes(query.language) ? query.language : listed.fallback;
+      const language = query.language ?? listedLanguages(tenant.languages).fallback;
       const page = routes.find((candidate) => candidate.name === kind.route);
       if (!page) throw new HttpError(404, 'NOT_FOUND', `This site has no ${params.breadcrumbType} pages`);
       const { tab, ...args } = body.payload;
@@ -45,5 +44,12 @@ export const breadcrumbRoutes =
       ];
       const breadcrumb: BreadcrumbItem[] = trailLinks(meta.trail, language, args as Record<string, string>, views);
       return { data: { breadcrumb } };
+    });
+
+    // The SEO text of a performer's videos of a tag group, in the language asked (else the tenant's own).
+    route(app, seoEndpoints.actorSeoContent, async ({ params, query, request }) => {
+      const language =
+        query.language ?? listedLanguages((await tenantOfHost(ctx, request.hostname)).languages).fallback;
+      return actorSeoContent(ctx, params.actorId, params.tagGroup, language);
     });
   };
