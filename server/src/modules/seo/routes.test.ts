@@ -115,6 +115,12 @@ describe('breadcrumb/{breadcrumbType}', () => {
       }
   });
 
+  test('the breadcrumb types a remote declares its pages serve are types of the call', () => {
+    for (const name of REMOTE_NAMES)
+      for (const type of repositoryDescriptor(name).breadcrumbs)
+        assert.ok(type in BREADCRUMB_TYPES, `${name} declares ${type}`);
+  });
+
   test('the performer and the video are named by their data, the parents by their route in the language', async () => {
     const video = await trailOf('actorVideoDetails', 'de');
     assert.deepEqual(
