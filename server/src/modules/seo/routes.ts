@@ -9,8 +9,9 @@ import { argNames, listedLanguages } from './pages';
 import { requiredText } from './texts';
 
 /**
- * The seo module's REST calls. The breadcrumbs: the trail of a page of a breadcrumb type on the asking host's tenant, made by
- * the same builder as the JSON-LD of the page's server-rendered head (pageMeta's trail through trailLinks).
+ * The seo module's REST calls. The breadcrumbs: the trail of a page of a breadcrumb type on the asking host's
+ * tenant, made by the same builder as the JSON-LD of the page's server-rendered head (pageMeta's trail through
+ * trailLinks).
  */
 export const seoRoutes =
   (ctx: ModuleContext): FastifyPluginAsync =>
