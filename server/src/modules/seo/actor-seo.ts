@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { LANGUAGES, VIDEO_TAGS, type ActorSeoContent, type Language } from '@velvet/contracts';
+import { holdsDemoData } from '../../db/seed';
 import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
 import { performerSketches } from '../performers/service';
@@ -42,6 +43,16 @@ export async function seedActorSeoTexts(ctx: ModuleContext): Promise<void> {
       .insert(actorSeoTexts)
       .values(rows.slice(start, start + 500))
       .onConflictDoNothing();
+}
+
+/**
+ * A directory whose demo catalogue was seeded before the SEO texts existed gets them at its next start (the demo
+ * seed runs once per database); one that has them, or holds no demo data, is left as it is.
+ */
+export async function fillMissingActorSeoTexts(ctx: ModuleContext): Promise<void> {
+  if (!(await holdsDemoData(ctx.db))) return;
+  const [any] = await ctx.db.select({ actorId: actorSeoTexts.actorId }).from(actorSeoTexts).limit(1);
+  if (!any) await seedActorSeoTexts(ctx);
 }
 
 /** A performer's SEO text for a tag group in a language; 404 where she has none (or does not exist). */

@@ -12,7 +12,7 @@ import { alternatesOf, listedLanguages, publicRoutes, robotsTxt, takesArgs } fro
 import { writeSitemaps, type SitemapFiles, type SitemapPart } from './sitemap';
 import { PAGE_SOURCES, type PageRef } from './sources';
 import { appIcons, appManifest } from './app-manifest';
-import { seedActorSeoTexts } from './actor-seo';
+import { fillMissingActorSeoTexts, seedActorSeoTexts } from './actor-seo';
 import { seoRoutes } from './routes';
 
 /** How long a tenant's sitemap is served as made, here and by a CDN: new pages show within this time. */
@@ -93,6 +93,7 @@ async function tenantSitemap(
 export const seoModule: ServerModule = {
   name: 'seo',
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
+  prepare: fillMissingActorSeoTexts,
   seed: (ctx) => seedActorSeoTexts(ctx),
   routes: seoRoutes,
   rootRoutes: (ctx) => async (app) => {

@@ -13,6 +13,7 @@ import {
   type BreadcrumbItem,
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
+import { seoModule } from '.';
 import { actorSeoTexts } from './schema';
 import { fixtureRepo, repositoryDescriptor } from '../../testing/fixtures';
 import { releasedVideoRefs } from '../media/service';
@@ -244,5 +245,14 @@ describe('seo/getActorSeoContent/{actorId}/{tagGroup}', () => {
       assert.equal(response.json().code, code);
     }
     assert.equal((await ask(first.actorId, first.tagGroup, 'fr')).statusCode, 400);
+  });
+
+  test('a directory seeded before the texts existed gets them at its next start, the same ones', async () => {
+    const seeded = await t.ctx.db.select().from(actorSeoTexts);
+    await t.ctx.db.delete(actorSeoTexts);
+    await seoModule.prepare!(t.ctx);
+    const filled = await t.ctx.db.select().from(actorSeoTexts);
+    const key = (row: (typeof seeded)[number]) => JSON.stringify(row);
+    assert.deepEqual(filled.map(key).sort(), seeded.map(key).sort());
   });
 });
