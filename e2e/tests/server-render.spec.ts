@@ -72,9 +72,13 @@ test.describe('without JavaScript', () => {
       const chat = serverPart(page, 'mf-chat');
       await expect(chat.getByRole('heading', { level: 1 })).toHaveText(name);
       await expect(chat.locator('.mf-chat-profile__header .vv-price')).toHaveText(PER_MINUTE);
-      // Her profile's tabs are links to her pages.
+      // Her profile's trail is in the server's HTML: home linked, her own page current.
       const profilePath = new URL(page.url()).pathname;
-      const tabs = chat.getByRole('navigation').locator('a[href]');
+      const trail = chat.locator('nav.vv-breadcrumbs[aria-label]');
+      await expect(trail.locator('a[href]').first()).toHaveAttribute('href', `/${language}/`);
+      await expect(trail.locator('[aria-current="page"]')).toHaveText(name);
+      // Her profile's tabs are links to her pages.
+      const tabs = chat.locator('nav.vv-tabs').locator('a[href]');
       expect(await tabs.count()).toBeGreaterThan(2);
       for (const href of await tabs.evaluateAll((links) => links.map((link) => link.getAttribute('href')!)))
         expect(href.startsWith(profilePath)).toBe(true);
@@ -95,6 +99,13 @@ test.describe('without JavaScript', () => {
       const details = await follow(page, videoLink);
       expect(details.status()).toBe(200);
       await expect(serverPart(page, 'mf-media').getByRole('heading', { level: 1 })).toHaveText(title);
+      // The video's trail leads through its performer's profile and her videos to the video itself.
+      const videoTrail = serverPart(page, 'mf-media').locator('nav.vv-breadcrumbs[aria-label]');
+      const videoPath = new URL(page.url()).pathname;
+      const performerPath = videoPath.replace(/videos\/\d+\/$/, '');
+      await expect(videoTrail.locator('a[href]')).toHaveCount(3);
+      await expect(videoTrail.locator(`a[href="${performerPath}"]`)).toHaveCount(1);
+      await expect(videoTrail.locator('[aria-current="page"]')).toHaveText(title);
     });
   }
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { mediaEndpoints } from '@velvet/contracts';
-import { LoadState, useLanguage, useLoaded, usePlatform, useRouteLink } from '@velvet/federation';
+import { LoadState, PageBreadcrumbs, useLanguage, useLoaded, usePlatform, useRouteLink } from '@velvet/federation';
 import { ButtonLink } from '@velvet/ui';
 import { BuyButton } from './BuyButton';
 import { PinButton } from './PinButton';
@@ -23,6 +23,7 @@ export function VideoPage({ videoId, actorName }: { videoId: string; actorName: 
     <LoadState loaded={loaded} notFound={t('video.notFound')}>
       {(video) => (
         <article className="mf-media-video" data-video-id={video.id}>
+          <PageBreadcrumbs type="actorVideoDetails" payload={{ actorName, videoId }} />
           <VideoPlayer video={video} />
           <div className="mf-media-video__info">
             <h1>{video.title}</h1>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { RouteArgs, RouteName } from '@velvet/contracts';
 import { routeLink, usePlatform } from '@velvet/federation';
-import { LinkOrText } from '@velvet/ui';
+import { Breadcrumbs as BreadcrumbBar } from '@velvet/ui';
 
 export interface Crumb {
   label: string;
@@ -11,7 +11,7 @@ export interface Crumb {
 
 /**
  * Where a TV page sits: Home › TV › … › the page itself (spec: TV breadcrumb types). A crumb whose page is not served
- * on this page load is its text alone.
+ * on this page load is its text alone. Shown by the site's one breadcrumb bar.
  */
 export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
   const { t } = useTranslation();
@@ -22,20 +22,9 @@ export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
     ...trail,
   ];
   return (
-    <nav aria-label={t('breadcrumb.label')} className="mf-tv-breadcrumbs">
-      <ol>
-        {crumbs.map((crumb, index) =>
-          index === crumbs.length - 1 ? (
-            <li key={index} aria-current="page">
-              {crumb.label}
-            </li>
-          ) : (
-            <li key={index}>
-              <LinkOrText link={routeLink(router, crumb.route, crumb.args)}>{crumb.label}</LinkOrText>
-            </li>
-          ),
-        )}
-      </ol>
-    </nav>
+    <BreadcrumbBar
+      label={t('breadcrumb.label')}
+      items={crumbs.map((crumb) => ({ name: crumb.label, link: routeLink(router, crumb.route, crumb.args) }))}
+    />
   );
 }

@@ -1,5 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { chatEndpoints, ticketChatListQuery, type ActorProfile, type ChatTicket } from '@velvet/contracts';
+import {
+  chatEndpoints,
+  seoEndpoints,
+  ticketChatListQuery,
+  type ActorProfile,
+  type ChatTicket,
+} from '@velvet/contracts';
 import { createMockPlatform, renderWithPlatform } from '@velvet/testing';
 import { ChatApp } from '../ChatApp';
 import { locales } from '../locales';
@@ -35,9 +41,23 @@ function ticket(id: number, overrides: Partial<ChatTicket> = {}): ChatTicket {
 
 function renderProfile(profile: ActorProfile, tickets: ChatTicket[] = []) {
   const modelIds: unknown[] = [];
+  const breadcrumbCalls: unknown[] = [];
   const platform = createMockPlatform({
     route: { name: 'actorProfile', args: { actorName: 'lena' } },
-    rest: { [chatEndpoints.actorData.path]: () => profile },
+    rest: {
+      [chatEndpoints.actorData.path]: () => profile,
+      [seoEndpoints.breadcrumb.path]: (input) => {
+        breadcrumbCalls.push(input);
+        return {
+          data: {
+            breadcrumb: [
+              { name: 'Velvet', path: '/en/', route: 'home' },
+              { name: profile.displayName, path: `/en/amateur/${profile.name}/`, route: 'actorProfile' },
+            ],
+          },
+        };
+      },
+    },
     query: (operation, variables) => {
       expect(operation.document).toBe(ticketChatListQuery.document);
       modelIds.push(variables['modelId']);
@@ -45,7 +65,7 @@ function renderProfile(profile: ActorProfile, tickets: ChatTicket[] = []) {
     },
   });
   renderWithPlatform(<ChatApp />, { platform, remote: 'mf-chat', locales });
-  return { platform, modelIds };
+  return { platform, modelIds, breadcrumbCalls };
 }
 
 const button = (overrides: Partial<ActorProfile['chatButton']>) => ({ ...actorProfile().chatButton, ...overrides });
@@ -114,5 +134,15 @@ describe('actor profile rules', () => {
     await waitFor(() => expect(modelIds).toEqual([7]));
     // While the shows load their section waits; the empty answer takes it away.
     await waitFor(() => expect(screen.queryByText('Planned live shows of Lena')).toBeNull());
+  });
+
+  it("shows the server's trail of her profile: home linked, her own page current", async () => {
+    const { breadcrumbCalls } = renderProfile(actorProfile());
+    const trail = within(await screen.findByRole('navigation', { name: 'Breadcrumb' }));
+    expect(await trail.findByRole('link', { name: 'Velvet' })).toHaveAttribute('href', '/en/');
+    expect(trail.getByText('Lena')).toHaveAttribute('aria-current', 'page');
+    expect(breadcrumbCalls).toEqual([
+      expect.objectContaining({ params: { breadcrumbType: 'actorProfile' }, body: { payload: { actorName: 'lena' } } }),
+    ]);
   });
 });

@@ -1,8 +1,15 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chatEndpoints, type ActorProfile, type RouteName } from '@velvet/contracts';
+import {
+  BREADCRUMB_TYPES,
+  chatEndpoints,
+  type ActorProfile,
+  type BreadcrumbType,
+  type RouteName,
+} from '@velvet/contracts';
 import {
   LoadState,
+  PageBreadcrumbs,
   useCurrentRoute,
   useLoggedIn,
   usePlatform,
@@ -146,6 +153,9 @@ export function ActorProfilePage({ actorName }: { actorName: string }) {
     <LoadState loaded={profile}>
       {(actor) => (
         <article className="mf-chat-profile" data-actor-id={actor.id}>
+          {route.name in BREADCRUMB_TYPES ? (
+            <PageBreadcrumbs type={route.name as BreadcrumbType} payload={{ ...route.args, actorName: actor.name }} />
+          ) : null}
           <ProfileHeader actor={actor} onFavorite={setFavorite} />
           <TabNav
             label={t('profile.tabs.label')}

@@ -20,3 +20,4 @@ export * from './domains/subscriptions';
 export * from './domains/search';
 export * from './domains/survey';
 export * from './domains/conversion';
+export * from './domains/seo';

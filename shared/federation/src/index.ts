@@ -41,6 +41,7 @@ export {
 export { concurrentRoots } from './concurrentRoots';
 export { deliveryPlugin, type DeliveryPluginOptions, type RemoteLoadFailure } from './deliveryPlugin';
 export { routeLink, useRouteLink, RouteLink, RouteButton } from './routeLink';
+export { PageBreadcrumbs } from './breadcrumbs';
 export {
   createSlotHost,
   SlotPropsError,

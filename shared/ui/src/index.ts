@@ -23,5 +23,6 @@ export { Section, type SectionProps } from './Section';
 export { TabNav, type TabNavItem } from './TabNav';
 export { navigateOnPlainClick, type LinkTarget } from './link';
 export { LinkOrText } from './LinkOrText';
+export { Breadcrumbs, type BreadcrumbsItem } from './Breadcrumbs';
 export { applyTheme, themeCss, themeProperties } from './theme';
 export { useAction, type Action } from './useAction';

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import {
+  Breadcrumbs,
   Button,
   ButtonLink,
   EmptyState,
@@ -120,6 +121,35 @@ describe('Pager', () => {
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     rerender(<Pager page={1} pageCount={1} onChange={() => {}} labels={labels} />);
     expect(screen.queryByRole('navigation')).toBeNull();
+  });
+});
+
+describe('Breadcrumbs', () => {
+  it('is a named navigation of the trail: links up to the page, which is current and no link', () => {
+    const onNavigate = jest.fn();
+    render(
+      <Breadcrumbs
+        label="Breadcrumb"
+        items={[
+          { name: 'Velvet', link: { href: '/en/', onNavigate } },
+          { name: 'Top cams', link: null },
+          { name: 'Lena', link: { href: '/en/amateur/lena/' } },
+        ]}
+      />,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(nav.querySelectorAll('ol > li')).toHaveLength(3);
+    fireEvent.click(screen.getByRole('link', { name: 'Velvet' }));
+    expect(onNavigate).toHaveBeenCalledTimes(1);
+    // A crumb whose page is not served is its text alone; the page itself is marked current.
+    expect(screen.queryByRole('link', { name: 'Top cams' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Lena' })).toBeNull();
+    expect(screen.getByText('Lena')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('keeps its landmark while the trail is empty, so the page does not move when it arrives', () => {
+    render(<Breadcrumbs label="Breadcrumb" items={[]} />);
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveClass('vv-breadcrumbs');
   });
 });
 

@@ -422,6 +422,16 @@ export async function onlinePerformers(
 }
 
 /** Every performer's name, the argument of their pages: for listings of all pages, such as the sitemap. */
+/** Every performer's id, shown name and self-description in three words, by id: what texts about her are made of. */
+export async function performerSketches(
+  db: Database,
+): Promise<Array<{ id: number; displayName: string; threeWords: string }>> {
+  return db
+    .select({ id: actors.id, displayName: actors.displayName, threeWords: actors.threeWords })
+    .from(actors)
+    .orderBy(asc(actors.id));
+}
+
 export async function performerNames(db: Database): Promise<string[]> {
   const rows = await db.select({ name: actors.name }).from(actors).orderBy(asc(actors.id));
   return rows.map((row) => row.name);

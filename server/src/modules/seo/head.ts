@@ -1,6 +1,6 @@
 import type { Language, RouteDefinition } from '@velvet/contracts';
 import { alternatesOf, pagePath } from './pages';
-import type { PageMeta } from './pages-meta';
+import { trailLinks, type PageMeta } from './pages-meta';
 import { requiredText } from './texts';
 import { scriptJson } from '../../http/script-json';
 
@@ -45,11 +45,11 @@ export function renderHead(meta: PageMeta, place: PagePlace): RenderedHead {
     structured.push({
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
-      itemListElement: meta.trail.map((crumb, index) => ({
+      itemListElement: trailLinks(meta.trail, language, args).map((crumb, index) => ({
         '@type': 'ListItem',
         position: index + 1,
         name: crumb.name,
-        item: origin + pagePath(crumb.route, language, args),
+        item: origin + crumb.path,
       })),
     });
   if (meta.video)

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { RouteDefinition } from '@velvet/contracts';
@@ -11,6 +12,8 @@ import { alternatesOf, listedLanguages, publicRoutes, robotsTxt, takesArgs } fro
 import { writeSitemaps, type SitemapFiles, type SitemapPart } from './sitemap';
 import { PAGE_SOURCES, type PageRef } from './sources';
 import { appIcons, appManifest } from './app-manifest';
+import { fillMissingActorSeoTexts, seedActorSeoTexts } from './actor-seo';
+import { seoRoutes } from './routes';
 
 /** How long a tenant's sitemap is served as made, here and by a CDN: new pages show within this time. */
 export const SITEMAP_CACHE_MS = 10 * 60_000;
@@ -83,9 +86,16 @@ async function tenantSitemap(
   return writeSitemaps(origin, parts);
 }
 
-/** robots.txt, the sitemap and the web app manifest of the tenant a request's host names, on that host. */
+/**
+ * robots.txt, the sitemap and the web app manifest of the tenant a request's host names, on that host; the
+ * breadcrumb trails and the performers' SEO texts over REST.
+ */
 export const seoModule: ServerModule = {
   name: 'seo',
+  migrationsFolder: path.join(import.meta.dirname, 'migrations'),
+  prepare: fillMissingActorSeoTexts,
+  seed: (ctx) => seedActorSeoTexts(ctx),
+  routes: seoRoutes,
   rootRoutes: (ctx) => async (app) => {
     const tables = tenantRouteTables(ctx);
     const made = new LRUCache<string, Made>({

@@ -1,5 +1,6 @@
 import { slugsFor, type Language, type RouteDefinition } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
+import { pagePath } from './pages';
 import { ENTITIES, type PerformerFacts } from './sources';
 import { pageText, requiredText } from './texts';
 
@@ -223,4 +224,31 @@ export async function pageMeta(
     ...(name && route !== home ? [{ name, route }] : []),
   ];
   return { ...facts, trail };
+}
+
+/** One step of a trail as it is shown and linked: its name, its site path (in the trail's language), its route. */
+export interface TrailLink {
+  name: string;
+  path: string;
+  route: string;
+}
+
+/**
+ * The one builder of a page's breadcrumb links: the JSON-LD BreadcrumbList of the server-rendered head, the
+ * `breadcrumb/{breadcrumbType}` answer and the trail shown on the page all come from it. A view inside the page (a
+ * tab, a list) ends the trail with its name, linking to the page.
+ */
+export function trailLinks(
+  trail: readonly Crumb[],
+  language: Language,
+  args: Readonly<Record<string, string>>,
+  views: readonly string[] = [],
+): TrailLink[] {
+  const links = trail.map((crumb) => ({
+    name: crumb.name,
+    path: pagePath(crumb.route, language, args),
+    route: crumb.route.name,
+  }));
+  const page = links.at(-1);
+  return page ? [...links, ...views.map((name) => ({ ...page, name }))] : links;
 }

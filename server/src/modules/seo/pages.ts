@@ -27,7 +27,7 @@ const PRIVATE_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 const segments = (slugs: string) => slugs.split('/').filter(Boolean);
-const argNames = (route: RouteDefinition) =>
+export const argNames = (route: RouteDefinition) =>
   segments(route.path.en)
     .filter((segment) => segment.startsWith(':'))
     .map((segment) => segment.slice(1));

@@ -30,6 +30,7 @@ export {
   BLOG_CATEGORY_ALIASES,
   BLOG_CATEGORY_IDS,
   BLOG_PAGE_SIZE,
+  BREADCRUMB_TYPES,
   BROWSER_ONLINE_STATUSES,
   CANARY_AUTO_ROLLBACK,
   CANCELLATION_OFFER_PERCENT,
@@ -138,6 +139,7 @@ export {
   MEDIATHEK_MEDIA_TYPES,
   MEDIATHEK_ORIGINS,
   MEDIATHEK_SOURCES,
+  MEDIATHEK_TABS,
   MEDIA_CURRENCIES,
   MENU_PLACES,
   MESSAGE_GIFTS_MAX,
@@ -340,6 +342,57 @@ export const BLOG_CATEGORY_KEYS = [
   'news',
   'interviews',
   'featured',
+] as const;
+
+export const BREADCRUMB_TYPE_NAMES = [
+  'actorProfile',
+  'actorAbout',
+  'actorVideoDetails',
+  'actorLiveShow',
+  'actorVideos',
+  'actorClassicVideos',
+  'actorTopCams',
+  'actorFeed',
+  'actorPictures',
+  'actorVideosByTag',
+  'blogArticle',
+  'blog',
+  'category',
+  'categories',
+  'camsNextDoor',
+  'cams',
+  'videos',
+  'contests',
+  'magazines',
+  'myAccountChats',
+  'myAccountFavorites',
+  'myAccountFavoriteVideos',
+  'myAccountProfile',
+  'messenger',
+  'myAccountPhotos',
+  'myAccountPinnedVideos',
+  'myAccountVideos',
+  'spinwheel',
+  'mediathekVideos',
+  'mediathekPhotos',
+  'myAccountClips',
+  'myAccountAudio',
+  'topCams',
+  'topCamsTop100',
+  'topCamsFavorites',
+  'topCamsVideocall',
+  'tvGirls',
+  'tvLateNight',
+  'tvLivestream',
+  'tvSeriesOverview',
+  'tvSeries',
+  'tvVideos',
+  'tvVideo',
+  'tvPremium',
+  'tvPremiumLivestream',
+  'tvPriceTable',
+  'tvProgram',
+  'tvArticle',
 ] as const;
 
 export const CODE_BENEFIT_TYPES = [
@@ -925,6 +978,11 @@ export const requestAvsCheckoutMutation = {
 
 export const searchEndpoints = {
   search: { method: 'GET', path: '/searchResult/search/:language/:searchPattern' },
+} as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
+export const seoEndpoints = {
+  breadcrumb: { method: 'POST', path: '/breadcrumb/:breadcrumbType' },
+  actorSeoContent: { method: 'GET', path: '/seo/getActorSeoContent/:actorId/:tagGroup' },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
 export const specialsEndpoints = {
