@@ -10,7 +10,7 @@ const installed = (dir: string, pkg: string): string =>
   (JSON.parse(readFileSync(path.join(dir, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string })
     .version;
 
-const HOST_WINS = ['react', 'react-dom', 'rxjs', 'i18next', 'react-i18next', '@tanstack/react-query', '@velvet/i18n'];
+const HOST_WINS = ['react', 'react-dom', 'i18next', 'react-i18next', '@tanstack/react-query', '@velvet/i18n'];
 const OWN_COPY = ['@velvet/ui', '@velvet/sdk', '@velvet/federation'];
 
 /**
@@ -50,7 +50,7 @@ describe('shared modules of the webpack factories', () => {
     expect(config['@velvet/contracts']).toMatchObject({ version: CONTRACTS_VERSION, singleton: true });
   });
 
-  it('keeps page-wide state in one host copy, contracts strict, and lets ui, sdk and federation come twice', () => {
+  it('keeps page-wide state in one host copy, contracts strict, lets ui, sdk and federation come twice, and shares nothing else', () => {
     const config = shared({ dir: path.join(root, 'mf-tv'), eager: false });
     for (const name of [...HOST_WINS, 'react-dom/client', 'react/jsx-runtime'])
       expect([name, config[name]]).toMatchObject([name, { singleton: true, strictVersion: false }]);
