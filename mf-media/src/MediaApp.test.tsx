@@ -22,7 +22,9 @@ describe('video areas', () => {
     renderApp({ name: 'onSale' }, { rest: { [GRID]: grid.handler } });
     const list = await screen.findByRole('list', { name: 'Videos on sale' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(16);
-    expect(grid.requests[0]).toMatchObject({ type: 'discounted', page: 1, pageSize: 16 });
+    expect(grid.requests[0]).toMatchObject({ type: 'discounted', page: 1 });
+    // Unchosen, the page size is the server's: the guest's stored one, else 16.
+    expect(grid.requests[0]).not.toHaveProperty('pageSize');
     expect(screen.getByRole('link', { name: /Video 1\b/ })).toHaveAttribute(
       'href',
       routeHref('videoDetails', { actorName: 'lena', videoId: '1' }),
@@ -65,6 +67,51 @@ describe('video areas', () => {
     await waitFor(() => expect(grid.requests.at(-1)).toMatchObject({ page: 2, sort: 'cheapest' }));
     fireEvent.change(screen.getByLabelText('Duration'), { target: { value: 'short' } });
     await waitFor(() => expect(grid.requests.at(-1)).toMatchObject({ page: 1, duration: { from: -1, to: 300 } }));
+  });
+
+  test("a logged-in guest's grid starts from her stored sort and page size, and keeps what she picks", async () => {
+    const grid = gridHandler(100, { sort: 'cheapest', pageSize: 32 });
+    const stored: unknown[] = [];
+    renderApp(
+      { name: 'allVideos' },
+      {
+        loggedIn: true,
+        rest: {
+          [GRID]: grid.handler,
+          '/storeTileGridSettings': (input: unknown) => {
+            const { body } = input as { body: { settings: unknown } };
+            stored.push(body);
+            return { success: true, settings: body.settings };
+          },
+        },
+      },
+    );
+    const list = await screen.findByRole('list', { name: 'All videos' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(32);
+    expect(screen.getByLabelText('Sort by')).toHaveValue('cheapest');
+    expect(screen.getByLabelText('Per page')).toHaveValue('32');
+    expect(grid.requests[0]).not.toHaveProperty('sort');
+
+    fireEvent.change(screen.getByLabelText('Per page'), { target: { value: '48' } });
+    await waitFor(() => expect(grid.requests.at(-1)).toMatchObject({ pageSize: 48 }));
+    expect(stored).toEqual([{ type: 'videos', settings: { sort: 'cheapest', pageSize: 48 } }]);
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'newest' } });
+    await waitFor(() => expect(grid.requests.at(-1)).toMatchObject({ sort: 'newest', pageSize: 48 }));
+    expect(stored.at(-1)).toEqual({ type: 'videos', settings: { sort: 'newest', pageSize: 48 } });
+  });
+
+  test("a visitor's choice is not stored", async () => {
+    const grid = gridHandler(40);
+    const stored: unknown[] = [];
+    renderApp(
+      { name: 'allVideos' },
+      { rest: { [GRID]: grid.handler, '/storeTileGridSettings': (input: unknown) => void stored.push(input) } },
+    );
+    const list = await screen.findByRole('list', { name: 'All videos' });
+    fireEvent.change(screen.getByLabelText('Per page'), { target: { value: '32' } });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(32));
+    expect(grid.requests.at(-1)).toMatchObject({ pageSize: 32 });
+    expect(stored).toEqual([]);
   });
 
   test('the gender filter falls back to NONE when emptied', async () => {

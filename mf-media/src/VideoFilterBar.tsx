@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   VIDEO_ACTOR_GENDERS,
+  VIDEO_GRID_PAGE_SIZES,
   VIDEO_SORT_ORDERS,
   VIDEO_TAGS,
   videoCategoryDefaults,
@@ -30,12 +31,14 @@ const FLAGS = [
 
 export interface VideoFilterBarProps {
   filter: VideoFilter;
+  /** The sort and page size the grid shows now (chosen, stored or the defaults), once known. */
+  shown: { sort?: VideoSort; pageSize?: number };
   onChange: (change: Partial<VideoFilter>) => void;
   loggedIn: boolean;
 }
 
-/** Sort, performer gender, duration, tag and content switches of a video grid. */
-export function VideoFilterBar({ filter, onChange, loggedIn }: VideoFilterBarProps) {
+/** Sort, page size, performer gender, duration, tag and content switches of a video grid. */
+export function VideoFilterBar({ filter, shown, onChange, loggedIn }: VideoFilterBarProps) {
   const { t } = useTranslation();
   const id = useId();
   const defaultSort = videoCategoryDefaults(filter.type).sort;
@@ -56,12 +59,25 @@ export function VideoFilterBar({ filter, onChange, loggedIn }: VideoFilterBarPro
       <label htmlFor={`${id}-sort`}>{t('filter.sort')}</label>
       <select
         id={`${id}-sort`}
-        value={filter.sort ?? defaultSort}
+        value={shown.sort && sorts.includes(shown.sort) ? shown.sort : defaultSort}
         onChange={(e) => onChange({ sort: e.target.value as VideoSort })}
       >
         {sorts.map((sort) => (
           <option key={sort} value={sort}>
             {t(`sort.${sort}`)}
+          </option>
+        ))}
+      </select>
+
+      <label htmlFor={`${id}-page-size`}>{t('filter.pageSize')}</label>
+      <select
+        id={`${id}-page-size`}
+        value={shown.pageSize ?? filter.pageSize}
+        onChange={(e) => onChange({ pageSize: Number(e.target.value) })}
+      >
+        {VIDEO_GRID_PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size}
           </option>
         ))}
       </select>

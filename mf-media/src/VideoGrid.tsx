@@ -25,7 +25,11 @@ export interface VideoGridProps {
   showFilter?: boolean;
 }
 
-/** A filterable, sortable, paged grid of one video category, loaded through the tile grid endpoint. */
+/**
+ * A filterable, sortable, paged grid of one video category, loaded through the tile grid endpoint. Its sort and page
+ * size are sent only once chosen (by the guest, or by a widget's page size): until then the server applies the ones
+ * the guest stored, and a logged-in guest's choice in the filter bar is stored for her next grid.
+ */
 export function VideoGrid({ category, label, searchPattern, pageSize, showFilter = true }: VideoGridProps) {
   const { t } = useTranslation();
   const { api } = usePlatform();
@@ -36,16 +40,45 @@ export function VideoGrid({ category, label, searchPattern, pageSize, showFilter
   const [filter, setFilter] = useState<VideoFilter>(() =>
     initialVideoFilter({ type: category, showFilter, ...(pageSize ? { pageSize } : {}) }),
   );
-  const change = (update: Partial<VideoFilter>) => setFilter((current) => updateVideoFilter(current, update));
+  const [chosenPageSize, setChosenPageSize] = useState(pageSize);
 
-  const payload = encodeTileGridPayload({ ...filter, ...(searchPattern ? { searchPattern } : {}) });
+  const { pageSize: _defaultPageSize, showFilter: _shown, ...request } = filter;
+  const payload = encodeTileGridPayload({
+    ...request,
+    ...(chosenPageSize ? { pageSize: chosenPageSize } : {}),
+    ...(searchPattern ? { searchPattern } : {}),
+  });
   const page = useLoaded(`videoGrid|${payload}|${language}|${guestKey}`, () =>
     api.rest(mediaEndpoints.videoGrid, { params: { type: 'videos', payload } }),
   );
+  // What the last answer was sorted and paged by: the guest's choice, else her stored settings, else the defaults.
+  const shown = { sort: filter.sort ?? page.data?.sort, pageSize: chosenPageSize ?? page.data?.pageSize };
+
+  const change = (update: Partial<VideoFilter>) => {
+    setFilter((current) => updateVideoFilter(current, update));
+    if (update.pageSize) setChosenPageSize(update.pageSize);
+    if (!loggedIn || (!update.sort && !update.pageSize)) return;
+    const settings = { ...shown, ...update };
+    // The trending area's own order is not a preference for every grid. Storing is a convenience: if it fails,
+    // this grid still shows what she chose.
+    void api
+      .rest(mediaEndpoints.storeTileGridSettings, {
+        body: {
+          type: 'videos',
+          settings: {
+            ...(settings.sort && settings.sort !== 'topTrending' ? { sort: settings.sort } : {}),
+            ...(settings.pageSize ? { pageSize: settings.pageSize } : {}),
+          },
+        },
+      })
+      .catch(() => undefined);
+  };
 
   return (
     <div className="mf-media-grid" data-error={page.status === 'error' ? TILE_GRID_ERROR_MARKER : undefined}>
-      {filter.showFilter ? <VideoFilterBar filter={filter} onChange={change} loggedIn={loggedIn} /> : null}
+      {filter.showFilter ? (
+        <VideoFilterBar filter={filter} shown={shown} onChange={change} loggedIn={loggedIn} />
+      ) : null}
       <LoadState loaded={page}>
         {(result) =>
           result.items.length === 0 ? (

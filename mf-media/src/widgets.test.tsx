@@ -19,7 +19,7 @@ test('the Trends block shows a few trending videos without filter and links to t
   render(<Trends />, { '/tileGrid/get/:type/:payload': grid.handler });
   const list = await screen.findByRole('list', { name: 'Trends' });
   expect(within(list).getAllByRole('listitem')).toHaveLength(5);
-  expect(grid.requests[0]).toMatchObject({ type: 'trending', pageSize: 5, showFilter: false });
+  expect(grid.requests[0]).toMatchObject({ type: 'trending', pageSize: 5 });
   expect(screen.queryByRole('form')).not.toBeInTheDocument();
   expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Show all' })).toHaveAttribute('href', routeHref('videoTrends'));

@@ -1,4 +1,15 @@
-import type { Album, AlbumSummary, PinnedPhoto, Sedcards, Video, VideoGridRequest, VideoPage } from '@velvet/contracts';
+import {
+  VIDEO_GRID_PAGE_SIZE,
+  videoCategoryDefaults,
+  type Album,
+  type AlbumSummary,
+  type PinnedPhoto,
+  type Sedcards,
+  type TileGridSettings,
+  type Video,
+  type VideoGridRequest,
+  type VideoPage,
+} from '@velvet/contracts';
 
 export function makeVideo(id: number, overrides: Partial<Video> = {}): Video {
   return {
@@ -76,22 +87,26 @@ export function makeAlbum(id: number): Album {
 }
 
 /** A grid of `total` videos answering whatever page the request asks for. */
-export function gridHandler(total: number) {
+/**
+ * The tile grid endpoint as the server answers it: the guest's stored settings under what the payload sets, then the
+ * category's defaults.
+ */
+export function gridHandler(total: number, stored: TileGridSettings = {}) {
   const requests: VideoGridRequest[] = [];
   const handler = (input: unknown) => {
     const { params } = input as { params: { payload: string } };
-    const request = JSON.parse(params.payload) as Required<Pick<VideoGridRequest, 'page' | 'pageSize' | 'type'>> &
-      VideoGridRequest;
+    const request = JSON.parse(params.payload) as Required<Pick<VideoGridRequest, 'page' | 'type'>> & VideoGridRequest;
     requests.push(request);
-    const first = (request.page - 1) * request.pageSize;
-    const count = Math.max(0, Math.min(request.pageSize, total - first));
+    const pageSize = request.pageSize ?? stored.pageSize ?? VIDEO_GRID_PAGE_SIZE;
+    const first = (request.page - 1) * pageSize;
+    const count = Math.max(0, Math.min(pageSize, total - first));
     const page: VideoPage = {
       items: Array.from({ length: count }, (_, i) => makeVideo(first + i + 1)),
       total,
       page: request.page,
-      pageSize: request.pageSize,
+      pageSize,
       category: request.type,
-      sort: request.sort ?? 'newest',
+      sort: request.sort ?? stored.sort ?? videoCategoryDefaults(request.type).sort,
     };
     return page;
   };

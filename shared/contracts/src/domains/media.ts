@@ -9,6 +9,8 @@ import { BLOG_CACHE_MAX_AGE_SECONDS } from './specials';
 
 /** Items per video grid page. */
 export const VIDEO_GRID_PAGE_SIZE = 16;
+/** The page sizes a guest picks from in a video grid's filter bar. */
+export const VIDEO_GRID_PAGE_SIZES = [VIDEO_GRID_PAGE_SIZE, 32, 48] as const;
 
 /** Spelled as formatCurrency knows them. */
 export const MEDIA_CURRENCIES = ['VXC', 'EUR', 'CHF', 'credits', 'voucher'] as const;
