@@ -233,24 +233,27 @@ export async function openConversation(
   const now = ctx.now();
   const channelId = 'channelId' in target ? target.channelId : await channelIdOfActor(db, guestId, target.actorId);
   const owned = and(eq(channels.id, channelId), eq(channels.guestId, guestId));
-  const [card] = await selectChannels(db).where(owned);
-  if (!card) throw new HttpError(404, 'NOT_FOUND', `No channel ${channelId}`);
-  const { unreadCount, lastViewedTimestamp } = card.channel;
-  // A guest rereading a read conversation (every open of the messenger) writes nothing.
-  const marks =
-    unreadCount > 0 || !lastViewedTimestamp || now.getTime() - lastViewedTimestamp.getTime() >= VIEWED_PRECISION_MS;
-  const [rows] = await Promise.all([
+  // The page is read beside the channel and shown only once the channel proved hers.
+  const [[card], rows] = await Promise.all([
+    selectChannels(db).where(owned),
     db
       .select()
       .from(messages)
       .where(and(eq(messages.channelId, channelId), page.before ? lt(messages.id, page.before) : undefined))
       .orderBy(desc(messages.id))
       .limit(page.limit + 1),
-    marks && db.update(channels).set({ unreadCount: 0, lastViewedTimestamp: now }).where(owned),
   ]);
+  if (!card) throw new HttpError(404, 'NOT_FOUND', `No channel ${channelId}`);
+  const { unreadCount, lastViewedTimestamp } = card.channel;
+  // A guest rereading a read conversation (every open of the messenger) writes nothing.
+  const marks =
+    unreadCount > 0 || !lastViewedTimestamp || now.getTime() - lastViewedTimestamp.getTime() >= VIEWED_PRECISION_MS;
   const hasMore = rows.length > page.limit;
   const shown = rows.slice(0, page.limit).reverse();
-  const view = await messageView(ctx, guestId, shown);
+  const [view] = await Promise.all([
+    messageView(ctx, guestId, shown),
+    marks && db.update(channels).set({ unreadCount: 0, lastViewedTimestamp: now }).where(owned),
+  ]);
   const channel = toChannel(gate, { ...card, channel: { ...card.channel, unreadCount: 0 } });
   // Her other tabs and the navbar's unread count follow what this reading marked read.
   if (unreadCount > 0) ctx.hub.sendToGuest(guestId, { type: 'channel', channel });
