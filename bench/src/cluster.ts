@@ -10,8 +10,8 @@ import { forkScript, nextMessage, stopChild } from './processes';
 import { median, percentile, type Report } from './report';
 import { startVelvet, tempDir } from './servers';
 
-/** HAProxy's port; the servers, Redis and PostgreSQL take the ports after it. */
-const PORT = 18790;
+/** HAProxy's port (BENCH_CLUSTER_PORT, so two benches on one machine can run); the servers, Redis and PostgreSQL take the ports after it. */
+const PORT = Number(process.env.BENCH_CLUSTER_PORT ?? 18790);
 const WORKERS = 3;
 const SOCKETS = 10_000;
 const BROADCAST_P99_BUDGET_MS = 150;
@@ -81,7 +81,13 @@ async function checked(base: string, request: Request & { name: string }): Promi
   if (!response.ok) throw new Error(`${request.name}: ${response.status} ${(await response.text()).slice(0, 200)}`);
 }
 
-function addReads(report: Report, label: string, name: string, result: LoadResult, rpsBudget: boolean): void {
+function addReads(
+  report: Report,
+  label: string,
+  name: string,
+  result: LoadResult & { cpuPerRequest: number },
+  rpsBudget: boolean,
+): void {
   const failed = result.errors + result.non2xx;
   const note = failed ? `${failed} of ${result.total} failed` : undefined;
   report.add(
@@ -97,18 +103,33 @@ function addReads(report: Report, label: string, name: string, result: LoadResul
     'ms',
     rpsBudget ? undefined : { kind: 'max', limit: READS_P99_BUDGET_MS },
   );
+  report.add(`${label}: ${name}: server CPU per request`, result.cpuPerRequest * 1000, 'µs');
 }
 
-/** The logged-in reads at 100 connections, each alone and the three mixed. */
-async function benchReads(report: Report, label: string, base: string, seconds: number, onPostgres: boolean) {
+/** A load of `base` with the CPU time the server processes `pids` spent per request meanwhile. */
+async function measuredLoad(base: string, target: Request | Request[], seconds: number, pids: number[]) {
+  const cpuBefore = await workersCpuMs(pids);
+  const result = await load(base, target, seconds);
+  const cpu = (await workersCpuMs(pids)) - cpuBefore;
+  return { ...result, cpuPerRequest: result.total ? cpu / result.total : 0 };
+}
+
+/** The logged-in reads at 100 connections, each alone and the three mixed, with the CPU of the servers `pids`. */
+async function benchReads(
+  report: Report,
+  label: string,
+  base: string,
+  options: { seconds: number; onPostgres: boolean; pids: number[] },
+) {
+  const { seconds, onPostgres, pids } = options;
   const session = await openSession(base);
   const reads = await loggedInReads(base, session);
   for (const read of reads) await checked(base, read);
   for (const read of reads) {
     await load(base, read, Math.min(3, seconds)); // warm-up
-    addReads(report, label, read.name, await load(base, read, seconds), onPostgres);
+    addReads(report, label, read.name, await measuredLoad(base, read, seconds, pids), onPostgres);
   }
-  addReads(report, label, 'the three mixed', await load(base, reads, seconds), onPostgres);
+  addReads(report, label, 'the three mixed', await measuredLoad(base, reads, seconds, pids), onPostgres);
 }
 
 /** One broadcast through Redis to every process, and when each of the clients' sockets had it. */
@@ -229,7 +250,11 @@ export async function benchCluster(report: Report, options: { seconds: number; q
 
   const pglite = await startVelvet({ env });
   try {
-    await benchReads(report, 'PGlite, 1 process', pglite.url, seconds, false);
+    await benchReads(report, 'PGlite, 1 process', pglite.url, {
+      seconds,
+      onPostgres: false,
+      pids: [pglite.child.pid!],
+    });
   } finally {
     await pglite.stop();
   }
@@ -244,7 +269,11 @@ export async function benchCluster(report: Report, options: { seconds: number; q
     const startedAt = performance.now();
     cluster = await startCluster({ dataDir, port: PORT, workers: WORKERS, output: 'files', env });
     report.note(`cluster started and seeded in ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
-    await benchReads(report, `PostgreSQL, ${WORKERS} processes behind HAProxy`, cluster.url, seconds, true);
+    await benchReads(report, `PostgreSQL, ${WORKERS} processes behind HAProxy`, cluster.url, {
+      seconds,
+      onPostgres: true,
+      pids: cluster.workers.map((worker) => worker.pid!),
+    });
     await benchCatalogueScaling(report, cluster, seconds);
 
     bus = await RedisBus.connect('bench', cluster.redisUrl, silentLog);

@@ -52,6 +52,25 @@ describe('countedPage', () => {
     assert.deepEqual(await page({ limit: 0, offset: 0 }), { items: [], total: 10 });
   });
 
+  it('counts a short list only when its first page is full', async () => {
+    let counts = 0;
+    const shortPage = (window: PageWindow, where?: SQL) => {
+      const counting = db.select({ total: count() }).from(numbers).where(where);
+      return countedPage(
+        db.select().from(numbers).where(where).orderBy(asc(numbers.n)).$dynamic(),
+        { then: (resolve, reject) => (counts++, counting.then(resolve, reject)) },
+        window,
+        { short: true },
+      ).then(({ items, total }) => ({ items: items.map((row) => row.n), total }));
+    };
+    assert.deepEqual(await shortPage(pageWindow(1, 4), gt(numbers.n, 7)), { items: [8, 9, 10], total: 3 });
+    assert.deepEqual(await shortPage(pageWindow(1, 4), gt(numbers.n, 100)), { items: [], total: 0 });
+    assert.equal(counts, 0);
+    assert.deepEqual(await shortPage(pageWindow(1, 3), gt(numbers.n, 7)), { items: [8, 9, 10], total: 3 });
+    assert.deepEqual(await shortPage(pageWindow(2, 4)), { items: [5, 6, 7, 8], total: 10 });
+    assert.equal(counts, 2);
+  });
+
   it('refuses a window that is not whole numbers from 0', async () => {
     for (const window of [
       { limit: -1, offset: 0 },

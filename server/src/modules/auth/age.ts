@@ -3,6 +3,7 @@ import { needsAgeCheck, type AgeRatedKind, type AvsStatus } from '@velvet/contra
 import type { Database } from '../../db/database';
 import type { Auth, ModuleContext } from '../module';
 import { guests } from './schema';
+import { forgetKeptGuest, keptGuestIfAny } from './guests';
 
 /**
  * Whether the caller passed the age verification: only a logged-in guest can (a verification belongs to an
@@ -39,7 +40,9 @@ export async function ageGate(
   reader: Pick<ModuleContext, 'db' | 'images' | 'now'>,
   auth: Pick<Auth, 'guestId' | 'loggedIn'> | null,
 ): Promise<AgeGate> {
-  return ageGateOf(reader, await isAgeVerified(reader.db, auth));
+  if (!auth?.loggedIn) return ageGateOf(reader, false);
+  // The guest's kept row: every list a guest sees asks for the gate, and it only decides what is shown.
+  return ageGateOf(reader, ageVerifiedBy(auth, (await keptGuestIfAny(reader.db, auth.guestId))?.avsStatus));
 }
 
 /** The age gate of a caller whose verification is known (see `ageVerifiedBy`). */
@@ -64,6 +67,7 @@ export async function setAvsStatus(db: Database, guestId: string, status: AvsSta
     .set({ avsStatus: status })
     .where(eq(guests.id, guestId))
     .returning({ id: guests.id });
+  forgetKeptGuest(guestId);
   return rows.length > 0;
 }
 

@@ -5,7 +5,7 @@ import { authEndpoints } from '@velvet/contracts';
 import { route, HttpError } from '../../http/endpoint';
 import type { ModuleContext, ServerModule } from '../module';
 import { tokenOf } from '../../http/auth';
-import { findGuest, guestView } from './guests';
+import { findGuest, guestView, shareKeptGuests } from './guests';
 import { createAnonymous, issue, login, signup } from './service';
 import { FailureThrottle, throttleStore, type ThrottleRule } from './throttle';
 import { checkLoginCode, confirmEnrolment, startEnrolment } from './totp';
@@ -44,8 +44,11 @@ async function operatorRow(ctx: ModuleContext, guestId: string) {
 export const authModule: ServerModule = {
   name: 'auth',
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
-  // Sessions that ended early are refused from memory: read them before the first request.
-  prepare: (ctx) => ctx.sessions.load(ctx.now()),
+  prepare: async (ctx) => {
+    shareKeptGuests(ctx.bus);
+    // Sessions that ended early are refused from memory: read them before the first request.
+    await ctx.sessions.load(ctx.now());
+  },
   socket: (ctx) => ctx.statusBar.register('welcomeBackUser', (guestId) => welcomeBack(ctx, guestId)),
   routes: (ctx) => async (app) => {
     // Counted across the server processes (Redis) when there are several: a guesser gains nothing by spreading.

@@ -6,6 +6,7 @@ import type { ModuleContext } from '../module';
 import { guests } from './schema';
 import { hashPassword, signup } from './service';
 import { checkNewPassword } from './password';
+import { forgetKeptGuest } from './guests';
 
 /** The operator account of a site: it deploys remotes and switches features. */
 export const OPERATOR = { email: 'operator@velvet.test', name: 'Operator' } as const;
@@ -34,6 +35,7 @@ export async function ensureOperator(ctx: ModuleContext, announce: Announce = to
     const password = given ?? randomBytes(18).toString('base64url');
     const row = await signup(ctx.db, { ...OPERATOR, password, language: 'en' });
     await ctx.db.update(guests).set({ operator: true }).where(eq(guests.id, row.id));
+    forgetKeptGuest(row.id);
     if (given === undefined) {
       announce(
         [
@@ -54,6 +56,7 @@ export async function ensureOperator(ctx: ModuleContext, announce: Announce = to
     .update(guests)
     .set({ operator: true, ...(changed ? { passwordHash: await hashPassword(given) } : {}) })
     .where(eq(guests.id, existing.id));
+  forgetKeptGuest(existing.id);
   if (changed) {
     await ctx.sessions.endAllOf(existing.id, ctx.now());
     ctx.log.info('operator password set from OPERATOR_PASSWORD');

@@ -6,7 +6,7 @@ import { isValidEmail, type AuthResponse } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { Auth, ModuleContext } from '../module';
-import { asLanguage, guestView } from './guests';
+import { asLanguage, guestView, forgetKeptGuest } from './guests';
 import { checkNewPassword } from './password';
 import { guests, type GuestRow } from './schema';
 
@@ -118,6 +118,7 @@ export async function setPassword(db: Database, guestId: string, password: strin
   const passwordHash = await hashPassword(password);
   const [row] = await db.update(guests).set({ passwordHash }).where(eq(guests.id, guestId)).returning();
   if (!row) throw new HttpError(404, 'NOT_FOUND', 'No such guest');
+  forgetKeptGuest(guestId);
   return row;
 }
 
@@ -128,6 +129,7 @@ export async function setEmail(db: Database, guestId: string, input: string): Pr
   try {
     const [row] = await db.update(guests).set({ email }).where(eq(guests.id, guestId)).returning();
     if (!row) throw new HttpError(404, 'NOT_FOUND', 'No such guest');
+    forgetKeptGuest(guestId);
     return row;
   } catch (error) {
     if (isUniqueViolation(error, 'guests_email_unique'))

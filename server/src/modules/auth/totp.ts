@@ -4,6 +4,7 @@ import { TOTP_DIGITS, type TotpEnrolment } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import { guests, type GuestRow } from './schema';
+import { forgetKeptGuest } from './guests';
 
 const ISSUER = 'Velvet';
 /** RFC 6238 defaults, which every authenticator app reads: SHA-1, 30 s steps, one step of drift either side. */
@@ -17,6 +18,7 @@ const totpOf = (secret: string, label: string) =>
 export async function startEnrolment(db: Database, row: GuestRow): Promise<TotpEnrolment> {
   const secret = new Secret({ size: 20 }).base32;
   await db.update(guests).set({ totpPendingSecret: secret }).where(eq(guests.id, row.id));
+  forgetKeptGuest(row.id);
   return { secret, uri: totpOf(secret, row.email ?? row.name).toString() };
 }
 
@@ -41,6 +43,7 @@ export async function confirmEnrolment(db: Database, row: GuestRow, code: string
     .update(guests)
     .set({ totpSecret: row.totpPendingSecret, totpPendingSecret: null, totpLastStep: step })
     .where(eq(guests.id, row.id));
+  forgetKeptGuest(row.id);
 }
 
 /** The second factor of a login whose password was right: 401 TOTP_REQUIRED without a code, TOTP_INVALID for a wrong one. */
@@ -58,4 +61,5 @@ export async function checkLoginCode(db: Database, row: GuestRow, code: string |
           .where(and(eq(guests.id, row.id), or(isNull(guests.totpLastStep), lt(guests.totpLastStep, step))))
           .returning({ id: guests.id });
   if (!taken) throw new HttpError(401, 'TOTP_INVALID', 'This code does not match; try the current one');
+  forgetKeptGuest(row.id);
 }

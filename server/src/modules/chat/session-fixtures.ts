@@ -8,6 +8,7 @@ import type { TestApp } from '../../testing/app';
 import { openSocketSession, type TestSocket } from '../../testing/socket';
 import { guests } from '../auth/schema';
 import { transfer } from '../wallet/service';
+import { forgetKeptGuest } from '../auth/guests';
 
 /** Test support of the chat session and billing tests: guests with coins, the ledger's consistency. */
 
@@ -44,11 +45,13 @@ export async function chatGuest(
     const signed = await t.signup();
     token = signed.accessToken;
     id = signed.guest.id;
-    if (options.language || options.vip)
+    if (options.language || options.vip) {
       await t.ctx.db
         .update(guests)
         .set({ language: options.language ?? 'en', vip: options.vip ?? false })
         .where(eq(guests.id, id));
+      forgetKeptGuest(id);
+    }
     if (options.coins) await fund(t.ctx, id, options.coins);
   }
   const socket = options.socket === false ? null : await openSocketSession(t.app, token);

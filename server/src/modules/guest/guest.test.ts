@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { formatBalance, type ErrorBody } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
+import { KEPT_GUEST_CHANGED } from '../auth/guests';
 import { guests } from '../auth/schema';
 import { transfer } from '../wallet/service';
 
@@ -36,6 +37,18 @@ describe('profile', () => {
     assert.deepEqual(profile.preferences, { language: 'es', newsletter: true, showDataProtection: true });
     const again = (await t.rest('GET', '/guest/profile/get', accessToken)).json();
     assert.equal(again.profile.preferences.language, 'es');
+  });
+
+  test('a profile read is kept until a change of the row is announced on the bus, as another process announces it', async () => {
+    const { accessToken, guest } = await t.signup({ name: 'Kept Reader' });
+    const nameNow = async () => (await t.rest('GET', '/guest/profile/get', accessToken)).json().profile.name;
+    assert.equal(await nameNow(), 'Kept Reader');
+    // Written behind this process's back, as another server process writes it: the kept row still answers...
+    await t.ctx.db.update(guests).set({ name: 'Renamed Elsewhere' }).where(eq(guests.id, guest.id));
+    assert.equal(await nameNow(), 'Kept Reader');
+    // ...until that process's announcement arrives.
+    t.ctx.bus.publish(KEPT_GUEST_CHANGED, guest.id);
+    assert.equal(await nameNow(), 'Renamed Elsewhere');
   });
 
   test('update refuses a taken name and invalid input', async () => {

@@ -5,7 +5,7 @@ import type { ServerModule } from '../module';
 import { guests, type GuestRow } from '../auth/schema';
 import { isUniqueViolation } from '../auth/service';
 import { balanceView, forgetBalanceView } from '../wallet/service';
-import { asLanguage, findGuest } from '../auth/guests';
+import { asLanguage, findGuest, forgetKeptGuest, keptGuest } from '../auth/guests';
 
 const NAME_MIN_LENGTH = 2;
 const NAME_MAX_LENGTH = 40;
@@ -31,7 +31,7 @@ const profileOf = (row: GuestRow) => ({
 export const guestModule: ServerModule = {
   name: 'guest',
   routes: (ctx) => async (app) => {
-    route(app, guestEndpoints.profileGet, async ({ auth }) => profileOf(await findGuest(ctx.db, auth.guestId)));
+    route(app, guestEndpoints.profileGet, async ({ auth }) => profileOf(await keptGuest(ctx.db, auth.guestId)));
 
     route(app, guestEndpoints.profileUpdate, async ({ auth, body }) => {
       const { name, preferences } = body.properties;
@@ -54,8 +54,10 @@ export const guestModule: ServerModule = {
           : {}),
       };
       try {
-        if (Object.keys(changes).length > 0)
+        if (Object.keys(changes).length > 0) {
           await ctx.db.update(guests).set(changes).where(eq(guests.id, auth.guestId));
+          forgetKeptGuest(auth.guestId);
+        }
         // The balance view is formatted in the guest's language.
         if (changes.language !== undefined) forgetBalanceView(auth.guestId);
       } catch (error) {

@@ -12,6 +12,7 @@ import { favoriteActors } from '../performers/schema';
 import { walletAccounts, walletEntries, walletTransfers } from '../wallet/schema';
 import { forgetBalanceView } from '../wallet/service';
 import { consents, deletedSessions, locks, pincalls, preferences } from './schema';
+import { forgetKeptGuest } from '../auth/guests';
 
 async function guestRow(db: Database, guestId: string) {
   const [row] = await db.select().from(guests).where(eq(guests.id, guestId));
@@ -32,6 +33,7 @@ export async function preferencesOf(db: Database, guestId: string): Promise<Pref
 export async function replaceAvatar(db: Database, guestId: string, avatarUrl: string | null): Promise<string | null> {
   const before = (await guestRow(db, guestId)).avatarUrl;
   await db.update(guests).set({ avatarUrl }).where(eq(guests.id, guestId));
+  forgetKeptGuest(guestId);
   return before;
 }
 
@@ -42,6 +44,7 @@ export async function lockGuest(ctx: ModuleContext, operatorId: string, guestId:
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await tx.update(guests).set({ locked: true }).where(eq(guests.id, guestId));
+    forgetKeptGuest(guestId);
     // A guest locked again keeps one open lock: its reason is the newest.
     const [open] = await tx
       .update(locks)
@@ -60,6 +63,7 @@ export async function unlockGuest(ctx: ModuleContext, operatorId: string, guestI
   await guestRow(ctx.db, guestId);
   await ctx.db.transaction(async (tx) => {
     await tx.update(guests).set({ locked: false }).where(eq(guests.id, guestId));
+    forgetKeptGuest(guestId);
     await tx
       .update(locks)
       .set({ unlockedBy: operatorId, unlockedAt: ctx.now() })
@@ -191,6 +195,7 @@ export async function deleteAccount(ctx: ModuleContext, guestId: string, passwor
       .set({ ownerId: `deleted-${randomUUID()}` })
       .where(and(eq(walletAccounts.kind, 'guest'), eq(walletAccounts.ownerId, guestId)));
     await tx.delete(guests).where(eq(guests.id, guestId));
+    forgetKeptGuest(guestId);
   });
   forgetBalanceView(guestId);
   if (row.avatarUrl) await ctx.images.remove(row.avatarUrl);

@@ -39,6 +39,13 @@ export async function closeNotice(
   accepted: boolean,
   now: Date,
 ): Promise<DataProtectionState> {
-  if (accepted) await db.insert(consents).values({ guestId, kind, version: DATA_PROTECTION_VERSION, acceptedAt: now });
-  return dataProtectionState(db, guestId);
+  if (!accepted) return dataProtectionState(db, guestId);
+  await db.insert(consents).values({ guestId, kind, version: DATA_PROTECTION_VERSION, acceptedAt: now });
+  // Her newest acceptance is now this one, of the version in force: the state needs no read (every tab waits for it).
+  return {
+    show: false,
+    version: DATA_PROTECTION_VERSION,
+    acceptedVersion: DATA_PROTECTION_VERSION,
+    acceptedAt: now.toISOString(),
+  };
 }

@@ -28,7 +28,7 @@ import { performerCard } from '../performers/catalogue';
 import { guests } from '../auth/schema';
 import { ageGate } from '../auth/age';
 import type { MediaReader } from './age';
-import { isVipGuest } from '../auth/guests';
+import { keptGuestIfAny } from '../auth/guests';
 import { clipPreviewUrl } from './clips';
 import {
   albumComments,
@@ -109,7 +109,8 @@ export async function toVideos(
     tagsOf(db, ids),
     libraryStates(db, auth, 'videoId', ids),
     ageGate(reader, auth),
-    isVipGuest(db, auth),
+    // What the list shows of the flatrate; playing and buying ask the database (`isVipGuest`).
+    auth?.loggedIn ? keptGuestIfAny(db, auth.guestId).then((row) => row?.vip ?? false) : false,
   ]);
   const now = reader.now();
   return rows.map(({ video: v, actor }) => ({
@@ -640,6 +641,7 @@ export async function mediathekPage(
       .from(mediaLibrary)
       .where(where),
     pageWindow(query.page, query.pageSize),
+    { short: true },
   );
   const videoIds = rows.flatMap((r) => (r.videoId === null ? [] : [r.videoId]));
   const albumIds = rows.flatMap((r) => (r.albumId === null ? [] : [r.albumId]));

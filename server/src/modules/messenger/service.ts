@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
 import type { AgeGate } from '../auth/age';
-import { asLanguage, findGuest } from '../auth/guests';
+import { asLanguage, keptGuest } from '../auth/guests';
 import { performerAvatar } from '../performers/age';
 import { findPerformer, performerCard, type PerformerCard } from '../performers/catalogue';
 import { giftsById, toMessageGift } from './gifts';
@@ -78,7 +78,7 @@ export async function messageView(
   rows: readonly MessageRow[],
 ): Promise<MessageView> {
   const [guest, gifts] = await Promise.all([
-    findGuest(ctx.db, guestId),
+    keptGuest(ctx.db, guestId),
     giftsById(
       ctx.db,
       rows.flatMap((row) => row.giftIds),
@@ -218,6 +218,9 @@ async function channelIdOfActor(db: Database, guestId: string, actorId: number):
   return row.id;
 }
 
+/** A second viewing of a read channel within this long leaves its last viewing as it was (no write). */
+const VIEWED_PRECISION_MS = 60_000;
+
 /** A page of a conversation, oldest first; reading it marks the channel read. */
 export async function openConversation(
   ctx: Pick<ModuleContext, 'db' | 'config' | 'now' | 'hub'>,
@@ -230,21 +233,30 @@ export async function openConversation(
   const now = ctx.now();
   const channelId = 'channelId' in target ? target.channelId : await channelIdOfActor(db, guestId, target.actorId);
   const owned = and(eq(channels.id, channelId), eq(channels.guestId, guestId));
-  const [before] = await db.select({ unreadCount: channels.unreadCount }).from(channels).where(owned);
-  if (!before) throw new HttpError(404, 'NOT_FOUND', `No channel ${channelId}`);
-  await db.update(channels).set({ unreadCount: 0, lastViewedTimestamp: now }).where(owned);
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.channelId, channelId), page.before ? lt(messages.id, page.before) : undefined))
-    .orderBy(desc(messages.id))
-    .limit(page.limit + 1);
+  // The page is read beside the channel and shown only once the channel proved hers.
+  const [[card], rows] = await Promise.all([
+    selectChannels(db).where(owned),
+    db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.channelId, channelId), page.before ? lt(messages.id, page.before) : undefined))
+      .orderBy(desc(messages.id))
+      .limit(page.limit + 1),
+  ]);
+  if (!card) throw new HttpError(404, 'NOT_FOUND', `No channel ${channelId}`);
+  const { unreadCount, lastViewedTimestamp } = card.channel;
+  // A guest rereading a read conversation (every open of the messenger) writes nothing.
+  const marks =
+    unreadCount > 0 || !lastViewedTimestamp || now.getTime() - lastViewedTimestamp.getTime() >= VIEWED_PRECISION_MS;
   const hasMore = rows.length > page.limit;
   const shown = rows.slice(0, page.limit).reverse();
-  const view = await messageView(ctx, guestId, shown);
-  const channel = await getChannel(db, guestId, gate, channelId);
+  const [view] = await Promise.all([
+    messageView(ctx, guestId, shown),
+    marks && db.update(channels).set({ unreadCount: 0, lastViewedTimestamp: now }).where(owned),
+  ]);
+  const channel = toChannel(gate, { ...card, channel: { ...card.channel, unreadCount: 0 } });
   // Her other tabs and the navbar's unread count follow what this reading marked read.
-  if (before.unreadCount > 0) ctx.hub.sendToGuest(guestId, { type: 'channel', channel });
+  if (unreadCount > 0) ctx.hub.sendToGuest(guestId, { type: 'channel', channel });
   return { channel, messages: shown.map((row) => toMessage(row, view)), hasMore };
 }
 

@@ -7,6 +7,7 @@ import { guests } from '../auth/schema';
 import { walletEntries, walletSandboxCharges, walletTransfers } from './schema';
 import { grantTopUpBonuses } from './topup-bonus';
 import { transfer, type TransferResult } from './service';
+import { forgetKeptGuest } from '../auth/guests';
 
 export interface ChargeRequest {
   amountEurCents: number;
@@ -155,6 +156,7 @@ export async function creditCharge(
     });
     if (moved.replayed) return { ...moved, ...(await creditedBy(tx, moved.transferId)) };
     await tx.update(guests).set({ payingCustomer: true }).where(eq(guests.id, charge.guestId));
+    forgetKeptGuest(charge.guestId);
     // A waiting on-top bonus (a promo code's) comes with the top-up that earns it, in the same transaction.
     await grantTopUpBonuses(tx, { guestId: charge.guestId, credited: coins, at: charge.at });
     return { ...moved, coins, amountEurCents: charge.amountEurCents };
