@@ -5,25 +5,26 @@ import {
   INCENTIVE_EVENTS,
   INCENTIVE_REGIONS,
   INCENTIVE_TYPES,
-  LANGUAGES,
   conversionEndpoints,
   type IncentiveDefinition,
-  type Language,
 } from '@velvet/contracts';
 import { Button, useAction } from '@velvet/ui';
 import { useShell } from '../layout/ShellContext';
 import { LoadState, useLoaded } from './data';
+import { LanguageTextFields, useLanguageTexts, type TextField } from './LanguageTexts';
 import { useErrorText } from './strings';
 import { OperatorTable } from './Table';
 
-type Texts = IncentiveDefinition['texts'];
 type Draft = Omit<IncentiveDefinition, 'tenantId' | 'texts' | 'countdownMinutes' | 'routeName' | 'actionRoute'> & {
   routeName: string;
   actionRoute: string;
   countdownMinutes: string;
 };
-const emptyTexts = (): Texts =>
-  Object.fromEntries(LANGUAGES.map((language) => [language, { title: '', text: '', action: '' }])) as Texts;
+const TEXT_FIELDS: readonly TextField<'title' | 'text' | 'action'>[] = [
+  { name: 'title', label: 'operator.incentives.messageTitle', maxLength: 80, required: true },
+  { name: 'text', label: 'operator.incentives.text', maxLength: 300, multiline: true, required: true },
+  { name: 'action', label: 'operator.incentives.action', maxLength: 40, required: true },
+];
 const emptyDraft = (): Draft => ({
   region: 'exitIntent',
   type: 'exitIntent',
@@ -50,11 +51,9 @@ export function IncentivesPanel({ tenantIds }: { tenantIds: readonly string[] })
   );
   const saving = useAction(useErrorText());
   const [draft, setDraft] = useState<Draft>(emptyDraft);
-  const [texts, setTexts] = useState<Texts>(emptyTexts);
+  const { texts, edit: editText, reset: resetTexts } = useLanguageTexts(TEXT_FIELDS);
   const edit = <K extends keyof Draft>(field: K, value: Draft[K]) =>
     setDraft((current) => ({ ...current, [field]: value }));
-  const editText = (language: Language, field: keyof Texts[Language], value: string) =>
-    setTexts((current) => ({ ...current, [language]: { ...current[language], [field]: value } }));
 
   const create = (event: FormEvent) => {
     event.preventDefault();
@@ -71,7 +70,7 @@ export function IncentivesPanel({ tenantIds }: { tenantIds: readonly string[] })
       const created = (await platform.api.rest(conversionEndpoints.operatorCreate, { body })).data;
       list.set([...(list.data ?? []), created]);
       setDraft(emptyDraft());
-      setTexts(emptyTexts());
+      resetTexts();
     });
   };
   const remove = (incentiveId: number) =>
@@ -181,39 +180,7 @@ export function IncentivesPanel({ tenantIds }: { tenantIds: readonly string[] })
             onChange={(change) => edit('actionRoute', change.target.value)}
           />
         </label>
-        {LANGUAGES.map((language) => (
-          <fieldset key={language}>
-            <legend>{t(`operator.push.languages.${language}`)}</legend>
-            <label>
-              {t('operator.incentives.messageTitle')}
-              <input
-                required
-                maxLength={80}
-                value={texts[language].title}
-                onChange={(change) => editText(language, 'title', change.target.value)}
-              />
-            </label>
-            <label>
-              {t('operator.incentives.text')}
-              <textarea
-                required
-                maxLength={300}
-                rows={2}
-                value={texts[language].text}
-                onChange={(change) => editText(language, 'text', change.target.value)}
-              />
-            </label>
-            <label>
-              {t('operator.incentives.action')}
-              <input
-                required
-                maxLength={40}
-                value={texts[language].action}
-                onChange={(change) => editText(language, 'action', change.target.value)}
-              />
-            </label>
-          </fieldset>
-        ))}
+        <LanguageTextFields fields={TEXT_FIELDS} texts={texts} onEdit={editText} />
         <div className="vv-operator__buttons">
           <Button type="submit" busy={saving.busy}>
             {t('operator.incentives.create')}

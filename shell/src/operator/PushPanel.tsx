@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, pushEndpoints, type Language, type PushBroadcast, type PushDelivery } from '@velvet/contracts';
+import { LANGUAGES, pushEndpoints, type PushBroadcast, type PushDelivery } from '@velvet/contracts';
 import { Button, useAction } from '@velvet/ui';
 import { useShell } from '../layout/ShellContext';
+import { LanguageTextFields, useLanguageTexts, type TextField } from './LanguageTexts';
 import { useErrorText } from './strings';
 
-type Texts = PushBroadcast['texts'];
-const emptyTexts = (): Texts =>
-  Object.fromEntries(LANGUAGES.map((language) => [language, { title: '', body: '' }])) as Texts;
+const TEXT_FIELDS: readonly TextField<'title' | 'body'>[] = [
+  { name: 'title', label: 'operator.push.messageTitle', maxLength: 80 },
+  { name: 'body', label: 'operator.push.messageBody', maxLength: 240, multiline: true },
+];
 
 /**
  * A campaign or news push to every browser subscribed with that event on: its title and text in each language
@@ -19,14 +21,12 @@ export function PushPanel() {
   const sending = useAction(useErrorText());
   const [event, setEvent] = useState<PushBroadcast['event']>('campaigns');
   const [url, setUrl] = useState(`/${platform.router.current().language}/`);
-  const [texts, setTexts] = useState<Texts>(emptyTexts);
+  const { texts, edit, reset: resetTexts } = useLanguageTexts(TEXT_FIELDS);
   const [delivery, setDelivery] = useState<PushDelivery | null>(null);
   // A push cannot be called back: the form asks once more before it goes out.
   const [confirming, setConfirming] = useState(false);
   const complete = LANGUAGES.every((language) => texts[language].title.trim() && texts[language].body.trim());
 
-  const edit = (language: Language, field: 'title' | 'body', value: string) =>
-    setTexts((current) => ({ ...current, [language]: { ...current[language], [field]: value } }));
   const ask = (submit: FormEvent) => {
     submit.preventDefault();
     setDelivery(null);
@@ -37,7 +37,7 @@ export function PushPanel() {
     setDelivery(null);
     return sending.run(async () => {
       setDelivery((await platform.api.rest(pushEndpoints.broadcast, { body: { event, url, texts } })).data);
-      setTexts(emptyTexts());
+      resetTexts();
     });
   };
 
@@ -57,28 +57,7 @@ export function PushPanel() {
           {t('operator.push.url')}
           <input value={url} maxLength={500} onChange={(change) => setUrl(change.target.value)} />
         </label>
-        {LANGUAGES.map((language) => (
-          <fieldset key={language}>
-            <legend>{t(`operator.push.languages.${language}`)}</legend>
-            <label>
-              {t('operator.push.messageTitle')}
-              <input
-                value={texts[language].title}
-                maxLength={80}
-                onChange={(change) => edit(language, 'title', change.target.value)}
-              />
-            </label>
-            <label>
-              {t('operator.push.messageBody')}
-              <textarea
-                value={texts[language].body}
-                maxLength={240}
-                rows={2}
-                onChange={(change) => edit(language, 'body', change.target.value)}
-              />
-            </label>
-          </fieldset>
-        ))}
+        <LanguageTextFields fields={TEXT_FIELDS} texts={texts} onEdit={edit} />
         {confirming ? (
           <div className="vv-operator__buttons">
             <p>{t('operator.push.confirm')}</p>

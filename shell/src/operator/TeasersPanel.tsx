@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, teaserEndpoints, type Language, type TeaserDefinition } from '@velvet/contracts';
+import { teaserEndpoints, type TeaserDefinition } from '@velvet/contracts';
 import { Button, useAction } from '@velvet/ui';
 import { useShell } from '../layout/ShellContext';
 import { LoadState, useLoaded } from './data';
+import { LanguageTextFields, useLanguageTexts, type TextField } from './LanguageTexts';
 import { useErrorText } from './strings';
 import { OperatorTable } from './Table';
 
-type Texts = TeaserDefinition['texts'];
 interface Draft {
   routeName: string;
   routeArgs: string;
@@ -16,8 +16,11 @@ interface Draft {
   startsAt: string;
   endsAt: string;
 }
-const emptyTexts = (): Texts =>
-  Object.fromEntries(LANGUAGES.map((language) => [language, { headline: '', text: '', action: '' }])) as Texts;
+const TEXT_FIELDS: readonly TextField<'headline' | 'text' | 'action'>[] = [
+  { name: 'headline', label: 'operator.teasers.headline', maxLength: 80, required: true },
+  { name: 'text', label: 'operator.teasers.text', maxLength: 300, multiline: true, required: true },
+  { name: 'action', label: 'operator.teasers.action', maxLength: 40, required: true },
+];
 const emptyDraft = (): Draft => ({
   routeName: '',
   routeArgs: '',
@@ -55,12 +58,10 @@ export function TeasersPanel({ tenantIds }: { tenantIds: readonly string[] }) {
   );
   const saving = useAction(useErrorText());
   const [draft, setDraft] = useState<Draft>(emptyDraft);
-  const [texts, setTexts] = useState<Texts>(emptyTexts);
+  const { texts, edit: editText, reset: resetTexts } = useLanguageTexts(TEXT_FIELDS);
   const [argsInvalid, setArgsInvalid] = useState(false);
   const edit = <K extends keyof Draft>(field: K, value: Draft[K]) =>
     setDraft((current) => ({ ...current, [field]: value }));
-  const editText = (language: Language, field: keyof Texts[Language], value: string) =>
-    setTexts((current) => ({ ...current, [language]: { ...current[language], [field]: value } }));
 
   const create = (event: FormEvent) => {
     event.preventDefault();
@@ -81,7 +82,7 @@ export function TeasersPanel({ tenantIds }: { tenantIds: readonly string[] }) {
       const created = (await platform.api.rest(teaserEndpoints.operatorCreate, { body })).data;
       list.set([...(list.data ?? []), created].sort((a, b) => a.position - b.position || a.id - b.id));
       setDraft(emptyDraft());
-      setTexts(emptyTexts());
+      resetTexts();
     });
   };
   const remove = (teaserId: number) =>
@@ -183,39 +184,7 @@ export function TeasersPanel({ tenantIds }: { tenantIds: readonly string[] }) {
             onChange={(change) => edit('endsAt', change.target.value)}
           />
         </label>
-        {LANGUAGES.map((language) => (
-          <fieldset key={language}>
-            <legend>{t(`operator.push.languages.${language}`)}</legend>
-            <label>
-              {t('operator.teasers.headline')}
-              <input
-                required
-                maxLength={80}
-                value={texts[language].headline}
-                onChange={(change) => editText(language, 'headline', change.target.value)}
-              />
-            </label>
-            <label>
-              {t('operator.teasers.text')}
-              <textarea
-                required
-                maxLength={300}
-                rows={2}
-                value={texts[language].text}
-                onChange={(change) => editText(language, 'text', change.target.value)}
-              />
-            </label>
-            <label>
-              {t('operator.teasers.action')}
-              <input
-                required
-                maxLength={40}
-                value={texts[language].action}
-                onChange={(change) => editText(language, 'action', change.target.value)}
-              />
-            </label>
-          </fieldset>
-        ))}
+        <LanguageTextFields fields={TEXT_FIELDS} texts={texts} onEdit={editText} />
         <div className="vv-operator__buttons">
           <Button type="submit" busy={saving.busy}>
             {t('operator.teasers.create')}
