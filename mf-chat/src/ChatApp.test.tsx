@@ -219,7 +219,7 @@ describe('actor profile', () => {
     expect(await screen.findByRole('button', { name: 'Add to favourites' })).toHaveAttribute('aria-pressed', 'false');
   });
 
-  it('renders the media and feed widgets for the videos, pictures and feed sub-pages', async () => {
+  it('renders the messenger widget in the header and the media and feed widgets for their sub-pages', async () => {
     const { platform } = renderApp({
       route: { name: 'actorClassicVideos', args: { actorName: 'lena' } },
       rest: rest(),
@@ -227,11 +227,13 @@ describe('actor profile', () => {
     await screen.findByRole('heading', { level: 1, name: 'Lena' });
     expect(screen.getByRole('link', { name: 'Videos' })).toHaveAttribute('aria-current', 'page');
     expect(platform.renderedSlots).toEqual([
+      { slot: 'actorProfile.message', props: { actorId: 7, actorName: 'lena' }, mounted: true },
       { slot: 'actorProfile.videos', props: { actorId: 7, actorName: 'lena', classic: true }, mounted: true },
     ]);
     fireEvent.click(screen.getByRole('link', { name: 'Pictures' }));
     await waitFor(() =>
       expect(platform.renderedSlots.map((s) => [s.slot, s.mounted])).toEqual([
+        ['actorProfile.message', true],
         ['actorProfile.videos', false],
         ['actorProfile.pictures', true],
       ]),
@@ -240,6 +242,7 @@ describe('actor profile', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Feed' }));
     await waitFor(() =>
       expect(platform.renderedSlots.map((s) => [s.slot, s.mounted])).toEqual([
+        ['actorProfile.message', true],
         ['actorProfile.videos', false],
         ['actorProfile.pictures', false],
         ['actorProfile.feed', true],

@@ -10,6 +10,7 @@ import {
 import {
   LoadState,
   PageBreadcrumbs,
+  SlotHost,
   useCurrentRoute,
   useLoggedIn,
   usePlatform,
@@ -122,6 +123,7 @@ function ProfileHeader({ actor, onFavorite }: { actor: ActorProfile; onFavorite:
         <div className="mf-chat-profile__favorite">
           <FavoritePin actor={actor} onChange={onFavorite} />
         </div>
+        <SlotHost slot="actorProfile.message" props={{ actorId: actor.id, actorName: actor.name }} fallback={null} />
       </div>
     </header>
   );

@@ -26,6 +26,8 @@ export interface SocketClient {
   readonly auth: Auth | null;
   /** The browser's visitor id from the cookie of the socket's upgrade request, if it sent one. */
   readonly visitor: string | null;
+  /** The language the page opened the session in (requestSession): what the answers to this socket are written in. */
+  readonly language: Language;
   send(message: IncomingMessage): void;
 }
 

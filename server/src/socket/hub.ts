@@ -6,11 +6,13 @@ import {
   CLOSE_PONG_MISSING,
   CLOSE_RATE_LIMITED,
   CLOSE_SERVICE_RESTART,
+  DEFAULT_LANGUAGE,
   PING_INTERVAL_MS,
   checkIncoming,
   mayAnonymousSend,
   parseOutgoing,
   type IncomingMessage,
+  type Language,
   type OutgoingMessage,
   type OutgoingType,
 } from '@velvet/contracts';
@@ -69,6 +71,7 @@ function encode(message: IncomingMessage): Encoded {
 /** One open socket. Kept deliberately small: the hub is meant to hold tens of thousands of them. */
 class Connection implements SocketClient {
   auth: Auth | null = null;
+  language: Language = DEFAULT_LANGUAGE;
   lastSeen: number;
   /** Messages it may still send now (the token bucket, refilled when a message arrives). */
   private allowance = MESSAGE_BURST;
@@ -268,7 +271,10 @@ export class Hub implements SocketHub {
     const message = parseOutgoing(raw);
     if (!message) return this.drop(connection, 'unknown or malformed message');
     try {
-      if (message.type === 'requestSession') return await this.startSession(connection, message.accessToken);
+      if (message.type === 'requestSession') {
+        connection.language = message.language;
+        return await this.startSession(connection, message.accessToken);
+      }
       if (message.type === 'ping') return connection.send({ type: 'pong', ttl: PING_INTERVAL_MS });
       if (!connection.auth) return this.drop(connection, `${message.type} before requestSession`);
       if (!connection.auth.loggedIn && !mayAnonymousSend(message.type)) {

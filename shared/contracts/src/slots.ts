@@ -27,6 +27,8 @@ export const SLOT_NAMES = [
   'actorProfile.feed',
   /** Whether the performer is on TV now, or when next, on her profile's overview. */
   'actorProfile.onTv',
+  /** The way to the conversation with the performer, in her profile's header. */
+  'actorProfile.message',
   'myAccount.spinwheel',
   /** What the guest won in games and the advent calendar, on her benefits page. */
   'myAccount.rewards',
@@ -72,6 +74,7 @@ export const SLOT_PROPS = {
   'actorProfile.pictures': actorProfileProps,
   'actorProfile.feed': actorProfileProps,
   'actorProfile.onTv': actorProfileProps,
+  'actorProfile.message': actorProfileProps,
   'myAccount.spinwheel': noSlotProps,
   'myAccount.rewards': noSlotProps,
   /** `close` ends the flow, e.g. once the charge succeeded. */

@@ -54,7 +54,7 @@ describe('messenger gift vouchers', () => {
       sendGuestMessage(
         t.ctx,
         { guestId: guest.id, loggedIn: true },
-        { channelId: channel.id, clientMessageId, text: '', giftIds },
+        { channelId: channel.id, clientMessageId, text: '', giftIds, language: 'en' },
       );
     const left = async () =>
       (await t.ctx.db.select({ amount: vouchers.amount }).from(vouchers).where(eq(vouchers.guestId, guest.id))).reduce(

@@ -22,6 +22,7 @@ import {
   type BoughtGift,
   type MessengerGift,
   type Conversation,
+  type Language,
   type ErrorBody,
   type IncomingMessage,
   type IncomingType,
@@ -77,7 +78,7 @@ const rest = (method: 'GET' | 'POST', url: string, token: string, payload?: obje
   });
 
 /** A socket session through the real hub: sends client messages and waits for typed answers. */
-async function connect(token: string) {
+async function connect(token: string, language: Language = 'en') {
   const socket: WebSocket = await t.app.injectWS('/ws');
   const received: IncomingMessage[] = [];
   const waiting: { type: IncomingType; resolve: (message: IncomingMessage) => void }[] = [];
@@ -98,7 +99,7 @@ async function connect(token: string) {
     });
   };
   const send = (message: OutgoingPayload) => socket.send(JSON.stringify({ ...message, accessToken: token }));
-  send({ type: 'requestSession', language: 'en' });
+  send({ type: 'requestSession', language });
   await next('ackSession');
   return { send, next, received, close: () => socket.terminate() };
 }
@@ -513,6 +514,30 @@ describe('gifts', () => {
       await t.ctx.db.insert(boughtGifts).values({ guestId: guest.guest.id, giftId: vipGift.id, count: 1 });
       socket.send(textMessage(channel.id, '', randomUUID(), [vipGift.id]));
       assert.equal((await socket.next('channel')).message?.gifts[0]?.id, vipGift.id);
+    } finally {
+      socket.close();
+    }
+  });
+
+  test('gift names are in the language of the page that asks, not the one the guest signed up in', async () => {
+    const gift = (await t.ctx.db.select().from(gifts)).find(
+      (row) => row.active && !row.vip && new Set([row.names.de, row.names.nl, row.names.es]).size === 3,
+    )!;
+    const guest = await t.signup();
+    await t.ctx.db.update(guests).set({ language: 'de' }).where(eq(guests.id, guest.guest.id));
+    await t.ctx.db.insert(boughtGifts).values({ guestId: guest.guest.id, giftId: gift.id, count: 1 });
+    const channel = await touch(guest.accessToken, actorIds[1]!);
+    const socket = await connect(guest.accessToken, 'nl');
+    try {
+      socket.send(textMessage(channel.id, '', randomUUID(), [gift.id]));
+      const pushed = await socket.next('channel');
+      assert.equal(pushed.message?.gifts[0]?.name, gift.names.nl, 'the page opened the socket in Dutch');
+      for (const language of ['es', 'nl'] as const) {
+        const read = await rest('GET', `/messenger/channel/${channel.id}?language=${language}`, guest.accessToken);
+        assert.equal(read.statusCode, 200, read.body);
+        const sent = read.json<Conversation>().messages.find((m) => m.id === pushed.message?.id);
+        assert.equal(sent?.gifts[0]?.name, gift.names[language]);
+      }
     } finally {
       socket.close();
     }

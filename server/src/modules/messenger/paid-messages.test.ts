@@ -14,8 +14,8 @@ import { touchChannel } from './service';
 /** Hundredths of a coin per message in these tests. */
 const PRICE = 250;
 
-/** A guest with `coins` hundredths and a channel whose free messages are used up, priced at PRICE. */
-async function payingGuest(t: TestApp, hundredths: number) {
+/** A guest with `hundredths` of a coin and a channel with `freeMessages` left, then priced at PRICE. */
+async function payingGuest(t: TestApp, hundredths: number, freeMessages = 0) {
   const { guest } = await t.signup();
   await transfer(t.ctx.db, {
     reason: 'test.fund',
@@ -30,13 +30,13 @@ async function payingGuest(t: TestApp, hundredths: number) {
   const channel = await touchChannel(t.ctx.db, guest.id, gate, actor!.id);
   await t.ctx.db
     .update(channels)
-    .set({ freeMessagesAmount: 0, isMessagingFree: false, messagePrice: PRICE })
+    .set({ freeMessagesAmount: freeMessages, isMessagingFree: false, messagePrice: PRICE })
     .where(eq(channels.id, channel.id));
   const send = (clientMessageId: string, text: string): Promise<SendResult> =>
     sendGuestMessage(
       t.ctx,
       { guestId: guest.id, loggedIn: true },
-      { channelId: channel.id, clientMessageId, text, giftIds: [] },
+      { channelId: channel.id, clientMessageId, text, giftIds: [], language: 'en' },
     );
   return { guestId: guest.id, channelId: channel.id, send };
 }
@@ -86,6 +86,37 @@ function paidMessagesUnderLoad(database: string, open: () => Promise<TestApp>, s
       assert.equal(await balanceOf(t.ctx.db, guestId), 0);
       assert.ok(lowest >= 0, `the balance never went below zero (lowest seen ${lowest})`);
       c.diagnostic(`${database}: 100 parallel paid messages, 40 delivered, ${milliseconds} ms`);
+    });
+
+    test('30 messages at once with 5 free messages left and money for 10: 5 free, 10 charged', async () => {
+      const { guestId, channelId, send } = await payingGuest(t, 10 * PRICE, 5);
+      const result = await Promise.all(Array.from({ length: 30 }, (_, i) => send(randomUUID(), `message ${i}`)));
+      const prices = result.flatMap((r) => (r.sent ? [r.message.price] : []));
+      assert.deepEqual(
+        prices.filter((price) => price === 0).length,
+        5,
+        'each free message is used once, by one message',
+      );
+      assert.equal(prices.filter((price) => price === PRICE).length, 10);
+      assert.equal(result.filter((r) => !r.sent && r.reason === 'insufficientFunds').length, 15);
+      assert.equal(await storedCount(t, channelId), 15);
+      assert.equal(await balanceOf(t.ctx.db, guestId), 0);
+      const [channel] = await t.ctx.db.select().from(channels).where(eq(channels.id, channelId));
+      assert.equal(channel!.freeMessagesAmount, 0);
+    });
+
+    test('a free message sent 20 times at once is stored once and takes one free message', async () => {
+      const { guestId, channelId, send } = await payingGuest(t, PRICE, 3);
+      const id = randomUUID();
+      const result = await Promise.all(Array.from({ length: 20 }, () => send(id, 'only once')));
+      assert.ok(result.every((r) => r.sent));
+      assert.equal(new Set(result.map((r) => r.sent && r.message.id)).size, 1);
+      assert.equal(result.filter((r) => r.sent && !r.replayed).length, 1);
+      assert.equal(await storedCount(t, channelId), 1);
+      const [channel] = await t.ctx.db.select().from(channels).where(eq(channels.id, channelId));
+      assert.equal(channel!.freeMessagesAmount, 2);
+      assert.equal(channel!.lastMessageId, result[0]!.sent && result[0]!.message.id);
+      assert.equal(await balanceOf(t.ctx.db, guestId), PRICE, 'nothing charged');
     });
 
     test('the same message id sent 20 times at once is stored and charged once', async () => {

@@ -15,6 +15,7 @@ import {
   RECOMMENDATIONS_PER_SLIDER,
 } from '@velvet/contracts';
 import { HttpError, requireOperator, route } from '../../http/endpoint';
+import { callLanguage } from '../../http/call-language';
 import { readUpload } from '../../http/upload';
 import { ageGate } from '../auth/age';
 import type { ModuleContext } from '../module';
@@ -58,11 +59,25 @@ export const messengerRoutes =
       );
       return { actors: actors.filter((actor) => !hidden.has(actor.id)).slice(0, count) };
     });
-    route(app, messengerEndpoints.channel, async ({ auth, params, query }) =>
-      openConversation(ctx, auth.guestId, await ageGate(ctx, auth), { channelId: params.channelId }, query),
+    route(app, messengerEndpoints.channel, async ({ auth, params, query, request }) =>
+      openConversation(
+        ctx,
+        auth.guestId,
+        await ageGate(ctx, auth),
+        { channelId: params.channelId },
+        query,
+        callLanguage(request),
+      ),
     );
-    route(app, messengerEndpoints.channelByActor, async ({ auth, params, query }) =>
-      openConversation(ctx, auth.guestId, await ageGate(ctx, auth), { actorId: params.actorId }, query),
+    route(app, messengerEndpoints.channelByActor, async ({ auth, params, query, request }) =>
+      openConversation(
+        ctx,
+        auth.guestId,
+        await ageGate(ctx, auth),
+        { actorId: params.actorId },
+        query,
+        callLanguage(request),
+      ),
     );
     route(app, messengerEndpoints.touchChannel, async ({ auth, body }) => ({
       channel: await touchChannel(db, auth.guestId, await ageGate(ctx, auth), body.actorId),
@@ -97,6 +112,7 @@ export const messengerRoutes =
         text: '',
         giftIds: [],
         imageFile,
+        language: callLanguage(request),
       });
       // A repeated upload answers the stored message: this copy of the file is not needed; nor is a refused one.
       if (!result.sent || result.replayed)
@@ -112,7 +128,7 @@ export const messengerRoutes =
 
     route(app, messengerEndpoints.openMessage, async ({ auth, params, request }) =>
       idempotent(ctx, request, 'messenger.picture', async () => ({
-        message: await openMedia(ctx, auth.guestId, params.messageId),
+        message: await openMedia(ctx, auth.guestId, params.messageId, callLanguage(request)),
       })),
     );
 

@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Channel, Message } from '@velvet/contracts';
+import { and, eq, getTableColumns, gt, or, sql } from 'drizzle-orm';
+import type { Channel, Language, Message } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { Auth, ModuleContext } from '../module';
@@ -28,6 +28,8 @@ export interface GuestMessage {
   giftIds: readonly number[];
   /** A stored picture's file name (see images.ts). */
   imageFile?: string;
+  /** The language of the page that sends it: the answer's gift names are in it. */
+  language: Language;
 }
 
 export type SendResult =
@@ -68,14 +70,121 @@ async function payForMessage(
 }
 
 /**
+ * A message without gifts in a channel where it is free (messaging with her is free, or a free message is left),
+ * as one statement: the insert locks the channel (`for update`: her messages are counted one after the other, and
+ * a block or the last free message taken meanwhile is seen), the unique client id makes a message sent again
+ * insert nothing, and the channel takes the message and its free message in the same statement. Built once per
+ * database and run with its values: a message's cost is this one round trip.
+ */
+function buildFreeSend(db: Database) {
+  const value = <T>(name: string, type: string) => sql<T>`${sql.placeholder(name)}::${sql.raw(type)}`;
+  const sent = db.$with('sent').as(
+    db
+      .insert(messages)
+      .select((qb) =>
+        qb
+          .select({
+            id: sql<number>`nextval(pg_get_serial_sequence('messenger_messages', 'id'))`.as('id'),
+            channelId: channels.id,
+            senderType: sql<'guest'>`'guest'`.as('sender_type'),
+            messageType: value<string>('messageType', 'text').as('message_type'),
+            text: value<string>('text', 'text').as('text'),
+            created: value<Date>('now', 'timestamptz').as('created'),
+            clientMessageId: value<string>('clientMessageId', 'text').as('client_message_id'),
+            giftIds: sql<number[]>`'{}'::integer[]`.as('gift_ids'),
+            imageFile: value<string | null>('imageFile', 'text').as('image_file'),
+            mediaType: value<'bitmap' | null>('mediaType', 'text').as('media_type'),
+            durationSeconds: sql<number | null>`null::integer`.as('duration_seconds'),
+            price: sql<number>`0`.as('price'),
+            openPrice: sql<number>`0`.as('open_price'),
+            opened: sql<boolean>`false`.as('opened'),
+            data: sql<null>`null::jsonb`.as('data'),
+          })
+          .from(channels)
+          .where(
+            and(
+              eq(channels.id, sql.placeholder('channelId')),
+              eq(channels.guestId, sql.placeholder('guestId')),
+              eq(channels.blocked, false),
+              or(eq(channels.isMessagingFree, true), gt(channels.freeMessagesAmount, 0)),
+            ),
+          )
+          .for('update'),
+      )
+      .onConflictDoNothing({ target: [messages.channelId, messages.clientMessageId] })
+      .returning(),
+  );
+  const changed = db.$with('changed').as(
+    db
+      .update(channels)
+      .set({
+        lastMessageId: sql`${sent.id}`,
+        messageTimestamp: sql`${sent.created}`,
+        archived: false,
+        freeMessagesAmount: sql`case when ${channels.isMessagingFree} then ${channels.freeMessagesAmount} else ${channels.freeMessagesAmount} - 1 end`,
+        // The performer answers the guest's latest lines once, after a pause a person would need to type.
+        replyDueAt: sql`coalesce(${channels.replyDueAt}, ${value<Date>('replyDueAt', 'timestamptz')})`,
+      })
+      .from(sent)
+      .where(eq(channels.id, sent.channelId))
+      .returning(getTableColumns(channels)),
+  );
+  return db
+    .with(sent, changed)
+    .select({
+      channel: changed._.selectedFields,
+      message: sent._.selectedFields,
+      actor: channelActorColumns,
+      guest: { language: guestCard.language, avsStatus: guestCard.avsStatus },
+    })
+    .from(changed)
+    .innerJoin(sent, eq(sent.channelId, changed.id))
+    .innerJoin(performerCard, eq(performerCard.id, changed.actorId))
+    .innerJoin(guestCard, eq(guestCard.id, changed.guestId))
+    .prepare('messenger_free_send');
+}
+
+const freeSends = new WeakMap<Database, ReturnType<typeof buildFreeSend>>();
+
+/** Sends the message if it is free and new (see buildFreeSend); null when the full path must decide. */
+async function sendFreeMessage(
+  ctx: Pick<ModuleContext, 'db' | 'config' | 'now' | 'images'>,
+  auth: Pick<Auth, 'guestId' | 'loggedIn'>,
+  input: GuestMessage,
+  now: Date,
+): Promise<{ channel: Channel; message: Message } | null> {
+  let freeSend = freeSends.get(ctx.db);
+  if (!freeSend) freeSends.set(ctx.db, (freeSend = buildFreeSend(ctx.db)));
+  const [found] = await freeSend.execute({
+    channelId: input.channelId,
+    guestId: auth.guestId,
+    messageType: input.imageFile ? 'image_sent' : 'text',
+    text: input.text,
+    now: now.toISOString(),
+    clientMessageId: input.clientMessageId,
+    imageFile: input.imageFile ?? null,
+    mediaType: input.imageFile ? 'bitmap' : null,
+    replyDueAt: new Date(now.getTime() + botReplyDelayMs()).toISOString(),
+  });
+  if (!found) return null;
+  const gate = ageGateOf(ctx, ageVerifiedBy(auth, found.guest.avsStatus));
+  const { channel, message, actor } = found;
+  return {
+    channel: toChannel(gate, { channel, actor, lastMessage: message.text }),
+    message: toMessage(message, viewOf(ctx, auth.guestId, input.language, new Map())),
+  };
+}
+
+/**
  * Stores a guest's message (text, gifts, a picture) in her channel and charges it, in one transaction under the
  * channel's row lock, so her messages to one performer are priced one after the other and a free message is used
  * once. The client's message id makes it idempotent: the same id again answers the stored message and charges
  * nothing. Bad input (an unknown or foreign channel, a blocked one, a gift not in the catalogue, not owned or
  * VIP-only) is refused with its code and charges nothing; too little money stores nothing.
- * A message's work is the channel read under its lock with what its answer shows (its performer, the guest's
- * language and age check), the look for a message sent before under its id, its rows and the commit; the answer is
- * made from what the transaction read and wrote: the server's time per message bounds the messages it takes a second.
+ * The server's time per message bounds the messages it takes a second: a free message without gifts is one
+ * statement (sendFreeMessage); any other is the channel read under its lock with what its answer shows (its
+ * performer, the guest's language and age check), the look for a message sent before under its id, its charge, its
+ * rows and the commit, and its answer is made from what the transaction read and wrote.
  */
 export async function sendGuestMessage(
   ctx: Pick<ModuleContext, 'db' | 'hub' | 'now' | 'statusBar' | 'config' | 'hooks' | 'images'>,
@@ -87,6 +196,10 @@ export async function sendGuestMessage(
   const now = ctx.now();
   if (!input.text && input.giftIds.length === 0 && !input.imageFile)
     return { sent: false, reason: 'refused', error: new HttpError(400, 'VALIDATION_FAILED', 'A message needs a text') };
+  if (input.giftIds.length === 0) {
+    const free = await sendFreeMessage(ctx, auth, input, now);
+    if (free) return { sent: true, replayed: false, ...free };
+  }
   let outcome: {
     row: MessageRow;
     replayed: boolean;
@@ -170,7 +283,7 @@ export async function sendGuestMessage(
         .where(eq(channels.id, channel.id))
         .returning();
       const gate = ageGateOf(ctx, ageVerifiedBy(auth, found.guest.avsStatus));
-      const view = viewOf(ctx, guestId, found.guest.language, new Map(gifts.map((gift) => [gift.id, gift])));
+      const view = viewOf(ctx, guestId, input.language, new Map(gifts.map((gift) => [gift.id, gift])));
       return {
         row: stored!,
         replayed: false,
@@ -203,7 +316,7 @@ export async function sendGuestMessage(
     sent: true,
     replayed: true,
     channel: await getChannel(db, guestId, await ageGate(ctx, auth), input.channelId),
-    message: toMessage(outcome.row, await messageView(ctx, guestId, [outcome.row])),
+    message: toMessage(outcome.row, await messageView(ctx, guestId, [outcome.row], input.language)),
   };
 }
 

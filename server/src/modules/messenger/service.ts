@@ -71,20 +71,24 @@ export interface MessageView {
   now: Date;
 }
 
-/** The view of `rows` for the guest: one read of her language and of the gifts they carry. */
+/**
+ * The view of `rows` for the guest in the language of the call or socket that asks (`language`); without one (a job
+ * pushing to all her tabs), in her own language. One read of the gifts they carry.
+ */
 export async function messageView(
   ctx: Pick<ModuleContext, 'db' | 'config' | 'now'>,
   guestId: string,
   rows: readonly MessageRow[],
+  language?: Language,
 ): Promise<MessageView> {
-  const [guest, gifts] = await Promise.all([
-    keptGuest(ctx.db, guestId),
+  const [shownIn, gifts] = await Promise.all([
+    language ?? keptGuest(ctx.db, guestId).then((guest) => guest.language),
     giftsById(
       ctx.db,
       rows.flatMap((row) => row.giftIds),
     ),
   ]);
-  return viewOf(ctx, guestId, guest.language, gifts);
+  return viewOf(ctx, guestId, shownIn, gifts);
 }
 
 /** The view for a caller that has read the guest's language and the gifts already. */
@@ -221,13 +225,14 @@ async function channelIdOfActor(db: Database, guestId: string, actorId: number):
 /** A second viewing of a read channel within this long leaves its last viewing as it was (no write). */
 const VIEWED_PRECISION_MS = 60_000;
 
-/** A page of a conversation, oldest first; reading it marks the channel read. */
+/** A page of a conversation, oldest first, in the call's language; reading it marks the channel read. */
 export async function openConversation(
   ctx: Pick<ModuleContext, 'db' | 'config' | 'now' | 'hub'>,
   guestId: string,
   gate: AgeGate,
   target: { channelId: number } | { actorId: number },
   page: { before?: number | undefined; limit: number },
+  language: Language,
 ): Promise<Conversation> {
   const { db } = ctx;
   const now = ctx.now();
@@ -251,7 +256,7 @@ export async function openConversation(
   const hasMore = rows.length > page.limit;
   const shown = rows.slice(0, page.limit).reverse();
   const [view] = await Promise.all([
-    messageView(ctx, guestId, shown),
+    messageView(ctx, guestId, shown, language),
     marks && db.update(channels).set({ unreadCount: 0, lastViewedTimestamp: now }).where(owned),
   ]);
   const channel = toChannel(gate, { ...card, channel: { ...card.channel, unreadCount: 0 } });
@@ -330,6 +335,7 @@ export async function openMedia(
   ctx: Pick<ModuleContext, 'db' | 'config' | 'now' | 'hub' | 'statusBar' | 'hooks'>,
   guestId: string,
   messageId: number,
+  language: Language,
 ): Promise<Message> {
   const charged = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -354,5 +360,5 @@ export async function openMedia(
     return { row: opened!, charged: true };
   });
   if (charged.charged) await pushBalance(ctx, guestId);
-  return toMessage(charged.row, await messageView(ctx, guestId, [charged.row]));
+  return toMessage(charged.row, await messageView(ctx, guestId, [charged.row], language));
 }

@@ -93,6 +93,7 @@ export function messengerSocket(ctx: ModuleContext): void {
         clientMessageId,
         text: message.data.text,
         giftIds: message.includedGifts,
+        language: client.language,
       },
     );
     if (result.sent) {

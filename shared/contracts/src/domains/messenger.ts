@@ -222,6 +222,8 @@ const conversationQuery = z.object({
   /** Answer messages older than this message id (history paging). */
   before: idParam.optional(),
   limit: dbIntParam(1, 100).default(30),
+  /** The page's language: gift names are answered in it. */
+  language: z.enum(LANGUAGES).optional(),
 });
 const id = idParam;
 

@@ -542,6 +542,7 @@ export const SLOT_NAMES = [
   'actorProfile.pictures',
   'actorProfile.feed',
   'actorProfile.onTv',
+  'actorProfile.message',
   'myAccount.spinwheel',
   'myAccount.rewards',
   'flow.moneyCharge',
