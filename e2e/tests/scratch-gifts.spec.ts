@@ -34,6 +34,8 @@ const TEXTS = {
 /** Drags the pointer across the card's cover row by row, as a finger scratches it off. */
 async function scratch(page: Page) {
   const cover = page.getByTestId('scratch-card').locator('canvas');
+  // In the middle of the screen, clear of the fixed navbar.
+  await cover.evaluate((canvas) => canvas.scrollIntoView({ block: 'center' }));
   const box = (await cover.boundingBox())!;
   await page.mouse.move(box.x + 4, box.y + 4);
   await page.mouse.down();

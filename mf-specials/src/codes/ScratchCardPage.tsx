@@ -137,11 +137,13 @@ function ScratchCard({ card, onRedeemed }: { card: Voucher; onRedeemed: (use: Vo
   const scratch = (event: PointerEvent<HTMLCanvasElement>) => {
     const context = event.currentTarget.getContext('2d');
     if (!context) return;
+    // The canvas may be drawn larger or smaller than its pixels: the pointer's place is scaled on each axis.
     const box = event.currentTarget.getBoundingClientRect();
-    const scale = context.canvas.width / box.width;
+    const x = ((event.clientX - box.left) * context.canvas.width) / box.width;
+    const y = ((event.clientY - box.top) * context.canvas.height) / box.height;
     context.globalCompositeOperation = 'destination-out';
     context.beginPath();
-    context.arc((event.clientX - box.left) * scale, (event.clientY - box.top) * scale, BRUSH_RADIUS, 0, Math.PI * 2);
+    context.arc(x, y, BRUSH_RADIUS, 0, Math.PI * 2);
     context.fill();
   };
   const measure = () => {
