@@ -31,6 +31,7 @@ const benefits: GuestBenefits = {
   freeMessagesCount: 10,
   privateShowTickets: 1,
   chatShowTickets: 0,
+  bonusCodeCount: 0,
   vouchers: [
     {
       id: 1,
@@ -40,6 +41,7 @@ const benefits: GuestBenefits = {
       validFrom: '2026-01-01T00:00:00.000Z',
       validTo: '2026-02-01T00:00:00.000Z',
       actors: [],
+      code: null,
     },
     {
       id: 2,
@@ -49,6 +51,7 @@ const benefits: GuestBenefits = {
       validFrom: '2026-01-01T00:00:00.000Z',
       validTo: null,
       actors: [{ id: 7, online: true, name: 'Anna', link: 'anna', avatar: '/media/actors/7/avatar.webp' }],
+      code: null,
     },
   ],
 };

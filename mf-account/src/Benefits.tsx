@@ -28,6 +28,7 @@ const COUNTS = [
   'freeMessagesCount',
   'privateShowTickets',
   'chatShowTickets',
+  'bonusCodeCount',
 ] as const satisfies readonly (keyof GuestBenefits)[];
 
 /**
@@ -134,7 +135,8 @@ const WHERE_USED = new Set<string>(['photoAlbum', 'messages', 'messengerGift', '
 
 /**
  * What the guest does with a voucher: credits and spins are redeemed here (coins, wheel spins); a video or photo
- * album voucher buys one on its page, so it links to the performer it is limited to (or to the videos); the rest
+ * album voucher buys one on its page, so it links to the performer it is limited to (or to the videos); a bonus-code
+ * voucher is a scratch card, scratched on its page; the rest
  * pay by themselves where they apply (chat minutes, messages, gifts, show tickets).
  */
 function VoucherAction({
@@ -164,6 +166,7 @@ function VoucherAction({
     );
   }
   if (name === 'video') return <RouteLink to="videos">{t('benefits.choose.video')}</RouteLink>;
+  if (name === 'bonusCode') return <RouteLink to="scratchCard">{t('benefits.choose.bonusCode')}</RouteLink>;
   if (!WHERE_USED.has(name)) return null;
   return <span className="mf-account__hint">{t(`benefits.where.${name}`)}</span>;
 }

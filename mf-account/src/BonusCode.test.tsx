@@ -11,6 +11,7 @@ const benefits = (spins: number): GuestBenefits => ({
   freeMessagesCount: 0,
   privateShowTickets: 0,
   chatShowTickets: 0,
+  bonusCodeCount: 0,
   vouchers: [],
 });
 

@@ -242,6 +242,7 @@ describe('video page', () => {
       freeMessagesCount: 0,
       privateShowTickets: 0,
       chatShowTickets: 0,
+      bonusCodeCount: 0,
       vouchers: [voucher(8, [onSale.model.id + 1]), voucher(9, [onSale.model.id])],
     };
     const { platform } = renderApp(route, {

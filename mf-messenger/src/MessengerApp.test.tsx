@@ -297,6 +297,7 @@ describe('messenger for guests', () => {
       validFrom: '2026-01-01T00:00:00.000Z',
       validTo: null,
       actors: actors.map((actorId) => ({ id: actorId, online: true, name: 'x', link: 'x', avatar: '/a.webp' })),
+      code: null,
     });
     const platform = createMockPlatform({
       loggedIn: true,
@@ -311,6 +312,7 @@ describe('messenger for guests', () => {
           freeMessagesCount: 0,
           privateShowTickets: 0,
           chatShowTickets: 0,
+          bonusCodeCount: 0,
           // One for any performer, two limited to another one.
           vouchers: [voucher(1, 1, []), voucher(2, 2, [999])],
         })),

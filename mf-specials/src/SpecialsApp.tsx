@@ -15,6 +15,8 @@ import { ClashPage } from './clash/ClashPage';
 import { AdventCalendarPage } from './games/AdventCalendarPage';
 import { EasterEventPage, UserActivityPage } from './calendar/CalendarEventPages';
 import { CoinLoyaltyPage } from './loyalty/CoinLoyaltyPage';
+import { ScratchCardPage } from './codes/ScratchCardPage';
+import { GiftCalendarPage } from './calendar/GiftCalendarPage';
 import './specials.css';
 
 /** The page of each route this remote owns (remote.json). */
@@ -32,6 +34,8 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   easterEvent: EasterEventPage,
   userActivity: UserActivityPage,
   coinLoyalty: CoinLoyaltyPage,
+  scratchCard: ScratchCardPage,
+  giftCalendar: GiftCalendarPage,
 };
 
 export function SpecialsApp() {

@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { IResolvers } from 'mercurius';
-import type { ChatType, IncomingMessage, Language, OutgoingMessage, OutgoingType } from '@velvet/contracts';
+import type {
+  ChatType,
+  IncomingMessage,
+  Language,
+  OutgoingMessage,
+  OutgoingType,
+  RedeemedBonus,
+} from '@velvet/contracts';
 import type { Database } from '../db/database';
 import type { Config } from '../config';
 import type { VisitorCache } from '../http/visitor-cache';
@@ -100,6 +107,14 @@ export interface ModuleHooks {
    * the chat buttons show them as `voucherChatMinutes`.
    */
   voucherChatMinutes?: (guestId: string) => Promise<{ minutes: number; actorIds: number[] }[]>;
+  /**
+   * Redeems the bonus code of a guest's bonus-code voucher inside the caller's transaction, which has taken the
+   * voucher's unit: the code's benefits are granted under `claim` (one per unit), so they come once.
+   */
+  redeemVoucherCode?: (
+    tx: Database,
+    use: { guestId: string; code: string; claim: string; now: Date },
+  ) => Promise<{ bonus: RedeemedBonus; coins: boolean }>;
   /** The spins a guest's spinwheel holds (the benefits page counts them). */
   spinwheelSpins?: (guestId: string) => Promise<number>;
   /** When the guest's conversion chat countdown ends (ISO) while it runs, else null (the guest shape carries it). */

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, serial, timestamp, index, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, serial, text, timestamp, index, uuid } from 'drizzle-orm/pg-core';
 import { guestKey } from '../auth/keys';
 import { performerKey } from '../performers/catalogue';
 
@@ -12,6 +12,8 @@ export const vouchers = pgTable(
     amount: integer('amount').notNull(),
     validFrom: timestamp('valid_from', { withTimezone: true }).notNull().defaultNow(),
     validTo: timestamp('valid_to', { withTimezone: true }),
+    /** The bonus code a bonus-code voucher (type 9) redeems; null for every other type. */
+    code: text('code'),
   },
   (table) => [index('account_vouchers_guest').on(table.guestId)],
 );

@@ -12,6 +12,7 @@ const BENEFIT_COUNTS = {
   freeMessagesCount: 5,
   privateShowTickets: 8,
   chatShowTickets: 7,
+  bonusCodeCount: 9,
 } as const satisfies Record<string, VoucherTypeId>;
 
 /** The guest's vouchers valid now and not used up, with the performers they are limited to (their avatars through her age gate). */
@@ -64,6 +65,7 @@ export async function validVouchers(db: Database, guestId: string, gate: AgeGate
         link,
         avatar: performerAvatar(gate, picture),
       })),
+    code: row.code,
   }));
 }
 
@@ -80,6 +82,7 @@ export async function guestBenefits(
     freeMessagesCount: sum(BENEFIT_COUNTS.freeMessagesCount),
     privateShowTickets: sum(BENEFIT_COUNTS.privateShowTickets),
     chatShowTickets: sum(BENEFIT_COUNTS.chatShowTickets),
+    bonusCodeCount: sum(BENEFIT_COUNTS.bonusCodeCount),
     vouchers: valid,
   };
 }
@@ -134,7 +137,15 @@ export async function spendVoucher(
 /** Grants the guest a voucher (a reward) inside the caller's transaction; answers its id. */
 export async function grantVoucher(
   tx: Database,
-  voucher: { guestId: string; type: VoucherTypeId; amount: number; validFrom: Date; validTo: Date | null },
+  voucher: {
+    guestId: string;
+    type: VoucherTypeId;
+    amount: number;
+    validFrom: Date;
+    validTo: Date | null;
+    /** A bonus-code voucher's code. */
+    code?: string;
+  },
 ): Promise<number> {
   const [row] = await tx.insert(vouchers).values(voucher).returning({ id: vouchers.id });
   return row!.id;

@@ -37,6 +37,14 @@ export async function voucherTypeOf(db: Database, guestId: string, voucherId: nu
  * performers (403). Answers the units taken.
  */
 export async function takeVoucher(tx: Database, use: VoucherUse): Promise<number> {
+  return (await takeVoucherUnits(tx, use)).units;
+}
+
+/** `takeVoucher`, answering also the units the voucher had before and its bonus code. */
+export async function takeVoucherUnits(
+  tx: Database,
+  use: VoucherUse,
+): Promise<{ units: number; before: number; code: string | null }> {
   const [row] = await tx.select().from(vouchers).where(eq(vouchers.id, use.voucherId)).for('update');
   if (!row || row.guestId !== use.guestId) throw new HttpError(404, 'VOUCHER_NOT_FOUND', 'No such voucher');
   if (row.type !== use.type) {
@@ -61,7 +69,7 @@ export async function takeVoucher(tx: Database, use: VoucherUse): Promise<number
     .update(vouchers)
     .set({ amount: row.amount - units })
     .where(eq(vouchers.id, row.id));
-  return units;
+  return { units, before: row.amount, code: row.code };
 }
 
 /** Videochat-minute vouchers (type 2): each pays one minute of a live chat. */

@@ -71,7 +71,7 @@ const codesGraphql: GraphqlContribution = {
 
 /**
  * Bonus codes, promo codes and scratch cards: operators' campaigns and their codes, guests redeeming them through
- * the reward engine of specials, and promo codes' on-top bonuses offered to the wallet for the next top-up; the
+ * the reward engine of specials (the code of a bonus-code voucher too, which specials asks through a hook), and promo codes' on-top bonuses offered to the wallet for the next top-up; the
  * coin loyalty bonus, a share of last month's spending claimed through the same engine.
  */
 export const codesModule: ServerModule = {
@@ -79,5 +79,6 @@ export const codesModule: ServerModule = {
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
   routes: codesRoutes,
   graphql: codesGraphql,
+  hooks: () => ({ redeemVoucherCode: service.redeemVoucherCode }),
   seed: (ctx) => seedCodes(ctx.db, ctx.now()),
 };

@@ -1,4 +1,4 @@
-import type { CodeBenefit, CodeCampaignBody } from '@velvet/contracts';
+import { PRIZE_BONUS_CODE, type CodeBenefit, type CodeCampaignBody } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { createCampaign, createCodes } from './service';
 
@@ -57,6 +57,32 @@ const DEMO: { code: string; redemptions: number | null; campaign: Omit<CodeCampa
           },
         ],
         conditions: { requireMobileAuth: false, vip: true },
+      },
+    },
+    {
+      // What scratching a bonus-code voucher gives: its code is given only as vouchers, never typed.
+      code: PRIZE_BONUS_CODE,
+      redemptions: null,
+      campaign: {
+        name: 'Scratch card prize: 15 coins and 5 free messages',
+        kind: 'bonusCode',
+        welcome: false,
+        benefits: [
+          { type: 'bonus', tiers: [{ from: 0, amount: 15 }] },
+          { type: 'freeMessages', tiers: [{ from: 0, amount: 5 }] },
+        ],
+        conditions: { requireMobileAuth: false, vip: false },
+      },
+    },
+    {
+      code: 'LUCKYCARD',
+      redemptions: null,
+      campaign: {
+        name: 'A scratch card to scratch',
+        kind: 'bonusCode',
+        welcome: false,
+        benefits: [{ type: 'bonusCode', tiers: [{ from: 0, amount: 1 }] }],
+        conditions: { requireMobileAuth: false, vip: false },
       },
     },
   ];

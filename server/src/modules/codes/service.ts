@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import type {
-  BonusCodeView,
-  CodeCampaign,
-  CodeCampaignBody,
-  CodeRefusal,
-  CreateCodesBody,
-  RedeemedBonus,
+import {
+  PRIZE_BONUS_CODE,
+  type BonusCodeView,
+  type CodeCampaign,
+  type CodeCampaignBody,
+  type CodeRefusal,
+  type CreateCodesBody,
+  type RedeemedBonus,
 } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
@@ -66,10 +67,11 @@ async function refusalOf(
   guestId: string,
   now: Date,
 ): Promise<CodeRefusal | null> {
-  if (!found) return 'CODE_NOT_FOUND';
+  // The prize code comes only with a bonus-code voucher; typed in, it is no code.
+  if (!found || found.code.code === PRIZE_BONUS_CODE) return 'CODE_NOT_FOUND';
   const { code, campaign } = found;
-  if (now < campaign.validFrom) return 'CODE_NOT_VALID_YET';
-  if (now >= campaign.validTo) return 'CODE_EXPIRED';
+  const outside = outsideDays(campaign, now);
+  if (outside) return outside;
   const [redeemed] = await db
     .select({ id: codeRedemptions.id })
     .from(codeRedemptions)
@@ -83,6 +85,14 @@ async function refusalOf(
     );
   if (redeemed) return 'CODE_ALREADY_REDEEMED';
   if (code.remaining === 0) return 'CODE_USED_UP';
+  return unmetCondition(db, campaign, guestId);
+}
+
+const outsideDays = (campaign: Campaign, now: Date): CodeRefusal | null =>
+  now < campaign.validFrom ? 'CODE_NOT_VALID_YET' : now >= campaign.validTo ? 'CODE_EXPIRED' : null;
+
+/** The campaign's condition the guest does not meet (VIP, a verified mobile number), or null. */
+async function unmetCondition(db: Database, campaign: Campaign, guestId: string): Promise<CodeRefusal | null> {
   if (campaign.requireVip && !(await isVipGuest(db, { guestId, loggedIn: true }))) return 'VIP_REQUIRED';
   if (campaign.requireMobileAuth && !(await verificationsOf(db, guestId)).some((v) => v.verified))
     return 'MOBILE_AUTH_REQUIRED';
@@ -112,10 +122,9 @@ export async function bonusCode(db: Database, code: string): Promise<BonusCodeVi
 
 /**
  * Redeems a code for the guest in one transaction: her redemption row first (the unique index makes a parallel
- * redemption of the same campaign wait and then find it taken), then one of the code's redemptions with a guarded
- * update, then each benefit at the tier she reaches: the on-top bonus is offered to the wallet for her next
- * top-up, everything else goes through the reward engine under a claim of the campaign and benefit. Any refusal
- * rolls the whole redemption back, so a refused code grants nothing. `coins` tells the caller to push the balance.
+ * redemption of the same campaign wait and then find it taken), then one of the code's redemptions, then its
+ * benefits under a claim of the campaign. Any refusal rolls the whole redemption back, so a refused code grants
+ * nothing. `coins` tells the caller to push the balance.
  */
 export async function redeem(
   db: Database,
@@ -133,45 +142,81 @@ export async function redeem(
       .onConflictDoNothing()
       .returning({ id: codeRedemptions.id });
     if (!redemption) throw refused('CODE_ALREADY_REDEEMED');
-    if (code.remaining !== null) {
-      const [taken] = await tx
-        .update(codes)
-        .set({ remaining: sql`${codes.remaining} - 1` })
-        .where(and(eq(codes.id, code.id), gt(codes.remaining, 0)))
-        .returning({ id: codes.id });
-      if (!taken) throw refused('CODE_USED_UP');
-    }
-    const points = await loyaltyPoints(tx, guestId, now);
-    const granted: RedeemedBonus['granted'] = [];
-    let onTop: RedeemedBonus['onTop'] = null;
-    let coins = false;
-    for (const [index, benefit] of campaign.benefits.entries()) {
-      if (benefit.type === 'ontop') {
-        await offerTopUpBonus(tx, {
-          guestId,
-          source: onTopSource(campaign.id),
-          tiers: benefit.tiers,
-          validTo: campaign.validTo,
-          at: now,
-        });
-        onTop = benefit.tiers;
-        continue;
-      }
-      const tier = reachedTier(benefit.tiers, points);
-      if (!tier) continue;
-      const grant = await grantReward(tx, {
+    await takeRedemption(tx, code);
+    return grantBenefits(tx, { guestId, code, campaign, claim: `code:${campaign.id}`, now });
+  });
+}
+
+/** One of a limited code's redemptions, with a guarded update (parallel redemptions cannot take the last twice). */
+async function takeRedemption(tx: Database, code: Code): Promise<void> {
+  if (code.remaining === null) return;
+  const [taken] = await tx
+    .update(codes)
+    .set({ remaining: sql`${codes.remaining} - 1` })
+    .where(and(eq(codes.id, code.id), gt(codes.remaining, 0)))
+    .returning({ id: codes.id });
+  if (!taken) throw refused('CODE_USED_UP');
+}
+
+/**
+ * Each benefit of the campaign at the tier the guest reaches: the on-top bonus is offered to the wallet for her next
+ * top-up, everything else goes through the reward engine under `claim` and the benefit's index, so it comes once.
+ */
+async function grantBenefits(
+  tx: Database,
+  options: { guestId: string; code: Code; campaign: Campaign; claim: string; now: Date },
+): Promise<{ bonus: RedeemedBonus; coins: boolean }> {
+  const { guestId, code, campaign, now } = options;
+  const points = await loyaltyPoints(tx, guestId, now);
+  const granted: RedeemedBonus['granted'] = [];
+  let onTop: RedeemedBonus['onTop'] = null;
+  let coins = false;
+  for (const [index, benefit] of campaign.benefits.entries()) {
+    if (benefit.type === 'ontop') {
+      await offerTopUpBonus(tx, {
         guestId,
-        claim: `code:${campaign.id}:${index}`,
-        source: 'code',
-        type: benefit.type,
-        value: tier.amount,
+        source: onTopSource(campaign.id),
+        tiers: benefit.tiers,
+        validTo: campaign.validTo,
         at: now,
       });
-      coins ||= grant.coins;
-      granted.push({ type: benefit.type, amount: grant.reward.value });
+      onTop = benefit.tiers;
+      continue;
     }
-    return { bonus: { code: code.code, granted, onTop, welcome: campaign.welcome }, coins };
-  });
+    const tier = reachedTier(benefit.tiers, points);
+    if (!tier) continue;
+    const grant = await grantReward(tx, {
+      guestId,
+      claim: `${options.claim}:${index}`,
+      source: 'code',
+      type: benefit.type,
+      value: tier.amount,
+      at: now,
+    });
+    coins ||= grant.coins;
+    granted.push({ type: benefit.type, amount: grant.reward.value });
+  }
+  return { bonus: { code: code.code, granted, onTop, welcome: campaign.welcome }, coins };
+}
+
+/**
+ * Redeems the code of a bonus-code voucher inside the transaction that took the voucher's unit: the campaign's days
+ * and conditions hold as for a typed code, a limited code gives up one redemption, and the benefits are granted
+ * under the voucher's `claim`. A voucher is the guest's own right to the code, so the once-per-campaign rule of
+ * typed codes does not apply; each unit redeems it once. A refusal rolls the caller's transaction back.
+ */
+export async function redeemVoucherCode(
+  tx: Database,
+  use: { guestId: string; code: string; claim: string; now: Date },
+): Promise<{ bonus: RedeemedBonus; coins: boolean }> {
+  const found = await findCode(tx, use.code);
+  if (!found) throw refused('CODE_NOT_FOUND');
+  const reason =
+    outsideDays(found.campaign, use.now) ??
+    (found.code.remaining === 0 ? 'CODE_USED_UP' : await unmetCondition(tx, found.campaign, use.guestId));
+  if (reason) throw refused(reason);
+  await takeRedemption(tx, found.code);
+  return grantBenefits(tx, { guestId: use.guestId, ...found, claim: use.claim, now: use.now });
 }
 
 /** Whether the guest redeemed this promo code and its on-top bonus still waits for her top-up. */

@@ -1,7 +1,14 @@
-import { and, asc, eq, like } from 'drizzle-orm';
-import { dateInZone, type ActorGiftCalendar, type GiftCalendarDay } from '@velvet/contracts';
+import { and, asc, eq, gte, like, max } from 'drizzle-orm';
+import {
+  dateInZone,
+  GIFT_CALENDARS_LISTED,
+  type ActorGiftCalendar,
+  type GiftCalendarDay,
+  type PerformerGiftCalendar,
+} from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
+import { performerCard } from '../performers/catalogue';
 import { calendarDayState, requireCalendarDay } from './advent';
 import { grantReward, type Granted } from './rewards';
 import { giftCalendarDays, rewardGrants } from './schema';
@@ -39,6 +46,29 @@ export async function actorGiftCalendar(
       };
     }),
   };
+}
+
+/** The calendars with a day today or later, the one ending first first, each with the guest's claimed days. */
+export async function giftCalendars(
+  db: Database,
+  options: { guestId: string | null; now: Date },
+): Promise<PerformerGiftCalendar[]> {
+  const lastDay = max(giftCalendarDays.day);
+  const running = await db
+    .select({ actorId: giftCalendarDays.actorId, actorName: performerCard.displayName, link: performerCard.name })
+    .from(giftCalendarDays)
+    .innerJoin(performerCard, eq(performerCard.id, giftCalendarDays.actorId))
+    .groupBy(giftCalendarDays.actorId, performerCard.displayName, performerCard.name)
+    .having(gte(lastDay, dateInZone(options.now)))
+    .orderBy(asc(lastDay), asc(giftCalendarDays.actorId))
+    .limit(GIFT_CALENDARS_LISTED);
+  return Promise.all(
+    running.map(async ({ actorId, actorName, link }) => ({
+      ...(await actorGiftCalendar(db, { actorId, ...options })),
+      actorName,
+      link,
+    })),
+  );
 }
 
 /**

@@ -220,6 +220,9 @@ const specialsRoutes =
     route(app, eventsEndpoints.actorGiftCalendar, ({ params, auth }) =>
       giftCalendar.actorGiftCalendar(db, { actorId: params.actorId, guestId: guestIdOf(auth), now: ctx.now() }),
     );
+    route(app, eventsEndpoints.giftCalendars, async ({ auth }) => ({
+      calendars: await giftCalendar.giftCalendars(db, { guestId: guestIdOf(auth), now: ctx.now() }),
+    }));
     route(app, eventsEndpoints.claimEventReward, async ({ params, query, auth }) => {
       const granted = await events.claimEventReward(db, {
         eventType: params.eventType,

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   hundredthsFromCoins,
+  PRIZE_BONUS_CODE,
   type GainedReward,
   type Reward,
   type RewardType,
@@ -59,8 +60,8 @@ const COIN_REWARDS: readonly RewardType[] = ['bonus', 'ontop', 'vipBonus'];
 /**
  * The one reward engine: grants a reward inside the caller's transaction, exactly once per claim. The grant's row
  * comes first under a unique index, so parallel claims of one reward wait for it and find it granted; then what it
- * changes: coins through the wallet's ledger (keyed by the claim), spins, a voucher, a video or album into the
- * media library, VIP days. Merchandise is kept for the operators to send; a blank gives nothing.
+ * changes: coins through the wallet's ledger (keyed by the claim), spins, a voucher (a bonus code's holds the prize
+ * code, scratched and redeemed later), a video or album into the media library, VIP days. Merchandise is kept for the operators to send; a blank gives nothing.
  */
 export async function grantReward(tx: Database, claim: RewardClaim): Promise<Granted> {
   const [row] = await tx
@@ -112,6 +113,7 @@ export async function grantReward(tx: Database, claim: RewardClaim): Promise<Gra
       amount: value,
       validFrom: at,
       validTo: new Date(at.getTime() + VOUCHER_DAYS * DAY_MS),
+      ...(type === 'bonusCode' ? { code: PRIZE_BONUS_CODE } : {}),
     });
   }
   const [final] =

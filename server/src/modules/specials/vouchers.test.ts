@@ -1,17 +1,19 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it, type TestContext } from 'node:test';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, like } from 'drizzle-orm';
 import {
   dailyBonus,
   dailyBonusClaim,
   dailyBonusQuery,
   guestBenefits as guestBenefitsSchema,
+  PRIZE_BONUS_CODE,
   voucherUse,
   type VoucherTypeId,
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { startPostgres } from '../../testing/postgres';
+import { openSocketSession } from '../../testing/socket';
 import { voucherActors, vouchers } from '../account/schema';
 import { mediaLibrary, videos } from '../media/schema';
 import { walletDeposits } from '../wallet/schema';
@@ -36,7 +38,14 @@ const codeOf = (body: string) => (JSON.parse(body) as { code?: string }).code;
 async function giveVoucher(
   t: TestApp,
   guestId: string,
-  voucher: { type: VoucherTypeId; amount: number; from?: Date; to?: Date | null; actorIds?: number[] },
+  voucher: {
+    type: VoucherTypeId;
+    amount: number;
+    from?: Date;
+    to?: Date | null;
+    actorIds?: number[];
+    code?: string;
+  },
 ): Promise<number> {
   const now = t.ctx.now().getTime();
   const [row] = await t.ctx.db
@@ -47,6 +56,7 @@ async function giveVoucher(
       amount: voucher.amount,
       validFrom: voucher.from ?? new Date(now - DAY),
       validTo: voucher.to === undefined ? new Date(now + DAY) : voucher.to,
+      code: voucher.code,
     })
     .returning({ id: vouchers.id });
   for (const actorId of voucher.actorIds ?? [])
@@ -70,6 +80,13 @@ const ownedVideos = (t: TestApp, guestId: string) =>
     .select()
     .from(mediaLibrary)
     .where(and(eq(mediaLibrary.guestId, guestId), eq(mediaLibrary.mediaType, 'VIDEO')));
+
+/** The reward grants of a bonus-code voucher's uses. */
+const voucherGrants = (t: TestApp, voucherId: number) =>
+  t.ctx.db
+    .select()
+    .from(rewardGrants)
+    .where(like(rewardGrants.claim, `voucher:${voucherId}:%`));
 
 const performerBalance = (t: TestApp, actorId: number) => accountBalance(t.ctx.db, { kind: 'performer', id: actorId });
 
@@ -112,6 +129,27 @@ function vouchersUnderLoad(database: string, start: () => Promise<TestApp>, skip
       assert.ok(answers.filter((a) => a.statusCode !== 200).every((a) => codeOf(a.body) === 'VOUCHER_USED_UP'));
       assert.equal((await ownedVideos(t, guest.id)).length, 1, 'the refused purchases were rolled back');
       assert.equal(await amountLeft(t, voucherId), 0);
+    });
+
+    it("grants a bonus-code voucher's prize once for 20 parallel uses of its one unit", async (c: TestContext) => {
+      const { accessToken, guest } = await t.signup();
+      const voucherId = await giveVoucher(t, guest.id, { type: 9, amount: 1, code: PRIZE_BONUS_CODE });
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => post(t, `/guest/vouchers/${voucherId}/use`, accessToken)),
+      );
+      const ok = answers.filter((a) => a.statusCode === 200);
+      assert.equal(ok.length, 1, answers.map((a) => a.body).join('\n'));
+      assert.ok(answers.filter((a) => a.statusCode !== 200).every((a) => codeOf(a.body) === 'VOUCHER_USED_UP'));
+      const use = voucherUse.parse(JSON.parse(ok[0]!.body));
+      assert.deepEqual(use.bonus?.granted, [
+        { type: 'bonus', amount: 15 },
+        { type: 'freeMessages', amount: 5 },
+      ]);
+      assert.equal(await balanceOf(t.ctx.db, guest.id), 15_00, 'the coins once');
+      assert.equal(use.benefits.freeMessagesCount, 5, 'the free messages once');
+      assert.equal(use.benefits.bonusCodeCount, 0, 'the card is scratched');
+      assert.equal((await voucherGrants(t, voucherId)).length, 2, 'one grant per benefit');
+      c.diagnostic(`${database}: 20 parallel uses of one bonus-code voucher -> 1 grant of its code`);
     });
 
     it('pays the performer her share from the platform', async () => {
@@ -204,6 +242,68 @@ describe('bad vouchers', () => {
     const again = await post(t, `/guest/vouchers/${credits}/use`, accessToken);
     assert.deepEqual([again.statusCode, codeOf(again.body)], [409, 'VOUCHER_USED_UP']);
     assert.equal(await balanceOf(t.ctx.db, guest.id), 25_00, 'credited once');
+  });
+});
+
+describe('bonus-code vouchers', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ seedScale: 0.05 });
+  });
+  after(() => t?.close());
+
+  it('come from a bonus-code reward with the prize code, count on the benefits page and redeem one unit a use', async () => {
+    const { accessToken, guest } = await t.signup();
+    // A code whose benefit is a bonus code gives a scratch card: a voucher holding the prize code.
+    const card = await post(t, '/guest/redeemBonus', accessToken, { code: 'luckycard' });
+    assert.equal(card.statusCode, 200, card.body);
+    const benefits = guestBenefitsSchema.parse(JSON.parse((await t.rest('GET', '/guest/benefits', accessToken)).body));
+    assert.equal(benefits.bonusCodeCount, 1);
+    const [voucher] = benefits.vouchers;
+    assert.deepEqual([voucher?.type, voucher?.amount, voucher?.code], [9, 1, PRIZE_BONUS_CODE]);
+    await t.ctx.db.update(vouchers).set({ amount: 2 }).where(eq(vouchers.id, voucher!.id));
+
+    const socket = await openSocketSession(t.app, accessToken);
+    try {
+      const first = await post(t, `/guest/vouchers/${voucher!.id}/use`, accessToken);
+      assert.equal(first.statusCode, 200, first.body);
+      const pushed = await socket.next('bonusCodeRedeemed');
+      assert.ok(pushed.type === 'bonusCodeRedeemed' && pushed.bonus.code === PRIZE_BONUS_CODE);
+      const counts = await socket.next('guestVouchers');
+      assert.ok(counts.type === 'guestVouchers');
+      assert.deepEqual([counts.bonusCodeCount, counts.freeMessagesCount], [1, 5]);
+    } finally {
+      socket.close();
+    }
+    const second = voucherUse.parse(
+      JSON.parse((await post(t, `/guest/vouchers/${voucher!.id}/use`, accessToken)).body),
+    );
+    assert.deepEqual([second.used, second.benefits.bonusCodeCount, second.benefits.freeMessagesCount], [1, 0, 10]);
+    assert.equal(await balanceOf(t.ctx.db, guest.id), 30_00, 'each unit its prize');
+    assert.equal((await voucherGrants(t, voucher!.id)).length, 4);
+    const third = await post(t, `/guest/vouchers/${voucher!.id}/use`, accessToken);
+    assert.deepEqual([third.statusCode, codeOf(third.body)], [409, 'VOUCHER_USED_UP']);
+  });
+
+  it('refuse the prize code typed in, an expired voucher and one whose code is gone, granting nothing', async () => {
+    const { accessToken, guest } = await t.signup();
+    const typed = await post(t, '/guest/redeemBonus', accessToken, { code: PRIZE_BONUS_CODE });
+    assert.deepEqual([typed.statusCode, codeOf(typed.body)], [404, 'CODE_NOT_FOUND']);
+    const now = t.ctx.now().getTime();
+    const expired = await giveVoucher(t, guest.id, {
+      type: 9,
+      amount: 1,
+      code: PRIZE_BONUS_CODE,
+      to: new Date(now - 1),
+    });
+    const unknown = await giveVoucher(t, guest.id, { type: 9, amount: 1, code: 'NO-SUCH-CODE' });
+    const expiredUse = await post(t, `/guest/vouchers/${expired}/use`, accessToken);
+    assert.deepEqual([expiredUse.statusCode, codeOf(expiredUse.body)], [409, 'VOUCHER_EXPIRED']);
+    const unknownUse = await post(t, `/guest/vouchers/${unknown}/use`, accessToken);
+    assert.deepEqual([unknownUse.statusCode, codeOf(unknownUse.body)], [404, 'CODE_NOT_FOUND']);
+    assert.equal(await amountLeft(t, unknown), 1, 'the refused use was rolled back');
+    assert.equal(await balanceOf(t.ctx.db, guest.id), 0);
+    assert.equal((await voucherGrants(t, unknown)).length, 0);
   });
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { defineOperation } from '../graphql';
 import { dbId, idParam } from '../input';
+import { redeemedBonus } from './codes';
 
 /** Voucher types of the spec, by number. */
 export const VOUCHER_TYPES = {
@@ -45,6 +46,8 @@ export const voucher = z.object({
   validTo: z.string().nullable(),
   /** Performers the voucher is limited to; empty for any performer. */
   actors: z.array(voucherActor),
+  /** The bonus code a bonus-code voucher (9) redeems, hidden on its scratch card until scratched; else null. */
+  code: z.string().nullable(),
 });
 export type Voucher = z.infer<typeof voucher>;
 
@@ -55,17 +58,20 @@ export const guestBenefits = z.object({
   freeMessagesCount: z.number().int(),
   privateShowTickets: z.number().int(),
   chatShowTickets: z.number().int(),
+  /** Scratch cards to scratch: the units of her bonus-code vouchers. */
+  bonusCodeCount: z.number().int(),
   vouchers: z.array(voucher),
 });
 export type GuestBenefits = z.infer<typeof guestBenefits>;
 
 /**
  * Vouchers the guest uses from her benefits page: a video (1) or photo album (4) voucher buys the item `mediaId`,
- * credits (3) and spins (10) are taken whole (coins into her balance, spins onto the wheel). The others pay where
+ * credits (3) and spins (10) are taken whole (coins into her balance, spins onto the wheel), a bonus-code voucher (9)
+ * redeems its code, one unit a use (the scratch card page scratches it). The others pay where
  * they apply: videochat minutes a chat's first minutes, free messages and messenger gifts in the messenger, live
  * and private show tickets a show's ticket.
  */
-export const VOUCHER_TYPES_USED_HERE = [1, 3, 4, 10] as const satisfies readonly VoucherTypeId[];
+export const VOUCHER_TYPES_USED_HERE = [1, 3, 4, 9, 10] as const satisfies readonly VoucherTypeId[];
 
 export const useVoucherBody = z.object({ mediaId: dbId.optional() });
 export const voucherUse = z.object({
@@ -75,6 +81,8 @@ export const voucherUse = z.object({
   used: z.number().int(),
   /** The video or album it bought. */
   mediaId: z.number().int().nullable(),
+  /** What a bonus-code voucher's code gave. */
+  bonus: redeemedBonus.nullable(),
   benefits: guestBenefits,
 });
 export type VoucherUse = z.infer<typeof voucherUse>;
@@ -112,6 +120,7 @@ export const accountGraphqlSchema = /* GraphQL */ `
     validFrom: String!
     validTo: String
     actors: [VoucherActor!]!
+    code: String
   }
   type GuestBenefits {
     spinwheelSpins: Int!
@@ -119,6 +128,7 @@ export const accountGraphqlSchema = /* GraphQL */ `
     freeMessagesCount: Int!
     privateShowTickets: Int!
     chatShowTickets: Int!
+    bonusCodeCount: Int!
     vouchers: [Voucher!]!
   }
   extend type Query {
@@ -126,7 +136,7 @@ export const accountGraphqlSchema = /* GraphQL */ `
   }
 `;
 export const guestBenefitsQuery = defineOperation<{ guestBenefits: GuestBenefits }>(
-  `query GuestBenefits { guestBenefits { spinwheelSpins messengerGiftCount freeMessagesCount privateShowTickets chatShowTickets
-    vouchers { id guestId type amount validFrom validTo actors { id online name link avatar } } } }`,
+  `query GuestBenefits { guestBenefits { spinwheelSpins messengerGiftCount freeMessagesCount privateShowTickets chatShowTickets bonusCodeCount
+    vouchers { id guestId type amount validFrom validTo actors { id online name link avatar } code } } }`,
   { needsGuest: true },
 );

@@ -22,6 +22,11 @@ export const CODE_MAX_LENGTH = 32;
 /** The most scratch cards one operator call makes. */
 export const SCRATCH_CARDS_PER_CALL = 500;
 export const MAX_TIERS = 5;
+/**
+ * The bonus code behind every bonus-code voucher a reward gives (a game's, an advent door's, a code's): the guest
+ * scratches the voucher's card and redeems it once per unit. The codes module seeds its campaign.
+ */
+export const PRIZE_BONUS_CODE = 'VELVET-PRIZE';
 
 /**
  * One step of a benefit: from `from` on, `amount`. For the on-top bonus `from` is the coins of the top-up; for every

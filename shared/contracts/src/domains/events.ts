@@ -129,6 +129,15 @@ export const actorGiftCalendar = z.object({
   days: z.array(giftCalendarDay),
 });
 export type ActorGiftCalendar = z.infer<typeof actorGiftCalendar>;
+/** A performer's gift calendar as the calendars page lists it: with her name and profile link. */
+export const performerGiftCalendar = actorGiftCalendar.extend({
+  actorName: z.string(),
+  /** Route args of her profile: router.href('actorProfile', { actorName: link }). */
+  link: z.string(),
+});
+export type PerformerGiftCalendar = z.infer<typeof performerGiftCalendar>;
+/** The most gift calendars the calendars page lists (those running or coming first). */
+export const GIFT_CALENDARS_LISTED = 12;
 
 /** Claims the gift of a performer's calendar day (`qmday`, YYYY-MM-DD) on that Berlin day, once. */
 export const claimActorGiftCalendarRewardMutation = defineOperation<
@@ -226,6 +235,12 @@ export const eventsEndpoints = {
     method: 'GET',
     path: '/special/giftCalendar/:actorId',
     schemas: () => ({ params: z.object({ actorId: idParam }), response: actorGiftCalendar }),
+  }),
+  /** The gift calendars not over yet (at most GIFT_CALENDARS_LISTED), with the caller's claimed days. */
+  giftCalendars: defineEndpoint({
+    method: 'GET',
+    path: '/special/giftCalendars',
+    schemas: () => ({ response: z.object({ calendars: z.array(performerGiftCalendar) }) }),
   }),
   /** Claims an unlocked reward of an event until its `rewardClaimEnd`; answers the event after the claim. */
   claimEventReward: defineEndpoint({

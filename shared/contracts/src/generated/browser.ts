@@ -109,6 +109,7 @@ export {
   FREE_AGE_RATING,
   GAME_CATEGORIES,
   GAME_REWARD_PATHS,
+  GIFT_CALENDARS_LISTED,
   HEALTH_SERIES_POINTS,
   HIGH_ON_ROSE_PAGE,
   HOME_BLOCKS,
@@ -173,6 +174,7 @@ export {
   PIN_LENGTH,
   PLATFORM_API_VERSION,
   PREVIEW_START_ATTEMPTS,
+  PRIZE_BONUS_CODE,
   PROFILE_PICTURE_MAX_BYTES,
   PROFILE_PICTURE_TYPES,
   PROFILE_PREVIEW_SEDCARDS,
@@ -701,6 +703,7 @@ export const eventsEndpoints = {
   easterEggs: { method: 'GET', path: '/special/easter/eggs/:page' },
   collectEgg: { method: 'POST', path: '/special/easter/collectEgg', needsGuest: true },
   actorGiftCalendar: { method: 'GET', path: '/special/giftCalendar/:actorId' },
+  giftCalendars: { method: 'GET', path: '/special/giftCalendars' },
   claimEventReward: { method: 'POST', path: '/special/getData/:eventType/rewards/:rewardId', needsGuest: true },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
 
@@ -786,7 +789,7 @@ export const globalSearchQuery = {
 
 export const guestBenefitsQuery = {
   document:
-    'query GuestBenefits { guestBenefits { spinwheelSpins messengerGiftCount freeMessagesCount privateShowTickets chatShowTickets\n    vouchers { id guestId type amount validFrom validTo actors { id online name link avatar } } } }',
+    'query GuestBenefits { guestBenefits { spinwheelSpins messengerGiftCount freeMessagesCount privateShowTickets chatShowTickets bonusCodeCount\n    vouchers { id guestId type amount validFrom validTo actors { id online name link avatar } code } } }',
   needsGuest: true,
 } as const;
 

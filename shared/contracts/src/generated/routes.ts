@@ -236,6 +236,12 @@ export const REMOTE_ROUTES = [
     path: { de: 'aktivitaets-wochen', en: 'activity-weeks', es: 'semanas-de-actividad' },
   },
   { name: 'coinLoyalty', owner: 'mf-specials', path: { de: 'goldrausch', en: 'gold-rush', es: 'fiebre-del-oro' } },
+  { name: 'scratchCard', owner: 'mf-specials', path: { de: 'rubbellos', en: 'scratch-card', es: 'rasca-y-gana' } },
+  {
+    name: 'giftCalendar',
+    owner: 'mf-specials',
+    path: { de: 'geschenkkalender', en: 'gift-calendar', es: 'calendario-de-regalos' },
+  },
   {
     name: 'myAccountProfile',
     owner: 'mf-account',
@@ -368,6 +374,8 @@ export interface RemoteRouteArgs {
   easterEvent: never;
   userActivity: never;
   coinLoyalty: never;
+  scratchCard: never;
+  giftCalendar: never;
   myAccountProfile: never;
   myAccountSpinwheel: never;
   myAccountBenefits: never;

@@ -1,0 +1,1 @@
+ALTER TABLE "account_vouchers" ADD COLUMN "code" text;
