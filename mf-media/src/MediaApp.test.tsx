@@ -235,6 +235,7 @@ describe('video page', () => {
       validFrom: '2026-01-01T00:00:00.000Z',
       validTo: null,
       actors: actorIds.map((actorId) => ({ id: actorId, online: true, name: 'X', link: 'x', avatar: '/a.webp' })),
+      code: null,
     });
     const benefits = {
       spinwheelSpins: 0,
@@ -250,7 +251,7 @@ describe('video page', () => {
       rest: {
         '/video/:videoId': () => onSale,
         '/guest/benefits': () => benefits,
-        '/guest/vouchers/:voucherId/use': () => ({ voucherId: 9, type: 1, used: 1, mediaId: 5, benefits }),
+        '/guest/vouchers/:voucherId/use': () => ({ voucherId: 9, type: 1, used: 1, mediaId: 5, bonus: null, benefits }),
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Use a video voucher' }));
