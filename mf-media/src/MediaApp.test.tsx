@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createMockPlatform, renderWithPlatform, routeHref } from '@velvet/testing';
+import { breadcrumbFixture, createMockPlatform, renderWithPlatform, routeHref } from '@velvet/testing';
 import { ApiError } from '@velvet/sdk';
 import { initialVideoFilter, updateVideoFilter, type RouteName } from '@velvet/contracts';
 import { locales } from './locales';
@@ -283,6 +283,18 @@ const comment = (id: number) => ({
 
 describe('album ratings and comments', () => {
   const route = { name: 'albumDetails' as const, args: { actorName: 'lena', albumId: '3' } };
+
+  test("shows the server's trail of the album's breadcrumb type", async () => {
+    renderApp(route, {
+      rest: { '/gallery/open': () => makeAlbum(3), '/gallery/getComments': () => noComments, ...breadcrumbFixture() },
+    });
+    const trail = within(await screen.findByRole('navigation', { name: 'Breadcrumb' }));
+    expect(await trail.findByText('actorAlbumDetails {"actorName":"lena","albumId":"3"}')).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(trail.getByRole('link', { name: 'Velvet' })).toHaveAttribute('href', '/en/');
+  });
 
   test('visitors are asked to log in to rate or comment', async () => {
     const { platform } = renderApp(route, {

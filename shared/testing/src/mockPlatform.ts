@@ -8,6 +8,7 @@ import {
   SLOT_PROPS,
   conversionEndpoints,
   incomingMessages,
+  seoEndpoints,
   outgoingMessages,
   type ConsentState,
   type CurrentRoute,
@@ -321,6 +322,21 @@ export function restFixture<E extends Endpoint>(
   handler: (input: EndpointInput<E>) => EndpointResponse<E> | Promise<EndpointResponse<E>>,
 ): Record<string, RestHandler> {
   return { [endpoint.path]: handler as RestHandler };
+}
+
+/**
+ * A `rest` entry for the page trail's call (`breadcrumb/{breadcrumbType}`): home, then the page named after the type
+ * and its payload (`category {"categorySlug":"couples"}`), so a test sees which trail its page asked for and shows.
+ */
+export function breadcrumbFixture(): Record<string, RestHandler> {
+  return restFixture(seoEndpoints.breadcrumb, ({ params, body }) => ({
+    data: {
+      breadcrumb: [
+        { name: 'Velvet', path: '/en/', route: 'home' },
+        { name: `${params.breadcrumbType} ${JSON.stringify(body.payload)}`, path: '/en/page/', route: 'home' },
+      ],
+    },
+  }));
 }
 
 /** The inputs of every call a test made to one endpoint, typed, in order. */
