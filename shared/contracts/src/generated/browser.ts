@@ -436,6 +436,7 @@ export const INCOMING_MESSAGE_TYPES = [
   'favoritePicture',
   'pageReload',
   'guestLocked',
+  'conversionChat',
   'guestAvatar',
   'dataProtection',
   'avsSet',
