@@ -2,8 +2,18 @@ import type { Page } from '@playwright/test';
 import type { AuthResponse } from '@velvet/contracts';
 import { expect, test } from './fixtures';
 
-// A logged-in guest's conversion chat: enabled, the page counts its 15 minutes down in a fixed box, second by second,
-// in her language; disabled, the countdown is gone.
+// A logged-in guest's conversion chat: enabled, the open page counts its 15 minutes down in a fixed box, second by
+// second, in her language; disabled, the countdown is gone, both without a reload and after one.
+
+/** The page's socket session has started (ackSession): from then on the server's pushes reach the page. */
+const socketSession = (page: Page) =>
+  new Promise<void>((resolve) =>
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if ((JSON.parse(String(payload)) as { type: string }).type === 'ackSession') resolve();
+      }),
+    ),
+  );
 
 /** The session the page resumes has arrived (the guest's profile, which carries the countdown's end). */
 const profileLoaded = (page: Page) => page.waitForResponse((response) => response.url().includes('/rest/v1/auth/me'));
@@ -30,12 +40,19 @@ for (const { language, label, countdown } of [
       return ((await answer.json()) as { data: { countdownEnds: string | null } }).data.countdownEnds;
     };
 
+    let profile = profileLoaded(page);
+    const pushes = socketSession(page);
+    await page.reload();
+    await Promise.all([profile, pushes]);
+    const timer = page.getByRole('timer', { name: label });
+    await expect(timer).toHaveCount(0);
+    // Enabled while her page is open: the countdown shows without a reload (the conversionChat push).
     const ends = await switchChat('enable');
     expect(ends).not.toBeNull();
-    let profile = profileLoaded(page);
+    await expect(timer).toHaveText(countdown);
+    profile = profileLoaded(page);
     await page.reload();
     expect(((await (await profile).json()) as AuthResponse).guest.conversionChatEnds).toBe(ends);
-    const timer = page.getByRole('timer', { name: label });
     await expect(timer).toHaveText(countdown);
     // It ticks: the text it showed gives way to the next second's.
     const shown = await timer.textContent();
@@ -44,7 +61,9 @@ for (const { language, label, countdown } of [
     // A fixed box over the page: it moves nothing under it.
     expect(await timer.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
 
+    // Disabled, it is gone at once, and after a reload too.
     await switchChat('disable');
+    await expect(timer).toHaveCount(0);
     profile = profileLoaded(page);
     await page.reload();
     expect(((await (await profile).json()) as AuthResponse).guest.conversionChatEnds).toBeNull();

@@ -134,3 +134,65 @@ test("a preview's end shows the videoPlayer incentive over the player, and close
     await page.request.delete(`/rest/v1/operator/conversion/incentives/${id}`, { headers: asOperator });
   }
 });
+
+// The inPage region is shown by the remote of the page itself: the operator's incentive for the videos page's load
+// appears in mf-media's page, and closed it stays away on reload.
+test("a page's inPage incentive shows in the remote's page, and closed it stays away", async ({ page }) => {
+  const group = `in-page-${Date.now()}`;
+  const operator = (await (await page.request.post('/rest/v1/auth/login', { data: OPERATOR })).json()) as {
+    accessToken: string;
+  };
+  const asOperator = { authorization: `Bearer ${operator.accessToken}` };
+  const text = { title: 'Coins for your videos', text: 'Top up today and watch more.', action: 'Top up coins' };
+  const created = await page.request.post('/rest/v1/operator/conversion/incentives', {
+    headers: asOperator,
+    data: {
+      tenantId: 'velvet',
+      region: 'inPage',
+      type: 'balanceRefillCoupon',
+      event: 'pageLoad',
+      routeName: 'videos',
+      audience: 'everyone',
+      priority: 50,
+      countdownMinutes: null,
+      uniqueGroup: group,
+      actionRoute: null,
+      texts: { de: text, en: text, nl: text, es: text },
+    },
+  });
+  expect(created.status()).toBe(200);
+  const { id } = ((await created.json()) as { data: { id: number } }).data;
+  try {
+    await page.goto('/en/videos/');
+    const box = page.locator('[data-remote="mf-media"]').getByTestId('incentive-inPage');
+    await expect(box).toContainText(text.title);
+    await expect(box).toContainText(text.text);
+
+    const closed = page.waitForResponse((response) => response.url().includes('/rest/v1/conversion/closeIncentive'));
+    // The close is taken, then the region's incentives are loaded again (awaited, so the reload below meets only its own).
+    const reloadedAfterClose = incentivesLoaded(page);
+    await box.getByRole('button', { name: 'Close the offer' }).click();
+    await expect(box).toHaveCount(0);
+    expect((await closed).status()).toBe(200);
+    await (await reloadedAfterClose).finished();
+    const cookie = (await page.context().cookies()).find((c) => c.name === INCENTIVE_BLOCK_COOKIE);
+    expect(cookie?.value.split('.')).toContain(group);
+
+    // After the reload both the shell and the page ask for the route's incentives: neither has the closed group.
+    const answers: { uniqueGroup: string }[][] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/rest/v1/conversion/getPageLoadIncentives'))
+        void response.json().then((body: { data: { incentives: { uniqueGroup: string }[] } }) => {
+          answers.push(body.data.incentives);
+        });
+    });
+    await page.reload();
+    await expect.poll(() => answers.length).toBeGreaterThanOrEqual(2);
+    for (const incentives of answers)
+      expect(incentives).not.toContainEqual(expect.objectContaining({ uniqueGroup: group }));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('incentive-inPage')).toHaveCount(0);
+  } finally {
+    await page.request.delete(`/rest/v1/operator/conversion/incentives/${id}`, { headers: asOperator });
+  }
+});

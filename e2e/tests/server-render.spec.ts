@@ -109,6 +109,57 @@ test.describe('without JavaScript', () => {
     });
   }
 
+  /** The first page of a sitemap part in a language, as a path. */
+  async function sitemapPage(request: APIRequestContext, part: string, language: string) {
+    const xml = await (await request.get(`/sitemaps/${part}.xml`)).text();
+    const path = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)]
+      .map(([, loc]) => new URL(loc!).pathname)
+      .find((candidate) => candidate.startsWith(`/${language}/`));
+    expect(path, `${part} in ${language}`).toBeDefined();
+    return path!;
+  }
+
+  for (const language of ['en', 'de'] as const)
+    test(`${language}: an album, a category, a blog article, a TV series and the account area carry the server's trail`, async ({
+      page,
+      request,
+    }) => {
+      const pages: [path: string, remote: string][] = [
+        [await sitemapPage(request, 'albums', language), 'mf-media'],
+        [await sitemapPage(request, 'categories', language), 'mf-chat'],
+        [await sitemapPage(request, 'blog', language), 'mf-specials'],
+        [await sitemapPage(request, 'tv', language), 'mf-tv'],
+      ];
+      for (const [path, remote] of pages) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        const part = serverPart(page, remote);
+        const trail = part.locator('nav.vv-breadcrumbs[aria-label]');
+        // Home first, the page itself last and named as its heading.
+        await expect(trail.locator('a[href]').first()).toHaveAttribute('href', `/${language}/`);
+        const heading = (await part.getByRole('heading', { level: 1 }).textContent())!.trim();
+        await expect(trail.locator('[aria-current="page"]')).toHaveText(heading);
+        // Its parents: a page in between (her profile, the categories, the blog, the TV area) links up.
+        expect(await trail.locator('a[href]').count(), path).toBeGreaterThanOrEqual(2);
+      }
+      // An album's trail leads through its performer's profile.
+      await page.goto(pages[0]![0]);
+      const albumTrail = serverPart(page, 'mf-media').locator('nav.vv-breadcrumbs');
+      const profilePath = pages[0]![0].replace(/[^/]+\/\d+\/$/, '');
+      await expect(albumTrail.locator(`a[href="${profilePath}"]`)).toHaveCount(1);
+
+      // The account area's pages, the same for every visitor before the login: the area, then the page.
+      await page.goto(`/${language}/myvisitx/`);
+      const area = serverPart(page, 'mf-account').locator('nav.vv-breadcrumbs[aria-label]');
+      await expect(area.locator('a[href]')).toHaveCount(1);
+      const areaName = (await area.locator('[aria-current="page"]').textContent())!.trim();
+      expect(areaName).not.toBe('');
+      await page.goto(language === 'de' ? '/de/myvisitx/profil/' : '/en/myvisitx/profile/');
+      const profile = serverPart(page, 'mf-account').locator('nav.vv-breadcrumbs[aria-label]');
+      await expect(profile.locator(`a[href="/${language}/myvisitx/"]`)).toHaveText(areaName);
+      await expect(profile.locator('[aria-current="page"]')).toHaveText(language === 'de' ? 'Profil' : 'Profile');
+    });
+
   test("a missing performer's page answers 404 with the not-found view", async ({ page, expectFailure }) => {
     expectMissingPage(expectFailure);
     const response = await page.goto(MISSING_PERFORMER);

@@ -1,14 +1,21 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   accountEndpoints,
+  seoEndpoints,
   type GuestBenefits,
   type GuestSubscription,
   type RouteName,
   type SubscriptionsState,
 } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
-import { createMockPlatform, renderWithPlatform, restCallsTo, type MockPlatformOptions } from '@velvet/testing';
-import { AccountApp } from './AccountApp';
+import {
+  breadcrumbFixture,
+  createMockPlatform,
+  renderWithPlatform,
+  restCallsTo,
+  type MockPlatformOptions,
+} from '@velvet/testing';
+import { AccountApp, AREA_PAGES } from './AccountApp';
 import { Vip30Widget } from './VipClub';
 import { TvSubscriptionWidget } from './Subscriptions';
 import { locales } from './locales';
@@ -94,7 +101,16 @@ describe('personal area', () => {
     const { platform } = render('myAccountProfile', { loggedIn: false });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(platform.openedFlows).toEqual(['login']);
-    expect(platform.restCalls).toEqual([]);
+    // Nothing of the guest's is asked for; the page's trail is the same for everyone.
+    expect(platform.restCalls.map((call) => call.path)).toEqual([seoEndpoints.breadcrumb.path]);
+  });
+
+  it.each(AREA_PAGES)("%s shows the server's trail of its breadcrumb type, before the login", async (name) => {
+    render(name, { loggedIn: false, rest: breadcrumbFixture() });
+    const type = name === 'myAccountSpinwheel' ? 'spinwheel' : name;
+    const trail = within(await screen.findByRole('navigation', { name: 'Breadcrumb' }));
+    expect(await trail.findByText(`${type} {}`)).toHaveAttribute('aria-current', 'page');
+    expect(trail.getByRole('link', { name: 'Velvet' })).toHaveAttribute('href', '/en/');
   });
 
   it('is translated, with localized links', () => {

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteName } from '@velvet/contracts';
-import { useCurrentRoute, usePlatform, useSession, routeLink } from '@velvet/federation';
+import { PageBreadcrumbs, useCurrentRoute, usePlatform, useSession, routeLink } from '@velvet/federation';
 import { LoginPrompt, TabNav } from '@velvet/ui';
 import { Benefits } from './Benefits';
 import { Overview } from './Overview';
@@ -70,6 +70,8 @@ export function AccountApp() {
   const Page = PAGES[current];
   return (
     <div className="mf-account">
+      {/* The trail is the same for every visitor, so it is in the server's HTML before the login. */}
+      <PageBreadcrumbs />
       <TabNav
         label={t('area.label')}
         items={AREA_PAGES.map((name) => ({

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { chatEndpoints, ticketChatListQuery } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
 import {
+  breadcrumbFixture,
   createMockPlatform,
   renderWithPlatform,
   restCallsTo,
@@ -104,10 +105,15 @@ describe('performer lists', () => {
               preview: { id: 13, url: '/media/categories/couples.webp', width: 320, height: 320 },
             },
           }),
+        ...breadcrumbFixture(),
       },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Couples' })).toBeInTheDocument();
     expect(restCallsTo(platform, chatEndpoints.actorList)[0]?.query.category).toBe('couples');
+    // The server's trail of the category.
+    const trail = within(await screen.findByRole('navigation', { name: 'Breadcrumb' }));
+    expect(await trail.findByText('category {"categorySlug":"couples"}')).toHaveAttribute('aria-current', 'page');
+    expect(trail.getByRole('link', { name: 'Velvet' })).toHaveAttribute('href', '/en/');
   });
 
   it('shows an empty list, and an error with a retry that loads again', async () => {
@@ -158,8 +164,12 @@ describe('categories page', () => {
             },
           ],
         }),
+        ...breadcrumbFixture(),
       },
     });
+    expect(
+      await within(screen.getByRole('navigation', { name: 'Ruta de navegación' })).findByText('categories {}'),
+    ).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Categorías' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Parejas/ })).toHaveAttribute('href', '/es/categorias/couples/');
     expect(screen.getByText('1 en línea · 4 chicas')).toBeInTheDocument();

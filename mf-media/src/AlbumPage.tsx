@@ -1,7 +1,15 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaEndpoints } from '@velvet/contracts';
-import { LoadState, useLanguage, useLoaded, useLoggedIn, usePlatform, useRouteLink } from '@velvet/federation';
+import {
+  LoadState,
+  PageBreadcrumbs,
+  useLanguage,
+  useLoaded,
+  useLoggedIn,
+  usePlatform,
+  useRouteLink,
+} from '@velvet/federation';
 import { ButtonLink } from '@velvet/ui';
 import { AgeGate } from './AgeGate';
 import { AlbumComments } from './AlbumComments';
@@ -32,6 +40,7 @@ export function AlbumPage({ albumId, actorName }: { albumId: string; actorName: 
     <LoadState loaded={loaded} notFound={t('album.notFound')}>
       {(album) => (
         <article className="mf-media-album" data-album-id={album.id}>
+          <PageBreadcrumbs type="actorAlbumDetails" payload={{ actorName, albumId }} />
           <h1>{album.title}</h1>
           <p>
             {pictures ? (

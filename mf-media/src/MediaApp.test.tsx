@@ -1,7 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createMockPlatform, renderWithPlatform, routeHref } from '@velvet/testing';
+import { breadcrumbFixture, createMockPlatform, renderWithPlatform, restCallsTo, routeHref } from '@velvet/testing';
 import { ApiError } from '@velvet/sdk';
-import { initialVideoFilter, updateVideoFilter, type RouteName } from '@velvet/contracts';
+import {
+  conversionEndpoints,
+  initialVideoFilter,
+  mediaEndpoints,
+  updateVideoFilter,
+  type RouteName,
+} from '@velvet/contracts';
 import { locales } from './locales';
 import { MediaApp } from './MediaApp';
 import { gridHandler, makeAlbum, makeVideo } from './testing/fixtures';
@@ -194,7 +200,7 @@ describe('video page', () => {
       'href',
       routeHref('actorProfile', { actorName: 'lena' }),
     );
-    expect(platform.restCalls[0]?.input).toEqual({ params: { videoId: 5 } });
+    expect(restCallsTo(platform, mediaEndpoints.video)).toEqual([{ params: { videoId: 5 } }]);
     expect(screen.getByLabelText('Beach Day: preview')).toHaveAttribute('data-clip', 'preview');
     fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
     fireEvent.click(screen.getByRole('button', { name: 'Pin to my library' }));
@@ -333,6 +339,18 @@ const comment = (id: number) => ({
 describe('album ratings and comments', () => {
   const route = { name: 'albumDetails' as const, args: { actorName: 'lena', albumId: '3' } };
 
+  test("shows the server's trail of the album's breadcrumb type", async () => {
+    renderApp(route, {
+      rest: { '/gallery/open': () => makeAlbum(3), '/gallery/getComments': () => noComments, ...breadcrumbFixture() },
+    });
+    const trail = within(await screen.findByRole('navigation', { name: 'Breadcrumb' }));
+    expect(await trail.findByText('actorAlbumDetails {"actorName":"lena","albumId":"3"}')).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(trail.getByRole('link', { name: 'Velvet' })).toHaveAttribute('href', '/en/');
+  });
+
   test('visitors are asked to log in to rate or comment', async () => {
     const { platform } = renderApp(route, {
       rest: { '/gallery/open': () => makeAlbum(3), '/gallery/getComments': () => noComments },
@@ -424,7 +442,54 @@ describe('album page and media library', () => {
     const { platform } = renderApp({ name: 'mediathek' });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(platform.openedFlows).toEqual(['login']);
-    expect(platform.restCalls).toEqual([]);
+    // Nothing of the guest's is asked for; only the page's incentives, as for every page.
+    expect(platform.restCalls.map((call) => call.path)).toEqual([conversionEndpoints.pageLoad.path]);
+  });
+
+  test('a page shows the inPage incentive the operator defined for its route; closed, it goes at once', async () => {
+    const offer = {
+      id: 8,
+      type: 'balanceRefillCoupon' as const,
+      region: 'inPage' as const,
+      event: 'pageLoad' as const,
+      uniqueGroup: 'videos-offer',
+      priority: 1,
+      title: 'Coins for videos',
+      text: 'Top up today and get more.',
+      countdownEnds: null,
+      action: { label: 'Top up', routeName: null },
+    };
+    let closed = false;
+    const { platform } = renderApp(
+      { name: 'videos' },
+      {
+        rest: {
+          [GRID]: gridHandler(3).handler,
+          [conversionEndpoints.pageLoad.path]: () => ({
+            data: { incentives: closed ? [] : [offer, { ...offer, id: 9, region: 'overlay' as const }] },
+          }),
+          [conversionEndpoints.close.path]: () => {
+            closed = true;
+            return { data: { success: true, blockedUntil: '2026-12-31T00:00:00.000Z' } };
+          },
+        },
+      },
+    );
+    const box = await screen.findByRole('region', { name: 'Coins for videos' });
+    expect(box).toHaveTextContent('Top up today and get more.');
+    expect(restCallsTo(platform, conversionEndpoints.pageLoad)[0]?.body).toEqual({
+      routeName: 'videos',
+      routeArgs: {},
+    });
+    // Only the inPage region's: the overlay is the shell's.
+    expect(screen.getAllByTestId('incentive-inPage')).toHaveLength(1);
+    fireEvent.click(within(box).getByRole('button', { name: 'Close the offer' }));
+    expect(screen.queryByRole('region', { name: 'Coins for videos' })).toBeNull();
+    await waitFor(() => expect(restCallsTo(platform, conversionEndpoints.pageLoad)).toHaveLength(2));
+    expect(restCallsTo(platform, conversionEndpoints.close)).toEqual([
+      { body: { result: 'dismissed', incentive: { id: 8 } } },
+    ]);
+    expect(screen.queryByTestId('incentive-inPage')).toBeNull();
   });
 
   const totals = (purchased: number, archived: number) => ({

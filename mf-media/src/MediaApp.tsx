@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useCurrentRoute } from '@velvet/federation';
+import { InPageIncentive, useCurrentRoute } from '@velvet/federation';
 import { AlbumPage } from './AlbumPage';
 import { MediathekPage } from './MediathekPage';
 import { VIDEO_AREAS, isVideoArea } from './routes';
@@ -7,8 +7,18 @@ import { VideoGrid } from './VideoGrid';
 import { VideoPage } from './VideoPage';
 import { SearchResults } from './SearchResults';
 
-/** The remote's pages, chosen by the current route of the route table. */
+/** The remote's pages, with the inPage incentives the operator defined for the page's route above each. */
 export function MediaApp() {
+  return (
+    <>
+      <InPageIncentive />
+      <MediaPage />
+    </>
+  );
+}
+
+/** The page of the current route of the route table. */
+function MediaPage() {
   const { t } = useTranslation();
   const route = useCurrentRoute();
   const { actorName = '', videoId = '', albumId = '', searchPattern = '', searchType = '' } = route.args;

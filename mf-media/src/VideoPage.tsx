@@ -5,7 +5,7 @@ import { ButtonLink } from '@velvet/ui';
 import { BuyButton } from './BuyButton';
 import { PinButton } from './PinButton';
 import { VideoPlayer } from './VideoPlayer';
-import { formatDuration } from './format';
+import { formatDuration } from '@velvet/i18n';
 import { MediaPrice } from './MediaPrice';
 import { useViewerKey } from './viewer';
 

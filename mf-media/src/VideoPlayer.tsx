@@ -1,8 +1,6 @@
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Incentive, RemoteIncentiveRequest, Video } from '@velvet/contracts';
-import { usePlatform, useSession } from '@velvet/federation';
-import { Button } from '@velvet/ui';
+import type { Video } from '@velvet/contracts';
+import { IncentiveOffer, useRegionIncentives, useSession } from '@velvet/federation';
 import { AgeGate } from './AgeGate';
 
 /**
@@ -13,8 +11,8 @@ import { AgeGate } from './AgeGate';
 export function VideoPlayer({ video }: { video: Video }) {
   const { t } = useTranslation();
   const session = useSession();
-  const platform = usePlatform();
-  const [incentives, setIncentives] = useState<readonly Incentive[]>([]);
+  // The preview's end is the videoPlayer region's event: its incentives show over the player, which keeps its size.
+  const { shown, load, close, accept } = useRegionIncentives({ region: 'videoPlayer', videoId: video.id });
   const full = video.guestInfo.bought || video.free;
   const { width, height, url: poster } = video.preview;
   if (video.needAgeCheck) {
@@ -40,26 +38,18 @@ export function VideoPlayer({ video }: { video: Video }) {
   const src = full
     ? `${video.clip.streamUrl}?accessToken=${encodeURIComponent(session.accessToken)}`
     : video.clip.previewUrl;
-  const request: RemoteIncentiveRequest = { region: 'videoPlayer', videoId: video.id };
-  // The preview's end is the videoPlayer region's event: its incentives show over the player, which keeps its size.
   const previewEnded = () => {
-    if (!full) void platform.incentives.load(request).then(setIncentives);
+    if (!full) void load();
   };
-  const close = (incentive: Incentive, result: 'dismissed' | 'accepted') => {
-    setIncentives((shown) => shown.filter((other) => other.uniqueGroup !== incentive.uniqueGroup));
-    void platform.incentives.close(request, incentive, result).then((again) => again && setIncentives(again));
-  };
-  const accept = (incentive: Incentive) => {
-    close(incentive, 'accepted');
-    const route = incentive.action.routeName as Parameters<typeof platform.router.has>[0] | null;
-    if (route && platform.router.has(route)) platform.router.navigate(route);
-    else platform.ui.open(session.guest.flags.loggedIn ? 'moneyCharge' : 'signup');
-  };
-  const shown = incentives[0];
   return (
     <figure className="mf-media-player">
       {shown ? (
-        <PreviewIncentive incentive={shown} onClose={() => close(shown, 'dismissed')} onAccept={() => accept(shown)} />
+        <IncentiveOffer
+          incentive={shown}
+          className="mf-media-player__incentive"
+          onClose={() => close(shown, 'dismissed')}
+          onAccept={() => accept(shown)}
+        />
       ) : null}
       <video
         onEnded={previewEnded}
@@ -77,34 +67,5 @@ export function VideoPlayer({ video }: { video: Video }) {
       />
       <figcaption>{full ? t('player.fullCaption') : t('player.previewCaption')}</figcaption>
     </figure>
-  );
-}
-
-/** An incentive of the videoPlayer region, over the ended preview (the player keeps its place and size). */
-function PreviewIncentive({
-  incentive,
-  onClose,
-  onAccept,
-}: {
-  incentive: Incentive;
-  onClose: () => void;
-  onAccept: () => void;
-}) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  return (
-    <section className="mf-media-player__incentive" aria-labelledby={titleId} data-testid="incentive-videoPlayer">
-      <button
-        type="button"
-        className="mf-media-player__incentive-close"
-        aria-label={t('player.closeOffer')}
-        onClick={onClose}
-      >
-        ×
-      </button>
-      <h2 id={titleId}>{incentive.title}</h2>
-      <p>{incentive.text}</p>
-      <Button onClick={onAccept}>{incentive.action.label}</Button>
-    </section>
   );
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { Video } from '@velvet/contracts';
 import { useRouteLink } from '@velvet/federation';
 import { Tile } from '@velvet/ui';
-import { formatDuration } from './format';
+import { formatDuration } from '@velvet/i18n';
 import { MediaPrice } from './MediaPrice';
 
 export const videoRouteArgs = (video: Video) => ({ actorName: video.model.name, videoId: String(video.id) });

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteName } from '@velvet/contracts';
-import { useCurrentRoute } from '@velvet/federation';
+import { PageBreadcrumbs, useCurrentRoute } from '@velvet/federation';
 import { COMMON_NAMESPACE } from '@velvet/i18n';
 import { EmptyState } from '@velvet/ui';
 import { DailyDealsPage } from './daily/DailyDealsPage';
@@ -43,6 +43,12 @@ export function SpecialsApp() {
   const route = useCurrentRoute();
   const Page = PAGES[route.name];
   if (!Page) return <EmptyState title={t('notFoundTitle', { ns: COMMON_NAMESPACE })} />;
-  // A new key per route and arguments starts every page fresh (paging, toggles).
-  return <Page key={`${route.name}:${JSON.stringify(route.args)}`} />;
+  // A new key per route and arguments starts every page fresh (paging, toggles). The trail is the server's, for the
+  // pages that have a breadcrumb type (blog, articles, contests).
+  return (
+    <>
+      <PageBreadcrumbs />
+      <Page key={`${route.name}:${JSON.stringify(route.args)}`} />
+    </>
+  );
 }

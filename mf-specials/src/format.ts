@@ -14,10 +14,3 @@ export function formatBerlinDate(iso: string, language: Language, withTime = fal
 export function formatDay(date: string, language: Language): string {
   return formatDate(`${date}T00:00:00Z`, language, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 }
-
-/** hh:mm:ss of a duration. */
-export function formatCountdown(ms: number): string {
-  const seconds = Math.floor(ms / 1000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
-}

@@ -1,23 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { tvEndpoints, type Language, type TvArticle } from '@velvet/contracts';
+import { tvEndpoints } from '@velvet/contracts';
 import { LoadState, RouteButton, useLanguage, useLoaded, usePlatform } from '@velvet/federation';
 import { formatDate } from '@velvet/i18n';
-import { Breadcrumbs, type Crumb } from './Breadcrumbs';
-
-/**
- * The article's way from the server (TV › its category › the article), after Home: TV leads to the livestream, the
- * category to premium or free TV, the article to itself.
- */
-function trail(article: TvArticle, language: Language): Crumb[] {
-  return article.breadcrumbs
-    .filter((crumb) => crumb.kind !== 'tv')
-    .map((crumb) => ({
-      label: crumb.title[language],
-      ...(crumb.kind === 'article'
-        ? { route: 'tvArticle' as const, args: { slug: crumb.key } }
-        : { route: crumb.key === 'premium-tv' ? ('tvPremiumLivestream' as const) : ('tvLivestream' as const) }),
-    }));
-}
 
 /** A TV article (`tv/article/{slug}`), in the page's language (articles are written in every one): the post, the models it is about, its category and the previous article. */
 export function ArticlePage({ slug }: { slug: string }) {
@@ -32,7 +16,6 @@ export function ArticlePage({ slug }: { slug: string }) {
           const { post, previous, similar, categories } = article;
           return (
             <>
-              <Breadcrumbs trail={trail(article, language)} />
               <article className="mf-tv-article">
                 <h1>{post.title[language]}</h1>
                 <p className="mf-tv-article__meta">

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { tvOperations } from '@velvet/contracts';
 import { LoadState, useLoaded, usePlatform } from '@velvet/federation';
 import { EmptyState } from '@velvet/ui';
-import { Breadcrumbs } from './Breadcrumbs';
 import { ProgramList } from './ProgramList';
 
 export function LateNightPage() {
@@ -14,7 +13,6 @@ export function LateNightPage() {
   );
   return (
     <section className="mf-tv-page">
-      <Breadcrumbs trail={[{ label: t('nav.lateNight'), route: 'tvLateNight' }]} />
       <h1>{t('lateNight.title')}</h1>
       <LoadState loaded={loaded}>
         {(show) => (

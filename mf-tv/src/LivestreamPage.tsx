@@ -24,7 +24,6 @@ import {
 import { Button, LoginPrompt } from '@velvet/ui';
 import { LivePlayer } from '@velvet/ui/player';
 import { formatTime, pickText } from './format';
-import { Breadcrumbs } from './Breadcrumbs';
 import { ProgramList } from './ProgramList';
 
 const UPCOMING = 6;
@@ -193,16 +192,6 @@ export function LivestreamPage({ type }: { type: TvProgramType }) {
   });
   return (
     <section className="mf-tv-page">
-      <Breadcrumbs
-        trail={
-          type === 'premium'
-            ? [
-                { label: t('nav.premium'), route: 'tvPremiumLivestream' },
-                { label: t('nav.livestream'), route: 'tvPremiumLivestream' },
-              ]
-            : [{ label: t('nav.livestream'), route: 'tvLivestream' }]
-        }
-      />
       <h1>{t(`stream.${type}.title`)}</h1>
       {locked ? (
         <SubscriptionNeeded />

@@ -11,7 +11,6 @@ import {
 import { LoadState, useLanguage, useLoaded, usePlatform, useTimeZone } from '@velvet/federation';
 import { Button } from '@velvet/ui';
 import { formatDay } from './format';
-import { Breadcrumbs } from './Breadcrumbs';
 import { ProgramList } from './ProgramList';
 
 /** Entries grouped by the calendar day they begin on in the zone the page shows. */
@@ -38,7 +37,6 @@ export function ProgramPage() {
   );
   return (
     <section className="mf-tv-page">
-      <Breadcrumbs trail={[{ label: t('nav.program'), route: 'tvProgram' }]} />
       <h1>{t('program.title')}</h1>
       <div className="mf-tv-switch" role="group" aria-label={t('program.channel')}>
         {TV_PROGRAM_TYPES.map((channel) => (

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { TV_PAGE_SIZE, tvEndpoints, tvOperations } from '@velvet/contracts';
 import { LoadState, useLanguage, useLoaded, usePagerLabels, usePlatform, routeLink } from '@velvet/federation';
 import { EmptyState, Pager, Tile, TileGrid } from '@velvet/ui';
-import { Breadcrumbs } from './Breadcrumbs';
 
 /** The newest TV articles as tiles, in the page's language (articles are written in every one). */
 function TvNews() {
@@ -48,7 +47,6 @@ export function SeriesOverviewPage() {
   );
   return (
     <section className="mf-tv-page">
-      <Breadcrumbs trail={[{ label: t('nav.mediathek'), route: 'tvSeriesOverview' }]} />
       <h1>{t('mediathek.title')}</h1>
       <LoadState loaded={loaded}>
         {({ total, nodes }) =>

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { tvEndpoints } from '@velvet/contracts';
 import { LoadState, useLoaded, usePlatform, RouteButton } from '@velvet/federation';
 import { EpisodeList } from './EpisodeList';
-import { Breadcrumbs } from './Breadcrumbs';
 
 /** One series: what it is about and its newest episodes. */
 export function SeriesPage({ seriesKey }: { seriesKey: string }) {
@@ -14,12 +13,6 @@ export function SeriesPage({ seriesKey }: { seriesKey: string }) {
       <LoadState loaded={loaded} notFound={t('series.notFound')}>
         {({ series, latest }) => (
           <>
-            <Breadcrumbs
-              trail={[
-                { label: t('nav.mediathek'), route: 'tvSeriesOverview' },
-                { label: series.title, route: 'tvSeries', args: { series: series.key } },
-              ]}
-            />
             <h1>{series.title}</h1>
             <div className="mf-tv-series-header">
               <img src={series.previewImgUrl} width={640} height={360} alt={series.title} loading="lazy" />

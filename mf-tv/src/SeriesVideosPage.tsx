@@ -4,7 +4,6 @@ import { TV_PAGE_SIZE, tvOperations } from '@velvet/contracts';
 import { LoadState, useLoaded, usePagerLabels, usePlatform } from '@velvet/federation';
 import { Pager } from '@velvet/ui';
 import { EpisodeList } from './EpisodeList';
-import { Breadcrumbs } from './Breadcrumbs';
 
 /** Every episode of a series, newest first, paged. */
 export function SeriesVideosPage({ seriesKey }: { seriesKey: string }) {
@@ -23,13 +22,6 @@ export function SeriesVideosPage({ seriesKey }: { seriesKey: string }) {
       <LoadState loaded={loaded} notFound={t('series.notFound')}>
         {({ series, total, nodes }) => (
           <>
-            <Breadcrumbs
-              trail={[
-                { label: t('nav.mediathek'), route: 'tvSeriesOverview' },
-                { label: series.title, route: 'tvSeries', args: { series: series.key } },
-                { label: t('series.allVideos'), route: 'tvSeriesVideos', args: { key: series.key } },
-              ]}
-            />
             <h1>{t('series.videosTitle', { title: series.title })}</h1>
             <EpisodeList episodes={nodes} label={t('series.videosTitle', { title: series.title })} />
             <Pager page={page} pageCount={Math.ceil(total / TV_PAGE_SIZE)} onChange={setPage} labels={pagerLabels} />

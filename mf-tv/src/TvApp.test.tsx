@@ -1,9 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { TV_PREVIEW_SECONDS, tvOperations, type RouteArgs, type RouteName } from '@velvet/contracts';
+import {
+  seoEndpoints,
+  TV_PREVIEW_SECONDS,
+  tvOperations,
+  type BreadcrumbType,
+  type RouteArgs,
+  type RouteName,
+} from '@velvet/contracts';
 import { RemoteProviders } from '@velvet/federation';
 import type { LivePlayerProps } from '@velvet/ui/player';
 import { ApiError } from '@velvet/sdk';
 import {
+  breadcrumbFixture,
   createMockPlatform,
   hydrateOverServer,
   renderWithPlatform,
@@ -15,7 +23,6 @@ import { locales } from './locales';
 import { TvApp } from './TvApp';
 import { TvWidget } from './TvWidget';
 import { ActorOnTv } from './ActorOnTv';
-import { Breadcrumbs } from './Breadcrumbs';
 import { ChannelPlayer } from './LivestreamPage';
 import { EpisodePlayer } from './VideoPage';
 
@@ -38,7 +45,12 @@ beforeEach(() => {
 /** The params of a recorded or handled REST call (the mock types inputs generically). */
 const paramsOf = <T,>(input: unknown) => (input as { params: T }).params;
 
+/** The paths asked of the page itself: every call but its trail's. */
+const pageCalls = (calls: readonly { path: string }[]) =>
+  calls.map((call) => call.path).filter((path) => path !== seoEndpoints.breadcrumb.path);
+
 const rest: MockPlatformOptions['rest'] = {
+  ...breadcrumbFixture(),
   '/tv/stream/:type': (input) =>
     streamOf(paramsOf<{ type: 'live' | 'premium' }>(input).type, { subscriber: subscribed }),
   '/tv/program/:type': (input) => {
@@ -126,7 +138,7 @@ describe('livestream', () => {
     expect(screen.getByText(/Up next at .*: Show 2/)).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Coming up' })).getAllByRole('listitem')).toHaveLength(3);
     expect(screen.queryByText('TV subscription needed')).not.toBeInTheDocument();
-    expect(platform.restCalls.map((call) => call.path).sort()).toEqual(['/tv/program/:type', '/tv/stream/:type']);
+    expect(pageCalls(platform.restCalls).sort()).toEqual(['/tv/program/:type', '/tv/stream/:type']);
   });
 
   it('renders the poster on the server and mounts the player only after hydration, without a mismatch', async () => {
@@ -262,36 +274,37 @@ describe('series', () => {
     expect(await screen.findByRole('heading', { name: 'All episodes of Series 1' })).toBeInTheDocument();
     expect(screen.getAllByRole('img', { name: /Episode title/ })).toHaveLength(2);
     const trail = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
-    expect(trail.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      routeHref('home'),
-      routeHref('tvLivestream'),
-      routeHref('tvSeriesOverview'),
-      routeHref('tvSeries', { series: 'series-1' }),
-    ]);
-    expect(trail.getByText('All episodes')).toHaveAttribute('aria-current', 'page');
+    expect(trail.getByText('tvVideos {"key":"series-1"}')).toHaveAttribute('aria-current', 'page');
   });
 });
 
 describe('breadcrumbs', () => {
-  it('show a crumb whose page is not served (its remote is off) as text, not a link', () => {
-    const platform = createMockPlatform({ offRoutes: ['actorProfile'] });
-    renderWithPlatform(
-      <Breadcrumbs
-        trail={[
-          { label: 'Performer 1', route: 'actorProfile', args: { actorName: 'performer1' } },
-          { label: 'Series 1', route: 'tvSeries', args: { series: 'series-1' } },
-        ]}
-      />,
-      { platform, remote: 'mf-tv', locales },
-    );
-    const trail = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
-    expect(trail.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      routeHref('home'),
-      routeHref('tvLivestream'),
-    ]);
-    expect(trail.getByText('Performer 1').closest('a')).toBeNull();
-    expect(trail.getByText('Series 1')).toHaveAttribute('aria-current', 'page');
-  });
+  const pages: [RouteName, RouteArgs, BreadcrumbType][] = [
+    ['tvLivestream', {}, 'tvLivestream'],
+    ['tvPremiumLivestream', {}, 'tvPremiumLivestream'],
+    ['tvLateNight', {}, 'tvLateNight'],
+    ['tvSeriesOverview', {}, 'tvSeriesOverview'],
+    ['tvSeries', { series: 'series-1' }, 'tvSeries'],
+    ['tvSeriesVideos', { key: 'series-1' }, 'tvVideos'],
+    ['tvVideo', { key: 'series-1', episodeId: '7' }, 'tvVideo'],
+    ['tvProgram', {}, 'tvProgram'],
+    ['tvArticle', { slug: 'night-news' }, 'tvArticle'],
+  ];
+
+  it.each(pages)(
+    "%s shows the server's trail of its breadcrumb type with the page's arguments",
+    async (name, args, type) => {
+      const { platform } = renderAt(name, args);
+      const trail = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+      expect(await trail.findByRole('link', { name: 'Velvet' })).toHaveAttribute('href', '/en/');
+      expect(trail.getByText(`${type} ${JSON.stringify(args)}`)).toHaveAttribute('aria-current', 'page');
+      expect(platform.restCalls.filter((call) => call.path === seoEndpoints.breadcrumb.path)).toEqual([
+        expect.objectContaining({
+          input: expect.objectContaining({ params: { breadcrumbType: type }, body: { payload: args } }),
+        }),
+      ]);
+    },
+  );
 });
 
 describe('programme and late night', () => {
@@ -395,7 +408,7 @@ describe('TV video on demand', () => {
       routeHref('tvVideo', { key: 'series-1', episodeId: '8' }),
     );
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(
-      /Series.*Series 1.*Episode title 7/,
+      'tvVideo {"key":"series-1","episodeId":"7"}',
     );
   });
 
@@ -435,7 +448,7 @@ describe('TV video on demand', () => {
     await waitFor(() => expect(screen.getAllByText('This video does not exist.')).toHaveLength(2));
     const { platform } = renderAt('tvVideo', { key: 'series-1', episodeId: 'abc' });
     expect(screen.getAllByText('This video does not exist.').length).toBe(3);
-    expect(platform.restCalls).toEqual([]);
+    expect(pageCalls(platform.restCalls)).toEqual([]);
   });
 });
 
@@ -453,7 +466,11 @@ describe('TV article', () => {
       routeHref('tvArticle', { slug: 'older-news' }, 'es'),
     );
     const crumbs = within(screen.getByRole('navigation', { name: 'Ruta de navegación' })).getAllByRole('listitem');
-    expect(crumbs.map((item) => item.textContent)).toEqual(['Inicio', 'TV', 'Premium es', 'Night title es']);
+    expect(crumbs.map((item) => item.textContent)).toEqual([
+      'Velvet',
+      'TV livestream',
+      'tvArticle {"slug":"night-news"}',
+    ]);
   });
 
   it('says so for an article that does not exist', async () => {

@@ -7,7 +7,7 @@ import { SeriesPage } from './SeriesPage';
 import { SeriesVideosPage } from './SeriesVideosPage';
 import { TvNav } from './TvNav';
 import { VideoPage } from './VideoPage';
-import { useCurrentRoute } from '@velvet/federation';
+import { PageBreadcrumbs, useCurrentRoute } from '@velvet/federation';
 
 function TvPage() {
   const { name, args } = useCurrentRoute();
@@ -33,11 +33,12 @@ function TvPage() {
   }
 }
 
-/** The TV area: its sub-navigation and the page of the current route. */
+/** The TV area: its sub-navigation, the trail of the current page (the server's) and the page. */
 export function TvApp() {
   return (
     <div className="mf-tv">
       <TvNav />
+      <PageBreadcrumbs />
       <TvPage />
     </div>
   );

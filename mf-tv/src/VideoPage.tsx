@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { tvEndpoints, type TvVideoDetails } from '@velvet/contracts';
 import { LoadState, useBrowserValue, useGuest, useLoaded, usePlatform, usePlayerText } from '@velvet/federation';
 import { LivePlayer } from '@velvet/ui/player';
-import { Breadcrumbs } from './Breadcrumbs';
 import { EpisodeList } from './EpisodeList';
 import { durationMinutes } from './format';
 
@@ -116,18 +115,6 @@ function Video({ seriesKey, videoId }: { seriesKey: string; videoId: number }) {
             <p role="alert">{t('video.notFound')}</p>
           ) : (
             <>
-              <Breadcrumbs
-                trail={[
-                  { label: t('nav.mediathek'), route: 'tvSeriesOverview' },
-                  { label: details.series.title, route: 'tvSeries', args: { series: details.series.key } },
-                  { label: t('series.allVideos'), route: 'tvSeriesVideos', args: { key: details.series.key } },
-                  {
-                    label: details.video.title,
-                    route: 'tvVideo',
-                    args: { key: details.series.key, episodeId: String(details.video.id) },
-                  },
-                ]}
-              />
               <h1>{details.video.title}</h1>
               <EpisodePlayer key={details.video.id} details={details} />
               <p>

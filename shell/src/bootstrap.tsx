@@ -249,6 +249,7 @@ async function boot(router: ShellRouter, i18n: I18n, install: InstallPrompt) {
       });
   });
   socket.on('guestAvatar').subscribe((message) => session.setAvatar(message));
+  socket.on('conversionChat').subscribe((message) => session.setConversionChat(message));
   // The age verification follows its pushes; the guest hears the outcome wherever the check was started.
   socket.on('avsPending').subscribe((message) => session.setAvs(message));
   socket.on('avsSet').subscribe((message) => {

@@ -91,6 +91,11 @@ export function createSessionStore(options: {
         },
       });
     },
+    /** The conversion chat's countdown switched (the conversionChat push): its new end, or none. */
+    setConversionChat({ countdownEnds }: IncomingMessage<'conversionChat'>) {
+      const current = session$.value;
+      if (current) session$.next({ ...current, guest: { ...current.guest, conversionChatEnds: countdownEnds } });
+    },
     setBalance({ balance, balanceFormatted }: IncomingMessage<'guestBalance'>) {
       const current = session$.value;
       if (!current) return;

@@ -5,7 +5,7 @@ import { Button } from '@velvet/ui';
 import { formatChatPrice } from '../format';
 import { ChatExitSurvey } from './ChatExitSurvey';
 import { endedForAgeCheck, exitReasonKey } from './reasons';
-import { formatDuration } from './useNow';
+import { formatDuration } from '@velvet/i18n';
 
 /**
  * After a chat: why it ended (every exit code has its words), how long it ran and what it cost, the money charge

@@ -9,7 +9,8 @@ import { formatChatPrice } from '../format';
 import { ChatMessages } from './ChatMessages';
 import { OneClickOffer } from './OneClickOffer';
 import type { RunningChat } from './useLiveChat';
-import { formatDuration, secondsBetween, useNow } from './useNow';
+import { formatDuration } from '@velvet/i18n';
+import { secondsBetween, useNow } from './useNow';
 
 /**
  * Whether the one-click top-up shows: from the moment the paid seconds left fall to ONE_CLICK_OFFER_SECONDS,

@@ -12,11 +12,3 @@ export function useNow(intervalMs = 1000): number {
 
 /** Whole seconds from `fromMs` to `toMs`, never below zero. */
 export const secondsBetween = (fromMs: number, toMs: number) => Math.max(0, Math.floor((toMs - fromMs) / 1000));
-
-/** m:ss, or h:mm:ss from an hour on. */
-export function formatDuration(totalSeconds: number): string {
-  const hours = Math.floor(totalSeconds / 3600);
-  const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = String(totalSeconds % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
-}

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTOR_LIST_PAGE_SIZE, chatEndpoints, type ActorListKind } from '@velvet/contracts';
-import { LoadState, useLanguage, usePlatform, useLoaded, useGuestKey } from '@velvet/federation';
+import { LoadState, PageBreadcrumbs, useLanguage, usePlatform, useLoaded, useGuestKey } from '@velvet/federation';
 import { EmptyState } from '@velvet/ui';
 import { ActorGrid } from '../components/ActorGrid';
 import { ListNav } from '../components/ListNav';
@@ -31,6 +31,8 @@ export function ActorListPage({ kind, category }: { kind: ActorListKind; categor
   };
   return (
     <section aria-labelledby="mf-chat-list-title">
+      {/* The category's trail; the other lists have no breadcrumb type. */}
+      <PageBreadcrumbs />
       <h1 id="mf-chat-list-title" ref={heading} tabIndex={-1}>
         {title}
       </h1>

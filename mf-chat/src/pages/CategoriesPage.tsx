@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { chatEndpoints, type ActorCategory } from '@velvet/contracts';
-import { LoadState, useLanguage, useLoaded, usePlatform, useRouteLink } from '@velvet/federation';
+import { LoadState, PageBreadcrumbs, useLanguage, useLoaded, usePlatform, useRouteLink } from '@velvet/federation';
 import { Tile, TileGrid } from '@velvet/ui';
 import { ListNav } from '../components/ListNav';
 
@@ -39,6 +39,7 @@ export function CategoriesPage() {
   const categories = useCategories();
   return (
     <section aria-labelledby="mf-chat-categories-title">
+      <PageBreadcrumbs />
       <h1 id="mf-chat-categories-title">{t('categories.title')}</h1>
       <p>{t('categories.intro')}</p>
       <ListNav />

@@ -1,12 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { decodeBlogPostsPayload, type EndpointInput, type specialsEndpoints } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
-import { createMockPlatform, renderWithPlatform } from '@velvet/testing';
+import { breadcrumbFixture, createMockPlatform, renderWithPlatform } from '@velvet/testing';
 import { postFixture } from '../fixtures';
 import { locales } from '../locales';
 import { BlogArticlePage } from './BlogArticlePage';
 import { BlogPage } from './BlogPage';
 import { BlogWidget } from './BlogWidget';
+import { SpecialsApp } from '../SpecialsApp';
 
 type PostsInput = EndpointInput<typeof specialsEndpoints.blogPosts>;
 /** Categories as the landing asks for them; their posts get ids from their position (news: 101, 102, ...). */
@@ -23,7 +24,9 @@ function blogPlatform(language: 'en' | 'de' = 'en') {
   const postCalls: { category: string; page: number }[] = [];
   const platform = createMockPlatform({
     language,
+    route: { name: 'blog' },
     rest: {
+      ...breadcrumbFixture(),
       '/blog/posts/:categoryId/:payload': (input) => {
         const { categoryId, payload } = (input as unknown as PostsInput).params;
         const { page, pageSize } = decodeBlogPostsPayload(payload)!;
@@ -104,6 +107,34 @@ describe('blog landing', () => {
   });
 });
 
+describe('breadcrumbs', () => {
+  it("the landing shows the server's trail of the blog", async () => {
+    const { platform } = blogPlatform();
+    renderWithPlatform(<SpecialsApp />, { platform, remote: 'mf-specials', locales });
+    const trail = within(await screen.findByRole('navigation', { name: 'Breadcrumb' }));
+    expect(await trail.findByText('blog {}')).toHaveAttribute('aria-current', 'page');
+    expect(trail.getByRole('link', { name: 'Velvet' })).toHaveAttribute('href', '/en/');
+  });
+
+  it("an article shows the server's trail of its slug", async () => {
+    const platform = createMockPlatform({
+      route: { name: 'blogArticle', args: { slug: 'post-1' } },
+      rest: {
+        ...breadcrumbFixture(),
+        '/blog/article/:slug': () => ({
+          post: { ...postFixture(1), body: ['First paragraph.'], actors: [] },
+          previous: null,
+          similar: [],
+        }),
+      },
+    });
+    renderWithPlatform(<SpecialsApp />, { platform, remote: 'mf-specials', locales });
+    const trail = within(await screen.findByRole('navigation', { name: 'Breadcrumb' }));
+    expect(await trail.findByText('blogArticle {"slug":"post-1"}')).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Post 1' })).toBeInTheDocument();
+  });
+});
+
 describe('blog article', () => {
   it('shows the post with its performers', async () => {
     const platform = createMockPlatform({
@@ -125,7 +156,6 @@ describe('blog article', () => {
     expect(screen.getByText('Second paragraph.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Mia' })).toHaveAttribute('href', '/en/amateur/mia/');
     expect(screen.getByRole('link', { name: 'Post 2' })).toHaveAttribute('href', '/en/blog/post-2/');
-    expect(screen.getByRole('link', { name: 'Magazine' })).toHaveAttribute('href', '/en/blog/');
   });
 
   it("shows a guest who logs in the performers' avatars her own answer gives (her age gate signs them)", async () => {

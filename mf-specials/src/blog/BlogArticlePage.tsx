@@ -27,9 +27,6 @@ export function BlogArticlePage() {
   );
   return (
     <div className="specials-page">
-      <nav aria-label={t('common.breadcrumb')}>
-        <RouteLink to="blog">{t('blog.title')}</RouteLink>
-      </nav>
       <LoadState loaded={loaded}>
         {({ post, previous, similar }) => (
           <article className="specials-article">

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DAILY_BONUS_TICK_MS, dailyBonusRemainingMs, dateInZone } from '@velvet/contracts';
 import { useNow } from '@velvet/federation';
-import { formatCountdown } from '../format';
+import { formatCountdown } from '@velvet/i18n';
 
 /** What the countdown shows until the browser's clock runs it: as wide as a time, so nothing moves when it starts. */
 const NO_TIME = '--:--:--';
@@ -31,7 +31,7 @@ export function Countdown({ today, onDayEnd }: { today: string; onDayEnd: () => 
       {remaining === null ? (
         <time>{NO_TIME}</time>
       ) : (
-        <time dateTime={`PT${Math.floor(remaining / 1000)}S`}>{formatCountdown(remaining)}</time>
+        <time dateTime={`PT${Math.floor(remaining / 1000)}S`}>{formatCountdown(remaining, { hours: 'clock' })}</time>
       )}
     </p>
   );

@@ -247,6 +247,11 @@ export const incomingMessages = lazyRecord({
   pageReload: () => z.object({ type: z.literal('pageReload') }),
   /** An operator locked the guest: her sessions end right after this message. */
   guestLocked: () => z.object({ type: z.literal('guestLocked'), reason: z.string() }),
+  /**
+   * The guest's conversion chat countdown was enabled (its new end) or disabled (null): every tab shows it or takes
+   * it away at once, as her profile would at the next load.
+   */
+  conversionChat: () => z.object({ type: z.literal('conversionChat'), countdownEnds: z.string().nullable() }),
   /** The guest's profile picture changed (or was removed): every tab shows the new one. */
   guestAvatar: () => z.object({ type: z.literal('guestAvatar'), avatarUrl: z.string().nullable() }),
   /** Whether the guest has to see the data protection notice (after the session starts and when she accepts). */

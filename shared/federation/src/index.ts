@@ -42,6 +42,7 @@ export { concurrentRoots } from './concurrentRoots';
 export { deliveryPlugin, type DeliveryPluginOptions, type RemoteLoadFailure } from './deliveryPlugin';
 export { routeLink, useRouteLink, RouteLink, RouteButton } from './routeLink';
 export { PageBreadcrumbs } from './breadcrumbs';
+export { IncentiveOffer, InPageIncentive, useRegionIncentives } from './incentives';
 export {
   createSlotHost,
   SlotPropsError,

@@ -36,14 +36,27 @@ export function formatRelativeTime(
   return format.format(seconds, 'second');
 }
 
+/** How a duration is written: `short` leaves the hours out under an hour ("4:05"), `clock` always writes them ("00:04:05"). */
+export interface DurationFormat {
+  hours?: 'short' | 'clock';
+}
+
 /**
- * A countdown's time left, from milliseconds: "14:59", or "1:02:03" past an hour. Whole seconds are rounded up, so a
+ * The one way a duration or time on a clock is written: whole seconds as "4:05", "1:02:03" from an hour on (or
+ * "00:04:05" as a `clock`). A fraction of a second is dropped and a negative duration is 0.
+ */
+export function formatDuration(seconds: number, { hours = 'short' }: DurationFormat = {}): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const [h, m, s] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  if (hours === 'clock') return `${pad(h)}:${pad(m)}:${pad(s)}`;
+  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}
+
+/**
+ * A countdown's time left, from milliseconds, written as `formatDuration`. Whole seconds are rounded up, so a
  * countdown shows 0:00 only when it has ended.
  */
-export function formatCountdown(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = String(total % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
+export function formatCountdown(ms: number, format: DurationFormat = {}): string {
+  return formatDuration(Math.ceil(ms / 1000), format);
 }

@@ -1,5 +1,5 @@
 import { createI18n } from './i18n';
-import { formatCountdown, formatDate, formatNumber, formatRelativeTime } from './format';
+import { formatCountdown, formatDate, formatDuration, formatNumber, formatRelativeTime } from './format';
 
 describe('createI18n', () => {
   it('translates per namespace and falls back to English', () => {
@@ -33,5 +33,24 @@ describe('formatCountdown', () => {
     expect(formatCountdown(3_723_000)).toBe('1:02:03');
     expect(formatCountdown(0)).toBe('0:00');
     expect(formatCountdown(-1_000)).toBe('0:00');
+  });
+
+  it('writes the hours always as a clock when asked', () => {
+    expect(formatCountdown(9_000, { hours: 'clock' })).toBe('00:00:09');
+    expect(formatCountdown(3_723_000, { hours: 'clock' })).toBe('01:02:03');
+    expect(formatCountdown(-1, { hours: 'clock' })).toBe('00:00:00');
+  });
+});
+
+describe('formatDuration', () => {
+  it('writes whole seconds as m:ss, h:mm:ss from an hour on, dropping a fraction and never negative', () => {
+    expect(formatDuration(0)).toBe('0:00');
+    expect(formatDuration(65)).toBe('1:05');
+    expect(formatDuration(754)).toBe('12:34');
+    expect(formatDuration(59.9)).toBe('0:59');
+    expect(formatDuration(3600)).toBe('1:00:00');
+    expect(formatDuration(3_723)).toBe('1:02:03');
+    expect(formatDuration(-5)).toBe('0:00');
+    expect(formatDuration(3_723, { hours: 'clock' })).toBe('01:02:03');
   });
 });

@@ -3,6 +3,7 @@ export {
   guestFixture,
   routeHref,
   restFixture,
+  breadcrumbFixture,
   restCallsTo,
   type MockPlatform,
   type MockPlatformOptions,

@@ -8,6 +8,7 @@ import {
   SLOT_PROPS,
   conversionEndpoints,
   incomingMessages,
+  seoEndpoints,
   outgoingMessages,
   type ConsentState,
   type CurrentRoute,
@@ -263,18 +264,20 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     },
     // The shell's flow through this platform's REST answers (recorded in restCalls); the block cookie is the shell's.
     incentives: {
+      // As the shell's: a failed call (here also one the test gives no handler) answers none.
       load: async (request) => {
-        const answer =
+        const answer = await (
           request.region === 'videoPlayer'
-            ? await platform.api.rest(conversionEndpoints.videoPreviewEnd, {
+            ? platform.api.rest(conversionEndpoints.videoPreviewEnd, {
                 params: { albumId: request.videoId },
                 query: {},
               })
-            : await platform.api.rest(conversionEndpoints.pageLoad, {
+            : platform.api.rest(conversionEndpoints.pageLoad, {
                 query: {},
                 body: { routeName: route$.getValue().name, routeArgs: {} },
-              });
-        return answer.data.incentives.filter((incentive) => incentive.region === request.region);
+              })
+        ).catch(() => null);
+        return answer?.data.incentives.filter((incentive) => incentive.region === request.region) ?? [];
       },
       close: async (request, incentive, result) => {
         const answer = await platform.api.rest(conversionEndpoints.close, {
@@ -321,6 +324,21 @@ export function restFixture<E extends Endpoint>(
   handler: (input: EndpointInput<E>) => EndpointResponse<E> | Promise<EndpointResponse<E>>,
 ): Record<string, RestHandler> {
   return { [endpoint.path]: handler as RestHandler };
+}
+
+/**
+ * A `rest` entry for the page trail's call (`breadcrumb/{breadcrumbType}`): home, then the page named after the type
+ * and its payload (`category {"categorySlug":"couples"}`), so a test sees which trail its page asked for and shows.
+ */
+export function breadcrumbFixture(): Record<string, RestHandler> {
+  return restFixture(seoEndpoints.breadcrumb, ({ params, body }) => ({
+    data: {
+      breadcrumb: [
+        { name: 'Velvet', path: '/en/', route: 'home' },
+        { name: `${params.breadcrumbType} ${JSON.stringify(body.payload)}`, path: '/en/page/', route: 'home' },
+      ],
+    },
+  }));
 }
 
 /** The inputs of every call a test made to one endpoint, typed, in order. */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type Hls from 'hls.js';
 import { RETRY_STREAM_START_MS } from '@velvet/contracts';
+import { formatDuration } from '@velvet/i18n';
 import { Button } from './Button';
 import './LivePlayer.css';
 
@@ -71,14 +72,6 @@ const AUTO_LEVEL = -1;
 const SEEK_STEP_SECONDS = 10;
 /** The position is reported after this many seconds of playing (media time, so a stalled video reports nothing). */
 const POSITION_STEP_SECONDS = 5;
-
-/** m:ss, or h:mm:ss from an hour on. */
-function formatPlayerTime(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const [hours, minutes, rest] = [Math.floor(whole / 3600), Math.floor(whole / 60) % 60, whole % 60];
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return hours ? `${hours}:${pad(minutes)}:${pad(rest)}` : `${minutes}:${pad(rest)}`;
-}
 
 /**
  * A live video: hls.js (its own chunk, fetched only when a player mounts) plays the live playlist, muted so
@@ -338,10 +331,10 @@ export function LivePlayer({ url, posterUrl, text: pageText, onFatalError, onDem
               step={1}
               value={Math.floor(time.current)}
               aria-label={text('seek')}
-              aria-valuetext={`${formatPlayerTime(time.current)} / ${formatPlayerTime(time.duration)}`}
+              aria-valuetext={`${formatDuration(time.current)} / ${formatDuration(time.duration)}`}
               onChange={(event) => seek(Number(event.target.value))}
             />
-            <span className="vv-player__time">{`${formatPlayerTime(time.current)} / ${formatPlayerTime(time.duration)}`}</span>
+            <span className="vv-player__time">{`${formatDuration(time.current)} / ${formatDuration(time.duration)}`}</span>
           </>
         ) : null}
         <Button size="small" variant="secondary" onClick={togglePlay} disabled={state === 'failed'}>

@@ -75,4 +75,20 @@ describe('the conversion chat countdown', () => {
     expect(screen.queryByRole('timer')).toBeNull();
     expect(jest.getTimerCount()).toBe(0);
   });
+
+  it('follows the conversionChat push while the page is open: from the moment it is enabled, gone when disabled', () => {
+    const { shell } = renderCountdown(null);
+    // The page has been open a while when the offer starts.
+    act(() => jest.advanceTimersByTime(5 * 60_000));
+    const ends = new Date(Date.now() + CONVERSION_CHAT_MINUTES * 60 * 1000).toISOString();
+    act(() => shell.session.setConversionChat({ type: 'conversionChat', countdownEnds: ends }));
+    expect(shell.session.current().guest.conversionChatEnds).toBe(ends);
+    const timer = screen.getByRole('timer', { name: 'Chat offer countdown' });
+    expect(timer).toHaveTextContent('Your chat offer: 15:00 left');
+    act(() => jest.advanceTimersByTime(1000));
+    expect(timer).toHaveTextContent('Your chat offer: 14:59 left');
+    act(() => shell.session.setConversionChat({ type: 'conversionChat', countdownEnds: null }));
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(jest.getTimerCount()).toBe(0);
+  });
 });

@@ -7,8 +7,8 @@ import { useShell, useSubject } from './ShellContext';
 const TICK_MS = 1000;
 
 /**
- * The logged-in guest's conversion chat countdown, from the end her profile carries, ticking every second until it
- * ends. It is personal, so it appears only after hydration, in a fixed box: nothing on the page moves.
+ * The logged-in guest's conversion chat countdown, from the end her profile carries (and the conversionChat push
+ * changes while the page is open), ticking every second until it ends. It is personal, so it appears only after hydration, in a fixed box: nothing on the page moves.
  */
 export function ConversionChatCountdown() {
   const { t } = useTranslation('shell');
@@ -19,11 +19,14 @@ export function ConversionChatCountdown() {
 
   useEffect(() => {
     if (!ends) return;
-    const timer = setInterval(() => {
+    const tick = () => {
       const at = Date.now();
       setNow(at);
       if (conversionChatRemainingMs(ends, at) === 0) clearInterval(timer);
-    }, TICK_MS);
+    };
+    const timer = setInterval(tick, TICK_MS);
+    // A countdown switched on while the page is open counts from now, not from the last tick before it.
+    tick();
     return () => clearInterval(timer);
   }, [ends]);
 

@@ -9,6 +9,7 @@ import {
   type StoredIncentive,
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
+import { openSocketSession } from '../../testing/socket';
 import { startPostgres } from '../../testing/postgres';
 import { videos } from '../media/schema';
 
@@ -233,6 +234,26 @@ function conversionSuite(open: () => Promise<TestApp>) {
     });
     const disabled = await t.rest('POST', '/conversionChat', guest.accessToken, { action: 'disable' });
     assert.deepEqual(disabled.json(), { data: { eligible: false, countdownEnds: null } });
+  });
+
+  test("a switch is pushed to the guest's open sockets, and to no one else", async () => {
+    const [guest, other] = [await t.signup(), await t.signup()];
+    const [socket, otherSocket] = await Promise.all([
+      openSocketSession(t.app, guest.accessToken),
+      openSocketSession(t.app, other.accessToken),
+    ]);
+    try {
+      const enabled = await t.rest('POST', '/conversionChat', guest.accessToken, { action: 'enable' });
+      const ends = enabled.json<{ data: { countdownEnds: string } }>().data.countdownEnds;
+      assert.deepEqual(await socket.next('conversionChat'), { type: 'conversionChat', countdownEnds: ends });
+      await t.rest('POST', '/conversionChat', guest.accessToken, { action: 'disable' });
+      assert.deepEqual(await socket.next('conversionChat'), { type: 'conversionChat', countdownEnds: null });
+      await otherSocket.settled();
+      assert.equal(otherSocket.received.filter((message) => message.type === 'conversionChat').length, 0);
+    } finally {
+      socket.close();
+      otherSocket.close();
+    }
   });
 
   test("the guest's profile carries her conversion chat's end while it runs, until it ends or she disables it", async () => {

@@ -91,9 +91,12 @@ export const conversionRoutes =
         }),
       };
     });
-    route(app, conversionEndpoints.conversionChat, async ({ auth, body }) => ({
-      data: await switchConversionChat(ctx.db, auth.guestId, body.action, ctx.now()),
-    }));
+    route(app, conversionEndpoints.conversionChat, async ({ auth, body }) => {
+      const data = await switchConversionChat(ctx.db, auth.guestId, body.action, ctx.now());
+      // Every open tab of hers follows the switch, not only the next page load.
+      ctx.hub.sendToGuest(auth.guestId, { type: 'conversionChat', countdownEnds: data.countdownEnds });
+      return { data };
+    });
 
     route(app, conversionEndpoints.operatorList, async ({ auth, query }) => {
       requireOperator(auth);

@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { seoModule } from '.';
 import { actorSeoTexts } from './schema';
 import { fixtureRepo, repositoryDescriptor } from '../../testing/fixtures';
-import { releasedVideoRefs } from '../media/service';
+import { releasedAlbumRefs, releasedVideoRefs } from '../media/service';
 import { listCategories, performerSketches } from '../performers/service';
 import { publishedBlogPosts } from '../specials/service';
 import { format } from '../tv/service';
@@ -42,14 +42,20 @@ before(async () => {
     REMOTE_NAMES.map((name) => ({ descriptor: repositoryDescriptor(name), version: '1.0.0' })),
   );
   t = await createTestApp({ seedScale: 0.05, config: { repoRoot } });
-  const [ref] = await releasedVideoRefs(t.ctx.db, t.ctx.now());
+  // A performer with a video and an album: the profile's types all take her name.
+  const albums = await releasedAlbumRefs(t.ctx.db, t.ctx.now());
+  const ref = (await releasedVideoRefs(t.ctx.db, t.ctx.now())).find((video) =>
+    albums.some((album) => album.actorName === video.actorName),
+  );
+  const album = albums.find((candidate) => candidate.actorName === ref?.actorName);
   const [post] = await publishedBlogPosts(t.ctx.db, t.ctx.now());
   const [category] = await listCategories(t.ctx.db, 'en', t.ctx.now());
   const episode = (await format(t.ctx.db, 'velvet-nights')).latest[0];
-  assert.ok(ref && post && category && episode);
+  assert.ok(ref && album && post && category && episode);
   args = {
     actorName: ref.actorName,
     videoId: String(ref.id),
+    albumId: String(album.id),
     categorySlug: category.slug,
     blogSlug: post.slug,
     tvSlug: 'welcome-to-velvet-tv',

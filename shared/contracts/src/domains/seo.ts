@@ -24,6 +24,7 @@ export const BREADCRUMB_TYPES = {
   actorFeed: { route: 'actorFeed' },
   actorPictures: { route: 'actorPictures' },
   actorVideosByTag: { route: 'actorVideosByTag' },
+  actorAlbumDetails: { route: 'albumDetails' },
   // Blog.
   blogArticle: { route: 'blogArticle' },
   blog: { route: 'blog' },
@@ -38,6 +39,12 @@ export const BREADCRUMB_TYPES = {
   contests: { route: 'contests' },
   magazines: { route: 'blog', view: 'magazines' },
   // The guest's area.
+  myAccount: { route: 'myAccount' },
+  myAccountBenefits: { route: 'myAccountBenefits' },
+  myAccountPush: { route: 'myAccountPush' },
+  myAccountNotifications: { route: 'myAccountNotifications' },
+  myAccountPassword: { route: 'myAccountPassword' },
+  myAccountPayments: { route: 'myAccountPayments' },
   myAccountChats: { route: 'myAccount', view: 'chats' },
   myAccountFavorites: { route: 'myAccount', view: 'favorites' },
   myAccountFavoriteVideos: { route: 'myAccount', view: 'favoriteVideos' },
@@ -72,6 +79,16 @@ export const BREADCRUMB_TYPES = {
 } as const satisfies Record<string, { route: RouteName; view?: string; tabs?: true }>;
 export type BreadcrumbType = keyof typeof BREADCRUMB_TYPES;
 export const BREADCRUMB_TYPE_NAMES = Object.keys(BREADCRUMB_TYPES) as [BreadcrumbType, ...BreadcrumbType[]];
+
+/**
+ * The breadcrumb type of a page of the route table as a whole (not one of its views), for the routes that have
+ * one: the trail a page shows when it names no view.
+ */
+export const PAGE_BREADCRUMB_TYPES: Partial<Record<RouteName, BreadcrumbType>> = Object.fromEntries(
+  Object.entries(BREADCRUMB_TYPES)
+    .filter(([, kind]) => !('view' in kind))
+    .map(([type, kind]) => [kind.route, type]),
+);
 
 /** One step of a trail: its name in the asked language, the site path it links to and the route of that path. */
 export const breadcrumbItem = z.object({ name: z.string(), path: z.string(), route: z.string() });
