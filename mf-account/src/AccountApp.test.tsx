@@ -190,7 +190,14 @@ describe('benefits', () => {
     const { platform } = render('myAccountBenefits', {
       rest: {
         '/guest/benefits': () => benefits,
-        '/guest/vouchers/:voucherId/use': () => ({ voucherId: 1, type: 10, used: 3, mediaId: null, benefits: after }),
+        '/guest/vouchers/:voucherId/use': () => ({
+          voucherId: 1,
+          type: 10,
+          used: 3,
+          mediaId: null,
+          bonus: null,
+          benefits: after,
+        }),
       },
     });
     const spins = await screen.findByText('Spinwheel spins');

@@ -49,7 +49,9 @@ describe('notification settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Please confirm each new newsletter');
     expect(screen.getByText(/waiting for your confirmation/)).toBeInTheDocument();
-    const saved = platform.restCalls.find((call) => call.method === 'POST');
+    const saved = platform.restCalls.find(
+      (call) => call.method === 'POST' && call.path === '/getNotificationsSettings',
+    );
     expect(saved?.input?.body).toEqual({
       newsletters: [
         { typeId: 256, subscribed: false },
