@@ -17,12 +17,14 @@ function setup(answer: (endpoint: Endpoint, body: unknown) => unknown) {
   return { ...view, calls };
 }
 
+// Each test waits for the form after opening it: its code is fetched when a form first opens.
 const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('login modal', () => {
   it('checks the email rule before sending anything', async () => {
     const { shell, calls } = setup(() => ({}));
     act(() => shell.ui.ui.open('login'));
+    await screen.findByTestId('login-form');
     type(/email/i, 'anna@example');
     type(/password/i, 'secret123');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -34,6 +36,7 @@ describe('login modal', () => {
   it('asks for the password', async () => {
     const { shell, calls } = setup(() => ({}));
     act(() => shell.ui.ui.open('login'));
+    await screen.findByTestId('login-form');
     type(/email/i, 'anna@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Please enter your password.')).toBeInTheDocument();
@@ -45,6 +48,7 @@ describe('login modal', () => {
       throw new ApiError(401, 'INVALID_CREDENTIALS', 'Wrong email or password');
     });
     act(() => shell.ui.ui.open('login'));
+    await screen.findByTestId('login-form');
     type(/email/i, 'anna@example.com');
     type(/password/i, 'wrong-password');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -54,6 +58,7 @@ describe('login modal', () => {
   it('logs in, closes and greets the guest', async () => {
     const { shell, calls } = setup(() => ({ accessToken: 'guest-token', guest }));
     act(() => shell.ui.ui.open('login'));
+    await screen.findByTestId('login-form');
     type(/email/i, ' anna@example.com ');
     type(/password/i, 'correct horse');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -75,6 +80,7 @@ describe('login with a second factor', () => {
       return { accessToken: 'operator-token', guest };
     });
     act(() => shell.ui.ui.open('login'));
+    await screen.findByTestId('login-form');
     type(/email/i, 'anna@example.com');
     type(/password/i, 'correct horse');
     expect(screen.queryByLabelText(/authenticator/i)).toBeNull();
@@ -99,6 +105,7 @@ describe('signup modal', () => {
       throw new ApiError(400, 'PASSWORD_BREACHED', 'breached');
     });
     act(() => shell.ui.ui.open('signup'));
+    await screen.findByTestId('signup-form');
     expect(screen.getByText(/At least 12 characters\./)).toBeInTheDocument();
     expect(screen.getByLabelText(/password/i)).toHaveAttribute('maxLength', '128');
     type(/user name/i, 'Newbie');
@@ -113,6 +120,7 @@ describe('signup modal', () => {
       throw new ApiError(409, 'EMAIL_TAKEN', 'taken');
     });
     act(() => shell.ui.ui.open('signup'));
+    await screen.findByTestId('signup-form');
     type(/user name/i, 'A');
     type(/email/i, 'new@example.com');
     type(/password/i, 'short');
@@ -138,16 +146,17 @@ describe('signup modal', () => {
 });
 
 describe('forgot password', () => {
-  const forgot = () => {
+  const forgot = async () => {
     const view = renderInShell(<AuthModal />, {
       platform: { rest: { '/auth/password/forgot': () => ({ sent: true as const }) } },
     });
     act(() => view.shell.ui.ui.open('login'));
+    await screen.findByTestId('login-form');
     return view;
   };
 
   it('sends the typed address for a reset link and says where the link went', async () => {
-    const { platform } = forgot();
+    const { platform } = await forgot();
     type(/email/i, 'anna@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
     expect(screen.getByLabelText('Email')).toHaveValue('anna@example.com');
@@ -163,7 +172,7 @@ describe('forgot password', () => {
   });
 
   it('checks the address before sending', async () => {
-    const { platform } = forgot();
+    const { platform } = await forgot();
     fireEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
     type(/email/i, 'anna@');
     fireEvent.click(screen.getByRole('button', { name: 'Send me the link' }));
