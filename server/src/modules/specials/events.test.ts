@@ -10,6 +10,7 @@ import {
   easterEvent,
   easterEgg,
   errorCodeOf,
+  performerGiftCalendar,
   userActivityEvent,
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
@@ -334,6 +335,59 @@ describe('the actor gift calendar', () => {
       t.ctx.now = () => LAST_SECOND;
     }
     assert.equal(await balanceOf(t.ctx.db, guest.id), 8_00);
+  });
+
+  it('lists the calendars not over yet, the one ending first first, each with the caller\'s claimed days', async () => {
+    const [first, second, over] = await t.ctx.db
+      .selectDistinct({ actorId: giftCalendarDays.actorId })
+      .from(giftCalendarDays)
+      .orderBy(giftCalendarDays.actorId)
+      .limit(3);
+    const runUntil = async (actorId: number, days: string[]) => {
+      await t.ctx.db.delete(giftCalendarDays).where(eq(giftCalendarDays.actorId, actorId));
+      await t.ctx.db
+        .insert(giftCalendarDays)
+        .values(days.map((day) => ({ actorId, day, rewardType: 'bonus' as const, value: 2 })));
+    };
+    await runUntil(first!.actorId, ['2026-11-25', '2026-11-28']);
+    await runUntil(second!.actorId, ['2026-11-24', '2026-11-25']);
+    await runUntil(over!.actorId, ['2026-11-23', '2026-11-24']);
+    const { accessToken } = await t.signup();
+    const claim = await graphql(
+      t,
+      claimActorGiftCalendarRewardMutation,
+      { actorId: second!.actorId, qmday: '2026-11-25' },
+      accessToken,
+    );
+    assert.equal(claim.errors, undefined, JSON.stringify(claim.errors));
+
+    const listed = async (token?: string) => {
+      const answer = await t.rest('GET', '/special/giftCalendars', token);
+      assert.equal(answer.statusCode, 200, answer.body);
+      return performerGiftCalendar.array().parse(answer.json().calendars);
+    };
+    const mine = await listed(accessToken);
+    const ids = mine.map((calendar) => calendar.actorId);
+    assert.ok(!ids.includes(over!.actorId), 'a calendar whose last day has passed is not listed');
+    assert.ok(
+      ids.indexOf(second!.actorId) >= 0 && ids.indexOf(second!.actorId) < ids.indexOf(first!.actorId),
+      `the calendar ending first comes first: ${ids.join(', ')}`,
+    );
+    const secondOfMine = mine.find((calendar) => calendar.actorId === second!.actorId)!;
+    assert.ok(secondOfMine.actorName.length > 0 && secondOfMine.link.length > 0);
+    assert.deepEqual(
+      secondOfMine.days.map((day) => [day.date, day.state]),
+      [
+        ['2026-11-24', 'missed'],
+        ['2026-11-25', 'opened'],
+      ],
+    );
+    const visitors = await listed(await t.anonymousToken());
+    assert.deepEqual(
+      visitors.find((calendar) => calendar.actorId === second!.actorId)!.days.map((day) => day.state),
+      ['missed', 'open'],
+      'a visitor has claimed nothing',
+    );
   });
 });
 
