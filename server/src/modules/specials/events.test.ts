@@ -337,7 +337,7 @@ describe('the actor gift calendar', () => {
     assert.equal(await balanceOf(t.ctx.db, guest.id), 8_00);
   });
 
-  it('lists the calendars not over yet, the one ending first first, each with the caller\'s claimed days', async () => {
+  it("lists the calendars not over yet, the one ending first first, each with the caller's claimed days", async () => {
     const [first, second, over] = await t.ctx.db
       .selectDistinct({ actorId: giftCalendarDays.actorId })
       .from(giftCalendarDays)
