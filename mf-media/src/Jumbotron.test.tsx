@@ -1,9 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { JumbotronConfig } from '@velvet/contracts';
+import { renderToString } from 'react-dom/server';
+import { QueryClient } from '@tanstack/react-query';
+import { dehydrateLoads, SERVER_RENDERED, ServerLoadsContext } from '@velvet/federation';
 import { createMockPlatform, renderWithPlatform, routeHref } from '@velvet/testing';
 import { locales } from './locales';
 import { makeVideo } from './testing/fixtures';
-import { MEDIA_WIDGETS } from './widgets';
+import widgets, { MEDIA_WIDGETS } from './widgets';
 
 const Videostation = MEDIA_WIDGETS['home.Videostation'];
 const config: JumbotronConfig = { enabled: true, autoplay: true, rotationSeconds: 8, slides: 5 };
@@ -137,4 +140,46 @@ test('the block is left out when the config turns the jumbotron off', async () =
   // Until the config answers, the block holds the stage's place.
   expect(screen.getByRole('heading', { name: 'Videostation' })).toBeInTheDocument();
   await waitFor(() => expect(container.querySelector('[data-remote="mf-media"]')).toBeEmptyDOMElement());
+});
+
+test('the server renders the first slide still, and the browser hydrates it with the same answers, then plays the clip', async () => {
+  const platform = createMockPlatform({
+    language: 'de',
+    rest: {
+      '/video/jumbotron/config': () => config,
+      '/video/jumbotron/homepage': () => ({ items: slides }),
+    },
+  });
+  const widget = widgets['home.Videostation'];
+  // The server's query cache, filled as its render passes fill it: the answers of the loads the block asks for.
+  const server = new QueryClient();
+  const pending: Promise<void>[] = [];
+  const loads = {
+    want: (key: string, load: () => Promise<unknown>) =>
+      void pending.push(server.prefetchQuery({ queryKey: [key], queryFn: load })),
+  };
+  const element = await widget.serverElement({ platform, queryClient: server });
+  renderToString(<ServerLoadsContext.Provider value={loads}>{element}</ServerLoadsContext.Provider>);
+  expect(pending).toHaveLength(2);
+  await Promise.all(pending);
+  const html = renderToString(element);
+  expect(html).toContain('aria-label="1 von 3"');
+  expect(html).not.toContain('<video');
+
+  const consoleError = jest.spyOn(console, 'error');
+  const domElement = document.createElement('div');
+  domElement.setAttribute(SERVER_RENDERED, 'server');
+  domElement.innerHTML = html;
+  document.body.appendChild(domElement);
+  const stage = domElement.querySelector('.mf-media-jumbotron__stage');
+  const props = { platform, domElement, name: 'home.Videostation', serverState: dehydrateLoads(server) };
+  await widget.bootstrap(props);
+  await widget.mount(props);
+  // Hydrated, not replaced: the server's stage is the one on the page; once hydrated the clip plays.
+  await waitFor(() => expect(domElement.querySelector('video')).not.toBeNull());
+  expect(domElement.querySelector('.mf-media-jumbotron__stage')).toBe(stage);
+  expect(consoleError.mock.calls.flat().join(' ')).not.toMatch(/hydrat|did not match/i);
+  consoleError.mockRestore();
+  await act(() => widget.unmount(props));
+  domElement.remove();
 });
