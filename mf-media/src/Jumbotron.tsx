@@ -63,7 +63,6 @@ function Slide({
         {clip ? (
           // Decorative motion over the poster, which names the slide: muted, so browsers let it start by itself.
           <video
-            key={clip}
             className="mf-media-jumbotron__clip"
             src={clip}
             poster={video.preview.url}
