@@ -3,6 +3,7 @@ import type { RouteName, VideoCategory } from '@velvet/contracts';
 import { defineWidgets, useRouteLink } from '@velvet/federation';
 import { Section } from '@velvet/ui';
 import { ActorAlbums, ActorVideos } from './ActorMedia';
+import { Jumbotron } from './Jumbotron';
 import { loadLocale } from './locales/load';
 import { VideoGrid } from './VideoGrid';
 import './media.css';
@@ -34,7 +35,8 @@ function Trends() {
 }
 function Videostation() {
   const { t } = useTranslation();
-  return <HomeBlock title={t('home.videostation')} category="all" area="videos" count={10} />;
+  const more = useRouteLink()('videos');
+  return <Jumbotron title={t('home.videostation')} more={more && { ...more, label: t('home.more') }} />;
 }
 function WelcomeClips() {
   const { t } = useTranslation();
