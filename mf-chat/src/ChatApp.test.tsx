@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { chatEndpoints, ticketChatListQuery } from '@velvet/contracts';
+import { chatEndpoints, ticketChatListQuery, type RouteArgs, type RouteName } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
 import {
   breadcrumbFixture,
@@ -320,10 +320,10 @@ describe('actor profile', () => {
 });
 
 describe('inPage incentive', () => {
-  it.each([
-    { name: 'newGirls' as const, args: {}, rest: { [chatEndpoints.actorList.path]: () => listPage([actorItem(1)]) } },
+  it.each<{ name: RouteName; args: RouteArgs; rest: MockPlatformOptions['rest'] }>([
+    { name: 'newGirls', args: {}, rest: { [chatEndpoints.actorList.path]: () => listPage([actorItem(1)]) } },
     {
-      name: 'actorProfile' as const,
+      name: 'actorProfile',
       args: { actorName: 'lena' },
       rest: { [chatEndpoints.actorData.path]: () => actorProfile() },
     },

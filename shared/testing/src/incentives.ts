@@ -26,7 +26,7 @@ export function inPageIncentiveFixture(): Record<string, RestHandler> {
         countdownEnds: null,
         action: { label: 'Top up', routeName: null },
       };
-      return { data: { incentives: closed ? [] : [offer, { ...offer, id: 9, region: 'overlay' }] } };
+      return { data: { incentives: closed ? [] : [offer, { ...offer, id: 9, region: 'overlay' as const }] } };
     }),
     ...restFixture(conversionEndpoints.close, () => {
       closed = true;
