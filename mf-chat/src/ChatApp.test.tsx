@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { chatEndpoints, ticketChatListQuery } from '@velvet/contracts';
+import { chatEndpoints, ticketChatListQuery, type RouteArgs, type RouteName } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
 import {
   breadcrumbFixture,
   createMockPlatform,
+  expectClosableInPageIncentive,
+  inPageIncentiveFixture,
   renderWithPlatform,
   restCallsTo,
   restFixture,
@@ -53,9 +55,9 @@ describe('performer lists', () => {
     expect(within(paid!).getByText('6 VXC')).toBeInTheDocument();
     expect(within(paid!).getByText('/min')).toBeInTheDocument();
     expect(within(paid!).getAllByRole('link')[0]).toHaveAttribute('href', '/en/amateur/performer2/');
-    const call = platform.restCalls[0]!;
-    expect(call.path).toBe('/actors/list/:kind');
-    expect(call.input).toEqual({ params: { kind: 'free-chat' }, query: { page: 1, pageSize: 30 } });
+    expect(restCallsTo(platform, chatEndpoints.actorList)).toEqual([
+      { params: { kind: 'free-chat' }, query: { page: 1, pageSize: 30 } },
+    ]);
   });
 
   it('pages through a long list', async () => {
@@ -182,7 +184,7 @@ describe('actor profile', () => {
   it('shows the profile to an anonymous visitor with a login prompt for the favourite pin, and the chat button leads to the chat', async () => {
     const { platform } = renderApp({ route: { name: 'actorProfile', args: { actorName: 'Lena' } }, rest: rest() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Lena' })).toBeInTheDocument();
-    expect(platform.restCalls[0]!.input).toEqual({ params: { actorIdOrName: 'Lena' }, query: {} });
+    expect(restCallsTo(platform, chatEndpoints.actorData)[0]).toEqual({ params: { actorIdOrName: 'Lena' }, query: {} });
     expect(screen.getByText('4.6 ★ from 120 ratings', { exact: false })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Pictures of Lena' }).querySelectorAll('img[loading="lazy"]')).toHaveLength(
       4,
@@ -314,5 +316,22 @@ describe('actor profile', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();
     expect(restCallsTo(platform, chatEndpoints.actorData)).toHaveLength(1);
+  });
+});
+
+describe('inPage incentive', () => {
+  it.each<{ name: RouteName; args: RouteArgs; rest: MockPlatformOptions['rest'] }>([
+    { name: 'newGirls', args: {}, rest: { [chatEndpoints.actorList.path]: () => listPage([actorItem(1)]) } },
+    {
+      name: 'actorProfile',
+      args: { actorName: 'lena' },
+      rest: { [chatEndpoints.actorData.path]: () => actorProfile() },
+    },
+  ])('shows the one the operator defined for $name above the page; closed, it goes at once', async (page) => {
+    const { platform } = renderApp({
+      route: { name: page.name, args: page.args },
+      rest: { ...page.rest, ...inPageIncentiveFixture() },
+    });
+    await expectClosableInPageIncentive(platform, page.name);
   });
 });

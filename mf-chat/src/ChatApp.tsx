@@ -1,5 +1,5 @@
 import type { ActorListKind, RouteName } from '@velvet/contracts';
-import { useCurrentRoute } from '@velvet/federation';
+import { InPageIncentive, useCurrentRoute } from '@velvet/federation';
 import { ChatPage } from './live/ChatPage';
 import { ShowInvitations } from './live/ShowInvitations';
 import { ActorListPage } from './pages/ActorListPage';
@@ -16,13 +16,17 @@ const LIST_ROUTES: Partial<Record<RouteName, ActorListKind>> = {
   freeChat: 'free-chat',
 };
 
-/** The mf-chat app: one page per route it owns, with the live show invitations over every page. */
+/**
+ * The mf-chat app: one page per route it owns, with the live show invitations over every page and the inPage
+ * incentives the operator defined for the page's route above each.
+ */
 export function ChatApp() {
   // Online pushes edit every cached list and profile of this remote, whichever page is open.
   useLiveOnlineState();
   return (
     <>
       <ShowInvitations />
+      <InPageIncentive />
       <ChatRoutes />
     </>
   );

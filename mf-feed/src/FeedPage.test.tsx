@@ -1,7 +1,14 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { feedOperations, type FeedPost, type FeedVariables, type GraphqlOperation } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
-import { createMockPlatform, renderWithPlatform, routeHref, type MockPlatformOptions } from '@velvet/testing';
+import {
+  createMockPlatform,
+  expectClosableInPageIncentive,
+  inPageIncentiveFixture,
+  renderWithPlatform,
+  routeHref,
+  type MockPlatformOptions,
+} from '@velvet/testing';
 import { FeedPage } from './FeedPage';
 import { FeedWidget, ProfileFeedWidget } from './FeedWidget';
 import { postFixture } from './fixtures';
@@ -186,6 +193,11 @@ describe('feed page', () => {
     expect(screen.queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
     const pages = service.calls.filter((call) => call.operation === feedOperations.feed);
     expect(pages.map((call) => call.variables['after'] ?? null)).toEqual([null, '12']);
+  });
+
+  it("shows the inPage incentive the operator defined for the page's route; closed, it goes at once", async () => {
+    const { platform } = renderFeed({ rest: inPageIncentiveFixture() });
+    await expectClosableInPageIncentive(platform, 'feed');
   });
 
   it('names the performer without a link while the profile page is not served (its remote is off)', async () => {

@@ -11,7 +11,7 @@ import {
   type FeedTab,
   type FeedTotals,
 } from '@velvet/contracts';
-import { useCurrentRoute, useLoggedIn, usePlatform } from '@velvet/federation';
+import { InPageIncentive, useCurrentRoute, useLoggedIn, usePlatform } from '@velvet/federation';
 import { LoginPrompt } from '@velvet/ui';
 import { FeedList } from './FeedList';
 import { PostDetail } from './PostDetail';
@@ -49,7 +49,8 @@ function useTotals(): FeedTotals | null {
 
 /**
  * The feed page: one model's posts (profile), every model's (mixed) or only the guest's favourites, narrowed by a filter (post kinds,
- * or the guest's bought, liked and commented posts). The route feedPost shows one post over it.
+ * or the guest's bought, liked and commented posts). The route feedPost shows one post over it. The inPage incentives
+ * the operator defined for the page's route are above it.
  */
 export function FeedPage() {
   const { t } = useTranslation();
@@ -71,6 +72,7 @@ export function FeedPage() {
   };
   return (
     <section className="mf-feed">
+      <InPageIncentive />
       <h1>{t('feed.title')}</h1>
       <div role="tablist" aria-label={t('feed.tabs')} className="mf-feed-tabs">
         {tabs.map((name) => (

@@ -1,5 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { breadcrumbFixture, createMockPlatform, renderWithPlatform, restCallsTo, routeHref } from '@velvet/testing';
+import {
+  breadcrumbFixture,
+  createMockPlatform,
+  expectClosableInPageIncentive,
+  inPageIncentiveFixture,
+  renderWithPlatform,
+  restCallsTo,
+  routeHref,
+} from '@velvet/testing';
 import { ApiError } from '@velvet/sdk';
 import {
   conversionEndpoints,
@@ -447,49 +455,11 @@ describe('album page and media library', () => {
   });
 
   test('a page shows the inPage incentive the operator defined for its route; closed, it goes at once', async () => {
-    const offer = {
-      id: 8,
-      type: 'balanceRefillCoupon' as const,
-      region: 'inPage' as const,
-      event: 'pageLoad' as const,
-      uniqueGroup: 'videos-offer',
-      priority: 1,
-      title: 'Coins for videos',
-      text: 'Top up today and get more.',
-      countdownEnds: null,
-      action: { label: 'Top up', routeName: null },
-    };
-    let closed = false;
     const { platform } = renderApp(
       { name: 'videos' },
-      {
-        rest: {
-          [GRID]: gridHandler(3).handler,
-          [conversionEndpoints.pageLoad.path]: () => ({
-            data: { incentives: closed ? [] : [offer, { ...offer, id: 9, region: 'overlay' as const }] },
-          }),
-          [conversionEndpoints.close.path]: () => {
-            closed = true;
-            return { data: { success: true, blockedUntil: '2026-12-31T00:00:00.000Z' } };
-          },
-        },
-      },
+      { rest: { [GRID]: gridHandler(3).handler, ...inPageIncentiveFixture() } },
     );
-    const box = await screen.findByRole('region', { name: 'Coins for videos' });
-    expect(box).toHaveTextContent('Top up today and get more.');
-    expect(restCallsTo(platform, conversionEndpoints.pageLoad)[0]?.body).toEqual({
-      routeName: 'videos',
-      routeArgs: {},
-    });
-    // Only the inPage region's: the overlay is the shell's.
-    expect(screen.getAllByTestId('incentive-inPage')).toHaveLength(1);
-    fireEvent.click(within(box).getByRole('button', { name: 'Close the offer' }));
-    expect(screen.queryByRole('region', { name: 'Coins for videos' })).toBeNull();
-    await waitFor(() => expect(restCallsTo(platform, conversionEndpoints.pageLoad)).toHaveLength(2));
-    expect(restCallsTo(platform, conversionEndpoints.close)).toEqual([
-      { body: { result: 'dismissed', incentive: { id: 8 } } },
-    ]);
-    expect(screen.queryByTestId('incentive-inPage')).toBeNull();
+    await expectClosableInPageIncentive(platform, 'videos');
   });
 
   const totals = (purchased: number, archived: number) => ({

@@ -10,7 +10,15 @@ import {
   type Message,
   type MessengerGift,
 } from '@velvet/contracts';
-import { createMockPlatform, renderWithPlatform, restFixture, type MockPlatform } from '@velvet/testing';
+import {
+  createMockPlatform,
+  expectClosableInPageIncentive,
+  inPageIncentiveFixture,
+  renderWithPlatform,
+  restFixture,
+  type MockPlatform,
+  type MockPlatformOptions,
+} from '@velvet/testing';
 import { MessengerApp } from './MessengerApp';
 import { actorFixture, channelFixture } from './fixtures';
 import { locales } from './locales';
@@ -58,12 +66,15 @@ function platformFor(
   channel: Channel = channelFixture({ id: 1 }),
   roses = 0,
   language: Language = 'en',
+  rest: MockPlatformOptions['rest'] = {},
 ): MockPlatform {
   return createMockPlatform({
     loggedIn,
     language,
+    route: { name: 'messenger' },
     query: giftQueries(roses),
     rest: {
+      ...rest,
       '/messenger/recommendations': () => ({ actors: [actorFixture(7), actorFixture(8, { isOnline: false })] }),
       '/messenger/channel/:channelId': () => ({
         channel,
@@ -118,6 +129,28 @@ describe('messenger for visitors', () => {
     await screen.findByText('Performer 7');
     act(() => platform.emit({ type: 'actorOffline', actorId: 7, actorName: 'performer7' }));
     expect(screen.queryByText('Performer 7')).not.toBeInTheDocument();
+  });
+});
+
+describe('inPage incentive', () => {
+  it('shows the one the operator defined for the messenger above it to a visitor; closed, it goes at once', async () => {
+    const platform = platformFor(false, undefined, 0, 'en', inPageIncentiveFixture());
+    render(platform);
+    await expectClosableInPageIncentive(platform, 'messenger');
+  });
+
+  it('shows it to a guest above the messenger, outside the open conversation', async () => {
+    const channel = channelFixture({ id: 5 });
+    const platform = platformFor(true, channel, 0, 'en', inPageIncentiveFixture());
+    render(platform);
+    pushChannels(platform, [channel], 1);
+    fireEvent.click(screen.getByRole('button', { name: /Performer 5/ }));
+    expect(await screen.findByText('Hi there')).toBeInTheDocument();
+    const box = await screen.findByTestId('incentive-inPage');
+    // Before the messenger's heading, so neither in the channel list nor in the conversation where the guest writes.
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(box.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(box.contains(screen.getByLabelText('Your message'))).toBe(false);
   });
 });
 

@@ -1,11 +1,24 @@
 import { useTranslation } from 'react-i18next';
-import { useGuest, usePlatform } from '@velvet/federation';
+import { InPageIncentive, useGuest, usePlatform } from '@velvet/federation';
 import { LoginPrompt } from '@velvet/ui';
 import { Messenger } from './Messenger';
 import { Recommendations } from './Recommendations';
 
-/** The messenger route: conversations for guests, a login prompt and performers to meet for visitors. */
+/**
+ * The messenger route, with the inPage incentives the operator defined for it above the page (never inside a
+ * conversation, where the guest writes).
+ */
 export function MessengerApp() {
+  return (
+    <>
+      <InPageIncentive />
+      <MessengerPage />
+    </>
+  );
+}
+
+/** Conversations for guests, a login prompt and performers to meet for visitors. */
+function MessengerPage() {
   const platform = usePlatform();
   const { t } = useTranslation();
   const guest = useGuest();

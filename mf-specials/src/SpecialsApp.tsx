@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteName } from '@velvet/contracts';
-import { PageBreadcrumbs, useCurrentRoute } from '@velvet/federation';
+import { InPageIncentive, PageBreadcrumbs, useCurrentRoute } from '@velvet/federation';
 import { COMMON_NAMESPACE } from '@velvet/i18n';
 import { EmptyState } from '@velvet/ui';
 import { DailyDealsPage } from './daily/DailyDealsPage';
@@ -44,9 +44,11 @@ export function SpecialsApp() {
   const Page = PAGES[route.name];
   if (!Page) return <EmptyState title={t('notFoundTitle', { ns: COMMON_NAMESPACE })} />;
   // A new key per route and arguments starts every page fresh (paging, toggles). The trail is the server's, for the
-  // pages that have a breadcrumb type (blog, articles, contests).
+  // pages that have a breadcrumb type (blog, articles, contests). The inPage incentives the operator defined for the
+  // page's route are above it.
   return (
     <>
+      <InPageIncentive />
       <PageBreadcrumbs />
       <Page key={`${route.name}:${JSON.stringify(route.args)}`} />
     </>

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
+  conversionEndpoints,
   seoEndpoints,
   TV_PREVIEW_SECONDS,
   tvOperations,
@@ -13,7 +14,9 @@ import { ApiError } from '@velvet/sdk';
 import {
   breadcrumbFixture,
   createMockPlatform,
+  expectClosableInPageIncentive,
   hydrateOverServer,
+  inPageIncentiveFixture,
   renderWithPlatform,
   routeHref,
   type MockPlatformOptions,
@@ -45,9 +48,11 @@ beforeEach(() => {
 /** The params of a recorded or handled REST call (the mock types inputs generically). */
 const paramsOf = <T,>(input: unknown) => (input as { params: T }).params;
 
-/** The paths asked of the page itself: every call but its trail's. */
+/** The paths asked of the page itself: every call but its trail's and its incentives'. */
 const pageCalls = (calls: readonly { path: string }[]) =>
-  calls.map((call) => call.path).filter((path) => path !== seoEndpoints.breadcrumb.path);
+  calls
+    .map((call) => call.path)
+    .filter((path) => path !== seoEndpoints.breadcrumb.path && path !== conversionEndpoints.pageLoad.path);
 
 const rest: MockPlatformOptions['rest'] = {
   ...breadcrumbFixture(),
@@ -305,6 +310,13 @@ describe('breadcrumbs', () => {
       ]);
     },
   );
+});
+
+describe('inPage incentive', () => {
+  it("shows the one the operator defined for the page's route; closed, it goes at once", async () => {
+    const { platform } = renderAt('tvSeriesOverview', {}, { rest: { ...rest, ...inPageIncentiveFixture() } });
+    await expectClosableInPageIncentive(platform, 'tvSeriesOverview');
+  });
 });
 
 describe('programme and late night', () => {

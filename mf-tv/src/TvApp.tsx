@@ -7,7 +7,7 @@ import { SeriesPage } from './SeriesPage';
 import { SeriesVideosPage } from './SeriesVideosPage';
 import { TvNav } from './TvNav';
 import { VideoPage } from './VideoPage';
-import { PageBreadcrumbs, useCurrentRoute } from '@velvet/federation';
+import { InPageIncentive, PageBreadcrumbs, useCurrentRoute } from '@velvet/federation';
 
 function TvPage() {
   const { name, args } = useCurrentRoute();
@@ -33,10 +33,14 @@ function TvPage() {
   }
 }
 
-/** The TV area: its sub-navigation, the trail of the current page (the server's) and the page. */
+/**
+ * The TV area: the inPage incentives the operator defined for the page's route, its sub-navigation, the trail of the
+ * current page (the server's) and the page.
+ */
 export function TvApp() {
   return (
     <div className="mf-tv">
+      <InPageIncentive />
       <TvNav />
       <PageBreadcrumbs />
       <TvPage />

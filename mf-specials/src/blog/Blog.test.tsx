@@ -1,7 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { decodeBlogPostsPayload, type EndpointInput, type specialsEndpoints } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
-import { breadcrumbFixture, createMockPlatform, renderWithPlatform } from '@velvet/testing';
+import {
+  breadcrumbFixture,
+  createMockPlatform,
+  expectClosableInPageIncentive,
+  inPageIncentiveFixture,
+  renderWithPlatform,
+} from '@velvet/testing';
 import { postFixture } from '../fixtures';
 import { locales } from '../locales';
 import { BlogArticlePage } from './BlogArticlePage';
@@ -132,6 +138,28 @@ describe('breadcrumbs', () => {
     const trail = within(await screen.findByRole('navigation', { name: 'Breadcrumb' }));
     expect(await trail.findByText('blogArticle {"slug":"post-1"}')).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Post 1' })).toBeInTheDocument();
+  });
+});
+
+describe('inPage incentive', () => {
+  it("shows the one the operator defined for the page's route above its trail; closed, it goes at once", async () => {
+    const platform = createMockPlatform({
+      route: { name: 'blogArticle', args: { slug: 'post-1' } },
+      rest: {
+        ...breadcrumbFixture(),
+        '/blog/article/:slug': () => ({
+          post: { ...postFixture(1), body: ['First paragraph.'], actors: [] },
+          previous: null,
+          similar: [],
+        }),
+        ...inPageIncentiveFixture(),
+      },
+    });
+    renderWithPlatform(<SpecialsApp />, { platform, remote: 'mf-specials', locales });
+    const box = await screen.findByTestId('incentive-inPage');
+    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(box.compareDocumentPosition(trail) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await expectClosableInPageIncentive(platform, 'blogArticle');
   });
 });
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
-import type { MagazinePage, SpecialEvent } from '@velvet/contracts';
-import { createMockPlatform, renderWithPlatform } from '@velvet/testing';
+import { specialsEndpoints, type MagazinePage, type SpecialEvent } from '@velvet/contracts';
+import { createMockPlatform, renderWithPlatform, restCallsTo } from '@velvet/testing';
 import { locales } from '../locales';
 import { SpecialsApp } from '../SpecialsApp';
 
@@ -116,9 +116,6 @@ describe('special events and promo pages', () => {
     const platform = createMockPlatform({ route: { name: 'highOnRose' }, rest });
     renderWithPlatform(<SpecialsApp />, { platform, remote: 'mf-specials', locales });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page high-on-rose' })).toBeInTheDocument();
-    expect(platform.restCalls[0]).toMatchObject({
-      path: '/special/magazines/:page',
-      input: { params: { page: 'high-on-rose' } },
-    });
+    expect(restCallsTo(platform, specialsEndpoints.magazinePage)).toMatchObject([{ params: { page: 'high-on-rose' } }]);
   });
 });

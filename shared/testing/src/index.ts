@@ -15,3 +15,4 @@ export {
 } from './mockPlatform';
 export { loaderOf, renderWithPlatform, type RenderWithPlatformOptions } from './render';
 export { hydrateOverServer, type Hydrated } from './hydrate';
+export { expectClosableInPageIncentive, inPageIncentiveFixture, inPageIncentiveTitle } from './incentives';
