@@ -22,6 +22,29 @@ const expectMissingPage = (expectFailure: (pattern: RegExp) => void) => {
   expectFailure(new RegExp(`^404 GET .*${MISSING_PERFORMER}$`));
   expectFailure(/^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/);
 };
+/** The headlines of the SEO texts under home, the video grid and two TV pages, with the brand of the site. */
+const SEO_HEADLINES = {
+  en: {
+    home: 'Live cams, amateur videos and more on Velvet',
+    videos: 'Amateur videos on Velvet',
+    tvProgram: 'The Velvet TV programme',
+    tvLivestream: 'Velvet TV live',
+  },
+  de: {
+    home: 'Live-Cams, Amateurvideos und mehr bei Velvet',
+    videos: 'Amateurvideos bei Velvet',
+    tvProgram: 'Das TV-Programm von Velvet',
+    tvLivestream: 'Velvet TV im Livestream',
+  },
+  es: {
+    home: 'Cámaras en vivo, vídeos amateur y mucho más en Velvet',
+    videos: 'Vídeos amateur en Velvet',
+    tvProgram: 'La programación de Velvet TV',
+    tvLivestream: 'Velvet TV en directo',
+  },
+} as const;
+/** The SEO text under a page's content. */
+const seoText = (page: Page) => page.locator('main [data-testid="seo-text"]');
 /** A video's price, as its tile shows it: coins, or free. */
 const VIDEO_PRICE = /^(\d+\sVXC|Free|Gratis)$/;
 
@@ -52,6 +75,10 @@ test.describe('without JavaScript', () => {
       const home = await page.goto(`/${language}/`);
       expect(home?.status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
+      // The page's SEO text is in the server's HTML: headline and every paragraph, in the URL's language.
+      await expect(seoText(page).getByRole('heading', { level: 2 })).toHaveText(SEO_HEADLINES[language].home);
+      await expect(seoText(page)).toHaveAttribute('lang', language);
+      expect(await seoText(page).locator('p').count()).toBeGreaterThanOrEqual(2);
       // Home's first blocks are the widgets' HTML: performers with their names, prices and profile links.
       const top = page.locator('[data-home-block="TOP"] > [data-ssr="server"] > [data-widget="home.TOP"]');
       // A performer with a paid chat: her tile shows her price per minute.
@@ -86,6 +113,7 @@ test.describe('without JavaScript', () => {
       const grid = await page.goto(`/${language}/videos/`);
       expect(grid?.status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(seoText(page).getByRole('heading', { level: 2 })).toHaveText(SEO_HEADLINES[language].videos);
       const video = serverPart(page, 'mf-media').locator('article.vv-tile').first();
       await expect(video).toBeVisible();
       const title = (await video.locator('.vv-tile__title').textContent())!.trim();
@@ -230,10 +258,17 @@ test.describe('with JavaScript', () => {
       const messages: string[] = [];
       page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
       page.on('pageerror', (error) => messages.push(`page error: ${error.message}`));
+      // The pages that asked for their SEO text with a structured query: none as it hydrates, one reached by a link.
+      const seoAsks: string[] = [];
+      page.on('request', (request) => {
+        if (request.postData()?.includes('query SeoTexts')) seoAsks.push(new URL(page.url()).pathname);
+      });
       await keepServerNodes(page);
 
       await page.goto(`/${language}/`);
       await expectHydrated(page, `/${language}/`);
+      await expect(seoText(page).getByRole('heading', { level: 2 })).toHaveText(SEO_HEADLINES[language].home);
+      expect(seoAsks, 'home hydrates with its SEO text').toEqual([]);
       const performer = page.locator('[data-home-block="TOP"] [data-widget="home.TOP"] a.vv-tile__link').first();
       const profilePath = (await performer.getAttribute('href'))!;
       await expectRouted(page, performer);
@@ -250,7 +285,13 @@ test.describe('with JavaScript', () => {
 
       await page.goto(TV_PROGRAM[language]);
       await expectHydrated(page, TV_PROGRAM[language]);
+      await expect(seoText(page).getByRole('heading', { level: 2 })).toHaveText(SEO_HEADLINES[language].tvProgram);
+      expect(seoAsks, 'the pages hydrate with their SEO texts').not.toContain(TV_PROGRAM[language]);
+      // A page reached by a link in the browser (the livestream) asks for its own SEO text.
+      seoAsks.length = 0;
       await expectRouted(page, serverPart(page, 'mf-tv').getByRole('navigation').locator('a[href]').first());
+      await expect(seoText(page).getByRole('heading', { level: 2 })).toHaveText(SEO_HEADLINES[language].tvLivestream);
+      expect(seoAsks).toEqual([`/${language}/tv/livestream/`]);
 
       expect(messages).toEqual([]);
     });

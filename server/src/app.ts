@@ -26,6 +26,7 @@ import { MODULES } from './modules';
 import { SessionRegistry } from './modules/auth/sessions';
 import { federationModule, tenantRouteTables } from './modules/federation';
 import { pageHeads, seoModule } from './modules/seo';
+import { seoTextsIn } from './modules/seo/seo-texts';
 import { pageBodies, renderModule } from './modules/render';
 import { UNCACHED_REMOTE_FILES, remoteStoreDir } from './modules/federation/store';
 import type { ModuleContext, ServerModule } from './modules/module';
@@ -212,7 +213,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     routeTables ? (tenant, host) => routeTables.routes(tenant, host) : undefined,
     modules.includes(seoModule) ? pageHeads(ctx) : undefined,
-    modules.includes(renderModule) ? await pageBodies(ctx, app) : undefined,
+    modules.includes(renderModule)
+      ? await pageBodies(
+          ctx,
+          app,
+          modules.includes(seoModule) ? (tags, language, brand) => seoTextsIn(ctx, tags, language, brand) : undefined,
+        )
+      : undefined,
     routeTables ? new GonePages(ctx) : undefined,
   );
 

@@ -301,6 +301,7 @@ async function boot(router: ShellRouter, i18n: I18n, install: InstallPrompt) {
     outlet,
     prerendered: new Map([...parts.slots].map((slot) => [slot, ''])),
     legal: hydrate ? (rendered.state?.legal ?? null) : null,
+    seoText: hydrate ? (rendered.state?.seoText ?? null) : null,
     i18n,
   };
   let layoutCommitted = () => {};

@@ -97,4 +97,26 @@ describe('the server render', () => {
     expect(page.html).toContain('data-testid="legal-TOU"');
     expect(page.state.legal).toBeUndefined();
   });
+
+  it("renders the route's SEO text under the page, which the page state carries, and records a route without one", async () => {
+    const looked: string[] = [];
+    const programme = {
+      tag: 'tvProgram',
+      language: 'de' as const,
+      headline: 'Das TV-Programm von Velvet',
+      paragraphs: ['Heute live.', 'Morgen auch.'],
+    };
+    const seoText = (tag: string, language: string) => {
+      looked.push(`${language} ${tag}`);
+      return tag === 'tvProgram' ? programme : null;
+    };
+    const page = await renderPage({ ...request('/de/tv/programm/'), seoText });
+    expect(page.html).toContain('<h2>Das TV-Programm von Velvet</h2>');
+    expect(page.html).toContain('<p>Morgen auch.</p>');
+    expect(page.state.seoText).toEqual({ tag: 'tvProgram', language: 'de', text: programme });
+    const live = await renderPage({ ...request('/de/tv/livestream/'), seoText });
+    expect(live.html).not.toContain('data-testid="seo-text"');
+    expect(live.state.seoText).toEqual({ tag: 'tvLivestream', language: 'de', text: null });
+    expect(looked).toEqual(['de tvProgram', 'de tvLivestream']);
+  });
 });

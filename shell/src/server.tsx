@@ -27,6 +27,7 @@ import {
   type Language,
   type ManifestRemote,
   type RemoteName,
+  type SeoText,
 } from '@velvet/contracts';
 import { createFeedClient, createQueryClient, createRestClient, createSocketClient } from '@velvet/sdk';
 import { createI18n, installRouteTable } from '@velvet/i18n';
@@ -51,7 +52,7 @@ import { Layout } from './layout/Layout';
 import { ShellContext, type Shell } from './layout/ShellContext';
 import { serverRemotes, ServerRemoteError } from './serverRemotes';
 import { SHELL_VERSION } from './version';
-import { remoteSet, type ServerPageState, type ServerPart } from './serverState';
+import { remoteSet, type ServedSeoText, type ServerPageState, type ServerPart } from './serverState';
 
 export { ServerRemoteError };
 
@@ -115,6 +116,8 @@ export interface PageRequest {
   budgetMs: number;
   /** The answers of the parts' loads, shared by every render for the visitors' cache time. */
   shared: SharedLoads;
+  /** The SEO text of a route in a language with the tenant's brand (null where it has none), held by the server. */
+  seoText?: (tag: string, language: Language) => SeoText | null;
 }
 
 /**
@@ -436,6 +439,11 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
         .rest(legalEndpoints.text, { params: { type: legalType }, query: { language: route.language } })
         .catch(() => null)
     : null;
+  // So is the route's SEO text under the page's content, which the server holds in memory.
+  const seoText: ServedSeoText | null =
+    notFound || !request.seoText
+      ? null
+      : { tag: route.name, language: route.language, text: request.seoText(route.name, route.language) };
   const owner = notFound ? null : remoteForRoute(route.name, shellParts.accepted);
   const blocks: { slot: SlotName; remote: ManifestRemote }[] = [];
   if (!notFound && route.name === 'home')
@@ -454,6 +462,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     outlet: outletPart?.part ?? null,
     slots: {},
     ...(legal ? { legal } : {}),
+    ...(seoText ? { seoText } : {}),
   };
   const prerendered = new Map<SlotName, string>();
   blocks.forEach(({ slot }, index) => {
@@ -479,6 +488,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     outlet: owner && outletPart ? outletHtml(owner.name, outletPart.part ? 'server' : 'client', outletPart.html) : '',
     prerendered,
     legal,
+    seoText,
     i18n,
   };
   installTable();

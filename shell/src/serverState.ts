@@ -1,11 +1,18 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import type { LegalText, RemoteName, SlotName } from '@velvet/contracts';
+import type { Language, LegalText, RemoteName, SeoText, SlotName } from '@velvet/contracts';
 
 /** A part of a page a remote's node build rendered: which build, and the answers it rendered with. */
 export interface ServerPart {
   remote: RemoteName;
   version: string;
   queries: DehydratedState;
+}
+
+/** The SEO text the server looked up for a page's route in its language: null where the route has none. */
+export interface ServedSeoText {
+  tag: string;
+  language: Language;
+  text: SeoText | null;
 }
 
 /**
@@ -19,6 +26,8 @@ export interface ServerPageState {
   slots: Partial<Record<SlotName, ServerPart>>;
   /** The legal text of a legal page (the shell's own data). */
   legal?: LegalText | null;
+  /** The SEO text of the page's route (the shell's own data), so the hydration asks for nothing. */
+  seoText?: ServedSeoText;
 }
 
 /** How a page's remote set is named in its state: the layout (menus, links) depends on exactly these. */

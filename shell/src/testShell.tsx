@@ -89,6 +89,7 @@ export function createTestShell(options: TestShellOptions = {}) {
     outlet: document.createElement('div'),
     prerendered: new Map(),
     legal: null,
+    seoText: null,
     i18n,
   };
   const wrap = (element: ReactElement) => (

@@ -17,6 +17,7 @@ import { ConversionChatCountdown } from './ConversionChatCountdown';
 import { Teasers } from './Teasers';
 import { Home } from './Home';
 import { LegalPage } from './LegalPage';
+import { PageSeoText } from './PageSeoText';
 import { OperatorConsolePage } from '../operator';
 import { installScrollRestoration } from './scroll';
 
@@ -120,6 +121,7 @@ export function Layout() {
         <main id="main" className="vv-main">
           <ShellPage />
           <Outlet />
+          <PageSeoText />
           <Teasers />
         </main>
       </div>

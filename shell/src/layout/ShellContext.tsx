@@ -18,6 +18,7 @@ import type { ShellRouter } from '../router';
 import type { UiStore } from '../uiStore';
 import type { ConsentStore } from '../consent';
 import type { InstallPrompt } from '../installPrompt';
+import type { ServedSeoText } from '../serverState';
 
 /** Everything the layout needs: the platform it hands to remotes plus the shell's own stores. */
 export interface Shell {
@@ -48,6 +49,8 @@ export interface Shell {
   prerendered: ReadonlyMap<SlotName, string>;
   /** The legal text a legal page was rendered with on the server (the browser hydrates with the same one). */
   legal: LegalText | null;
+  /** The SEO text the page was rendered with on the server (the browser hydrates with the same one). */
+  seoText: ServedSeoText | null;
   i18n: I18n;
 }
 

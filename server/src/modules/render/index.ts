@@ -3,7 +3,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { type FederationManifest, type Language, type ManifestRemote, type ServerRenderStage } from '@velvet/contracts';
+import {
+  type FederationManifest,
+  type Language,
+  type ManifestRemote,
+  type SeoText,
+  type ServerRenderStage,
+} from '@velvet/contracts';
 import type { PageBodies, PageBody } from '../../shell-html';
 import { scriptJson } from '../../http/script-json';
 import { visitorOf } from '../../http/visitor';
@@ -26,6 +32,7 @@ interface ShellRenderer {
     fetch: typeof fetch;
     budgetMs: number;
     shared: SharedLoads;
+    seoText?: (tag: string, language: Language) => SeoText | null;
   }): Promise<RenderedPage>;
   preloadRemotes(
     manifest: FederationManifest,
@@ -153,9 +160,13 @@ const asParsed = (css: string) => css.replace(/\r\n?/g, '\n');
  * The page bodies shell-html serves: each page's first screen rendered by the shell's renderer with the tenant's
  * versions (the visitor's canaries included), the same for every visitor, so it is kept for PAGE_CACHE_MS per
  * tenant, URL and versions, and its loads' answers for VISITOR_CACHE_MS. A part the owner remote's node build could not render is left to the browser, logged
- * and not kept.
+ * and not kept. A page's SEO text comes from `seoTexts` (the seo module's, held in memory) with the tenant's brand.
  */
-export async function pageBodies(ctx: ModuleContext, app: FastifyInstance): Promise<PageBodies | undefined> {
+export async function pageBodies(
+  ctx: ModuleContext,
+  app: FastifyInstance,
+  seoTexts?: (tags: readonly string[], language: Language, brand: string) => SeoText[],
+): Promise<PageBodies | undefined> {
   if (!ctx.config.serverRender) return undefined;
   const renderer = loadRenderer(ctx.config.repoRoot);
   if (!renderer) {
@@ -221,6 +232,9 @@ export async function pageBodies(ctx: ModuleContext, app: FastifyInstance): Prom
         fetch: inProcessFetch(app, request),
         budgetMs: ctx.config.renderBudgetMs,
         shared,
+        ...(seoTexts
+          ? { seoText: (tag, language) => seoTexts([tag], language, manifest.tenant.brand)[0] ?? null }
+          : {}),
       });
       const styles = page.styles.map(asParsed);
       entry = {

@@ -14,6 +14,8 @@ import { PAGE_SOURCES, type PageRef } from './sources';
 import { appIcons, appManifest } from './app-manifest';
 import { fillMissingActorSeoTexts, seedActorSeoTexts } from './actor-seo';
 import { seoRoutes } from './routes';
+import { seoGraphql } from './graphql';
+import { prepareSeoTexts } from './seo-texts';
 
 /** How long a tenant's sitemap is served as made, here and by a CDN: new pages show within this time. */
 export const SITEMAP_CACHE_MS = 10 * 60_000;
@@ -88,14 +90,20 @@ async function tenantSitemap(
 
 /**
  * robots.txt, the sitemap and the web app manifest of the tenant a request's host names, on that host; the
- * breadcrumb trails and the performers' SEO texts over REST.
+ * breadcrumb trails and the performers' SEO texts over REST; the pages' SEO texts (stored at every start, like the
+ * legal texts, and held in memory) for the render and the structured query.
  */
 export const seoModule: ServerModule = {
   name: 'seo',
   migrationsFolder: path.join(import.meta.dirname, 'migrations'),
-  prepare: fillMissingActorSeoTexts,
+  prepare: async (ctx) => {
+    await fillMissingActorSeoTexts(ctx);
+    // The texts belong to the code, not to the demo data: every start (and test) stores them.
+    await prepareSeoTexts(ctx);
+  },
   seed: (ctx) => seedActorSeoTexts(ctx),
   routes: seoRoutes,
+  graphql: seoGraphql,
   rootRoutes: (ctx) => async (app) => {
     const tables = tenantRouteTables(ctx);
     const made = new LRUCache<string, Made>({

@@ -21,3 +21,17 @@ export function requiredText(language: Language, key: string, values: Values = {
   if (text === undefined) throw new Error(`No page text ${key}`);
   return text;
 }
+
+/** A page's SEO text as the code writes it: placeholders such as `{{brand}}` are left for the tenant's values. */
+export interface SeoTextTemplate {
+  headline: string;
+  paragraphs: string[];
+}
+
+/** The SEO texts the code writes in `language`, by tag. */
+export const seoTextTemplates = (language: Language): Readonly<Record<string, SeoTextTemplate>> =>
+  texts.getResource(language, 'seo', 'seoTexts') as Record<string, SeoTextTemplate>;
+
+/** A stored text with its placeholders filled in, as i18next fills them. */
+export const filledText = (text: string, language: Language, values: Values): string =>
+  texts.services.interpolator.interpolate(text, values, language, {});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { defineOperation } from '../graphql';
 import { idParam } from '../input';
 import { LANGUAGES, type RouteName } from '../routes';
 import { VIDEO_TAGS } from './media';
@@ -140,3 +141,38 @@ export const seoEndpoints = {
     }),
   }),
 };
+
+/**
+ * The SEO text of a page: a headline and a few paragraphs about its subject, shown under its content for visitors
+ * and crawlers. Its tag names what it is about: a route's name (`videos`), room left for others (a category).
+ */
+export const seoText = z.object({
+  tag: z.string(),
+  language: z.enum(LANGUAGES),
+  headline: z.string(),
+  paragraphs: z.array(z.string()),
+});
+export type SeoText = z.infer<typeof seoText>;
+
+/** The tags one `seoTexts` query may ask for: a page asks for its own, a list of pages for a few. */
+export const SEO_TEXTS_MAX_TAGS = 20;
+/** A tag: a route name or a slug. */
+export const seoTextTag = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'a tag is a route name or slug of at most 64 characters');
+
+/** Structured query: the SEO texts of some tags in the language of the call; a tag without one is left out. */
+export const seoGraphqlSchema = /* GraphQL */ `
+  type SeoText {
+    tag: String!
+    language: String!
+    headline: String!
+    paragraphs: [String!]!
+  }
+  extend type Query {
+    seoTexts(tags: [String!]!): [SeoText!]!
+  }
+`;
+export const seoTextsQuery = defineOperation<{ seoTexts: SeoText[] }, { tags: string[] }>(
+  'query SeoTexts($tags: [String!]!) { seoTexts(tags: $tags) { tag language headline paragraphs } }',
+);

@@ -218,6 +218,7 @@ export {
   SEARCH_TYPES,
   SEDCARD_SIZE,
   SENDER_TYPES,
+  SEO_TEXTS_MAX_TAGS,
   SERVER_RENDER_STAGES,
   SHELL_FLOWS,
   SLOT_PROPS,
@@ -1038,6 +1039,10 @@ export const seoEndpoints = {
   breadcrumb: { method: 'POST', path: '/breadcrumb/:breadcrumbType' },
   actorSeoContent: { method: 'GET', path: '/seo/getActorSeoContent/:actorId/:tagGroup' },
 } as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;
+
+export const seoTextsQuery = {
+  document: 'query SeoTexts($tags: [String!]!) { seoTexts(tags: $tags) { tag language headline paragraphs } }',
+} as const;
 
 export const specialsEndpoints = {
   contestHeader: { method: 'GET', path: '/contests/:contestId/getHeader' },
