@@ -12,7 +12,7 @@ import {
   type TicketMutationResult,
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { startPostgres } from '../../testing/postgres';
+import { onEachDatabase } from '../../testing/databases';
 import { voucherActors, vouchers } from '../account/schema';
 import { accountBalance, balanceOf } from '../wallet/service';
 import { chatTicketHolders, chatTickets } from './schema';
@@ -403,12 +403,4 @@ describe('ticket lists', () => {
   });
 });
 
-ticketRules('PGlite', () => createTestApp(), false);
-
-const postgres = await startPostgres();
-after(() => postgres?.stop());
-ticketRules(
-  'PostgreSQL',
-  async () => createTestApp({ config: { databaseUrl: await postgres!.createDatabase() } }),
-  postgres ? false : 'PostgreSQL could not be started here (CI must have it)',
-);
+await onEachDatabase(ticketRules);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, describe, it, type TestContext } from 'node:test';
+import { describe, it, type TestContext } from 'node:test';
 import { eq } from 'drizzle-orm';
 import {
   CHAT_EXIT_CODES,
@@ -9,8 +9,8 @@ import {
   type ActorProfile,
   type ChatSession,
 } from '@velvet/contracts';
-import { createTestApp, type TestApp } from '../../testing/app';
-import { startPostgres } from '../../testing/postgres';
+import type { TestApp } from '../../testing/app';
+import { onEachDatabase } from '../../testing/databases';
 import { voucherActors, vouchers } from '../account/schema';
 import { accountBalance, balanceOf } from '../wallet/service';
 import { createPerformer, manualClock } from '../performers/fixtures';
@@ -181,12 +181,4 @@ function chatVouchers(database: string, open: () => Promise<TestApp>, skip: stri
   });
 }
 
-chatVouchers('PGlite', () => createTestApp(), false);
-
-const postgres = await startPostgres();
-after(() => postgres?.stop());
-chatVouchers(
-  'PostgreSQL',
-  async () => createTestApp({ config: { databaseUrl: await postgres!.createDatabase() } }),
-  postgres ? false : 'PostgreSQL could not be started here (CI must have it)',
-);
+await onEachDatabase(chatVouchers);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createTestApp, type TestApp } from '../../testing/app';
-import { startPostgres } from '../../testing/postgres';
+import type { TestApp } from '../../testing/app';
+import { onEachDatabase } from '../../testing/databases';
 import { remoteLoads } from './schema';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
@@ -82,12 +82,4 @@ function seriesRules(name: string, open: () => Promise<TestApp>, skip: string | 
   });
 }
 
-seriesRules('PGlite', () => createTestApp(), false);
-
-const postgres = await startPostgres();
-after(() => postgres?.stop());
-seriesRules(
-  'PostgreSQL',
-  async () => createTestApp({ config: { databaseUrl: await postgres!.createDatabase() } }),
-  postgres ? false : 'PostgreSQL could not be started here (CI must have it)',
-);
+await onEachDatabase(seriesRules);

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { feedOperations, type FeedPost, type GraphqlOperation } from '@velvet/contracts';
-import { createTestApp, type TestApp } from '../../testing/app';
-import { startPostgres } from '../../testing/postgres';
+import type { TestApp } from '../../testing/app';
+import { onEachDatabase } from '../../testing/databases';
 import { openSocketSession } from '../../testing/socket';
 import { accountBalance, balanceOf, transfer } from '../wallet/service';
 import { feedPosts, feedTips } from './schema';
@@ -187,12 +187,4 @@ function feedMoney(database: string, open: () => Promise<TestApp>, skip: string 
 /** A seed large enough for paid posts and posts with tipping goals. */
 const SEED_SCALE = 0.05;
 
-feedMoney('PGlite', () => createTestApp({ seedScale: SEED_SCALE }), false);
-
-const postgres = await startPostgres();
-after(() => postgres?.stop());
-feedMoney(
-  'PostgreSQL',
-  async () => createTestApp({ seedScale: SEED_SCALE, config: { databaseUrl: await postgres!.createDatabase() } }),
-  postgres ? false : 'PostgreSQL could not be started here (CI must have it)',
-);
+await onEachDatabase(feedMoney, { seedScale: SEED_SCALE });

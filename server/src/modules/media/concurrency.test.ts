@@ -5,8 +5,8 @@ import { eq, gt, inArray, sql } from 'drizzle-orm';
 import { ONE_CLICK_AMOUNTS_EUR_CENTS, SANDBOX_CARDS } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import type { ModuleContext } from '../module';
-import { createTestApp, type TestApp } from '../../testing/app';
-import { startPostgres } from '../../testing/postgres';
+import type { TestApp } from '../../testing/app';
+import { onEachDatabase } from '../../testing/databases';
 import { albums, videos } from './schema';
 import { chargeOneClick } from '../wallet/one-click';
 import { balanceOf, transfer, type TransferResult } from '../wallet/service';
@@ -295,12 +295,4 @@ function ledgerUnderLoad(database: string, open: () => Promise<TestApp>, skip: s
 /** Seeded with enough priced videos for 200 different purchases through the shop's buy endpoint. */
 const SEED_SCALE = 0.25;
 
-ledgerUnderLoad('PGlite', () => createTestApp({ seedScale: SEED_SCALE }), false);
-
-const postgres = await startPostgres();
-after(() => postgres?.stop());
-ledgerUnderLoad(
-  'PostgreSQL',
-  async () => createTestApp({ seedScale: SEED_SCALE, config: { databaseUrl: await postgres!.createDatabase() } }),
-  postgres ? false : 'PostgreSQL could not be started here (CI must have it)',
-);
+await onEachDatabase(ledgerUnderLoad, { seedScale: SEED_SCALE });

@@ -11,8 +11,8 @@ import {
   type MessengerContentItem,
   type MessengerMediaType,
 } from '@velvet/contracts';
-import { createTestApp, type TestApp } from '../../testing/app';
-import { startPostgres } from '../../testing/postgres';
+import type { TestApp } from '../../testing/app';
+import { onEachDatabase } from '../../testing/databases';
 import { guests } from '../auth/schema';
 import { listPerformerCards } from '../performers/catalogue';
 import { newestNotifications } from '../notifications/service';
@@ -277,12 +277,4 @@ function performerMedia(database: string, open: () => Promise<TestApp>, skip: st
   });
 }
 
-performerMedia('PGlite', () => createTestApp({ seedScale: 0.02 }), false);
-
-const postgres = await startPostgres();
-after(() => postgres?.stop());
-performerMedia(
-  'PostgreSQL',
-  async () => createTestApp({ seedScale: 0.02, config: { databaseUrl: await postgres!.createDatabase() } }),
-  postgres ? false : 'PostgreSQL could not be started here (CI must have it)',
-);
+await onEachDatabase(performerMedia, { seedScale: 0.02 });

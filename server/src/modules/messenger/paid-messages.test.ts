@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../testing/app';
-import { startPostgres } from '../../testing/postgres';
+import type { TestApp } from '../../testing/app';
+import { onEachDatabase } from '../../testing/databases';
 import { ageGate } from '../auth/age';
 import { listPerformerCards } from '../performers/catalogue';
 import { balanceOf, transfer } from '../wallet/service';
@@ -132,12 +132,4 @@ function paidMessagesUnderLoad(database: string, open: () => Promise<TestApp>, s
   });
 }
 
-paidMessagesUnderLoad('PGlite', () => createTestApp({ seedScale: 0.02 }), false);
-
-const postgres = await startPostgres();
-after(() => postgres?.stop());
-paidMessagesUnderLoad(
-  'PostgreSQL',
-  async () => createTestApp({ seedScale: 0.02, config: { databaseUrl: await postgres!.createDatabase() } }),
-  postgres ? false : 'PostgreSQL could not be started here (CI must have it)',
-);
+await onEachDatabase(paidMessagesUnderLoad, { seedScale: 0.02 });

@@ -10,8 +10,8 @@ import {
   type ErrorBody,
   type ToyRun,
 } from '@velvet/contracts';
-import { createTestApp, type TestApp } from '../../testing/app';
-import { startPostgres } from '../../testing/postgres';
+import type { TestApp } from '../../testing/app';
+import { onEachDatabase } from '../../testing/databases';
 import { chatGuest, fund, type ChatGuest } from '../chat/session-fixtures';
 import { createPerformer, manualClock, updatePerformer } from '../performers/fixtures';
 import { performerShare } from '../wallet/money';
@@ -251,12 +251,4 @@ function toyControls(database: string, open: () => Promise<TestApp>, skip: strin
   });
 }
 
-toyControls('PGlite', () => createTestApp({ seedScale: 0.02 }), false);
-
-const postgres = await startPostgres();
-after(() => postgres?.stop());
-toyControls(
-  'PostgreSQL',
-  async () => createTestApp({ seedScale: 0.02, config: { databaseUrl: await postgres!.createDatabase() } }),
-  postgres ? false : 'PostgreSQL could not be started here (CI must have it)',
-);
+await onEachDatabase(toyControls, { seedScale: 0.02 });

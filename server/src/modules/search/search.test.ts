@@ -13,8 +13,8 @@ import {
   type SearchResult,
 } from '@velvet/contracts';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../testing/app';
-import { startPostgres } from '../../testing/postgres';
+import type { TestApp } from '../../testing/app';
+import { onEachDatabase } from '../../testing/databases';
 import { createPerformer } from '../performers/fixtures';
 import { albums, videoTags, videos } from '../media/schema';
 import { blogPosts } from '../specials/schema';
@@ -299,12 +299,4 @@ function searchRules(name: string, open: () => Promise<TestApp>, skip: string | 
   });
 }
 
-searchRules('PGlite', () => createTestApp(), false);
-
-const postgres = await startPostgres();
-after(() => postgres?.stop());
-searchRules(
-  'PostgreSQL',
-  async () => createTestApp({ config: { databaseUrl: await postgres!.createDatabase() } }),
-  postgres ? false : 'PostgreSQL could not be started here (CI must have it)',
-);
+await onEachDatabase(searchRules);

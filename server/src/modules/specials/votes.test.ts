@@ -15,7 +15,7 @@ import {
   type ContestVoteInput,
 } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { startPostgres } from '../../testing/postgres';
+import { onEachDatabase } from '../../testing/databases';
 import { setAvsStatus } from '../auth/age';
 import { errorOf, graphql } from './graphql-fixtures';
 import { clashChallenges, clashChallengeTeams, clashVotes, contestMedia, contests, contestVotes } from './schema';
@@ -144,15 +144,7 @@ function voteLimitUnderLoad(database: string, open: () => Promise<TestApp>, skip
   });
 }
 
-voteLimitUnderLoad('PGlite', () => createTestApp({ seedScale: 0.05 }), false);
-
-const postgres = await startPostgres();
-after(() => postgres?.stop());
-voteLimitUnderLoad(
-  'PostgreSQL',
-  async () => createTestApp({ seedScale: 0.05, config: { databaseUrl: await postgres!.createDatabase() } }),
-  postgres ? false : 'PostgreSQL could not be started here (CI must have it)',
-);
+await onEachDatabase(voteLimitUnderLoad, { seedScale: 0.05 });
 
 describe('contest voting', () => {
   let t: TestApp;

@@ -6,8 +6,8 @@ import {
   featureFeedbackMutation,
   type GraphqlOperation,
 } from '@velvet/contracts';
-import { createTestApp, type TestApp } from '../../testing/app';
-import { startPostgres } from '../../testing/postgres';
+import type { TestApp } from '../../testing/app';
+import { onEachDatabase } from '../../testing/databases';
 import { feedbackAnswers } from './schema';
 
 const START = Date.parse('2026-05-04T10:00:00Z');
@@ -130,12 +130,4 @@ function surveyRules(name: string, open: () => Promise<TestApp>, skip: string | 
   });
 }
 
-surveyRules('PGlite', () => createTestApp(), false);
-
-const postgres = await startPostgres();
-after(() => postgres?.stop());
-surveyRules(
-  'PostgreSQL',
-  async () => createTestApp({ config: { databaseUrl: await postgres!.createDatabase() } }),
-  postgres ? false : 'PostgreSQL could not be started here (CI must have it)',
-);
+await onEachDatabase(surveyRules);

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { PAGE_VIEW_EVENT, type AnalyticsReport } from '@velvet/contracts';
-import { createTestApp, type TestApp } from '../../testing/app';
-import { startPostgres } from '../../testing/postgres';
+import type { TestApp } from '../../testing/app';
+import { onEachDatabase } from '../../testing/databases';
 import { createPerformer } from '../performers/fixtures';
 import { TRACKING_EVENTS_KEPT_MS, pruneTrackingEvents } from './service';
 import { performerVisits, trackingEvents } from './schema';
@@ -137,12 +137,4 @@ function trackingRules(name: string, open: () => Promise<TestApp>, skip: string 
   });
 }
 
-trackingRules('PGlite', () => createTestApp(), false);
-
-const postgres = await startPostgres();
-after(() => postgres?.stop());
-trackingRules(
-  'PostgreSQL',
-  async () => createTestApp({ config: { databaseUrl: await postgres!.createDatabase() } }),
-  postgres ? false : 'PostgreSQL could not be started here (CI must have it)',
-);
+await onEachDatabase(trackingRules);
