@@ -7,6 +7,7 @@ import {
   expectClosableInPageIncentive,
   inPageIncentiveFixture,
   renderWithPlatform,
+  type MockPlatformOptions,
 } from '@velvet/testing';
 import { postFixture } from '../fixtures';
 import { locales } from '../locales';
@@ -25,6 +26,22 @@ const CATEGORIES: [string, number][] = [
   ['events', 38],
   ['506', 45],
 ];
+
+/** The first post's article page, with the server's trail and `more` answers. */
+function articlePlatform(more: NonNullable<MockPlatformOptions['rest']> = {}) {
+  return createMockPlatform({
+    route: { name: 'blogArticle', args: { slug: 'post-1' } },
+    rest: {
+      ...breadcrumbFixture(),
+      '/blog/article/:slug': () => ({
+        post: { ...postFixture(1), body: ['First paragraph.'], actors: [] },
+        previous: null,
+        similar: [],
+      }),
+      ...more,
+    },
+  });
+}
 
 function blogPlatform(language: 'en' | 'de' = 'en') {
   const postCalls: { category: string; page: number }[] = [];
@@ -123,17 +140,7 @@ describe('breadcrumbs', () => {
   });
 
   it("an article shows the server's trail of its slug", async () => {
-    const platform = createMockPlatform({
-      route: { name: 'blogArticle', args: { slug: 'post-1' } },
-      rest: {
-        ...breadcrumbFixture(),
-        '/blog/article/:slug': () => ({
-          post: { ...postFixture(1), body: ['First paragraph.'], actors: [] },
-          previous: null,
-          similar: [],
-        }),
-      },
-    });
+    const platform = articlePlatform();
     renderWithPlatform(<SpecialsApp />, { platform, remote: 'mf-specials', locales });
     const trail = within(await screen.findByRole('navigation', { name: 'Breadcrumb' }));
     expect(await trail.findByText('blogArticle {"slug":"post-1"}')).toHaveAttribute('aria-current', 'page');
@@ -143,18 +150,7 @@ describe('breadcrumbs', () => {
 
 describe('inPage incentive', () => {
   it("shows the one the operator defined for the page's route above its trail; closed, it goes at once", async () => {
-    const platform = createMockPlatform({
-      route: { name: 'blogArticle', args: { slug: 'post-1' } },
-      rest: {
-        ...breadcrumbFixture(),
-        '/blog/article/:slug': () => ({
-          post: { ...postFixture(1), body: ['First paragraph.'], actors: [] },
-          previous: null,
-          similar: [],
-        }),
-        ...inPageIncentiveFixture(),
-      },
-    });
+    const platform = articlePlatform(inPageIncentiveFixture());
     renderWithPlatform(<SpecialsApp />, { platform, remote: 'mf-specials', locales });
     const box = await screen.findByTestId('incentive-inPage');
     const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
