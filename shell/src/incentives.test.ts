@@ -1,6 +1,6 @@
 import { INCENTIVE_BLOCK_COOKIE, type Endpoint, type Incentive } from '@velvet/contracts';
 import type { RestCall } from '@velvet/sdk';
-import { blockedGroups, createRemoteIncentives } from './incentives';
+import { blockedGroups, createRemoteIncentives, pageLoadIncentives } from './incentives';
 import type { ShellRouter } from './router';
 
 const incentive = (overrides: Partial<Incentive>): Incentive => ({
@@ -34,8 +34,8 @@ function remoteIncentives(lists: Incentive[][], closeTaken = true, cookie = '') 
     current: () => ({ name: 'video', args: { videoId: '12', actorName: 'lena' }, language: 'en' }),
   } as unknown as ShellRouter;
   // Cookies set through document.cookie: a test keeps only the last one written, which is the block cookie.
-  const incentives = createRemoteIncentives({ rest, router, document: () => document });
-  return { incentives, calls, document };
+  const incentives = createRemoteIncentives({ rest, router, session: () => 'token', document: () => document });
+  return { incentives, calls, document, rest, router };
 }
 
 describe("the remotes' incentives", () => {
@@ -64,6 +64,25 @@ describe("the remotes' incentives", () => {
       path: '/conversion/getPageLoadIncentives',
       input: { query: {}, body: { routeName: 'video', routeArgs: { videoId: '12', actorName: 'lena' } } },
     });
+  });
+
+  it("shares the page-load call with the shell's regions until the route or the session changes or a close is taken", async () => {
+    const inPage = incentive({ region: 'inPage', event: 'pageLoad', uniqueGroup: 'in-page' });
+    const { incentives, calls, rest, router } = remoteIncentives([[inPage], [inPage], [inPage], []]);
+    const pageLoads = () => calls.filter((call) => call.path === '/conversion/getPageLoadIncentives').length;
+    const [shellsAnswer, remotesAnswer] = await Promise.all([
+      pageLoadIncentives(rest, router.current(), 'token'),
+      incentives.load({ region: 'inPage' }),
+    ]);
+    expect([shellsAnswer.length, remotesAnswer.length, pageLoads()]).toEqual([1, 1, 1]);
+    await incentives.load({ region: 'inPage' });
+    expect(pageLoads()).toBe(1);
+    await pageLoadIncentives(rest, router.current(), 'another session');
+    expect(pageLoads()).toBe(2);
+    await pageLoadIncentives(rest, { name: 'videos', args: {} }, 'another session');
+    expect(pageLoads()).toBe(3);
+    expect(await incentives.close({ region: 'inPage' }, inPage, 'dismissed')).toEqual([]);
+    expect(pageLoads()).toBe(4);
   });
 
   it('closes as the shell does: the group is blocked in the cookie, the server told, the region loaded again', async () => {

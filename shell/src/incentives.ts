@@ -43,6 +43,33 @@ export function incentivesByRegion(incentives: readonly Incentive[], blocked: Re
   return shown;
 }
 
+/** The last page-load call per REST client: the route and session it asked for, and its answer. */
+const lastPageLoad = new WeakMap<RestCall, { key: string; incentives: Promise<readonly Incentive[]> }>();
+
+/**
+ * The incentives of the current page's load. The shell's regions and a remote's inPage region ask for the same page
+ * as it opens, so one call serves both: its answer stands for that route and session until another route, another
+ * session or a close the server took asks again. A failed call is not kept.
+ */
+export function pageLoadIncentives(
+  rest: RestCall,
+  route: { name: string; args: object },
+  session: string | null,
+): Promise<readonly Incentive[]> {
+  const routeArgs = routeArgsOf(route.args);
+  const key = JSON.stringify([route.name, routeArgs, session]);
+  const last = lastPageLoad.get(rest);
+  if (last?.key === key) return last.incentives;
+  const incentives = rest(conversionEndpoints.pageLoad, { query: {}, body: { routeName: route.name, routeArgs } }).then(
+    (answer) => answer.data.incentives,
+  );
+  lastPageLoad.set(rest, { key, incentives });
+  incentives.catch(() => {
+    if (lastPageLoad.get(rest)?.incentives === incentives) lastPageLoad.delete(rest);
+  });
+  return incentives;
+}
+
 /**
  * The close flow of every incentive, the shell's and the remotes': the group goes into the block cookie at once,
  * then closeIncentive; true when the server took it (the caller loads the incentives again), false when it did not.
@@ -56,6 +83,8 @@ export async function closeIncentive(
   if (document) blockGroup(document, incentive.uniqueGroup);
   try {
     const answer = await rest(conversionEndpoints.close, { body: { result, incentive: { id: incentive.id } } });
+    // What the server took changes the page's incentives: the next load asks again.
+    if (answer.data.success) lastPageLoad.delete(rest);
     return answer.data.success;
   } catch {
     return false;
@@ -69,20 +98,20 @@ export async function closeIncentive(
 export function createRemoteIncentives(parts: {
   rest: RestCall;
   router: Pick<ShellRouter, 'current'>;
+  /** The session's access token, which the shell's own page-load call is made with too. */
+  session: () => string | null;
   /** The browser's document (its block cookie); none while the page renders on the server. */
   document: () => Pick<Document, 'cookie'> | undefined;
 }): PlatformIncentives {
   const load = async (request: RemoteIncentiveRequest) => {
     try {
-      const answer =
+      const incentives =
         request.region === 'videoPlayer'
-          ? await parts.rest(conversionEndpoints.videoPreviewEnd, { params: { albumId: request.videoId }, query: {} })
-          : await parts.rest(conversionEndpoints.pageLoad, {
-              query: {},
-              body: { routeName: parts.router.current().name, routeArgs: routeArgsOf(parts.router.current().args) },
-            });
+          ? (await parts.rest(conversionEndpoints.videoPreviewEnd, { params: { albumId: request.videoId }, query: {} }))
+              .data.incentives
+          : await pageLoadIncentives(parts.rest, parts.router.current(), parts.session());
       const blocked = blockedGroups(parts.document()?.cookie ?? '');
-      return answer.data.incentives.filter(
+      return incentives.filter(
         (incentive) => incentive.region === request.region && !blocked.has(incentive.uniqueGroup),
       );
     } catch {

@@ -62,6 +62,7 @@ export function buildPlatform(parts: {
     incentives: createRemoteIncentives({
       rest: parts.rest,
       router: parts.router,
+      session: () => parts.session.session$.value?.accessToken ?? null,
       document: () => (typeof document === 'undefined' ? undefined : document),
     }),
   };

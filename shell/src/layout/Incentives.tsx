@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { conversionEndpoints, type Incentive } from '@velvet/contracts';
+import type { Incentive } from '@velvet/contracts';
 import { Button } from '@velvet/ui';
-import { blockedGroups, closeIncentive, incentivesByRegion, type ShellRegion } from '../incentives';
+import { blockedGroups, closeIncentive, incentivesByRegion, pageLoadIncentives, type ShellRegion } from '../incentives';
 import { useShell, useSubject } from './ShellContext';
 
 /** Exit intent: the pointer leaves the document through its top edge (towards the tabs and the address bar). */
@@ -28,12 +28,8 @@ export function Incentives() {
   useEffect(() => {
     if (!token) return;
     let active = true;
-    platform.api
-      .rest(conversionEndpoints.pageLoad, {
-        query: {},
-        body: { routeName: route.name, routeArgs: JSON.parse(argsKey) },
-      })
-      .then((answer) => active && setIncentives(answer.data.incentives))
+    pageLoadIncentives(platform.api.rest, { name: route.name, args: JSON.parse(argsKey) as object }, token)
+      .then((incentives) => active && setIncentives(incentives))
       .catch(() => active && setIncentives([]));
     return () => {
       active = false;
