@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   INCENTIVE_AUDIENCES,
@@ -8,12 +7,9 @@ import {
   conversionEndpoints,
   type IncentiveDefinition,
 } from '@velvet/contracts';
-import { Button, useAction } from '@velvet/ui';
 import { useShell } from '../layout/ShellContext';
-import { LoadState, useLoaded } from './data';
-import { LanguageTextFields, useLanguageTexts, type TextField } from './LanguageTexts';
-import { useErrorText } from './strings';
-import { OperatorTable } from './Table';
+import type { TextField } from './LanguageTexts';
+import { TenantDefinitions, useDraft } from './TenantDefinitions';
 
 type Draft = Omit<IncentiveDefinition, 'tenantId' | 'texts' | 'countdownMinutes' | 'routeName' | 'actionRoute'> & {
   routeName: string;
@@ -45,39 +41,7 @@ const emptyDraft = (): Draft => ({
 export function IncentivesPanel({ tenantIds }: { tenantIds: readonly string[] }) {
   const { t } = useTranslation('shell');
   const { platform } = useShell();
-  const [tenantId, setTenantId] = useState(tenantIds[0] ?? '');
-  const list = useLoaded(`incentives ${tenantId}`, async () =>
-    tenantId ? (await platform.api.rest(conversionEndpoints.operatorList, { query: { tenantId } })).data : [],
-  );
-  const saving = useAction(useErrorText());
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
-  const { texts, edit: editText, reset: resetTexts } = useLanguageTexts(TEXT_FIELDS);
-  const edit = <K extends keyof Draft>(field: K, value: Draft[K]) =>
-    setDraft((current) => ({ ...current, [field]: value }));
-
-  const create = (event: FormEvent) => {
-    event.preventDefault();
-    const body: IncentiveDefinition = {
-      ...draft,
-      tenantId,
-      priority: Number(draft.priority),
-      routeName: draft.routeName.trim() || null,
-      actionRoute: draft.actionRoute.trim() || null,
-      countdownMinutes: draft.countdownMinutes ? Number(draft.countdownMinutes) : null,
-      texts,
-    };
-    return saving.run(async () => {
-      const created = (await platform.api.rest(conversionEndpoints.operatorCreate, { body })).data;
-      list.set([...(list.data ?? []), created]);
-      setDraft(emptyDraft());
-      resetTexts();
-    });
-  };
-  const remove = (incentiveId: number) =>
-    saving.run(async () => {
-      await platform.api.rest(conversionEndpoints.operatorDelete, { params: { incentiveId } });
-      list.set((list.data ?? []).filter((item) => item.id !== incentiveId));
-    });
+  const { draft, edit, input, reset } = useDraft<Draft>(emptyDraft);
 
   const choice = <K extends 'region' | 'type' | 'event' | 'audience'>(field: K, values: readonly Draft[K][]) => (
     <label>
@@ -93,105 +57,56 @@ export function IncentivesPanel({ tenantIds }: { tenantIds: readonly string[] })
   );
 
   return (
-    <section className="vv-operator__tenant" aria-labelledby="operator-incentives" data-testid="operator-incentives">
-      <h2 id="operator-incentives">{t('operator.incentives.title')}</h2>
-      <p className="vv-operator__hint">{t('operator.incentives.intro')}</p>
-      <label>
-        {t('operator.incentives.tenant')}
-        <select value={tenantId} onChange={(change) => setTenantId(change.target.value)}>
-          {tenantIds.map((id) => (
-            <option key={id} value={id}>
-              {id}
-            </option>
-          ))}
-        </select>
-      </label>
-      <LoadState loaded={list}>
-        {(items) => (
-          <OperatorTable
-            headers={[
-              t('operator.incentives.region'),
-              t('operator.incentives.type'),
-              t('operator.incentives.event'),
-              t('operator.incentives.group'),
-              t('operator.incentives.messageTitle'),
-              t('operator.incentives.actions'),
-            ]}
-          >
-            {items.map((item) => (
-              <tr key={item.id}>
-                <td>{item.region}</td>
-                <td>{item.type}</td>
-                <td>{item.routeName ? `${item.event} (${item.routeName})` : item.event}</td>
-                <td>{item.uniqueGroup}</td>
-                <td>{item.texts.en.title}</td>
-                <td>
-                  <Button size="small" variant="secondary" onClick={() => void remove(item.id)}>
-                    {t('operator.incentives.delete')}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </OperatorTable>
-        )}
-      </LoadState>
-      <form className="vv-operator__form" onSubmit={(event) => void create(event)}>
-        {choice('region', INCENTIVE_REGIONS)}
-        {choice('type', INCENTIVE_TYPES)}
-        {choice('event', INCENTIVE_EVENTS)}
-        {choice('audience', INCENTIVE_AUDIENCES)}
-        <label>
-          {t('operator.incentives.route')}
-          <input value={draft.routeName} maxLength={60} onChange={(change) => edit('routeName', change.target.value)} />
-        </label>
-        <label>
-          {t('operator.incentives.priority')}
-          <input
-            type="number"
-            min={0}
-            max={1000}
-            value={draft.priority}
-            onChange={(change) => edit('priority', Number(change.target.value))}
-          />
-        </label>
-        <label>
-          {t('operator.incentives.countdown')}
-          <input
-            type="number"
-            min={1}
-            value={draft.countdownMinutes}
-            onChange={(change) => edit('countdownMinutes', change.target.value)}
-          />
-        </label>
-        <label>
-          {t('operator.incentives.group')}
-          <input
-            required
-            pattern="[a-z0-9-]{1,40}"
-            value={draft.uniqueGroup}
-            onChange={(change) => edit('uniqueGroup', change.target.value)}
-          />
-        </label>
-        <label>
-          {t('operator.incentives.actionRoute')}
-          <input
-            value={draft.actionRoute}
-            maxLength={60}
-            onChange={(change) => edit('actionRoute', change.target.value)}
-          />
-        </label>
-        <LanguageTextFields fields={TEXT_FIELDS} texts={texts} onEdit={editText} />
-        <div className="vv-operator__buttons">
-          <Button type="submit" busy={saving.busy}>
-            {t('operator.incentives.create')}
-          </Button>
-        </div>
-      </form>
-      {saving.error && (
-        <p className="vv-operator__error" role="alert">
-          {saving.error}
-        </p>
+    <TenantDefinitions
+      kind="incentives"
+      tenantIds={tenantIds}
+      load={async (tenantId) =>
+        (await platform.api.rest(conversionEndpoints.operatorList, { query: { tenantId } })).data
+      }
+      create={async (tenantId, texts) => {
+        const body: IncentiveDefinition = {
+          ...draft,
+          tenantId,
+          priority: Number(draft.priority),
+          routeName: draft.routeName.trim() || null,
+          actionRoute: draft.actionRoute.trim() || null,
+          countdownMinutes: draft.countdownMinutes ? Number(draft.countdownMinutes) : null,
+          texts,
+        };
+        return (await platform.api.rest(conversionEndpoints.operatorCreate, { body })).data;
+      }}
+      remove={(incentiveId) => platform.api.rest(conversionEndpoints.operatorDelete, { params: { incentiveId } })}
+      headers={[
+        t('operator.incentives.region'),
+        t('operator.incentives.type'),
+        t('operator.incentives.event'),
+        t('operator.incentives.group'),
+        t('operator.incentives.messageTitle'),
+      ]}
+      cells={(item) => (
+        <>
+          <td>{item.region}</td>
+          <td>{item.type}</td>
+          <td>{item.routeName ? `${item.event} (${item.routeName})` : item.event}</td>
+          <td>{item.uniqueGroup}</td>
+          <td>{item.texts.en.title}</td>
+        </>
       )}
-    </section>
+      textFields={TEXT_FIELDS}
+      onCreated={reset}
+      fields={
+        <>
+          {choice('region', INCENTIVE_REGIONS)}
+          {choice('type', INCENTIVE_TYPES)}
+          {choice('event', INCENTIVE_EVENTS)}
+          {choice('audience', INCENTIVE_AUDIENCES)}
+          {input('routeName', t('operator.incentives.route'), { maxLength: 60 })}
+          {input('priority', t('operator.incentives.priority'), { type: 'number', min: 0, max: 1000 })}
+          {input('countdownMinutes', t('operator.incentives.countdown'), { type: 'number', min: 1 })}
+          {input('uniqueGroup', t('operator.incentives.group'), { required: true, pattern: '[a-z0-9-]{1,40}' })}
+          {input('actionRoute', t('operator.incentives.actionRoute'), { maxLength: 60 })}
+        </>
+      }
+    />
   );
 }
