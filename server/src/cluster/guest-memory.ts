@@ -14,6 +14,12 @@ export class GuestMemory<V> {
   private readonly guests: LRUCache<string, { db: Database; answers: Map<string, { value: V; until: number }> }>;
   /** Counts the guests forgotten: a read during which it moved may have seen the database before a change. */
   private forgotten = 0;
+  /**
+   * Computations under way, by guest and answer: a read arriving meanwhile waits for it instead of repeating it (a
+   * guest's open page asks many times at once when her kept answer runs out). Forgetting a guest drops hers, so a
+   * read after her change never waits for one that started before it.
+   */
+  private readonly computing = new Map<string, Map<string, { db: Database; answer: Promise<V> }>>();
   /** The buses of the servers of this process (one, or several in tests) that tell the others of a change. */
   private readonly buses = new Set<Bus>();
 
@@ -28,6 +34,7 @@ export class GuestMemory<V> {
   private drop(guestId: string): void {
     this.forgotten++;
     this.guests.delete(guestId);
+    this.computing.delete(guestId);
   }
 
   /** Has every other process forget what this one forgets, and this one what theirs do. */
@@ -55,8 +62,23 @@ export class GuestMemory<V> {
     const kept = this.guests.get(guestId);
     const answer = kept?.db === db ? kept.answers.get(key) : undefined;
     if (answer && answer.until > performance.now()) return answer.value as A;
+    const running = this.computing.get(guestId)?.get(key);
+    if (running?.db === db) return running.answer as Promise<A>;
     const readFrom = this.forgotten;
-    const value = await compute();
+    const computed = compute();
+    const guestComputing = this.computing.get(guestId) ?? new Map<string, { db: Database; answer: Promise<V> }>();
+    this.computing.set(guestId, guestComputing.set(key, { db, answer: computed }));
+    let value: A;
+    try {
+      value = await computed;
+    } finally {
+      // Only its own entry: a forgetting meanwhile may have let a newer computation take the place.
+      const current = this.computing.get(guestId);
+      if (current?.get(key)?.answer === computed) {
+        current.delete(key);
+        if (current.size === 0) this.computing.delete(guestId);
+      }
+    }
     if (this.forgotten === readFrom && keep(value)) {
       const guest = this.guests.get(guestId);
       const answers = guest?.db === db ? guest.answers : new Map<string, { value: V; until: number }>();

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -79,7 +79,7 @@ function withoutQueryParsers<C extends PGliteQueries>(client: C): C {
   return new Proxy(client, {
     get(target, key) {
       if (key === 'query') {
-        return (query: string, params?: unknown[], options?: { parsers?: unknown }) =>
+        return (query: string, params?: unknown[], options?: QueryOptions) =>
           target.query(query, params, options?.parsers ? { ...options, parsers: undefined } : options);
       }
       if (key === 'transaction' && 'transaction' in target) {
