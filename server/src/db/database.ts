@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -58,6 +58,37 @@ function withTransactionEffects(db: Database): Database {
     }
   }) as Database['transaction'];
   return db;
+}
+
+/** The types drizzle reads as text and parses itself: dates, intervals, and arrays of those and of numerics. */
+const TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+const asText = (value: string) => value;
+
+type PGliteQueries = Pick<PGlite, 'query' | 'transaction'> | Transaction;
+
+/**
+ * drizzle's PGlite driver sends parsers for `TEXT_TYPES` with every query, and PGlite copies its whole parser table
+ * to apply them, a tenth of a short read's time. The table gets them once, and queries go without their own.
+ */
+function parsingTextOnce(client: PGlite): PGlite {
+  for (const type of TEXT_TYPES) client.parsers[type] = asText;
+  return withoutQueryParsers(client);
+}
+
+function withoutQueryParsers<C extends PGliteQueries>(client: C): C {
+  return new Proxy(client, {
+    get(target, key) {
+      if (key === 'query') {
+        return (query: string, params?: unknown[], options?: QueryOptions) =>
+          target.query(query, params, options?.parsers ? { ...options, parsers: undefined } : options);
+      }
+      if (key === 'transaction' && 'transaction' in target) {
+        return <T>(run: (tx: Transaction) => Promise<T>) => target.transaction((tx) => run(withoutQueryParsers(tx)));
+      }
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 const isRunning = (pid: number) => {
@@ -128,7 +159,7 @@ export async function openDatabase(
   const client = options.template
     ? await PGlite.create({ loadDataDir: options.template, extensions })
     : await PGlite.create(options.memory ? 'memory://' : path.join(config.dataDir, 'pglite'), { extensions });
-  const db = drizzlePglite(client);
+  const db = drizzlePglite(parsingTextOnce(client));
   return {
     db: withTransactionEffects(db as unknown as Database),
     migrate: (migrationsFolder, migrationsTable) => migratePglite(db, { migrationsFolder, migrationsTable }),

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { LRUCache } from 'lru-cache';
 import { formatBalance, LANGUAGES, type Guest, type Language } from '@velvet/contracts';
 import type { Bus } from '../../cluster/bus';
-import { afterTransaction, type Database } from '../../db/database';
+import { GuestMemory } from '../../cluster/guest-memory';
+import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
 import { guests, type GuestRow } from './schema';
@@ -39,53 +39,34 @@ function existing(row: GuestRow | undefined): GuestRow {
 /** How long a kept guest row may live at most: bounds what a missed change (a process that died mid-way) leaves stale. */
 const KEPT_GUEST_TTL_MS = 1_000;
 
-/**
- * Guest rows kept in memory for answers that only show them: a logged-in guest's every page reads her row
- * (profile, language, the age gate of each list), and on the embedded database each read costs the whole
- * process. A row is forgotten, on every process (through the bus, `shareKeptGuests`), when a change of it ends
- * (`forgetKeptGuest`); a read that overlapped such a change is not kept. Decisions about money or security read
- * `findGuest` (in their transaction) instead.
- */
-const keptGuests = new LRUCache<string, { db: Database; row: GuestRow }>({ max: 100_000, ttl: KEPT_GUEST_TTL_MS });
-/** Counts the rows forgotten: a read during which it moved may have seen the database before the change. */
-let forgottenGuests = 0;
-
 /** The bus topic on which a process tells the others which guest's row changed. */
 export const KEPT_GUEST_CHANGED = 'kept-guest';
-/** The buses of the servers of this process (one, or several in tests) that tell the others a row changed. */
-const keptGuestBuses = new Set<Bus>();
 
-function dropKeptGuest(guestId: string): void {
-  forgottenGuests++;
-  keptGuests.delete(guestId);
-}
+/**
+ * Guest rows kept in memory for answers that only show them: a logged-in guest's every page reads her row
+ * (profile, language, the age gate of each list). A row is forgotten on every process when a change of it ends
+ * (`forgetKeptGuest`). Decisions about money or security read `findGuest` (in their transaction) instead.
+ */
+const keptGuests = new GuestMemory<GuestRow | undefined>(KEPT_GUEST_CHANGED, KEPT_GUEST_TTL_MS);
 
 /** Has every other process forget a guest row this one forgets, and this one forget what theirs do. */
-export function shareKeptGuests(bus: Bus): void {
-  keptGuestBuses.add(bus);
-  bus.subscribe<string>(KEPT_GUEST_CHANGED, dropKeptGuest);
-}
+export const shareKeptGuests = (bus: Bus): void => keptGuests.share(bus);
 
 /**
  * Forgets the guest's kept row on every process once the transaction running now has ended (at once outside
  * one): call it with every change of a guest's row.
  */
-export function forgetKeptGuest(guestId: string): void {
-  afterTransaction(() => {
-    dropKeptGuest(guestId);
-    for (const bus of keptGuestBuses) bus.publish(KEPT_GUEST_CHANGED, guestId);
-  });
-}
+export const forgetKeptGuest = (guestId: string): void => keptGuests.forget(guestId);
 
 /** The guest's row for an answer that shows it, kept until it changes (a second at most); undefined for none. */
-export async function keptGuestIfAny(db: Database, guestId: string): Promise<GuestRow | undefined> {
-  const kept = keptGuests.get(guestId);
-  if (kept?.db === db) return kept.row;
-  const readFrom = forgottenGuests;
-  const row = await guestRowOf(db, guestId);
-  if (row && forgottenGuests === readFrom) keptGuests.set(guestId, { db, row });
-  return row;
-}
+export const keptGuestIfAny = (db: Database, guestId: string): Promise<GuestRow | undefined> =>
+  keptGuests.read<GuestRow | undefined>(
+    db,
+    guestId,
+    '',
+    () => guestRowOf(db, guestId),
+    (row) => row !== undefined,
+  );
 
 /** `findGuest` for an answer that shows the row (`keptGuestIfAny`). */
 export const keptGuest = async (db: Database, guestId: string): Promise<GuestRow> =>

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ServerModule } from '../module';
 import { restrictRatedMedia } from './age';
 import { mediaGraphql } from './graphql';
+import { mediathekPages } from './library';
 import { mediaRoutes } from './routes';
 import { assignMissingClips, seedMedia } from './seed';
 import { mediaSocket } from './socket';
@@ -14,6 +15,7 @@ export const mediaModule: ServerModule = {
   graphql: mediaGraphql,
   socket: mediaSocket,
   prepare: async (ctx) => {
+    mediathekPages.share(ctx.bus);
     await assignMissingClips(ctx);
     await restrictRatedMedia(ctx);
     await restrictExistingStills(ctx);

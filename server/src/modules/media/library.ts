@@ -1,10 +1,11 @@
 import { and, eq, notExists, sql } from 'drizzle-orm';
 import { needsAgeCheck, type MediathekMediaType, type MediathekTotals, type SidebarCounts } from '@velvet/contracts';
+import { GuestMemory } from '../../cluster/guest-memory';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import { isAgeVerified } from '../auth/age';
 import type { Auth } from '../module';
-import { isVipGuest } from '../auth/guests';
+import { isVipGuest, KEPT_GUEST_CHANGED } from '../auth/guests';
 import { albums, mediaLibrary, videos } from './schema';
 import { offeredInVip30 } from './vip30';
 
@@ -34,6 +35,16 @@ export async function findMedia(db: Pick<Database, 'select'>, mediaType: Mediath
   return row;
 }
 
+/** The bus topic on which a process tells the others whose media library changed. */
+export const MEDIATHEK_CHANGED = 'mediathek';
+
+/**
+ * Pages of guests' media libraries, kept for a second at most: what changes them that the guest does (a purchase,
+ * a gift, a pin, the archive, an album's rating) forgets hers, and so does any change of her row (her age gate,
+ * her VIP flatrate). A catalogue change (a price, a title) shows within the second.
+ */
+export const mediathekPages = new GuestMemory<unknown>(MEDIATHEK_CHANGED, 1_000, [KEPT_GUEST_CHANGED]);
+
 /** Pins (favourite) a video or album to the guest's library, or unpins it; answers whether anything changed. */
 export async function setPinned(
   db: Database,
@@ -53,6 +64,7 @@ export async function setPinned(
         .delete(mediaLibrary)
         .where(and(itemWhere(guestId, mediaType, mediaId), eq(mediaLibrary.source, 'PINNED')))
         .returning({ id: mediaLibrary.id });
+  if (changed.length > 0) mediathekPages.forget(guestId);
   return changed.length > 0;
 }
 
@@ -73,7 +85,10 @@ export async function setArchived(
       .set({ archived })
       .where(and(itemWhere(guestId, mediaType, mediaId), eq(mediaLibrary.source, source)))
       .returning({ id: mediaLibrary.id });
-    if (changed.length > 0) return;
+    if (changed.length > 0) {
+      mediathekPages.forget(guestId);
+      return;
+    }
   }
   throw new HttpError(404, 'NOT_FOUND', 'This is not in your media library');
 }
@@ -177,5 +192,6 @@ export async function giftMedia(
     .insert(mediaLibrary)
     .values({ guestId, ...libraryItem(mediaType, item.id), source: 'PURCHASED', origin: 'SHOP', gifted: true })
     .onConflictDoNothing();
+  mediathekPages.forget(guestId);
   return item;
 }

@@ -7,7 +7,7 @@ import type { ModuleContext } from '../module';
 import { notify } from '../notifications/service';
 import { saleProceeds } from '../wallet/money';
 import { balanceView, pushBalance, transfer } from '../wallet/service';
-import { findMedia, libraryItem } from './library';
+import { findMedia, libraryItem, mediathekPages } from './library';
 import { mediaLibrary, videos } from './schema';
 import { offeredInVip30 } from './vip30';
 
@@ -67,6 +67,7 @@ export async function buy(
       .onConflictDoNothing()
       .returning({ id: mediaLibrary.id });
     if (!added) return null;
+    mediathekPages.forget(guestId);
     if (request.cover) await request.cover(tx, item);
     else if (price > 0) {
       await transfer(tx, {

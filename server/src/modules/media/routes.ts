@@ -84,7 +84,7 @@ export const mediaRoutes =
     route(app, mediaEndpoints.actorAlbums, async ({ params, query, auth }) =>
       media.actorAlbums(ctx, auth, params.actorId, query.page, query.pageSize),
     );
-    route(app, mediaEndpoints.mediathek, async ({ query, auth }) => media.mediathekPage(ctx, auth, query));
+    route(app, mediaEndpoints.mediathek, async ({ query, auth }) => media.keptMediathekPage(ctx, auth, query));
     route(app, mediaEndpoints.mediathekTotals, async ({ auth }) => library.mediathekTotals(ctx.db, auth.guestId));
     route(app, mediaEndpoints.mediathekArchive, async ({ body, auth }) => {
       await library.setArchived(ctx.db, auth.guestId, body.mediaType, body.mediaId, body.archived);

@@ -40,6 +40,7 @@ import {
   videoTags,
   videos,
 } from './schema';
+import { mediathekPages } from './library';
 import { offeredInVip30 } from './vip30';
 
 type VideoRow = typeof videos.$inferSelect;
@@ -528,6 +529,8 @@ export async function rateAlbum(
   rating: Rating,
 ): Promise<AlbumRatingResult> {
   return db.transaction(async (tx) => {
+    // The album's counts and her rating show in her library.
+    mediathekPages.forget(guestId);
     const [album] = await tx.select({ id: albums.id }).from(albums).where(eq(albums.id, albumId)).for('update');
     if (!album) throw new HttpError(404, 'NOT_FOUND', `No album ${albumId}`);
     const mine = and(eq(albumRatings.albumId, albumId), eq(albumRatings.guestId, guestId));
@@ -674,6 +677,10 @@ export async function mediathekPage(
   }));
   return { items, total, page: query.page, pageSize: query.pageSize };
 }
+
+/** `mediathekPage` kept for the guest (`mediathekPages`): her library's page asks for the same answer again and again. */
+export const keptMediathekPage: typeof mediathekPage = (reader, auth, query) =>
+  mediathekPages.read(reader.db, auth.guestId, JSON.stringify(query), () => mediathekPage(reader, auth, query));
 
 /** The tabs of the library: bought and pinned items not archived, and the archive. */
 export function sourceIs(source: MediathekSource): SQL {

@@ -7,6 +7,7 @@ import { messengerRoutes } from './routes';
 import { startReplyJob } from './replies';
 import { startToyJob } from './toy';
 import { seedMessenger } from './seed';
+import { keptConversations } from './service';
 import { messengerSocket } from './socket';
 
 export const messengerModule: ServerModule = {
@@ -15,6 +16,7 @@ export const messengerModule: ServerModule = {
   graphql: messengerGraphql,
   routes: messengerRoutes,
   socket: messengerSocket,
+  prepare: async (ctx) => keptConversations.share(ctx.bus),
   hooks: (ctx) => ({ chatJournal: (entry) => writeJournal(ctx, entry) }),
   seed: (ctx, { scale }) => seedMessenger(ctx, scale),
   // The performers' answers, their toys running toy controls, and the removal of deleted messages' files (each

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ChatJournalEntry, ModuleContext } from '../module';
 import { ageGate } from '../auth/age';
 import { channels, messages } from './schema';
-import { getChannel, messageView, toMessage, touchChannel } from './service';
+import { getChannel, messageView, toMessage, touchChannel, keptConversations } from './service';
 
 /**
  * Writes a system message into the guest's conversation with the performer (opened on first contact) and pushes
@@ -29,6 +29,7 @@ export async function writeJournal(ctx: ModuleContext, entry: ChatJournalEntry):
         .insert(messages)
         .values({ channelId, senderType: 'system', messageType: entry.type, text: '', created: now, data })
         .returning();
+      keptConversations.forget(entry.guestId);
       return row!;
     });
     if (!stored) return;

@@ -11,7 +11,7 @@ import { giftsById } from './gifts';
 import { messengerImagesDir } from './images';
 import { MEDIA_OPEN_PRICES, storePerformerMedia } from './media';
 import { channels, messages } from './schema';
-import { getChannel, messageView, toMessage } from './service';
+import { getChannel, messageView, toMessage, keptConversations } from './service';
 
 /** A performer thanks for a gift by its name, in the guest's language. */
 const GIFT_THANKS: Record<Language, (gift: string) => string> = {
@@ -115,6 +115,7 @@ async function answerChannel(ctx: ModuleContext, channelId: number): Promise<boo
         .update(channels)
         .set({ lastMessageId: row!.id, messageTimestamp: now, unreadCount: sql`${channels.unreadCount} + 1` })
         .where(eq(channels.id, channelId));
+      keptConversations.forget(channel.guestId);
       return { guestId: channel.guestId, row: row! };
     })
     .catch(async (error: unknown) => {

@@ -27,7 +27,7 @@ import { buyGift } from './gifts';
 import { actorNoteOf, addRelation, hasRelation, hiddenRecommendations, messengerActor, storeActorNote } from './notes';
 import { MESSENGER_IMAGE_PATH, messengerImagesDir, storeImage, verifyImageUrl } from './images';
 import { sendGuestMessage, setActorTerms } from './send';
-import { imageOfChannel, openConversation, openMedia, touchChannel } from './service';
+import { imageOfChannel, keptConversation, openMedia, touchChannel } from './service';
 import { buyToyControl, toyOf } from './toy';
 
 /** A picture's client message id is its upload's Idempotency-Key: a retry of the upload stores and charges once. */
@@ -60,7 +60,7 @@ export const messengerRoutes =
       return { actors: actors.filter((actor) => !hidden.has(actor.id)).slice(0, count) };
     });
     route(app, messengerEndpoints.channel, async ({ auth, params, query, request }) =>
-      openConversation(
+      keptConversation(
         ctx,
         auth.guestId,
         await ageGate(ctx, auth),
@@ -70,7 +70,7 @@ export const messengerRoutes =
       ),
     );
     route(app, messengerEndpoints.channelByActor, async ({ auth, params, query, request }) =>
-      openConversation(
+      keptConversation(
         ctx,
         auth.guestId,
         await ageGate(ctx, auth),

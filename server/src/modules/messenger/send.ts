@@ -12,7 +12,15 @@ import { performerShare, saleProceeds } from '../wallet/money';
 import { pushBalance, transfer } from '../wallet/service';
 import { boughtGiftsOf, takeGifts } from './gifts';
 import { channels, messages, actorTerms } from './schema';
-import { channelActorColumns, getChannel, messageView, toChannel, toMessage, viewOf } from './service';
+import {
+  channelActorColumns,
+  getChannel,
+  messageView,
+  toChannel,
+  toMessage,
+  viewOf,
+  keptConversations,
+} from './service';
 import { performerCard } from '../performers/catalogue';
 
 /** The voucher type of free messages (the spec's voucher types by number). */
@@ -167,6 +175,7 @@ async function sendFreeMessage(
     replyDueAt: new Date(now.getTime() + botReplyDelayMs()).toISOString(),
   });
   if (!found) return null;
+  keptConversations.forget(auth.guestId);
   const gate = ageGateOf(ctx, ageVerifiedBy(auth, found.guest.avsStatus));
   const { channel, message, actor } = found;
   return {
@@ -282,6 +291,7 @@ export async function sendGuestMessage(
         })
         .where(eq(channels.id, channel.id))
         .returning();
+      keptConversations.forget(guestId);
       const gate = ageGateOf(ctx, ageVerifiedBy(auth, found.guest.avsStatus));
       const view = viewOf(ctx, guestId, input.language, new Map(gifts.map((gift) => [gift.id, gift])));
       return {
@@ -342,6 +352,7 @@ export async function setActorTerms(
       .returning({ id: channels.id, guestId: channels.guestId, freeMessagesAmount: channels.freeMessagesAmount });
   });
   for (const channel of changed) {
+    keptConversations.forget(channel.guestId);
     ctx.hub.sendToGuest(channel.guestId, {
       type: 'messagePrice',
       channelId: channel.id,

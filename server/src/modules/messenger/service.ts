@@ -4,7 +4,8 @@ import type { Database } from '../../db/database';
 import { HttpError } from '../../http/endpoint';
 import type { ModuleContext } from '../module';
 import type { AgeGate } from '../auth/age';
-import { asLanguage, keptGuest } from '../auth/guests';
+import { asLanguage, KEPT_GUEST_CHANGED, keptGuest } from '../auth/guests';
+import { GuestMemory } from '../../cluster/guest-memory';
 import { performerAvatar } from '../performers/age';
 import { findPerformer, performerCard, type PerformerCard } from '../performers/catalogue';
 import { giftsById, toMessageGift } from './gifts';
@@ -225,6 +226,23 @@ async function channelIdOfActor(db: Database, guestId: string, actorId: number):
 /** A second viewing of a read channel within this long leaves its last viewing as it was (no write). */
 const VIEWED_PRECISION_MS = 60_000;
 
+/** The bus topic on which a process tells the others whose conversations changed. */
+export const CONVERSATIONS_CHANGED = 'conversations';
+
+/**
+ * Pages of guests' conversations, kept for a second at most: every message stored in her channels (hers, her
+ * performers', the site's), every change of her channels and of a message (opened), and any change of her row (age
+ * gate) forget hers. A kept page is one that has been read, so it shows her channel read; a performer's profile
+ * (name, online, picture) shows within the second.
+ */
+export const keptConversations = new GuestMemory<Conversation>(CONVERSATIONS_CHANGED, 1_000, [KEPT_GUEST_CHANGED]);
+
+/** `openConversation` kept for the guest (`keptConversations`): her open conversation is read again and again. */
+export const keptConversation: typeof openConversation = (ctx, guestId, gate, target, page, language) =>
+  keptConversations.read(ctx.db, guestId, JSON.stringify([target, page, language]), () =>
+    openConversation(ctx, guestId, gate, target, page, language),
+  );
+
 /** A page of a conversation, oldest first, in the call's language; reading it marks the channel read. */
 export async function openConversation(
   ctx: Pick<ModuleContext, 'db' | 'config' | 'now' | 'hub'>,
@@ -300,6 +318,7 @@ export async function markChannel(
     .where(and(eq(channels.id, channelId), eq(channels.guestId, guestId)))
     .returning({ id: channels.id });
   if (!row) throw new HttpError(404, 'NOT_FOUND', `No channel ${channelId}`);
+  keptConversations.forget(guestId);
   return getChannel(db, guestId, gate, channelId);
 }
 
@@ -357,6 +376,7 @@ export async function openMedia(
       metadata: { messageId, price: row.message.openPrice },
     });
     const [opened] = await tx.update(messages).set({ opened: true }).where(eq(messages.id, messageId)).returning();
+    keptConversations.forget(guestId);
     return { row: opened!, charged: true };
   });
   if (charged.charged) await pushBalance(ctx, guestId);

@@ -11,7 +11,7 @@ import { performerShare } from '../wallet/money';
 import { pushBalance, transfer, type Leg } from '../wallet/service';
 import { boughtGiftsOf } from './gifts';
 import { boughtGifts, channels, gifts, messages, toyRuns } from './schema';
-import { getChannel, messageView, toMessage, touchChannel } from './service';
+import { getChannel, messageView, toMessage, touchChannel, keptConversations } from './service';
 
 type RunRow = typeof toyRuns.$inferSelect;
 
@@ -133,6 +133,7 @@ export async function buyToyControl(
       .update(channels)
       .set({ lastMessageId: stored!.id, messageTimestamp: now, archived: false })
       .where(eq(channels.id, channel.id));
+    keptConversations.forget(guestId);
     const [run] = await tx
       .insert(toyRuns)
       .values({
@@ -196,6 +197,7 @@ async function moveRun(
       .set({ data: runData(row) })
       .where(eq(messages.id, row.messageId))
       .returning();
+    keptConversations.forget(row.guestId);
     const settled = ranSeconds === undefined ? null : await settle(tx as Database, row, ranSeconds, ctx.now());
     return { row, message: message!, settled };
   });
