@@ -234,7 +234,7 @@ const plainOptions = (options: unknown): options is { ns?: string; defaultValue?
  * so what is kept is bounded by the texts; texts added to the store (a remote's namespace at its first render)
  * drop it all.
  */
-function translatedOnce(instance: I18n): I18n['getFixedT'] {
+export function translatedOnce(instance: I18n): I18n['getFixedT'] {
   const scopes = new Map<string, TFunction>();
   const texts = new Map<string, string>();
   instance.store.on('added removed', () => texts.clear());
