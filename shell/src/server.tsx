@@ -237,7 +237,7 @@ const plainOptions = (options: unknown): options is { ns?: string; defaultValue?
 export function translatedOnce(instance: I18n): I18n['getFixedT'] {
   const scopes = new Map<string, TFunction>();
   const texts = new Map<string, string>();
-  instance.store.on('added removed', () => texts.clear());
+  for (const change of ['added', 'removed'] as const) instance.store.on(change, () => texts.clear());
   const separator = () => (instance.options.keySeparator || '.') as string;
   return ((lng: string | readonly string[] | null, ns?: string | readonly string[] | null, keyPrefix?: string) => {
     const scope = JSON.stringify([lng, ns, keyPrefix]);
