@@ -291,8 +291,9 @@ function forRemotes(routed: readonly ManifestRemote[]) {
         const instance = createI18n(language, shellResources);
         addDescriptorMessages(instance, routed);
         // react-i18next's useTranslation copies the instance's own properties (forty-odd) on each call of a server
-        // render, where its memo lasts one render: the renders get a view of it with none of its own, which reads,
-        // translates and adds texts through the instance it is made from.
+        // render, where its memo lasts one render: the renders get a view of it with none of its own but the
+        // `getFixedT` that keeps its texts, which reads, translates and adds texts through the instance it is made
+        // from.
         view = Object.create(instance) as I18n;
         view.getFixedT = translatedOnce(instance);
         i18n.set(language, view);
