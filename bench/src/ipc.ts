@@ -20,6 +20,8 @@ export interface MemoryReply {
   type: 'memory';
   rss: number;
   heapUsed: number;
+  /** V8's heap as kept from the system, its free pages included. */
+  heapTotal: number;
   /** Memory outside V8's heap that it knows of: buffers and WebAssembly memories (PGlite's database). */
   external: number;
   connections: number;

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { remoteDescriptor, type FederationManifest, type ManifestRemote } from '@velvet/contracts';
-import { renderPage, type PageRequest } from './server';
+import { createI18n } from '@velvet/i18n';
+import { renderPage, translatedOnce, type PageRequest } from './server';
 
 const tv: ManifestRemote = {
   name: 'mf-tv',
@@ -118,5 +119,28 @@ describe('the server render', () => {
     expect(live.html).not.toContain('data-testid="seo-text"');
     expect(live.state.seoText).toEqual({ tag: 'tvLivestream', language: 'de', text: null });
     expect(looked).toEqual(['de tvProgram', 'de tvLivestream']);
+  });
+});
+
+describe("the renders' translations", () => {
+  it('translates a text once, one it interpolates at every call, and again once texts are added', () => {
+    const i18n = createI18n('en', {
+      en: { shell: { greeting: 'Hello', named: 'Hello {{name}}' }, other: { greeting: 'Howdy' } },
+    });
+    const translated = jest.spyOn(i18n, 't');
+    const t = translatedOnce(i18n)('en', 'shell');
+    expect([t('greeting'), t('greeting'), t('greeting', { ns: 'other' }), t('greeting', { ns: 'other' })]).toEqual([
+      'Hello',
+      'Hello',
+      'Howdy',
+      'Howdy',
+    ]);
+    expect(translated).toHaveBeenCalledTimes(2);
+    expect([t('named', { name: 'Ann' }), t('named', { name: 'Bo' })]).toEqual(['Hello Ann', 'Hello Bo']);
+    expect([t('missing'), t('missing')]).toEqual(['missing', 'missing']);
+    expect(translated).toHaveBeenCalledTimes(6);
+    i18n.addResourceBundle('en', 'shell', { greeting: 'Hi' }, true, true);
+    expect([t('greeting'), t('greeting')]).toEqual(['Hi', 'Hi']);
+    expect(translated).toHaveBeenCalledTimes(7);
   });
 });

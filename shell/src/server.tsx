@@ -7,7 +7,7 @@
 import { renderToString } from 'react-dom/server';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import type { i18n as I18n } from 'i18next';
+import type { i18n as I18n, TFunction } from 'i18next';
 import { QueryClient } from '@tanstack/react-query';
 import {
   CONTRACTS_VERSION,
@@ -218,6 +218,54 @@ async function renderWithData(
   }
 }
 
+/** Options that only choose where a text is read (its namespace, a default), none that a text interpolates. */
+const plainOptions = (options: unknown): options is { ns?: string; defaultValue?: string } | undefined =>
+  options === undefined ||
+  (typeof options === 'object' &&
+    options !== null &&
+    Object.entries(options).every(
+      ([name, value]) => (name === 'ns' || name === 'defaultValue') && typeof value === 'string',
+    ));
+
+/**
+ * The instance's `getFixedT` whose functions translate each text of its store once: every render of a language
+ * translates the same labels (the layout's menus, footer and navbar, a part's headings), and i18next copies its
+ * whole options twice per call. Only a call that interpolates nothing is kept, and only for a key the store holds,
+ * so what is kept is bounded by the texts; texts added to the store (a remote's namespace at its first render)
+ * drop it all.
+ */
+export function translatedOnce(instance: I18n): I18n['getFixedT'] {
+  const scopes = new Map<string, TFunction>();
+  const texts = new Map<string, string>();
+  for (const change of ['added', 'removed'] as const) instance.store.on(change, () => texts.clear());
+  const separator = () => (instance.options.keySeparator || '.') as string;
+  return ((lng: string | readonly string[] | null, ns?: string | readonly string[] | null, keyPrefix?: string) => {
+    const scope = JSON.stringify([lng, ns, keyPrefix]);
+    let fixed = scopes.get(scope);
+    if (!fixed) {
+      const translate = instance.getFixedT(lng as string, ns as string, keyPrefix) as unknown as ((
+        key: unknown,
+        ...rest: unknown[]
+      ) => unknown) & { lng?: string; lngs?: readonly string[]; ns?: string | readonly string[] };
+      const once = (key: unknown, ...rest: unknown[]) => {
+        const [options, ...more] = rest;
+        if (typeof key !== 'string' || more.length > 0 || !plainOptions(options)) return translate(key, ...rest);
+        const id = `${scope}\n${key}\n${options?.ns ?? ''}\n${options?.defaultValue ?? ''}`;
+        const kept = texts.get(id);
+        if (kept !== undefined) return kept;
+        const text = translate(key, options);
+        const path = keyPrefix ? `${keyPrefix}${separator()}${key}` : key;
+        if (typeof text === 'string' && instance.exists(path, { lng: translate.lng, ns: options?.ns ?? translate.ns }))
+          texts.set(id, text);
+        return text;
+      };
+      fixed = Object.assign(once, { lng: translate.lng, lngs: translate.lngs, ns: translate.ns, keyPrefix }) as never;
+      scopes.set(scope, fixed);
+    }
+    return fixed;
+  }) as I18n['getFixedT'];
+}
+
 /** Sets of remote versions whose route table and translations are kept (a few per tenant, pin and canary). */
 const KEPT_REMOTE_SETS = 64;
 const perRemotes = new Map<string, { table: RouteDefinition[]; i18n: Map<Language, I18n> }>();
@@ -243,9 +291,11 @@ function forRemotes(routed: readonly ManifestRemote[]) {
         const instance = createI18n(language, shellResources);
         addDescriptorMessages(instance, routed);
         // react-i18next's useTranslation copies the instance's own properties (forty-odd) on each call of a server
-        // render, where its memo lasts one render: the renders get a view of it with none of its own, which reads,
-        // translates and adds texts through the instance it is made from.
+        // render, where its memo lasts one render: the renders get a view of it with none of its own but the
+        // `getFixedT` that keeps its texts, which reads, translates and adds texts through the instance it is made
+        // from.
         view = Object.create(instance) as I18n;
+        view.getFixedT = translatedOnce(instance);
         i18n.set(language, view);
       }
       return view;
