@@ -76,8 +76,16 @@ function parsingTextOnce(client: PGlite): PGlite {
 }
 
 function withoutQueryParsers<C extends PGliteQueries>(client: C): C {
+  // What is set on it stays on it, over the client's own: a wrapper set on `query` (a test counting statements) then
+  // wraps this query, and the client's own methods, which this one calls, stay as they are.
+  const own = new Map<PropertyKey, unknown>();
   return new Proxy(client, {
+    set(_target, key, value) {
+      own.set(key, value);
+      return true;
+    },
     get(target, key) {
+      if (own.has(key)) return own.get(key);
       if (key === 'query') {
         return (query: string, params?: unknown[], options?: QueryOptions) =>
           target.query(query, params, options?.parsers ? { ...options, parsers: undefined } : options);
