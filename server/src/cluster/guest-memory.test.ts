@@ -51,3 +51,13 @@ test('a read after the guest is forgotten never waits for a computation that sta
   announced.finish();
   assert.equal(await read, 'announced');
 });
+
+test("forgetting one guest does not stop another's answer computed meanwhile from being kept", async () => {
+  const memory = new GuestMemory<string>('test-other', 60_000);
+  const hers = gated('her page');
+  const read = memory.read(db, 'guest-c', 'page', hers.compute);
+  memory.forget('guest-d');
+  hers.finish();
+  assert.equal(await read, 'her page');
+  assert.equal(await memory.read(db, 'guest-c', 'page', async () => 'computed again'), 'her page');
+});

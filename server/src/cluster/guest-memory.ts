@@ -6,18 +6,17 @@ import type { Bus } from './bus';
  * Answers about one guest kept in memory for pages that only show them: a logged-in guest's pages ask for the
  * same few answers again and again, and on the embedded database every read costs the whole process. A guest's
  * answers are forgotten, on every process, when a change of what they show ends (`forget`, published on the bus
- * topic `topic`, and on each of `alsoOn` that other memories publish); a read that overlapped any forgetting is
- * not kept, and an answer lives at most `ttlMs` (what a missed message or a change nobody forgets leaves stale).
+ * topic `topic`, and on each of `alsoOn` that other memories publish); a read that overlapped a forgetting of its
+ * guest is not kept, and an answer lives at most `ttlMs` (what a missed message or a change nobody forgets leaves stale).
  * Decisions about money or security never read from here.
  */
 export class GuestMemory<V> {
   private readonly guests: LRUCache<string, { db: Database; answers: Map<string, { value: V; until: number }> }>;
-  /** Counts the guests forgotten: a read during which it moved may have seen the database before a change. */
-  private forgotten = 0;
   /**
    * Computations under way, by guest and answer: a read arriving meanwhile waits for it instead of repeating it (a
    * guest's open page asks many times at once when her kept answer runs out). Forgetting a guest drops hers, so a
-   * read after her change never waits for one that started before it.
+   * read after her change never waits for one that started before it, and a computation that finds itself gone
+   * from here has overlapped a forgetting and may have seen the database before her change.
    */
   private readonly computing = new Map<string, Map<string, { db: Database; answer: Promise<V> }>>();
   /** The buses of the servers of this process (one, or several in tests) that tell the others of a change. */
@@ -32,7 +31,6 @@ export class GuestMemory<V> {
   }
 
   private drop(guestId: string): void {
-    this.forgotten++;
     this.guests.delete(guestId);
     this.computing.delete(guestId);
   }
@@ -64,22 +62,23 @@ export class GuestMemory<V> {
     if (answer && answer.until > performance.now()) return answer.value as A;
     const running = this.computing.get(guestId)?.get(key);
     if (running?.db === db) return running.answer as Promise<A>;
-    const readFrom = this.forgotten;
     const computed = compute();
     const guestComputing = this.computing.get(guestId) ?? new Map<string, { db: Database; answer: Promise<V> }>();
     this.computing.set(guestId, guestComputing.set(key, { db, answer: computed }));
     let value: A;
+    let unforgotten = false;
     try {
       value = await computed;
     } finally {
       // Only its own entry: a forgetting meanwhile may have let a newer computation take the place.
       const current = this.computing.get(guestId);
-      if (current?.get(key)?.answer === computed) {
-        current.delete(key);
-        if (current.size === 0) this.computing.delete(guestId);
+      unforgotten = current?.get(key)?.answer === computed;
+      if (unforgotten) {
+        current!.delete(key);
+        if (current!.size === 0) this.computing.delete(guestId);
       }
     }
-    if (this.forgotten === readFrom && keep(value)) {
+    if (unforgotten && keep(value)) {
       const guest = this.guests.get(guestId);
       const answers = guest?.db === db ? guest.answers : new Map<string, { value: V; until: number }>();
       if (answers !== guest?.answers) this.guests.set(guestId, { db, answers });
