@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { customType } from 'drizzle-orm/pg-core';
 import type { Language, SearchItem, SearchOrder, SearchSort } from '@velvet/contracts';
 
@@ -53,14 +53,23 @@ export function prefixQuery(config: string, pattern: string): SQL | null {
  */
 export const descending = (order: SearchOrder) => order === 'desc';
 
-/** A page of hits and, when asked, their number, read at once. */
+/** The order of the hits: `by` names what each sort orders by, read in the search's direction. */
+export function searchOrder(search: TextSearch, by: Record<SearchSort, AnyColumn | SQLWrapper>): SQL {
+  return (descending(search.order) ? desc : asc)(by[search.sort]);
+}
+
+/** What a pattern without a word finds. */
+export const noHits = (search: TextSearch): TextSearchPage => ({ items: [], total: search.withTotal ? 0 : null });
+
+/** A page of hits and, when the search asks for it, their number (`count`), read at once. */
 export async function searchPage<T>(
+  search: TextSearch,
   rows: Promise<T[]>,
-  count: Promise<{ total: number }[]> | null,
+  count: () => PromiseLike<number>,
   toItem: (row: T) => SearchItem,
 ): Promise<TextSearchPage> {
-  const [page, counted] = await Promise.all([rows, count]);
-  return { items: page.map(toItem), total: counted ? Number(counted[0]?.total ?? 0) : null };
+  const [page, total] = await Promise.all([rows, search.withTotal ? count() : null]);
+  return { items: page.map(toItem), total };
 }
 
 /**

@@ -65,17 +65,21 @@ async function searchMedia(
   // By relevance the pages end with the ranked hits, so the total counts those.
   const hits = db.select({ id: table.id }).from(table).where(where).$dynamic();
   const counted = (search.sort === 'relevance' ? hits.limit(RANKED_HITS) : hits).as('hits');
-  const count = search.withTotal ? db.select({ total: sql<number>`count(*)::int` }).from(counted) : null;
-  return searchPage(rows, count, (row) => ({
-    type,
-    id: row.id,
-    title: row.title,
-    subtitle: row.actorDisplayName,
-    imageUrl: gate.image(row.previewUrl, row.ageRating),
-    imageWidth: row.previewWidth,
-    imageHeight: row.previewHeight,
-    route: link(row),
-  }));
+  return searchPage(
+    search,
+    rows,
+    () => db.$count(counted),
+    (row) => ({
+      type,
+      id: row.id,
+      title: row.title,
+      subtitle: row.actorDisplayName,
+      imageUrl: gate.image(row.previewUrl, row.ageRating),
+      imageWidth: row.previewWidth,
+      imageHeight: row.previewHeight,
+      route: link(row),
+    }),
+  );
 }
 
 /** Nothing matches a pattern that holds no word and names no performer. */

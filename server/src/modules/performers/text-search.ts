@@ -52,24 +52,23 @@ export async function searchPerformers(
     .orderBy(...orderBy, asc(actors.id))
     .offset(search.from)
     .limit(search.take);
-  const count = search.withTotal
-    ? db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(actors)
-        .where(where)
-    : null;
-  return searchPage(rows, count, (row) => ({
-    type: onlineOnly ? 'actors' : 'models',
-    id: row.id,
-    title: row.displayName,
-    subtitle: row.threeWords,
-    imageUrl: performerAvatar(gate, row),
-    imageWidth: ACTOR_AVATAR_SIZE.width,
-    imageHeight: ACTOR_AVATAR_SIZE.height,
-    route: { name: 'actorProfile', args: { actorName: row.name } },
-    online: row.isOnline,
-    mobileVideoCall: row.mobileVideoCall,
-  }));
+  return searchPage(
+    search,
+    rows,
+    () => db.$count(actors, where),
+    (row) => ({
+      type: onlineOnly ? 'actors' : 'models',
+      id: row.id,
+      title: row.displayName,
+      subtitle: row.threeWords,
+      imageUrl: performerAvatar(gate, row),
+      imageWidth: ACTOR_AVATAR_SIZE.width,
+      imageHeight: ACTOR_AVATAR_SIZE.height,
+      route: { name: 'actorProfile', args: { actorName: row.name } },
+      online: row.isOnline,
+      mobileVideoCall: row.mobileVideoCall,
+    }),
+  );
 }
 
 /** The ids of the performers a pattern names (at most `limit`, best first): the videos and albums of them match too. */

@@ -1,9 +1,10 @@
 import { asc, desc, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
-  descending,
   localizedText,
+  noHits,
   prefixQuery,
+  searchOrder,
   searchPage,
   TEXT_SEARCH_CONFIG,
   type TextSearch,
@@ -20,15 +21,14 @@ import { localize } from './service';
 export async function searchBlogPosts(db: Database, search: TextSearch): Promise<TextSearchPage> {
   const language = search.language === 'nl' ? 'en' : search.language;
   const words = prefixQuery(TEXT_SEARCH_CONFIG[language], search.pattern);
-  if (!words) return { items: [], total: search.withTotal ? 0 : null };
+  if (!words) return noHits(search);
   const text = localizedText(language, sql`${blogPosts.title}`, sql`${blogPosts.teaser}`);
   const where = sql`${text} @@ ${words}`;
-  const dir = descending(search.order) ? desc : asc;
-  const orderBy = {
-    relevance: dir(sql`ts_rank(${text}, ${words})`),
-    newest: dir(blogPosts.published),
-    name: dir(sql`${blogPosts.title} ->> ${language}`),
-  }[search.sort];
+  const orderBy = searchOrder(search, {
+    relevance: sql`ts_rank(${text}, ${words})`,
+    newest: blogPosts.published,
+    name: sql`${blogPosts.title} ->> ${language}`,
+  });
   const rows = db
     .select()
     .from(blogPosts)
@@ -36,20 +36,19 @@ export async function searchBlogPosts(db: Database, search: TextSearch): Promise
     .orderBy(orderBy, desc(blogPosts.published), asc(blogPosts.id))
     .offset(search.from)
     .limit(search.take);
-  const count = search.withTotal
-    ? db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(blogPosts)
-        .where(where)
-    : null;
-  return searchPage(rows, count, (row) => ({
-    type: 'blog',
-    id: row.id,
-    title: localize(row.title, language),
-    subtitle: localize(row.teaser, language),
-    imageUrl: row.imageUrl,
-    imageWidth: row.imageWidth,
-    imageHeight: row.imageHeight,
-    route: { name: 'blogArticle', args: { slug: row.slug } },
-  }));
+  return searchPage(
+    search,
+    rows,
+    () => db.$count(blogPosts, where),
+    (row) => ({
+      type: 'blog',
+      id: row.id,
+      title: localize(row.title, language),
+      subtitle: localize(row.teaser, language),
+      imageUrl: row.imageUrl,
+      imageWidth: row.imageWidth,
+      imageHeight: row.imageHeight,
+      route: { name: 'blogArticle', args: { slug: row.slug } },
+    }),
+  );
 }

@@ -1,9 +1,10 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
-  descending,
   localizedText,
+  noHits,
   prefixQuery,
+  searchOrder,
   searchPage,
   TEXT_SEARCH_CONFIG,
   type TextSearch,
@@ -21,15 +22,14 @@ const EPISODE_PREVIEW = { width: 320, height: 180 };
  */
 export async function searchTvArticles(db: Database, search: TextSearch): Promise<TextSearchPage> {
   const words = prefixQuery(TEXT_SEARCH_CONFIG[search.language], search.pattern);
-  if (!words) return { items: [], total: search.withTotal ? 0 : null };
+  if (!words) return noHits(search);
   const text = localizedText(search.language, sql`${tvArticles.title}`, sql`${tvArticles.teaser}`);
   const where = sql`${text} @@ ${words}`;
-  const dir = descending(search.order) ? desc : asc;
-  const orderBy = {
-    relevance: dir(sql`ts_rank(${text}, ${words})`),
-    newest: dir(tvArticles.publishedAt),
-    name: dir(sql`${tvArticles.title} ->> ${search.language}`),
-  }[search.sort];
+  const orderBy = searchOrder(search, {
+    relevance: sql`ts_rank(${text}, ${words})`,
+    newest: tvArticles.publishedAt,
+    name: sql`${tvArticles.title} ->> ${search.language}`,
+  });
   const rows = db
     .select()
     .from(tvArticles)
@@ -37,22 +37,21 @@ export async function searchTvArticles(db: Database, search: TextSearch): Promis
     .orderBy(orderBy, asc(tvArticles.id))
     .offset(search.from)
     .limit(search.take);
-  const count = search.withTotal
-    ? db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(tvArticles)
-        .where(where)
-    : null;
-  return searchPage(rows, count, (row) => ({
-    type: 'tv',
-    id: row.id,
-    title: row.title[search.language],
-    subtitle: row.teaser[search.language],
-    imageUrl: row.imageUrl,
-    imageWidth: ARTICLE_IMAGE.width,
-    imageHeight: ARTICLE_IMAGE.height,
-    route: { name: 'tvArticle', args: { slug: row.slug } },
-  }));
+  return searchPage(
+    search,
+    rows,
+    () => db.$count(tvArticles, where),
+    (row) => ({
+      type: 'tv',
+      id: row.id,
+      title: row.title[search.language],
+      subtitle: row.teaser[search.language],
+      imageUrl: row.imageUrl,
+      imageWidth: ARTICLE_IMAGE.width,
+      imageHeight: ARTICLE_IMAGE.height,
+      route: { name: 'tvArticle', args: { slug: row.slug } },
+    }),
+  );
 }
 
 /** The words of an episode: its own title and its series' (no one language, so without stemming). */
@@ -61,14 +60,17 @@ const episodeText = sql`to_tsvector('simple', ${tvEpisodes.title})`;
 /** Episodes of the TV mediathek by their title or their series' title. */
 export async function searchMediathek(db: Database, search: TextSearch): Promise<TextSearchPage> {
   const words = prefixQuery('simple', search.pattern);
-  if (!words) return { items: [], total: search.withTotal ? 0 : null };
+  if (!words) return noHits(search);
   const where = sql`(${episodeText} @@ ${words} or to_tsvector('simple', ${tvSeries.title}) @@ ${words})`;
-  const dir = descending(search.order) ? desc : asc;
-  const orderBy = {
-    relevance: dir(sql`ts_rank(${episodeText}, ${words})`),
-    newest: dir(tvEpisodes.publishedAt),
-    name: dir(tvEpisodes.title),
-  }[search.sort];
+  const orderBy = searchOrder(search, {
+    relevance: sql`ts_rank(${episodeText}, ${words})`,
+    newest: tvEpisodes.publishedAt,
+    name: tvEpisodes.title,
+  });
+  const hits = db
+    .select({ id: tvEpisodes.id })
+    .from(tvEpisodes)
+    .innerJoin(tvSeries, eq(tvSeries.id, tvEpisodes.seriesId));
   const rows = db
     .select({ episode: tvEpisodes, seriesKey: tvSeries.key, seriesTitle: tvSeries.title })
     .from(tvEpisodes)
@@ -77,21 +79,19 @@ export async function searchMediathek(db: Database, search: TextSearch): Promise
     .orderBy(orderBy, desc(tvEpisodes.publishedAt), asc(tvEpisodes.id))
     .offset(search.from)
     .limit(search.take);
-  const count = search.withTotal
-    ? db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(tvEpisodes)
-        .innerJoin(tvSeries, eq(tvSeries.id, tvEpisodes.seriesId))
-        .where(where)
-    : null;
-  return searchPage(rows, count, ({ episode, seriesKey, seriesTitle }) => ({
-    type: 'mediathek',
-    id: episode.id,
-    title: episode.title,
-    subtitle: seriesTitle,
-    imageUrl: episode.previewPicture,
-    imageWidth: EPISODE_PREVIEW.width,
-    imageHeight: EPISODE_PREVIEW.height,
-    route: { name: 'tvVideo', args: { key: seriesKey, episodeId: String(episode.id) } },
-  }));
+  return searchPage(
+    search,
+    rows,
+    () => db.$count(hits.where(where).as('hits')),
+    ({ episode, seriesKey, seriesTitle }) => ({
+      type: 'mediathek',
+      id: episode.id,
+      title: episode.title,
+      subtitle: seriesTitle,
+      imageUrl: episode.previewPicture,
+      imageWidth: EPISODE_PREVIEW.width,
+      imageHeight: EPISODE_PREVIEW.height,
+      route: { name: 'tvVideo', args: { key: seriesKey, episodeId: String(episode.id) } },
+    }),
+  );
 }
