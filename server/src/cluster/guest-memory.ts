@@ -7,7 +7,8 @@ import type { Bus } from './bus';
  * same few answers again and again, and on the embedded database every read costs the whole process. A guest's
  * answers are forgotten, on every process, when a change of what they show ends (`forget`, published on the bus
  * topic `topic`, and on each of `alsoOn` that other memories publish); a read that overlapped a forgetting of its
- * guest is not kept, and an answer lives at most `ttlMs` (what a missed message or a change nobody forgets leaves stale).
+ * guest is not kept, and an answer lives at most `ttlMs` by the server's clock (what a missed message or a change
+ * nobody forgets leaves stale).
  * Decisions about money or security never read from here.
  */
 export class GuestMemory<V> {
@@ -27,7 +28,9 @@ export class GuestMemory<V> {
     private readonly ttlMs: number,
     private readonly alsoOn: readonly string[] = [],
   ) {
-    this.guests = new LRUCache({ max: 100_000, ttl: ttlMs });
+    // The guests of the last few seconds: an answer runs out by the server's clock (which a test may hold still),
+    // so the number of guests, not a timer, bounds the memory.
+    this.guests = new LRUCache({ max: 10_000 });
   }
 
   private drop(guestId: string): void {
@@ -51,7 +54,7 @@ export class GuestMemory<V> {
 
   /** The guest's answer `key`, kept from an earlier `compute` on `db` if nothing forgot it since; `keep` says which to keep. */
   async read<A extends V>(
-    db: Database,
+    { db, now }: { db: Database; now: () => Date },
     guestId: string,
     key: string,
     compute: () => Promise<A>,
@@ -59,7 +62,7 @@ export class GuestMemory<V> {
   ): Promise<A> {
     const kept = this.guests.get(guestId);
     const answer = kept?.db === db ? kept.answers.get(key) : undefined;
-    if (answer && answer.until > performance.now()) return answer.value as A;
+    if (answer && answer.until > now().getTime()) return answer.value as A;
     const running = this.computing.get(guestId)?.get(key);
     if (running?.db === db) return running.answer as Promise<A>;
     const computed = compute();
@@ -82,7 +85,10 @@ export class GuestMemory<V> {
       const guest = this.guests.get(guestId);
       const answers = guest?.db === db ? guest.answers : new Map<string, { value: V; until: number }>();
       if (answers !== guest?.answers) this.guests.set(guestId, { db, answers });
-      answers.set(key, { value, until: performance.now() + this.ttlMs });
+      const at = now().getTime();
+      // Her answers that ran out go as she adds one, so a guest who pages on and on holds only her last second's.
+      for (const [old, { until }] of answers) if (until <= at) answers.delete(old);
+      answers.set(key, { value, until: at + this.ttlMs });
     }
     return value;
   }

@@ -23,6 +23,11 @@ export interface TestApp {
   signup(overrides?: Partial<{ email: string; password: string; name: string }>): Promise<AuthResponse>;
   /** Logs the operator in (TEST_OPERATOR_PASSWORD) and answers the token. */
   operatorToken(): Promise<string>;
+  /**
+   * Holds the server's clock still at what it shows now, until the answered function is called: a test of what is
+   * kept for a while then reads it for sure, however slowly it runs.
+   */
+  holdClock(): () => void;
   /** A REST call below `/rest/v1`, as the holder of `token` when given. */
   rest(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -100,6 +105,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     anonymousToken: async () => (await post('/rest/v1/auth/anonymous')).accessToken,
     operatorToken: async () =>
       (await post('/rest/v1/auth/login', { email: OPERATOR.email, password: TEST_OPERATOR_PASSWORD })).accessToken,
+    holdClock: () => {
+      const running = velvet.ctx.now;
+      const held = running();
+      velvet.ctx.now = () => held;
+      return () => {
+        velvet.ctx.now = running;
+      };
+    },
     rest: (method, url, token, payload) =>
       velvet.app.inject({
         method,

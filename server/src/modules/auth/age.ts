@@ -42,7 +42,7 @@ export async function ageGate(
 ): Promise<AgeGate> {
   if (!auth?.loggedIn) return ageGateOf(reader, false);
   // The guest's kept row: every list a guest sees asks for the gate, and it only decides what is shown.
-  return ageGateOf(reader, ageVerifiedBy(auth, (await keptGuestIfAny(reader.db, auth.guestId))?.avsStatus));
+  return ageGateOf(reader, ageVerifiedBy(auth, (await keptGuestIfAny(reader, auth.guestId))?.avsStatus));
 }
 
 /** The age gate of a caller whose verification is known (see `ageVerifiedBy`). */

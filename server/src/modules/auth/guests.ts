@@ -59,18 +59,21 @@ export const shareKeptGuests = (bus: Bus): void => keptGuests.share(bus);
 export const forgetKeptGuest = (guestId: string): void => keptGuests.forget(guestId);
 
 /** The guest's row for an answer that shows it, kept until it changes (a second at most); undefined for none. */
-export const keptGuestIfAny = (db: Database, guestId: string): Promise<GuestRow | undefined> =>
+export const keptGuestIfAny = (
+  reader: Pick<ModuleContext, 'db' | 'now'>,
+  guestId: string,
+): Promise<GuestRow | undefined> =>
   keptGuests.read<GuestRow | undefined>(
-    db,
+    reader,
     guestId,
     '',
-    () => guestRowOf(db, guestId),
+    () => guestRowOf(reader.db, guestId),
     (row) => row !== undefined,
   );
 
 /** `findGuest` for an answer that shows the row (`keptGuestIfAny`). */
-export const keptGuest = async (db: Database, guestId: string): Promise<GuestRow> =>
-  existing(await keptGuestIfAny(db, guestId));
+export const keptGuest = async (reader: Pick<ModuleContext, 'db' | 'now'>, guestId: string): Promise<GuestRow> =>
+  existing(await keptGuestIfAny(reader, guestId));
 
 /** The contract's guest shape of a row; the balance is the wallet's (none without a wallet module). */
 export async function guestView(ctx: Pick<ModuleContext, 'hooks'>, row: GuestRow): Promise<Guest> {

@@ -39,7 +39,8 @@ describe('profile', () => {
     assert.equal(again.profile.preferences.language, 'es');
   });
 
-  test('a profile read is kept until a change of the row is announced on the bus, as another process announces it', async () => {
+  test('a profile read is kept until a change of the row is announced on the bus, as another process announces it', async (c) => {
+    c.after(t.holdClock());
     const { accessToken, guest } = await t.signup({ name: 'Kept Reader' });
     const nameNow = async () => (await t.rest('GET', '/guest/profile/get', accessToken)).json().profile.name;
     assert.equal(await nameNow(), 'Kept Reader');

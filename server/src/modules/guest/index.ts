@@ -31,7 +31,7 @@ const profileOf = (row: GuestRow) => ({
 export const guestModule: ServerModule = {
   name: 'guest',
   routes: (ctx) => async (app) => {
-    route(app, guestEndpoints.profileGet, async ({ auth }) => profileOf(await keptGuest(ctx.db, auth.guestId)));
+    route(app, guestEndpoints.profileGet, async ({ auth }) => profileOf(await keptGuest(ctx, auth.guestId)));
 
     route(app, guestEndpoints.profileUpdate, async ({ auth, body }) => {
       const { name, preferences } = body.properties;

@@ -15,7 +15,8 @@ function keptLibraryPages(database: string, open: () => Promise<TestApp>, skip: 
     });
     after(() => t?.close());
 
-    test('a kept page answers until she changes her library or another process announces a change', async () => {
+    test('a kept page answers until she changes her library or another process announces a change', async (c) => {
+      c.after(t.holdClock());
       const [first, second, third, fourth] = await t.ctx.db.select({ id: videos.id }).from(videos).limit(4);
       const [album] = await t.ctx.db.select({ id: albums.id }).from(albums).limit(1);
       const { accessToken, guest } = await t.signup();

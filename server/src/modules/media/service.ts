@@ -111,7 +111,7 @@ export async function toVideos(
     libraryStates(db, auth, 'videoId', ids),
     ageGate(reader, auth),
     // What the list shows of the flatrate; playing and buying ask the database (`isVipGuest`).
-    auth?.loggedIn ? keptGuestIfAny(db, auth.guestId).then((row) => row?.vip ?? false) : false,
+    auth?.loggedIn ? keptGuestIfAny(reader, auth.guestId).then((row) => row?.vip ?? false) : false,
   ]);
   const now = reader.now();
   return rows.map(({ video: v, actor }) => ({
@@ -680,7 +680,7 @@ export async function mediathekPage(
 
 /** `mediathekPage` kept for the guest (`mediathekPages`): her library's page asks for the same answer again and again. */
 export const keptMediathekPage: typeof mediathekPage = (reader, auth, query) =>
-  mediathekPages.read(reader.db, auth.guestId, JSON.stringify(query), () => mediathekPage(reader, auth, query));
+  mediathekPages.read(reader, auth.guestId, JSON.stringify(query), () => mediathekPage(reader, auth, query));
 
 /** The tabs of the library: bought and pinned items not archived, and the archive. */
 export function sourceIs(source: MediathekSource): SQL {

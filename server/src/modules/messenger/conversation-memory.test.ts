@@ -19,7 +19,8 @@ function keptConversationPages(database: string, open: () => Promise<TestApp>, s
     });
     after(() => t?.close());
 
-    test('a kept page answers until her channel changes or another process announces a change', async () => {
+    test('a kept page answers until her channel changes or another process announces a change', async (c) => {
+      c.after(t.holdClock());
       const [performer] = await t.ctx.db.select({ id: actors.id }).from(actors).limit(1);
       const { accessToken, guest } = await t.signup();
       const touched = await t.rest('POST', '/messenger/channel/touch', accessToken, { actorId: performer!.id });

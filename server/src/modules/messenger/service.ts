@@ -83,7 +83,7 @@ export async function messageView(
   language?: Language,
 ): Promise<MessageView> {
   const [shownIn, gifts] = await Promise.all([
-    language ?? keptGuest(ctx.db, guestId).then((guest) => guest.language),
+    language ?? keptGuest(ctx, guestId).then((guest) => guest.language),
     giftsById(
       ctx.db,
       rows.flatMap((row) => row.giftIds),
@@ -239,7 +239,7 @@ export const keptConversations = new GuestMemory<Conversation>(CONVERSATIONS_CHA
 
 /** `openConversation` kept for the guest (`keptConversations`): her open conversation is read again and again. */
 export const keptConversation: typeof openConversation = (ctx, guestId, gate, target, page, language) =>
-  keptConversations.read(ctx.db, guestId, JSON.stringify([target, page, language]), () =>
+  keptConversations.read(ctx, guestId, JSON.stringify([target, page, language]), () =>
     openConversation(ctx, guestId, gate, target, page, language),
   );
 
