@@ -278,6 +278,35 @@ function externalRuntimePluginAlias() {
   return { [`${commonjs}$`]: esm };
 }
 
+/**
+ * The shell's first load in parts the browser compiles and runs one task each, so no one task blocks the page for
+ * long: React's renderer, i18next and the other libraries each in a file of their own
+ * beside the shell's own code. The boot script adds them all at once; the entry's runtime starts once the last has
+ * arrived, in whatever order they come. Chunks loaded on use keep webpack's own grouping.
+ */
+function bootChunks() {
+  /** The package a module file belongs to (the last node_modules folder in its path), or null for the app's own. */
+  const packageOfFile = (file) => {
+    const match = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](?!.*[\\/]node_modules[\\/])/.exec(file ?? '');
+    return match ? match[1].replace('\\', '/') : null;
+  };
+  const group = (name, priority, inGroup) => ({
+    name,
+    test: (module) => {
+      const pkg = packageOfFile(module.resource);
+      return pkg !== null && inGroup(pkg);
+    },
+    chunks: 'initial',
+    priority,
+    enforce: true,
+  });
+  return {
+    reactDom: group('react-dom', 30, (pkg) => pkg === 'react-dom' || pkg === 'scheduler'),
+    i18n: group('i18n', 20, (pkg) => pkg === 'i18next' || pkg === 'react-i18next'),
+    vendors: group('vendors', 10, () => true),
+  };
+}
+
 /** The shell: the host. It knows no remote at build time; remotes are registered at runtime from the manifest. */
 function hostWebpackConfig({ dir, mode, extraPlugins = [] }) {
   const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -292,10 +321,12 @@ function hostWebpackConfig({ dir, mode, extraPlugins = [] }) {
       publicPath: '/shell/',
       clean: KEEP_SERVER_BUILD,
       // The entry keeps a fixed name (the HTML adds a content hash query): with webpack 5.111 the federation
-      // runtime module cannot resolve [contenthash] in its own chunk's filename (module-federation/core#5077).
-      filename: '[name].js',
+      // runtime module cannot resolve [contenthash] in its own chunk's filename (module-federation/core#5077). The
+      // entry's other files (bootChunks) are named by their content.
+      filename: ({ chunk }) => (chunk.name === 'shell' ? '[name].js' : '[name].[contenthash:8].js'),
       chunkFilename: '[name].[contenthash:8].js',
     },
+    optimization: { splitChunks: { cacheGroups: bootChunks() } },
     plugins: [
       new ModuleFederationPlugin({
         name: 'shell',

@@ -38,6 +38,7 @@ import { Layout } from './layout/Layout';
 import { addDescriptorMessages } from './layout/menus';
 import { ShellContext, type Shell } from './layout/ShellContext';
 import { SHELL_VERSION } from './version';
+import { nextTask } from './nextTask';
 import './styles.css';
 
 const CONNECTION_LOST_AFTER_MS = 10_000;
@@ -287,6 +288,8 @@ async function boot(router: ShellRouter, i18n: I18n, install: InstallPrompt) {
     ui.statusBar$.next(lost ? { type: 'connectionLost', data: {}, action: null } : status),
   );
 
+  // The layout is rendered and the remotes started in tasks of their own, after the wiring above.
+  await nextTask();
   const shell: Shell = {
     platform,
     session,
@@ -321,6 +324,7 @@ async function boot(router: ShellRouter, i18n: I18n, install: InstallPrompt) {
     window.addEventListener('single-spa:routing-event', resolve, { once: true }),
   );
   void Promise.all([committed, firstRouting]).then(() => document.documentElement.setAttribute('data-ready', ''));
+  await nextTask();
   start({ urlRerouteOnly: true });
 }
 

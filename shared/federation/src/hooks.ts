@@ -11,6 +11,7 @@ import {
   type PlatformConsent,
 } from '@velvet/contracts';
 import { usePlatform } from './context';
+import { useHydrated } from './concurrentRoots';
 
 /** The current route; re-renders on navigation. */
 export function useCurrentRoute(): CurrentRoute {
@@ -33,11 +34,7 @@ export function useSession(): GuestSession {
     },
     [session],
   );
-  return useSyncExternalStore(
-    subscribe,
-    () => session.current(),
-    () => visitorSession(language),
-  );
+  return useBrowserStore(subscribe, () => session.current(), visitorSession(language));
 }
 
 export function useGuest(): Guest {
@@ -70,7 +67,19 @@ const unchanging = () => () => undefined;
  * later in the browser reads it at once. `read` answers an equal value each time (a string, a number, one object).
  */
 export function useBrowserValue<T>(read: () => T, serverValue: T): T {
-  return useSyncExternalStore(unchanging, read, () => serverValue);
+  return useBrowserStore(unchanging, read, serverValue);
+}
+
+/**
+ * A store's value that the server renders as `serverValue`: that value during hydration, the store's own from
+ * when its root has hydrated (React renders the change in a transition, in slices; see concurrentRoots) or at once
+ * in a part rendered in the browser. Until then the snapshot is the server's value, so React finds nothing changed
+ * after hydration and renders nothing again synchronously.
+ */
+export function useBrowserStore<T>(subscribe: (onChange: () => void) => () => void, read: () => T, serverValue: T): T {
+  const hydrated = useHydrated();
+  const server = () => serverValue;
+  return useSyncExternalStore(subscribe, hydrated ? read : server, server);
 }
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -92,11 +101,7 @@ export function useNow(intervalMs: number): number | null {
     },
     [intervalMs],
   );
-  return useSyncExternalStore(
-    subscribe,
-    () => Math.floor(Date.now() / intervalMs) * intervalMs,
-    () => null,
-  );
+  return useBrowserStore<number | null>(subscribe, () => Math.floor(Date.now() / intervalMs) * intervalMs, null);
 }
 
 /**
@@ -112,11 +117,7 @@ export function useConsentOf(consent: PlatformConsent, category: ConsentCategory
     },
     [consent],
   );
-  return useSyncExternalStore(
-    subscribe,
-    () => consent.allows(category),
-    () => category === 'necessary',
-  );
+  return useBrowserStore(subscribe, () => consent.allows(category), category === 'necessary');
 }
 
 /** Whether the visitor consents to a category (`functional` for remembered searches, `analytics` for tracking). */

@@ -13,6 +13,7 @@ export { PlatformContext, usePlatform } from './context';
 export { RemoteProviders } from './providers';
 export { scopePlatform } from './scope';
 export {
+  useBrowserStore,
   useBrowserValue,
   useConsent,
   useConsentOf,

@@ -1,5 +1,5 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
-import { useConsentOf } from '@velvet/federation';
+import { createContext, useCallback, useContext } from 'react';
+import { useBrowserStore, useConsentOf } from '@velvet/federation';
 import type { BehaviorSubject } from 'rxjs';
 import type { i18n as I18n } from 'i18next';
 import {
@@ -68,14 +68,14 @@ export function useShell(): Shell {
  * per visitor takes `serverValue` instead, which the server render and the hydration both show.
  */
 export function useSubject<T>(subject: BehaviorSubject<T>, serverValue: T = subject.value): T {
-  return useSyncExternalStore(
-    (onChange) => {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
       const subscription = subject.subscribe(onChange);
       return () => subscription.unsubscribe();
     },
-    () => subject.value,
-    () => serverValue,
+    [subject],
   );
+  return useBrowserStore(subscribe, () => subject.value, serverValue);
 }
 
 /**
