@@ -145,6 +145,13 @@ const PAGE_BROTLI = {
     [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
   },
 };
+/**
+ * A page rendered for its answer alone (the page cache off, or a part left to the browser) is compressed for that
+ * answer only: quality 3 takes half the time of 4 (half a millisecond for a page of 20 KB) for 5 % more bytes.
+ */
+const OWN_PAGE_BROTLI = {
+  params: { ...PAGE_BROTLI.params, [zlibConstants.BROTLI_PARAM_QUALITY]: 3 },
+};
 const PAGE_THRESHOLD = 1024;
 const PAGE_COMPRESSION: Pick<FastifyCompressOptions, 'encodings' | 'threshold' | 'brotliOptions'> = {
   encodings: ['br', 'gzip', 'deflate'],
@@ -178,7 +185,11 @@ export async function installShell(
     bundleStatic(distDir, '/shell/', (name) => (/\.[0-9a-f]{8}\.[a-z0-9]+$/i.test(name) ? IMMUTABLE : 'no-cache')),
   );
 
-  const compressed = compressedPages({ threshold: PAGE_THRESHOLD, brotliOptions: PAGE_BROTLI });
+  const compressed = compressedPages({
+    threshold: PAGE_THRESHOLD,
+    brotliOptions: PAGE_BROTLI,
+    ownBrotliOptions: OWN_PAGE_BROTLI,
+  });
   // With server rendering the built page is read once (a rebuilt shell needs a restart then, as its renderer does);
   // without, on every answer, so a rebuilt shell is served at once.
   let built: Promise<string> | null = null;

@@ -123,9 +123,17 @@ describe('the server render', () => {
 });
 
 describe("the renders' translations", () => {
-  it('translates a text once, one it interpolates at every call, and again once texts are added', () => {
+  it('translates a text once per set of values it interpolates, and again once texts are added', () => {
     const i18n = createI18n('en', {
-      en: { shell: { greeting: 'Hello', named: 'Hello {{name}}' }, other: { greeting: 'Howdy' } },
+      en: {
+        shell: {
+          greeting: 'Hello',
+          named: 'Hello {{name}}',
+          items_one: '{{count}} item',
+          items_other: '{{count}} items',
+        },
+        other: { greeting: 'Howdy' },
+      },
     });
     const translated = jest.spyOn(i18n, 't');
     const t = translatedOnce(i18n)('en', 'shell');
@@ -136,11 +144,29 @@ describe("the renders' translations", () => {
       'Howdy',
     ]);
     expect(translated).toHaveBeenCalledTimes(2);
-    expect([t('named', { name: 'Ann' }), t('named', { name: 'Bo' })]).toEqual(['Hello Ann', 'Hello Bo']);
-    expect([t('missing'), t('missing')]).toEqual(['missing', 'missing']);
+    expect([t('named', { name: 'Ann' }), t('named', { name: 'Bo' }), t('named', { name: 'Ann' })]).toEqual([
+      'Hello Ann',
+      'Hello Bo',
+      'Hello Ann',
+    ]);
+    expect(translated).toHaveBeenCalledTimes(4);
+    expect([t('items', { count: 1 }), t('items', { count: 0 }), t('items', { count: 0 })]).toEqual([
+      '1 item',
+      '0 items',
+      '0 items',
+    ]);
     expect(translated).toHaveBeenCalledTimes(6);
-    i18n.addResourceBundle('en', 'shell', { greeting: 'Hi' }, true, true);
-    expect([t('greeting'), t('greeting')]).toEqual(['Hi', 'Hi']);
-    expect(translated).toHaveBeenCalledTimes(7);
+    const date = new Date(0);
+    expect([t('named', { name: date }), t('named', { name: date })]).toEqual([`Hello ${date}`, `Hello ${date}`]);
+    expect([t('missing'), t('missing')]).toEqual(['missing', 'missing']);
+    expect(translated).toHaveBeenCalledTimes(10);
+    i18n.addResourceBundle('en', 'shell', { greeting: 'Hi', named: 'Hi {{name}}' }, true, true);
+    expect([t('greeting'), t('greeting'), t('named', { name: 'Ann' }), t('named', { name: 'Ann' })]).toEqual([
+      'Hi',
+      'Hi',
+      'Hi Ann',
+      'Hi Ann',
+    ]);
+    expect(translated).toHaveBeenCalledTimes(12);
   });
 });

@@ -218,21 +218,25 @@ async function renderWithData(
   }
 }
 
-/** Options that only choose where a text is read (its namespace, a default), none that a text interpolates. */
-const plainOptions = (options: unknown): options is { ns?: string; defaultValue?: string } | undefined =>
+/**
+ * Options whose every value is a string, a number or a boolean: what the text of such a call is depends on the key,
+ * the options and the store alone (a namespace, a default, a count, a name it interpolates).
+ */
+const primitiveOptions = (options: unknown): options is Record<string, string | number | boolean> | undefined =>
   options === undefined ||
   (typeof options === 'object' &&
     options !== null &&
-    Object.entries(options).every(
-      ([name, value]) => (name === 'ns' || name === 'defaultValue') && typeof value === 'string',
-    ));
+    Object.values(options).every((value) => ['string', 'number', 'boolean'].includes(typeof value)));
+
+/** Texts kept at once by `translatedOnce` (those with the values they interpolate), all dropped when more come. */
+const KEPT_TEXTS = 10_000;
 
 /**
- * The instance's `getFixedT` whose functions translate each text of its store once: every render of a language
- * translates the same labels (the layout's menus, footer and navbar, a part's headings), and i18next copies its
- * whole options twice per call. Only a call that interpolates nothing is kept, and only for a key the store holds,
- * so what is kept is bounded by the texts; texts added to the store (a remote's namespace at its first render)
- * drop it all.
+ * The instance's `getFixedT` whose functions translate each text of its store once per set of values: every render
+ * of a language translates the same labels (the layout's menus, footer and navbar, a part's headings, a count of
+ * none), and i18next copies its whole options twice per call and resolves plurals again. Only a call whose options
+ * are all strings, numbers and booleans is kept, only for a key the store holds, and at most `KEPT_TEXTS` at once;
+ * texts added to the store (a remote's namespace at its first render) drop it all.
  */
 export function translatedOnce(instance: I18n): I18n['getFixedT'] {
   const scopes = new Map<string, TFunction>();
@@ -249,14 +253,17 @@ export function translatedOnce(instance: I18n): I18n['getFixedT'] {
       ) => unknown) & { lng?: string; lngs?: readonly string[]; ns?: string | readonly string[] };
       const once = (key: unknown, ...rest: unknown[]) => {
         const [options, ...more] = rest;
-        if (typeof key !== 'string' || more.length > 0 || !plainOptions(options)) return translate(key, ...rest);
-        const id = `${scope}\n${key}\n${options?.ns ?? ''}\n${options?.defaultValue ?? ''}`;
+        if (typeof key !== 'string' || more.length > 0 || !primitiveOptions(options)) return translate(key, ...rest);
+        const id = `${scope}\n${key}\n${options === undefined ? '' : JSON.stringify(options)}`;
         const kept = texts.get(id);
         if (kept !== undefined) return kept;
         const text = translate(key, options);
         const path = keyPrefix ? `${keyPrefix}${separator()}${key}` : key;
-        if (typeof text === 'string' && instance.exists(path, { lng: translate.lng, ns: options?.ns ?? translate.ns }))
+        const where = { ...options, lng: translate.lng, ns: options?.ns ?? translate.ns };
+        if (typeof text === 'string' && instance.exists(path, where as never)) {
+          if (texts.size >= KEPT_TEXTS) texts.clear();
           texts.set(id, text);
+        }
         return text;
       };
       fixed = Object.assign(once, { lng: translate.lng, lngs: translate.lngs, ns: translate.ns, keyPrefix }) as never;

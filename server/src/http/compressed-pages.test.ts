@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync } from 'node:zlib';
 import { describe, test } from 'node:test';
 import { compressedPages, preferredEncoding } from './compressed-pages';
 
@@ -48,6 +48,16 @@ describe('compressedPages', () => {
     assert.notEqual(own?.bytes, again?.bytes, 'each answer of its own is compressed for itself');
     assert.equal(brotliDecompressSync(own!.bytes).toString(), page);
     assert.equal(gunzipSync((await pages.of(page, 'gzip', null))!.bytes).toString(), page);
+  });
+
+  test("a page that is its answer's own is compressed with brotli's settings for those, a kept one with the others", async () => {
+    const quality = (level: number) => ({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: level } });
+    const pages = compressedPages({ threshold: 1024, brotliOptions: quality(11), ownBrotliOptions: quality(0) });
+    const kept = await pages.of(page, 'br', 'render 1');
+    const own = await pages.of(page, 'br', null);
+    assert.equal(brotliDecompressSync(own!.bytes).toString(), page);
+    assert.deepEqual(own!.bytes, brotliCompressSync(page, quality(0)), 'the own settings');
+    assert.deepEqual(kept!.bytes, brotliCompressSync(page, quality(11)), 'the kept settings');
   });
 
   test('leaves small pages and other encodings to the route', async () => {

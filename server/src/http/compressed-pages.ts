@@ -36,7 +36,14 @@ const compressors: Record<PageEncoding, (page: string, options: BrotliOptions) =
  * compressed at its first request in each encoding and sent so until it leaves the cache. Compression runs off the
  * event loop (zlib's thread pool); answers asked while it runs wait for the same work.
  */
-export function compressedPages(options: { threshold: number; brotliOptions: BrotliOptions }) {
+export function compressedPages(options: {
+  threshold: number;
+  /** Brotli's settings for a page that is kept and sent to every visitor asking for it. */
+  brotliOptions: BrotliOptions;
+  /** Brotli's settings for a page that is its answer's own (by default `brotliOptions`). */
+  ownBrotliOptions?: BrotliOptions;
+}) {
+  const ownBrotliOptions = options.ownBrotliOptions ?? options.brotliOptions;
   const kept = new LRUCache<string, Promise<Buffer>>({ maxSize: KEPT_PAGE_CHARS });
   return {
     /**
@@ -47,7 +54,7 @@ export function compressedPages(options: { threshold: number; brotliOptions: Bro
     async of(page: string, acceptEncoding: string | string[] | undefined, key: string | null = page) {
       const encoding = preferredEncoding(acceptEncoding);
       if (!encoding || page.length < options.threshold) return null;
-      if (key === null) return { encoding, bytes: await compressors[encoding](page, options.brotliOptions) };
+      if (key === null) return { encoding, bytes: await compressors[encoding](page, ownBrotliOptions) };
       const cacheKey = `${encoding}\n${key}`;
       let bytes = kept.get(cacheKey);
       if (!bytes) {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import fastifyHelmet from '@fastify/helmet';
 
 /** A year, as browsers' HSTS preload rules ask. */
@@ -55,12 +56,22 @@ export async function installSecurityHeaders(app: FastifyInstance): Promise<void
   });
 }
 
+/** Style sheets hashed: every page rendered carries the same few (a tenant's theme, the remotes' own). */
+const styleHashes = new LRUCache<string, string>({ max: 64 });
+
 /**
  * The policy source of one <style> element the server writes: the SHA-256 of its text, which the browser checks
  * before it applies the element. The text must go out exactly as hashed, with line feeds only: the HTML parser
  * turns carriage returns into line feeds before the browser hashes (CSS in <style> has no entities).
  */
-export const styleHash = (css: string): string => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+export function styleHash(css: string): string {
+  let hash = styleHashes.get(css);
+  if (hash === undefined) {
+    hash = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+    styleHashes.set(css, hash);
+  }
+  return hash;
+}
 
 /** The policy of a page that carries <style> elements: each allowed by its hash (`styleHash`), no other. */
 export function allowPageStyles(reply: FastifyReply, styleHashes: readonly string[]): void {
