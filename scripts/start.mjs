@@ -1,16 +1,13 @@
 // `npm start`: install what is missing, build what changed, then serve the site (the server migrates and
 // seeds the demo data on first start). PORT and DATA_DIR override the port and the data directory.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, ensureBuilt, ensureDependencies, log } from './lib.mjs';
 
 ensureDependencies();
 ensureBuilt();
 log(`Starting the server on http://localhost:${process.env.PORT ?? 8080}`);
-const { flags } = JSON.parse(readFileSync(join(ROOT, 'server', 'node-flags.json'), 'utf8'));
-// tsx hands Node's flags before the file to the Node process that runs it.
-const server = spawn(join(ROOT, 'server', 'node_modules', '.bin', 'tsx'), [...flags, 'src/main.ts'], {
+const server = spawn(join(ROOT, 'server', 'node_modules', '.bin', 'tsx'), ['src/main.ts'], {
   cwd: join(ROOT, 'server'),
   stdio: 'inherit',
 });

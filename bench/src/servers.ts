@@ -3,7 +3,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MemoryReply, ParentRequest, ServerReply } from './ipc';
-import nodeFlags from '../../server/node-flags.json';
 import { forkScript, freePort, nextMessage, stopChild } from './processes';
 
 export interface BenchServer {
@@ -32,7 +31,7 @@ export async function startServer(
   const port = await freePort();
   const child = forkScript(script, [], {
     env: { PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    execArgv: ['--expose-gc', '--max-old-space-size=4096', ...nodeFlags.flags],
+    execArgv: ['--expose-gc', '--max-old-space-size=4096'],
   });
   const ready = await nextMessage<ServerReply>(child, (m) => m.type === 'ready', options.readyTimeoutMs ?? 600_000);
   const request = <T extends ServerReply>(message: ParentRequest, type: T['type']) => {

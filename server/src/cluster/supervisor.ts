@@ -6,7 +6,6 @@ import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { HEALTH_PATH } from './bus';
-import nodeFlags from '../../node-flags.json';
 
 const run = promisify(execFile);
 const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
@@ -259,7 +258,7 @@ class Worker implements ClusterWorker {
 
   async start(): Promise<void> {
     this.stopping = false;
-    const child = startProcess(this.name, process.execPath, ['--import', 'tsx', ...nodeFlags.flags, 'src/main.ts'], {
+    const child = startProcess(this.name, process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: SERVER_DIR,
       env: this.env,
       output: this.output,
