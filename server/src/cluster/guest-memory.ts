@@ -75,10 +75,10 @@ export class GuestMemory<V> {
     } finally {
       // Only its own entry: a forgetting meanwhile may have let a newer computation take the place.
       const current = this.computing.get(guestId);
-      unforgotten = current?.get(key)?.answer === computed;
-      if (unforgotten) {
-        current!.delete(key);
-        if (current!.size === 0) this.computing.delete(guestId);
+      if (current?.get(key)?.answer === computed) {
+        unforgotten = true;
+        current.delete(key);
+        if (current.size === 0) this.computing.delete(guestId);
       }
     }
     if (unforgotten && keep(value)) {
