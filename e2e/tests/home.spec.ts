@@ -39,3 +39,19 @@ test('home loads the remotes of blocks below the screen only when the visitor sc
   await expect(page.locator('[data-widget="home.TV"]')).toBeVisible();
   expect(tvRequests.length).toBeGreaterThan(0);
 });
+
+test('on a phone, blocks under the first screen load only once the visitor scrolls, then ahead of her', async ({
+  page,
+}) => {
+  const screenHeight = 823;
+  await page.setViewportSize({ width: 412, height: screenHeight });
+  await page.goto('/en/', { waitUntil: 'networkidle' });
+  // The first block still waiting starts under the screen, within the distance blocks load ahead once she scrolls.
+  const waiting = page.locator('[data-home-block][aria-busy="true"]').first();
+  const top = await waiting.evaluate((block) => block.getBoundingClientRect().top);
+  expect(top).toBeGreaterThan(screenHeight);
+  expect(top).toBeLessThan(screenHeight + 600);
+  const block = await waiting.getAttribute('data-home-block');
+  await page.mouse.wheel(0, 100);
+  await expect(page.locator(`[data-widget="home.${block}"]`)).toBeVisible();
+});

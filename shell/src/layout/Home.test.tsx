@@ -50,13 +50,16 @@ describe('Home', () => {
     consoleError.mockRestore();
   });
 
-  it('loads a block’s remote only when the block comes near the screen', async () => {
+  it('loads a block’s remote when the block comes on the screen, and ahead of it once the visitor scrolls', async () => {
     // jsdom has no layout: the observer is driven by hand, as the browser would when the visitor scrolls.
-    const observed = new Map<Element, IntersectionObserverCallback>();
+    const observed = new Map<Element, { callback: IntersectionObserverCallback; rootMargin?: string }>();
     class ObserverByHand {
-      constructor(private readonly callback: IntersectionObserverCallback) {}
+      constructor(
+        private readonly callback: IntersectionObserverCallback,
+        private readonly options: IntersectionObserverInit = {},
+      ) {}
       observe(element: Element) {
-        observed.set(element, this.callback);
+        observed.set(element, { callback: this.callback, rootMargin: this.options.rootMargin });
       }
       disconnect() {}
     }
@@ -79,22 +82,32 @@ describe('Home', () => {
       const comeNear = (name: string) =>
         act(() => {
           const element = blockOf(name);
-          observed.get(element)!([{ isIntersecting: true, target: element } as IntersectionObserverEntry], {} as never);
+          observed
+            .get(element)!
+            .callback([{ isIntersecting: true, target: element } as IntersectionObserverEntry], {} as never);
         });
       await waitFor(() => expect(observed.size).toBe(2));
       expect(loaded).toEqual([]);
       expect(blockOf('TV')).toHaveAttribute('aria-busy', 'true');
+      // Before any scroll a block loads only on the screen itself.
+      expect(observed.get(blockOf('TV'))!.rootMargin).toBe('0px 0px');
 
       comeNear('TOP');
       expect(await screen.findByText('Top performers')).toBeInTheDocument();
       expect(loaded).toEqual(['mf-chat']);
       expect(blockOf('TOP')).not.toHaveAttribute('aria-busy');
 
+      act(() => {
+        window.scrollY = 300;
+        window.dispatchEvent(new Event('scroll'));
+      });
+      await waitFor(() => expect(observed.get(blockOf('TV'))!.rootMargin).toBe('600px 0px'));
       comeNear('TV');
       expect(await screen.findByText('On TV now')).toBeInTheDocument();
       expect(loaded).toEqual(['mf-chat', 'mf-tv']);
     } finally {
       globalThis.IntersectionObserver = original;
+      window.scrollY = 0;
     }
   });
 });
