@@ -33,7 +33,10 @@ async function page(url: string) {
 }
 const pageState = (html: string) =>
   JSON.parse(/<script type="application\/json" id="vv-ssr">([\s\S]*?)<\/script>/.exec(html)![1]!) as {
-    outlet: { remote: string; queries: { queries: { state: { status: string; error: unknown } }[] } } | null;
+    outlet: {
+      remote: string;
+      queries: { queries: { queryKey: unknown[]; state: { status: string; error: unknown } }[] };
+    } | null;
   };
 
 describe('server-rendered pages', () => {
@@ -74,5 +77,17 @@ describe('server-rendered pages', () => {
         `${url}: the 404 travels in the page state`,
       );
     }
+  });
+
+  test('a part’s structured queries are answered on the server, as a visitor’s browser gets them: nothing is left loading', async () => {
+    await createPerformer(t.ctx.db, { name: 'erika' });
+    const { status, html } = await page('/en/amateur/erika/');
+    assert.equal(status, 200);
+    // The profile's planned live shows come from a structured query, which answers no call without a token.
+    const tickets = pageState(html).outlet?.queries.queries.find(({ queryKey }) =>
+      String(queryKey[0]).startsWith('tickets/'),
+    );
+    assert.equal(tickets?.state.status, 'success');
+    assert.doesNotMatch(html, /class="vv-spinner"/, 'no part of the page is still loading');
   });
 });

@@ -31,6 +31,7 @@ const request = (url: string): PageRequest => ({
   url,
   serverEntry: () => path.join(__dirname, 'no-such-store', 'server', 'remoteEntry.js'),
   fetch: () => Promise.reject(new Error('no server in this test')),
+  token: 'a visitor token',
   budgetMs: 1000,
   shared: { load: (_key, load) => load(), kept: () => undefined },
 });

@@ -29,7 +29,13 @@ import {
   type RemoteName,
   type SeoText,
 } from '@velvet/contracts';
-import { createFeedClient, createQueryClient, createRestClient, createSocketClient } from '@velvet/sdk';
+import {
+  createFeedClient,
+  createQueryClient,
+  createRestClient,
+  createSocketClient,
+  preloadGraphqlClient,
+} from '@velvet/sdk';
 import { createI18n, installRouteTable } from '@velvet/i18n';
 import { themeCss } from '@velvet/ui/theme';
 import {
@@ -110,8 +116,10 @@ export interface PageRequest {
   url: string;
   /** The file of a remote version's node build entry (`server/remoteEntry.js` in its version folder). */
   serverEntry: (remote: ManifestRemote) => string;
-  /** Reaches the server's own REST and GraphQL routes, as the page's visitor (its host, no token). */
+  /** Reaches the server's own REST and GraphQL routes, as the page's visitor (its host and address). */
   fetch: typeof fetch;
+  /** An anonymous visitor's token, which the calls carry as a first visit's browser does. */
+  token: string;
   /** How long the remotes' parts may take, their data included, before they are left to the browser. */
   budgetMs: number;
   /** The answers of the parts' loads, shared by every render for the visitors' cache time. */
@@ -357,7 +365,7 @@ function serverShell(
   const getLanguage = () => router.current().language;
   const rest = createRestClient({
     baseUrl: 'http://server.invalid/rest/v1',
-    getToken: () => null,
+    getToken: () => request.token,
     getLanguage,
     version: SHELL_VERSION,
     isLoggedIn: () => false,
@@ -395,13 +403,13 @@ function serverShell(
     rest,
     query: createQueryClient({
       url: 'http://server.invalid/graphql',
-      getToken: () => null,
+      getToken: () => request.token,
       getLanguage,
       fetch: request.fetch,
     }),
     feed: createFeedClient({
       url: 'http://server.invalid/feed/graphql',
-      getToken: () => null,
+      getToken: () => request.token,
       getLanguage,
       isLoggedIn: () => false,
       fetch: request.fetch,
@@ -567,7 +575,8 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
 
 /**
  * Loads the node builds of a manifest's remotes ahead of the first page (their app, and their widgets where they
- * fill slots), so the first render of each is not spent loading code. Answers the remotes that failed to load.
+ * fill slots) and the structured query client, so the first render of each is not spent loading code. Answers the
+ * remotes that failed to load.
  */
 export async function preloadRemotes(
   manifest: FederationManifest,
@@ -575,6 +584,7 @@ export async function preloadRemotes(
 ): Promise<{ remote: ManifestRemote; error: string }[]> {
   const { accepted } = selectRemotes(manifest, { platform: PLATFORM_API_VERSION, contracts: CONTRACTS_VERSION });
   const failed: { remote: ManifestRemote; error: string }[] = [];
+  await preloadGraphqlClient();
   for (const remote of accepted)
     for (const module of remote.descriptor.slots.length > 0 ? (['app', 'widgets'] as const) : (['app'] as const))
       await serverRemotes.load(remote, serverEntry(remote), module).catch((error: unknown) => {

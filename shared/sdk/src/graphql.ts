@@ -17,6 +17,9 @@ export interface GraphqlClientOptions {
 /** graphql-request (and graphql with it) loads with the first query, not with the page. */
 const loadGraphqlRequest = () => import('graphql-request');
 
+/** Loads what a first structured query needs ahead of it: a server does so at start, so no render waits for it. */
+export const preloadGraphqlClient = async (): Promise<void> => void (await loadGraphqlRequest());
+
 function toApiError(error: unknown, ClientError: typeof import('graphql-request').ClientError): unknown {
   if (!(error instanceof ClientError)) return error;
   const first = error.response.errors?.[0];

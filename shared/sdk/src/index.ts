@@ -1,5 +1,11 @@
 export { ApiError, createRestClient, fillPath, type RestCall, type RestClientOptions } from './rest';
-export { createFeedClient, createQueryClient, type GraphqlCall, type GraphqlClientOptions } from './graphql';
+export {
+  createFeedClient,
+  createQueryClient,
+  preloadGraphqlClient,
+  type GraphqlCall,
+  type GraphqlClientOptions,
+} from './graphql';
 export {
   createSocketClient,
   type SocketClient,

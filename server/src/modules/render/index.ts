@@ -14,6 +14,8 @@ import type { PageBodies, PageBody } from '../../shell-html';
 import { scriptJson } from '../../http/script-json';
 import { visitorOf } from '../../http/visitor';
 import { styleHash } from '../../http/security-headers';
+import { createAnonymous, issue } from '../auth/service';
+import { GUEST_SESSION_MS } from '../auth/sessions';
 import { pageManifest, recordServerRender } from '../federation';
 import { remoteStoreDir } from '../federation/store';
 import type { ModuleContext, ServerModule } from '../module';
@@ -30,6 +32,7 @@ interface ShellRenderer {
     url: string;
     serverEntry: (remote: ManifestRemote) => string;
     fetch: typeof fetch;
+    token: string;
     budgetMs: number;
     shared: SharedLoads;
     seoText?: (tag: string, language: Language) => SeoText | null;
@@ -72,7 +75,7 @@ function loadRenderer(repoRoot: string): ShellRenderer | null {
 
 /**
  * A REST or GraphQL call of the renderer, answered by this server's own routes in-process (no socket): the same
- * validation, answers and caches as a browser's call, as the page's visitor (its host and address, no token).
+ * validation, answers and caches as a browser's call, as the page's visitor (its host and address, the renders' token).
  */
 function inProcessFetch(app: FastifyInstance, request: FastifyRequest): typeof fetch {
   return async (input, init) => {
@@ -94,6 +97,25 @@ function inProcessFetch(app: FastifyInstance, request: FastifyRequest): typeof f
       status: answer.statusCode,
       headers: answerHeaders,
     });
+  };
+}
+
+/**
+ * The token the renders call with: an anonymous visitor's, as a first visit's browser holds one (the structured
+ * queries answer no call without a token). One per process, made at the first render and made again when half its
+ * session's lifetime has passed, so a process that runs for weeks never renders with an ended one.
+ */
+function renderVisitor(ctx: ModuleContext, app: FastifyInstance): () => Promise<string> {
+  let current: { token: Promise<string>; at: number } | null = null;
+  return () => {
+    const now = ctx.now();
+    if (!current || now.getTime() - current.at >= GUEST_SESSION_MS / 2) {
+      const token = createAnonymous(ctx.db).then(async (row) => (await issue(app, ctx, row, now)).accessToken);
+      // A failed start is not kept: the next render tries again.
+      token.catch(() => (current = null));
+      current = { token, at: now.getTime() };
+    }
+    return current.token;
   };
 }
 
@@ -179,6 +201,7 @@ export async function pageBodies(
   const kept = new LRUCache<string, Kept>({ max: CACHED_PAGES });
   let keptRenders = 0;
   const shared = sharedLoads(ctx.config.visitorCacheMs, () => ctx.now().getTime());
+  const visitorToken = renderVisitor(ctx, app);
   // The main tenant's pinned builds are loaded before the first page is asked for.
   const unloaded = await renderer.preloadRemotes(
     await pageManifest(ctx, { tenant: undefined, hostname: 'localhost', visitor: undefined }),
@@ -230,6 +253,7 @@ export async function pageBodies(
         url,
         serverEntry,
         fetch: inProcessFetch(app, request),
+        token: await visitorToken(),
         budgetMs: ctx.config.renderBudgetMs,
         shared,
         ...(seoTexts
