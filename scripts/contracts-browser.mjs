@@ -2,11 +2,12 @@
 // package except its zod schemas, the structured queries' SDL and the server's helpers that build or read schemas
 // (SERVER_ONLY). Plain data (constants, lists, tables, structured-query documents, each record of REST endpoints as
 // its metadata: method, path, needsGuest) is written into the file as literals, and only functions are re-exported
-// from the package's modules. The package is shared between the shell and the remotes, and a shared module is
-// bundled whole, so this file decides what a page's first bytes carry: no schema and no zod. The server checks every
-// request, answer and push against the full contracts. Browser code that does parse with a schema imports it from
-// `@velvet/contracts/schemas`. The file is committed; `node scripts/contracts-browser.mjs --check` (part of `npm
-// test`) fails when it is not up to date with the domain files, or when browser code imports a server-only helper.
+// from the package's modules. Each browser build bundles only the exports it uses, but an endpoint record or a
+// computed constant would keep the schemas it is built from: so no page carries a schema or zod's full build. The
+// server checks every request, answer and push against the full contracts. Browser code that does parse with a
+// schema imports it from `@velvet/contracts/schemas`. The file is committed; `node scripts/contracts-browser.mjs
+// --check` (part of `npm test`) fails when it is not up to date with the domain files, or when browser code imports
+// a server-only helper.
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';

@@ -11,20 +11,21 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
  * - HOST_WINS: one copy for the page, the shell's (provided eagerly). Libraries holding page-wide state (React,
  *   the i18next instance, the query cache) and @velvet/i18n, whose route table is the page's. A remote asking for
  *   another range gets a console warning and still runs on the shell's copy.
- * - MUST_MATCH: @velvet/contracts, the wire shapes: one copy, and a remote whose range the shell's version does
- *   not satisfy is refused before any of its code loads (by the registry at upload, by the shell in the browser,
- *   both reading the range the build writes into its remote.json as `contracts`).
  * - OWN_COPY: the shell's copy when its version satisfies the remote's range, otherwise the remote's own. Safe for
  *   packages a remote uses only inside its own tree: ui (components; its CSS is global, so class rules only ever
  *   get added), sdk (clients are made by the shell and reach remotes through the platform object; `instanceof
  *   ApiError` holds across copies) and federation (each remote wraps its own mounts in its own copy's providers).
- * Not shared, so each app bundles only the part it uses (a shared module is never tree-shaken): zod, which only
- * @velvet/contracts imports (shared, zod with all its locales was a third of the shell), and rxjs, which holds no
- * page-wide state: an observable of the shell's copy takes the operators of a remote's copy (they lift from their
- * source), so the socket's streams work in every remote, and the shell's first load carries 5 KB of it, not 12.
+ * Not shared, so each app bundles only the part it uses (a shared module is never tree-shaken):
+ * - @velvet/contracts, the wire shapes: constants, pure functions and shapes, no state that must be one (its caches
+ *   only keep what any copy would make again). Shared, the shell carried all of its browser entry. That the shapes
+ *   match is checked before any of a remote's code loads, by the registry at upload and by the shell, both reading
+ *   the range the build writes into its remote.json as `contracts` (builtDescriptor).
+ * - zod, which only @velvet/contracts imports (shared, zod with all its locales was a third of the shell).
+ * - rxjs, which holds no page-wide state: an observable of the shell's copy takes the operators of a remote's copy
+ *   (they lift from their source), so the socket's streams work in every remote, and the shell's first load
+ *   carries 5 KB of it, not 12.
  */
 const HOST_WINS = { singleton: true, strictVersion: false };
-const MUST_MATCH = { singleton: true, strictVersion: true };
 const OWN_COPY = { singleton: false, strictVersion: false };
 const SHARED = {
   react: HOST_WINS,
@@ -35,7 +36,6 @@ const SHARED = {
   'react-i18next': HOST_WINS,
   '@tanstack/react-query': HOST_WINS,
   '@velvet/i18n': HOST_WINS,
-  '@velvet/contracts': MUST_MATCH,
   '@velvet/sdk': OWN_COPY,
   '@velvet/ui': OWN_COPY,
   '@velvet/federation': OWN_COPY,
@@ -178,13 +178,13 @@ function baseConfig({ dir, mode }) {
 }
 
 /**
- * The remote.json a build ships: the remote's own, plus the @velvet/contracts range the build needs, which the
- * registry and the shell check before any of its code loads.
+ * The remote.json a build ships: the remote's own, plus the @velvet/contracts range the build needs (`^` the version
+ * it was built with), which the registry and the shell check before any of its code loads.
  */
-function builtDescriptor(dir, sharedConfig) {
+function builtDescriptor(dir) {
   return {
     ...JSON.parse(fs.readFileSync(path.join(dir, 'remote.json'), 'utf8')),
-    contracts: sharedConfig['@velvet/contracts'].requiredVersion,
+    contracts: `^${installedVersion(dir, '@velvet/contracts')}`,
   };
 }
 
@@ -194,7 +194,7 @@ function builtDescriptor(dir, sharedConfig) {
  */
 function remoteWebpackConfig({ dir, mode }) {
   const sharedConfig = shared({ dir, eager: false });
-  const descriptor = builtDescriptor(dir, sharedConfig);
+  const descriptor = builtDescriptor(dir);
   return {
     ...browserConfig(baseConfig({ dir, mode })),
     name: 'browser',
@@ -394,7 +394,7 @@ const NODE_RUNTIME_PLUGIN = require.resolve('@module-federation/node/runtimePlug
  */
 function remoteServerWebpackConfig({ dir, mode }) {
   const sharedConfig = shared({ dir, eager: false });
-  const descriptor = builtDescriptor(dir, sharedConfig);
+  const descriptor = builtDescriptor(dir);
   return {
     ...nodeBaseConfig({ dir, mode, scope: descriptor.federationName }),
     name: 'node',

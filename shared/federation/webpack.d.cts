@@ -12,6 +12,6 @@ export interface SharedModule {
 }
 
 export function shared(options: { dir: string; eager: boolean }): Record<string, SharedModule>;
-export function builtDescriptor(dir: string, sharedConfig: Record<string, SharedModule>): Record<string, unknown>;
+export function builtDescriptor(dir: string): Record<string, unknown>;
 export function remoteWebpackConfig(options: { dir: string; mode: string }): Configuration;
 export function hostWebpackConfig(options: { dir: string; mode: string; extraPlugins?: unknown[] }): Configuration;

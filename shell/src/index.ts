@@ -13,7 +13,6 @@ const stages = [
   () => import(/* webpackMode: "eager" */ 'react-i18next'),
   () => import(/* webpackMode: "eager" */ '@tanstack/react-query'),
   () => import(/* webpackMode: "eager" */ '@velvet/i18n'),
-  () => import(/* webpackMode: "eager" */ '@velvet/contracts'),
   () => import(/* webpackMode: "eager" */ '@module-federation/enhanced/runtime'),
   () => import(/* webpackMode: "eager" */ '@velvet/sdk'),
   () => import(/* webpackMode: "eager" */ '@velvet/ui'),

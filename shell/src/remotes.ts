@@ -19,8 +19,8 @@ export interface RefusedRemote {
 
 /**
  * The remotes the shell will run: switched on for the tenant (feature flag), asking for a platform API range
- * this shell satisfies and for @velvet/contracts (the wire shapes, one copy for the page) its copy satisfies.
- * The others are refused before any of their code is downloaded.
+ * this shell satisfies and for @velvet/contracts (the wire shapes, which each app bundles) its version satisfies.
+ * The others are refused before any of their code is downloaded: this is where the shapes are held to match.
  */
 export function selectRemotes(
   manifest: FederationManifest,

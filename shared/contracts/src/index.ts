@@ -1,9 +1,9 @@
-import './csp';
 export * from './endpoint';
 export * from './routes';
 export * from './guest';
 export * from './federation';
 export * from './slots';
+export * from './slotProps';
 export * from './socket';
 export * from './statusBar';
 export * from './platform';

@@ -14,21 +14,22 @@ const HOST_WINS = ['react', 'react-dom', 'i18next', 'react-i18next', '@tanstack/
 const OWN_COPY = ['@velvet/ui', '@velvet/sdk', '@velvet/federation'];
 
 /**
- * A federation runtime instance sharing ui and contracts as the build config says (share strategy as in the
- * factories), each module answering with the name of the app that provided it; a remote joins the host's scope.
+ * A federation runtime instance sharing ui as the build config says (share strategy as in the factories), the
+ * module answering with the name of the app that provided it; a remote joins the host's scope.
  */
 function federation(name: string, config: Record<string, SharedModule>, host?: ReturnType<typeof createInstance>) {
+  const { version, singleton, strictVersion, requiredVersion } = config['@velvet/ui']!;
   const instance = createInstance({
     name,
     remotes: [],
     shareStrategy: 'loaded-first',
-    shared: Object.fromEntries(
-      ['@velvet/ui', '@velvet/contracts'].map((pkg) => {
-        const { version, singleton, strictVersion, requiredVersion } = config[pkg]!;
-        const module = { version, shareConfig: { singleton, strictVersion, requiredVersion } };
-        return [pkg, { ...module, get: () => Promise.resolve(() => ({ from: name })) }];
-      }),
-    ),
+    shared: {
+      '@velvet/ui': {
+        version,
+        shareConfig: { singleton, strictVersion, requiredVersion },
+        get: () => Promise.resolve(() => ({ from: name })),
+      },
+    },
   });
   if (host) instance.initShareScopeMap('default', host.shareScopeMap['default']!);
   return instance;
@@ -47,18 +48,18 @@ describe('shared modules of the webpack factories', () => {
       expect([name, module.requiredVersion]).toEqual([name, `^${module.version}`]);
       expect(module.eager).toBe(eager);
     }
-    expect(config['@velvet/contracts']).toMatchObject({ version: CONTRACTS_VERSION, singleton: true });
   });
 
-  it('keeps page-wide state in one host copy, contracts strict, lets ui, sdk and federation come twice, and shares nothing else', () => {
+  it('keeps page-wide state in one host copy, lets ui, sdk and federation come twice, and shares nothing else', () => {
     const config = shared({ dir: path.join(root, 'mf-tv'), eager: false });
     for (const name of [...HOST_WINS, 'react-dom/client', 'react/jsx-runtime'])
       expect([name, config[name]]).toMatchObject([name, { singleton: true, strictVersion: false }]);
-    expect(config['@velvet/contracts']).toMatchObject({ singleton: true, strictVersion: true });
     for (const name of OWN_COPY) expect([name, config[name]?.singleton]).toEqual([name, false]);
+    // The contracts are bundled by each app: their range travels in the remote.json instead.
     expect(Object.keys(config).sort()).toEqual(
-      [...HOST_WINS, ...OWN_COPY, '@velvet/contracts', 'react-dom/client', 'react/jsx-runtime'].sort(),
+      [...HOST_WINS, ...OWN_COPY, 'react-dom/client', 'react/jsx-runtime'].sort(),
     );
+    expect(builtDescriptor(path.join(root, 'mf-tv'))).toMatchObject({ contracts: `^${CONTRACTS_VERSION}` });
   });
 
   describe('a remote built against newer contracts', () => {
@@ -78,10 +79,8 @@ describe('shared modules of the webpack factories', () => {
     });
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-    it('asks for that version, in the federation config and in the remote.json it ships', () => {
-      const config = shared({ dir, eager: false });
-      expect(config['@velvet/contracts']).toMatchObject({ version: '0.3.2', requiredVersion: '^0.3.2' });
-      expect(builtDescriptor(dir, config)).toEqual({
+    it('asks for that version in the remote.json it ships', () => {
+      expect(builtDescriptor(dir)).toEqual({
         name: 'mf-tv',
         federationName: 'mf_tv',
         platform: '^1',
@@ -92,20 +91,17 @@ describe('shared modules of the webpack factories', () => {
       expect(satisfy(CONTRACTS_VERSION, '^0.3.2')).toBe(false);
     });
 
-    it('runs on its own ui where the shell copy is too old, and the runtime refuses it the shell contracts', async () => {
+    it('runs on its own ui where the shell copy is too old', async () => {
       const host = federation('shell', shared({ dir: path.join(root, 'shell'), eager: true }));
       const load = async (instance: typeof host, name: string) => ((await instance.loadShare(name)) as () => unknown)();
       // The shell's copies are in use before any remote comes (provided eagerly).
       expect(await load(host, '@velvet/ui')).toEqual({ from: 'shell' });
-      await load(host, '@velvet/contracts');
 
       const current = federation('mf_tv', shared({ dir: path.join(root, 'mf-tv'), eager: false }), host);
       expect(await load(current, '@velvet/ui')).toEqual({ from: 'shell' });
-      expect(await load(current, '@velvet/contracts')).toEqual({ from: 'shell' });
 
       const newer = federation('mf_newer', shared({ dir, eager: false }), host);
       expect(await load(newer, '@velvet/ui')).toEqual({ from: 'mf_newer' });
-      await expect(load(newer, '@velvet/contracts')).rejects.toThrow(/does not satisfy the requirement of mf_newer/);
     });
   });
 });
