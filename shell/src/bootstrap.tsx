@@ -12,6 +12,7 @@ import {
   loggerEndpoints,
   routeTableOf,
   telemetryEndpoints,
+  visitorSession,
 } from '@velvet/contracts';
 import { createFeedClient, createQueryClient, createRestClient, createSocketClient, type RestCall } from '@velvet/sdk';
 import { createI18n, installRouteTable } from '@velvet/i18n';
@@ -116,6 +117,9 @@ async function boot(router: ShellRouter, i18n: I18n, install: InstallPrompt) {
   addDescriptorMessages(i18n, routed);
   router.sync();
 
+  // The clients, stores and subscriptions below are wired in tasks of their own, apart from the manifest's.
+  await nextTask();
+
   // Log posts wait for the network while the browser is off line, and go out when it is back.
   const logger = createNetworkLogger({ rest, window });
   const socketUrl = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${SOCKET_PATH}`;
@@ -205,6 +209,7 @@ async function boot(router: ShellRouter, i18n: I18n, install: InstallPrompt) {
     },
   });
 
+  await nextTask();
   socket.connect();
   // Page views, profile visits and the tab's leave and comeback are analytics: `track` sends them with consent only.
   trackPageViews({
@@ -288,7 +293,11 @@ async function boot(router: ShellRouter, i18n: I18n, install: InstallPrompt) {
     ui.statusBar$.next(lost ? { type: 'connectionLost', data: {}, action: null } : status),
   );
 
-  // The layout is rendered and the remotes started in tasks of their own, after the wiring above.
+  // The layout is rendered and the remotes started in tasks of their own, after the wiring above. The visitor
+  // session the layout's first render reads is made before, in a task of its own too: it formats a balance, and the
+  // page's first number format costs tens of milliseconds on a phone (the browser loads the language's number data).
+  await nextTask();
+  visitorSession(router.current().language);
   await nextTask();
   const shell: Shell = {
     platform,

@@ -15,7 +15,14 @@ import { usePlatform } from './context';
 function testPlatform() {
   const incoming = new Subject<IncomingMessage>();
   const i18n = i18next.createInstance();
-  void i18n.use(initReactI18next).init({ lng: 'de', fallbackLng: 'en', resources: {}, initAsync: false });
+  // As the shell's instance: components render again when strings are added to the store.
+  void i18n.use(initReactI18next).init({
+    lng: 'de',
+    fallbackLng: 'en',
+    resources: {},
+    initAsync: false,
+    react: { bindI18nStore: 'added' },
+  });
   const bus: PlatformApi['bus'] = {
     on: (type) => incoming.pipe(filter((m): m is IncomingMessage<typeof type> => m.type === type)),
     send: () => undefined,
@@ -59,6 +66,23 @@ describe('defineRemoteApp', () => {
     await app.unmount(props);
     expect(domElement.innerHTML).toBe('');
     expect(incoming.observed).toBe(false);
+  });
+
+  it('adds its strings before its first render without the event that renders every translated component again, and with it for a language chosen while mounted', async () => {
+    const { platform } = testPlatform();
+    const added: string[] = [];
+    platform.i18n.store.on('added', (language: string, namespace: string) => added.push(`${language}:${namespace}`));
+    const app = defineRemoteApp({ name: 'mf-tv', App: OnlineCount, locales });
+    const domElement = document.createElement('div');
+    const props = { platform, domElement, name: 'mf-tv' };
+    await app.bootstrap(props);
+    await app.mount(props);
+    await waitFor(() => expect(domElement).toHaveTextContent('Hallo 0'));
+    expect(added).toEqual([]);
+    await act(() => platform.i18n.changeLanguage('en'));
+    await waitFor(() => expect(domElement).toHaveTextContent('Hello 0'));
+    expect(added).toEqual(['en:mf-tv']);
+    await app.unmount(props);
   });
 
   it('keeps a crash inside the remote behind its error boundary', async () => {

@@ -70,15 +70,23 @@ const loadedLocales = new WeakMap<object, Set<string>>();
 
 /**
  * Adds the remote's strings in `language` to its namespace, once per i18next instance. Merged: the shell may have
- * put the descriptor's menu labels there before the code loaded.
+ * put the descriptor's menu labels there before the code loaded. `silent` adds them without the store's `added`
+ * event, on which every translated component of the page renders again, synchronously and in one task: right for
+ * strings that arrive before anything shown reads them.
  */
-async function loadLocale(platform: PlatformApi, namespace: string, locales: LocaleLoader, language: Language) {
+async function loadLocale(
+  platform: PlatformApi,
+  namespace: string,
+  locales: LocaleLoader,
+  language: Language,
+  silent = false,
+) {
   const loaded = loadedLocales.get(platform.i18n) ?? new Set<string>();
   loadedLocales.set(platform.i18n, loaded);
   const key = `${language}:${namespace}`;
   if (loaded.has(key)) return;
   const { default: resources } = await locales(language);
-  platform.i18n.addResourceBundle(language, namespace, resources, true, false);
+  platform.i18n.addResourceBundle(language, namespace, resources, true, false, { silent });
   loaded.add(key);
 }
 
@@ -115,7 +123,9 @@ function defineLifecycles<P extends object>(
     bootstrap: (props) => react.bootstrap(props as never) as Promise<void>,
     mount: async (props) => {
       const { platform, domElement } = props;
-      await loadLocale(platform, remote, locales, platform.i18n.language as Language);
+      // Before the remote's first render, and nothing else on the page reads its strings in this language yet (the
+      // shell's menus read the descriptor's labels, there already): no component needs to render again for them.
+      await loadLocale(platform, remote, locales, platform.i18n.language as Language, true);
       // A language chosen while mounted: its strings are added when they arrive (the components re-render then).
       const onLanguage = (language: string) => void loadLocale(platform, remote, locales, language as Language);
       platform.i18n.on('languageChanged', onLanguage);

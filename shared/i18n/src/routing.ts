@@ -26,11 +26,18 @@ export function isLanguage(value: string | undefined): value is Language {
 
 type Matcher = { name: RouteName; match: MatchFunction<RouteArgs> };
 
-/** A route table with its compiled paths and its matchers per language, most specific pattern first. */
+/** A language's pages, most specific pattern first, and the matchers compiled of them so far (in the same order). */
+type Ranked = { pages: RouteDefinition[]; matchers: Matcher[] };
+
+/**
+ * A route table with its compiled paths and its matchers per language, most specific pattern first. Each is
+ * compiled at its first use (a matcher once a URL reaches it): compiling a pattern builds regular expressions, and
+ * reading the page's URL should not compile every page of the table on a phone's first load.
+ */
 class RouteTable {
   private readonly byName: Map<string, RouteDefinition>;
   private readonly compilers = new Map<string, (args: RouteArgs) => string>();
-  private readonly matchers = new Map<Language, Matcher[]>();
+  private readonly ranked = new Map<Language, Ranked>();
 
   constructor(readonly routes: readonly RouteDefinition[]) {
     this.byName = new Map(routes.map((route) => [route.name, route]));
@@ -50,17 +57,22 @@ class RouteTable {
     return toPath;
   }
 
-  matchersFor(language: Language): Matcher[] {
-    let list = this.matchers.get(language);
-    if (!list) {
-      const pages = this.routes.filter((route) => route.path.en !== '');
-      list = rankRoutes(pages, language).map((route) => ({
+  *matchersFor(language: Language): Generator<Matcher> {
+    let ranked = this.ranked.get(language);
+    if (!ranked) {
+      const pages = rankRoutes(
+        this.routes.filter((route) => route.path.en !== ''),
+        language,
+      );
+      this.ranked.set(language, (ranked = { pages, matchers: [] }));
+    }
+    const { pages, matchers } = ranked;
+    for (const [index, route] of pages.entries()) {
+      yield (matchers[index] ??= {
         name: route.name as RouteName,
         match: match<RouteArgs>(slugsFor(route, language), { decode: decodeURIComponent, trailing: true }),
-      }));
-      this.matchers.set(language, list);
+      });
     }
-    return list;
   }
 }
 
