@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { Language } from '@velvet/contracts';
 import { performerKey } from '../performers/catalogue';
 
 /**
@@ -122,9 +123,10 @@ export const chatTickets = pgTable(
     actorId: integer('actor_id').notNull().references(performerKey, { onDelete: 'cascade' }),
     /** M manual, C chat ticket, P purchased ticket. */
     creationType: text('creation_type').notNull().default('C'),
-    title: jsonb('title').$type<Record<string, string>>().notNull(),
-    description: jsonb('description').$type<Record<string, string>>().notNull(),
-    postBuyInfo: jsonb('post_buy_info').$type<Record<string, string>>().notNull(),
+    /** Guest-facing texts in every language of the site. */
+    title: jsonb('title').$type<Record<Language, string>>().notNull(),
+    description: jsonb('description').$type<Record<Language, string>>().notNull(),
+    postBuyInfo: jsonb('post_buy_info').$type<Record<Language, string>>().notNull(),
     /** Hundredths of a coin; 0 is a free show. */
     price: integer('price').notNull(),
     seats: integer('seats').notNull(),

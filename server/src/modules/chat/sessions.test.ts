@@ -130,9 +130,9 @@ describe('chat start rules', () => {
       .insert(chatTickets)
       .values({
         actorId: showing.id,
-        title: { en: 'Show' },
-        description: { en: 'Show' },
-        postBuyInfo: { en: 'Enjoy' },
+        title: { de: 'Show', en: 'Show', nl: 'Show', es: 'Show' },
+        description: { de: 'Show', en: 'Show', nl: 'Show', es: 'Show' },
+        postBuyInfo: { de: 'Viel Spaß', en: 'Enjoy', nl: 'Veel plezier', es: 'Disfruta' },
         price: 0,
         seats: 10,
         startsAt: new Date(now - 60_000),

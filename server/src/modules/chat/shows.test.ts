@@ -29,9 +29,9 @@ async function createShow(actorId: number, values: Partial<typeof chatTickets.$i
     .insert(chatTickets)
     .values({
       actorId,
-      title: { en: 'Show' },
-      description: { en: 'A show' },
-      postBuyInfo: { en: 'Come in time' },
+      title: { de: 'Show', en: 'Show', nl: 'Show', es: 'Show' },
+      description: { de: 'Eine Show', en: 'A show', nl: 'Een show', es: 'Un show' },
+      postBuyInfo: { de: 'Sei pünktlich', en: 'Come in time', nl: 'Wees op tijd', es: 'Sé puntual' },
       price: PRICE,
       seats: 10,
       startsAt: new Date(now + MINUTE),

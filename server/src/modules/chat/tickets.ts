@@ -98,8 +98,8 @@ export interface TicketViewer {
   gate: AgeGate;
 }
 
-const localized = (texts: Record<string, string>): LocalizedText[] =>
-  LANGUAGES.flatMap((language) => (texts[language] ? [{ language, value: texts[language] }] : []));
+const localized = (texts: Record<Language, string>): LocalizedText[] =>
+  LANGUAGES.map((language) => ({ language, value: texts[language] }));
 
 /** The spec's ticket and cam show fields of these tickets, as the viewer sees them. */
 async function ticketViews(db: Database, rows: TicketRow[], viewer: TicketViewer, now: Date): Promise<CamShow[]> {

@@ -14,12 +14,11 @@ import { blogPosts } from './schema';
 import { localize } from './service';
 
 /**
- * Blog posts by their title and teaser in the caller's language (Dutch readers get the English text, as on the
- * blog's pages), stemmed in that language and ranked by ts_rank (an expression index per language, made by the
- * search module's migration).
+ * Blog posts by their title and teaser in the caller's language, stemmed in that language and ranked by ts_rank
+ * (an expression index per language, made by the search module's migrations).
  */
 export async function searchBlogPosts(db: Database, search: TextSearch): Promise<TextSearchPage> {
-  const language = search.language === 'nl' ? 'en' : search.language;
+  const { language } = search;
   const words = prefixQuery(TEXT_SEARCH_CONFIG[language], search.pattern);
   if (!words) return noHits(search);
   const text = localizedText(language, sql`${blogPosts.title}`, sql`${blogPosts.teaser}`);

@@ -12,13 +12,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { GameDayConfig, RewardType } from '@velvet/contracts';
+import type { GameDayConfig, Language, RewardType } from '@velvet/contracts';
 import { guestKey } from '../auth/keys';
 import { performerKey } from '../performers/catalogue';
 
-/** A text in the languages the editors write in; nl readers get the English text. */
-export type LocalizedText = { de: string; en: string; es: string };
-export type LocalizedParagraphs = { de: string[]; en: string[]; es: string[] };
+/** A guest-facing text in every language of the site; rows stored before Dutch got it from a migration. */
+export type LocalizedText = Record<Language, string>;
+export type LocalizedParagraphs = Record<Language, string[]>;
 
 export const dailyBonusOffers = pgTable(
   'specials_daily_bonus_offers',

@@ -71,10 +71,11 @@ const slugify = (text: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
-const same = (text: string): LocalizedText => ({ de: text, en: text, es: text });
+const same = (text: string): LocalizedText => ({ de: text, en: text, nl: text, es: text });
 const paragraphs = (...texts: LocalizedText[]): LocalizedParagraphs => ({
   de: texts.map((t) => t.de),
   en: texts.map((t) => t.en),
+  nl: texts.map((t) => t.nl),
   es: texts.map((t) => t.es),
 });
 
@@ -153,10 +154,11 @@ const CONTESTS: {
 }[] = [
   {
     type: 'photo',
-    title: { de: 'Sommer-Selfie', en: 'Summer selfie', es: 'Selfi de verano' },
+    title: { de: 'Sommer-Selfie', en: 'Summer selfie', nl: 'Zomerselfie', es: 'Selfi de verano' },
     description: {
       de: 'Das schönste Sommer-Selfie gewinnt. Stimme für deine Favoritin ab.',
       en: 'The best summer selfie wins. Vote for your favourite.',
+      nl: 'De mooiste zomerselfie wint. Stem op je favoriet.',
       es: 'Gana el mejor selfi de verano. Vota por tu favorita.',
     },
     startDays: -10,
@@ -164,10 +166,11 @@ const CONTESTS: {
   },
   {
     type: 'video',
-    title: { de: 'Bester Tanz-Clip', en: 'Best dance clip', es: 'Mejor clip de baile' },
+    title: { de: 'Bester Tanz-Clip', en: 'Best dance clip', nl: 'Beste dansclip', es: 'Mejor clip de baile' },
     description: {
       de: 'Wer hat die besten Moves? Die Clips der Teilnehmerinnen.',
       en: 'Who has the best moves? The entrants’ clips.',
+      nl: 'Wie heeft de beste moves? De clips van de deelneemsters.',
       es: '¿Quién tiene los mejores movimientos? Los clips de las participantes.',
     },
     startDays: -3,
@@ -175,10 +178,11 @@ const CONTESTS: {
   },
   {
     type: 'photo',
-    title: { de: 'Halloween-Kostüm', en: 'Halloween costume', es: 'Disfraz de Halloween' },
+    title: { de: 'Halloween-Kostüm', en: 'Halloween costume', nl: 'Halloweenkostuum', es: 'Disfraz de Halloween' },
     description: {
       de: 'Gruselig, süß oder beides: die Kostüme des Jahres.',
       en: 'Spooky, sweet or both: this year’s costumes.',
+      nl: 'Griezelig, schattig of allebei: de kostuums van dit jaar.',
       es: 'Terrorífico, dulce o ambos: los disfraces del año.',
     },
     startDays: -40,
@@ -186,10 +190,11 @@ const CONTESTS: {
   },
   {
     type: 'photo',
-    title: { de: 'Weihnachts-Outfit', en: 'Christmas outfit', es: 'Look navideño' },
+    title: { de: 'Weihnachts-Outfit', en: 'Christmas outfit', nl: 'Kerstoutfit', es: 'Look navideño' },
     description: {
       de: 'Festlich, frech, glitzernd: die Outfits vom letzten Dezember.',
       en: 'Festive, cheeky, sparkling: last December’s outfits.',
+      nl: 'Feestelijk, brutaal, glinsterend: de outfits van afgelopen december.',
       es: 'Festivo, atrevido, brillante: los looks del pasado diciembre.',
     },
     startDays: -340,
@@ -264,10 +269,16 @@ type OfferSeed = {
 const OFFERS: OfferSeed[] = [
   {
     offer: 'TopUpPercent',
-    title: { de: '20 % Bonus auf deine Aufladung', en: '20% bonus on your top-up', es: '20 % de bono en tu recarga' },
+    title: {
+      de: '20 % Bonus auf deine Aufladung',
+      en: '20% bonus on your top-up',
+      nl: '20% bonus op je opwaardering',
+      es: '20 % de bono en tu recarga',
+    },
     description: {
       de: 'Lade heute ab 20 € auf und erhalte 20 % Coins obendrauf.',
       en: 'Top up €20 or more today and get 20% extra coins.',
+      nl: 'Waardeer vandaag € 20 of meer op en krijg 20% extra coins.',
       es: 'Recarga hoy 20 € o más y recibe un 20 % de monedas extra.',
     },
     conditions: [{ name: 'minTopUp', value: '2000' }],
@@ -278,24 +289,34 @@ const OFFERS: OfferSeed[] = [
   },
   {
     offer: 'video',
-    title: { de: 'Video des Tages', en: 'Video of the day', es: 'Vídeo del día' },
+    title: { de: 'Video des Tages', en: 'Video of the day', nl: 'Video van de dag', es: 'Vídeo del día' },
     description: {
       de: 'Nur heute zum Sonderpreis.',
       en: 'Today only at a special price.',
+      nl: 'Alleen vandaag voor een speciale prijs.',
       es: 'Solo hoy a precio especial.',
     },
     conditions: [],
     effect: { name: 'discount', value: 50, unit: 'percent', code: null },
     free: false,
     price: { value: 1996, currency: 'VXC' },
-    content: { type: 'video', title: { de: 'Morgens am See', en: 'Morning at the lake', es: 'Mañana en el lago' } },
+    content: {
+      type: 'video',
+      title: { de: 'Morgens am See', en: 'Morning at the lake', nl: 'Ochtend aan het meer', es: 'Mañana en el lago' },
+    },
   },
   {
     offer: 'VipOneDay',
-    title: { de: 'Ein Tag VIP gratis', en: 'One day of VIP for free', es: 'Un día VIP gratis' },
+    title: {
+      de: 'Ein Tag VIP gratis',
+      en: 'One day of VIP for free',
+      nl: 'Een dag gratis VIP',
+      es: 'Un día VIP gratis',
+    },
     description: {
       de: 'Alle VIP-Vorteile für 24 Stunden, ab einer Aufladung von 10 €.',
       en: 'Every VIP benefit for 24 hours with a top-up of €10.',
+      nl: 'Alle VIP-voordelen 24 uur lang bij een opwaardering vanaf € 10.',
       es: 'Todas las ventajas VIP durante 24 horas con una recarga de 10 €.',
     },
     conditions: [{ name: 'minTopUp', value: '1000' }],
@@ -306,42 +327,54 @@ const OFFERS: OfferSeed[] = [
   },
   {
     offer: 'MessengerGift',
-    title: { de: 'Ein Messenger-Geschenk gratis', en: 'A free messenger gift', es: 'Un regalo de mensajero gratis' },
+    title: {
+      de: 'Ein Messenger-Geschenk gratis',
+      en: 'A free messenger gift',
+      nl: 'Een gratis messenger-cadeau',
+      es: 'Un regalo de mensajero gratis',
+    },
     description: {
       de: 'Schicke heute ein Geschenk, ohne zu bezahlen.',
       en: 'Send a gift today without paying.',
+      nl: 'Stuur vandaag een cadeau zonder te betalen.',
       es: 'Envía hoy un regalo sin pagar.',
     },
     conditions: [],
     effect: { name: 'messengerGift', value: 1, unit: 'pieces', code: null },
     free: true,
     price: null,
-    content: { type: 'gift', title: { de: 'Rote Rose', en: 'Red rose', es: 'Rosa roja' } },
+    content: { type: 'gift', title: { de: 'Rote Rose', en: 'Red rose', nl: 'Rode roos', es: 'Rosa roja' } },
   },
   {
     offer: 'photo_album',
     title: {
       de: 'Fotoalbum zum halben Preis',
       en: 'Photo album at half price',
+      nl: 'Fotoalbum voor de halve prijs',
       es: 'Álbum de fotos a mitad de precio',
     },
     description: {
       de: 'Ein ausgewähltes Album, nur heute reduziert.',
       en: 'A selected album, reduced today only.',
+      nl: 'Een geselecteerd album, alleen vandaag afgeprijsd.',
       es: 'Un álbum seleccionado, rebajado solo hoy.',
     },
     conditions: [],
     effect: { name: 'discount', value: 50, unit: 'percent', code: null },
     free: false,
     price: { value: 996, currency: 'VXC' },
-    content: { type: 'wallpaper', title: { de: 'Sonnenuntergang', en: 'Sunset', es: 'Atardecer' } },
+    content: {
+      type: 'wallpaper',
+      title: { de: 'Sonnenuntergang', en: 'Sunset', nl: 'Zonsondergang', es: 'Atardecer' },
+    },
   },
   {
     offer: 'TopUpFlat',
-    title: { de: '50 Bonus-Coins', en: '50 bonus coins', es: '50 monedas de bono' },
+    title: { de: '50 Bonus-Coins', en: '50 bonus coins', nl: '50 bonuscoins', es: '50 monedas de bono' },
     description: {
       de: 'Ab einer Aufladung von 25 € gibt es 50 Coins dazu.',
       en: 'Top up €25 or more and get 50 extra coins.',
+      nl: 'Waardeer € 25 of meer op en krijg er 50 coins bij.',
       es: 'Recarga 25 € o más y recibe 50 monedas extra.',
     },
     conditions: [{ name: 'minTopUp', value: '2500' }],
@@ -352,10 +385,11 @@ const OFFERS: OfferSeed[] = [
   },
   {
     offer: 'VideoVoucher',
-    title: { de: 'Video-Gutschein', en: 'Video voucher', es: 'Vale de vídeo' },
+    title: { de: 'Video-Gutschein', en: 'Video voucher', nl: 'Videotegoedbon', es: 'Vale de vídeo' },
     description: {
       de: 'Ein Video deiner Wahl gratis ab einer Aufladung von 15 €.',
       en: 'A video of your choice for free with a top-up of €15.',
+      nl: 'Een video naar keuze gratis bij een opwaardering vanaf € 15.',
       es: 'Un vídeo a tu elección gratis con una recarga de 15 €.',
     },
     conditions: [{ name: 'minTopUp', value: '1500' }],
@@ -366,10 +400,11 @@ const OFFERS: OfferSeed[] = [
   },
   {
     offer: 'Merchandise',
-    title: { de: 'Velvet-Tasse', en: 'Velvet mug', es: 'Taza Velvet' },
+    title: { de: 'Velvet-Tasse', en: 'Velvet mug', nl: 'Velvet-mok', es: 'Taza Velvet' },
     description: {
       de: 'Die Tasse zum Magazin, solange der Vorrat reicht.',
       en: 'The magazine’s mug, while stocks last.',
+      nl: 'De mok van het magazine, zolang de voorraad strekt.',
       es: 'La taza de la revista, hasta agotar existencias.',
     },
     conditions: [{ name: 'vip', value: 'true' }],
@@ -459,6 +494,7 @@ async function seedEvents(ctx: ModuleContext, now: number): Promise<EventSeed[]>
       description: {
         de: 'Dreh täglich am Automaten und gewinne Coins, Videos und Freidrehs.',
         en: 'Pull the lever every day and win coins, videos and free spins.',
+        nl: "Trek elke dag aan de hendel en win coins, video's en gratis draaien.",
         es: 'Tira de la palanca cada día y gana monedas, vídeos y giros gratis.',
       },
       start: relative(-3),
@@ -473,6 +509,7 @@ async function seedEvents(ctx: ModuleContext, now: number): Promise<EventSeed[]>
       description: {
         de: 'Sammle Punkte in den Chats und tausche sie gegen Prämien.',
         en: 'Collect points in chats and trade them for rewards.',
+        nl: 'Verzamel punten in de chats en wissel ze in voor beloningen.',
         es: 'Acumula puntos en los chats y cámbialos por premios.',
       },
       start: relative(-1),
@@ -487,6 +524,7 @@ async function seedEvents(ctx: ModuleContext, now: number): Promise<EventSeed[]>
       description: {
         de: 'Jeden Tag eine VR-Box mit Clips und Coins.',
         en: 'A VR box with clips and coins every day.',
+        nl: 'Elke dag een VR-box met clips en coins.',
         es: 'Cada día una caja de RV con clips y monedas.',
       },
       start: relative(7),
@@ -501,6 +539,7 @@ async function seedEvents(ctx: ModuleContext, now: number): Promise<EventSeed[]>
       description: {
         de: 'Süßes oder Saures: jeden Tag ein Kürbis mit Überraschung.',
         en: 'Trick or treat: a pumpkin with a surprise every day.',
+        nl: 'Snoep of je leven: elke dag een pompoen met een verrassing.',
         es: 'Truco o trato: una calabaza con sorpresa cada día.',
       },
       start: at(year, 10, 20),
@@ -511,10 +550,16 @@ async function seedEvents(ctx: ModuleContext, now: number): Promise<EventSeed[]>
       id: SPECIAL_EVENT_IDS.wiesnShooting,
       slug: 'wiesn-shooting',
       gameType: 'wiesnShooting',
-      name: { de: 'Wiesn-Schießbude', en: 'Wiesn shooting gallery', es: 'Caseta de tiro de la Wiesn' },
+      name: {
+        de: 'Wiesn-Schießbude',
+        en: 'Wiesn shooting gallery',
+        nl: 'Wiesn-schiettent',
+        es: 'Caseta de tiro de la Wiesn',
+      },
       description: {
         de: 'Triff die Herzen und gewinne Lebkuchen-Prämien.',
         en: 'Hit the hearts and win gingerbread rewards.',
+        nl: 'Raak de harten en win peperkoekprijzen.',
         es: 'Acierta a los corazones y gana premios de pan de jengibre.',
       },
       start: at(year, 9, 19),
@@ -525,10 +570,11 @@ async function seedEvents(ctx: ModuleContext, now: number): Promise<EventSeed[]>
       id: SPECIAL_EVENT_IDS.wiesnBude,
       slug: 'wiesn-bude',
       gameType: 'wiesnBude',
-      name: { de: 'Wiesn-Bude', en: 'Wiesn booth', es: 'Caseta de la Wiesn' },
+      name: { de: 'Wiesn-Bude', en: 'Wiesn booth', nl: 'Wiesn-kraam', es: 'Caseta de la Wiesn' },
       description: {
         de: 'Jeden Tag ein Los an der Bude.',
         en: 'A ticket at the booth every day.',
+        nl: 'Elke dag een lot bij de kraam.',
         es: 'Un boleto en la caseta cada día.',
       },
       start: at(year, 9, 19),
@@ -543,6 +589,7 @@ async function seedEvents(ctx: ModuleContext, now: number): Promise<EventSeed[]>
       description: {
         de: 'Das Sommerspiel mit Wasserbomben und Preisen.',
         en: 'The summer game with water bombs and prizes.',
+        nl: 'Het zomerspel met waterbommen en prijzen.',
         es: 'El juego de verano con globos de agua y premios.',
       },
       start: at(year, 7, 1),
@@ -557,6 +604,7 @@ async function seedEvents(ctx: ModuleContext, now: number): Promise<EventSeed[]>
       description: {
         de: 'Das Torwandschießen zur Fußball-EM.',
         en: 'The goal-wall shoot-out for the football championship.',
+        nl: 'Het doelmuurschieten voor het EK voetbal.',
         es: 'La tanda de penaltis de la Eurocopa.',
       },
       start: at(2024, 6, 14),
@@ -571,6 +619,7 @@ async function seedEvents(ctx: ModuleContext, now: number): Promise<EventSeed[]>
       description: {
         de: 'Torwandschießen, Runde zwei.',
         en: 'Goal-wall shoot-out, round two.',
+        nl: 'Doelmuurschieten, ronde twee.',
         es: 'Tanda de penaltis, segunda ronda.',
       },
       start: at(2025, 6, 13),
@@ -585,6 +634,7 @@ async function seedEvents(ctx: ModuleContext, now: number): Promise<EventSeed[]>
       description: {
         de: 'Das Spiel zur Venus-Messe.',
         en: 'The game of the Venus fair.',
+        nl: 'Het spel van de Venus-beurs.',
         es: 'El juego de la feria Venus.',
       },
       start: at(year, 10, 16),
@@ -595,10 +645,11 @@ async function seedEvents(ctx: ModuleContext, now: number): Promise<EventSeed[]>
       id: 38,
       slug: 'reward-box',
       gameType: 'rewardBox',
-      name: { de: 'Überraschungsbox', en: 'Reward box', es: 'Caja de premios' },
+      name: { de: 'Überraschungsbox', en: 'Reward box', nl: 'Verrassingsbox', es: 'Caja de premios' },
       description: {
         de: 'Öffne jeden Tag deine Box: Coins, Videos, Gutscheine oder VIP-Tage.',
         en: 'Open your box every day: coins, videos, vouchers or VIP days.',
+        nl: "Open elke dag je box: coins, video's, tegoedbonnen of VIP-dagen.",
         es: 'Abre tu caja cada día: monedas, vídeos, vales o días VIP.',
       },
       start: relative(-2),
@@ -613,6 +664,7 @@ async function seedEvents(ctx: ModuleContext, now: number): Promise<EventSeed[]>
       description: {
         de: 'Entscheide dich zweimal am Tag und hol dir deinen Preis.',
         en: 'Make your choice twice a day and take your prize.',
+        nl: 'Maak twee keer per dag je keuze en haal je prijs.',
         es: 'Elige dos veces al día y llévate tu premio.',
       },
       start: relative(-1),
@@ -623,10 +675,11 @@ async function seedEvents(ctx: ModuleContext, now: number): Promise<EventSeed[]>
       id: SPECIAL_EVENT_IDS.gaudi,
       slug: 'gaudi',
       gameType: 'gaudi',
-      name: { de: 'Faschings-Gaudi', en: 'Carnival fun', es: 'Fiesta de carnaval' },
+      name: { de: 'Faschings-Gaudi', en: 'Carnival fun', nl: 'Carnavalspret', es: 'Fiesta de carnaval' },
       description: {
         de: 'Helau und Alaaf: jeden Tag eine Pappnase voller Preise.',
         en: 'Carnival time: a clown nose full of prizes every day.',
+        nl: 'Alaaf! Elke dag een clownsneus vol prijzen.',
         es: 'Carnaval: cada día una nariz de payaso llena de premios.',
       },
       start: at(year, 2, 12),
@@ -769,21 +822,24 @@ const PAGES: {
   {
     slug: 'easter',
     eventSlug: null,
-    title: { de: 'Ostereiersuche', en: 'Easter egg hunt', es: 'Búsqueda de huevos de Pascua' },
+    title: { de: 'Ostereiersuche', en: 'Easter egg hunt', nl: 'Paaseieren zoeken', es: 'Búsqueda de huevos de Pascua' },
     teaser: {
       de: 'Finde die versteckten Eier auf den Profilen und sammle Prämien.',
       en: 'Find the eggs hidden on the profiles and collect rewards.',
+      nl: 'Vind de eieren die op de profielen verstopt zijn en verzamel beloningen.',
       es: 'Encuentra los huevos escondidos en los perfiles y consigue premios.',
     },
     body: [
       {
         de: 'Zu Ostern verstecken unsere Amateure bunte Eier auf ihren Profilen.',
         en: 'At Easter our amateurs hide colourful eggs on their profiles.',
+        nl: 'Met Pasen verstoppen onze amateurs kleurige eieren op hun profielen.',
         es: 'En Pascua nuestras amateurs esconden huevos de colores en sus perfiles.',
       },
       {
         de: 'Je mehr Eier du findest, desto größer die Prämie.',
         en: 'The more eggs you find, the bigger the reward.',
+        nl: 'Hoe meer eieren je vindt, hoe groter de beloning.',
         es: 'Cuantos más huevos encuentres, mayor será el premio.',
       },
     ],
@@ -791,16 +847,23 @@ const PAGES: {
   {
     slug: 'shooting-gallery',
     eventSlug: 'wiesn-shooting',
-    title: { de: 'Die Wiesn-Schießbude', en: 'The Wiesn shooting gallery', es: 'La caseta de tiro de la Wiesn' },
+    title: {
+      de: 'Die Wiesn-Schießbude',
+      en: 'The Wiesn shooting gallery',
+      nl: 'De Wiesn-schiettent',
+      es: 'La caseta de tiro de la Wiesn',
+    },
     teaser: {
       de: 'Drei Schuss am Tag, Herzen treffen, Lebkuchen gewinnen.',
       en: 'Three shots a day: hit the hearts, win gingerbread.',
+      nl: 'Drie schoten per dag: raak de harten en win peperkoek.',
       es: 'Tres disparos al día: acierta a los corazones y gana pan de jengibre.',
     },
     body: [
       {
         de: 'Jeden Tag hast du drei Versuche an der Schießbude.',
         en: 'You have three tries at the shooting gallery every day.',
+        nl: 'Je hebt elke dag drie pogingen bij de schiettent.',
         es: 'Tienes tres intentos al día en la caseta de tiro.',
       },
     ],
@@ -811,17 +874,20 @@ const PAGES: {
     title: {
       de: 'Wet & Wild: das Sommerspiel',
       en: 'Wet & Wild: the summer game',
+      nl: 'Wet & Wild: het zomerspel',
       es: 'Wet & Wild: el juego de verano',
     },
     teaser: {
       de: 'Wasserbomben werfen und Preise abräumen.',
       en: 'Throw water bombs and sweep up prizes.',
+      nl: 'Gooi waterbommen en sleep de prijzen binnen.',
       es: 'Lanza globos de agua y llévate premios.',
     },
     body: [
       {
         de: 'Den ganzen Sommer lang: drei Würfe pro Tag.',
         en: 'All summer long: three throws a day.',
+        nl: 'De hele zomer lang: drie worpen per dag.',
         es: 'Todo el verano: tres lanzamientos al día.',
       },
     ],
@@ -829,12 +895,23 @@ const PAGES: {
   {
     slug: 'advent-calendar',
     eventSlug: null,
-    title: { de: 'Der Adventskalender', en: 'The advent calendar', es: 'El calendario de Adviento' },
-    teaser: { de: '24 Türchen, 24 Überraschungen.', en: '24 doors, 24 surprises.', es: '24 puertas, 24 sorpresas.' },
+    title: {
+      de: 'Der Adventskalender',
+      en: 'The advent calendar',
+      nl: 'De adventskalender',
+      es: 'El calendario de Adviento',
+    },
+    teaser: {
+      de: '24 Türchen, 24 Überraschungen.',
+      en: '24 doors, 24 surprises.',
+      nl: '24 deurtjes, 24 verrassingen.',
+      es: '24 puertas, 24 sorpresas.',
+    },
     body: [
       {
         de: 'Vom 1. bis 24. Dezember öffnet sich jeden Tag ein Türchen.',
         en: 'From 1 to 24 December a door opens every day.',
+        nl: 'Van 1 tot en met 24 december gaat er elke dag een deurtje open.',
         es: 'Del 1 al 24 de diciembre se abre una puerta cada día.',
       },
     ],
@@ -842,16 +919,18 @@ const PAGES: {
   {
     slug: 'goldrush',
     eventSlug: null,
-    title: { de: 'Goldrausch', en: 'Gold rush', es: 'Fiebre del oro' },
+    title: { de: 'Goldrausch', en: 'Gold rush', nl: 'Goudkoorts', es: 'Fiebre del oro' },
     teaser: {
       de: 'Sammle Treuepunkte mit jedem Coin und dreh am goldenen Rad.',
       en: 'Earn loyalty points with every coin and spin the golden wheel.',
+      nl: 'Spaar loyaliteitspunten met elke coin en draai aan het gouden rad.',
       es: 'Gana puntos de fidelidad con cada moneda y gira la ruleta dorada.',
     },
     body: [
       {
         de: 'Jeder ausgegebene Coin bringt Punkte für das goldene Glücksrad.',
         en: 'Every coin you spend earns points for the golden wheel.',
+        nl: 'Elke coin die je uitgeeft, levert punten op voor het gouden rad.',
         es: 'Cada moneda que gastas suma puntos para la ruleta dorada.',
       },
     ],
@@ -859,16 +938,18 @@ const PAGES: {
   {
     slug: 'prize-draw',
     eventSlug: null,
-    title: { de: 'Das große Gewinnspiel', en: 'The big prize draw', es: 'El gran sorteo' },
+    title: { de: 'Das große Gewinnspiel', en: 'The big prize draw', nl: 'De grote winactie', es: 'El gran sorteo' },
     teaser: {
       de: 'Mitmachen und mit etwas Glück ein Treffen mit deinem Star gewinnen.',
       en: 'Take part and, with some luck, win a meeting with your star.',
+      nl: 'Doe mee en win met een beetje geluk een ontmoeting met je ster.',
       es: 'Participa y, con algo de suerte, gana un encuentro con tu estrella.',
     },
     body: [
       {
         de: 'Unter allen Teilnehmern verlosen wir am Monatsende die Preise.',
         en: 'The prizes are drawn among all entrants at the end of the month.',
+        nl: 'Aan het eind van de maand verloten we de prijzen onder alle deelnemers.',
         es: 'Los premios se sortean entre todos los participantes a final de mes.',
       },
     ],
@@ -876,21 +957,24 @@ const PAGES: {
   {
     slug: 'high-on-rose',
     eventSlug: null,
-    title: { de: 'High on Rose', en: 'High on Rose', es: 'High on Rose' },
+    title: { de: 'High on Rose', en: 'High on Rose', nl: 'High on Rose', es: 'High on Rose' },
     teaser: {
       de: 'Verschenke Chat-Rosen und steig in der Rangliste deiner Favoritin auf.',
       en: 'Give chat roses and climb your favourite’s ranking.',
+      nl: 'Geef chatrozen en klim omhoog in de ranglijst van je favoriet.',
       es: 'Regala rosas de chat y sube en la clasificación de tu favorita.',
     },
     body: [
       {
         de: 'Jede Rose zählt: Die Amateure mit den meisten Rosen landen ganz oben.',
         en: 'Every rose counts: the amateurs with the most roses end up on top.',
+        nl: 'Elke roos telt: de amateurs met de meeste rozen komen bovenaan.',
         es: 'Cada rosa cuenta: las amateurs con más rosas llegan a lo más alto.',
       },
       {
         de: 'Rosen gibt es im Chat, am Glücksrad und als Tagesangebot.',
         en: 'Roses come from the chat, the spinwheel and the daily deals.',
+        nl: 'Rozen krijg je in de chat, aan het rad van fortuin en bij de dagaanbiedingen.',
         es: 'Las rosas se consiguen en el chat, en la ruleta y en las ofertas del día.',
       },
     ],
@@ -935,11 +1019,12 @@ const CHALLENGES: {
   {
     name: 'outfit',
     type: 'photo',
-    title: { de: 'Outfit-Duell', en: 'Outfit duel', es: 'Duelo de looks' },
-    subTitle: { de: 'Runde 1', en: 'Round 1', es: 'Ronda 1' },
+    title: { de: 'Outfit-Duell', en: 'Outfit duel', nl: 'Outfitduel', es: 'Duelo de looks' },
+    subTitle: { de: 'Runde 1', en: 'Round 1', nl: 'Ronde 1', es: 'Ronda 1' },
     description: {
       de: 'Welches Team hat das heißere Outfit?',
       en: 'Which team has the hotter outfit?',
+      nl: 'Welk team heeft de heetste outfit?',
       es: '¿Qué equipo tiene el look más atrevido?',
     },
     startDays: -6,
@@ -948,11 +1033,12 @@ const CHALLENGES: {
   {
     name: 'dance',
     type: 'video',
-    title: { de: 'Tanz-Duell', en: 'Dance duel', es: 'Duelo de baile' },
-    subTitle: { de: 'Runde 2', en: 'Round 2', es: 'Ronda 2' },
+    title: { de: 'Tanz-Duell', en: 'Dance duel', nl: 'Dansduel', es: 'Duelo de baile' },
+    subTitle: { de: 'Runde 2', en: 'Round 2', nl: 'Ronde 2', es: 'Ronda 2' },
     description: {
       de: 'Ein Song, zwei Teams, deine Stimme entscheidet.',
       en: 'One song, two teams, your vote decides.',
+      nl: 'Eén nummer, twee teams, jouw stem beslist.',
       es: 'Una canción, dos equipos, tu voto decide.',
     },
     startDays: -2,
@@ -961,11 +1047,12 @@ const CHALLENGES: {
   {
     name: 'live-finale',
     type: 'live',
-    title: { de: 'Live-Finale', en: 'Live final', es: 'Final en directo' },
-    subTitle: { de: 'Runde 3', en: 'Round 3', es: 'Ronda 3' },
+    title: { de: 'Live-Finale', en: 'Live final', nl: 'Livefinale', es: 'Final en directo' },
+    subTitle: { de: 'Runde 3', en: 'Round 3', nl: 'Ronde 3', es: 'Ronda 3' },
     description: {
       de: 'Beide Teams gleichzeitig live: wer begeistert mehr?',
       en: 'Both teams live at once: who thrills more?',
+      nl: 'Beide teams tegelijk live: wie maakt de meeste indruk?',
       es: 'Los dos equipos en directo a la vez: ¿quién emociona más?',
     },
     startDays: 3,
@@ -1121,7 +1208,12 @@ const ACTIVITIES: {
     vipBonus: 5,
     limitPerDay: 3,
     faqLink: 'contests',
-    name: { de: 'Im Wettbewerb abstimmen', en: 'Vote in a contest', es: 'Votar en un concurso' },
+    name: {
+      de: 'Im Wettbewerb abstimmen',
+      en: 'Vote in a contest',
+      nl: 'Stemmen in een wedstrijd',
+      es: 'Votar en un concurso',
+    },
   },
   {
     key: 'clashVote',
@@ -1129,7 +1221,12 @@ const ACTIVITIES: {
     vipBonus: 5,
     limitPerDay: 1,
     faqLink: 'clashOfCams',
-    name: { de: 'Beim Clash of Cams abstimmen', en: 'Vote in the clash of cams', es: 'Votar en el clash of cams' },
+    name: {
+      de: 'Beim Clash of Cams abstimmen',
+      en: 'Vote in the clash of cams',
+      nl: 'Stemmen in de clash of cams',
+      es: 'Votar en el clash of cams',
+    },
   },
   {
     key: 'gameAttempt',
@@ -1137,7 +1234,12 @@ const ACTIVITIES: {
     vipBonus: 5,
     limitPerDay: 3,
     faqLink: 'blog',
-    name: { de: 'Ein Event-Spiel spielen', en: 'Play an event game', es: 'Jugar a un juego del evento' },
+    name: {
+      de: 'Ein Event-Spiel spielen',
+      en: 'Play an event game',
+      nl: 'Een eventspel spelen',
+      es: 'Jugar a un juego del evento',
+    },
   },
   {
     key: 'adventDoor',
@@ -1145,7 +1247,12 @@ const ACTIVITIES: {
     vipBonus: 10,
     limitPerDay: 1,
     faqLink: 'adventCalendar',
-    name: { de: 'Ein Türchen öffnen', en: 'Open an advent door', es: 'Abrir una puerta del calendario' },
+    name: {
+      de: 'Ein Türchen öffnen',
+      en: 'Open an advent door',
+      nl: 'Een deurtje van de adventskalender openen',
+      es: 'Abrir una puerta del calendario',
+    },
   },
   {
     key: 'easterEgg',
@@ -1153,7 +1260,12 @@ const ACTIVITIES: {
     vipBonus: 5,
     limitPerDay: 5,
     faqLink: 'easterEvent',
-    name: { de: 'Ein Osterei finden', en: 'Find an Easter egg', es: 'Encontrar un huevo de Pascua' },
+    name: {
+      de: 'Ein Osterei finden',
+      en: 'Find an Easter egg',
+      nl: 'Een paasei vinden',
+      es: 'Encontrar un huevo de Pascua',
+    },
   },
   {
     key: 'spin',
@@ -1161,7 +1273,7 @@ const ACTIVITIES: {
     vipBonus: 2,
     limitPerDay: 2,
     faqLink: 'myAccountSpinwheel',
-    name: { de: 'Am Glücksrad drehen', en: 'Spin the wheel', es: 'Girar la ruleta' },
+    name: { de: 'Am Glücksrad drehen', en: 'Spin the wheel', nl: 'Aan het rad draaien', es: 'Girar la ruleta' },
   },
 ];
 
@@ -1177,7 +1289,12 @@ async function seedCalendarEvents(ctx: ModuleContext, now: number) {
       .insert(calendarEvents)
       .values({
         eventType: 'easter',
-        name: { de: 'Ostereiersuche', en: 'Easter egg hunt', es: 'Búsqueda de huevos de Pascua' },
+        name: {
+          de: 'Ostereiersuche',
+          en: 'Easter egg hunt',
+          nl: 'Paaseieren zoeken',
+          es: 'Búsqueda de huevos de Pascua',
+        },
         start: new Date(now - 3 * DAY),
         end: new Date(now + 14 * DAY),
         rewardClaimEnd: new Date(now + 21 * DAY),
@@ -1187,14 +1304,19 @@ async function seedCalendarEvents(ctx: ModuleContext, now: number) {
             type: 'bonus',
             value: 25,
             required: 2,
-            info: { de: '25 Bonus-Coins', en: '25 bonus coins', es: '25 monedas de bonificación' },
+            info: { de: '25 Bonus-Coins', en: '25 bonus coins', nl: '25 bonuscoins', es: '25 monedas de bonificación' },
           },
           {
             id: 2,
             type: 'freeSpins',
             value: 2,
             required: 4,
-            info: { de: '2 Drehungen am Glücksrad', en: '2 spins of the wheel', es: '2 giros de la ruleta' },
+            info: {
+              de: '2 Drehungen am Glücksrad',
+              en: '2 spins of the wheel',
+              nl: '2 keer draaien aan het rad',
+              es: '2 giros de la ruleta',
+            },
           },
           {
             id: 3,
@@ -1202,7 +1324,7 @@ async function seedCalendarEvents(ctx: ModuleContext, now: number) {
             value: 0,
             required: 6,
             hidden: true,
-            info: { de: 'Eine Überraschung', en: 'A surprise', es: 'Una sorpresa' },
+            info: { de: 'Eine Überraschung', en: 'A surprise', nl: 'Een verrassing', es: 'Una sorpresa' },
           },
           {
             id: 4,
@@ -1213,6 +1335,7 @@ async function seedCalendarEvents(ctx: ModuleContext, now: number) {
             info: {
               de: 'Bis zu 100 Bonus-Coins',
               en: 'Up to 100 bonus coins',
+              nl: 'Tot 100 bonuscoins',
               es: 'Hasta 100 monedas de bonificación',
             },
           },
@@ -1226,7 +1349,7 @@ async function seedCalendarEvents(ctx: ModuleContext, now: number) {
       .insert(calendarEvents)
       .values({
         eventType: 'userActivity',
-        name: { de: 'Aktivitäts-Wochen', en: 'Activity weeks', es: 'Semanas de actividad' },
+        name: { de: 'Aktivitäts-Wochen', en: 'Activity weeks', nl: 'Activiteitenweken', es: 'Semanas de actividad' },
         start: new Date(now - 2 * DAY),
         end: new Date(now + 12 * DAY),
         rewardClaimEnd: new Date(now + 19 * DAY),
@@ -1236,14 +1359,19 @@ async function seedCalendarEvents(ctx: ModuleContext, now: number) {
             type: 'freeSpins',
             value: 1,
             required: 50,
-            info: { de: 'Eine Drehung am Glücksrad', en: 'A spin of the wheel', es: 'Un giro de la ruleta' },
+            info: {
+              de: 'Eine Drehung am Glücksrad',
+              en: 'A spin of the wheel',
+              nl: 'Een keer draaien aan het rad',
+              es: 'Un giro de la ruleta',
+            },
           },
           {
             id: 2,
             type: 'bonus',
             value: 20,
             required: 100,
-            info: { de: '20 Bonus-Coins', en: '20 bonus coins', es: '20 monedas de bonificación' },
+            info: { de: '20 Bonus-Coins', en: '20 bonus coins', nl: '20 bonuscoins', es: '20 monedas de bonificación' },
           },
           {
             id: 3,
@@ -1253,6 +1381,7 @@ async function seedCalendarEvents(ctx: ModuleContext, now: number) {
             info: {
               de: 'Ein Video für deine Mediathek',
               en: 'A video for your media library',
+              nl: 'Een video voor je mediatheek',
               es: 'Un vídeo para tu mediateca',
             },
           },
@@ -1261,7 +1390,7 @@ async function seedCalendarEvents(ctx: ModuleContext, now: number) {
             type: 'vipAbo',
             value: 3,
             required: 400,
-            info: { de: '3 Tage VIP', en: '3 VIP days', es: '3 días VIP' },
+            info: { de: '3 Tage VIP', en: '3 VIP days', nl: '3 VIP-dagen', es: '3 días VIP' },
           },
         ],
       })
@@ -1270,7 +1399,7 @@ async function seedCalendarEvents(ctx: ModuleContext, now: number) {
       ACTIVITIES.map((activity) => ({
         eventId: event!.id,
         ...activity,
-        faqTitle: { de: 'So geht’s', en: 'How it works', es: 'Cómo funciona' },
+        faqTitle: { de: 'So geht’s', en: 'How it works', nl: 'Zo werkt het', es: 'Cómo funciona' },
       })),
     );
     await ctx.db.insert(activityChallenges).values([
@@ -1280,8 +1409,13 @@ async function seedCalendarEvents(ctx: ModuleContext, now: number) {
         target: 3,
         points: 50,
         link: 'easterEvent',
-        name: { de: 'Eierjäger', en: 'Egg hunter', es: 'Cazador de huevos' },
-        description: { de: 'Finde 3 Ostereier.', en: 'Find 3 Easter eggs.', es: 'Encuentra 3 huevos de Pascua.' },
+        name: { de: 'Eierjäger', en: 'Egg hunter', nl: 'Eierjager', es: 'Cazador de huevos' },
+        description: {
+          de: 'Finde 3 Ostereier.',
+          en: 'Find 3 Easter eggs.',
+          nl: 'Vind 3 paaseieren.',
+          es: 'Encuentra 3 huevos de Pascua.',
+        },
       },
       {
         eventId: event!.id,
@@ -1289,10 +1423,11 @@ async function seedCalendarEvents(ctx: ModuleContext, now: number) {
         target: 5,
         points: 40,
         link: 'contests',
-        name: { de: 'Jury', en: 'Jury', es: 'Jurado' },
+        name: { de: 'Jury', en: 'Jury', nl: 'Jury', es: 'Jurado' },
         description: {
           de: 'Stimme 5-mal in Wettbewerben ab.',
           en: 'Vote 5 times in contests.',
+          nl: 'Stem 5 keer in wedstrijden.',
           es: 'Vota 5 veces en concursos.',
         },
       },

@@ -71,9 +71,9 @@ import {
   type LocalizedText,
 } from './schema';
 
-/** Reads a stored text in the reader's language; nl (and anything unknown) reads English. */
-export function localize<T>(value: { de: T; en: T; es: T }, language: Language | undefined): T {
-  return language === 'de' || language === 'es' ? value[language] : value.en;
+/** Reads a stored text in the reader's language; a request without one reads English. */
+export function localize<T>(value: Record<Language, T>, language: Language | undefined): T {
+  return value[language ?? 'en'];
 }
 const notFound = (what: string) => new HttpError(404, 'NOT_FOUND', `${what} not found`);
 
@@ -954,12 +954,12 @@ export async function findClash(
 // Spinwheel
 
 const REWARD_LABELS: Record<string, LocalizedText> = {
-  freeSpins: { de: 'Freidrehs', en: 'free spins', es: 'giros gratis' },
-  bonus: { de: 'Bonus-Coins', en: 'bonus coins', es: 'monedas de bono' },
-  freeMessages: { de: 'Gratis-Nachrichten', en: 'free messages', es: 'mensajes gratis' },
-  videoVoucher: { de: 'Video-Gutschein', en: 'video voucher', es: 'vale de vídeo' },
-  messengerGift: { de: 'Messenger-Geschenk', en: 'messenger gift', es: 'regalo de mensajero' },
-  blank: { de: 'Niete', en: 'no win', es: 'sin premio' },
+  freeSpins: { de: 'Freidrehs', en: 'free spins', nl: 'gratis draaien', es: 'giros gratis' },
+  bonus: { de: 'Bonus-Coins', en: 'bonus coins', nl: 'bonuscoins', es: 'monedas de bono' },
+  freeMessages: { de: 'Gratis-Nachrichten', en: 'free messages', nl: 'gratis berichten', es: 'mensajes gratis' },
+  videoVoucher: { de: 'Video-Gutschein', en: 'video voucher', nl: 'videotegoedbon', es: 'vale de vídeo' },
+  messengerGift: { de: 'Messenger-Geschenk', en: 'messenger gift', nl: 'messenger-cadeau', es: 'regalo de mensajero' },
+  blank: { de: 'Niete', en: 'no win', nl: 'niets gewonnen', es: 'sin premio' },
 };
 
 /** The ledger's hundredths in one coin. */

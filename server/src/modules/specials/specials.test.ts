@@ -103,12 +103,16 @@ describe('blog', () => {
     assert.ok(!without.items.some((p) => p.id === excluded));
   });
 
-  it('answers texts in the reader language, nl reading English', async () => {
-    const en = pageOf(blogPostTeaser).parse((await posts('latest', { pageSize: 1 }, 'en')).body).items[0]!;
-    const nl = pageOf(blogPostTeaser).parse((await posts('latest', { pageSize: 1 }, 'nl')).body).items[0]!;
-    const de = pageOf(blogPostTeaser).parse((await posts('latest', { pageSize: 1 }, 'de')).body).items[0]!;
-    assert.equal(nl.title, en.title);
-    assert.notEqual(de.title, en.title);
+  it('answers texts in the reader language, Dutch included', async () => {
+    const latest = async (language: string) =>
+      pageOf(blogPostTeaser).parse((await posts('latest', { pageSize: 1 }, language)).body).items[0]!;
+    const [en, nl, de] = await Promise.all([latest('en'), latest('nl'), latest('de')]);
+    assert.equal(nl.id, en.id);
+    assert.notEqual(nl.title, en.title);
+    assert.notEqual(nl.title, de.title);
+    const { post } = blogArticle.parse((await get(`/blog/article/${nl.slug}?language=nl`)).body);
+    assert.equal(post.title, nl.title);
+    assert.match(post.body[0]!, /is al een tijdje bij ons/);
   });
 
   it('rejects unknown categories and malformed payloads', async () => {
@@ -211,6 +215,13 @@ describe('contests', () => {
     assert.ok(list.some((c) => !c.isActive));
   });
 
+  it('answers a Dutch reader in Dutch', async () => {
+    const list = z.array(contest).parse((await query(contestsQuery, { language: 'nl' })).contests);
+    const selfie = list.find((c) => c.title === 'Zomerselfie');
+    assert.ok(selfie, JSON.stringify(list.map((c) => c.title)));
+    assert.equal(selfie.description, 'De mooiste zomerselfie wint. Stem op je favoriet.');
+  });
+
   it('answers header, grid pages and guest data', async () => {
     const { contests } = await query(contestsQuery, {});
     const running = contests.find((c) => c.isActive)!;
@@ -263,6 +274,13 @@ describe('special events and magazine pages', () => {
       events.some((e) => e.hasStarted && !e.hasEnded),
       'one event runs now',
     );
+  });
+
+  it('answers event names and promo pages to a Dutch reader in Dutch', async () => {
+    const events = z.array(specialEvent).parse((await get('/special/get/events?language=nl')).body.events);
+    assert.equal(events.find((e) => e.id === 22)?.name, 'Wiesn-schiettent');
+    const easter = magazinePage.parse((await get('/special/magazines/easter?language=nl')).body);
+    assert.equal(easter.title, 'Paaseieren zoeken');
   });
 
   it('answers promo pages by slug, another page at random, and 404s', async () => {
@@ -321,8 +339,8 @@ describe('daily bonus', () => {
     const offer = (date: string) => ({
       date,
       offer: 'TopUpFlat',
-      title: { de: `Angebot ${date}`, en: `Offer ${date}`, es: `Oferta ${date}` },
-      description: { de: '', en: '', es: '' },
+      title: { de: `Angebot ${date}`, en: `Offer ${date}`, nl: `Aanbieding ${date}`, es: `Oferta ${date}` },
+      description: { de: '', en: '', nl: '', es: '' },
       imageUrl: '/media/x.webp',
       conditions: [],
       effect: { name: 'bonusCoins', value: 1, unit: 'coins', code: null },
@@ -340,6 +358,8 @@ describe('daily bonus', () => {
     const nextDay = await dailyBonus(test.ctx.db, await visitorAt(new Date('2030-11-22T23:00:00Z')));
     assert.equal(nextDay.today, '2030-11-23');
     assert.equal(nextDay.days[0]!.offers[0]!.title, 'Offer 2030-11-23');
+    const dutch = await dailyBonus(test.ctx.db, await visitorAt(new Date('2030-11-22T23:00:00Z')), 'nl');
+    assert.equal(dutch.days[0]!.offers[0]!.title, 'Aanbieding 2030-11-23');
 
     const summer = await dailyBonus(test.ctx.db, await visitorAt(new Date('2030-07-01T21:59:59Z')), 'de');
     assert.equal(summer.today, '2030-07-01');

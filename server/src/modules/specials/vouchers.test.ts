@@ -319,8 +319,8 @@ describe('daily bonus claims', () => {
     const offer = (date: string) => ({
       date,
       offer: 'MessengerGift',
-      title: { de: 'G', en: 'G', es: 'G' },
-      description: { de: 'G', en: 'G', es: 'G' },
+      title: { de: 'G', en: 'G', nl: 'G', es: 'G' },
+      description: { de: 'G', en: 'G', nl: 'G', es: 'G' },
       imageUrl: '/media/x.webp',
       conditions: [],
       effect: { name: 'messengerGift', value: 1, unit: 'pieces', code: null },
@@ -405,8 +405,8 @@ describe('daily bonus claims', () => {
         {
           date: '2026-11-25',
           offer: 'TopUpFlat',
-          title: { de: 'F', en: 'F', es: 'F' },
-          description: { de: 'F', en: 'F', es: 'F' },
+          title: { de: 'F', en: 'F', nl: 'F', es: 'F' },
+          description: { de: 'F', en: 'F', nl: 'F', es: 'F' },
           imageUrl: '/media/x.webp',
           conditions: [{ name: 'minTopUp', value: '2500' }],
           effect: { name: 'bonusCoins', value: 5000, unit: 'coins', code: 'FLAT50' },
@@ -415,8 +415,8 @@ describe('daily bonus claims', () => {
         {
           date: '2026-11-25',
           offer: 'video',
-          title: { de: 'V', en: 'V', es: 'V' },
-          description: { de: 'V', en: 'V', es: 'V' },
+          title: { de: 'V', en: 'V', nl: 'V', es: 'V' },
+          description: { de: 'V', en: 'V', nl: 'V', es: 'V' },
           imageUrl: '/media/x.webp',
           conditions: [],
           effect: { name: 'discount', value: 50, unit: 'percent', code: null },
