@@ -379,10 +379,11 @@ describe('feed page', () => {
           },
         }),
       );
+    // a push changes the loaded posts in the query cache, whose observers hear of it after the push
     pushed(120);
-    expect(within(goal).getByText('Tipping goal of 100 VXC reached!')).toBeInTheDocument();
+    expect(await within(goal).findByText('Tipping goal of 100 VXC reached!')).toBeInTheDocument();
     pushed(90);
-    expect(within(goal).getByText('Tipping goal of 100 VXC reached!')).toBeInTheDocument();
+    expect(await within(goal).findByText('Tipping goal of 100 VXC reached!')).toBeInTheDocument();
   });
 
   it('comments on a post and deletes the comment again', async () => {

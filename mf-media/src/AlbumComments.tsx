@@ -1,62 +1,52 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALBUM_COMMENTS_SHOWN, ALBUM_COMMENT_MAX_LENGTH, mediaEndpoints, type AlbumComment } from '@velvet/contracts';
-import { useLanguage, useLoggedIn, usePlatform, useTimeZone } from '@velvet/federation';
+import {
+  ALBUM_COMMENTS_SHOWN,
+  ALBUM_COMMENT_MAX_LENGTH,
+  mediaEndpoints,
+  type AlbumComments as CommentsPage,
+} from '@velvet/contracts';
+import { useGuestKey, useLanguage, useLoadedPages, useLoggedIn, usePlatform, useTimeZone } from '@velvet/federation';
 import { COMMON_NAMESPACE, formatDate } from '@velvet/i18n';
-import { Button, LoginPrompt, Spinner } from '@velvet/ui';
+import { Button, ErrorState, LoginPrompt, Spinner } from '@velvet/ui';
 
-interface CommentsState {
-  comments: AlbumComment[];
-  total: number;
-  allowed: boolean;
-}
-
-/** An album's comments, five at a time, and the guest's one comment (a guest comments an album once). */
+/**
+ * An album's comments, five at a time, and the guest's one comment (a guest comments an album once). The first five
+ * are rendered by the server; whether the guest may comment depends on who she is, so another guest starts over.
+ */
 export function AlbumComments({ albumId }: { albumId: number }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const timeZone = useTimeZone();
   const { api, ui } = usePlatform();
   const loggedIn = useLoggedIn();
-  const [state, setState] = useState<CommentsState | null>(null);
+  const guestKey = useGuestKey();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
-
-  const fetchPage = (offset: number) =>
-    api.rest(mediaEndpoints.albumComments, { query: { albumId, limit: ALBUM_COMMENTS_SHOWN, offset } });
+  const pages = useLoadedPages<CommentsPage, number>(
+    `albumComments|${albumId}|${guestKey}`,
+    (offset) => api.rest(mediaEndpoints.albumComments, { query: { albumId, limit: ALBUM_COMMENTS_SHOWN, offset } }),
+    0,
+    // The next page starts after every comment shown, the guest's own included.
+    (last, loaded) => {
+      const shown = loaded.reduce((count, page) => count + page.comments.length, 0);
+      return shown < last.total ? shown : undefined;
+    },
+  );
   const failed = () => ui.toast(t('comments.failed'), 'error');
-  useEffect(() => {
-    let current = true;
-    fetchPage(0).then(
-      (page) =>
-        current && setState({ comments: page.comments, total: page.total, allowed: page.isGuestAllowedToCommentAlbum }),
-      failed,
-    );
-    return () => {
-      current = false;
-    };
-    // Reload when the guest logs in or out: whether they may comment changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [albumId, loggedIn]);
-  const showMore = async (offset: number) => {
-    const page = await fetchPage(offset);
-    setState((previous) => ({
-      comments: [...(previous?.comments ?? []), ...page.comments],
-      total: page.total,
-      allowed: page.isGuestAllowedToCommentAlbum,
-    }));
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     try {
       const posted = await api.rest(mediaEndpoints.postAlbumComment, { body: { albumId, commentText: text } });
-      setState((previous) => ({
-        comments: [posted.comment, ...(previous?.comments ?? [])],
-        total: posted.commentsTotal,
-        allowed: posted.isGuestAllowedToCommentAlbum,
-      }));
+      pages.update((loaded) =>
+        loaded.map((page, index) => ({
+          comments: index === 0 ? [posted.comment, ...page.comments] : page.comments,
+          total: posted.commentsTotal,
+          isGuestAllowedToCommentAlbum: posted.isGuestAllowedToCommentAlbum,
+        })),
+      );
       setText('');
     } catch {
       failed();
@@ -65,7 +55,24 @@ export function AlbumComments({ albumId }: { albumId: number }) {
     }
   };
 
-  if (!state) return <Spinner label={t('loading', { ns: COMMON_NAMESPACE })} />;
+  const last = pages.pages.at(-1);
+  if (!last) {
+    if (pages.status === 'error')
+      return (
+        <ErrorState
+          title={t('errorTitle', { ns: COMMON_NAMESPACE })}
+          text={t('errorText', { ns: COMMON_NAMESPACE })}
+          retryLabel={t('retry', { ns: COMMON_NAMESPACE })}
+          onRetry={pages.reload}
+        />
+      );
+    return <Spinner label={t('loading', { ns: COMMON_NAMESPACE })} />;
+  }
+  const state = {
+    comments: pages.pages.flatMap((page) => page.comments),
+    total: last.total,
+    allowed: last.isGuestAllowedToCommentAlbum,
+  };
   return (
     <section className="mf-media-comments" aria-label={t('comments.title')}>
       <h2>{t('comments.count', { count: state.total })}</h2>
@@ -98,7 +105,7 @@ export function AlbumComments({ albumId }: { albumId: number }) {
         ))}
       </ul>
       {state.comments.length < state.total ? (
-        <Button variant="ghost" onClick={() => showMore(state.comments.length).catch(failed)}>
+        <Button variant="ghost" onClick={() => void pages.loadMore().then((loaded) => loaded || failed())}>
           {t('comments.showMore')}
         </Button>
       ) : null}

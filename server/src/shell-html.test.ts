@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { ErrorBody } from '@velvet/contracts';
 import { createTestApp, type TestApp } from './testing/app';
+import { albums } from './modules/media/schema';
 import { createPerformer } from './modules/performers/fixtures';
 
 /**
@@ -89,5 +90,49 @@ describe('server-rendered pages', () => {
     );
     assert.equal(tickets?.state.status, 'success');
     assert.doesNotMatch(html, /class="vv-spinner"/, 'no part of the page is still loading');
+  });
+  test('the feed’s first posts and an album’s first comments go out in the HTML and the page state, not loading', async () => {
+    const feed = await page('/en/feed/');
+    assert.equal(feed.status, 200);
+    const posts = pageState(feed.html).outlet?.queries.queries.find(({ queryKey }) =>
+      String(queryKey[0]).startsWith('feed|'),
+    );
+    assert.equal(posts?.state.status, 'success');
+    // The test database has no posts a visitor sees: the feed's answer (empty) is rendered, not a spinner.
+    assert.doesNotMatch(feed.html, /class="vv-spinner"/, 'the feed is not still loading');
+
+    const performer = await createPerformer(t.ctx.db, { name: 'frida' });
+    const [row] = await t.ctx.db
+      .insert(albums)
+      .values({
+        actorId: performer.id,
+        title: 'Garden',
+        description: 'In the garden',
+        price: 0,
+        basePrice: 0,
+        previewUrl: '/media/album.jpg',
+        previewWidth: 480,
+        previewHeight: 600,
+        releasedAt: new Date(Date.UTC(2026, 0, 1)),
+      })
+      .returning();
+    const album = { id: row!.id, name: performer.name };
+    const { accessToken } = await t.signup();
+    const text = `Rendered on the server ${process.pid}`;
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/gallery/postComment',
+      headers: { authorization: `Bearer ${accessToken}` },
+      payload: { albumId: album.id, commentText: text },
+    });
+    assert.equal(posted.statusCode, 200);
+    const { status, html } = await page(`/en/amateur/${album.name}/pictures/${album.id}/`);
+    assert.equal(status, 200);
+    assert.ok(html.includes(`<p>${text}</p>`), 'the comment is rendered');
+    const comments = pageState(html).outlet?.queries.queries.find(({ queryKey }) =>
+      String(queryKey[0]).startsWith('albumComments|'),
+    );
+    assert.equal(comments?.state.status, 'success');
+    assert.doesNotMatch(html, /class="vv-spinner"/, 'the comments are not still loading');
   });
 });

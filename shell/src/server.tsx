@@ -202,8 +202,18 @@ async function renderWithData(
       want: (key, load) => {
         if (asked.has(key)) return;
         asked.add(key);
+        // The answer is put in the cache as the load gave it (a paged query's load gives its first page in the paged
+        // shape, which the query's own fetch would wrap again); a failed one goes in as the query's error.
         wanted.push(
-          queryClient.prefetchQuery({ queryKey: [key], queryFn: () => loads.shared.load(loads.key(key), load) }),
+          loads.shared.load(loads.key(key), load).then(
+            (value) => void queryClient.setQueryData([key], value),
+            (error: unknown) =>
+              queryClient.prefetchQuery({
+                queryKey: [key],
+                queryFn: () => Promise.reject(error as Error),
+                retry: false,
+              }),
+          ),
         );
       },
     };

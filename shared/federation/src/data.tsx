@@ -6,9 +6,11 @@ import {
   hydrate,
   keepPreviousData,
   QueryClient,
+  useInfiniteQuery,
   useQuery,
   useQueryClient,
   type DehydratedState,
+  type InfiniteData,
 } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@velvet/sdk';
@@ -124,6 +126,61 @@ export function useLoaded<T>(key: string, load: () => Promise<T>): Loaded<T> & L
   if (query.isError) return { status: 'error', error: query.error, data: query.data, ...controls };
   if (query.isSuccess && !query.isPlaceholderData) return { status: 'done', data: query.data, ...controls };
   return { status: 'loading', data: query.data, ...controls };
+}
+
+export interface LoadedPages<T> {
+  /** The pages loaded so far, in order; none until the first one is there. */
+  pages: T[];
+  /** Loading the first page or the next one, or the last of them failed. */
+  status: 'loading' | 'idle' | 'error';
+  hasNextPage: boolean;
+  /** Loads the page after the last one (after a failed page, that page again); false when it failed. */
+  loadMore: () => Promise<boolean>;
+  /** Loads the pages again (after the first page failed, say). */
+  reload: () => void;
+  /** Changes the loaded pages in place (a liked post, a posted comment), so they stay changed when revisited. */
+  update: (change: (pages: T[]) => T[]) => void;
+}
+
+/**
+ * Loads what `key` names page by page: the first page like `useLoaded` (the server renders it and the browser
+ * hydrates it without asking again), the pages after it in the browser. `next` gives the page parameter after the
+ * loaded pages, or undefined after the last one. The key must name everything the request depends on; another key
+ * starts over, and an answer for an older key is never shown.
+ */
+export function useLoadedPages<T, P>(
+  key: string,
+  load: (param: P) => Promise<T>,
+  first: P,
+  next: (last: T, pages: T[]) => P | undefined,
+): LoadedPages<T> {
+  const serverLoads = useContext(ServerLoadsContext);
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery<T, Error, InfiniteData<T, P>, string[], P>({
+    queryKey: [key],
+    queryFn: ({ pageParam }) => load(pageParam as P),
+    initialPageParam: first,
+    getNextPageParam: (last, pages) => next(last, pages),
+  });
+  const { fetchNextPage, refetch } = query;
+  const loadMore = useCallback(async () => !(await fetchNextPage()).isFetchNextPageError, [fetchNextPage]);
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const update = useCallback(
+    (change: (pages: T[]) => T[]) =>
+      queryClient.setQueryData<InfiniteData<T, P>>([key], (data) =>
+        data === undefined ? data : { ...data, pages: change(data.pages) },
+      ),
+    [queryClient, key],
+  );
+  const controls = { loadMore, reload, update };
+  // As in useLoaded: the server fetches the first page (in the shape the browser's paged query keeps) before its
+  // next pass, or leaves it to the browser.
+  if (serverLoads && query.data === undefined) {
+    serverLoads.want(key, async () => ({ pages: [await load(first)], pageParams: [first] }));
+    return { pages: [], status: 'loading', hasNextPage: false, ...controls };
+  }
+  const status = query.isPending || query.isFetchingNextPage ? 'loading' : query.isError ? 'error' : 'idle';
+  return { pages: query.data?.pages ?? [], status, hasNextPage: query.hasNextPage, ...controls };
 }
 
 /**

@@ -33,10 +33,12 @@ export {
   dehydrateLoads,
   hydrateLoads,
   useLoaded,
+  useLoadedPages,
   usePagerLabels,
   usePlayerText,
   type Loaded,
   type LoadedControls,
+  type LoadedPages,
   type ServerLoads,
 } from './data';
 export { concurrentRoots } from './concurrentRoots';
