@@ -3,7 +3,8 @@ import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CORE_MIGRATIONS, migrateAll } from '../db/migrate';
-import { openDatabase } from '../db/database';
+import { openDatabase, type DatabaseHandle } from '../db/database';
+import { MODULES } from '../modules';
 import type { ServerModule } from '../modules/module';
 
 async function filesOf(folder: string): Promise<string[]> {
@@ -41,4 +42,9 @@ export async function migratedTemplate(modules: readonly ServerModule[]): Promis
   await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
   await rename(partial, file);
   return dump;
+}
+
+/** A PGlite of its own, every module migrated, for a test of the database itself (a migration, say). */
+export async function openMigratedDatabase(): Promise<DatabaseHandle> {
+  return openDatabase({ dataDir: tmpdir(), databaseUrl: undefined }, { template: await migratedTemplate(MODULES) });
 }

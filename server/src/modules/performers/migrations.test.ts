@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { tmpdir } from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import { sql, type SQL } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from '../../db/database';
+import type { DatabaseHandle } from '../../db/database';
 import { migrateAll } from '../../db/migrate';
-import { migratedTemplate } from '../../testing/template';
+import { openMigratedDatabase } from '../../testing/template';
 import { MODULES } from '..';
 import { createPerformer } from './fixtures';
 
@@ -51,10 +50,7 @@ async function catalogueShape(database: DatabaseHandle) {
 describe('the performers migrations', () => {
   let database: DatabaseHandle;
   before(async () => {
-    database = await openDatabase(
-      { dataDir: tmpdir(), databaseUrl: undefined },
-      { template: await migratedTemplate(MODULES) },
-    );
+    database = await openMigratedDatabase();
   });
   after(() => database.close());
 

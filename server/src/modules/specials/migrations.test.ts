@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { tmpdir } from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from '../../db/database';
+import type { DatabaseHandle } from '../../db/database';
 import { migrateAll } from '../../db/migrate';
-import { migratedTemplate } from '../../testing/template';
+import { openMigratedDatabase } from '../../testing/template';
 import { MODULES } from '..';
 import { calendarEvents, contests, dailyBonusOffers, type LocalizedText } from './schema';
 import { listContests } from './service';
@@ -15,10 +14,7 @@ const beforeDutch = (en: string) => ({ de: `${en} (de)`, en, es: `${en} (es)` })
 describe('the specials migrations', () => {
   let database: DatabaseHandle;
   before(async () => {
-    database = await openDatabase(
-      { dataDir: tmpdir(), databaseUrl: undefined },
-      { template: await migratedTemplate(MODULES) },
-    );
+    database = await openMigratedDatabase();
   });
   after(() => database.close());
 
