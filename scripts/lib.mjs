@@ -44,12 +44,15 @@ export function ensureDependencies() {
   writeFileSync(stamp, hash);
 }
 
+/** What no build contains: installed packages, build output, tests and their helpers (test-only folders). */
+const NOT_BUILT = /^(node_modules|dist|test|testing)$|\.test\.tsx?$/;
+
 function newestChange(path) {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
   for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
+    if (NOT_BUILT.test(entry)) continue;
     newest = Math.max(newest, newestChange(join(path, entry)));
   }
   return newest;
