@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, type Request, type Response } from '@playwright/test';
 import { OPERATOR } from './operator-account';
 
 /**
@@ -126,16 +126,43 @@ export async function scrollThroughHome(page: Page) {
   await expect(page.locator('[data-home-block]:empty')).toHaveCount(0, { timeout: 30_000 });
 }
 
-/** Scrolls through the page so lazy images load, then checks that none is broken. */
+/**
+ * Scrolls through the page a screen at a time (a rendered frame each, so lazy images start), waits until every image
+ * request made meanwhile has ended, then checks that none is broken. It waits for the images alone: a live player
+ * keeps the network busy for as long as the page is open.
+ */
 export async function expectNoBrokenImages(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 600) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    window.scrollTo(0, 0);
-  });
-  await page.waitForLoadState('networkidle');
+  const loading = new Set<Request>();
+  const started = (request: Request) => {
+    if (request.resourceType() === 'image') loading.add(request);
+  };
+  const ended = (request: Request) => loading.delete(request);
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await page.evaluate(async () => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+        window.scrollTo(0, y);
+        await frame();
+      }
+      window.scrollTo(0, 0);
+    });
+    await expect.poll(() => loading.size, { message: 'image requests still loading' }).toBe(0);
+    // An image still loading from before the scroll is waited for by the page itself.
+    await page.evaluate(() =>
+      Promise.all(
+        Array.from(document.images)
+          .filter((image) => image.currentSrc && !image.complete && image.loading !== 'lazy')
+          .map((image) => image.decode().catch(() => undefined)),
+      ),
+    );
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
   const broken = await page.evaluate(() =>
     Array.from(document.images)
       .filter((image) => image.complete && image.currentSrc && image.naturalWidth === 0)
