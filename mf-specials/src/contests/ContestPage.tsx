@@ -100,10 +100,12 @@ function ContestEntries({ contest, vote, busy }: { contest: ContestHeader; vote?
   const loggedIn = useLoggedIn();
   const link = useRouteLink();
   const pagerLabels = usePagerLabels();
+  const language = useLanguage();
   const [sub, setSub] = useState<ContestSub>('all');
   const [page, setPage] = useState(1);
   const contestId = contest.id;
-  const grid = useLoaded(`grid:${contestId}:${sub}:${page}`, () =>
+  // Entry titles are in the reader's language, so each language has its own answer.
+  const grid = useLoaded(`grid:${contestId}:${sub}:${page}:${language}`, () =>
     api.rest(specialsEndpoints.contestGridItems, {
       params: {
         contestId,

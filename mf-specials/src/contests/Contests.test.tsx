@@ -114,6 +114,25 @@ describe('contest page', () => {
     expect(screen.getAllByText('10 votes')).toHaveLength(2);
   });
 
+  it("shows each entry's picture with its title in the reader's language", async () => {
+    const platform = createMockPlatform({
+      language: 'nl',
+      route: { name: 'contest', args: { contestId: '1' } },
+      rest: {
+        '/contests/:contestId/getHeader': () => ({ ...contestFixture(1), maxVotes: 5, totalVotes: 250 }),
+        '/contests/getContestGridItems/:contestId/:contestSub/:limit/:offset': () => ({
+          contestGridItems: [gridItemFixture(1, { title: 'Zomerselfie van Performer 1' })],
+          elementsCount: 1,
+        }),
+      },
+    });
+    renderWithPlatform(<ContestPage />, { platform, remote: 'mf-specials', locales });
+    expect(await screen.findByRole('img', { name: 'Zomerselfie van Performer 1' })).toHaveAttribute(
+      'src',
+      '/media/specials/contests/1/1.webp',
+    );
+  });
+
   it('says not found for an unknown contest', async () => {
     const platform = createMockPlatform({
       route: { name: 'contest', args: { contestId: 'abc' } },

@@ -13,4 +13,5 @@ export * from './logger';
 export * from './input';
 export * from './money';
 export * from './intl';
+export * from './texts';
 export * from './visitor';

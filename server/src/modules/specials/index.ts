@@ -71,6 +71,7 @@ const specialsRoutes =
         offset: params.offset,
         actorName: query.actorName,
         now: ctx.now(),
+        language: query.language,
       }),
     );
     route(app, specialsEndpoints.contestGuestData, ({ params, auth }) =>
@@ -79,9 +80,11 @@ const specialsRoutes =
     route(app, specialsEndpoints.contest, ({ params, query, auth }) =>
       specials.contestDetail(db, params.contestId, guestIdOf(auth), ctx.now(), query.language),
     );
-    route(app, specialsEndpoints.contestTopList, ({ params }) => specials.contestTopList(db, params.contestId));
-    route(app, specialsEndpoints.contestActor, ({ params }) =>
-      specials.contestActorEntries(db, params.contestId, params.actorId),
+    route(app, specialsEndpoints.contestTopList, ({ params, query }) =>
+      specials.contestTopList(db, params.contestId, query.language),
+    );
+    route(app, specialsEndpoints.contestActor, ({ params, query }) =>
+      specials.contestActorEntries(db, params.contestId, params.actorId, query.language),
     );
     for (const [endpoint, change] of [
       [specialsEndpoints.addContestMediaVoting, 1],

@@ -1,31 +1,53 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { eq, sql } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { TextInEveryLanguage } from '@velvet/contracts';
 import type { DatabaseHandle } from '../../db/database';
 import { migrateAll } from '../../db/migrate';
 import { openMigratedDatabase } from '../../testing/template';
+import { createPerformer } from '../performers/fixtures';
 import { MODULES } from '..';
-import { calendarEvents, contests, dailyBonusOffers, type LocalizedText } from './schema';
-import { listContests } from './service';
+import { calendarEvents, contestMedia, contests, dailyBonusOffers } from './schema';
+import { contestGridItems, listContests } from './service';
 
 /** A text as rows stored before Dutch was written hold it: German, English and Spanish only. */
-const beforeDutch = (en: string) => ({ de: `${en} (de)`, en, es: `${en} (es)` }) as LocalizedText;
+const beforeDutch = (en: string) => ({ de: `${en} (de)`, en, es: `${en} (es)` }) as TextInEveryLanguage;
+
+const MIGRATIONS = path.join(import.meta.dirname, 'migrations');
+
+/**
+ * What a migration changed in the tables, undone, to make the tables of an earlier version. The migrations that
+ * only rewrite rows have nothing here: rows stored by the earlier version are what a test inserts.
+ */
+const UNDO: Record<string, SQL> = {
+  '0008_localized_entry_titles': sql`alter table "specials_contest_media" alter column "title" type text using "title"->>'en'`,
+};
+
+/** Turns the migrated database into one of the version before migration `tag`: it and the later ones have not run. */
+async function databaseBefore(database: DatabaseHandle, tag: string): Promise<void> {
+  const journal = JSON.parse(await readFile(path.join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const first = journal.entries.findIndex((entry) => entry.tag === tag);
+  assert.ok(first >= 0, `no migration ${tag}`);
+  const undone = journal.entries.slice(first);
+  for (const { tag: later } of [...undone].reverse()) if (UNDO[later]) await database.db.execute(UNDO[later]);
+  await database.db.execute(sql`delete from drizzle.__migrations_specials where created_at >= ${undone[0]!.when}`);
+}
 
 describe('the specials migrations', () => {
   let database: DatabaseHandle;
-  before(async () => {
+  beforeEach(async () => {
     database = await openMigratedDatabase();
   });
-  after(() => database.close());
+  afterEach(() => database.close());
 
   it('give texts stored before Dutch their English text in Dutch, and keep Dutch texts', async () => {
     const { db } = database;
     const now = new Date('2030-03-01T12:00:00Z');
-    // A database of the version before: the Dutch migration (the last one) has not run.
-    await db.execute(
-      sql`delete from drizzle.__migrations_specials
-          where created_at = (select max(created_at) from drizzle.__migrations_specials)`,
-    );
+    await databaseBefore(database, '0007_dutch_texts');
     const [old] = await db
       .insert(contests)
       .values({
@@ -96,5 +118,50 @@ describe('the specials migrations', () => {
         [2, '9 coins (nl)'],
       ],
     );
+  });
+
+  it("give entry titles stored in English only that text in every language, which are read in the reader's", async () => {
+    const { db } = database;
+    await databaseBefore(database, '0008_localized_entry_titles');
+    const performer = await createPerformer(db);
+    const [contest] = await db
+      .insert(contests)
+      .values({
+        type: 'photo',
+        title: { de: 'Wettbewerb', en: 'Contest', nl: 'Wedstrijd', es: 'Concurso' },
+        description: { de: 'Alt', en: 'Old', nl: 'Oud', es: 'Viejo' },
+        previewUrl: '/media/c.webp',
+        start: new Date('2030-02-01T00:00:00Z'),
+        end: new Date('2030-04-01T00:00:00Z'),
+      })
+      .returning({ id: contests.id });
+    // The earlier version's column is text, which the current schema does not describe: so the row is written in SQL.
+    await db.execute(
+      sql`insert into specials_contest_media (contest_id, actor_id, title, preview_url, width, height)
+          values (${contest!.id}, ${performer.id}, 'Summer selfie: Anna', '/media/e.webp', 320, 427)`,
+    );
+
+    await migrateAll(database, MODULES);
+
+    const [entry] = await db.select().from(contestMedia).where(eq(contestMedia.contestId, contest!.id));
+    const old = 'Summer selfie: Anna';
+    assert.deepEqual(entry!.title, { de: old, en: old, nl: old, es: old });
+    await db.insert(contestMedia).values({
+      contestId: contest!.id,
+      actorId: performer.id,
+      title: { de: 'Tanz von Anna', en: 'Dance by Anna', nl: 'Dans van Anna', es: 'Baile de Anna' },
+      previewUrl: '/media/f.webp',
+      width: 320,
+      height: 427,
+    });
+    const grid = await contestGridItems(db, {
+      contestId: contest!.id,
+      sub: 'all',
+      limit: 10,
+      offset: 0,
+      now: new Date('2030-03-01T12:00:00Z'),
+      language: 'nl',
+    });
+    assert.deepEqual(grid.contestGridItems.map((item) => item.title).sort(), ['Dans van Anna', old]);
   });
 });

@@ -12,12 +12,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { GameDayConfig, Language, RewardType } from '@velvet/contracts';
+import type { GameDayConfig, Language, RewardType, TextInEveryLanguage } from '@velvet/contracts';
 import { guestKey } from '../auth/keys';
 import { performerKey } from '../performers/catalogue';
 
-/** A guest-facing text in every language of the site; rows stored before Dutch got it from a migration. */
-export type LocalizedText = Record<Language, string>;
+/**
+ * A guest-facing text of several paragraphs in every language of the site (one of a single paragraph is a
+ * `TextInEveryLanguage`). Rows stored before Dutch was written got their Dutch from a migration.
+ */
 export type LocalizedParagraphs = Record<Language, string[]>;
 
 export const dailyBonusOffers = pgTable(
@@ -27,8 +29,8 @@ export const dailyBonusOffers = pgTable(
     /** The Berlin calendar day the offer is valid on. */
     date: date('date', { mode: 'string' }).notNull(),
     offer: text('offer').notNull(),
-    title: jsonb('title').$type<LocalizedText>().notNull(),
-    description: jsonb('description').$type<LocalizedText>().notNull(),
+    title: jsonb('title').$type<TextInEveryLanguage>().notNull(),
+    description: jsonb('description').$type<TextInEveryLanguage>().notNull(),
     imageUrl: text('image_url').notNull(),
     conditions: jsonb('conditions').$type<{ name: string; value: string }[]>().notNull(),
     effect: jsonb('effect').$type<{ name: string; value: number; unit: string; code: string | null }>().notNull(),
@@ -39,7 +41,7 @@ export const dailyBonusOffers = pgTable(
     content: jsonb('content').$type<{
       type: 'video' | 'wallpaper' | 'gift';
       id: number | null;
-      title: LocalizedText;
+      title: TextInEveryLanguage;
       imageUrl: string;
     } | null>(),
     /** Hundredths of the currency. */
@@ -66,8 +68,8 @@ export const dailyBonusModels = pgTable(
 export const contests = pgTable('specials_contests', {
   id: serial('id').primaryKey(),
   type: text('type').$type<'photo' | 'video'>().notNull(),
-  title: jsonb('title').$type<LocalizedText>().notNull(),
-  description: jsonb('description').$type<LocalizedText>().notNull(),
+  title: jsonb('title').$type<TextInEveryLanguage>().notNull(),
+  description: jsonb('description').$type<TextInEveryLanguage>().notNull(),
   previewUrl: text('preview_url').notNull(),
   start: timestamp('start', { withTimezone: true }).notNull(),
   end: timestamp('end', { withTimezone: true }).notNull(),
@@ -83,7 +85,7 @@ export const contestMedia = pgTable(
       .references(() => contests.id, { onDelete: 'cascade' }),
     actorId: integer('actor_id').notNull().references(performerKey, { onDelete: 'cascade' }),
     albumId: integer('album_id'),
-    title: text('title').notNull(),
+    title: jsonb('title').$type<TextInEveryLanguage>().notNull(),
     previewUrl: text('preview_url').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
@@ -132,8 +134,8 @@ export const blogPosts = pgTable(
     id: serial('id').primaryKey(),
     slug: text('slug').notNull().unique(),
     categoryId: integer('category_id').notNull(),
-    title: jsonb('title').$type<LocalizedText>().notNull(),
-    teaser: jsonb('teaser').$type<LocalizedText>().notNull(),
+    title: jsonb('title').$type<TextInEveryLanguage>().notNull(),
+    teaser: jsonb('teaser').$type<TextInEveryLanguage>().notNull(),
     body: jsonb('body').$type<LocalizedParagraphs>().notNull(),
     imageUrl: text('image_url').notNull(),
     imageWidth: integer('image_width').notNull(),
@@ -160,8 +162,8 @@ export const specialEvents = pgTable('specials_events', {
   id: integer('id').primaryKey(),
   slug: text('slug').notNull().unique(),
   gameType: text('game_type').notNull(),
-  name: jsonb('name').$type<LocalizedText>().notNull(),
-  description: jsonb('description').$type<LocalizedText>().notNull(),
+  name: jsonb('name').$type<TextInEveryLanguage>().notNull(),
+  description: jsonb('description').$type<TextInEveryLanguage>().notNull(),
   imageUrl: text('image_url').notNull(),
   startDate: timestamp('start_date', { withTimezone: true }).notNull(),
   endDate: timestamp('end_date', { withTimezone: true }).notNull(),
@@ -227,8 +229,8 @@ export const adventDoors = pgTable('specials_advent_doors', {
 export const magazinePages = pgTable('specials_magazine_pages', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),
-  title: jsonb('title').$type<LocalizedText>().notNull(),
-  teaser: jsonb('teaser').$type<LocalizedText>().notNull(),
+  title: jsonb('title').$type<TextInEveryLanguage>().notNull(),
+  teaser: jsonb('teaser').$type<TextInEveryLanguage>().notNull(),
   body: jsonb('body').$type<LocalizedParagraphs>().notNull(),
   imageUrl: text('image_url').notNull(),
   imageWidth: integer('image_width').notNull(),
@@ -282,9 +284,9 @@ export const clashChallenges = pgTable('specials_clash_challenges', {
   type: text('type').$type<'photo' | 'video' | 'live'>().notNull(),
   start: timestamp('start', { withTimezone: true }).notNull(),
   end: timestamp('end', { withTimezone: true }).notNull(),
-  title: jsonb('title').$type<LocalizedText>().notNull(),
-  subTitle: jsonb('sub_title').$type<LocalizedText>().notNull(),
-  description: jsonb('description').$type<LocalizedText>().notNull(),
+  title: jsonb('title').$type<TextInEveryLanguage>().notNull(),
+  subTitle: jsonb('sub_title').$type<TextInEveryLanguage>().notNull(),
+  description: jsonb('description').$type<TextInEveryLanguage>().notNull(),
   previewPicture: text('preview_picture').notNull(),
   /** Team ids: the jury's pick and the voting's; the winner is the jury's pick if any. */
   winnerAdmin: integer('winner_admin'),
@@ -380,7 +382,7 @@ export type EventRewardRow = {
   value: number;
   /** Eggs found (Easter) or points earned (user activity) that unlock it. */
   required: number;
-  info: LocalizedText;
+  info: TextInEveryLanguage;
   hidden?: boolean;
   isUpTo?: boolean;
 };
@@ -392,7 +394,7 @@ export type EventRewardRow = {
 export const calendarEvents = pgTable('specials_calendar_events', {
   id: serial('id').primaryKey(),
   eventType: text('event_type').$type<'easter' | 'userActivity'>().notNull(),
-  name: jsonb('name').$type<LocalizedText>().notNull(),
+  name: jsonb('name').$type<TextInEveryLanguage>().notNull(),
   start: timestamp('start', { withTimezone: true }).notNull(),
   end: timestamp('end', { withTimezone: true }).notNull(),
   rewardClaimEnd: timestamp('reward_claim_end', { withTimezone: true }).notNull(),
@@ -446,11 +448,11 @@ export const activityDefinitions = pgTable(
       .notNull()
       .references(() => calendarEvents.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
-    name: jsonb('name').$type<LocalizedText>().notNull(),
+    name: jsonb('name').$type<TextInEveryLanguage>().notNull(),
     points: integer('points').notNull(),
     vipBonus: integer('vip_bonus').notNull(),
     limitPerDay: integer('limit_per_day').notNull(),
-    faqTitle: jsonb('faq_title').$type<LocalizedText>().notNull(),
+    faqTitle: jsonb('faq_title').$type<TextInEveryLanguage>().notNull(),
     faqLink: text('faq_link').notNull(),
   },
   (t) => [uniqueIndex('specials_activity_definitions_key').on(t.eventId, t.key)],
@@ -483,8 +485,8 @@ export const activityChallenges = pgTable('specials_activity_challenges', {
   activityKey: text('activity_key').notNull(),
   target: integer('target').notNull(),
   points: integer('points').notNull(),
-  name: jsonb('name').$type<LocalizedText>().notNull(),
-  description: jsonb('description').$type<LocalizedText>().notNull(),
+  name: jsonb('name').$type<TextInEveryLanguage>().notNull(),
+  description: jsonb('description').$type<TextInEveryLanguage>().notNull(),
   link: text('link').notNull(),
 });
 

@@ -1,10 +1,9 @@
-import type { BlogCategoryKey } from '@velvet/contracts';
-import type { LocalizedText } from './schema';
+import type { BlogCategoryKey, TextInEveryLanguage } from '@velvet/contracts';
 
 /**
  * Editorial texts of the demo catalogue in every language of the site. `{name}` is a performer's name, `{n}` a number.
  */
-type Template = { title: LocalizedText; teaser: LocalizedText };
+type Template = { title: TextInEveryLanguage; teaser: TextInEveryLanguage };
 
 export const BLOG_TEMPLATES: Record<Exclude<BlogCategoryKey, 'featured'>, Template[]> = {
   events: [
@@ -291,7 +290,7 @@ export const BLOG_TEMPLATES: Record<Exclude<BlogCategoryKey, 'featured'>, Templa
   ],
 };
 
-export const BLOG_BODY: LocalizedText[] = [
+export const BLOG_BODY: TextInEveryLanguage[] = [
   {
     de: '{name} ist seit einiger Zeit bei uns und gehört längst zu den Gesichtern, die man kennt. Für diesen Beitrag haben wir sie einen Tag lang begleitet.',
     en: '{name} has been with us for a while and is one of the faces people know. For this story we spent a whole day with her.',
@@ -320,7 +319,7 @@ export const BLOG_BODY: LocalizedText[] = [
 
 const fill = (text: string, values: { name: string; n: number }) =>
   text.replaceAll('{name}', values.name).replaceAll('{n}', String(values.n));
-export const fillLocalized = (text: LocalizedText, values: { name: string; n: number }): LocalizedText => ({
+export const fillLocalized = (text: TextInEveryLanguage, values: { name: string; n: number }): TextInEveryLanguage => ({
   de: fill(text.de, values),
   en: fill(text.en, values),
   nl: fill(text.nl, values),

@@ -10,6 +10,7 @@ import {
   type DailyBonusOfferType,
   type GameDayConfig,
   type RewardType,
+  type TextInEveryLanguage,
 } from '@velvet/contracts';
 import type { ModuleContext } from '../module';
 import { listPerformerCards } from '../performers/catalogue';
@@ -37,7 +38,6 @@ import {
   spinwheelSegments,
   type GameRewardRow,
   type LocalizedParagraphs,
-  type LocalizedText,
 } from './schema';
 import { BLOG_BODY, BLOG_TEMPLATES, fillLocalized } from './seed-texts';
 
@@ -71,8 +71,8 @@ const slugify = (text: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
-const same = (text: string): LocalizedText => ({ de: text, en: text, nl: text, es: text });
-const paragraphs = (...texts: LocalizedText[]): LocalizedParagraphs => ({
+const same = (text: string): TextInEveryLanguage => ({ de: text, en: text, nl: text, es: text });
+const paragraphs = (...texts: TextInEveryLanguage[]): LocalizedParagraphs => ({
   de: texts.map((t) => t.de),
   en: texts.map((t) => t.en),
   nl: texts.map((t) => t.nl),
@@ -147,8 +147,8 @@ async function seedBlog(
 
 const CONTESTS: {
   type: 'photo' | 'video';
-  title: LocalizedText;
-  description: LocalizedText;
+  title: TextInEveryLanguage;
+  description: TextInEveryLanguage;
   startDays: number;
   endDays: number;
 }[] = [
@@ -202,6 +202,14 @@ const CONTESTS: {
   },
 ];
 
+/** An entry is called after its contest and its performer: "Summer selfie by Anna". */
+const entryTitle = (contest: TextInEveryLanguage, name: string): TextInEveryLanguage => ({
+  de: `${contest.de} von ${name}`,
+  en: `${contest.en} by ${name}`,
+  nl: `${contest.nl} van ${name}`,
+  es: `${contest.es} de ${name}`,
+});
+
 async function seedContests(
   ctx: ModuleContext,
   entries: number,
@@ -230,7 +238,6 @@ async function seedContests(
     if (!contest || performers.length === 0) continue;
     for (let e = 0; e < entries; e++) {
       const star = performers[(c * 5 + e * 3) % performers.length]!;
-      const title = `${definition.title.en}: ${star.displayName}`;
       const url = await ctx.images.generate({
         key: `specials/contests/${c + 1}/${e + 1}`,
         width: 320,
@@ -242,7 +249,7 @@ async function seedContests(
       await ctx.db.insert(contestMedia).values({
         contestId: contest.id,
         actorId: star.id,
-        title,
+        title: entryTitle(definition.title, star.displayName),
         previewUrl: url,
         width: 320,
         height: 427,
@@ -257,13 +264,13 @@ async function seedContests(
 
 type OfferSeed = {
   offer: DailyBonusOfferType;
-  title: LocalizedText;
-  description: LocalizedText;
+  title: TextInEveryLanguage;
+  description: TextInEveryLanguage;
   conditions: { name: string; value: string }[];
   effect: { name: string; value: number; unit: string; code: string | null };
   free: boolean;
   price: { value: number; currency: 'EUR' | 'VXC' } | null;
-  content: { type: 'video' | 'wallpaper' | 'gift'; title: LocalizedText } | null;
+  content: { type: 'video' | 'wallpaper' | 'gift'; title: TextInEveryLanguage } | null;
 };
 
 const OFFERS: OfferSeed[] = [
@@ -474,8 +481,8 @@ type EventSeed = {
   id: number;
   slug: string;
   gameType: string;
-  name: LocalizedText;
-  description: LocalizedText;
+  name: TextInEveryLanguage;
+  description: TextInEveryLanguage;
   start: Date;
   end: Date;
   dailyAttempts: number;
@@ -815,9 +822,9 @@ async function seedAdventCalendar(ctx: ModuleContext, now: number) {
 const PAGES: {
   slug: string;
   eventSlug: string | null;
-  title: LocalizedText;
-  teaser: LocalizedText;
-  body: LocalizedText[];
+  title: TextInEveryLanguage;
+  teaser: TextInEveryLanguage;
+  body: TextInEveryLanguage[];
 }[] = [
   {
     slug: 'easter',
@@ -1010,9 +1017,9 @@ async function seedMagazinePages(ctx: ModuleContext, events: EventSeed[]) {
 const CHALLENGES: {
   name: string;
   type: 'photo' | 'video' | 'live';
-  title: LocalizedText;
-  subTitle: LocalizedText;
-  description: LocalizedText;
+  title: TextInEveryLanguage;
+  subTitle: TextInEveryLanguage;
+  description: TextInEveryLanguage;
   startDays: number;
   endDays: number;
 }[] = [
@@ -1200,7 +1207,7 @@ const ACTIVITIES: {
   vipBonus: number;
   limitPerDay: number;
   faqLink: string;
-  name: LocalizedText;
+  name: TextInEveryLanguage;
 }[] = [
   {
     key: 'contestVote',

@@ -37,6 +37,7 @@ import {
   type Spinwheel,
   type SpinwheelRewardType,
   type SpinwheelType,
+  type TextInEveryLanguage,
 } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import { countedPage, pageWindow } from '../../db/page';
@@ -68,7 +69,6 @@ import {
   magazinePages,
   specialEvents,
   spinwheelSegments,
-  type LocalizedText,
 } from './schema';
 
 /** Reads a stored text in the reader's language; a request without one reads English. */
@@ -178,8 +178,8 @@ const contestColumns = {
 type ContestRow = {
   id: number;
   type: 'photo' | 'video';
-  title: LocalizedText;
-  description: LocalizedText;
+  title: TextInEveryLanguage;
+  description: TextInEveryLanguage;
   previewUrl: string;
   start: Date;
   end: Date;
@@ -205,7 +205,6 @@ export interface ContestEntry {
   id: number;
   contestId: number;
   actorId: number;
-  title: string;
   previewUrl: string;
   width: number;
   height: number;
@@ -214,7 +213,6 @@ const contestEntryColumns = {
   id: contestMedia.id,
   contestId: contestMedia.contestId,
   actorId: contestMedia.actorId,
-  title: contestMedia.title,
   previewUrl: contestMedia.previewUrl,
   width: contestMedia.width,
   height: contestMedia.height,
@@ -267,14 +265,18 @@ async function contestPlaces(db: Database, contestId: number): Promise<Map<numbe
 const gridColumns = { media: contestMedia, actorName: performerCard.name, actorDisplayName: performerCard.displayName };
 type GridRow = { media: typeof contestMedia.$inferSelect; actorName: string; actorDisplayName: string };
 
-const toGridItem = ({ media, actorName, actorDisplayName }: GridRow, place: number | null): ContestGridItem => ({
+const toGridItem = (
+  { media, actorName, actorDisplayName }: GridRow,
+  place: number | null,
+  language: Language | undefined,
+): ContestGridItem => ({
   itemHash: `${media.contestId}-${media.id}`,
   mediaId: media.id,
   albumId: media.albumId,
   actorId: media.actorId,
   actorName,
   actorDisplayName,
-  title: media.title,
+  title: localize(media.title, language),
   previewUrl: media.previewUrl,
   width: media.width,
   height: media.height,
@@ -284,7 +286,15 @@ const toGridItem = ({ media, actorName, actorDisplayName }: GridRow, place: numb
 
 export async function contestGridItems(
   db: Database,
-  options: { contestId: number; sub: 'all' | 'top'; limit: number; offset: number; actorName?: string; now: Date },
+  options: {
+    contestId: number;
+    sub: 'all' | 'top';
+    limit: number;
+    offset: number;
+    actorName?: string;
+    now: Date;
+    language?: Language;
+  },
 ): Promise<ContestGrid> {
   const contest = await contestOrThrow(db, options.contestId);
   const filter: SQL[] = [eq(contestMedia.contestId, options.contestId)];
@@ -312,12 +322,12 @@ export async function contestGridItems(
   const places = contest.end <= options.now ? await contestPlaces(db, options.contestId) : null;
   return {
     elementsCount: total,
-    contestGridItems: rows.map((row) => toGridItem(row, places?.get(row.media.id) ?? null)),
+    contestGridItems: rows.map((row) => toGridItem(row, places?.get(row.media.id) ?? null, options.language)),
   };
 }
 
 /** The leading entries by votes with their places (the standing so far while the contest runs). */
-export async function contestTopList(db: Database, contestId: number): Promise<ContestGrid> {
+export async function contestTopList(db: Database, contestId: number, language?: Language): Promise<ContestGrid> {
   await contestOrThrow(db, contestId);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db
@@ -329,11 +339,16 @@ export async function contestTopList(db: Database, contestId: number): Promise<C
       .limit(CONTEST_TOP_LIST_SIZE),
     db.select({ total: count() }).from(contestMedia).where(eq(contestMedia.contestId, contestId)),
   ]);
-  return { elementsCount: total, contestGridItems: rows.map((row, i) => toGridItem(row, i + 1)) };
+  return { elementsCount: total, contestGridItems: rows.map((row, i) => toGridItem(row, i + 1, language)) };
 }
 
 /** One performer's entries in a contest, best first, with their places among all entries. */
-export async function contestActorEntries(db: Database, contestId: number, actorId: number): Promise<ContestGrid> {
+export async function contestActorEntries(
+  db: Database,
+  contestId: number,
+  actorId: number,
+  language?: Language,
+): Promise<ContestGrid> {
   await contestOrThrow(db, contestId);
   const rows = await db
     .select(gridColumns)
@@ -344,7 +359,7 @@ export async function contestActorEntries(db: Database, contestId: number, actor
   const places = rows.length ? await contestPlaces(db, contestId) : new Map<number, number>();
   return {
     elementsCount: rows.length,
-    contestGridItems: rows.map((row) => toGridItem(row, places.get(row.media.id) ?? null)),
+    contestGridItems: rows.map((row) => toGridItem(row, places.get(row.media.id) ?? null, language)),
   };
 }
 
@@ -953,7 +968,7 @@ export async function findClash(
 // ---------------------------------------------------------------------------------------------------------------
 // Spinwheel
 
-const REWARD_LABELS: Record<string, LocalizedText> = {
+const REWARD_LABELS: Record<string, TextInEveryLanguage> = {
   freeSpins: { de: 'Freidrehs', en: 'free spins', nl: 'gratis draaien', es: 'giros gratis' },
   bonus: { de: 'Bonus-Coins', en: 'bonus coins', nl: 'bonuscoins', es: 'monedas de bono' },
   freeMessages: { de: 'Gratis-Nachrichten', en: 'free messages', nl: 'gratis berichten', es: 'mensajes gratis' },

@@ -222,6 +222,26 @@ describe('contests', () => {
     assert.equal(selfie.description, 'De mooiste zomerselfie wint. Stem op je favoriet.');
   });
 
+  it("answers entry titles in the reader's language, English without one", async () => {
+    const list = z.array(contest).parse((await query(contestsQuery, { language: 'nl' })).contests);
+    const selfie = list.find((c) => c.title === 'Zomerselfie')!;
+    const grid = async (language?: string) =>
+      contestGrid.parse(
+        (await get(`/contests/getContestGridItems/${selfie.id}/all/50/0${language ? `?language=${language}` : ''}`))
+          .body,
+      ).contestGridItems;
+    for (const [language, title] of [
+      ['de', 'Sommer-Selfie von'],
+      ['nl', 'Zomerselfie van'],
+      ['es', 'Selfi de verano de'],
+      [undefined, 'Summer selfie by'],
+    ] as const) {
+      const items = await grid(language);
+      assert.ok(items.length >= 1, 'the seed has entries');
+      for (const item of items) assert.equal(item.title, `${title} ${item.actorDisplayName}`, language);
+    }
+  });
+
   it('answers header, grid pages and guest data', async () => {
     const { contests } = await query(contestsQuery, {});
     const running = contests.find((c) => c.isActive)!;

@@ -32,7 +32,7 @@ async function runningContest(t: TestApp) {
   const [first] = seeded;
   const [second] = await t.ctx.db
     .insert(contestMedia)
-    .values({ ...first!, id: undefined, title: `${first!.title} (2)`, votes: 0 })
+    .values({ ...first!, id: undefined, votes: 0 })
     .returning();
   return { contest, entries: [...seeded, second!] };
 }
@@ -247,7 +247,7 @@ describe('contest voting', () => {
 
   it('answers the top list and a performer entries with their places', async () => {
     const { contest, entries } = await runningContest(t);
-    const top = contestGrid.parse((await t.rest('GET', `/contests/${contest.id}/topList`)).json());
+    const top = contestGrid.parse((await t.rest('GET', `/contests/${contest.id}/topList?language=es`)).json());
     assert.deepEqual(
       top.contestGridItems.map((i) => i.place),
       top.contestGridItems.map((_, i) => i + 1),
@@ -258,10 +258,18 @@ describe('contest voting', () => {
       [...votes].sort((a, b) => b - a),
     );
     assert.equal(top.elementsCount, entries.length);
+    // Titles in the language asked: each entry's stored Spanish one.
+    const titles = (items: typeof top.contestGridItems) => items.map((i) => i.title);
+    const spanish = (items: typeof top.contestGridItems) =>
+      items.map((i) => entries.find((entry) => entry.id === i.mediaId)!.title.es);
+    assert.deepEqual(titles(top.contestGridItems), spanish(top.contestGridItems));
 
     const actorId = entries[0]!.actorId;
-    const actor = contestGrid.parse((await t.rest('GET', `/contests/${contest.id}/actor/${actorId}`)).json());
+    const actor = contestGrid.parse(
+      (await t.rest('GET', `/contests/${contest.id}/actor/${actorId}?language=es`)).json(),
+    );
     assert.ok(actor.contestGridItems.length >= 1);
+    assert.deepEqual(titles(actor.contestGridItems), spanish(actor.contestGridItems));
     assert.ok(actor.contestGridItems.every((i) => i.actorId === actorId && i.place !== null));
     assert.equal((await t.rest('GET', '/contests/999999/topList')).statusCode, 404);
     assert.equal((await t.rest('GET', '/contests/999999')).statusCode, 404);

@@ -3,7 +3,7 @@ import {
   type TvArticleCategoryKey,
   type TvProgramType,
   type TvText,
-  type TvTexts,
+  type TextInEveryLanguage,
 } from '@velvet/contracts';
 
 /** A show format of the TV programme: the schedule repeats these in its slots. */
@@ -153,21 +153,21 @@ export const EPISODE_WORDS = [
 
 export const TV_ARTICLE_CATEGORY_KEYS = Object.keys(TV_ARTICLE_CATEGORIES) as TvArticleCategoryKey[];
 
-export const TV_ARTICLE_CATEGORY_NAMES: Record<TvArticleCategoryKey, TvTexts> = {
+export const TV_ARTICLE_CATEGORY_NAMES: Record<TvArticleCategoryKey, TextInEveryLanguage> = {
   'free-tv': { de: 'Free TV', en: 'Free TV', nl: 'Gratis tv', es: 'TV gratis' },
   'premium-tv': { de: 'Premium TV', en: 'Premium TV', nl: 'Premium tv', es: 'TV premium' },
 };
 
 /** The first crumb of an article's way: the TV area. */
-export const TV_CRUMB: TvTexts = { de: 'TV', en: 'TV', nl: 'TV', es: 'TV' };
+export const TV_CRUMB: TextInEveryLanguage = { de: 'TV', en: 'TV', nl: 'TV', es: 'TV' };
 
 /** A seeded TV article: its slug, category and texts in every language. */
 export interface SeedArticle {
   slug: string;
   category: TvArticleCategoryKey;
-  title: TvTexts;
-  teaser: TvTexts;
-  body: TvTexts;
+  title: TextInEveryLanguage;
+  teaser: TextInEveryLanguage;
+  body: TextInEveryLanguage;
 }
 
 /** The seeded articles, oldest first (one a week). */

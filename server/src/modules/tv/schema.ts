@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { TvTexts } from '@velvet/contracts';
+import type { TextInEveryLanguage } from '@velvet/contracts';
 import { guestKey } from '../auth/keys';
 import { performerKey } from '../performers/catalogue';
 
@@ -70,9 +70,9 @@ export const tvArticles = pgTable('tv_articles', {
   slug: text('slug').notNull().unique(),
   /** One of TV_ARTICLE_CATEGORIES. */
   category: text('category').notNull(),
-  title: jsonb('title').$type<TvTexts>().notNull(),
-  teaser: jsonb('teaser').$type<TvTexts>().notNull(),
-  body: jsonb('body').$type<TvTexts>().notNull(),
+  title: jsonb('title').$type<TextInEveryLanguage>().notNull(),
+  teaser: jsonb('teaser').$type<TextInEveryLanguage>().notNull(),
+  body: jsonb('body').$type<TextInEveryLanguage>().notNull(),
   imageUrl: text('image_url').notNull(),
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
 });

@@ -186,6 +186,7 @@ export const contestGridItem = z.object({
   actorId: z.number().int(),
   actorName: z.string(),
   actorDisplayName: z.string(),
+  /** In the reader's language: the picture's text alternative. */
   title: z.string(),
   previewUrl: z.string(),
   width: z.number().int(),
@@ -630,7 +631,7 @@ export const specialsEndpoints = {
         limit: dbIntParam(1, 100),
         offset: dbIntParam(0),
       }),
-      query: z.object({ actorName: z.string().max(60).optional() }),
+      query: languageQuery.extend({ actorName: z.string().max(60).optional() }),
       response: contestGrid,
     }),
   }),
@@ -648,13 +649,13 @@ export const specialsEndpoints = {
   contestTopList: defineEndpoint({
     method: 'GET',
     path: '/contests/:contestId/topList',
-    schemas: () => ({ params: z.object({ contestId }), response: contestGrid }),
+    schemas: () => ({ params: z.object({ contestId }), query: languageQuery, response: contestGrid }),
   }),
   /** One performer's entries in a contest, each with its place by votes. */
   contestActor: defineEndpoint({
     method: 'GET',
     path: '/contests/:contestId/actor/:actorId',
-    schemas: () => ({ params: z.object({ contestId, actorId: idParam }), response: contestGrid }),
+    schemas: () => ({ params: z.object({ contestId, actorId: idParam }), query: languageQuery, response: contestGrid }),
   }),
   addContestMediaVoting: defineEndpoint({
     method: 'POST',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dbInt, dbIntParam, idParam } from '../input';
 import { defineEndpoint, pageOf, pageQuery } from '../endpoint';
 import { defineOperation } from '../graphql';
+import { textInEveryLanguage } from '../texts';
 
 /** The two channels of the TV area: free live TV and premium TV (needs a TV subscription). */
 export const TV_PROGRAM_TYPES = ['live', 'premium'] as const;
@@ -11,10 +12,6 @@ export type TvProgramType = z.infer<typeof tvProgramType>;
 /** The programme and the late-night show are written in German and English (spec: late-night show). */
 export const tvText = z.object({ de: z.string(), en: z.string() });
 export type TvText = z.infer<typeof tvText>;
-
-/** TV articles are written in every language of the site. */
-export const tvTexts = z.object({ de: z.string(), en: z.string(), nl: z.string(), es: z.string() });
-export type TvTexts = z.infer<typeof tvTexts>;
 
 export const tvActor = z.object({ id: z.number().int(), name: z.string(), avatarUrl: z.string() });
 export type TvActor = z.infer<typeof tvActor>;
@@ -133,9 +130,9 @@ export const tvArticlePost = z.object({
   id: z.number().int(),
   slug: z.string(),
   category: tvArticleCategoryKey,
-  title: tvTexts,
-  teaser: tvTexts,
-  body: tvTexts,
+  title: textInEveryLanguage,
+  teaser: textInEveryLanguage,
+  body: textInEveryLanguage,
   imageUrl: z.string(),
   /** ISO 8601 instant. */
   publishedAt: z.string(),
@@ -149,10 +146,17 @@ export const tvArticle = z.object({
   /** The performers the article is about. */
   similar: z.object({ models: z.array(tvActor) }),
   categories: z.array(
-    z.object({ key: tvArticleCategoryKey, id: z.number().int(), name: tvTexts, articleCount: z.number().int() }),
+    z.object({
+      key: tvArticleCategoryKey,
+      id: z.number().int(),
+      name: textInEveryLanguage,
+      articleCount: z.number().int(),
+    }),
   ),
   /** The way to the article: TV, its category, the article itself. */
-  breadcrumbs: z.array(z.object({ title: tvTexts, kind: z.enum(['tv', 'category', 'article']), key: z.string() })),
+  breadcrumbs: z.array(
+    z.object({ title: textInEveryLanguage, kind: z.enum(['tv', 'category', 'article']), key: z.string() }),
+  ),
 });
 export type TvArticle = z.infer<typeof tvArticle>;
 
