@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { Language } from '@velvet/contracts';
+import type { TextInEveryLanguage } from '@velvet/contracts';
 import { performerKey } from '../performers/catalogue';
 
 /**
@@ -124,9 +124,9 @@ export const chatTickets = pgTable(
     /** M manual, C chat ticket, P purchased ticket. */
     creationType: text('creation_type').notNull().default('C'),
     /** Guest-facing texts in every language of the site. */
-    title: jsonb('title').$type<Record<Language, string>>().notNull(),
-    description: jsonb('description').$type<Record<Language, string>>().notNull(),
-    postBuyInfo: jsonb('post_buy_info').$type<Record<Language, string>>().notNull(),
+    title: jsonb('title').$type<TextInEveryLanguage>().notNull(),
+    description: jsonb('description').$type<TextInEveryLanguage>().notNull(),
+    postBuyInfo: jsonb('post_buy_info').$type<TextInEveryLanguage>().notNull(),
     /** Hundredths of a coin; 0 is a free show. */
     price: integer('price').notNull(),
     seats: integer('seats').notNull(),

@@ -1,15 +1,13 @@
 import { Faker, en } from '@faker-js/faker';
-import type { Language } from '@velvet/contracts';
+import type { TextInEveryLanguage } from '@velvet/contracts';
 import { ensureDemoGuest } from '../auth/demo-guest';
 import type { ModuleContext } from '../module';
 import { scheduledPerformers, type ScheduledPerformer } from '../performers/catalogue';
 import { minuteOfDay, windowHolds } from '../performers/schedule';
 import { chatTicketHolders, chatTickets } from './schema';
 
-type Texts = Record<Language, string>;
-
 /** Themes of the demo shows: title and description in every language of the site. */
-const SHOW_THEMES: { title: Texts; description: Texts }[] = [
+const SHOW_THEMES: { title: TextInEveryLanguage; description: TextInEveryLanguage }[] = [
   {
     title: {
       de: 'Dessous-Show zu später Stunde',
@@ -91,7 +89,7 @@ const SHOW_THEMES: { title: Texts; description: Texts }[] = [
   },
 ];
 
-const POST_BUY_INFO: Texts = {
+const POST_BUY_INFO: TextInEveryLanguage = {
   de: 'Dein Platz ist reserviert. Sobald die Show beginnt, bekommst du eine Einladung – sei pünktlich!',
   en: 'Your seat is reserved. You will get an invitation as soon as the show starts – be on time!',
   nl: 'Je plaats is gereserveerd. Zodra de show begint, krijg je een uitnodiging – wees op tijd!',

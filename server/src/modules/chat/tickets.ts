@@ -7,6 +7,7 @@ import {
   TICKET_CREATION_TYPES,
   type CamShow,
   type Language,
+  type TextInEveryLanguage,
   type LocalizedText,
   type TicketCreationType,
   type TicketErrorCode,
@@ -98,7 +99,7 @@ export interface TicketViewer {
   gate: AgeGate;
 }
 
-const localized = (texts: Record<Language, string>): LocalizedText[] =>
+const localized = (texts: TextInEveryLanguage): LocalizedText[] =>
   LANGUAGES.map((language) => ({ language, value: texts[language] }));
 
 /** The spec's ticket and cam show fields of these tickets, as the viewer sees them. */

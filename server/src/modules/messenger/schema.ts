@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Language } from '@velvet/contracts';
+import type { TextInEveryLanguage } from '@velvet/contracts';
 import { guestKey } from '../auth/keys';
 import { performerKey } from '../performers/catalogue';
 
@@ -60,7 +60,7 @@ export const actorTerms = pgTable('messenger_actor_terms', {
 export const gifts = pgTable('messenger_gifts', {
   id: serial('id').primaryKey(),
   categoryId: integer('category_id').notNull(),
-  names: jsonb('names').$type<Record<Language, string>>().notNull(),
+  names: jsonb('names').$type<TextInEveryLanguage>().notNull(),
   price: integer('price').notNull(),
   imageUrl: text('image_url').notNull(),
   active: boolean('active').notNull().default(true),

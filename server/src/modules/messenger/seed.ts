@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { TOY_CONTROL_GIFT_IDS, type Language } from '@velvet/contracts';
+import { TOY_CONTROL_GIFT_IDS, type TextInEveryLanguage } from '@velvet/contracts';
 import type { Database } from '../../db/database';
 import type { ModuleContext } from '../module';
 import { ensureDemoGuest } from '../auth/demo-guest';
@@ -9,7 +9,7 @@ import { ensureDemoMedia, MEDIA_OPEN_PRICES, storePerformerMedia } from './media
 import { actorTerms, boughtGifts, channels, gifts, messages } from './schema';
 
 /** The gift catalogue: names in the four languages, price in hundredths of a coin; the last ones for VIPs only. */
-const GIFTS: { names: Record<Language, string>; price: number; categoryId: number; vip?: boolean }[] = [
+const GIFTS: { names: TextInEveryLanguage; price: number; categoryId: number; vip?: boolean }[] = [
   { names: { de: 'Rose', en: 'Rose', nl: 'Roos', es: 'Rosa' }, price: 200, categoryId: 1 },
   { names: { de: 'Kuss', en: 'Kiss', nl: 'Kus', es: 'Beso' }, price: 300, categoryId: 1 },
   { names: { de: 'Herz', en: 'Heart', nl: 'Hart', es: 'Corazón' }, price: 500, categoryId: 1 },
@@ -20,7 +20,7 @@ const GIFTS: { names: Record<Language, string>; price: number; categoryId: numbe
   { names: { de: 'Krone', en: 'Crown', nl: 'Kroon', es: 'Corona' }, price: 3000, categoryId: 3, vip: true },
 ];
 /** The toy controls at their fixed gift ids, softest first; the strongest runs in random mode. */
-const TOYS: { names: Record<Language, string>; price: number; duration: number; random: boolean }[] = [
+const TOYS: { names: TextInEveryLanguage; price: number; duration: number; random: boolean }[] = [
   {
     names: { de: 'Toy sanft', en: 'Toy soft', nl: 'Toy zacht', es: 'Juguete suave' },
     price: 100,

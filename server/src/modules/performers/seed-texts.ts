@@ -1,11 +1,16 @@
-import { DEFAULT_ACTOR_CATEGORY_ID, NEW_ACTOR_CATEGORY_ID, type Language } from '@velvet/contracts';
+import {
+  DEFAULT_ACTOR_CATEGORY_ID,
+  NEW_ACTOR_CATEGORY_ID,
+  type Language,
+  type TextInEveryLanguage,
+} from '@velvet/contracts';
 
 /** Demo texts of the performer catalogue: categories, countries, self-descriptions and about-me texts. */
 
 export interface CategorySeed {
   id: number;
   slug: string;
-  names: Record<Language, string>;
+  names: TextInEveryLanguage;
 }
 
 export const CATEGORY_SEEDS: CategorySeed[] = [
