@@ -13,11 +13,11 @@ import {
   LoadState,
   ServerLoadsContext,
   useLoaded,
+  useLoadedPages,
   type ServerLoads,
 } from './data';
 
-function wrapper() {
-  const client = createQueryClient();
+function wrapper(client = createQueryClient()) {
   const i18n = createI18n('en');
   return ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
@@ -74,6 +74,42 @@ describe('useLoaded', () => {
     act(() => resolve('arrived'));
     expect(await screen.findByText('arrived')).toBeInTheDocument();
     expect(screen.queryByTestId('shape')).not.toBeInTheDocument();
+  });
+});
+
+describe('useLoadedPages', () => {
+  interface Page {
+    items: string[];
+    next?: number;
+  }
+  const after = (last: Page) => last.next;
+  const items = (pages: Page[]) => pages.flatMap((page) => page.items);
+
+  it('keeps a change made while the next page loads, and shows that page', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const load = jest.fn(async (param: number): Promise<Page> => {
+      if (param === 0) return { items: ['a'], next: 1 };
+      await answered;
+      return { items: ['b'] };
+    });
+    const { result } = renderHook(() => useLoadedPages('list', load, 0, after), { wrapper: wrapper() });
+    await waitFor(() => expect(items(result.current.pages)).toEqual(['a']));
+    act(() => void result.current.loadMore());
+    await waitFor(() => expect(load).toHaveBeenCalledWith(1));
+    // a push for nothing loaded leaves the load alone
+    act(() => result.current.update((pages) => pages));
+    // a push while the page loads
+    act(() =>
+      result.current.update((pages) => pages.map((page) => ({ ...page, items: page.items.map((i) => `${i}!`) }))),
+    );
+    await waitFor(() => expect(items(result.current.pages)).toEqual(['a!']));
+    answer();
+    await waitFor(() => expect(items(result.current.pages)).toEqual(['a!', 'b']));
+    expect(result.current.status).toBe('idle');
+    expect(result.current.hasNextPage).toBe(false);
+    // the load the change cancelled, and the one it started again
+    expect(load.mock.calls.filter(([param]) => param === 1)).toHaveLength(2);
   });
 });
 
