@@ -111,6 +111,25 @@ describe('useLoadedPages', () => {
     // the load the change cancelled, and the one it started again
     expect(load.mock.calls.filter(([param]) => param === 1)).toHaveLength(2);
   });
+
+  it('does not load the pages again when they are shown again more than a minute later', async () => {
+    const client = createQueryClient();
+    const load = jest.fn((param: number) =>
+      Promise.resolve(param === 0 ? { items: ['a'], next: 1 } : { items: ['b'] }),
+    );
+    const first = renderHook(() => useLoadedPages('list', load, 0, after), { wrapper: wrapper(client) });
+    await waitFor(() => expect(first.result.current.status).toBe('idle'));
+    await act(() => first.result.current.loadMore());
+    expect(items(first.result.current.pages)).toEqual(['a', 'b']);
+    first.unmount();
+    // as if the pages had been loaded two minutes ago
+    client.setQueryData(['list'], client.getQueryData(['list']), { updatedAt: Date.now() - 120_000 });
+    const again = renderHook(() => useLoadedPages('list', load, 0, after), { wrapper: wrapper(client) });
+    await act(async () => {});
+    expect(items(again.result.current.pages)).toEqual(['a', 'b']);
+    expect(again.result.current.status).toBe('idle');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });
 
 describe('useLoaded while the server renders', () => {

@@ -164,6 +164,10 @@ export function useLoadedPages<T, P>(
     queryFn: ({ pageParam }) => load(pageParam as P),
     initialPageParam: first,
     getNextPageParam: (last, pages) => next(last, pages),
+    // Pushes and the guest's own changes keep the loaded pages current; loading them again in the background would
+    // ask for every page, one after the other, and move the list under the reader. They stay as loaded until the key
+    // changes, the list is reloaded, or the cache lets them go.
+    staleTime: Infinity,
   });
   const { fetchNextPage, refetch } = query;
   const loadMore = useCallback(async () => !(await fetchNextPage()).isFetchNextPageError, [fetchNextPage]);
