@@ -389,6 +389,28 @@ describe('feed page', () => {
     expect(within(goal).getByText('Tipping goal of 100 VXC reached!')).toBeInTheDocument();
   });
 
+  it('shows the common error view at once when the first page fails, and the posts after a retry', async () => {
+    const service = feedService();
+    let failures = 0;
+    renderFeed(
+      {},
+      {
+        ...service,
+        handler: (operation, variables) => {
+          if (operation === feedOperations.feed && failures === 0) {
+            failures += 1;
+            throw new ApiError(503, 'INTERNAL', 'down');
+          }
+          return service.handler(operation, variables);
+        },
+      },
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('This could not be loaded');
+    expect(failures).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Post 1' })).toBeInTheDocument();
+  });
+
   it('keeps a like and a pushed tipping goal that land while the next page loads', async () => {
     const service = feedService();
     let answer: () => void = () => undefined;

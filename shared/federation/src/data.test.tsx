@@ -130,6 +130,20 @@ describe('useLoadedPages', () => {
     expect(again.result.current.status).toBe('idle');
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('shows a failed first page at once, and loads it when the guest asks again', async () => {
+    let fail = true;
+    const load = jest.fn((): Promise<Page> =>
+      fail ? Promise.reject(new ApiError(503, 'INTERNAL', 'down')) : Promise.resolve({ items: ['a'] }),
+    );
+    const { result } = renderHook(() => useLoadedPages('failing', load, 0, after), { wrapper: wrapper() });
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    expect(load).toHaveBeenCalledTimes(1);
+    fail = false;
+    act(() => result.current.reload());
+    await waitFor(() => expect(items(result.current.pages)).toEqual(['a']));
+    expect(result.current.status).toBe('idle');
+  });
 });
 
 describe('useLoaded while the server renders', () => {
