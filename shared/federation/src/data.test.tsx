@@ -120,7 +120,7 @@ describe('useLoadedPages', () => {
     const first = renderHook(() => useLoadedPages('list', load, 0, after), { wrapper: wrapper(client) });
     await waitFor(() => expect(first.result.current.status).toBe('idle'));
     await act(() => first.result.current.loadMore());
-    expect(items(first.result.current.pages)).toEqual(['a', 'b']);
+    await waitFor(() => expect(items(first.result.current.pages)).toEqual(['a', 'b']));
     first.unmount();
     // as if the pages had been loaded two minutes ago
     client.setQueryData(['list'], client.getQueryData(['list']), { updatedAt: Date.now() - 120_000 });
