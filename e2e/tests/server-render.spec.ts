@@ -299,6 +299,34 @@ test.describe('with JavaScript', () => {
     });
   }
 
+  test('the feed hydrates its first page without asking for it again; the next page follows its cursor', async ({
+    page,
+  }) => {
+    // The `after` of every feed page the browser asks for (null: the first page).
+    const asked: (string | null)[] = [];
+    page.on('request', (request) => {
+      if (request.postData()?.includes('query Feed('))
+        asked.push((request.postDataJSON() as { variables: { after?: string | null } }).variables.after ?? null);
+    });
+    await keepServerNodes(page);
+    const html = await (await page.goto('/en/feed/'))!.text();
+    await expectHydrated(page, '/en/feed/');
+    const posts = serverPart(page, 'mf-feed').getByRole('list', { name: 'All posts' }).getByRole('article');
+    const state = /<script type="application\/json" id="vv-ssr">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const { outlet } = JSON.parse(state) as {
+      outlet: { queries: { queries: { queryKey: string[]; state: { data?: unknown } }[] } };
+    };
+    const feed = outlet.queries.queries.find(({ queryKey }) => queryKey[0]!.startsWith('feed|'))!.state.data as {
+      pages: { nodes: unknown[]; pageInfo: { endCursor: string } }[];
+    };
+    expect(feed.pages).toHaveLength(1);
+    // The end of the list in view loads the next page.
+    await posts.last().scrollIntoViewIfNeeded();
+    await expect.poll(() => posts.count()).toBeGreaterThan(feed.pages[0]!.nodes.length);
+    expect(asked[0]).toBe(feed.pages[0]!.pageInfo.endCursor);
+    expect(asked).not.toContain(null);
+  });
+
   test("a missing performer's page hydrates into the same not-found view without asking for her again", async ({
     page,
     expectFailure,

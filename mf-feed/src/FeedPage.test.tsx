@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { feedOperations, type FeedPost, type FeedVariables, type GraphqlOperation } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
 import {
@@ -387,6 +387,62 @@ describe('feed page', () => {
     // it, the lower push has changed nothing.
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(within(goal).getByText('Tipping goal of 100 VXC reached!')).toBeInTheDocument();
+  });
+
+  it('shows the common error view at once when the first page fails, and the posts after a retry', async () => {
+    const service = feedService();
+    let failures = 0;
+    renderFeed(
+      {},
+      {
+        ...service,
+        handler: (operation, variables) => {
+          if (operation === feedOperations.feed && failures === 0) {
+            failures += 1;
+            throw new ApiError(503, 'INTERNAL', 'down');
+          }
+          return service.handler(operation, variables);
+        },
+      },
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('This could not be loaded');
+    expect(failures).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Post 1' })).toBeInTheDocument();
+  });
+
+  it('keeps a like and a pushed tipping goal that land while the next page loads', async () => {
+    const service = feedService();
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { platform } = renderFeed(
+      { loggedIn: true },
+      {
+        ...service,
+        handler: async (operation, variables) => {
+          if (operation === feedOperations.feed && variables['after']) await answered;
+          return service.handler(operation, variables);
+        },
+      },
+    );
+    const first = (await screen.findByRole('heading', { name: 'Post 1' })).closest('article')!;
+    const goal = screen.getByRole('heading', { name: 'Post 5' }).closest('article')!;
+    fireEvent.click(screen.getByRole('button', { name: 'Load more (12 of 15)' }));
+    await waitFor(() => expect(postList()).toHaveAttribute('aria-busy', 'true'));
+    fireEvent.click(within(first).getByRole('button', { name: '♥ 5 likes' }));
+    expect(await within(first).findByRole('button', { name: '♥ 6 likes' })).toBeInTheDocument();
+    act(() =>
+      platform.emit({
+        type: 'feedTippingGoal',
+        postId: '5',
+        tippingGoal: { goalCoins: 100, tipsSumCoins: 70, progressPercent: 70, achieved: false },
+      }),
+    );
+    expect(await within(goal).findByText('Tipping goal: 70 VXC of 100 VXC')).toBeInTheDocument();
+    answer();
+    expect(await screen.findByRole('heading', { name: 'Post 15' })).toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: '♥ 6 likes' })).toBeInTheDocument();
+    expect(within(goal).getByText('Tipping goal: 70 VXC of 100 VXC')).toBeInTheDocument();
   });
 
   it('comments on a post and deletes the comment again', async () => {

@@ -34,7 +34,13 @@ export function useFeedPages(variables: FeedVariables, restartKey = ''): FeedPag
   const { update } = pages;
   const updatePosts = useCallback(
     (change: (post: FeedPost) => FeedPost) =>
-      update((loaded) => loaded.map((page) => ({ ...page, nodes: page.nodes.map(change) }))),
+      update((loaded) =>
+        loaded.map((page) => {
+          const nodes = page.nodes.map(change);
+          // A page none of whose posts changed stays as it was, so a push for a post not shown changes nothing.
+          return nodes.every((post, index) => post === page.nodes[index]) ? page : { ...page, nodes };
+        }),
+      ),
     [update],
   );
   // A post published meanwhile can shift a page; a post is never shown twice.

@@ -4,8 +4,10 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import type { ErrorBody } from '@velvet/contracts';
+import { FEED_PAGE_SIZE, type ErrorBody, type FeedConnection } from '@velvet/contracts';
 import { createTestApp, type TestApp } from './testing/app';
+import { seedFeed } from './modules/feed/seed';
+import { feed as feedPage } from './modules/feed/service';
 import { albums } from './modules/media/schema';
 import { createPerformer } from './modules/performers/fixtures';
 
@@ -36,7 +38,7 @@ const pageState = (html: string) =>
   JSON.parse(/<script type="application\/json" id="vv-ssr">([\s\S]*?)<\/script>/.exec(html)![1]!) as {
     outlet: {
       remote: string;
-      queries: { queries: { queryKey: unknown[]; state: { status: string; error: unknown } }[] };
+      queries: { queries: { queryKey: unknown[]; state: { status: string; error: unknown; data?: unknown } }[] };
     } | null;
   };
 
@@ -92,13 +94,34 @@ describe('server-rendered pages', () => {
     assert.doesNotMatch(html, /class="vv-spinner"/, 'no part of the page is still loading');
   });
   test('the feed’s first posts and an album’s first comments go out in the HTML and the page state, not loading', async () => {
+    await createPerformer(t.ctx.db, { name: 'greta' });
+    // More posts than a page holds, written by the feed module itself.
+    await seedFeed(t.ctx, { scale: 0.05 });
+    const answer = await feedPage(
+      { ...t.ctx, language: 'en' },
+      null,
+      { first: FEED_PAGE_SIZE, mode: 'MIXED' },
+      t.ctx.now(),
+    );
+    assert.equal(answer.nodes.length, FEED_PAGE_SIZE);
+    assert.ok(answer.pageInfo.hasNextPage, 'there is a next page');
     const feed = await page('/en/feed/');
     assert.equal(feed.status, 200);
     const posts = pageState(feed.html).outlet?.queries.queries.find(({ queryKey }) =>
       String(queryKey[0]).startsWith('feed|'),
     );
     assert.equal(posts?.state.status, 'success');
-    // The test database has no posts a visitor sees: the feed's answer (empty) is rendered, not a spinner.
+    // The page state holds the first page in the paged query's shape, so the browser asks only for the next one.
+    const { pages, pageParams } = posts.state.data as { pages: FeedConnection[]; pageParams: unknown[] };
+    assert.deepEqual(pageParams, [null]);
+    assert.deepEqual(
+      pages.map((loaded) => loaded.nodes.map((post) => post.id)),
+      [answer.nodes.map((post) => post.id)],
+    );
+    assert.equal(pages[0]!.pageInfo.endCursor, answer.pageInfo.endCursor);
+    for (const post of answer.nodes)
+      assert.ok(feed.html.includes(`aria-labelledby="feed-post-${post.id}"`), `post ${post.id} is rendered`);
+    assert.equal(feed.html.match(/<article class="mf-feed-post"/g)?.length, FEED_PAGE_SIZE, 'only the first page');
     assert.doesNotMatch(feed.html, /class="vv-spinner"/, 'the feed is not still loading');
 
     const performer = await createPerformer(t.ctx.db, { name: 'frida' });

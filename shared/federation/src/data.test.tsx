@@ -13,11 +13,11 @@ import {
   LoadState,
   ServerLoadsContext,
   useLoaded,
+  useLoadedPages,
   type ServerLoads,
 } from './data';
 
-function wrapper() {
-  const client = createQueryClient();
+function wrapper(client = createQueryClient()) {
   const i18n = createI18n('en');
   return ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
@@ -74,6 +74,75 @@ describe('useLoaded', () => {
     act(() => resolve('arrived'));
     expect(await screen.findByText('arrived')).toBeInTheDocument();
     expect(screen.queryByTestId('shape')).not.toBeInTheDocument();
+  });
+});
+
+describe('useLoadedPages', () => {
+  interface Page {
+    items: string[];
+    next?: number;
+  }
+  const after = (last: Page) => last.next;
+  const items = (pages: Page[]) => pages.flatMap((page) => page.items);
+
+  it('keeps a change made while the next page loads, and shows that page', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const load = jest.fn(async (param: number): Promise<Page> => {
+      if (param === 0) return { items: ['a'], next: 1 };
+      await answered;
+      return { items: ['b'] };
+    });
+    const { result } = renderHook(() => useLoadedPages('list', load, 0, after), { wrapper: wrapper() });
+    await waitFor(() => expect(items(result.current.pages)).toEqual(['a']));
+    act(() => void result.current.loadMore());
+    await waitFor(() => expect(load).toHaveBeenCalledWith(1));
+    // a push for nothing loaded leaves the load alone
+    act(() => result.current.update((pages) => pages));
+    // a push while the page loads
+    act(() =>
+      result.current.update((pages) => pages.map((page) => ({ ...page, items: page.items.map((i) => `${i}!`) }))),
+    );
+    await waitFor(() => expect(items(result.current.pages)).toEqual(['a!']));
+    answer();
+    await waitFor(() => expect(items(result.current.pages)).toEqual(['a!', 'b']));
+    expect(result.current.status).toBe('idle');
+    expect(result.current.hasNextPage).toBe(false);
+    // the load the change cancelled, and the one it started again
+    expect(load.mock.calls.filter(([param]) => param === 1)).toHaveLength(2);
+  });
+
+  it('does not load the pages again when they are shown again more than a minute later', async () => {
+    const client = createQueryClient();
+    const load = jest.fn((param: number) =>
+      Promise.resolve(param === 0 ? { items: ['a'], next: 1 } : { items: ['b'] }),
+    );
+    const first = renderHook(() => useLoadedPages('list', load, 0, after), { wrapper: wrapper(client) });
+    await waitFor(() => expect(first.result.current.status).toBe('idle'));
+    await act(() => first.result.current.loadMore());
+    await waitFor(() => expect(items(first.result.current.pages)).toEqual(['a', 'b']));
+    first.unmount();
+    // as if the pages had been loaded two minutes ago
+    client.setQueryData(['list'], client.getQueryData(['list']), { updatedAt: Date.now() - 120_000 });
+    const again = renderHook(() => useLoadedPages('list', load, 0, after), { wrapper: wrapper(client) });
+    await act(async () => {});
+    expect(items(again.result.current.pages)).toEqual(['a', 'b']);
+    expect(again.result.current.status).toBe('idle');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows a failed first page at once, and loads it when the guest asks again', async () => {
+    let fail = true;
+    const load = jest.fn((): Promise<Page> =>
+      fail ? Promise.reject(new ApiError(503, 'INTERNAL', 'down')) : Promise.resolve({ items: ['a'] }),
+    );
+    const { result } = renderHook(() => useLoadedPages('failing', load, 0, after), { wrapper: wrapper() });
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    expect(load).toHaveBeenCalledTimes(1);
+    fail = false;
+    act(() => result.current.reload());
+    await waitFor(() => expect(items(result.current.pages)).toEqual(['a']));
+    expect(result.current.status).toBe('idle');
   });
 });
 

@@ -138,7 +138,10 @@ export interface LoadedPages<T> {
   loadMore: () => Promise<boolean>;
   /** Loads the pages again (after the first page failed, say). */
   reload: () => void;
-  /** Changes the loaded pages in place (a liked post, a posted comment), so they stay changed when revisited. */
+  /**
+   * Changes the loaded pages in place (a liked post, a pushed tipping goal, a posted comment), so they stay changed
+   * when revisited and when a load that is running lands. A change that leaves every page as it was changes nothing.
+   */
   update: (change: (pages: T[]) => T[]) => void;
 }
 
@@ -161,16 +164,32 @@ export function useLoadedPages<T, P>(
     queryFn: ({ pageParam }) => load(pageParam as P),
     initialPageParam: first,
     getNextPageParam: (last, pages) => next(last, pages),
+    // Pushes and the guest's own changes keep the loaded pages current; loading them again in the background would
+    // ask for every page, one after the other, and move the list under the reader. They stay as loaded until the key
+    // changes, the list is reloaded, or the cache lets them go.
+    staleTime: Infinity,
+    // A failed page shows at once, with the common error view (first page) or the retry button after the pages
+    // shown, and asks again when the guest says so; a server-rendered first page was tried on the server already.
+    retry: false,
   });
   const { fetchNextPage, refetch } = query;
   const loadMore = useCallback(async () => !(await fetchNextPage()).isFetchNextPageError, [fetchNextPage]);
   const reload = useCallback(() => void refetch(), [refetch]);
   const update = useCallback(
-    (change: (pages: T[]) => T[]) =>
-      queryClient.setQueryData<InfiniteData<T, P>>([key], (data) =>
-        data === undefined ? data : { ...data, pages: change(data.pages) },
-      ),
-    [queryClient, key],
+    (change: (pages: T[]) => T[]) => {
+      const state = queryClient.getQueryState<InfiniteData<T, P>>([key]);
+      if (state?.data === undefined) return;
+      const { data } = state;
+      const pages = change(data.pages);
+      if (pages.length === data.pages.length && pages.every((page, index) => page === data.pages[index])) return;
+      queryClient.setQueryData<InfiniteData<T, P>>([key], { ...data, pages });
+      if (state.fetchStatus === 'idle') return;
+      // A running load answers with the pages it started from and would put them back over the change. Cancelled, the
+      // query keeps the change (react-query reverts to the last data set by hand), and the load starts again from it.
+      const nextPage = state.fetchMeta?.fetchMore?.direction === 'forward';
+      void queryClient.cancelQueries({ queryKey: [key] }).then(() => (nextPage ? fetchNextPage() : refetch()));
+    },
+    [queryClient, key, fetchNextPage, refetch],
   );
   const controls = { loadMore, reload, update };
   // As in useLoaded: the server fetches the first page (in the shape the browser's paged query keeps) before its
