@@ -1,5 +1,5 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
-import { dehydrate, hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate, hydrate, onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
@@ -129,6 +129,20 @@ describe('useLoadedPages', () => {
     expect(items(again.result.current.pages)).toEqual(['a', 'b']);
     expect(again.result.current.status).toBe('idle');
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('loads the pages again when the browser is back on line, since it missed their pushes meanwhile', async () => {
+    const load = jest.fn((param: number) =>
+      Promise.resolve(param === 0 ? { items: [`a${load.mock.calls.length}`], next: 1 } : { items: ['b'] }),
+    );
+    const { result } = renderHook(() => useLoadedPages('online', load, 0, after), { wrapper: wrapper() });
+    await waitFor(() => expect(result.current.status).toBe('idle'));
+    await act(() => result.current.loadMore());
+    await waitFor(() => expect(items(result.current.pages)).toEqual(['a1', 'b']));
+    act(() => onlineManager.setOnline(false));
+    act(() => onlineManager.setOnline(true));
+    await waitFor(() => expect(items(result.current.pages)).toEqual(['a3', 'b']));
+    expect(load).toHaveBeenCalledTimes(4);
   });
 
   it('shows a failed first page at once, and loads it when the guest asks again', async () => {

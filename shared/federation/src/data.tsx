@@ -168,6 +168,8 @@ export function useLoadedPages<T, P>(
     // ask for every page, one after the other, and move the list under the reader. They stay as loaded until the key
     // changes, the list is reloaded, or the cache lets them go.
     staleTime: Infinity,
+    // Except after the browser was off line: the pushes it missed meanwhile are caught up by loading them again.
+    refetchOnReconnect: 'always',
     // A failed page shows at once, with the common error view (first page) or the retry button after the pages
     // shown, and asks again when the guest says so; a server-rendered first page was tried on the server already.
     retry: false,
