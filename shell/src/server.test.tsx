@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { remoteDescriptor, type FederationManifest, type ManifestRemote } from '@velvet/contracts';
 import { createI18n } from '@velvet/i18n';
-import { renderPage, translatedOnce, type PageRequest } from './server';
+import type { PageRequest } from '@velvet/contracts';
+import { renderPage, translatedOnce } from './server';
 
 const tv: ManifestRemote = {
   name: 'mf-tv',

@@ -21,13 +21,16 @@ import {
   visitorSession,
   type PlatformApi,
   type RouteDefinition,
-  type ServerRenderStage,
   type SlotName,
   type FederationManifest,
   type Language,
   type ManifestRemote,
+  type PageRequest,
+  type PartOutcome,
   type RemoteName,
-  type SeoText,
+  type RenderedPage,
+  type SharedLoads,
+  type ShellRenderer,
 } from '@velvet/contracts';
 import {
   createFeedClient,
@@ -93,65 +96,8 @@ function keepSharedPackages() {
 }
 keepSharedPackages();
 
-/** Why a remote's part was left to the browser: no node build, it threw, or it took longer than the budget. */
-export type ServerStage = Exclude<ServerRenderStage, 'incompatible'>;
-
-/** How a remote's part of the page (the owner's, or a widget's) fared on the server. */
-export type PartOutcome =
-  | { remote: ManifestRemote; place: 'outlet' | SlotName; outcome: 'server' }
-  | {
-      remote: ManifestRemote;
-      place: 'outlet' | SlotName;
-      outcome: 'client';
-      stage: ServerStage;
-      error: string;
-      /** Left to the browser while its node build loaded for the first time: no fault of the build. */
-      warming: boolean;
-    };
-
-export interface PageRequest {
-  /** The tenant's manifest with the versions this page is rendered with. */
-  manifest: FederationManifest;
-  /** The page's path (and query). */
-  url: string;
-  /** The file of a remote version's node build entry (`server/remoteEntry.js` in its version folder). */
-  serverEntry: (remote: ManifestRemote) => string;
-  /** Reaches the server's own REST and GraphQL routes, as the page's visitor (its host and address). */
-  fetch: typeof fetch;
-  /** An anonymous visitor's token, which the calls carry as a first visit's browser does. */
-  token: string;
-  /** How long the remotes' parts may take, their data included, before they are left to the browser. */
-  budgetMs: number;
-  /** The answers of the parts' loads, shared by every render for the visitors' cache time. */
-  shared: SharedLoads;
-  /** The SEO text of a route in a language with the tenant's brand (null where it has none), held by the server. */
-  seoText?: (tag: string, language: Language) => SeoText | null;
-}
-
-/**
- * Loads' answers shared between renders: what an anonymous visitor sees is the same for all, so each answer is
- * loaded once per `VISITOR_CACHE_MS` for every page that asks meanwhile.
- */
-export interface SharedLoads {
-  /** The answer of `key`: one kept, one being loaded, else `load`'s (kept unless it fails). */
-  load(key: string, load: () => Promise<unknown>): Promise<unknown>;
-  /** The answer of `key` if one is kept, loaded and still fresh. */
-  kept(key: string): { value: unknown } | undefined;
-}
-
-export interface RenderedPage {
-  language: Language;
-  /** The content of the page's root element. */
-  html: string;
-  /**
-   * For the head: the tenant's theme and the rendered remotes' style sheets, so the first paint is styled before any
-   * script runs.
-   */
-  styles: string[];
-  state: ServerPageState;
-  /** Every remote part the page has, and how it fared. */
-  parts: PartOutcome[];
-}
+/** A page as the shell renders it, its state read back by the browser's shell. */
+export type ShellRenderedPage = RenderedPage<ServerPageState>;
 
 /** The home blocks of a phone's first screen and a little more: rendered on the server, the rest in the browser. */
 export const FIRST_SCREEN_BLOCKS = 3;
@@ -491,7 +437,7 @@ async function renderPart(
 }
 
 /** The page's first screen as HTML: the layout, the owner remote's part and home's first blocks, with their data. */
-export async function renderPage(request: PageRequest): Promise<RenderedPage> {
+export async function renderPage(request: PageRequest): Promise<ShellRenderedPage> {
   const deadline = performance.now() + request.budgetMs;
   const { manifest } = request;
   const remotes = selectedRemotes(manifest);
@@ -602,3 +548,6 @@ export async function preloadRemotes(
       });
   return failed;
 }
+
+/** What the server loads from this module's build: checked here against the one definition of that boundary. */
+export const renderer = { renderPage, preloadRemotes } satisfies ShellRenderer;

@@ -2,6 +2,7 @@ export * from './endpoint';
 export * from './routes';
 export * from './guest';
 export * from './federation';
+export * from './serverRender';
 export * from './slots';
 export * from './slotProps';
 export * from './socket';

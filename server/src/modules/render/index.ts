@@ -3,12 +3,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import {
-  type FederationManifest,
-  type Language,
-  type ManifestRemote,
-  type SeoText,
-  type ServerRenderStage,
+import type {
+  Language,
+  ManifestRemote,
+  PartOutcome,
+  RenderedPage,
+  SeoText,
+  SharedLoads,
+  ShellRenderer,
 } from '@velvet/contracts';
 import type { PageBodies, PageBody } from '../../shell-html';
 import { scriptJson } from '../../http/script-json';
@@ -25,52 +27,10 @@ const CACHED_PAGES = 2_000;
 /** Loads' answers kept at once for the renders (a page asks for one to four), least recently used out first. */
 const SHARED_ANSWERS = 2_000;
 
-/** The shell's server renderer (shell/src/server.tsx, built to shell/dist/server/render.cjs). */
-interface ShellRenderer {
-  renderPage(request: {
-    manifest: FederationManifest;
-    url: string;
-    serverEntry: (remote: ManifestRemote) => string;
-    fetch: typeof fetch;
-    token: string;
-    budgetMs: number;
-    shared: SharedLoads;
-    seoText?: (tag: string, language: Language) => SeoText | null;
-  }): Promise<RenderedPage>;
-  preloadRemotes(
-    manifest: FederationManifest,
-    serverEntry: (remote: ManifestRemote) => string,
-  ): Promise<{ remote: ManifestRemote; error: string }[]>;
-}
-/** Loads' answers shared between renders (shell/src/server.tsx). */
-interface SharedLoads {
-  load(key: string, load: () => Promise<unknown>): Promise<unknown>;
-  kept(key: string): { value: unknown } | undefined;
-}
-/** How one remote part of a page (the owner's app or a home block's widget) fared. */
-type PartOutcome =
-  | { remote: ManifestRemote; place: string; outcome: 'server' }
-  | {
-      remote: ManifestRemote;
-      place: string;
-      outcome: 'client';
-      stage: ServerRenderStage;
-      error: string;
-      warming: boolean;
-    };
-interface RenderedPage {
-  language: Language;
-  html: string;
-  /** The tenant's theme and the rendered parts' style sheets. */
-  styles: string[];
-  state: unknown;
-  parts: PartOutcome[];
-}
-
 /** The shell's renderer, when the shell is built (read once: a rebuilt shell needs a restart, as its bundles do). */
 function loadRenderer(repoRoot: string): ShellRenderer | null {
   const file = path.join(repoRoot, 'shell', 'dist', 'server', 'render.cjs');
-  return existsSync(file) ? (createRequire(import.meta.url)(file) as ShellRenderer) : null;
+  return existsSync(file) ? (createRequire(import.meta.url)(file) as { renderer: ShellRenderer }).renderer : null;
 }
 
 /**
