@@ -132,9 +132,11 @@ describe('useLoadedPages', () => {
   });
 
   it('loads the pages again when the browser is back on line, since it missed their pushes meanwhile', async () => {
-    const load = jest.fn((param: number) =>
-      Promise.resolve(param === 0 ? { items: [`a${load.mock.calls.length}`], next: 1 } : { items: ['b'] }),
-    );
+    let loads = 0;
+    const load = jest.fn((param: number): Promise<Page> => {
+      loads += 1;
+      return Promise.resolve(param === 0 ? { items: [`a${loads}`], next: 1 } : { items: ['b'] });
+    });
     const { result } = renderHook(() => useLoadedPages('online', load, 0, after), { wrapper: wrapper() });
     await waitFor(() => expect(result.current.status).toBe('idle'));
     await act(() => result.current.loadMore());
