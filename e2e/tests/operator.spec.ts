@@ -111,11 +111,14 @@ test('an operator pins a published version of a remote for one tenant and rolls 
   await page.goto('/en/operator/?tenant=velvet');
   // The browser reported that load: the health table has amora's new mf-tv (reports arrive by beacon).
   await expect(async () => {
+    // Each look waits for the health the reloaded console asked for, however long the console takes to ask.
+    const health = page.waitForResponse((response) => response.url().includes('/rest/v1/federation/health?'));
     await page.reload();
+    await health;
     const loads = page.getByTestId('operator-health').locator('tbody tr', { hasText: version });
     await expect(loads).toContainText(/amora\s*mf-tv/, { timeout: 2_000 });
     await expect(loads).toContainText('pinned');
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(
     page
       .getByRole('region', { name: 'Velvet (velvet)' })
