@@ -15,12 +15,12 @@ const endpoints = Object.entries(contracts)
 
 // The tests run in order on one import of the package: the first ones see the state the import left.
 describe('contracts build schemas on first use', () => {
-  test('importing the package builds no endpoint schema and no socket message schema', () => {
+  test('importing the package builds no endpoint schema, no socket message schema and no slot props schema', () => {
     expect(endpoints.length).toBeGreaterThan(50);
     const built = endpoints.filter(([, endpoint]) => SCHEMA_PARTS.some((part) => isBuilt(endpoint, part)));
     expect(built.map(([name]) => name)).toEqual([]);
-    for (const messages of [contracts.incomingMessages, contracts.outgoingMessages]) {
-      expect(Object.keys(messages).filter((type) => isBuilt(messages, type))).toEqual([]);
+    for (const shapes of [contracts.incomingMessages, contracts.outgoingMessages, contracts.SLOT_PROPS]) {
+      expect(Object.keys(shapes).filter((name) => isBuilt(shapes, name))).toEqual([]);
     }
   });
 
@@ -55,5 +55,13 @@ describe('contracts build schemas on first use', () => {
     expect(contracts.parseIncoming(JSON.stringify({ type: 'pong', ttl: 5 }))).toEqual({ type: 'pong', ttl: 5 });
     expect(Object.keys(incomingMessages).every((type) => isBuilt(incomingMessages, type))).toBe(true);
     expect(contracts.parseIncoming(JSON.stringify({ type: 'pong', ttl: 'x' }))).toBeNull();
+  });
+
+  test('a slot props schema is built when its slot is first checked, and slots of one shape share it', () => {
+    const { SLOT_PROPS } = contracts;
+    expect(SLOT_PROPS['actorProfile.pictures'].safeParse({ actorId: 7, actorName: 'mia' }).success).toBe(true);
+    expect(SLOT_PROPS['actorProfile.feed'].safeParse({ actorId: 7, actorName: 'mia', extra: 1 }).success).toBe(false);
+    expect(SLOT_PROPS['actorProfile.feed']).toBe(SLOT_PROPS['actorProfile.pictures']);
+    expect(isBuilt(SLOT_PROPS, 'page.overlay')).toBe(false);
   });
 });
