@@ -168,7 +168,8 @@ describe('profile', () => {
     });
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Anna' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This name is already taken.');
+    // The phone number's load has no answer here, and shows its error view too.
+    expect(await screen.findByText('This name is already taken.')).toHaveAttribute('role', 'alert');
   });
 });
 
@@ -232,26 +233,20 @@ describe('benefits', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This voucher has expired.');
   });
 
-  it('offers a retry when loading still fails after the automatic retries', async () => {
-    // A server fault is asked again twice (1 s and 2 s later) before the guest sees it.
-    jest.useFakeTimers();
-    try {
-      let calls = 0;
-      render('myAccountBenefits', {
-        rest: {
-          '/guest/benefits': () => {
-            calls += 1;
-            if (calls <= 3) throw new ApiError(500, 'INTERNAL', 'down');
-            return benefits;
-          },
+  it('shows a server fault at once with a retry that loads again', async () => {
+    let calls = 0;
+    render('myAccountBenefits', {
+      rest: {
+        '/guest/benefits': () => {
+          calls += 1;
+          if (calls === 1) throw new ApiError(500, 'INTERNAL', 'down');
+          return benefits;
         },
-      });
-      fireEvent.click(await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 }));
-      expect(await screen.findByText('Spinwheel spins')).toBeInTheDocument();
-      expect(calls).toBe(4);
-    } finally {
-      jest.useRealTimers();
-    }
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Spinwheel spins')).toBeInTheDocument();
+    expect(calls).toBe(2);
   });
 });
 

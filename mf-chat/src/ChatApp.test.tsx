@@ -129,12 +129,11 @@ describe('performer lists', () => {
         },
       },
     });
-    // A network fault is asked for twice more (after one and two seconds) before the error shows.
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('This could not be loaded');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This could not be loaded');
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No new performers at the moment.')).toBeInTheDocument();
-  }, 10_000);
+  });
 
   it('speaks the visitor language', async () => {
     renderApp({
@@ -302,8 +301,8 @@ describe('actor profile', () => {
         },
       },
     });
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toBeInTheDocument();
-  }, 10_000);
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+  });
 
   it('says so when the server does not know the performer, without asking again', async () => {
     const { platform } = renderApp({

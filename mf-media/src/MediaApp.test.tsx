@@ -157,8 +157,7 @@ describe('video areas', () => {
     expect(grid.requests.at(-1)).toMatchObject({ type: 'trending' });
   });
 
-  // A 5xx is asked for twice more (after one and two seconds) before the error shows.
-  test('a failed load shows an error with a retry that loads again', async () => {
+  test('a failed load shows an error at once with a retry that loads again', async () => {
     let fail = true;
     const grid = gridHandler(5);
     renderApp(
@@ -172,12 +171,12 @@ describe('video areas', () => {
         },
       },
     );
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('This could not be loaded');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This could not be loaded');
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('list', { name: 'Free clips' })).toBeInTheDocument();
     expect(grid.requests[0]).toMatchObject({ type: 'free' });
-  }, 10_000);
+  });
 
   test('updateVideoFilter resets the page except for page and page size', () => {
     const filter = { ...initialVideoFilter({ type: 'all' }), page: 4 };

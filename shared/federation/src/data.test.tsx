@@ -1,4 +1,4 @@
-import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { dehydrate, hydrate, onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
@@ -57,6 +57,36 @@ describe('useLoaded', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('shows a failed load at once with the error view, and loads it when the guest asks again', async () => {
+    let fail = true;
+    const load = jest.fn(() =>
+      fail ? Promise.reject(new ApiError(503, 'INTERNAL', 'down')) : Promise.resolve('content'),
+    );
+    function Page() {
+      const loaded = useLoaded('failing', load);
+      return <LoadState loaded={loaded}>{(text) => <p>{text}</p>}</LoadState>;
+    }
+    render(<Page />, { wrapper: wrapper() });
+    // Within the default wait of a second: no retries a second and two seconds apart first.
+    expect(await screen.findByRole('alert')).toHaveTextContent('This could not be loaded');
+    expect(load).toHaveBeenCalledTimes(1);
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('content')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks once more, soon, when a load got no answer at all, then shows the error view', async () => {
+    const load = jest.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    function Page() {
+      const loaded = useLoaded('offline', load);
+      return <LoadState loaded={loaded}>{() => <p>content</p>}</LoadState>;
+    }
+    render(<Page />, { wrapper: wrapper() });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This could not be loaded');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('shows the placeholder with a loading status while loading, then the content', async () => {
     let resolve: (value: string) => void = () => undefined;
     const load = () => new Promise<string>((done) => (resolve = done));
@@ -105,11 +135,75 @@ describe('useLoadedPages', () => {
     );
     await waitFor(() => expect(items(result.current.pages)).toEqual(['a!']));
     answer();
-    await waitFor(() => expect(items(result.current.pages)).toEqual(['a!', 'b']));
+    // the change is applied to the load's answer, the page it brought included
+    await waitFor(() => expect(items(result.current.pages)).toEqual(['a!', 'b!']));
     expect(result.current.status).toBe('idle');
     expect(result.current.hasNextPage).toBe(false);
-    // the load the change cancelled, and the one it started again
-    expect(load.mock.calls.filter(([param]) => param === 1)).toHaveLength(2);
+    expect(load.mock.calls.filter(([param]) => param === 1)).toHaveLength(1);
+  });
+
+  it('answers loadMore by the load that delivers its page, also when a change came while it ran', async () => {
+    let fail: (error: Error) => void = () => undefined;
+    const load = jest.fn((param: number): Promise<Page> => {
+      if (param === 0) return Promise.resolve({ items: ['a'], next: 1 });
+      return new Promise((_, reject) => (fail = reject));
+    });
+    const { result } = renderHook(() => useLoadedPages('more', load, 0, after), { wrapper: wrapper() });
+    await waitFor(() => expect(items(result.current.pages)).toEqual(['a']));
+    let loaded: Promise<boolean> = Promise.resolve(true);
+    act(() => void (loaded = result.current.loadMore()));
+    await waitFor(() => expect(load).toHaveBeenCalledWith(1));
+    act(() => result.current.update((pages) => pages.map((page) => ({ ...page, items: ['a!'] }))));
+    act(() => fail(new ApiError(503, 'INTERNAL', 'down')));
+    await expect(loaded).resolves.toBe(false);
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    expect(items(result.current.pages)).toEqual(['a!']);
+  });
+
+  it('applies a burst of changes made while a page loads to its answer, without loading it again', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const load = jest.fn(async (param: number): Promise<Page> => {
+      if (param === 0) return { items: ['a'], next: 1 };
+      await answered;
+      return { items: ['b'] };
+    });
+    const { result } = renderHook(() => useLoadedPages('burst', load, 0, after), { wrapper: wrapper() });
+    await waitFor(() => expect(items(result.current.pages)).toEqual(['a']));
+    let loaded: Promise<boolean> = Promise.resolve(false);
+    act(() => void (loaded = result.current.loadMore()));
+    await waitFor(() => expect(load).toHaveBeenCalledWith(1));
+    // ten pushes, each adding a mark to every item shown
+    for (let push = 0; push < 10; push += 1)
+      await act(async () =>
+        result.current.update((pages) => pages.map((page) => ({ ...page, items: page.items.map((i) => `${i}!`) }))),
+      );
+    await waitFor(() => expect(items(result.current.pages)).toEqual(['a!!!!!!!!!!']));
+    act(() => answer());
+    await expect(loaded).resolves.toBe(true);
+    await waitFor(() => expect(items(result.current.pages)).toEqual(['a!!!!!!!!!!', 'b!!!!!!!!!!']));
+    expect(result.current.status).toBe('idle');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('applies a change once when the load it was made during is replaced by another', async () => {
+    let first = true;
+    const load = jest.fn((param: number): Promise<Page> => {
+      if (param === 1) return Promise.resolve({ items: ['b'] });
+      if (!first) return new Promise<Page>(() => undefined);
+      first = false;
+      return Promise.resolve({ items: ['a'], next: 1 });
+    });
+    const { result } = renderHook(() => useLoadedPages('replaced', load, 0, after), { wrapper: wrapper() });
+    await waitFor(() => expect(items(result.current.pages)).toEqual(['a']));
+    act(() => result.current.reload());
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+    act(() =>
+      result.current.update((pages) => pages.map((page) => ({ ...page, items: page.items.map((i) => `${i}!`) }))),
+    );
+    // the next page replaces the reload, and starts from the changed pages
+    await act(async () => expect(await result.current.loadMore()).toBe(true));
+    expect(items(result.current.pages)).toEqual(['a!', 'b']);
   });
 
   it('does not load the pages again when they are shown again more than a minute later', async () => {

@@ -25,8 +25,12 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 60_000,
         refetchOnWindowFocus: false,
-        // A 4xx will not change by asking again; network faults and 5xx get two more tries.
-        retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
+        // A failed load shows at once, with the error view and its retry button. Only a load that got no answer at
+        // all (fetch rejects with a TypeError when the connection drops) is asked once more, after a moment: such a
+        // blip mostly passes by then. An answer is not asked again by itself: a 4xx will not change, and a failing
+        // server is not asked more by every guest; a timeout has been waited for long enough.
+        retry: (failures, error) => error instanceof TypeError && failures < 1,
+        retryDelay: 300,
       },
     },
   });
@@ -128,6 +132,9 @@ export function useLoaded<T>(key: string, load: () => Promise<T>): Loaded<T> & L
   return { status: 'loading', data: query.data, ...controls };
 }
 
+/** The changes made to a paged query's pages while a load of them runs (`update`), for that load's answer. */
+const changesWhileLoading = new WeakMap<object, { load: Promise<unknown>; changes: ((pages: never) => unknown)[] }>();
+
 export interface LoadedPages<T> {
   /** The pages loaded so far, in order; none until the first one is there. */
   pages: T[];
@@ -170,28 +177,47 @@ export function useLoadedPages<T, P>(
     staleTime: Infinity,
     // Except after the browser was off line: the pushes it missed meanwhile are caught up by loading them again.
     refetchOnReconnect: 'always',
-    // A failed page shows at once, with the common error view (first page) or the retry button after the pages
-    // shown, and asks again when the guest says so; a server-rendered first page was tried on the server already.
-    retry: false,
   });
   const { fetchNextPage, refetch } = query;
   const loadMore = useCallback(async () => !(await fetchNextPage()).isFetchNextPageError, [fetchNextPage]);
   const reload = useCallback(() => void refetch(), [refetch]);
   const update = useCallback(
     (change: (pages: T[]) => T[]) => {
-      const state = queryClient.getQueryState<InfiniteData<T, P>>([key]);
-      if (state?.data === undefined) return;
-      const { data } = state;
+      const cache = queryClient.getQueryCache();
+      const cached = cache.find<InfiniteData<T, P>>({ queryKey: [key], exact: true });
+      const data = cached?.state.data;
+      if (!cached || data === undefined) return;
       const pages = change(data.pages);
       if (pages.length === data.pages.length && pages.every((page, index) => page === data.pages[index])) return;
       queryClient.setQueryData<InfiniteData<T, P>>([key], { ...data, pages });
-      if (state.fetchStatus === 'idle') return;
-      // A running load answers with the pages it started from and would put them back over the change. Cancelled, the
-      // query keeps the change (react-query reverts to the last data set by hand), and the load starts again from it.
-      const nextPage = state.fetchMeta?.fetchMore?.direction === 'forward';
-      void queryClient.cancelQueries({ queryKey: [key] }).then(() => (nextPage ? fetchNextPage() : refetch()));
+      const load = cached.promise;
+      if (cached.state.fetchStatus === 'idle' || !load) return;
+      // A running load answers with the pages it started from and would put them back over the change: the changes
+      // made while it runs are applied to its answer as it lands, in order. Cancelling and starting it again would
+      // ask once per push, and never answer while pushes keep coming.
+      const pending = changesWhileLoading.get(cached);
+      if (pending?.load === load) {
+        pending.changes.push(change);
+        return;
+      }
+      const changes = [change];
+      changesWhileLoading.set(cached, { load, changes });
+      const stop = cache.subscribe((event) => {
+        if (event.query !== cached) return;
+        if (event.type === 'removed') return stop();
+        if (event.type !== 'updated') return;
+        // Done once that load landed, failed or was cancelled; one that replaced it started from the changed pages.
+        if (cached.state.fetchStatus !== 'idle' && cached.promise === load) return;
+        stop();
+        const answer = cached.state.data;
+        if (event.action.type === 'success' && !event.action.manual && cached.promise === load && answer)
+          queryClient.setQueryData<InfiniteData<T, P>>([key], {
+            ...answer,
+            pages: changes.reduce((changed, apply) => apply(changed), answer.pages),
+          });
+      });
     },
-    [queryClient, key, fetchNextPage, refetch],
+    [queryClient, key],
   );
   const controls = { loadMore, reload, update };
   // As in useLoaded: the server fetches the first page (in the shape the browser's paged query keeps) before its
