@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { feedOperations, type FeedConnection, type FeedPost, type FeedVariables } from '@velvet/contracts';
-import { useLoadedPages, usePlatform } from '@velvet/federation';
+import { distinctById, useLoadedPages, usePlatform } from '@velvet/federation';
 
 export interface FeedPages {
   posts: FeedPost[];
@@ -44,9 +44,7 @@ export function useFeedPages(variables: FeedVariables, restartKey = ''): FeedPag
     [update],
   );
   // A post published meanwhile can shift a page; a post is never shown twice.
-  const posts = pages.pages
-    .flatMap((page) => page.nodes)
-    .filter((post, index, all) => all.findIndex((shown) => shown.id === post.id) === index);
+  const posts = distinctById(pages.pages.flatMap((page) => page.nodes));
   return {
     posts,
     totalCount: pages.pages.at(-1)?.totalCount ?? 0,

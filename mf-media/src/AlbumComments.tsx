@@ -6,7 +6,15 @@ import {
   mediaEndpoints,
   type AlbumComments as CommentsPage,
 } from '@velvet/contracts';
-import { useGuestKey, useLanguage, useLoadedPages, useLoggedIn, usePlatform, useTimeZone } from '@velvet/federation';
+import {
+  distinctById,
+  useGuestKey,
+  useLanguage,
+  useLoadedPages,
+  useLoggedIn,
+  usePlatform,
+  useTimeZone,
+} from '@velvet/federation';
 import { COMMON_NAMESPACE, formatDate } from '@velvet/i18n';
 import { Button, ErrorState, LoginPrompt, Spinner } from '@velvet/ui';
 
@@ -40,9 +48,13 @@ export function AlbumComments({ albumId }: { albumId: number }) {
     setBusy(true);
     try {
       const posted = await api.rest(mediaEndpoints.postAlbumComment, { body: { albumId, commentText: text } });
+      // A change may be applied to a load's answer that already holds the comment (a reload that ran meanwhile).
       pages.update((loaded) =>
         loaded.map((page, index) => ({
-          comments: index === 0 ? [posted.comment, ...page.comments] : page.comments,
+          comments:
+            index === 0 && !page.comments.some((shown) => shown.id === posted.comment.id)
+              ? [posted.comment, ...page.comments]
+              : page.comments,
           total: posted.commentsTotal,
           isGuestAllowedToCommentAlbum: posted.isGuestAllowedToCommentAlbum,
         })),
@@ -69,7 +81,7 @@ export function AlbumComments({ albumId }: { albumId: number }) {
     return <Spinner label={t('loading', { ns: COMMON_NAMESPACE })} />;
   }
   const state = {
-    comments: pages.pages.flatMap((page) => page.comments),
+    comments: distinctById(pages.pages.flatMap((page) => page.comments)),
     total: last.total,
     allowed: last.isGuestAllowedToCommentAlbum,
   };

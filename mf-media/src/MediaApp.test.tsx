@@ -425,6 +425,42 @@ describe('album ratings and comments', () => {
     expect(screen.getByText('So pretty', { selector: 'p' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Your comment')).not.toBeInTheDocument();
   });
+
+  test('a comment posted while the next page loads shows once, and so does the comment that page repeats', async () => {
+    const list = Array.from({ length: 7 }, (_, i) => comment(i + 1));
+    let answerNextPage = () => {};
+    renderApp(route, {
+      loggedIn: true,
+      rest: {
+        '/gallery/open': () => makeAlbum(3),
+        '/gallery/getComments': (input) => {
+          const { limit, offset } = input.query as unknown as { limit: number; offset: number };
+          const page = () => ({
+            comments: list.slice(offset, offset + limit),
+            total: list.length,
+            isGuestAllowedToCommentAlbum: true,
+          });
+          // The next page answers after the post: the new comment shifts the list by one.
+          return offset === 0 ? page() : new Promise((resolve) => (answerNextPage = () => resolve(page())));
+        },
+        '/gallery/postComment': () => {
+          list.unshift({ ...comment(8), text: 'So pretty', guestName: 'Tester' });
+          return { success: true, comment: list[0], commentsTotal: list.length, isGuestAllowedToCommentAlbum: false };
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: '7 comments' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more comments' }));
+    fireEvent.change(screen.getByLabelText('Your comment'), { target: { value: 'So pretty' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post comment' }));
+    expect(await screen.findByRole('heading', { name: '8 comments' })).toBeInTheDocument();
+    answerNextPage();
+    await waitFor(() => expect(screen.getByText('Comment 7')).toBeInTheDocument());
+    expect(screen.getAllByText(/^Comment \d$/).map((shown) => shown.textContent)).toEqual(
+      [1, 2, 3, 4, 5, 6, 7].map((id) => `Comment ${id}`),
+    );
+    expect(screen.getAllByText('So pretty', { selector: 'p' })).toHaveLength(1);
+  });
 });
 
 describe('album page and media library', () => {

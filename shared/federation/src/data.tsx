@@ -231,6 +231,15 @@ export function useLoadedPages<T, P>(
 }
 
 /**
+ * The items of a paged list's pages, each id once, where it first shows. Pages asked by offset or cursor shift when
+ * an item is added meanwhile, so the next page can repeat the last one shown; the offsets still count every answer.
+ */
+export function distinctById<I extends { id: string | number }>(items: readonly I[]): I[] {
+  const seen = new Set<I['id']>();
+  return items.filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
+}
+
+/**
  * The loading, failed and not-found states of a loaded value; renders `children` with the data once there,
  * and keeps showing the previous data while the next one loads.
  */

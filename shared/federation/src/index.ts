@@ -31,6 +31,7 @@ export {
   ServerLoadsContext,
   createQueryClient,
   dehydrateLoads,
+  distinctById,
   hydrateLoads,
   useLoaded,
   useLoadedPages,
