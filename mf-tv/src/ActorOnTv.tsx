@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { tvEndpoints, type SlotProps } from '@velvet/contracts';
 import { RouteButton, useLanguage, useLoaded, usePlatform, useTimeZone } from '@velvet/federation';
-import { formatDay, formatTime, pickText } from './format';
+import { formatDay, formatTime } from './format';
 
 /**
  * On a performer's profile: that she is on TV now, with a button to watch the channel, or when her next show
@@ -18,7 +18,7 @@ export function ActorOnTv({ actorId }: SlotProps<'actorProfile.onTv'>) {
   if (onAir && stream?.current) {
     return (
       <p className="mf-tv-actor-onair">
-        <strong>{t('actor.onAir', { title: pickText(stream.current.title, language) })}</strong>{' '}
+        <strong>{t('actor.onAir', { title: stream.current.title[language] })}</strong>{' '}
         <RouteButton to={onAir === 'live' ? 'tvLivestream' : 'tvPremiumLivestream'} variant="primary" size="small">
           {t('actor.watch')}
         </RouteButton>
@@ -29,7 +29,7 @@ export function ActorOnTv({ actorId }: SlotProps<'actorProfile.onTv'>) {
   return (
     <p className="mf-tv-actor-onair">
       {t('actor.next', {
-        title: pickText(next.title, language),
+        title: next.title[language],
         day: formatDay(next.begin, language, timeZone),
         time: formatTime(next.begin, language, timeZone),
       })}

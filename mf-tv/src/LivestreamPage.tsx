@@ -23,7 +23,7 @@ import {
 } from '@velvet/federation';
 import { Button, LoginPrompt } from '@velvet/ui';
 import { LivePlayer } from '@velvet/ui/player';
-import { formatTime, pickText } from './format';
+import { formatTime } from './format';
 import { ProgramList } from './ProgramList';
 
 const UPCOMING = 6;
@@ -52,7 +52,7 @@ export function OnAir({ stream }: { stream: TvStream }) {
   const timeZone = useTimeZone();
   const show = stream.current ?? stream.next;
   if (!show) return <p>{t('stream.nothingScheduled')}</p>;
-  const title = pickText(show.title, language);
+  const title = show.title[language];
   return (
     <figure className="mf-tv-onair">
       {stream.streamUrl || stream.previewUrl ? null : (
@@ -68,7 +68,7 @@ export function OnAir({ stream }: { stream: TvStream }) {
         {stream.current && stream.next ? (
           <span>
             {t('stream.next', {
-              title: pickText(stream.next.title, language),
+              title: stream.next.title[language],
               time: formatTime(stream.next.begin, language, timeZone),
             })}
           </span>

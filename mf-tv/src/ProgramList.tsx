@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TvProgramEntry } from '@velvet/contracts';
 import { useLanguage, useNow, useTimeZone } from '@velvet/federation';
-import { formatTime, pickText } from './format';
+import { formatTime } from './format';
 
 /** How often the mark of the running entry is checked. */
 const ON_AIR_TICK_MS = 60_000;
@@ -26,10 +26,10 @@ export function ProgramList({ entries, label }: { entries: TvProgramEntry[]; lab
             </time>
             <div>
               <h3 className="mf-tv-program__title">
-                {pickText(entry.title, language)}
+                {entry.title[language]}
                 {onAir ? <span className="mf-tv-badge">{t('program.onAir')}</span> : null}
               </h3>
-              <p>{pickText(entry.text, language)}</p>
+              <p>{entry.text[language]}</p>
               {entry.actors.length ? (
                 <p className="mf-tv-program__hosts">
                   {t('program.hosts', { names: entry.actors.map((actor) => actor.name).join(', ') })}

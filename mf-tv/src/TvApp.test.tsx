@@ -203,7 +203,7 @@ describe('premium livestream', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Comprar la suscripción de TV' }));
     expect(platform.openedFlows).toEqual(['tvSubscription']);
-    expect(await screen.findByText('Ahora en antena: Show 1')).toBeInTheDocument();
+    expect(await screen.findByText('Ahora en antena: Programa 1')).toBeInTheDocument();
   });
 
   it('plays premium TV for subscribers, without a notice', async () => {
@@ -332,6 +332,13 @@ describe('programme and late night', () => {
     await screen.findAllByText('Show 1');
     const programCalls = platform.restCalls.filter((call) => call.path === '/tv/program/:type');
     expect(programCalls.map((call) => paramsOf<{ type: string }>(call.input).type)).toEqual(['live', 'premium']);
+  });
+
+  it('reads the shows of the programme in Dutch for Dutch visitors', async () => {
+    renderAt('tvProgram', {}, { language: 'nl' });
+    expect((await screen.findAllByText('Uitzending 1')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Beschrijving 1').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Show 1')).not.toBeInTheDocument();
   });
 
   it('shows the late-night events', async () => {

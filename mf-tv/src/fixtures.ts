@@ -8,8 +8,8 @@ export function programEntry(id: number, offsetHours: number, type: TvProgramTyp
   return {
     id,
     type,
-    title: { de: `Sendung ${id}`, en: `Show ${id}` },
-    text: { de: `Beschreibung ${id}`, en: `Description ${id}` },
+    title: { de: `Sendung ${id}`, en: `Show ${id}`, nl: `Uitzending ${id}`, es: `Programa ${id}` },
+    text: { de: `Beschreibung ${id}`, en: `Description ${id}`, nl: `Beschrijving ${id}`, es: `Descripción ${id}` },
     begin: begin.toISOString(),
     end: new Date(begin.getTime() + HOUR).toISOString(),
     imageUrl: `/media/tv/shows/${id}.webp`,

@@ -1,8 +1,5 @@
-import type { Language, TvText } from '@velvet/contracts';
+import type { Language } from '@velvet/contracts';
 import { formatDate } from '@velvet/i18n';
-
-/** Programme texts exist in German and English; every other language reads the English ones. */
-export const pickText = (text: TvText, language: string): string => (language === 'de' ? text.de : text.en);
 
 /** Times and days in the zone the page shows (useTimeZone: the visitor's, the site's on the server). */
 export const formatTime = (iso: string, language: Language, timeZone: string) =>

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { contestsQuery, specialsEndpoints, type EndpointInput } from '@velvet/contracts';
+import { LANGUAGES, contestsQuery, specialsEndpoints, type EndpointInput, type Language } from '@velvet/contracts';
 import { ApiError } from '@velvet/sdk';
 import { createMockPlatform, renderWithPlatform } from '@velvet/testing';
 import { contestFixture, gridItemFixture } from '../fixtures';
@@ -12,12 +12,13 @@ type GridInput = EndpointInput<typeof specialsEndpoints.contestGridItems>;
 type VoteInput = EndpointInput<typeof specialsEndpoints.addContestMediaVoting>;
 
 /** A contest where the guest has cast two votes; votes count up to five, a guest without the age check is sent to it. */
-function contestPlatform(loggedIn: boolean, { ageVerified = true } = {}) {
+function contestPlatform(loggedIn: boolean, { ageVerified = true, language = 'en' as Language } = {}) {
   const gridCalls: GridInput['params'][] = [];
   const voteCalls: VoteInput['body'][] = [];
   let voteCount = 2;
   const platform = createMockPlatform({
     loggedIn,
+    language,
     route: { name: 'contest', args: { contestId: '1' } },
     rest: {
       '/contests/:contestId/getHeader': () => ({ ...contestFixture(1), maxVotes: 5, totalVotes: 250 }),
@@ -81,6 +82,18 @@ describe('contest page', () => {
       { contestId: 1, contestSub: 'all', limit: 20, offset: 20 },
     ]);
   });
+
+  // A button's accessible name starts from what it shows, so that a voice user who says the shown word hits it.
+  it.each(LANGUAGES)(
+    "names each vote button in %s with the word it shows and the performer's name",
+    async (language) => {
+      const { platform } = contestPlatform(true, { language });
+      renderWithPlatform(<ContestPage />, { platform, remote: 'mf-specials', locales });
+      await screen.findByRole('heading', { name: 'Performer 1' });
+      const button = screen.getAllByRole('button', { name: /Performer 1(?!\d)/ })[0]!;
+      expect(button.getAttribute('aria-label')!.toLowerCase()).toContain(button.textContent!.toLowerCase());
+    },
+  );
 
   it('counts a guest vote up to the fifth and tells her the sixth is refused', async () => {
     const { platform, voteCalls } = contestPlatform(true);

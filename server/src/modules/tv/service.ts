@@ -67,18 +67,22 @@ async function withActors(db: Database, gate: AgeGate, rows: ProgramRow[]): Prom
         )
         .orderBy(asc(performerCard.id))
     : [];
-  return rows.map((row) => ({
-    id: row.id,
-    type: row.type as TvProgramType,
-    title: { de: row.titleDe, en: row.titleEn },
-    text: { de: row.textDe, en: row.textEn },
-    begin: row.begin.toISOString(),
-    end: row.end.toISOString(),
-    imageUrl: row.imageUrl,
-    actors: hosts
-      .filter((host) => host.programId === row.id)
-      .map((host) => ({ id: host.id, name: host.name, avatarUrl: performerAvatar(gate, host) })),
-  }));
+  return rows.map((row) => {
+    // The show's format holds its texts in every language; the row names the format by its English title.
+    const { title, text } = showOf(row.type as TvProgramType, row.titleEn);
+    return {
+      id: row.id,
+      type: row.type as TvProgramType,
+      title,
+      text,
+      begin: row.begin.toISOString(),
+      end: row.end.toISOString(),
+      imageUrl: row.imageUrl,
+      actors: hosts
+        .filter((host) => host.programId === row.id)
+        .map((host) => ({ id: host.id, name: host.name, avatarUrl: performerAvatar(gate, host) })),
+    };
+  });
 }
 
 /** The entries of a channel that have not ended yet, the running one first. */

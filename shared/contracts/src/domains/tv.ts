@@ -9,8 +9,8 @@ export const TV_PROGRAM_TYPES = ['live', 'premium'] as const;
 export const tvProgramType = z.enum(TV_PROGRAM_TYPES);
 export type TvProgramType = z.infer<typeof tvProgramType>;
 
-/** The programme and the late-night show are written in German and English (spec: late-night show). */
-export const tvText = z.object({ de: z.string(), en: z.string() });
+/** A show's title and text in the programme and the late-night show, read in the page's language. */
+export const tvText = textInEveryLanguage;
 export type TvText = z.infer<typeof tvText>;
 
 export const tvActor = z.object({ id: z.number().int(), name: z.string(), avatarUrl: z.string() });
@@ -258,6 +258,8 @@ export const TV_GRAPHQL_SCHEMA = /* GraphQL */ `
   type TvText {
     de: String!
     en: String!
+    nl: String!
+    es: String!
   }
   type TvActor {
     id: Int!
@@ -314,7 +316,7 @@ export const TV_GRAPHQL_SCHEMA = /* GraphQL */ `
 `;
 
 const TV_PROGRAM_ENTRY_FIELDS =
-  'id type title { de en } text { de en } begin end imageUrl actors { id name avatarUrl }';
+  'id type title { de en nl es } text { de en nl es } begin end imageUrl actors { id name avatarUrl }';
 const TV_SERIES_FIELDS = 'id key title description episodeCount previewImgUrl';
 
 export interface TvPageVariables extends Record<string, unknown> {

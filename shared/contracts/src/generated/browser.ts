@@ -1147,7 +1147,7 @@ export const tvOperations = {
   },
   lateNightShow: {
     document:
-      'query TvLateNightShow { tvLateNightShow { headerImages events { id type title { de en } text { de en } begin end imageUrl actors { id name avatarUrl } } } }',
+      'query TvLateNightShow { tvLateNightShow { headerImages events { id type title { de en nl es } text { de en nl es } begin end imageUrl actors { id name avatarUrl } } } }',
   },
 } as const;
 
