@@ -269,6 +269,12 @@ describe('series', () => {
     );
   });
 
+  it('describes a series in the page language', async () => {
+    renderAt('tvSeries', { series: 'series-1' }, { language: 'es' });
+    expect(await screen.findByText('Sobre la serie 1')).toBeInTheDocument();
+    expect(screen.queryByText('About series 1')).not.toBeInTheDocument();
+  });
+
   it('says so when a series does not exist', async () => {
     renderAt('tvSeries', { series: 'nope' });
     expect(await screen.findByText('This series does not exist.')).toBeInTheDocument();

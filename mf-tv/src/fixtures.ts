@@ -37,7 +37,12 @@ export const seriesFixture = (id: number): TvSeries => ({
   id,
   key: `series-${id}`,
   title: `Series ${id}`,
-  description: `About series ${id}`,
+  description: {
+    de: `Über Serie ${id}`,
+    en: `About series ${id}`,
+    nl: `Over serie ${id}`,
+    es: `Sobre la serie ${id}`,
+  },
   episodeCount: 8,
   previewImgUrl: `/media/tv/series/${id}.webp`,
 });

@@ -85,7 +85,12 @@ async function fillCatalogue(t: TestApp, tag: string) {
   });
   const [series] = await db
     .insert(tvSeries)
-    .values({ key: `series-${tag}`, title: `Nightowls ${tag}`, description: '', previewImgUrl: '/media/s.jpg' })
+    .values({
+      key: `series-${tag}`,
+      title: `Nightowls ${tag}`,
+      description: { de: '', en: '', nl: '', es: '' },
+      previewImgUrl: '/media/s.jpg',
+    })
     .returning();
   await db.insert(tvEpisodes).values({
     seriesId: series!.id,

@@ -11,6 +11,8 @@ import { createPerformer, manualClock } from '../performers/fixtures';
 import { actors } from '../performers/schema';
 import { listCategories, performerNames } from '../performers/service';
 import { blogArticle, publishedBlogPosts } from '../specials/service';
+import { routePath } from '../../http/route-path';
+import { SERIES } from '../tv/catalogue';
 import { article as tvArticle, format, seriesKeys } from '../tv/service';
 import { HEAD_CACHE_MS } from '.';
 import { isoDuration } from './head';
@@ -247,6 +249,14 @@ describe('page heads', () => {
         assert.match(head.html, /<div id="root"><\/div>/, 'the shell renders its not-found page');
         assert.ok(head.title!.endsWith(` | ${tenant.brand}`), head.title);
       }
+  });
+
+  test("a TV series' head describes it in the page's language", async () => {
+    for (const language of ['de', 'nl', 'es'] as const) {
+      const head = await headOf(VELVET.host, routePath('tvSeries', language, { series: 'velvet-nights' }));
+      assert.equal(head.status, 200);
+      assert.equal(head.meta('description'), SERIES[0]!.description[language]);
+    }
   });
 
   test("a TV episode's and a TV article's head come from their data, in the page's language", async () => {

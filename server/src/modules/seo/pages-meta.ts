@@ -190,7 +190,9 @@ export async function pageMeta(
     name = series.title;
     facts = {
       title: withBrand(requiredText(language, 'tvSeries.title', { title: series.title })),
-      description: clip(series.description || requiredText(language, 'pageDescription', { page: series.title, brand })),
+      description: clip(
+        series.description[language] || requiredText(language, 'pageDescription', { page: series.title, brand }),
+      ),
       type: 'website',
       image: series.previewImgUrl || null,
       video: null,

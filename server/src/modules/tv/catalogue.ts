@@ -149,19 +149,119 @@ export const PROGRAM_DAYS_AHEAD = 7;
 /** Late night runs from 22:00 to 04:00 (UTC). */
 export const isLateNightHour = (hour: number) => hour >= 22 || hour < 4;
 
-export const SERIES_TITLES = [
-  'Velvet Nights',
-  'Girls Next Door',
-  'Road Trip',
-  'Beach House',
-  'Casting Couch Stories',
-  'Office Affairs',
-  'Spa Days',
-  'Campus Life',
-  'Wild West Weekend',
-  'City Lights',
-  'Ski Chalet',
-  'Summer Camp',
+/**
+ * The seeded series: a title (a brand name, the same in every language) and a description in every language. A
+ * larger seed runs them again as further seasons.
+ */
+export const SERIES: { title: string; description: TextInEveryLanguage }[] = [
+  {
+    title: 'Velvet Nights',
+    description: {
+      de: 'Velvet Nights: unsere Models nach Einbruch der Dunkelheit, jede Woche eine neue Folge.',
+      en: 'Velvet Nights: our models after dark, with a new episode every week.',
+      nl: 'Velvet Nights: onze modellen na het vallen van de avond, elke week een nieuwe aflevering.',
+      es: 'Velvet Nights: nuestras modelos cuando cae la noche, con un episodio nuevo cada semana.',
+    },
+  },
+  {
+    title: 'Girls Next Door',
+    description: {
+      de: 'Girls Next Door: Models von nebenan zeigen ihren Alltag, ganz ohne Kulisse.',
+      en: 'Girls Next Door: models from next door show their everyday lives, no set required.',
+      nl: 'Girls Next Door: modellen van hiernaast laten hun dagelijks leven zien, zonder decor.',
+      es: 'Girls Next Door: las modelos de al lado muestran su día a día, sin decorados.',
+    },
+  },
+  {
+    title: 'Road Trip',
+    description: {
+      de: 'Road Trip: zwei Models, ein Cabrio und jede Folge ein neues Ziel.',
+      en: 'Road Trip: two models, one convertible and a new destination every episode.',
+      nl: 'Road Trip: twee modellen, één cabrio en elke aflevering een nieuwe bestemming.',
+      es: 'Road Trip: dos modelos, un descapotable y un destino nuevo en cada episodio.',
+    },
+  },
+  {
+    title: 'Beach House',
+    description: {
+      de: 'Beach House: ein Sommer im Strandhaus, in dem jede Woche neue Gäste einziehen.',
+      en: 'Beach House: one summer in a beach house where new guests move in every week.',
+      nl: 'Beach House: een zomer in een strandhuis waar elke week nieuwe gasten intrekken.',
+      es: 'Beach House: un verano en una casa de playa a la que llegan invitadas nuevas cada semana.',
+    },
+  },
+  {
+    title: 'Casting Couch Stories',
+    description: {
+      de: 'Casting Couch Stories: neue Gesichter erzählen von ihrem ersten Dreh.',
+      en: 'Casting Couch Stories: new faces tell the story of their first shoot.',
+      nl: 'Casting Couch Stories: nieuwe gezichten vertellen over hun eerste opname.',
+      es: 'Casting Couch Stories: caras nuevas cuentan cómo fue su primer rodaje.',
+    },
+  },
+  {
+    title: 'Office Affairs',
+    description: {
+      de: 'Office Affairs: was im Büro passiert, wenn alle anderen Feierabend haben.',
+      en: 'Office Affairs: what happens at the office once everyone else has gone home.',
+      nl: 'Office Affairs: wat er op kantoor gebeurt als iedereen naar huis is.',
+      es: 'Office Affairs: lo que pasa en la oficina cuando todos los demás se han ido a casa.',
+    },
+  },
+  {
+    title: 'Spa Days',
+    description: {
+      de: 'Spa Days: Wellness, Sauna und lange Abende mit unseren Models.',
+      en: 'Spa Days: wellness, sauna and long evenings with our models.',
+      nl: 'Spa Days: wellness, sauna en lange avonden met onze modellen.',
+      es: 'Spa Days: bienestar, sauna y noches largas con nuestras modelos.',
+    },
+  },
+  {
+    title: 'Campus Life',
+    description: {
+      de: 'Campus Life: Vorlesungen am Tag, Partys in der Nacht, ein Semester lang.',
+      en: 'Campus Life: lectures by day, parties by night, for a whole semester.',
+      nl: "Campus Life: overdag colleges, 's nachts feesten, een heel semester lang.",
+      es: 'Campus Life: clases de día, fiestas de noche, durante todo un semestre.',
+    },
+  },
+  {
+    title: 'Wild West Weekend',
+    description: {
+      de: 'Wild West Weekend: Cowgirls, Lagerfeuer und ein Wochenende auf der Ranch.',
+      en: 'Wild West Weekend: cowgirls, campfires and a weekend on the ranch.',
+      nl: 'Wild West Weekend: cowgirls, kampvuren en een weekend op de ranch.',
+      es: 'Wild West Weekend: vaqueras, hogueras y un fin de semana en el rancho.',
+    },
+  },
+  {
+    title: 'City Lights',
+    description: {
+      de: 'City Lights: eine Nacht in der Großstadt, von der Dachbar bis zum Morgengrauen.',
+      en: 'City Lights: a night in the big city, from the rooftop bar until dawn.',
+      nl: 'City Lights: een nacht in de grote stad, van de dakbar tot het ochtendgloren.',
+      es: 'City Lights: una noche en la gran ciudad, desde la azotea hasta el amanecer.',
+    },
+  },
+  {
+    title: 'Ski Chalet',
+    description: {
+      de: 'Ski Chalet: Pisten am Tag und ein warmes Chalet für die Nacht.',
+      en: 'Ski Chalet: slopes by day and a warm chalet for the night.',
+      nl: "Ski Chalet: overdag de pistes en 's nachts een warm chalet.",
+      es: 'Ski Chalet: pistas de día y un chalet cálido para la noche.',
+    },
+  },
+  {
+    title: 'Summer Camp',
+    description: {
+      de: 'Summer Camp: Zelte, See und Spiele bis spät in die Nacht.',
+      en: 'Summer Camp: tents, a lake and games until late at night.',
+      nl: 'Summer Camp: tenten, een meer en spelletjes tot diep in de nacht.',
+      es: 'Summer Camp: tiendas de campaña, un lago y juegos hasta altas horas.',
+    },
+  },
 ];
 
 export const EPISODE_WORDS = [

@@ -15,13 +15,16 @@ import type { TextInEveryLanguage } from '@velvet/contracts';
 import { guestKey } from '../auth/keys';
 import { performerKey } from '../performers/catalogue';
 
-/** A TV format whose episodes make up the TV mediathek. */
+/**
+ * A TV format whose episodes make up the TV mediathek. Its title is a brand name, the same in every language; its
+ * description is written in every language of the site.
+ */
 export const tvSeries = pgTable('tv_series', {
   id: serial('id').primaryKey(),
   /** URL key (route argument), unique. */
   key: text('key').notNull().unique(),
   title: text('title').notNull(),
-  description: text('description').notNull(),
+  description: jsonb('description').$type<TextInEveryLanguage>().notNull(),
   previewImgUrl: text('preview_img_url').notNull(),
 });
 

@@ -5,7 +5,7 @@ import { listPerformerCards } from '../performers/catalogue';
 import {
   EPISODE_WORDS,
   PROGRAM_DAYS_AHEAD,
-  SERIES_TITLES,
+  SERIES,
   SHOW_FORMATS,
   SLOT_HOURS,
   TV_ARTICLES,
@@ -95,11 +95,11 @@ const slug = (text: string) =>
 
 /** 12 series per unit of scale, each with 6 to 16 episodes. */
 async function seedSeries(ctx: ModuleContext, scale: number) {
-  const seriesCount = Math.max(1, Math.round(SERIES_TITLES.length * scale));
+  const seriesCount = Math.max(1, Math.round(SERIES.length * scale));
   const now = ctx.now().getTime();
   for (let index = 0; index < seriesCount; index++) {
-    const season = Math.floor(index / SERIES_TITLES.length) + 1;
-    const baseTitle = SERIES_TITLES[index % SERIES_TITLES.length]!;
+    const season = Math.floor(index / SERIES.length) + 1;
+    const { title: baseTitle, description } = SERIES[index % SERIES.length]!;
     const title = season > 1 ? `${baseTitle}: Season ${season}` : baseTitle;
     const key = slug(title);
     const previewImgUrl = await ctx.images.generate({
@@ -115,7 +115,7 @@ async function seedSeries(ctx: ModuleContext, scale: number) {
       .values({
         key,
         title,
-        description: `${title}: the Velvet TV series with our models, new episodes every week.`,
+        description,
         previewImgUrl,
       })
       .returning({ id: tvSeries.id });

@@ -7,7 +7,7 @@ import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
 import HLS from 'hls-parser';
 import { SANDBOX_CARDS, TV_PREVIEW_SECONDS } from '@velvet/contracts';
 import { SEGMENT_MS, WINDOW_SEGMENTS } from '../../media-live/playout';
-import { SHOW_FORMATS } from './catalogue';
+import { SERIES, SHOW_FORMATS } from './catalogue';
 import { TV_RENDITIONS, tvLiveDir, tvLoopName } from './playout';
 import { tvEndpoints, tvOperations, type TvProgramEntry } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
@@ -150,6 +150,25 @@ describe('tv module', () => {
       assert.equal(response.json().code, 'NOT_FOUND');
     }
     assert.equal((await get('/tv/video/abc')).statusCode, 400);
+  });
+
+  it("carries a series' description in every language, each that language's own text", async () => {
+    const written = SERIES[0]!.description;
+    const format = tvEndpoints.format.response.parse((await get('/tv/format/velvet-nights')).json());
+    const list = tvEndpoints.series.response.parse((await get('/tv/series?pageSize=5')).json());
+    const video = tvEndpoints.video.response.parse((await get(`/tv/video/${format.latest[0]!.id}`)).json());
+    const { data } = await query(tvOperations.series.document, { first: 10 });
+    const structured = (data as { tvSeries: { nodes: { key: string; description: unknown }[] } }).tvSeries.nodes;
+    const mediathek = await query(tvOperations.mediathek.document, { seriesKey: 'velvet-nights', first: 1 });
+    const answers = [
+      format.series.description,
+      list.items[0]!.description,
+      video.series.description,
+      structured[0]!.description,
+      (mediathek.data as { tvMediathek: { series: { description: unknown } } }).tvMediathek.series.description,
+    ];
+    for (const language of ['de', 'nl', 'es'] as const) assert.notEqual(written[language], written.en, language);
+    for (const description of answers) assert.deepEqual(description, written);
   });
 
   it('pages the mediathek through the structured query', async () => {

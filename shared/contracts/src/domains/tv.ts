@@ -33,8 +33,10 @@ export const tvSeries = z.object({
   id: z.number().int(),
   /** URL key of the series (the `:series` / `:key` route argument). */
   key: z.string(),
+  /** A brand name, the same in every language. */
   title: z.string(),
-  description: z.string(),
+  /** Read in the page's language. */
+  description: tvText,
   episodeCount: z.number().int(),
   previewImgUrl: z.string(),
 });
@@ -280,7 +282,7 @@ export const TV_GRAPHQL_SCHEMA = /* GraphQL */ `
     id: Int!
     key: String!
     title: String!
-    description: String!
+    description: TvText!
     episodeCount: Int!
     previewImgUrl: String!
   }
@@ -317,7 +319,7 @@ export const TV_GRAPHQL_SCHEMA = /* GraphQL */ `
 
 const TV_PROGRAM_ENTRY_FIELDS =
   'id type title { de en nl es } text { de en nl es } begin end imageUrl actors { id name avatarUrl }';
-const TV_SERIES_FIELDS = 'id key title description episodeCount previewImgUrl';
+const TV_SERIES_FIELDS = 'id key title description { de en nl es } episodeCount previewImgUrl';
 
 export interface TvPageVariables extends Record<string, unknown> {
   first?: number;

@@ -1139,11 +1139,11 @@ export const tvEndpoints = {
 export const tvOperations = {
   series: {
     document:
-      'query TvSeries($first: Int, $offset: Int) { tvSeries(first: $first, offset: $offset) { total nodes { id key title description episodeCount previewImgUrl } } }',
+      'query TvSeries($first: Int, $offset: Int) { tvSeries(first: $first, offset: $offset) { total nodes { id key title description { de en nl es } episodeCount previewImgUrl } } }',
   },
   mediathek: {
     document:
-      'query TvMediathek($seriesKey: String!, $first: Int, $offset: Int) {\n      tvMediathek(seriesKey: $seriesKey, first: $first, offset: $offset) {\n        total series { id key title description episodeCount previewImgUrl } nodes { id title fsk duration previewPicture episode seriesKey hashId }\n      }\n    }',
+      'query TvMediathek($seriesKey: String!, $first: Int, $offset: Int) {\n      tvMediathek(seriesKey: $seriesKey, first: $first, offset: $offset) {\n        total series { id key title description { de en nl es } episodeCount previewImgUrl } nodes { id title fsk duration previewPicture episode seriesKey hashId }\n      }\n    }',
   },
   lateNightShow: {
     document:
