@@ -201,9 +201,10 @@ describe('useLoadedPages', () => {
     act(() =>
       result.current.update((pages) => pages.map((page) => ({ ...page, items: page.items.map((i) => `${i}!`) }))),
     );
-    // the next page replaces the reload, and starts from the changed pages
+    // the next page replaces the reload, and starts from the changed pages; the query cache tells the hook in a
+    // later task than the one that answers loadMore, so the test waits for the render
     await act(async () => expect(await result.current.loadMore()).toBe(true));
-    expect(items(result.current.pages)).toEqual(['a!', 'b']);
+    await waitFor(() => expect(items(result.current.pages)).toEqual(['a!', 'b']));
   });
 
   it('does not load the pages again when they are shown again more than a minute later', async () => {
