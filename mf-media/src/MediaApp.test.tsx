@@ -343,6 +343,12 @@ const comment = (id: number) => ({
   guestName: `Fan ${id}`,
 });
 
+/** The album's comments page that `/gallery/getComments` answers from `list` as it is when it answers. */
+const commentsPage = (list: ReturnType<typeof comment>[], query: unknown) => {
+  const { limit, offset } = query as { limit: number; offset: number };
+  return { comments: list.slice(offset, offset + limit), total: list.length, isGuestAllowedToCommentAlbum: true };
+};
+
 describe('album ratings and comments', () => {
   const route = { name: 'albumDetails' as const, args: { actorName: 'lena', albumId: '3' } };
 
@@ -398,10 +404,7 @@ describe('album ratings and comments', () => {
       loggedIn: true,
       rest: {
         '/gallery/open': () => makeAlbum(3),
-        '/gallery/getComments': (input) => {
-          const { limit, offset } = input.query as unknown as { limit: number; offset: number };
-          return { comments: all.slice(offset, offset + limit), total: all.length, isGuestAllowedToCommentAlbum: true };
-        },
+        '/gallery/getComments': (input) => commentsPage(all, input.query),
         '/gallery/postComment': (input) => {
           expect(input.body).toEqual({ albumId: 3, commentText: 'So pretty' });
           return {
@@ -434,12 +437,8 @@ describe('album ratings and comments', () => {
       rest: {
         '/gallery/open': () => makeAlbum(3),
         '/gallery/getComments': (input) => {
-          const { limit, offset } = input.query as unknown as { limit: number; offset: number };
-          const page = () => ({
-            comments: list.slice(offset, offset + limit),
-            total: list.length,
-            isGuestAllowedToCommentAlbum: true,
-          });
+          const { offset } = input.query as unknown as { offset: number };
+          const page = () => commentsPage(list, input.query);
           // The next page answers after the post: the new comment shifts the list by one.
           return offset === 0 ? page() : new Promise((resolve) => (answerNextPage = () => resolve(page())));
         },
