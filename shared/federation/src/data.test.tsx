@@ -115,7 +115,8 @@ describe('useLoadedPages', () => {
   const after = (last: Page) => last.next;
   const items = (pages: Page[]) => pages.flatMap((page) => page.items);
 
-  it('keeps a change made while the next page loads, and shows that page', async () => {
+  /** A list showing page 'a' whose next page ('b') is loading; `answer` lets that load answer. */
+  async function loadingNextPage(key: string) {
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (answer = resolve));
     const load = jest.fn(async (param: number): Promise<Page> => {
@@ -123,10 +124,16 @@ describe('useLoadedPages', () => {
       await answered;
       return { items: ['b'] };
     });
-    const { result } = renderHook(() => useLoadedPages('list', load, 0, after), { wrapper: wrapper() });
+    const { result } = renderHook(() => useLoadedPages(key, load, 0, after), { wrapper: wrapper() });
     await waitFor(() => expect(items(result.current.pages)).toEqual(['a']));
-    act(() => void result.current.loadMore());
+    let loaded: Promise<boolean> = Promise.resolve(false);
+    act(() => void (loaded = result.current.loadMore()));
     await waitFor(() => expect(load).toHaveBeenCalledWith(1));
+    return { result, load, answer, loaded };
+  }
+
+  it('keeps a change made while the next page loads, and shows that page', async () => {
+    const { result, load, answer } = await loadingNextPage('list');
     // a push for nothing loaded leaves the load alone
     act(() => result.current.update((pages) => pages));
     // a push while the page loads
@@ -161,18 +168,7 @@ describe('useLoadedPages', () => {
   });
 
   it('applies a burst of changes made while a page loads to its answer, without loading it again', async () => {
-    let answer: () => void = () => undefined;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    const load = jest.fn(async (param: number): Promise<Page> => {
-      if (param === 0) return { items: ['a'], next: 1 };
-      await answered;
-      return { items: ['b'] };
-    });
-    const { result } = renderHook(() => useLoadedPages('burst', load, 0, after), { wrapper: wrapper() });
-    await waitFor(() => expect(items(result.current.pages)).toEqual(['a']));
-    let loaded: Promise<boolean> = Promise.resolve(false);
-    act(() => void (loaded = result.current.loadMore()));
-    await waitFor(() => expect(load).toHaveBeenCalledWith(1));
+    const { result, load, answer, loaded } = await loadingNextPage('burst');
     // ten pushes, each adding a mark to every item shown
     for (let push = 0; push < 10; push += 1)
       await act(async () =>
