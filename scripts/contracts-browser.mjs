@@ -1,14 +1,16 @@
 // Writes shared/contracts/src/generated/browser.ts, the browser's entry of @velvet/contracts: every export of the
 // package except its zod schemas, the structured queries' SDL and the server's helpers that build or read schemas
 // (SERVER_ONLY). Plain data (constants, lists, tables, structured-query documents, each record of REST endpoints as
-// its metadata: method, path, needsGuest) is written into the file as literals, and only functions are re-exported
-// from the package's modules. Each browser build bundles only the exports it uses, but an endpoint record or a
-// computed constant would keep the schemas it is built from: so no page carries a schema or zod's full build. The
-// server checks every request, answer and push against the full contracts. Browser code that does parse with a
-// schema imports it from `@velvet/contracts/schemas`. The file is committed; `node scripts/contracts-browser.mjs
-// --check` (part of `npm test`) fails when it is not up to date with the domain files, or when browser code imports
-// a server-only helper.
-import { readFileSync } from 'node:fs';
+// its metadata: method, path, needsGuest) is written as literals into generated/browser/, one module per contracts
+// file that declares it, and only functions are re-exported from the package's modules. Each browser build bundles
+// only the exports it uses, but an endpoint record or a computed constant would keep the schemas it is built from: so
+// no page carries a schema or zod's full build. A module per contracts file lets a chunk carry the records of the
+// domains it calls: in one module, a record any chunk of an app used was kept in the chunk all of them share (the
+// operator's and the search's records in the shell's first file). The server checks every request, answer and push
+// against the full contracts. Browser code that does parse with a schema imports it from `@velvet/contracts/schemas`.
+// The files are committed; `node scripts/contracts-browser.mjs --check` (part of `npm test`) fails when one is not up
+// to date with the domain files, or when browser code imports a server-only helper.
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -20,6 +22,9 @@ import { emitGenerated } from './generated.mjs';
 
 const CONTRACTS = join(ROOT, 'shared', 'contracts', 'src');
 const TARGET = join(CONTRACTS, 'generated', 'browser.ts');
+/** Where the records are written, a module per contracts file: `domains/chat/tickets.ts` → `domains-chat-tickets.ts`. */
+const RECORDS = join(CONTRACTS, 'generated', 'browser');
+const recordModule = (file) => file.replace(/\.ts$/, '').split('/').join('-');
 
 /** The contracts as the server loads them (TypeScript through tsx, which only the server depends on). */
 async function loadContracts() {
@@ -57,12 +62,12 @@ const isSdl = (value) => typeof value === 'string' && /^\s*(extend\s+)?(type|inp
 
 /**
  * The exported constants of the contracts whose value is computed (a call in its initializer, e.g. the keys of the
- * socket's message record, a schema's defaults): importing one would keep what it is computed from, schemas
- * included, so its value is written into the entry instead. Constants written as literals are imported as they are,
- * so the modules' functions that read them share one copy.
+ * socket's message record, a schema's defaults), each with the contracts file that declares it: importing one would
+ * keep what it is computed from, schemas included, so its value is written into the entry instead. Constants written
+ * as literals are imported as they are, so the modules' functions that read them share one copy.
  */
 function computedConstants() {
-  const computed = new Set();
+  const computed = new Map();
   const files = execFileSync('git', ['ls-files', 'shared/contracts/src'], { cwd: ROOT, encoding: 'utf8' })
     .split('\n')
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.includes('/generated/'));
@@ -73,7 +78,9 @@ function computedConstants() {
       if (!ts.isVariableStatement(statement)) continue;
       if (!statement.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) continue;
       for (const { name, initializer } of statement.declarationList.declarations) {
-        if (ts.isIdentifier(name) && initializer && hasCall(initializer)) computed.add(name.text);
+        if (ts.isIdentifier(name) && initializer && hasCall(initializer)) {
+          computed.set(name.text, file.slice('shared/contracts/src/'.length));
+        }
       }
     }
   }
@@ -101,8 +108,16 @@ async function contractsBrowserSource() {
   const { contracts, z } = await loadContracts();
   const computed = computedConstants();
   const reexported = [];
-  const records = [];
+  /** The records' literals by the module they are written to. */
+  const records = new Map();
   const offeredRecords = [];
+  const record = (name, literal) => {
+    const file = computed.get(name);
+    if (!file) throw new Error(`${name}: no contracts file declares it with a computed value`);
+    const module = recordModule(file);
+    records.set(module, [...(records.get(module) ?? []), { name, literal }]);
+    offeredRecords.push(name);
+  };
   for (const name of Object.keys(contracts).sort()) {
     const value = contracts[name];
     if (value instanceof z.ZodType || isSdl(value) || SERVER_ONLY.has(name) || usesSchemas(value)) continue;
@@ -111,23 +126,32 @@ async function contractsBrowserSource() {
     if (members.length > 0 && members.every((member) => member instanceof z.ZodType)) continue;
     if (members.length > 0 && members.every(isEndpoint)) {
       const entries = Object.entries(value).map(([key, endpoint]) => [key, metadata(endpoint)]);
-      offeredRecords.push(name);
-      records.push(
-        `export const ${name} = ${JSON.stringify(Object.fromEntries(entries))} as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>;`,
+      record(
+        name,
+        `${JSON.stringify(Object.fromEntries(entries))} as const satisfies Record<string, Pick<Endpoint, 'method' | 'path' | 'needsGuest'>>`,
       );
-    } else if (computed.has(name) && isPlainData(value)) {
-      offeredRecords.push(name);
-      records.push(`export const ${name} = ${JSON.stringify(value)} as const;`);
-    } else reexported.push(name);
+    } else if (computed.has(name) && isPlainData(value)) record(name, `${JSON.stringify(value)} as const`);
+    else reexported.push(name);
   }
-  const source = `// Generated by scripts/contracts-browser.mjs from the contracts; do not edit (run the script instead).
-import type { Endpoint } from '../endpoint';
-
+  const header =
+    '// Generated by scripts/contracts-browser.mjs from the contracts; do not edit (run the script instead).';
+  const modules = new Map(
+    [...records].map(([module, literals]) => {
+      const usesEndpoint = literals.some(({ literal }) => literal.includes('Endpoint'));
+      const body = literals.map(({ name, literal }) => `export const ${name} = ${literal};`).join('\n\n');
+      return [
+        module,
+        `${header}\n${usesEndpoint ? "import type { Endpoint } from '../../endpoint';\n" : ''}\n${body}\n`,
+      ];
+    }),
+  );
+  const entry = `${header}
 export { ${reexported.join(', ')} } from '../index';
-
-${records.join('\n\n')}
+${[...records]
+  .map(([module, literals]) => `export { ${literals.map(({ name }) => name).join(', ')} } from './browser/${module}';`)
+  .join('\n')}
 `;
-  return { source, offered: new Set([...reexported, ...offeredRecords]) };
+  return { entry, modules, offered: new Set([...reexported, ...offeredRecords]) };
 }
 
 /**
@@ -152,14 +176,22 @@ function missingImports(offered) {
   return found;
 }
 
-const { source, offered } = await contractsBrowserSource();
+const { entry, modules, offered } = await contractsBrowserSource();
 const missing = missingImports(offered);
 if (missing.length > 0) {
   console.error(`Browser code imports what the browser entry of @velvet/contracts leaves out:\n${missing.join('\n')}`);
   process.exit(1);
 }
 
-await emitGenerated(TARGET, source, {
-  from: 'the contracts',
-  script: 'scripts/contracts-browser.mjs',
-});
+const generated = { from: 'the contracts', script: 'scripts/contracts-browser.mjs' };
+await emitGenerated(TARGET, entry, generated);
+for (const [module, source] of modules) await emitGenerated(join(RECORDS, `${module}.ts`), source, generated);
+// A module whose contracts file no longer declares a record is out of date too.
+for (const file of readdirSync(RECORDS)) {
+  if (modules.has(file.replace(/\.ts$/, ''))) continue;
+  if (process.argv.includes('--check')) {
+    console.error(`${join(RECORDS, file)} is out of date with the contracts: run node scripts/contracts-browser.mjs`);
+    process.exit(1);
+  }
+  rmSync(join(RECORDS, file));
+}
