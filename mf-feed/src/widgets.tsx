@@ -1,10 +1,14 @@
 import { defineWidgets } from '@velvet/federation';
-import { FeedWidget, ProfileFeedWidget } from './FeedWidget';
 import { loadLocale } from './locales/load';
 import './feed.css';
 
+const feedWidgets = () => import('./FeedWidget');
+
 export default defineWidgets({
   name: 'mf-feed',
-  widgets: { 'home.Feed': FeedWidget, 'actorProfile.feed': ProfileFeedWidget },
+  widgets: {
+    'home.Feed': () => feedWidgets().then((module) => module.FeedWidget),
+    'actorProfile.feed': () => feedWidgets().then((module) => module.ProfileFeedWidget),
+  },
   locales: loadLocale,
 });

@@ -6,9 +6,8 @@ import { dehydrateLoads, SERVER_RENDERED, ServerLoadsContext } from '@velvet/fed
 import { createMockPlatform, renderWithPlatform, routeHref } from '@velvet/testing';
 import { locales } from './locales';
 import { makeVideo } from './testing/fixtures';
-import widgets, { MEDIA_WIDGETS } from './widgets';
-
-const Videostation = MEDIA_WIDGETS['home.Videostation'];
+import widgets from './widgets';
+import { Videostation } from './HomeWidgets';
 const config: JumbotronConfig = { enabled: true, autoplay: true, rotationSeconds: 8, slides: 5 };
 const slides = [1, 2, 3].map((id) => makeVideo(id, { model: { id: 7, name: 'lena', displayName: `Lena ${id}` } }));
 

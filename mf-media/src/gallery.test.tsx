@@ -4,7 +4,7 @@ import type { RouteName } from '@velvet/contracts';
 import { locales } from './locales';
 import { MediaApp } from './MediaApp';
 import { makeAlbum, makePinnedPhoto, makeSedcards } from './testing/fixtures';
-import { MEDIA_WIDGETS } from './widgets';
+import { ActorAlbums } from './ActorMedia';
 
 const noComments = () => ({ comments: [], commentsTotal: 0 });
 const emptyAlbums = () => ({ items: [], total: 0, page: 1, pageSize: 16 });
@@ -18,8 +18,6 @@ function renderApp(
 }
 
 describe('sedcards on the profile pictures tab', () => {
-  const ActorAlbums = MEDIA_WIDGETS['actorProfile.pictures'];
-
   test('shows the sedcards as lazy images and rates them with the counters the server answers', async () => {
     const platform = createMockPlatform({
       loggedIn: true,

@@ -4,18 +4,19 @@ import { createMockPlatform, renderWithPlatform, routeHref, type RestHandler } f
 import remoteDescriptor from '../remote.json';
 import { locales } from './locales';
 import { gridHandler, makeAlbumSummary, makeSedcards, makeVideo } from './testing/fixtures';
-import { MEDIA_WIDGETS } from './widgets';
+import widgets from './widgets';
+import { Trends } from './HomeWidgets';
+import { ActorAlbums, ActorVideos } from './ActorMedia';
 
 const render = (element: React.ReactElement, rest: Record<string, RestHandler>) =>
   renderWithPlatform(element, { platform: createMockPlatform({ rest }), remote: 'mf-media', locales });
 
 test('every slot of remote.json has a widget', () => {
-  expect(Object.keys(MEDIA_WIDGETS).sort()).toEqual([...remoteDescriptor.slots].sort());
+  expect(Object.keys(widgets).sort()).toEqual([...remoteDescriptor.slots].sort());
 });
 
 test('the Trends block shows a few trending videos without filter and links to the trends area', async () => {
   const grid = gridHandler(30);
-  const Trends = MEDIA_WIDGETS['home.Trends'];
   render(<Trends />, { '/tileGrid/get/:type/:payload': grid.handler });
   const list = await screen.findByRole('list', { name: 'Trends' });
   expect(within(list).getAllByRole('listitem')).toHaveLength(5);
@@ -26,7 +27,6 @@ test('the Trends block shows a few trending videos without filter and links to t
 });
 
 test('a tile grid whose load failed carries the error marker rest-error and offers to try again', async () => {
-  const Trends = MEDIA_WIDGETS['home.Trends'];
   const { container } = render(<Trends />, {
     '/tileGrid/get/:type/:payload': () => {
       throw new Error('the grid is down');
@@ -38,7 +38,6 @@ test('a tile grid whose load failed carries the error marker rest-error and offe
 });
 
 test("the profile's videos tab pages the performer's videos", async () => {
-  const ActorVideos = MEDIA_WIDGETS['actorProfile.videos'];
   const { platform } = render(<ActorVideos actorId={7} actorName="lena" />, {
     '/media/actor/:actorId/videos': (input) => {
       const { query } = input as unknown as { query: { page: number; pageSize: number } };
@@ -52,7 +51,6 @@ test("the profile's videos tab pages the performer's videos", async () => {
 });
 
 test("the profile's pictures tab links each album to its page", async () => {
-  const ActorAlbums = MEDIA_WIDGETS['actorProfile.pictures'];
   render(<ActorAlbums actorId={7} actorName="lena" />, {
     '/media/actor/:actorId/albums': () => ({ items: [makeAlbumSummary(3)], total: 1, page: 1, pageSize: 16 }),
     '/gallery/getsedcards/:actorIdOrName': () => makeSedcards(7),

@@ -1,53 +1,18 @@
-import { useTranslation } from 'react-i18next';
-import type { RouteName, VideoCategory } from '@velvet/contracts';
-import { defineWidgets, useRouteLink } from '@velvet/federation';
-import { Section } from '@velvet/ui';
-import { ActorAlbums, ActorVideos } from './ActorMedia';
-import { Jumbotron } from './Jumbotron';
+import { defineWidgets } from '@velvet/federation';
 import { loadLocale } from './locales/load';
-import { VideoGrid } from './VideoGrid';
 import './media.css';
 
-/** A home-timeline block: a few tiles of one category and a link to its full area. */
-function HomeBlock({
-  title,
-  category,
-  area,
-  count,
-}: {
-  title: string;
-  category: VideoCategory;
-  area: RouteName;
-  count: number;
-}) {
-  const { t } = useTranslation();
-  const more = useRouteLink()(area);
-  return (
-    <Section title={title} more={more && { ...more, label: t('home.more') }}>
-      <VideoGrid category={category} label={title} pageSize={count} showFilter={false} />
-    </Section>
-  );
-}
+const homeWidgets = () => import('./HomeWidgets');
+const actorMedia = () => import('./ActorMedia');
 
-function Trends() {
-  const { t } = useTranslation();
-  return <HomeBlock title={t('home.trends')} category="trending" area="videoTrends" count={5} />;
-}
-function Videostation() {
-  const { t } = useTranslation();
-  const more = useRouteLink()('videos');
-  return <Jumbotron title={t('home.videostation')} more={more && { ...more, label: t('home.more') }} />;
-}
-function WelcomeClips() {
-  const { t } = useTranslation();
-  return <HomeBlock title={t('home.welcomeClips')} category="free" area="freeClips" count={5} />;
-}
-export const MEDIA_WIDGETS = {
-  'home.Trends': Trends,
-  'home.Videostation': Videostation,
-  'home.WelcomeClips': WelcomeClips,
-  'actorProfile.videos': ActorVideos,
-  'actorProfile.pictures': ActorAlbums,
-};
-
-export default defineWidgets({ name: 'mf-media', widgets: MEDIA_WIDGETS, locales: loadLocale });
+export default defineWidgets({
+  name: 'mf-media',
+  widgets: {
+    'home.Trends': () => homeWidgets().then((module) => module.Trends),
+    'home.Videostation': () => homeWidgets().then((module) => module.Videostation),
+    'home.WelcomeClips': () => homeWidgets().then((module) => module.WelcomeClips),
+    'actorProfile.videos': () => actorMedia().then((module) => module.ActorVideos),
+    'actorProfile.pictures': () => actorMedia().then((module) => module.ActorAlbums),
+  },
+  locales: loadLocale,
+});

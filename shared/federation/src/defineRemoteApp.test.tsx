@@ -1,5 +1,5 @@
 import { act, waitFor } from '@testing-library/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BehaviorSubject, Subject, filter } from 'rxjs';
 import i18next from 'i18next';
@@ -85,13 +85,36 @@ describe('defineRemoteApp', () => {
     await app.unmount(props);
   });
 
+  it("loads a widget's code when its slot is first filled, once, none of the other widgets', and again after a failed load", async () => {
+    const { platform } = testPlatform();
+    const loadTop = jest
+      .fn<Promise<() => ReactElement>, []>()
+      .mockRejectedValueOnce(new Error('ChunkLoadError'))
+      .mockResolvedValue(() => <p>Top cams</p>);
+    const loadNew = jest.fn(async () => () => <p>New girls</p>);
+    const widgets = defineWidgets({ name: 'mf-chat', widgets: { 'home.TOP': loadTop, 'home.New': loadNew }, locales });
+    expect(loadTop).not.toHaveBeenCalled();
+    const failed = { platform, domElement: document.createElement('div'), name: 'parcel-0' };
+    await widgets['home.TOP'].bootstrap(failed);
+    await expect(widgets['home.TOP'].mount(failed)).rejects.toThrow('ChunkLoadError');
+    for (const name of ['parcel-1', 'parcel-2']) {
+      const props = { platform, domElement: document.createElement('div'), name };
+      await widgets['home.TOP'].bootstrap(props);
+      await widgets['home.TOP'].mount(props);
+      await waitFor(() => expect(props.domElement).toHaveTextContent('Top cams'));
+      await widgets['home.TOP'].unmount(props);
+    }
+    expect(loadTop).toHaveBeenCalledTimes(2);
+    expect(loadNew).not.toHaveBeenCalled();
+  });
+
   it('keeps a crash inside the remote behind its error boundary', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { platform } = testPlatform();
     const widgets = defineWidgets({
       name: 'mf-chat',
       widgets: {
-        'home.TOP': () => {
+        'home.TOP': async () => () => {
           throw new Error('boom');
         },
       },

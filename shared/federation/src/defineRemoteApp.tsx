@@ -90,25 +90,52 @@ async function loadLocale(
   loaded.add(key);
 }
 
+/** A component whose code loads on first use: a widget's, in a chunk of its own. */
+export type ComponentLoader<P> = () => Promise<ComponentType<P>>;
+
+/** `load` asked once; a failed load (a chunk that did not arrive) is asked again by the next caller. */
+function loadOnce<P>(load: ComponentLoader<P>): ComponentLoader<P> {
+  let loading: Promise<ComponentType<P>> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
+
 /**
  * single-spa lifecycles for one React component: platform context, i18n namespace, an error boundary that
- * keeps a crash inside the remote, and teardown of every bus subscription on unmount.
+ * keeps a crash inside the remote, and teardown of every bus subscription on unmount. The component's code and the
+ * remote's strings load side by side before its first render, in the browser and on the server.
  */
 function defineLifecycles<P extends object>(
   remote: RemoteName,
-  Component: ComponentType<P & RootProps>,
+  loadComponent: ComponentLoader<P & RootProps>,
   locales: LocaleLoader,
   rootAttributes: Record<string, string>,
 ): RemoteLifecycles {
   const scopes = new WeakMap<HTMLElement, () => void>();
+  const component = loadOnce(loadComponent);
+  /** Set before the first render: mount and serverElement wait for it. */
+  let Component: ComponentType<P & RootProps> | undefined;
+  const ready = async (platform: PlatformApi, silent: boolean) => {
+    const [loaded] = await Promise.all([
+      component(),
+      loadLocale(platform, remote, locales, platform.i18n.language as Language, silent),
+    ]);
+    Component = loaded;
+  };
   type Props = P & RootProps & { serverState?: DehydratedState; queryClient?: QueryClient };
-  const Root = ({ serverState, queryClient, ...props }: Props) => (
-    <RemoteProviders platform={props.platform} remote={remote} serverState={serverState} queryClient={queryClient}>
-      <div {...rootAttributes}>
-        <Component {...(props as P & RootProps)} />
-      </div>
-    </RemoteProviders>
-  );
+  const Root = ({ serverState, queryClient, ...props }: Props) => {
+    const Loaded = Component!;
+    return (
+      <RemoteProviders platform={props.platform} remote={remote} serverState={serverState} queryClient={queryClient}>
+        <div {...rootAttributes}>
+          <Loaded {...(props as P & RootProps)} />
+        </div>
+      </RemoteProviders>
+    );
+  };
   // Read by single-spa-react while it mounts: hydrate what the server rendered, else render afresh.
   let hydrating = false;
   const react = singleSpaReact<MountProps>({
@@ -125,7 +152,7 @@ function defineLifecycles<P extends object>(
       const { platform, domElement } = props;
       // Before the remote's first render, and nothing else on the page reads its strings in this language yet (the
       // shell's menus read the descriptor's labels, there already): no component needs to render again for them.
-      await loadLocale(platform, remote, locales, platform.i18n.language as Language, true);
+      await ready(platform, true);
       // A language chosen while mounted: its strings are added when they arrive (the components re-render then).
       const onLanguage = (language: string) => void loadLocale(platform, remote, locales, language as Language);
       platform.i18n.on('languageChanged', onLanguage);
@@ -147,7 +174,7 @@ function defineLifecycles<P extends object>(
       scopes.delete(props.domElement);
     },
     serverElement: async (props) => {
-      await loadLocale(props.platform, remote, locales, props.platform.i18n.language as Language);
+      await ready(props.platform, false);
       return <Root {...(props as Props)} />;
     },
   };
@@ -159,20 +186,25 @@ export function defineRemoteApp(options: {
   App: ComponentType<RootProps>;
   locales: LocaleLoader;
 }): RemoteLifecycles {
-  return defineLifecycles(options.name, options.App, options.locales, { 'data-remote': options.name });
+  const { App } = options;
+  return defineLifecycles(options.name, () => Promise.resolve(App), options.locales, { 'data-remote': options.name });
 }
 
-/** The `./widgets` module of a remote: one parcel per slot it fills, each getting its slot's props (SLOT_PROPS). */
+/**
+ * The `./widgets` module of a remote: one parcel per slot it fills, each getting its slot's props (SLOT_PROPS). Each
+ * widget's code is loaded when its slot is first filled (`() => import('./Widget')...`), so a page carries the
+ * widgets it shows and not every widget of the remote.
+ */
 export function defineWidgets<S extends SlotName>(options: {
   name: RemoteName;
-  widgets: { [K in S]: ComponentType<RootProps & SlotProps<K>> };
+  widgets: { [K in S]: ComponentLoader<RootProps & SlotProps<K>> };
   locales: LocaleLoader;
 }): Record<S, RemoteLifecycles> {
-  const entries = Object.entries(options.widgets) as [S, ComponentType<RootProps>][];
+  const entries = Object.entries(options.widgets) as [S, ComponentLoader<RootProps>][];
   return Object.fromEntries(
-    entries.map(([slot, Widget]) => [
+    entries.map(([slot, loadWidget]) => [
       slot,
-      defineLifecycles(options.name, Widget, options.locales, {
+      defineLifecycles(options.name, loadWidget, options.locales, {
         'data-widget': slot,
         'data-remote-widget': options.name,
       }),

@@ -48,11 +48,13 @@ const media = remote('mf-media', ['actorProfile.videos', 'actorProfile.pictures'
 const widgets = defineWidgets({
   name: 'mf-media',
   widgets: {
-    'actorProfile.videos': ({ actorId, actorName, classic }: SlotProps<'actorProfile.videos'>) => (
-      <p>
-        Videos of {actorName} ({actorId}){classic ? ', classic' : ''}
-      </p>
-    ),
+    'actorProfile.videos':
+      async () =>
+      ({ actorId, actorName, classic }: SlotProps<'actorProfile.videos'>) => (
+        <p>
+          Videos of {actorName} ({actorId}){classic ? ', classic' : ''}
+        </p>
+      ),
   },
   locales,
 }) as Record<string, Lifecycles>;

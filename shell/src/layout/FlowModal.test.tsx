@@ -15,14 +15,16 @@ const account = manifestRemote('mf-account', ['flow.moneyCharge']);
 const widgets = defineWidgets({
   name: 'mf-account',
   widgets: {
-    'flow.moneyCharge': ({ close, platform }) => (
-      <div>
-        <p>Charge for {platform.session.current().guest.name}</p>
-        <button type="button" onClick={() => (close as () => void)()}>
-          Paid
-        </button>
-      </div>
-    ),
+    'flow.moneyCharge':
+      async () =>
+      ({ close, platform }) => (
+        <div>
+          <p>Charge for {platform.session.current().guest.name}</p>
+          <button type="button" onClick={() => (close as () => void)()}>
+            Paid
+          </button>
+        </div>
+      ),
   },
   locales,
 });
@@ -93,11 +95,13 @@ describe('flow modal host', () => {
     const ageCheck = defineWidgets({
       name: 'mf-account',
       widgets: {
-        'flow.ageCheck': ({ close }) => (
-          <button type="button" onClick={() => (close as () => void)()}>
-            Verified
-          </button>
-        ),
+        'flow.ageCheck':
+          async () =>
+          ({ close }) => (
+            <button type="button" onClick={() => (close as () => void)()}>
+              Verified
+            </button>
+          ),
       },
       locales,
     });

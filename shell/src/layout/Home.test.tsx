@@ -14,13 +14,16 @@ describe('Home', () => {
     const media = manifestRemote('mf-media', ['home.Trends']);
     const chatWidgets = defineWidgets({
       name: 'mf-chat',
-      widgets: { 'home.TOP': () => <p>Top performers</p>, 'home.CAMSHOWS': () => <p>Cam shows today</p> },
+      widgets: {
+        'home.TOP': async () => () => <p>Top performers</p>,
+        'home.CAMSHOWS': async () => () => <p>Cam shows today</p>,
+      },
       locales,
     });
     const tvWidgets = defineWidgets({
       name: 'mf-tv',
       widgets: {
-        'home.TV': () => {
+        'home.TV': async () => () => {
           throw new Error('TV widget crashed');
         },
       },
@@ -74,8 +77,12 @@ describe('Home', () => {
         loadWidgets: async (remote) => {
           loaded.push(remote.name);
           return remote.name === 'mf-chat'
-            ? defineWidgets({ name: 'mf-chat', widgets: { 'home.TOP': () => <p>Top performers</p> }, locales })
-            : defineWidgets({ name: 'mf-tv', widgets: { 'home.TV': () => <p>On TV now</p> }, locales });
+            ? defineWidgets({
+                name: 'mf-chat',
+                widgets: { 'home.TOP': async () => () => <p>Top performers</p> },
+                locales,
+              })
+            : defineWidgets({ name: 'mf-tv', widgets: { 'home.TV': async () => () => <p>On TV now</p> }, locales });
         },
       });
       const blockOf = (name: string) => container.querySelector(`[data-home-block="${name}"]`)!;
