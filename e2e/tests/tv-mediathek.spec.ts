@@ -32,6 +32,23 @@ async function openEpisode(page: Page, seriesUrl: string, latest: string) {
   return page.getByTestId('live-player');
 }
 
+test("an episode is named in the page's language: in its series' list, on its page and in the page's head", async ({
+  page,
+}) => {
+  await page.goto('/de/tv/mediathek/velvet-nights/');
+  const link = page.getByRole('list', { name: 'Neueste Folgen' }).getByRole('link').first();
+  const german = await link.innerText();
+  const path = (await link.getAttribute('href'))!;
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: german })).toBeVisible();
+  expect(await page.title()).toContain(german);
+  await page.goto(path.replace(/^\/de\//, '/en/'));
+  const english = await page.getByRole('heading', { level: 1 }).innerText();
+  // The same series and number, and its own word.
+  expect(english.split(':')[0]).toBe(german.split(':')[0]);
+  expect(english).not.toBe(german);
+});
+
 test('an episode plays on demand, seeks, and goes on where a visitor stopped after a reload (de)', async ({ page }) => {
   const player = await openEpisode(page, '/de/tv/mediathek/velvet-nights/', 'Neueste Folgen');
   await expect(player).toHaveAttribute('aria-label', 'Video');

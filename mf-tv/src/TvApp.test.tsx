@@ -284,6 +284,7 @@ describe('series', () => {
     renderAt('tvSeriesVideos', { key: 'series-1' });
     expect(await screen.findByRole('heading', { name: 'All episodes of Series 1' })).toBeInTheDocument();
     expect(screen.getAllByRole('img', { name: /Episode title/ })).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Episode title 2' })).toBeInTheDocument();
     const trail = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
     expect(trail.getByText('tvVideos {"key":"series-1"}')).toHaveAttribute('aria-current', 'page');
   });
@@ -435,6 +436,14 @@ describe('TV video on demand', () => {
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(
       'tvVideo {"key":"series-1","episodeId":"7"}',
     );
+  });
+
+  it('names the episode and the ones to watch next in the page language, their pictures too', async () => {
+    renderAt('tvVideo', { key: 'series-1', episodeId: '7' }, { language: 'de' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Folgentitel 7' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Folgentitel 8' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Folgentitel 8' })).toBeInTheDocument();
+    expect(screen.queryByText(/Episode title/)).not.toBeInTheDocument();
   });
 
   it("starts a logged-in guest's episode where the server kept it and saves the new position there", async () => {

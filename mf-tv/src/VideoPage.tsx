@@ -1,7 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tvEndpoints, type TvVideoDetails } from '@velvet/contracts';
-import { LoadState, useBrowserValue, useGuest, useLoaded, usePlatform, usePlayerText } from '@velvet/federation';
+import {
+  LoadState,
+  useBrowserValue,
+  useGuest,
+  useLanguage,
+  useLoaded,
+  usePlatform,
+  usePlayerText,
+} from '@velvet/federation';
 import { LivePlayer } from '@velvet/ui/player';
 import { EpisodeList } from './EpisodeList';
 import { durationMinutes } from './format';
@@ -105,6 +113,7 @@ export function VideoPage({ seriesKey, videoId }: { seriesKey: string; videoId: 
 function Video({ seriesKey, videoId }: { seriesKey: string; videoId: number }) {
   const { t } = useTranslation();
   const { api } = usePlatform();
+  const language = useLanguage();
   const loaded = useLoaded(`tv-video:${videoId}`, () => api.rest(tvEndpoints.video, { params: { videoId } }));
   return (
     <section className="mf-tv-page">
@@ -115,7 +124,7 @@ function Video({ seriesKey, videoId }: { seriesKey: string; videoId: number }) {
             <p role="alert">{t('video.notFound')}</p>
           ) : (
             <>
-              <h1>{details.video.title}</h1>
+              <h1>{details.video.title[language]}</h1>
               <EpisodePlayer key={details.video.id} details={details} />
               <p>
                 {t('episode.meta', {

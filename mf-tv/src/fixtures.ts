@@ -49,7 +49,12 @@ export const seriesFixture = (id: number): TvSeries => ({
 
 export const episodeFixture = (id: number, seriesKey = 'series-1'): TvMediathekVideo => ({
   id,
-  title: `Episode title ${id}`,
+  title: {
+    de: `Folgentitel ${id}`,
+    en: `Episode title ${id}`,
+    nl: `Afleveringstitel ${id}`,
+    es: `Título del episodio ${id}`,
+  },
   fsk: 18,
   duration: 1500,
   previewPicture: `/media/tv/episodes/${id}.webp`,

@@ -95,7 +95,12 @@ async function fillCatalogue(t: TestApp, tag: string) {
   await db.insert(tvEpisodes).values({
     seriesId: series!.id,
     episode: 1,
-    title: 'Pilot',
+    title: {
+      de: `Geständnisse ${tag}`,
+      en: `Confessions ${tag}`,
+      nl: `Bekentenissen ${tag}`,
+      es: `Confesiones ${tag}`,
+    },
     fsk: 16,
     duration: 600,
     previewPicture: '/media/e.jpg',
@@ -183,9 +188,21 @@ function searchRules(name: string, open: () => Promise<TestApp>, skip: string | 
       assert.equal((await section('es', `sendungen ${tag}`, 'tv')).total, 0);
       assert.equal((await section('es', `emisión ${tag}`, 'tv')).total, 1);
       assert.equal((await section('es', `emisiones ${tag}`, 'tv')).total, 1);
-      const mediathek = await section('en', `nightowls ${tag}`, 'mediathek');
+    });
+
+    test("TV episodes by their title in the caller's language, stemmed in it, or by their series' brand name", async () => {
+      const mediathek = await section('es', `nightowls ${tag}`, 'mediathek');
       assert.equal(mediathek.total, 1);
       assert.deepEqual(mediathek.items[0]!.route.name, 'tvVideo');
+      assert.equal(mediathek.items[0]!.title, `Confesiones ${tag}`);
+      assert.equal(mediathek.items[0]!.subtitle, `Nightowls ${tag}`);
+      const de = await section('de', `Geständnis ${tag}`, 'mediathek');
+      assert.equal(de.total, 1);
+      assert.equal(de.items[0]!.title, `Geständnisse ${tag}`);
+      assert.equal((await section('de', `confessions ${tag}`, 'mediathek')).total, 0);
+      assert.equal((await section('en', `confession ${tag}`, 'mediathek')).total, 1);
+      assert.equal((await section('nl', `bekentenissen ${tag}`, 'mediathek')).total, 1);
+      assert.equal((await section('es', `confesión ${tag}`, 'mediathek')).total, 1);
     });
 
     test('without a type: the best of every kind with its total, for the overlay', async () => {

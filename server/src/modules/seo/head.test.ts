@@ -261,10 +261,14 @@ describe('page heads', () => {
 
   test("a TV episode's and a TV article's head come from their data, in the page's language", async () => {
     const episode = (await format(t.ctx.db, 'velvet-nights')).latest[0]!;
-    const videoHead = await headOf(VELVET.host, `/de/tv/mediathek/velvet-nights/video/${episode.id}/`);
-    assert.equal(videoHead.status, 200);
-    assert.equal(videoHead.title, `${episode.title} | ${VELVET.brand}`);
-    assert.equal(crumbNames(videoHead).at(-1), episode.title);
+    for (const language of ['de', 'nl', 'es'] as const) {
+      assert.notEqual(episode.title[language], episode.title.en, language);
+      const args = { key: 'velvet-nights', episodeId: String(episode.id) };
+      const videoHead = await headOf(VELVET.host, routePath('tvVideo', language, args));
+      assert.equal(videoHead.status, 200);
+      assert.equal(videoHead.title, `${episode.title[language]} | ${VELVET.brand}`);
+      assert.equal(crumbNames(videoHead).at(-1), episode.title[language]);
+    }
     const { post } = await tvArticle(t.ctx.db, 'welcome-to-velvet-tv', t.ctx.now());
     for (const [language, slug] of [
       ['es', 'articulo'],

@@ -178,10 +178,10 @@ export async function pageMeta(
       video: null,
     };
   } else if (episode) {
-    name = episode.title;
+    name = episode.title[language];
     facts = {
-      title: withBrand(episode.title),
-      description: requiredText(language, 'pageDescription', { page: episode.title, brand }),
+      title: withBrand(name),
+      description: requiredText(language, 'pageDescription', { page: name, brand }),
       type: 'website',
       image: episode.previewPicture,
       video: null,

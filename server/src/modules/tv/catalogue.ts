@@ -264,18 +264,27 @@ export const SERIES: { title: string; description: TextInEveryLanguage }[] = [
   },
 ];
 
-export const EPISODE_WORDS = [
-  'Arrival',
-  'Secrets',
-  'The Party',
-  'Confessions',
-  'Surprise',
-  'Rivals',
-  'Reunion',
-  'Farewell',
-  'Temptation',
-  'Dare',
+/** The words that end the seeded episodes' titles, in every language. */
+export const EPISODE_WORDS: TextInEveryLanguage[] = [
+  { de: 'Ankunft', en: 'Arrival', nl: 'Aankomst', es: 'Llegada' },
+  { de: 'Geheimnisse', en: 'Secrets', nl: 'Geheimen', es: 'Secretos' },
+  { de: 'Die Party', en: 'The Party', nl: 'Het feest', es: 'La fiesta' },
+  { de: 'Geständnisse', en: 'Confessions', nl: 'Bekentenissen', es: 'Confesiones' },
+  { de: 'Überraschung', en: 'Surprise', nl: 'Verrassing', es: 'Sorpresa' },
+  { de: 'Rivalinnen', en: 'Rivals', nl: 'Rivalen', es: 'Rivales' },
+  { de: 'Wiedersehen', en: 'Reunion', nl: 'Weerzien', es: 'Reencuentro' },
+  { de: 'Abschied', en: 'Farewell', nl: 'Afscheid', es: 'Despedida' },
+  { de: 'Versuchung', en: 'Temptation', nl: 'Verleiding', es: 'Tentación' },
+  { de: 'Mutprobe', en: 'Dare', nl: 'Uitdaging', es: 'Reto' },
 ];
+
+/** A seeded episode's title: its series' title (a brand name, kept as it is), its number and its word. */
+export const episodeTitle = (series: string, episode: number, word: TextInEveryLanguage): TextInEveryLanguage => ({
+  de: `${series} ${episode}: ${word.de}`,
+  en: `${series} ${episode}: ${word.en}`,
+  nl: `${series} ${episode}: ${word.nl}`,
+  es: `${series} ${episode}: ${word.es}`,
+});
 
 export const TV_ARTICLE_CATEGORY_KEYS = Object.keys(TV_ARTICLE_CATEGORIES) as TvArticleCategoryKey[];
 

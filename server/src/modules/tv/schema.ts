@@ -28,6 +28,7 @@ export const tvSeries = pgTable('tv_series', {
   previewImgUrl: text('preview_img_url').notNull(),
 });
 
+/** An episode of a series: its title written in every language of the site. */
 export const tvEpisodes = pgTable(
   'tv_episodes',
   {
@@ -36,7 +37,7 @@ export const tvEpisodes = pgTable(
       .notNull()
       .references(() => tvSeries.id, { onDelete: 'cascade' }),
     episode: integer('episode').notNull(),
-    title: text('title').notNull(),
+    title: jsonb('title').$type<TextInEveryLanguage>().notNull(),
     fsk: integer('fsk').notNull(),
     /** Seconds. */
     duration: integer('duration').notNull(),

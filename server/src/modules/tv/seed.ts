@@ -9,6 +9,7 @@ import {
   SHOW_FORMATS,
   SLOT_HOURS,
   TV_ARTICLES,
+  episodeTitle,
   isLateNightHour,
 } from './catalogue';
 import { tvArticleActors, tvArticles, tvEpisodes, tvProgram, tvProgramActors, tvSeries } from './schema';
@@ -123,11 +124,10 @@ async function seedSeries(ctx: ModuleContext, scale: number) {
     const episodeCount = 6 + ((index * 5) % 11);
     const episodes: (typeof tvEpisodes.$inferInsert)[] = [];
     for (let episode = 1; episode <= episodeCount; episode++) {
-      const episodeTitle = `${title} ${episode}: ${EPISODE_WORDS[(index + episode) % EPISODE_WORDS.length]}`;
       episodes.push({
         seriesId: series.id,
         episode,
-        title: episodeTitle,
+        title: episodeTitle(title, episode, EPISODE_WORDS[(index + episode) % EPISODE_WORDS.length]!),
         fsk: episode % 4 === 0 ? 16 : 18,
         duration: 1200 + ((index * 97 + episode * 131) % 1800),
         // the series' picture until the episode's own poster frame is taken from its clip (ensureEpisodePosters)

@@ -13,6 +13,7 @@ import type {
   TvSeries,
   TvStream,
   TvSuggestion,
+  TvText,
   TvVideoDetails,
   TvWatchPosition,
 } from '@velvet/contracts';
@@ -386,7 +387,7 @@ export async function suggest(db: Database, hashId: string, now: Date): Promise<
  */
 export async function addEpisode(
   ctx: Pick<ModuleContext, 'db' | 'images' | 'config'>,
-  input: { seriesKey: string; title: string; fsk: number; duration: number },
+  input: { seriesKey: string; title: TvText; fsk: number; duration: number },
   now: Date,
 ): Promise<TvMediathekVideo> {
   const series = await seriesByKey(ctx.db, input.seriesKey);

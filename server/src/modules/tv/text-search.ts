@@ -54,18 +54,21 @@ export async function searchTvArticles(db: Database, search: TextSearch): Promis
   );
 }
 
-/** The words of an episode: its own title and its series' (no one language, so without stemming). */
-const episodeText = sql`to_tsvector('simple', ${tvEpisodes.title})`;
-
-/** Episodes of the TV mediathek by their title or their series' title. */
+/**
+ * Episodes of the TV mediathek by their title in the caller's language, stemmed in that language (an expression
+ * index per language, made by the search module's migration), or by their series' title, a brand name the same in
+ * every language (so without stemming).
+ */
 export async function searchMediathek(db: Database, search: TextSearch): Promise<TextSearchPage> {
-  const words = prefixQuery('simple', search.pattern);
-  if (!words) return noHits(search);
-  const where = sql`(${episodeText} @@ ${words} or to_tsvector('simple', ${tvSeries.title}) @@ ${words})`;
+  const words = prefixQuery(TEXT_SEARCH_CONFIG[search.language], search.pattern);
+  const brandWords = prefixQuery('simple', search.pattern);
+  if (!words || !brandWords) return noHits(search);
+  const episodeText = localizedText(search.language, sql`${tvEpisodes.title}`);
+  const where = sql`(${episodeText} @@ ${words} or to_tsvector('simple', ${tvSeries.title}) @@ ${brandWords})`;
   const orderBy = searchOrder(search, {
     relevance: sql`ts_rank(${episodeText}, ${words})`,
     newest: tvEpisodes.publishedAt,
-    name: tvEpisodes.title,
+    name: sql`${tvEpisodes.title} ->> ${search.language}`,
   });
   const hits = db
     .select({ id: tvEpisodes.id })
@@ -86,7 +89,7 @@ export async function searchMediathek(db: Database, search: TextSearch): Promise
     ({ episode, seriesKey, seriesTitle }) => ({
       type: 'mediathek',
       id: episode.id,
-      title: episode.title,
+      title: episode.title[search.language],
       subtitle: seriesTitle,
       imageUrl: episode.previewPicture,
       imageWidth: EPISODE_PREVIEW.width,

@@ -7,7 +7,7 @@ import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
 import HLS from 'hls-parser';
 import { SANDBOX_CARDS, TV_PREVIEW_SECONDS } from '@velvet/contracts';
 import { SEGMENT_MS, WINDOW_SEGMENTS } from '../../media-live/playout';
-import { SERIES, SHOW_FORMATS } from './catalogue';
+import { EPISODE_WORDS, SERIES, SHOW_FORMATS, episodeTitle } from './catalogue';
 import { TV_RENDITIONS, tvLiveDir, tvLoopName } from './playout';
 import { tvEndpoints, tvOperations, type TvProgramEntry } from '@velvet/contracts';
 import { createTestApp, type TestApp } from '../../testing/app';
@@ -141,7 +141,7 @@ describe('tv module', () => {
     assert.equal(format.latest[0]!.episode, series.episodeCount, 'newest episode first');
 
     const video = tvEndpoints.video.response.parse((await get(`/tv/video/${format.latest[0]!.id}`)).json());
-    assert.equal(video.video.title, format.latest[0]!.title);
+    assert.deepEqual(video.video.title, format.latest[0]!.title);
     assert.equal(video.series.key, series.key);
 
     for (const url of ['/tv/format/no-such-series', '/tv/video/999999']) {
@@ -169,6 +169,28 @@ describe('tv module', () => {
     ];
     for (const language of ['de', 'nl', 'es'] as const) assert.notEqual(written[language], written.en, language);
     for (const description of answers) assert.deepEqual(description, written);
+  });
+
+  it("carries an episode's title in every language, each that language's own text", async () => {
+    const format = tvEndpoints.format.response.parse((await get('/tv/format/velvet-nights')).json());
+    const newest = format.latest[0]!;
+    // The first series' episode n ends in word n of the seed's words.
+    const written = episodeTitle(
+      'Velvet Nights',
+      newest.episode,
+      EPISODE_WORDS[newest.episode % EPISODE_WORDS.length]!,
+    );
+    const video = tvEndpoints.video.response.parse((await get(`/tv/video/${newest.id}`)).json());
+    const suggestion = tvEndpoints.suggest.response.parse((await get(`/tv/suggest/${newest.hashId}`)).json());
+    const mediathek = await query(tvOperations.mediathek.document, { seriesKey: 'velvet-nights', first: 1 });
+    const answers = [
+      newest.title,
+      video.video.title,
+      suggestion.video.title,
+      (mediathek.data as { tvMediathek: { nodes: { title: unknown }[] } }).tvMediathek.nodes[0]!.title,
+    ];
+    for (const language of ['de', 'nl', 'es'] as const) assert.notEqual(written[language], written.en, language);
+    for (const title of answers) assert.deepEqual(title, written);
   });
 
   it('pages the mediathek through the structured query', async () => {
@@ -597,7 +619,13 @@ describe('tv module', () => {
 
     it('updateMediathek: an operator adds the next episode, which plays; guests get 403, bad input 4xx', async () => {
       const series = await firstSeries();
-      const body = { seriesKey: series.key, title: 'Bonus: Backstage', fsk: 18, duration: 90 };
+      const title = {
+        de: 'Bonus: Hinter den Kulissen',
+        en: 'Bonus: Backstage',
+        nl: 'Bonus: Achter de schermen',
+        es: 'Bonus: Entre bastidores',
+      };
+      const body = { seriesKey: series.key, title, fsk: 18, duration: 90 };
       const guest = (await test.signup()).accessToken;
       assert.deepEqual(errorOf(await test.rest('POST', '/tv/updateMediathek', guest, body)), {
         status: 403,
@@ -611,7 +639,11 @@ describe('tv module', () => {
       for (const bad of [
         { ...body, fsk: 12 },
         { ...body, duration: 10 },
-        { ...body, title: '  ' },
+        { ...body, title: { ...title, nl: '  ' } },
+        { ...body, title: { de: title.de, en: title.en, es: title.es } },
+        { ...body, title: { ...title, es: 'x'.repeat(201) } },
+        // A title in one language only is no longer taken: every guest reads it in her own.
+        { ...body, title: 'Bonus: Backstage' },
       ])
         assert.deepEqual(errorOf(await test.rest('POST', '/tv/updateMediathek', operator, bad)), {
           status: 400,
@@ -625,6 +657,7 @@ describe('tv module', () => {
       assert.equal(added.statusCode, 200, added.body);
       const video = tvEndpoints.updateMediathek.response.parse(added.json());
       assert.equal(video.episode, series.episodeCount + 1);
+      assert.deepEqual(video.title, title);
       assert.equal((await firstSeries()).episodeCount, series.episodeCount + 1);
       const details = tvEndpoints.video.response.parse((await get(`/tv/video/${video.id}`)).json());
       const master = HLS.parse((await inject(details.streamUrl)).body) as HLS.types.MasterPlaylist;

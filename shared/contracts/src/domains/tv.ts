@@ -45,7 +45,8 @@ export type TvSeries = z.infer<typeof tvSeries>;
 /** One episode of a series in the TV mediathek. */
 export const tvMediathekVideo = z.object({
   id: z.number().int(),
-  title: z.string(),
+  /** Read in the page's language (the series' title in it is a brand name, the same in every language). */
+  title: tvText,
   /** Age rating (FSK) in years. */
   fsk: z.number().int(),
   /** Seconds. */
@@ -168,6 +169,9 @@ export const TV_EPISODE_MAX_SECONDS = 4 * 3600;
 
 export const TV_PROGRAM_MAX_LIMIT = 200;
 
+/** A title an operator writes in one language: not blank. */
+const episodeTitleLine = z.string().trim().min(1).max(200);
+
 export const tvEndpoints = {
   program: defineEndpoint({
     method: 'GET',
@@ -246,7 +250,13 @@ export const tvEndpoints = {
     schemas: () => ({
       body: z.object({
         seriesKey: z.string().min(1).max(100),
-        title: z.string().trim().min(1).max(200),
+        /** In every language of the site, none left blank. */
+        title: z.object({
+          de: episodeTitleLine,
+          en: episodeTitleLine,
+          nl: episodeTitleLine,
+          es: episodeTitleLine,
+        }) satisfies z.ZodType<TvText>,
         fsk: z.union([z.literal(16), z.literal(18)]),
         duration: dbInt(TV_EPISODE_MIN_SECONDS, TV_EPISODE_MAX_SECONDS),
       }),
@@ -292,7 +302,7 @@ export const TV_GRAPHQL_SCHEMA = /* GraphQL */ `
   }
   type TvMediathekVideo {
     id: Int!
-    title: String!
+    title: TvText!
     fsk: Int!
     duration: Int!
     previewPicture: String!
@@ -336,7 +346,7 @@ export const tvOperations = {
   >(
     `query TvMediathek($seriesKey: String!, $first: Int, $offset: Int) {
       tvMediathek(seriesKey: $seriesKey, first: $first, offset: $offset) {
-        total series { ${TV_SERIES_FIELDS} } nodes { id title fsk duration previewPicture episode seriesKey hashId }
+        total series { ${TV_SERIES_FIELDS} } nodes { id title { de en nl es } fsk duration previewPicture episode seriesKey hashId }
       }
     }`,
   ),

@@ -23,7 +23,7 @@ export const tvOperations = {
   },
   mediathek: {
     document:
-      'query TvMediathek($seriesKey: String!, $first: Int, $offset: Int) {\n      tvMediathek(seriesKey: $seriesKey, first: $first, offset: $offset) {\n        total series { id key title description { de en nl es } episodeCount previewImgUrl } nodes { id title fsk duration previewPicture episode seriesKey hashId }\n      }\n    }',
+      'query TvMediathek($seriesKey: String!, $first: Int, $offset: Int) {\n      tvMediathek(seriesKey: $seriesKey, first: $first, offset: $offset) {\n        total series { id key title description { de en nl es } episodeCount previewImgUrl } nodes { id title { de en nl es } fsk duration previewPicture episode seriesKey hashId }\n      }\n    }',
   },
   lateNightShow: {
     document:
