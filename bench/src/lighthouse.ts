@@ -49,7 +49,9 @@ async function launchForLighthouse(): Promise<{ port: number; close(): Promise<v
   const close = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
-    await rm(profile, { recursive: true, force: true });
+    // Chromium's helper processes can still be writing into the profile as the browser's own process ends: the
+    // removal that meets a folder filled again meanwhile (ENOTEMPTY) tries once more, as fs.rm offers for it.
+    await rm(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   };
   try {
     const port = await new Promise<number>((resolve, reject) => {
